@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { CENTRE } from "~/content/centre";
+import { FOOTER_CENTRE, FOOTER_FORMATIONS, FOOTER_LEGAL } from "~/content/navigation";
+
+function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-sm text-slate-300 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** SPEC.md §2.1 and §1: links, contact details and the centre's legal identity. */
+export function SiteFooter() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="mb-3 text-lg font-semibold text-white">{CENTRE.name}</p>
+          <p className="text-sm">
+            Organisme de formation professionnelle pour adultes : alternance et formations courtes,
+            diplômantes ou certifiantes.
+          </p>
+          <address className="mt-4 space-y-1 text-sm not-italic">
+            <p>{CENTRE.address}</p>
+            <p>
+              <a className="hover:text-white hover:underline" href={`tel:${CENTRE.phoneHref}`}>
+                {CENTRE.phone}
+              </a>
+            </p>
+            <p>
+              <a className="hover:text-white hover:underline" href={`mailto:${CENTRE.email}`}>
+                {CENTRE.email}
+              </a>
+            </p>
+          </address>
+        </div>
+        <LinkList title="Nos formations" links={FOOTER_FORMATIONS} />
+        <LinkList title="Le centre" links={FOOTER_CENTRE} />
+        <LinkList title="Informations légales" links={FOOTER_LEGAL} />
+      </div>
+      <div className="border-t border-slate-700">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-400">
+          {CENTRE.legalName} au capital de {CENTRE.capital} · SIRET {CENTRE.siret} · Déclaration d'activité
+          enregistrée sous le numéro {CENTRE.nda} auprès du préfet de région d'Île-de-France · Certifié
+          Qualiopi (valide jusqu'en {CENTRE.qualiopiValidUntil}) · Exonéré de TVA (article 261-4-4° du CGI).
+        </p>
+      </div>
+    </footer>
+  );
+}

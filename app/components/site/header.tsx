@@ -1,0 +1,137 @@
+import { ChevronDown, GraduationCap, Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { CENTRE } from "~/content/centre";
+import { HEADER_LINKS } from "~/content/navigation";
+import { cn } from "~/lib/cn";
+
+export interface HeaderUser {
+  email: string;
+  firstName: string | null;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted",
+    isActive ? "text-primary" : "text-foreground",
+  );
+
+function AccountActions({ user, className }: { user: HeaderUser | null; className?: string }) {
+  if (!user) {
+    return (
+      <div className={className}>
+        <ButtonLink to="/auth" size="sm">
+          Connexion
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <div className={cn("flex items-center gap-2", className)}>
+      <span className="text-sm text-muted-foreground" data-testid="greeting">
+        Bonjour, {user.firstName || user.email}
+      </span>
+      <ButtonLink to="/admin" size="sm" variant="outline">
+        Admin
+      </ButtonLink>
+      <Form method="post" action="/auth/deconnexion">
+        <button type="submit" className={buttonClass("ghost", "sm")}>
+          Déconnexion
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** SPEC.md §2.2: the same links on every public page; below 1024 px they fold into a menu. */
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose.
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
+        Aller au contenu
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-primary">
+          <GraduationCap aria-hidden="true" className="h-7 w-7" />
+          <span>{CENTRE.name}</span>
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_LINKS.map((link) =>
+              "children" in link ? (
+                <li key={link.to} className="group relative">
+                  <NavLink to={link.to} className={linkClass}>
+                    <span className="inline-flex items-center gap-1">
+                      {link.label}
+                      <ChevronDown aria-hidden="true" className="h-4 w-4" />
+                    </span>
+                  </NavLink>
+                  <ul className="invisible absolute left-0 top-full min-w-60 rounded-md border border-border bg-background p-2 shadow-lg group-focus-within:visible group-hover:visible">
+                    {link.children.map((child) => (
+                      <li key={child.to}>
+                        <NavLink to={child.to} className={(s) => cn(linkClass(s), "block")}>
+                          {child.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <AccountActions user={user} className="hidden lg:flex" />
+        <button
+          type="button"
+          className={buttonClass("ghost", "icon", "lg:hidden")}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{open ? "Fermer le menu" : "Ouvrir le menu"}</span>
+        </button>
+      </div>
+      <div id={menuId} hidden={!open} className="border-t border-border lg:hidden">
+        <nav aria-label="Navigation mobile" className="mx-auto max-w-7xl px-4 py-3">
+          <ul className="flex flex-col gap-1">
+            {HEADER_LINKS.flatMap((link) => [
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={(s) => cn(linkClass(s), "block")}>
+                  {link.label}
+                </NavLink>
+              </li>,
+              ...("children" in link
+                ? link.children.map((child) => (
+                    <li key={child.to} className="pl-4">
+                      <NavLink to={child.to} className={(s) => cn(linkClass(s), "block")}>
+                        {child.label}
+                      </NavLink>
+                    </li>
+                  ))
+                : []),
+            ])}
+          </ul>
+          <AccountActions user={user} className="mt-3 flex flex-wrap border-t border-border pt-3" />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+/** The centre's identity, shown in the footer, legal pages, contact page, e-mails and JSON-LD. */
+export const CENTRE = {
+  name: "Centre de Formation Avenir",
+  legalName: "Centre de Formation Avenir (entreprise individuelle)",
+  phone: "01 23 45 67 89",
+  phoneHref: "+33123456789",
+  email: "contact@centre-formation-avenir.fr",
+  street: "12 rue de la République",
+  postalCode: "75011",
+  city: "Paris",
+  address: "12 rue de la République, 75011 Paris",
+  hours: ["Lundi - Vendredi : 9h - 18h", "Samedi : 9h - 12h"],
+  capital: "500 euros",
+  siret: "123 456 789 00012",
+  nda: "11 75 12345 75",
+  creationDate: "20/06/2025",
+  director: "Jean Martin",
+  host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix, France",
+  qualiopiValidUntil: "2026",
+} as const;

@@ -1,0 +1,88 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "~/components/site/not-found";
+import type { ToastMessage } from "~/lib/toast";
+import { getSessionUser } from "~/server/session.server";
+import { readToast } from "~/server/toast.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const [user, { toast, clear }] = await Promise.all([
+    getSessionUser(request, app),
+    readToast(request, app.config.authSecret),
+  ]);
+  return data(
+    { user, toast, publicUrl: app.config.publicUrl },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Shows a toast once, whether it comes from a flash cookie or from an action's result. */
+export function useToast(toast: ToastMessage | null | undefined) {
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : showToast.success;
+    show(toast.title, toast.description ? { description: toast.description } : undefined);
+  }, [toast]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster position="top-right" richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-primary">{status}</p>
+      <h1 className="text-2xl font-semibold">Une erreur est survenue</h1>
+      <p className="text-muted-foreground">
+        Nous n'avons pas pu afficher cette page. Réessayez dans un instant ; si le problème persiste,
+        appelez-nous au 01 23 45 67 89.
+      </p>
+      <a className="text-primary underline" href="/">
+        Retour à l'accueil
+      </a>
+    </main>
+  );
+}

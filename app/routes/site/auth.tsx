@@ -1,0 +1,265 @@
+import { ArrowLeft } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { fieldErrors, signInSchema, signUpSchema } from "~/lib/schemas/auth";
+import type { ToastMessage } from "~/lib/toast";
+import { useToast } from "~/root";
+import { authCookies, authErrorMessage, callAuth } from "~/server/auth-api.server";
+import { getSessionUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Connexion et inscription | Centre de Formation Avenir" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // SPEC.md §2.4: a signed-in visitor has nothing to do here.
+  if (await getSessionUser(request, context.app)) throw redirect("/");
+  return null;
+}
+
+type ActionResult = {
+  intent: "signin" | "signup" | "resend";
+  errors?: Record<string, string>;
+  toast?: ToastMessage;
+  unverifiedEmail?: string;
+  signedUp?: boolean;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent;
+  const secret = context.app.config.authSecret;
+
+  if (intent === "signin") {
+    const parsed = signInSchema.safeParse(form);
+    if (!parsed.success)
+      return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const response = await callAuth(context, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
+    if (!response.ok) {
+      const { code, message } = await authErrorMessage(response);
+      return data<ActionResult>(
+        {
+          intent,
+          toast: { type: "error", title: "Erreur de connexion", description: message },
+          ...(code === "EMAIL_NOT_VERIFIED" ? { unverifiedEmail: parsed.data.email } : {}),
+        },
+        { status: response.status === 429 ? 429 : 400 },
+      );
+    }
+    return redirectWithToast(
+      safeRedirect(form.redirectTo),
+      { type: "success", title: "Connexion réussie", description: "Vous êtes maintenant connecté" },
+      secret,
+      authCookies(response),
+    );
+  }
+
+  if (intent === "signup") {
+    const parsed = signUpSchema.safeParse(form);
+    if (!parsed.success)
+      return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const { firstName, lastName, email, password } = parsed.data;
+    const response = await callAuth(context, request, "/sign-up/email", {
+      email,
+      password,
+      firstName,
+      lastName,
+      name: `${firstName} ${lastName}`,
+      callbackURL: "/auth/verifie",
+    });
+    if (!response.ok) {
+      const { message } = await authErrorMessage(response);
+      return data<ActionResult>(
+        { intent, toast: { type: "error", title: "Erreur d'inscription", description: message } },
+        { status: response.status === 429 ? 429 : 400 },
+      );
+    }
+    return data<ActionResult>({
+      intent,
+      signedUp: true,
+      toast: {
+        type: "success",
+        title: "Inscription réussie",
+        description: "Vérifiez votre email pour confirmer votre compte",
+      },
+    });
+  }
+
+  if (intent === "resend") {
+    const email = typeof form.email === "string" ? form.email.trim() : "";
+    const response = await callAuth(context, request, "/send-verification-email", {
+      email,
+      callbackURL: "/auth/verifie",
+    });
+    if (!response.ok && response.status === 429) {
+      const { message } = await authErrorMessage(response);
+      return data<ActionResult>(
+        { intent, toast: { type: "error", title: "Erreur", description: message } },
+        { status: 429 },
+      );
+    }
+    // Same answer whether or not the address has an account: nothing to learn by probing.
+    return data<ActionResult>({
+      intent,
+      toast: {
+        type: "success",
+        title: "E-mail envoyé",
+        description:
+          "Si un compte non confirmé existe pour cette adresse, un nouveau lien vient de lui être envoyé.",
+      },
+    });
+  }
+
+  return data<ActionResult>(
+    { intent: "signin", toast: { type: "error", title: "Erreur", description: "Action inconnue." } },
+    { status: 400 },
+  );
+}
+
+function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; redirectTo: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
+  const errors = result?.intent === "signin" ? result.errors : undefined;
+  return (
+    <Form method="post" className="space-y-4" noValidate={false}>
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field id="signin-email" label="Email" error={errors?.email}>
+        <Input
+          id="signin-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          aria-invalid={errors?.email ? true : undefined}
+          aria-describedby={errors?.email ? "signin-email-error" : undefined}
+        />
+      </Field>
+      <Field id="signin-password" label="Mot de passe" error={errors?.password}>
+        <Input
+          id="signin-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors?.password ? true : undefined}
+          aria-describedby={errors?.password ? "signin-password-error" : undefined}
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Connexion..." : "Se connecter"}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth/mot-de-passe-oublie" className="text-primary underline-offset-4 hover:underline">
+          Mot de passe oublié ?
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function SignUpForm({ result }: { result: ActionResult | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
+  const errors = result?.intent === "signup" ? result.errors : undefined;
+  const input = (id: string, name: string, label: string, type: string, autoComplete: string, extra = {}) => (
+    <Field id={id} label={label} error={errors?.[name]}>
+      <Input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={errors?.[name] ? `${id}-error` : undefined}
+        {...extra}
+      />
+    </Field>
+  );
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input("signup-first-name", "firstName", "Prénom", "text", "given-name")}
+        {input("signup-last-name", "lastName", "Nom", "text", "family-name")}
+      </div>
+      {input("signup-email", "email", "Email", "email", "email")}
+      {input("signup-password", "password", "Mot de passe", "password", "new-password", { minLength: 6 })}
+      <p className="text-xs text-muted-foreground">6 caractères minimum.</p>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Inscription..." : "S'inscrire"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const [tab, setTab] = useState(params.get("onglet") === "inscription" ? "inscription" : "connexion");
+  const [shownResult, setShownResult] = useState<ActionResult | undefined>();
+  useToast(actionData?.toast);
+  // After a successful sign-up, bring the visitor back to the sign-in tab for when they have confirmed.
+  if (actionData !== shownResult) {
+    setShownResult(actionData);
+    if (actionData?.signedUp) setTab("connexion");
+  }
+  const navigation = useNavigation();
+  const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+
+  return (
+    <main id="contenu" className="mx-auto max-w-md px-4 py-10">
+      <Link
+        to="/"
+        className="mb-6 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour à l'accueil
+      </Link>
+      <div className="rounded-xl border border-border p-6 shadow-sm">
+        <h1 className="mb-6 text-2xl font-semibold">Espace personnel</h1>
+        <Tabs.Root value={tab} onValueChange={setTab}>
+          <Tabs.List
+            aria-label="Connexion ou inscription"
+            className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1"
+          >
+            {[
+              ["connexion", "Connexion"],
+              ["inscription", "Inscription"],
+            ].map(([value, label]) => (
+              <Tabs.Trigger
+                key={value}
+                value={value as string}
+                className="rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="connexion">
+            <SignInForm result={actionData} redirectTo={redirectTo} />
+            {actionData?.unverifiedEmail ? (
+              <Form method="post" className="mt-4 rounded-md bg-muted p-4 text-sm">
+                <input type="hidden" name="intent" value="resend" />
+                <input type="hidden" name="email" value={actionData.unverifiedEmail} />
+                <p className="mb-2">Vous n'avez pas reçu le lien de confirmation ?</p>
+                <Button type="submit" variant="outline" size="sm" disabled={resending}>
+                  {resending ? "Envoi en cours..." : "Renvoyer le lien de confirmation"}
+                </Button>
+              </Form>
+            ) : null}
+          </Tabs.Content>
+          <Tabs.Content value="inscription">
+            <SignUpForm result={actionData} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </main>
+  );
+}

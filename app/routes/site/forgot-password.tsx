@@ -1,0 +1,73 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { emailOnlySchema, fieldErrors } from "~/lib/schemas/auth";
+import { useToast } from "~/root";
+import { authErrorMessage, callAuth } from "~/server/auth-api.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mot de passe oublié | Centre de Formation Avenir" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = emailOnlySchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data({ errors: fieldErrors(parsed.error), sent: false, toast: null }, { status: 400 });
+  const response = await callAuth(context, request, "/request-password-reset", {
+    email: parsed.data.email,
+    redirectTo: "/auth/nouveau-mot-de-passe",
+  });
+  if (response.status === 429) {
+    const { message } = await authErrorMessage(response);
+    return data(
+      {
+        errors: {} as Record<string, string>,
+        sent: false,
+        toast: { type: "error" as const, title: "Erreur", description: message },
+      },
+      { status: 429 },
+    );
+  }
+  // Same answer for known and unknown addresses.
+  return { errors: {} as Record<string, string>, sent: true, toast: null };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  useToast(actionData?.toast);
+  return (
+    <main id="contenu" className="mx-auto max-w-md px-4 py-10">
+      <Link
+        to="/auth"
+        className="mb-6 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour à la connexion
+      </Link>
+      <div className="rounded-xl border border-border p-6 shadow-sm">
+        <h1 className="mb-2 text-2xl font-semibold">Mot de passe oublié ?</h1>
+        {actionData?.sent ? (
+          <p role="status">
+            Si un compte existe pour cette adresse, vous allez recevoir un e-mail avec un lien pour choisir un
+            nouveau mot de passe. Ce lien est valable une heure.
+          </p>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <p className="text-sm text-muted-foreground">
+              Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau
+              mot de passe.
+            </p>
+            <Field id="forgot-email" label="Email" error={actionData?.errors.email}>
+              <Input id="forgot-email" name="email" type="email" autoComplete="email" required />
+            </Field>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Envoi en cours..." : "Envoyer le lien"}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/site/not-found";
+import type { Route } from "./+types/not-found";
+
+export const meta: Route.MetaFunction = () => [{ title: "Page introuvable | Centre de Formation Avenir" }];
+
+/** Any other path (SPEC.md §2.12): HTTP 404 and the attempted path in the log. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  context.app.logger.warn({ path: pathname }, "404: page not found");
+  return data(null, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

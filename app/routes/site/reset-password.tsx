@@ -1,0 +1,82 @@
+import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { fieldErrors, resetPasswordSchema } from "~/lib/schemas/auth";
+import { useToast } from "~/root";
+import { authErrorMessage, callAuth } from "~/server/auth-api.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Nouveau mot de passe | Centre de Formation Avenir" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  const response = await callAuth(context, request, "/reset-password", {
+    token: parsed.data.token,
+    newPassword: parsed.data.password,
+  });
+  if (!response.ok) {
+    const { message } = await authErrorMessage(response);
+    return data(
+      {
+        errors: {} as Record<string, string>,
+        toast: { type: "error" as const, title: "Erreur", description: message },
+      },
+      { status: response.status === 429 ? 429 : 400 },
+    );
+  }
+  return redirectWithToast(
+    "/auth",
+    {
+      type: "success",
+      title: "Mot de passe modifié",
+      description: "Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.",
+    },
+    context.app.config.authSecret,
+  );
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const invalidLink = params.get("error") !== null || token === "";
+  const busy = useNavigation().state !== "idle";
+  useToast(actionData?.toast);
+  return (
+    <main id="contenu" className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-xl border border-border p-6 shadow-sm">
+        <h1 className="mb-4 text-2xl font-semibold">Choisir un nouveau mot de passe</h1>
+        {invalidLink ? (
+          <p role="alert">
+            Ce lien est invalide ou a expiré.{" "}
+            <a className="text-primary underline" href="/auth/mot-de-passe-oublie">
+              Demandez-en un nouveau
+            </a>
+            .
+          </p>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="token" value={token} />
+            <Field id="reset-password" label="Nouveau mot de passe" error={actionData?.errors.password}>
+              <Input
+                id="reset-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                minLength={6}
+                required
+              />
+            </Field>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Enregistrement..." : "Enregistrer"}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError, loadConfig } from "./config.server";
+import { ping } from "./db/client.server";
+import { type AppRuntime, createRuntime } from "./runtime.server";
+import { eventStream } from "./sse.server";
+
+/** The Express app: health, events stream, static files, then React Router for everything else. */
+export function createExpressApp(
+  runtime: AppRuntime,
+  getBuild: () => Promise<ServerBuild>,
+  vite?: ViteDevServer,
+) {
+  const app = express();
+  const openStreams = new Set<express.Response>();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const started = performance.now();
+    const id = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
+    res.setHeader("X-Request-Id", id);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.on("finish", () => {
+      if (req.path.startsWith("/assets/")) return;
+      runtime.logger.info(
+        {
+          reqId: id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await ping(runtime.db);
+      res.status(200).json({ status: "ok" });
+    } catch (error) {
+      runtime.logger.error({ err: error }, "healthz: database unreachable");
+      res.status(503).json({ status: "database unreachable" });
+    }
+  });
+  app.get("/api/events", eventStream(runtime, openStreams));
+
+  app.use(compression());
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+  app.use(
+    createRequestHandler({
+      build: getBuild,
+      mode: vite ? "development" : "production",
+      getLoadContext: (req) => ({ app: runtime, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+  return { app, openStreams };
+}
+
+export interface Started {
+  server: Server;
+  runtime: AppRuntime;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts everything. On SIGTERM/SIGINT: stop accepting, end event streams, let in-flight requests
+ * finish (10 s at most), then stop the mail worker and close the database so PGlite is left clean.
+ */
+export async function boot(
+  options: { vite?: ViteDevServer; getBuild?: () => Promise<ServerBuild> } = {},
+): Promise<Started> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration invalide : ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const runtime = await createRuntime(config);
+  const getBuild =
+    options.getBuild ??
+    // A virtual module that React Router's Vite plugin provides at build time (typed by its plugin).
+    (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const { app, openStreams } = createExpressApp(runtime, getBuild, options.vite);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, () => resolve(s));
+    s.on("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  runtime.logger.info({ port, db: runtime.database.driver }, `Serveur prêt sur http://localhost:${port}`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      runtime.logger.info("shutting down");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const res of openStreams) res.end();
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+      await Promise.race([closed, timeout]);
+      server.closeAllConnections();
+      await options.vite?.close();
+      await runtime.close();
+    })();
+    return stopping;
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stop()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        });
+    });
+  }
+  return { server, runtime, stop };
+}

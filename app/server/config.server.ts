@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Everything the server reads from the environment, validated once at start (DESIGN.md §3). */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  publicUrl: string;
+  authSecret: string;
+  contactNotifyEmail: string;
+  mailFrom: string;
+  /** Requests per minute and per IP on the public forms; 0 lifts the limit (benchmarks). */
+  formRateLimit: number;
+  /** better-auth's own limiter; only tests and benchmarks turn it off. */
+  authRateLimit: boolean;
+  production: boolean;
+}
+
+/** A configuration mistake: the server prints `message` as one line and exits. */
+export class ConfigError extends Error {}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT doit être un entier entre 0 et 65535 (reçu « ${raw} »).`);
+  }
+  return port;
+}
+
+function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | null {
+  if (raw === undefined || raw === "") return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} n'est pas une URL valide (reçu « ${raw} »).`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} doit commencer par ${protocols.map((p) => `${p}//`).join(" ou ")}.`);
+  }
+  return raw;
+}
+
+function parseEmail(name: string, raw: string | undefined): string | null {
+  if (raw === undefined || raw === "") return null;
+  if (!EMAIL.test(raw))
+    throw new ConfigError(`${name} n'est pas une adresse e-mail valide (reçu « ${raw} »).`);
+  return raw;
+}
+
+function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${name} doit être un entier positif ou nul (reçu « ${raw} »).`);
+  }
+  return value;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "on", "yes"].includes(raw)) return true;
+  if (["0", "false", "off", "no"].includes(raw)) return false;
+  throw new ConfigError(`${name} doit valoir true ou false (reçu « ${raw} »).`);
+}
+
+/**
+ * The secret signs session cookies. When none is given we generate one and keep it in DATA_DIR,
+ * so sessions survive a restart without the operator having to invent a secret.
+ */
+function resolveAuthSecret(raw: string | undefined, dataDir: string): string {
+  if (raw !== undefined && raw !== "") {
+    if (raw.length < 32) throw new ConfigError("AUTH_SECRET doit contenir au moins 32 caractères.");
+    return raw;
+  }
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const adminEmail = parseEmail("ADMIN_EMAIL", env.ADMIN_EMAIL);
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError(
+      adminEmail
+        ? "ADMIN_PASSWORD manque : il accompagne ADMIN_EMAIL."
+        : "ADMIN_EMAIL manque : il accompagne ADMIN_PASSWORD.",
+    );
+  }
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError("ADMIN_PASSWORD doit contenir au moins 8 caractères.");
+  }
+  const publicUrl = (
+    parseUrl("PUBLIC_URL", env.PUBLIC_URL, ["http:", "https:"]) ?? `http://localhost:${port}`
+  ).replace(/\/+$/, "");
+  return {
+    port,
+    dataDir,
+    databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
+    smtpUrl: parseUrl("SMTP_URL", env.SMTP_URL, ["smtp:", "smtps:"]),
+    adminEmail,
+    adminPassword,
+    publicUrl,
+    authSecret: resolveAuthSecret(env.AUTH_SECRET, dataDir),
+    contactNotifyEmail: parseEmail("CONTACT_NOTIFY_EMAIL", env.CONTACT_NOTIFY_EMAIL) ?? "contact@localhost",
+    mailFrom: parseEmail("MAIL_FROM", env.MAIL_FROM) ?? "no-reply@localhost",
+    formRateLimit: parseNonNegativeInt("FORM_RATE_LIMIT", env.FORM_RATE_LIMIT, 10),
+    authRateLimit: parseBoolean("AUTH_RATE_LIMIT", env.AUTH_RATE_LIMIT, true),
+    production: env.NODE_ENV === "production",
+  };
+}

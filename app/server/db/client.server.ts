@@ -1,0 +1,151 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.server";
+
+export type Schema = typeof schema;
+/** The query builder both drivers share; everything in app/server is written against it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "pg";
+  /** Raw SQL with positional parameters, for the few statements Drizzle does not express. */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Resolves when migrations have run. */
+  migrate(): Promise<void>;
+  /** LISTEN on PostgreSQL; null on PGlite, where everything happens in one process. */
+  listen: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | null;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "./drizzle");
+
+// A fixed key so that several instances starting at once run the migrations one after another.
+const MIGRATION_LOCK_KEY = 727_272;
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let listener: pg.Client | null = null;
+  return {
+    db,
+    driver: "pg",
+    async query<T>(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values);
+      return result.rows as T[];
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on("error", () => {});
+        await listener.connect();
+        listener.on("notification", (msg) => {
+          if (msg.payload !== undefined) onPayload(msg.payload);
+        });
+      }
+      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite writes no lock of its own and a second process on the same folder silently loses writes
+ * (DESIGN.md §6), so we keep a pid file beside the data and refuse to open a folder in use.
+ */
+function takeLock(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  try {
+    const holder = Number(readFileSync(lockFile, "utf8"));
+    if (holder && holder !== process.pid && processIsAlive(holder)) {
+      throw new Error(
+        `La base embarquée ${dir} est déjà ouverte par le processus ${holder}. Arrêtez-le ou choisissez un autre DATA_DIR.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+/** Embedded PostgreSQL. `dir` null keeps everything in memory (tests). */
+export async function openPglite(
+  dir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
+  let release = () => {};
+  if (dir) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    release = takeLock(dir);
+  }
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    async query<T>(text: string, values?: unknown[]) {
+      const result = await client.query<T>(text, values);
+      return result.rows;
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    listen: null,
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function openDatabase(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(path.join(config.dataDir, "db"));
+}
+
+/** Cheap liveness probe used by /healthz. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,316 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/* ------------------------------------------------------------------------------------------------
+ * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
+ * because its CLI cannot run on Node 20 (DESIGN.md §6).
+ * --------------------------------------------------------------------------------------------- */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's limiter keeps its counters here so that several instances share them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * The centre's own data (SPEC.md §3, DESIGN.md §4.1).
+ * --------------------------------------------------------------------------------------------- */
+
+export const formationType = pgEnum("formation_type", ["alternance", "courte"]);
+export const formationBadge = pgEnum("formation_badge", ["Diplômante", "Certifiante", "Qualifiante"]);
+export const contactStatus = pgEnum("contact_status", ["new", "contacted", "converted", "closed"]);
+export const appRole = pgEnum("app_role", ["admin", "moderator"]);
+
+export interface ProgramModule {
+  title: string;
+  /** Free text as staff type it, e.g. "120h". */
+  duration: string;
+  /** One item per line. */
+  content: string;
+}
+
+export interface ResultIndicator {
+  label: string;
+  value: string;
+}
+
+export const formations = pgTable(
+  "formations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    formationType: formationType("formation_type").notNull().default("alternance"),
+    description: text("description").notNull().default(""),
+    longDescription: text("long_description"),
+    content: text("content"),
+    duration: text("duration").notNull().default(""),
+    levelRequired: text("level_required").notNull().default(""),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    rncpCode: text("rncp_code"),
+    financingEligible: boolean("financing_eligible").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+    badge: formationBadge("badge"),
+    objectives: text("objectives").array().notNull().default(sql`'{}'::text[]`),
+    program: jsonb("program").$type<ProgramModule[]>().notNull().default([]),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    prerequisites: text("prerequisites"),
+    certification: text("certification"),
+    employmentRate: text("employment_rate"),
+    salaryRange: text("salary_range"),
+    nextSessions: text("next_sessions").array().notNull().default(sql`'{}'::text[]`),
+    location: text("location"),
+    format: text("format"),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+    careerOpportunities: text("career_opportunities").array().notNull().default(sql`'{}'::text[]`),
+    // Catalogue fields (DESIGN.md §4.1).
+    /** Funding routes shown as badges: CPF, Alternance, France Travail, Région, OPCO, Autofinancement. */
+    funding: text("funding").array().notNull().default(sql`'{}'::text[]`),
+    /** Third info tile on the course page (diploma, sector…); level is used when empty. */
+    sector: text("sector"),
+    imageUrl: text("image_url"),
+    // Information a French training organisation must publish (Qualiopi, indicator 1 and 2).
+    accessDelay: text("access_delay"),
+    teachingMethods: text("teaching_methods"),
+    assessmentMethods: text("assessment_methods"),
+    accessibility: text("accessibility"),
+    resultsIndicators: jsonb("results_indicators").$type<ResultIndicator[]>().notNull().default([]),
+    resultsYear: integer("results_year"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("formations_price_non_negative", sql`${t.price} >= 0`),
+    check("formations_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
+    index("formations_active_created_idx").on(t.active, t.createdAt),
+  ],
+);
+
+/** Other slugs that answer 301 to a formation's canonical page (the footer's short slugs). */
+export const formationAliases = pgTable("formation_aliases", {
+  alias: text("alias").primaryKey(),
+  formationId: uuid("formation_id")
+    .notNull()
+    .references(() => formations.id, { onDelete: "cascade" }),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    category: text("category"),
+    published: boolean("published").notNull().default(false),
+    featuredImage: text("featured_image"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("blog_posts_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
+    index("blog_posts_published_created_idx").on(t.published, t.createdAt),
+  ],
+);
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone").notNull(),
+    subject: text("subject"),
+    formationInterest: text("formation_interest"),
+    message: text("message"),
+    status: contactStatus("status").notNull().default("new"),
+    source: text("source").notNull().default("contact_form"),
+    callbackRequested: boolean("callback_requested").notNull().default(false),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_requests_source_format", sql`${t.source} ~ '^[a-z0-9_]+$'`),
+    index("contact_requests_created_idx").on(t.createdAt),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    company: text("company"),
+    position: text("position"),
+    avatarUrl: text("avatar_url"),
+    videoUrl: text("video_url"),
+    formationId: uuid("formation_id").references(() => formations.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull().default(5),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+    index("testimonials_active_created_idx").on(t.active, t.createdAt),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: appRole("role").notNull(),
+    createdAt: createdAt(),
+  },
+  // One role per user: SPEC.md §7 reads it as a single row.
+  (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+/** Who changed what and when in the console. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The mail queue: a row per message, written in the same transaction as what caused it (the
+ * outbox pattern), delivered by workers that claim rows with FOR UPDATE SKIP LOCKED.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body").notNull(),
+    contactRequestId: uuid("contact_request_id").references(() => contactRequests.id, {
+      onDelete: "cascade",
+    }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("mail_outbox_contact_idx").on(t.contactRequestId),
+  ],
+);
+
+export type Formation = typeof formations.$inferSelect;
+export type NewFormation = typeof formations.$inferInsert;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;
+export type ContactRequest = typeof contactRequests.$inferSelect;
+export type NewContactRequest = typeof contactRequests.$inferInsert;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type NewTestimonial = typeof testimonials.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type Role = (typeof appRole.enumValues)[number];
+export type ContactStatus = (typeof contactStatus.enumValues)[number];
+export type MailRow = typeof mailOutbox.$inferSelect;

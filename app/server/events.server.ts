@@ -1,0 +1,56 @@
+import { EventEmitter } from "node:events";
+import type { Database } from "./db/client.server";
+import type { Logger } from "./logger.server";
+
+/** Tables whose changes the public site follows (SPEC.md §4: refetch on insert, update, delete). */
+export type ChangeEvent = {
+  table: "formations" | "blog_posts" | "testimonials" | "contact_requests";
+  op: "insert" | "update" | "delete";
+};
+
+const CHANNEL = "app_events";
+
+/**
+ * Carries change events to every open /api/events stream. On PostgreSQL it goes through
+ * NOTIFY/LISTEN so that a write on one instance reaches browsers connected to another; on PGlite
+ * (one process) it stays in memory.
+ */
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    if (!this.database.listen) return;
+    await this.database.listen(CHANNEL, (payload) => {
+      try {
+        this.emitter.emit("change", JSON.parse(payload) as ChangeEvent);
+      } catch (error) {
+        this.logger.warn({ err: error, payload }, "events: unreadable notification");
+      }
+    });
+  }
+
+  /** Never throws: a lost refresh signal must not fail the write that caused it. */
+  async publish(event: ChangeEvent): Promise<void> {
+    if (!this.database.listen) {
+      this.emitter.emit("change", event);
+      return;
+    }
+    try {
+      await this.database.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+    } catch (error) {
+      this.logger.warn({ err: error, event }, "events: notify failed");
+    }
+  }
+
+  subscribe(listener: (event: ChangeEvent) => void): () => void {
+    this.emitter.on("change", listener);
+    return () => this.emitter.off("change", listener);
+  }
+}

@@ -1,0 +1,83 @@
+import { CENTRE } from "~/content/centre";
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** One French layout for every message: a heading, paragraphs, an optional button, the signature. */
+export function renderMail(options: {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  rows?: [string, string][];
+}): RenderedMail {
+  const { subject, heading, paragraphs, action, rows = [] } = options;
+  const signature = `${CENTRE.name} · ${CENTRE.phone} · ${CENTRE.email}`;
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...rows.map(([label, value]) => `${label} : ${value}`),
+    ...(rows.length ? [""] : []),
+    ...(action ? [`${action.label} : ${action.url}`, ""] : []),
+    "—",
+    signature,
+  ].join("\n");
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${
+  rows.length
+    ? `<table style="border-collapse:collapse">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("")}</table>`
+    : ""
+}
+${
+  action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Si le bouton ne fonctionne pas, copiez ce lien : ${escapeHtml(action.url)}</p>`
+    : ""
+}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(signature)}</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+export function verificationMail(firstName: string, url: string): RenderedMail {
+  return renderMail({
+    subject: "Confirmez votre adresse e-mail",
+    heading: `Bonjour ${firstName},`,
+    paragraphs: [
+      `Merci pour votre inscription sur le site de ${CENTRE.name}.`,
+      "Pour activer votre compte, confirmez votre adresse e-mail. Ce lien est valable 24 heures.",
+    ],
+    action: { label: "Confirmer mon adresse e-mail", url },
+  });
+}
+
+export function resetPasswordMail(firstName: string, url: string): RenderedMail {
+  return renderMail({
+    subject: "Réinitialisation de votre mot de passe",
+    heading: `Bonjour ${firstName},`,
+    paragraphs: [
+      "Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable une heure.",
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+    ],
+    action: { label: "Choisir un nouveau mot de passe", url },
+  });
+}

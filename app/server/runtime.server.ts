@@ -1,0 +1,77 @@
+import path from "node:path";
+import type { Auth } from "./auth.server";
+import { createAuth, ensureAdmin } from "./auth.server";
+import type { Config } from "./config.server";
+import { type Database, type Db, openDatabase } from "./db/client.server";
+import { seedIfEmpty } from "./db/seed.server";
+import { EventBus } from "./events.server";
+import { createLogger, type Logger } from "./logger.server";
+import { MailWorker } from "./mail/queue.server";
+import { fileTransport, type MailTransport, smtpTransport } from "./mail/transport.server";
+
+/** Everything a loader or action needs, handed to them through React Router's load context. */
+export interface AppRuntime {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mail: MailWorker;
+  events: EventBus;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    app: AppRuntime;
+    /** The client's address as the server saw it; the rate limits key on it. */
+    clientIp: string;
+  }
+}
+
+export interface RuntimeOptions {
+  /** An already open database (tests hand in their own). */
+  database?: Database;
+  transport?: MailTransport;
+  logger?: Logger;
+  /** Start the mail worker's polling loop (tests drain it by hand instead). */
+  startMailWorker?: boolean;
+  seed?: boolean;
+}
+
+/** Opens the database, migrates, seeds an empty one, ensures the admin and starts the mail worker. */
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<AppRuntime> {
+  const logger = options.logger ?? createLogger({ production: config.production });
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    await database.migrate();
+    if (options.seed !== false) await seedIfEmpty(database.db, logger);
+    const transport =
+      options.transport ??
+      (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
+    const mail = new MailWorker(database, transport, config.mailFrom, logger);
+    const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake() });
+    if (config.adminEmail && config.adminPassword) {
+      await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
+    }
+    const events = new EventBus(database, logger);
+    await events.start();
+    if (options.startMailWorker !== false) mail.start();
+    return {
+      config,
+      database,
+      db: database.db,
+      auth,
+      mail,
+      events,
+      logger,
+      async close() {
+        await mail.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

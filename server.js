@@ -1,0 +1,22 @@
+// @ts-check
+// Production entry (and `npm run dev`). Everything else is TypeScript bundled by Vite into
+// build/server/index.js; this file only builds when needed and starts it.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const dev = process.env.NODE_ENV === "development";
+
+if (dev) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  const mod = await vite.ssrLoadModule("./app/server/app.server.ts");
+  await mod.boot({ vite, getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") });
+} else {
+  process.env.NODE_ENV ??= "production";
+  if (!existsSync("build/server/index.js")) {
+    console.log("Aucun build trouvé : construction du site (une seule fois)…");
+    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  }
+  const entry = "./build/server/index.js";
+  const mod = await import(entry);
+  await mod.boot();
+}

@@ -1,0 +1,12 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// The SSR build bundles our Express app (app/server/app.server.ts) together with the
+// React Router server build, so `server.js` only has to import one file.
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/app.server.ts" }, target: "node20" } : {},
+  plugins: [tailwindcss(), reactRouter()],
+}));
