@@ -12,11 +12,12 @@ if (dev) {
   await mod.boot({ vite, getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") });
 } else {
   process.env.NODE_ENV ??= "production";
-  if (!existsSync("build/server/index.js")) {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!existsSync(`${buildDir}/server/index.js`)) {
     console.log("Aucun build trouvé : construction du site (une seule fois)…");
     execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
   }
-  const entry = "./build/server/index.js";
+  const entry = `./${buildDir}/server/index.js`;
   const mod = await import(entry);
   await mod.boot();
 }

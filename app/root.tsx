@@ -66,6 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
+  // Lets end-to-end tests wait until the page is interactive before clicking.
+  useEffect(() => {
+    document.body.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   layout("routes/site/layout.tsx", [
@@ -6,9 +6,39 @@ export default [
     route("auth", "routes/site/auth.tsx"),
     route("auth/mot-de-passe-oublie", "routes/site/forgot-password.tsx"),
     route("auth/nouveau-mot-de-passe", "routes/site/reset-password.tsx"),
+    route("formations", "routes/site/formations.tsx", { id: "formations" }),
+    route("formations/alternance", "routes/site/formations.tsx", { id: "formations-alternance" }),
+    route("formations/courtes", "routes/site/formations.tsx", { id: "formations-courtes" }),
+    route("formation/:slug", "routes/site/formation.tsx"),
+    route("financements", "routes/site/financements.tsx"),
+    route("notre-centre", "routes/site/notre-centre.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("ressources", "routes/site/ressources.tsx"),
+    route("ressources/article/:slug", "routes/site/article.tsx"),
+    route("mentions-legales", "routes/site/mentions-legales.tsx"),
+    route("politique-confidentialite", "routes/site/politique-confidentialite.tsx"),
+    route("cgu", "routes/site/cgu.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("auth/verifie", "routes/site/email-verified.ts"),
   route("auth/deconnexion", "routes/site/sign-out.ts"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("formations", "routes/admin/formations.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("contacts/export.csv", "routes/admin/contacts-export.ts"),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("statistics", "routes/admin/placeholder.tsx", { id: "admin-statistics" }),
+      route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
+      route("calendar", "routes/admin/placeholder.tsx", { id: "admin-calendar" }),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/rappel", "routes/api/callback.ts"),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -59,8 +59,9 @@ export function createExpressApp(
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    const client = `${process.env.BUILD_DIR ?? "build"}/client`;
+    app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h" }));
   }
   app.use(
     createRequestHandler({

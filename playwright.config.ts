@@ -1,0 +1,69 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Each run gets its own ports and data folder, so that two suites can run side by side.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const smtpPort = port + 1;
+const smtpApiPort = port + 2;
+const dataDir = path.join(tmpdir(), `cfa-e2e-${port}`);
+
+export const BASE_URL = `http://127.0.0.1:${port}`;
+export const SMTP_API = `http://127.0.0.1:${smtpApiPort}`;
+export const ADMIN = { email: "admin@centre.test", password: "admin-e2e-password" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium: Playwright never downloads a browser here.
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: "npx tsx tests/e2e/support/smtp-peer.ts",
+      url: `${SMTP_API}/health`,
+      env: { SMTP_PEER_PORT: String(smtpPort), SMTP_API_PORT: String(smtpApiPort) },
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `rm -rf ${dataDir} && node server.js`,
+      url: `${BASE_URL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        CONTACT_NOTIFY_EMAIL: "equipe@centre.test",
+        // Every e2e request comes from 127.0.0.1: the limits are tested in the integration suite.
+        AUTH_RATE_LIMIT: "false",
+        FORM_RATE_LIMIT: "0",
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

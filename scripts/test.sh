@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: typecheck, format + lint, unit and integration tests on
+# PGlite and on PostgreSQL, a production build, then end-to-end tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "Installing Debian's Chromium (Playwright never downloads a browser)"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+step "Typecheck"
+npm run --silent typecheck
+
+step "Format and lint (Biome)"
+npx biome check .
+
+step "Unit and integration tests on PGlite"
+DB_DRIVER=pglite npx vitest run
+
+pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1],connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
+  step "Integration tests on PostgreSQL ($pg_url)"
+  DB_DRIVER=pg TEST_DATABASE_URL="$pg_url" npx vitest run tests/integration
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL is not reachable at $pg_url: CI requires it." >&2
+  exit 1
+else
+  step "PostgreSQL not reachable at $pg_url: integration tests ran on PGlite only"
+fi
+
+step "Production build"
+npx react-router build >/dev/null
+
+step "End-to-end tests in Chromium"
+npx playwright test

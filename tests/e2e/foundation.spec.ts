@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { linkIn, waitForMail } from "./support/mail";
+import { gotoReady, uniqueEmail } from "./support/page";
+
+test("a fresh start serves the home page in French with the header and footer", async ({ page }) => {
+  const response = await gotoReady(page, "/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  for (const label of ["Accueil", "Formations", "Financements", "Notre centre", "Ressources", "Contact"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Mentions légales" })).toHaveAttribute(
+    "href",
+    "/mentions-legales",
+  );
+  await expect(footer.getByRole("link", { name: "Formation WordPress" })).toHaveAttribute(
+    "href",
+    "/formation/wordpress",
+  );
+});
+
+test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+  const response = await page.goto("/cette-page-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await page.getByRole("link", { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+});
+
+test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ page }) => {
+  const email = uniqueEmail();
+  await gotoReady(page, "/auth");
+  await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Inscription" }).click();
+  await page.getByLabel("Prénom").fill("Amina");
+  await page.getByLabel("Nom", { exact: true }).fill("Diallo");
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
+  await page.getByRole("button", { name: "S'inscrire" }).click();
+  await expect(page.getByText("Inscription réussie")).toBeVisible();
+  await expect(page.getByText("Vérifiez votre email pour confirmer votre compte")).toBeVisible();
+
+  // Not confirmed yet: sign-in is refused with a way to get the link again.
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Erreur de connexion")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Renvoyer le lien de confirmation" })).toBeVisible();
+
+  const mail = await waitForMail(email, "Confirmez votre adresse e-mail");
+  expect(mail.body).toContain("Bonjour Amina");
+  await page.goto(linkIn(mail, `${BASE_URL}/api/auth/verify-email`));
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page.getByText("Adresse e-mail confirmée")).toBeVisible();
+  await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Amina");
+
+  // Signed in: /auth sends back home.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+
+  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
+
+  // And signing in again with the password works now that the address is confirmed.
+  await gotoReady(page, "/auth");
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Connexion réussie")).toBeVisible();
+  await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Amina");
+  await expect(page.getByRole("link", { name: "Admin" }).first()).toHaveAttribute("href", "/admin");
+});
+
+test("forgotten password: a reset link by e-mail sets a new password", async ({ page }) => {
+  const email = uniqueEmail("oubli");
+  await gotoReady(page, "/auth");
+  await page.getByRole("tab", { name: "Inscription" }).click();
+  await page.getByLabel("Prénom").fill("Hugo");
+  await page.getByLabel("Nom", { exact: true }).fill("Petit");
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("ancien1");
+  await page.getByRole("button", { name: "S'inscrire" }).click();
+  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
+  await page.getByRole("button", { name: "Déconnexion" }).first().click();
+
+  await gotoReady(page, "/auth");
+  await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Envoyer le lien" }).click();
+  await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
+  await page.goto(
+    linkIn(await waitForMail(email, "Réinitialisation"), `${BASE_URL}/api/auth/reset-password`),
+  );
+  await page.getByLabel("Nouveau mot de passe").fill("nouveau1");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Mot de passe modifié")).toBeVisible();
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("nouveau1");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Hugo");
+});

@@ -1,0 +1,36 @@
+import { expect } from "@playwright/test";
+import { SMTP_API } from "../../../playwright.config";
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  body: string;
+}
+
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`${SMTP_API}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as Mail[];
+}
+
+/** Waits until a message whose subject contains `subject` reaches `address`, and returns it. */
+export async function waitForMail(address: string, subject: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).find((m) => m.subject.includes(subject));
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `e-mail « ${subject} » pour ${address}` },
+    )
+    .toBe(true);
+  return found as Mail;
+}
+
+/** The first link in a message that starts with `prefix`. */
+export function linkIn(mail: Mail, prefix: string): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`${escaped}[^\\s"<>]+`).exec(mail.body);
+  if (!match) throw new Error(`no link starting with ${prefix} in « ${mail.subject} »`);
+  return match[0].replaceAll("&amp;", "&");
+}

@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts, formationAliases, formations, testimonials } from "~/server/db/schema.server";
+import { seedIfEmpty } from "~/server/db/seed.server";
+import { DRIVER } from "../support/db";
+import { createTestApp, type TestApp } from "../support/runtime";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`database on ${DRIVER}`, () => {
+  it("seeds the five formations of the catalogue with their programme, testimonials and articles", async () => {
+    const rows = await t.app.db.select().from(formations).orderBy(formations.title);
+    expect(rows.map((f) => f.slug).sort()).toEqual([
+      "bac-pro-logistique",
+      "formation-developpeur-web",
+      "formation-wordpress",
+      "tp-assistant-commercial",
+      "tp-assistant-ressources-humaines",
+    ]);
+    const rh = rows.find((f) => f.slug === "tp-assistant-ressources-humaines");
+    expect(rh?.rncpCode).toBe("RNCP 35030");
+    expect(rh?.program.map((m) => m.duration)).toEqual(["120h", "150h", "100h", "80h", "70h"]);
+    const logistique = rows.find((f) => f.slug === "bac-pro-logistique");
+    expect(logistique?.program.map((m) => `${m.duration}`)).toEqual(["80h", "70h", "60h", "50h", "40h"]);
+    expect(logistique?.careerOpportunities).toHaveLength(5);
+    const active = await t.app.db.select().from(testimonials).where(eq(testimonials.active, true));
+    expect(active.length).toBeGreaterThanOrEqual(4);
+    const published = await t.app.db.select().from(blogPosts).where(eq(blogPosts.published, true));
+    expect(published.length).toBeGreaterThanOrEqual(4);
+    expect(published.every((p) => p.category && p.content.includes("## "))).toBe(true);
+    const aliases = await t.app.db.select().from(formationAliases);
+    expect(aliases.map((a) => a.alias).sort()).toEqual([
+      "assistant-commercial",
+      "assistant-rh",
+      "developpeur-web",
+      "wordpress",
+    ]);
+  });
+
+  it("seeds only an empty database, so a restart never overwrites staff edits", async () => {
+    await t.app.db
+      .update(formations)
+      .set({ title: "Titre modifié" })
+      .where(eq(formations.slug, "bac-pro-logistique"));
+    expect(await seedIfEmpty(t.app.db)).toBe(false);
+    const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "bac-pro-logistique"));
+    expect(row?.title).toBe("Titre modifié");
+    const [count] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(formations);
+    expect(count?.n).toBe(5);
+  });
+
+  it("enforces the rules in the database itself, not only in code", async () => {
+    const db = t.app.db;
+    const [formation] = await db.select().from(formations).limit(1);
+    await expect(db.insert(testimonials).values({ name: "A", content: "B", rating: 6 })).rejects.toThrow();
+    await expect(db.insert(testimonials).values({ name: "A", content: "B", rating: 0 })).rejects.toThrow();
+    await expect(
+      db.insert(formations).values({ title: "Doublon", slug: formation?.slug ?? "x", description: "d" }),
+    ).rejects.toThrow();
+    await expect(
+      t.app.database.query("insert into formations (title, slug) values ('x', 'Pas Un Slug')"),
+    ).rejects.toThrow();
+    await expect(
+      t.app.database.query(
+        "insert into contact_requests (first_name, last_name, phone, status) values ('a', 'b', '0102030405', 'perdu')",
+      ),
+    ).rejects.toThrow();
+    await expect(
+      t.app.database.query("insert into user_roles (user_id, role) values ('nobody', 'admin')"),
+    ).rejects.toThrow();
+    await expect(
+      t.app.database.query(
+        "insert into formations (title, slug, formation_type) values ('x', 'x-type', 'longue')",
+      ),
+    ).rejects.toThrow();
+  });
+
+  it("turns testimonials into general ones when their formation is deleted", async () => {
+    const db = t.app.db;
+    const [formation] = await db
+      .insert(formations)
+      .values({ title: "Temp", slug: "temp-formation" })
+      .returning();
+    const [testimonial] = await db
+      .insert(testimonials)
+      .values({ name: "Léa", content: "Très bien", formationId: formation?.id })
+      .returning();
+    await db.delete(formations).where(eq(formations.id, formation?.id ?? ""));
+    const [after] = await db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.id, testimonial?.id ?? ""));
+    expect(after?.formationId).toBeNull();
+  });
+});

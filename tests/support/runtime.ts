@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { loadConfig } from "~/server/config.server";
+import type { Database } from "~/server/db/client.server";
+import { type Role, userRoles, users } from "~/server/db/schema.server";
+import { createLogger } from "~/server/logger.server";
+import { smtpTransport } from "~/server/mail/transport.server";
+import { type AppRuntime, createRuntime } from "~/server/runtime.server";
+import { createTestDatabase } from "./db";
+import { type SmtpPeer, startSmtpPeer } from "./smtp";
+
+export const BASE_URL = "http://localhost:3000";
+
+export interface TestApp {
+  app: AppRuntime;
+  database: Database;
+  smtp: SmtpPeer;
+  context(clientIp?: string): AppLoadContext;
+  close(): Promise<void>;
+}
+
+/**
+ * The real runtime on a fresh database, with a real SMTP peer on loopback. The mail worker does
+ * not poll: tests call `app.mail.drain()` when they want mail to leave.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const smtp = await startSmtpPeer();
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfa-test-")),
+    PUBLIC_URL: BASE_URL,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    CONTACT_NOTIFY_EMAIL: "equipe@centre.test",
+    SMTP_URL: smtp.url,
+    NODE_ENV: "test",
+    ...env,
+  });
+  const app = await createRuntime(config, {
+    database,
+    transport: smtpTransport(smtp.url),
+    logger: createLogger({ production: true, level: process.env.LOG_LEVEL ?? "silent" }),
+    startMailWorker: false,
+  });
+  return {
+    app,
+    database,
+    smtp,
+    context: (clientIp = "127.0.0.1") => ({ app, clientIp }),
+    async close() {
+      await app.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** A Request as a browser form post would send it. */
+export function formRequest(pathname: string, fields: Record<string, string>, cookie?: string): Request {
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", origin: BASE_URL });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${BASE_URL}${pathname}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+  });
+}
+
+export function getRequest(pathname: string, cookie?: string): Request {
+  return new Request(`${BASE_URL}${pathname}`, cookie ? { headers: { cookie } } : {});
+}
+
+/** The cookie header a browser would send back after these Set-Cookie headers. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * A verified account with an optional role, signed in: returns the Cookie header of its session.
+ * Goes through better-auth's real sign-up and sign-in, only the e-mail click is skipped.
+ */
+export async function signedInUser(
+  t: TestApp,
+  options: { role?: Role | null; email?: string; firstName?: string } = {},
+): Promise<{ cookie: string; userId: string; email: string }> {
+  const email = options.email ?? `user-${randomUUID()}@example.test`;
+  const password = "motdepasse-solide";
+  const { auth, db } = t.app;
+  const { user } = await auth.api.signUpEmail({
+    body: { email, password, name: "Test", firstName: options.firstName ?? "Camille", lastName: "Test" },
+  });
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  if (options.role) await db.insert(userRoles).values({ userId: user.id, role: options.role });
+  const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
+  return { cookie: cookieFrom(response), userId: user.id, email };
+}
+
+/**
+ * The arguments React Router hands a loader or action. Typed `never` on purpose: each route's
+ * generated Args type differs only in fields a server function does not read, and this lets one
+ * helper call them all.
+ */
+export function routeArgs(
+  t: TestApp,
+  request: Request,
+  params: Record<string, string> = {},
+  clientIp?: string,
+): never {
+  return { request, params, context: t.context(clientIp) } as never;
+}
+
+/** The body of what a loader or action returned: a Response, `data()` or a plain object. */
+export async function bodyOf(result: unknown): Promise<Record<string, unknown>> {
+  if (result instanceof Response) return (await result.json()) as Record<string, unknown>;
+  if (result && typeof result === "object" && "data" in result && "init" in result) {
+    return result.data as Record<string, unknown>;
+  }
+  return result as Record<string, unknown>;
+}
+
+/** The HTTP status of what a loader or action returned (200 for plain data). */
+export function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  if (result && typeof result === "object" && "init" in result) {
+    return (result as { init?: { status?: number } | null }).init?.status ?? 200;
+  }
+  return 200;
+}

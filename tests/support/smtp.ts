@@ -1,0 +1,91 @@
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The message body with quoted-printable soft breaks undone, for finding links. */
+  body: string;
+}
+
+/** Undo quoted-printable so that links and French text can be searched in a raw message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+function subjectOf(raw: string): string {
+  const match = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw);
+  if (!match?.[1]) return "";
+  // Unfold, and drop the blank between adjacent encoded words (RFC 2047 §6.2).
+  const folded = match[1].replace(/\r?\n[ \t]/g, " ").replace(/\?=\s+=\?/g, "?==?");
+  // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects.
+  return folded.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
+}
+
+/**
+ * A real SMTP server on loopback (the `smtp-server` package). `down()` makes it refuse every
+ * message with a 421 so that tests can simulate an outage without closing the port.
+ */
+export async function startSmtpPeer(port = 0) {
+  const messages: ReceivedMail[] = [];
+  let failing = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (failing) {
+        const error = new Error("Service temporairement indisponible") as Error & { responseCode: number };
+        error.responseCode = 421;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: subjectOf(raw),
+          body: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const address = server.server.address();
+  const boundPort = typeof address === "object" && address ? address.port : port;
+  return {
+    port: boundPort,
+    url: `smtp://127.0.0.1:${boundPort}`,
+    messages,
+    down() {
+      failing = true;
+    },
+    up() {
+      failing = false;
+    },
+    to(address: string) {
+      return messages.filter((m) => m.to.includes(address.toLowerCase()));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
