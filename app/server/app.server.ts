@@ -96,7 +96,14 @@ export async function boot(
     }
     throw error;
   }
-  const runtime = await createRuntime(config);
+  let runtime: AppRuntime;
+  try {
+    runtime = await createRuntime(config);
+  } catch (error) {
+    // An unreachable database or a folder already in use: say so in one line, not a stack trace.
+    console.error(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const getBuild =
     options.getBuild ??
     // A virtual module that React Router's Vite plugin provides at build time (typed by its plugin).

@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/server/config.server";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "cfa-config-"));
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a configuration error");
+}
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, embedded database, .eml outbox, a generated secret kept on disk", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      smtpUrl: null,
+      publicUrl: "http://localhost:3000",
+      formRateLimit: 10,
+      authRateLimit: true,
+    });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(config.authSecret);
+    // Same secret after a restart: sessions survive.
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+  });
+
+  it.each([
+    [{ PORT: "quatre" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "pas une url" }, "DATABASE_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ PUBLIC_URL: "ftp://site" }, "PUBLIC_URL"],
+    [{ ADMIN_EMAIL: "admin", ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "admin@centre.fr" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "admin@centre.fr", ADMIN_PASSWORD: "court" }, "ADMIN_PASSWORD"],
+    [{ AUTH_SECRET: "trop-court" }, "AUTH_SECRET"],
+    [{ CONTACT_NOTIFY_EMAIL: "equipe" }, "CONTACT_NOTIFY_EMAIL"],
+    [{ FORM_RATE_LIMIT: "-1" }, "FORM_RATE_LIMIT"],
+    [{ AUTH_RATE_LIMIT: "peut-être" }, "AUTH_RATE_LIMIT"],
+  ])("refuses %o with one line naming %s", (env, variable) => {
+    const message = errorOf(env);
+    expect(message.startsWith(variable)).toBe(true);
+    expect(message).not.toContain("\n");
+  });
+
+  it("trims a trailing slash from PUBLIC_URL so e-mail links are well formed", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://www.centre.fr/" }).publicUrl).toBe(
+      "https://www.centre.fr",
+    );
+  });
+});

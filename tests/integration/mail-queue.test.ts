@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailOutbox } from "~/server/db/schema.server";
+import { createLogger } from "~/server/logger.server";
+import { backoffSeconds, enqueueMail, MailWorker } from "~/server/mail/queue.server";
+import { smtpTransport } from "~/server/mail/transport.server";
+import { DRIVER } from "../support/db";
+import { createTestApp, type TestApp } from "../support/runtime";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  t.smtp.up();
+  t.smtp.messages.length = 0;
+  await t.app.db.delete(mailOutbox);
+});
+
+const message = (to: string) => ({
+  kind: "test",
+  to,
+  subject: "Votre demande a bien été reçue",
+  text: "Bonjour, nous vous répondrons sous 24 h.",
+  html: "<p>Bonjour, nous vous répondrons sous 24 h.</p>",
+});
+
+async function outbox() {
+  return t.app.db.select().from(mailOutbox);
+}
+
+describe(`mail queue on ${DRIVER}`, () => {
+  it("delivers a queued message through SMTP once, with its French subject", async () => {
+    await enqueueMail(t.app.db, [message("eleve@example.test")]);
+    expect(await t.app.mail.drain()).toBe(1);
+    expect(await t.app.mail.drain()).toBe(0);
+    const received = t.smtp.to("eleve@example.test");
+    expect(received).toHaveLength(1);
+    expect(received[0]?.subject).toBe("Votre demande a bien été reçue");
+    const [row] = await outbox();
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.attempts).toBe(1);
+  });
+
+  it("keeps a message through an SMTP outage and delivers it exactly once when the server is back", async () => {
+    await enqueueMail(t.app.db, [message("patient@example.test")]);
+    t.smtp.down();
+    expect(await t.app.mail.drain()).toBe(0);
+    let [row] = await outbox();
+    expect(row?.sentAt).toBeNull();
+    expect(row?.attempts).toBe(1);
+    expect(row?.lastError).toMatch(/421|indisponible/i);
+    // Backoff: not retried before its next attempt time.
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    t.smtp.up();
+    expect(await t.app.mail.drain()).toBe(0);
+
+    // Time passes.
+    await t.app.database.query("update mail_outbox set next_attempt_at = now()");
+    expect(await t.app.mail.drain()).toBe(1);
+    expect(await t.app.mail.drain()).toBe(0);
+    [row] = await outbox();
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.attempts).toBe(2);
+    expect(row?.lastError).toBeNull();
+    expect(t.smtp.to("patient@example.test")).toHaveLength(1);
+  });
+
+  it("never sends a message twice when several workers drain the same outbox", async () => {
+    const addresses = Array.from({ length: 30 }, (_, i) => `lot-${i}@example.test`);
+    await enqueueMail(t.app.db, addresses.map(message));
+    const logger = createLogger({ production: true, level: "silent" });
+    const workers = [1, 2, 3].map(
+      () => new MailWorker(t.app.database, smtpTransport(t.smtp.url), "no-reply@test", logger),
+    );
+    const delivered = await Promise.all(workers.map((w) => w.drain()));
+    expect(delivered.reduce((a, b) => a + b, 0)).toBe(30);
+    for (const address of addresses) expect(t.smtp.to(address)).toHaveLength(1);
+    await Promise.all(workers.map((w) => w.stop()));
+  });
+
+  it("backs off exponentially up to one hour", () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
+    expect(backoffSeconds(30)).toBe(3600);
+  });
+
+  it("loses nothing when the transaction that queued the mail rolls back", async () => {
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await enqueueMail(tx, [message("annule@example.test")]);
+        throw new Error("échec après la mise en file");
+      }),
+    ).rejects.toThrow();
+    expect(await outbox()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,127 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The production server as an operator runs it: `node server.js` on a built tree, PGlite in DATA_DIR.
+const buildDir = process.env.BUILD_DIR ?? "build";
+const dataDir = mkdtempSync(path.join(tmpdir(), "cfa-server-"));
+let nextPort = 3900 + Math.floor(Math.random() * 50);
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string> = {}): Running {
+  const port = nextPort++;
+  let output = "";
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+}
+
+async function waitHealthy(server: Running, timeoutMs = 30_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+      if (res.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server not healthy: ${server.output()}`);
+}
+
+async function signIn(port: number, email: string, password: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://127.0.0.1:${port}` },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: res.status, body: (await res.json()) as { code?: string } };
+}
+
+beforeAll(() => {
+  if (!existsSync(`${buildDir}/server/index.js`)) {
+    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  }
+}, 120_000);
+
+const running: Running[] = [];
+afterAll(() => {
+  for (const r of running) r.child.kill("SIGKILL");
+});
+
+describe("the production server", () => {
+  it("stops at once with one clear line naming a bad variable", async () => {
+    const server = start({ PORT: "pas-un-port" });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration invalide : PORT /);
+  });
+
+  it("serves, stops cleanly on SIGTERM, and keeps every account after a restart", async () => {
+    const env = {
+      ADMIN_EMAIL: "direction@centre.test",
+      ADMIN_PASSWORD: "mot-de-passe-admin",
+      AUTH_RATE_LIMIT: "false",
+    };
+    const first = start(env);
+    running.push(first);
+    await waitHealthy(first);
+    const home = await fetch(`http://127.0.0.1:${first.port}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="fr"');
+    const missing = await fetch(`http://127.0.0.1:${first.port}/nulle-part`);
+    expect(missing.status).toBe(404);
+    expect(first.output()).toContain("/nulle-part");
+
+    const signUp = await fetch(`http://127.0.0.1:${first.port}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://127.0.0.1:${first.port}` },
+      body: JSON.stringify({ email: "persistant@example.test", password: "secret1", name: "P" }),
+    });
+    expect(signUp.status).toBe(200);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+
+    const second = start(env);
+    running.push(second);
+    await waitHealthy(second);
+    // The account is still there (not confirmed yet), and so is the admin.
+    expect((await signIn(second.port, "persistant@example.test", "secret1")).body.code).toBe(
+      "EMAIL_NOT_VERIFIED",
+    );
+    expect((await signIn(second.port, "direction@centre.test", "mot-de-passe-admin")).status).toBe(200);
+
+    // A second process on the same embedded database is refused instead of corrupting it.
+    const intruder = start(env);
+    expect(await intruder.exited).not.toBe(0);
+    expect(intruder.output()).toContain("déjà ouverte par le processus");
+
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});
