@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: typecheck, format + lint, unit and integration tests on
-# PGlite and on PostgreSQL, a production build, then end-to-end tests in Debian's Chromium.
+# PGlite and on PostgreSQL against a production build, then end-to-end tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,9 @@ npm run --silent typecheck
 step "Format and lint (Biome)"
 npx biome check .
 
+step "Production build (the server tests and e2e tests run it)"
+npx react-router build >/dev/null
+
 step "Unit and integration tests on PGlite"
 DB_DRIVER=pglite npx vitest run
 
@@ -31,9 +34,6 @@ elif [ -n "${CI:-}" ]; then
 else
   step "PostgreSQL not reachable at $pg_url: integration tests ran on PGlite only"
 fi
-
-step "Production build"
-npx react-router build >/dev/null
 
 step "End-to-end tests in Chromium"
 npx playwright test
