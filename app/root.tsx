@@ -13,6 +13,7 @@ import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "~/components/site/not-found";
+import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
 import type { ToastMessage } from "~/lib/toast";
 import { getSessionUser } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
@@ -45,6 +46,7 @@ export function useToast(toast: ToastMessage | null | undefined) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="fr">
       <head>
@@ -53,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <OrganizationJsonLd publicUrl={root?.publicUrl} />
       </head>
       <body className="min-h-screen">
         {children}

@@ -1,4 +1,113 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { ArrowLeft, Clock } from "lucide-react";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { CENTRE } from "~/content/centre";
+import { formatDateFr, isoDate } from "~/lib/dates";
+import { readingMinutes, renderMarkdown } from "~/lib/markdown";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { getPublishedPost } from "~/server/articles.server";
+import type { Route } from "./+types/article";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getPublishedPost(context.app.db, params.slug.toLowerCase());
+  // Unknown and unpublished posts are the same to a visitor: not found (SPEC.md §6).
+  if (!post) return data({ article: null }, { status: 404 });
+  // Rendered here, so markdown-it never reaches the browser for this page.
+  return {
+    article: {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      category: post.category,
+      featuredImage: post.featuredImage,
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+      readMinutes: readingMinutes(post.content),
+      html: renderMarkdown(post.content),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const article = loaderData?.article;
+  if (!article) {
+    return [
+      { title: "Article introuvable | Centre de Formation Avenir" },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const base = publicUrlFrom(matches);
+  return seo(matches, {
+    title: article.title,
+    description: article.excerpt ?? article.title,
+    path: `/ressources/article/${article.slug}`,
+    type: "article",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: article.title,
+      description: article.excerpt ?? undefined,
+      datePublished: isoDate(article.createdAt),
+      dateModified: isoDate(article.updatedAt),
+      inLanguage: "fr",
+      articleSection: article.category ?? undefined,
+      ...(article.featuredImage
+        ? { image: new URL(article.featuredImage, base || "http://localhost").href }
+        : {}),
+      author: { "@type": "Organization", name: `Équipe ${CENTRE.name}` },
+      publisher: { "@type": "EducationalOrganization", name: CENTRE.name, url: base || undefined },
+      mainEntityOfPage: `${base}/ressources/article/${article.slug}`,
+    },
+  });
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  if (!article) {
+    return (
+      <main id="contenu" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Article introuvable</h1>
+        <p className="text-muted-foreground">Cet article n'existe pas ou n'est plus publié.</p>
+        <ButtonLink to="/ressources">Retour aux ressources</ButtonLink>
+      </main>
+    );
+  }
+  return (
+    <main id="contenu" className="mx-auto max-w-3xl px-4 py-12">
+      <Link to="/ressources" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour aux ressources
+      </Link>
+      <article className="mt-6">
+        <header>
+          <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+            {article.category && <Badge variant="secondary">{article.category}</Badge>}
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" /> {article.readMinutes} min de lecture
+            </span>
+          </div>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight">{article.title}</h1>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Par Équipe · Publié le{" "}
+            <time dateTime={isoDate(article.createdAt)}>{formatDateFr(article.createdAt)}</time>
+          </p>
+        </header>
+        {article.featuredImage && (
+          <img
+            src={article.featuredImage}
+            alt=""
+            width={1200}
+            height={630}
+            className="mt-8 aspect-[1200/630] w-full rounded-xl object-cover"
+          />
+        )}
+        <div
+          className="prose-article mt-8"
+          // Safe: rendered by markdown-it with html: false (app/lib/markdown.ts), so raw HTML is escaped.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+          dangerouslySetInnerHTML={{ __html: article.html }}
+        />
+      </article>
+    </main>
+  );
 }

@@ -1,4 +1,97 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { BadgeCheck, CalendarDays, CheckCircle2, Download } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/content/financing";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/financements";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Financer votre formation",
+    description:
+      "CPF, aide individuelle à la formation de France Travail (ex-Pôle Emploi), OPCO : jusqu'à 100% de prise en charge de votre formation.",
+    path: "/financements",
+  });
+
+export default function Financements() {
+  return (
+    <main id="contenu">
+      <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 text-center">
+          <Badge className="bg-success">Jusqu'à 100% de prise en charge</Badge>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight">Financer votre formation</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
+            Plusieurs dispositifs peuvent prendre en charge tout ou partie de votre formation. Nos conseillers
+            vous aident à trouver la solution adaptée à votre situation.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <ButtonLink to="/contact?sujet=rdv" size="lg">
+              <CalendarDays aria-hidden="true" className="h-5 w-5" /> Prendre rendez-vous
+            </ButtonLink>
+            {/* A document, not a route: a plain link so the browser downloads it. */}
+            <a
+              href={FINANCING_GUIDE.href}
+              download
+              className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-input bg-background px-6 text-base font-medium hover:bg-muted"
+            >
+              <Download aria-hidden="true" className="h-5 w-5" /> {FINANCING_GUIDE.label}
+              <span className="sr-only">(PDF)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Dispositifs de financement" className="mx-auto max-w-7xl px-4 py-16">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {FINANCING_OPTIONS.map((option) => (
+            <li key={option.id} className="flex flex-col rounded-xl border border-border p-6 shadow-sm">
+              <BadgeCheck aria-hidden="true" className="h-10 w-10 text-primary" />
+              <h2 className="mt-4 text-2xl font-bold">{option.title}</h2>
+              <p className="text-muted-foreground">{option.subtitle}</p>
+              <p className="mt-4 text-sm">
+                <strong>Pour qui :</strong> {option.audience}
+              </p>
+              <p className="text-xl font-semibold text-primary">{option.amount}</p>
+              <ul className="mt-4 grid flex-1 gap-2">
+                {option.features.map((feature) => (
+                  <li key={feature} className="flex gap-2 text-sm">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-success" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <a
+                href={`#details-${option.id}`}
+                className="mt-6 inline-flex h-10 items-center justify-center rounded-md border border-input px-4 text-sm font-medium hover:bg-muted"
+              >
+                En savoir plus<span className="sr-only"> sur {option.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="details-titre" className="bg-muted py-16">
+        <div className="mx-auto max-w-4xl px-4">
+          <h2 id="details-titre" className="text-3xl font-bold">
+            Les dispositifs en détail
+          </h2>
+          {FINANCING_OPTIONS.map((option) => (
+            <article key={option.id} id={`details-${option.id}`} className="mt-8 scroll-mt-20">
+              <h3 className="text-xl font-semibold">
+                {option.title} – {option.subtitle}
+              </h3>
+              <p className="mt-2 text-muted-foreground">{option.details}</p>
+            </article>
+          ))}
+          <div className="mt-10 flex flex-wrap gap-3">
+            <ButtonLink to="/contact?sujet=financement">Poser une question sur le financement</ButtonLink>
+            <ButtonLink to="/contact?sujet=rdv" variant="outline">
+              Prendre rendez-vous
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </main>
+  );
 }

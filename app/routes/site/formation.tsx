@@ -1,4 +1,340 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { ArrowLeft, Award, BookOpen, Briefcase, CheckCircle2, Clock, MapPin } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { CallbackButton } from "~/components/site/callback-button";
+import { TestimonialCard } from "~/components/site/testimonial-card";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { CENTRE } from "~/content/centre";
+import { fundingLabel } from "~/lib/funding";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
+import type { Formation } from "~/server/db/schema.server";
+import { listFormationTestimonials } from "~/server/reviews.server";
+import type { Route } from "./+types/formation";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.app;
+  const slug = params.slug.toLowerCase();
+  const formation = await getActiveFormation(db, slug);
+  if (formation) {
+    const testimonials = await listFormationTestimonials(db, formation.id);
+    return { formation, testimonials };
+  }
+  // DESIGN.md §4.2: the footer's short slugs are permanent redirects to the canonical page.
+  const canonical = await canonicalSlugForAlias(db, slug);
+  if (canonical) throw redirect(`/formation/${canonical}`, 301);
+  // Unknown or inactive: the 'Formation non trouvée' page, with a real 404 for crawlers.
+  return data({ formation: null, testimonials: [] }, { status: 404 });
+}
+
+type LoadedFormation = Formation;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const formation = loaderData?.formation;
+  if (!formation) {
+    return [
+      { title: "Formation non trouvée | Centre de Formation Avenir" },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const base = publicUrlFrom(matches);
+  return seo(matches, {
+    title: formation.title,
+    description: formation.description,
+    path: `/formation/${formation.slug}`,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Course",
+      name: formation.title,
+      description: formation.longDescription ?? formation.description,
+      url: `${base}/formation/${formation.slug}`,
+      ...(formation.rncpCode ? { courseCode: formation.rncpCode } : {}),
+      ...(formation.certification ? { educationalCredentialAwarded: formation.certification } : {}),
+      inLanguage: "fr",
+      provider: { "@type": "EducationalOrganization", name: CENTRE.name, url: base || undefined },
+      offers: {
+        "@type": "Offer",
+        price: formation.price,
+        priceCurrency: "EUR",
+        category: formation.financingEligible ? "Finançable" : "Payant",
+      },
+      hasCourseInstance: {
+        "@type": "CourseInstance",
+        courseMode: formation.format ?? undefined,
+        location: formation.location ?? undefined,
+      },
+    },
+  });
+};
+
+const price = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  maximumFractionDigits: 0,
+});
+
+function NotFoundFormation() {
+  return (
+    <main id="contenu" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Formation non trouvée</h1>
+      <p className="text-muted-foreground">Cette formation n'existe pas ou n'est plus proposée.</p>
+      <ButtonLink to="/">Retour à l'accueil</ButtonLink>
+    </main>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-background p-6">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function InfoTiles({ formation }: { formation: LoadedFormation }) {
+  // SPEC.md §2.8: duration, format, then level, diploma or sector.
+  const tiles = [
+    { icon: Clock, label: "Durée", value: formation.duration || "Non définie" },
+    { icon: MapPin, label: "Format", value: formation.format || "Non défini" },
+    formation.sector
+      ? { icon: Briefcase, label: "Secteur", value: formation.sector }
+      : { icon: Award, label: "Niveau", value: formation.levelRequired },
+  ];
+  return (
+    <dl className="mt-8 grid gap-3 sm:grid-cols-3">
+      {tiles.map((tile) => (
+        <div key={tile.label} className="flex items-center gap-3 rounded-lg bg-white/10 p-4">
+          <tile.icon aria-hidden="true" className="h-6 w-6 shrink-0" />
+          <div>
+            <dt className="text-sm text-blue-100">{tile.label}</dt>
+            <dd className="font-semibold">{tile.value}</dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Qualiopi({ formation }: { formation: LoadedFormation }) {
+  const rows = [
+    { label: "Délai d'accès", value: formation.accessDelay },
+    {
+      label: "Tarif",
+      value:
+        formation.price > 0
+          ? `${price.format(formation.price)} (net de taxe, exonéré de TVA)`
+          : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur",
+    },
+    { label: "Méthodes pédagogiques", value: formation.teachingMethods },
+    { label: "Modalités d'évaluation", value: formation.assessmentMethods },
+    { label: "Accessibilité aux personnes en situation de handicap", value: formation.accessibility },
+  ].filter((row): row is { label: string; value: string } => Boolean(row.value));
+  return (
+    <Section id="infos-pratiques" title="Informations pratiques">
+      <dl className="grid gap-4">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt className="font-semibold">{row.label}</dt>
+            <dd className="text-muted-foreground">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {formation.resultsIndicators.length > 0 && (
+        <>
+          <h3 className="mt-6 font-semibold">
+            Indicateurs de résultats{formation.resultsYear ? ` (${formation.resultsYear})` : ""}
+          </h3>
+          <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+            {formation.resultsIndicators.map((indicator) => (
+              <div key={indicator.label} className="rounded-lg bg-muted p-4 text-center">
+                <dd className="text-2xl font-bold text-primary">{indicator.value}</dd>
+                <dt className="text-sm text-muted-foreground">{indicator.label}</dt>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+    </Section>
+  );
+}
+
+export default function FormationPage({ loaderData }: Route.ComponentProps) {
+  const { formation, testimonials } = loaderData;
+  if (!formation) return <NotFoundFormation />;
+  const tags = [
+    formation.rncpCode,
+    formation.levelRequired,
+    formation.financingEligible ? "Éligible CPF" : null,
+  ];
+  return (
+    <main id="contenu">
+      <section className="bg-gradient-to-br from-blue-800 to-blue-950 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <Link
+            to="/formations"
+            className="inline-flex items-center gap-1 text-sm text-blue-100 hover:text-white hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour aux formations
+          </Link>
+          <div className="mt-6 flex flex-wrap gap-2">
+            {formation.badge && <Badge className="bg-orange-600 text-white">{formation.badge}</Badge>}
+            {tags.filter(Boolean).map((tag) => (
+              <Badge key={tag} className="border-white/40 bg-transparent text-white">
+                {tag}
+              </Badge>
+            ))}
+          </div>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight">{formation.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-blue-100">
+            {formation.longDescription ?? formation.description}
+          </p>
+          <InfoTiles formation={formation} />
+          <div className="mt-8 flex flex-wrap gap-3">
+            <CallbackButton
+              source="callback_course_page"
+              formation={formation.title}
+              label="Être rappelé(e)"
+              variant="accent"
+              size="lg"
+            />
+            <ButtonLink to={`/contact?formation=${formation.slug}`} variant="secondary" size="lg">
+              Demander des informations
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
+        <div className="grid content-start gap-8">
+          {formation.objectives.length > 0 && (
+            <Section id="objectifs" title="Objectifs de la formation">
+              <ul className="grid gap-2">
+                {formation.objectives.map((objective) => (
+                  <li key={objective} className="flex gap-2">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success" />
+                    {objective}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          {formation.program.length > 0 && (
+            <Section id="programme" title="Programme détaillé">
+              <ol className="grid gap-4">
+                {formation.program.map((module, i) => (
+                  <li key={module.title} className="rounded-lg border border-border p-4">
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <h3 className="font-semibold">
+                        Module {i + 1} : {module.title}
+                      </h3>
+                      {module.duration && <Badge variant="secondary">{module.duration}</Badge>}
+                    </div>
+                    <ul className="mt-2 list-disc pl-5 text-sm text-muted-foreground">
+                      {module.content
+                        .split("\n")
+                        .map((line) => line.trim())
+                        .filter(Boolean)
+                        .map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                    </ul>
+                  </li>
+                ))}
+              </ol>
+            </Section>
+          )}
+          {formation.careerOpportunities.length > 0 && (
+            <Section id="debouches" title="Débouchés professionnels">
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {formation.careerOpportunities.map((job) => (
+                  <li key={job} className="flex gap-2">
+                    <Briefcase aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                    {job}
+                  </li>
+                ))}
+              </ul>
+              {(formation.employmentRate || formation.salaryRange) && (
+                <p className="mt-4 text-sm text-muted-foreground">
+                  {[formation.employmentRate, formation.salaryRange && `Salaire : ${formation.salaryRange}`]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+              )}
+            </Section>
+          )}
+          {testimonials.length > 0 && (
+            <Section id="temoignages" title="Témoignages">
+              <ul className="grid gap-4 md:grid-cols-2">
+                {testimonials.map((t) => (
+                  <li key={t.id}>
+                    <TestimonialCard testimonial={t} />
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          <Qualiopi formation={formation} />
+        </div>
+
+        <aside className="grid content-start gap-6" aria-label="En bref">
+          {formation.prerequisites && (
+            <Section id="prerequis" title="Prérequis">
+              <p className="text-muted-foreground">{formation.prerequisites}</p>
+            </Section>
+          )}
+          {formation.funding.length > 0 && (
+            <Section id="financement" title="Financements possibles">
+              <ul className="flex flex-wrap gap-2">
+                {formation.funding.map((f) => (
+                  <li key={f}>
+                    <Badge variant="outline">{fundingLabel(f)}</Badge>
+                  </li>
+                ))}
+              </ul>
+              <Link to="/financements" className="mt-3 inline-block text-sm text-primary underline">
+                Découvrir les solutions de financement
+              </Link>
+            </Section>
+          )}
+          {(formation.certification || formation.nextSessions.length > 0) && (
+            <Section id="certification" title="Certification et sessions">
+              {formation.certification && (
+                <p className="flex gap-2 text-muted-foreground">
+                  <BookOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                  {formation.certification}
+                </p>
+              )}
+              {formation.nextSessions.length > 0 && (
+                <>
+                  <h3 className="mt-4 font-semibold">Prochaines sessions</h3>
+                  <ul className="mt-2 list-disc pl-5 text-muted-foreground">
+                    {formation.nextSessions.map((s) => (
+                      <li key={s}>{s}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </Section>
+          )}
+          <section aria-labelledby="pret" className="rounded-xl bg-primary p-6 text-primary-foreground">
+            <h2 id="pret" className="text-2xl font-bold">
+              Prêt à commencer ?
+            </h2>
+            <p className="mt-2 text-blue-100">
+              Un conseiller vous rappelle pour étudier votre projet et votre financement.
+            </p>
+            <div className="mt-4 grid gap-2">
+              <CallbackButton source="callback_ready_card" formation={formation.title} variant="accent" />
+              <ButtonLink to="/contact" variant="secondary">
+                Nous contacter
+              </ButtonLink>
+            </div>
+          </section>
+        </aside>
+      </div>
+    </main>
+  );
 }

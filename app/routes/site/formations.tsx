@@ -1,4 +1,245 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { Search, X } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { FormationCard } from "~/components/site/formation-card";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input, Label, Select } from "~/components/ui/input";
+import { goalById } from "~/content/goals";
+import {
+  type CatalogueFilters,
+  type CatalogueItem,
+  filterCatalogue,
+  filtersToSearch,
+  parseFilters,
+  type TypeFilter,
+} from "~/lib/catalogue";
+import { plural } from "~/lib/plural";
+import { seo } from "~/lib/seo";
+import { listActiveFormations } from "~/server/catalogue.server";
+import type { Route } from "./+types/formations";
+
+/** The three routes share this module; their id says which type they force (app/routes.ts). */
+const VIEWS: Record<string, { type?: TypeFilter; path: string; title: string; intro: string }> = {
+  formations: {
+    path: "/formations",
+    title: "Nos formations",
+    intro: "Formations en alternance et formations courtes, diplômantes ou certifiantes.",
+  },
+  "formations-alternance": {
+    type: "alternance",
+    path: "/formations/alternance",
+    title: "Formations en alternance",
+    intro: "Apprenez un métier en entreprise tout en préparant un titre reconnu, sans frais de formation.",
+  },
+  "formations-courtes": {
+    type: "courte",
+    path: "/formations/courtes",
+    title: "Formations courtes",
+    intro: "Développez rapidement de nouvelles compétences, finançables par le CPF.",
+  },
+};
+
+function viewOf(pathname: string) {
+  if (pathname.startsWith("/formations/alternance")) return VIEWS["formations-alternance"]!;
+  if (pathname.startsWith("/formations/courtes")) return VIEWS["formations-courtes"]!;
+  return VIEWS.formations!;
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const view = viewOf(location.pathname);
+  return seo(matches, { title: view.title, description: view.intro, path: view.path });
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const view = viewOf(url.pathname);
+  const filters = parseFilters(url.searchParams, view.type);
+  // Every active formation goes to the page so that filtering while typing needs no round trip;
+  // the first render is already filtered here, so the page works and is shareable without JS.
+  const formations = await listActiveFormations(context.app.db);
+  return { formations, filters, lockedType: view.type ?? null };
+}
+
+const TYPE_OPTIONS = [
+  { value: "all", label: "Tous les types" },
+  { value: "alternance", label: "Alternance" },
+  { value: "courte", label: "Formation courte" },
+] as const;
+
+const LEVEL_OPTIONS = [
+  { value: "all", label: "Tous les niveaux" },
+  { value: "debutant", label: "Débutant" },
+  { value: "niveau4", label: "Niveau 4 (Bac)" },
+  { value: "niveau5", label: "Niveau 5 (Bac+2)" },
+] as const;
+
+function Catalogue({
+  formations,
+  initial,
+  lockedType,
+  path,
+}: {
+  formations: CatalogueItem[];
+  initial: CatalogueFilters;
+  lockedType: TypeFilter | null;
+  path: string;
+}) {
+  const [filters, setFilters] = useState(initial);
+  const goal = goalById(filters.objectif);
+  const results = useMemo(
+    () => filterCatalogue(formations, filters, goal ? goal.formations.map((f) => f.slug) : null),
+    [formations, filters, goal],
+  );
+
+  // Live filtering: the URL follows the state so the view stays shareable, without a navigation.
+  const update = (patch: Partial<CatalogueFilters>) => {
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    const search = filtersToSearch(lockedType ? { ...next, type: "all" } : next);
+    window.history.replaceState(window.history.state, "", `${path}${search}`);
+  };
+  const resetTo = path;
+
+  return (
+    <>
+      <Form
+        method="get"
+        action={path}
+        role="search"
+        aria-label="Filtrer les formations"
+        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="q">Rechercher une formation</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" />
+            <Input
+              id="q"
+              name="q"
+              type="search"
+              placeholder="Titre, compétence…"
+              className="pl-9"
+              value={filters.q}
+              onChange={(e) => update({ q: e.target.value })}
+            />
+          </div>
+        </div>
+        {lockedType ? null : (
+          <div className="grid gap-1.5">
+            <Label htmlFor="type">Type de formation</Label>
+            <Select
+              id="type"
+              name="type"
+              value={filters.type}
+              onChange={(e) => update({ type: e.target.value as CatalogueFilters["type"] })}
+            >
+              {TYPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+        <div className="grid gap-1.5">
+          <Label htmlFor="niveau">Niveau</Label>
+          <Select
+            id="niveau"
+            name="niveau"
+            value={filters.level}
+            onChange={(e) => update({ level: e.target.value as CatalogueFilters["level"] })}
+          >
+            {LEVEL_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {filters.objectif && <input type="hidden" name="objectif" value={filters.objectif} />}
+        {/* Without JS the form is a plain GET; once hydrated, results follow the fields as they change. */}
+        <noscript>
+          <Button type="submit">Filtrer</Button>
+        </noscript>
+      </Form>
+
+      {goal && (
+        <p className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          Objectif : <strong>{goal.title}</strong>
+          <Link
+            to={`${path}${filtersToSearch({ ...filters, objectif: "", type: lockedType ? "all" : filters.type })}`}
+            className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
+            onClick={() => setFilters({ ...filters, objectif: "" })}
+          >
+            <X aria-hidden="true" className="h-3 w-3" /> Retirer l'objectif
+          </Link>
+        </p>
+      )}
+
+      <p className="mt-6 font-medium" role="status" data-testid="result-count">
+        {plural(results.length, "formation trouvée", "formations trouvées")}
+      </p>
+
+      {results.length > 0 ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {results.map((f) => (
+            <li key={f.slug}>
+              <FormationCard formation={f} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-4 rounded-xl border border-dashed border-border p-10 text-center">
+          <p className="text-lg font-semibold">Aucune formation trouvée</p>
+          <p className="mt-2 text-muted-foreground">
+            Aucune formation trouvée. Essayez de modifier vos critères de recherche ou de filtrage
+          </p>
+          <ButtonLink
+            to={resetTo}
+            variant="outline"
+            className="mt-4"
+            onClick={() => setFilters({ q: "", type: lockedType ?? "all", level: "all", objectif: "" })}
+          >
+            Réinitialiser les filtres
+          </ButtonLink>
+        </div>
+      )}
+    </>
+  );
+}
+
+export default function FormationsPage({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const view = viewOf(location.pathname);
+  return (
+    <main id="contenu" className="mx-auto max-w-7xl px-4 py-12">
+      <h1 className="text-4xl font-bold tracking-tight">{view.title}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{view.intro}</p>
+      <div className="mt-8">
+        {/* A new navigation (header link, back button) starts again from what the server filtered. */}
+        <Catalogue
+          key={location.key}
+          formations={loaderData.formations}
+          initial={loaderData.filters}
+          lockedType={loaderData.lockedType}
+          path={view.path}
+        />
+      </div>
+      <section
+        aria-labelledby="cta-titre"
+        className="mt-16 rounded-xl bg-primary p-8 text-center text-primary-foreground"
+      >
+        <h2 id="cta-titre" className="text-2xl font-bold">
+          Vous ne trouvez pas la formation qu'il vous faut ?
+        </h2>
+        <p className="mt-2">
+          Nos conseillers vous orientent gratuitement vers le parcours adapté à votre projet.
+        </p>
+        <ButtonLink to="/contact" variant="secondary" className="mt-6">
+          Contactez-nous
+        </ButtonLink>
+      </section>
+    </main>
+  );
 }

@@ -1,26 +1,229 @@
+import { BookOpen, Clock, Headset, Monitor, Sparkles, Users } from "lucide-react";
+import { CallbackButton } from "~/components/site/callback-button";
+import { FormationCard } from "~/components/site/formation-card";
+import { GoalPicker } from "~/components/site/goal-picker";
+import { PostCard } from "~/components/site/post-card";
+import { TestimonialCard } from "~/components/site/testimonial-card";
 import { ButtonLink } from "~/components/ui/button";
+import {
+  FALLBACK_POSTS,
+  FALLBACK_TESTIMONIALS,
+  HERO_STATS,
+  METHOD_FEATURES,
+  PARTNER_QUOTES,
+} from "~/content/home";
+import { seo } from "~/lib/seo";
+import { useLiveRevalidation } from "~/lib/use-live";
+import { listPublishedPosts } from "~/server/articles.server";
+import { listActiveFormations } from "~/server/catalogue.server";
+import { listActiveTestimonials } from "~/server/reviews.server";
+import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Centre de Formation Avenir | Formations en alternance et formations courtes" },
-  {
-    name: "description",
-    content:
-      "Formations en alternance et formations courtes, diplômantes ou certifiantes, finançables par le CPF, France Travail ou votre OPCO.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Centre de Formation Avenir | Formations en alternance et formations courtes",
+    description:
+      "Formations en alternance et formations courtes, diplômantes ou certifiantes, finançables par le CPF, France Travail (ex-Pôle Emploi) ou votre OPCO.",
+    path: "/",
+  });
 
-export default function Home() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = context.app;
+  const [formations, testimonials, posts] = await Promise.all([
+    readOrNull(logger, "formations", () => listActiveFormations(db)),
+    readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
+    readOrNull(logger, "blog_posts", () => listPublishedPosts(db, 3)),
+  ]);
+  return {
+    activeSlugs: formations?.map((f) => f.slug) ?? null,
+    alternance: (formations ?? []).filter((f) => f.formationType === "alternance").slice(0, 3),
+    courtes: (formations ?? []).filter((f) => f.formationType === "courte").slice(0, 2),
+    // SPEC.md §8: the sample only when the database returns nothing or fails.
+    testimonials: (testimonials?.length ? testimonials : FALLBACK_TESTIMONIALS).slice(0, 3),
+    posts: posts?.length ? posts : FALLBACK_POSTS,
+  };
+}
+
+const FEATURE_ICONS = { users: Users, monitor: Monitor, sparkles: Sparkles, headset: Headset } as const;
+
+function Hero() {
   return (
-    <main id="contenu" className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Révélez votre potentiel avec nos formations</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-        Alternance ou formation courte, diplômante ou certifiante : trouvez la formation qui vous mènera à
-        votre nouveau métier.
-      </p>
-      <ButtonLink to="/formations" size="lg" className="mt-8">
-        Découvrir nos formations
+    <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          Révélez votre potentiel avec nos formations
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
+          Alternance ou formation courte, diplômante ou certifiante : trouvez la formation qui vous mènera à
+          votre nouveau métier.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to="/formations" size="lg">
+            Découvrir nos formations
+          </ButtonLink>
+          <CallbackButton source="callback_home_hero" variant="outline" size="lg" />
+        </div>
+        <dl className="mt-12 grid max-w-2xl grid-cols-3 gap-4">
+          {HERO_STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dd className="text-3xl font-bold text-primary">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function FormationsTeaser({
+  alternance,
+  courtes,
+}: Pick<Route.ComponentProps["loaderData"], "alternance" | "courtes">) {
+  return (
+    <section aria-labelledby="formations-titre" className="mx-auto max-w-7xl px-4 py-16">
+      <h2 id="formations-titre" className="text-3xl font-bold">
+        Nos formations
+      </h2>
+      {alternance.length > 0 && (
+        <>
+          <h3 className="mt-8 text-xl font-semibold">Formations en alternance</h3>
+          <ul className="mt-4 grid gap-4 md:grid-cols-3">
+            {alternance.map((f) => (
+              <li key={f.slug}>
+                <FormationCard formation={f} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {courtes.length > 0 && (
+        <>
+          <h3 className="mt-10 text-xl font-semibold">Formations courtes</h3>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {courtes.map((f) => (
+              <li key={f.slug}>
+                <FormationCard formation={f} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ButtonLink to="/formations" variant="outline" className="mt-8">
+        Voir toutes les formations
       </ButtonLink>
+    </section>
+  );
+}
+
+function Method() {
+  return (
+    <section aria-labelledby="methode-titre" className="bg-slate-900 py-16 text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-[2fr_1fr]">
+        <div>
+          <h2 id="methode-titre" className="text-3xl font-bold">
+            Notre méthode pédagogique
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+            {METHOD_FEATURES.map((feature) => {
+              const Icon = FEATURE_ICONS[feature.icon];
+              return (
+                <li key={feature.title} className="flex gap-4">
+                  <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-orange-300" />
+                  <div>
+                    <h3 className="font-semibold">{feature.title}</h3>
+                    <p className="mt-1 text-sm text-slate-300">{feature.description}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <dl className="grid content-center gap-6">
+          <div className="rounded-xl bg-white/10 p-6">
+            <dt className="text-sm text-slate-200">de nos apprenants recommandent le centre</dt>
+            <dd className="text-4xl font-bold">98%</dd>
+          </div>
+          <div className="rounded-xl bg-white/10 p-6">
+            <dt className="flex items-center gap-2 text-sm text-slate-200">
+              <Clock aria-hidden="true" className="h-4 w-4" /> d'accès à la plateforme e-learning
+            </dt>
+            <dd className="text-4xl font-bold">24/7</dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials({ testimonials }: Pick<Route.ComponentProps["loaderData"], "testimonials">) {
+  return (
+    <section aria-labelledby="temoignages-titre" className="mx-auto max-w-7xl px-4 py-16">
+      <h2 id="temoignages-titre" className="text-3xl font-bold">
+        Ils nous ont fait confiance
+      </h2>
+      <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-testimonials">
+        {testimonials.map((t) => (
+          <li key={t.id}>
+            <TestimonialCard testimonial={t} />
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-12 text-xl font-semibold">Nos entreprises partenaires</h3>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        {PARTNER_QUOTES.map((q) => (
+          <li key={q.author}>
+            <figure className="h-full rounded-xl bg-secondary p-6 text-secondary-foreground">
+              <blockquote>« {q.quote} »</blockquote>
+              <figcaption className="mt-3 text-sm font-semibold">
+                {q.author}, {q.role} · {q.company}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <ButtonLink to="/formations">Découvrir nos formations</ButtonLink>
+        <CallbackButton source="callback_home_testimonials" variant="outline" />
+      </div>
+    </section>
+  );
+}
+
+function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
+  return (
+    <section aria-labelledby="blog-titre" className="bg-muted py-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <h2 id="blog-titre" className="flex items-center gap-2 text-3xl font-bold">
+          <BookOpen aria-hidden="true" className="h-7 w-7 text-primary" /> Nos derniers articles
+        </h2>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-posts">
+          {posts.map((post) => (
+            <li key={post.slug ?? post.title}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+        <ButtonLink to="/ressources" variant="outline" className="mt-8">
+          Voir toutes les ressources
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  // SPEC.md §4: testimonials and articles refresh when staff change them.
+  useLiveRevalidation(["testimonials", "blog_posts", "formations"]);
+  return (
+    <main id="contenu">
+      <Hero />
+      <GoalPicker activeSlugs={loaderData.activeSlugs} />
+      <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
+      <Method />
+      <Testimonials testimonials={loaderData.testimonials} />
+      <Blog posts={loaderData.posts} />
     </main>
   );
 }

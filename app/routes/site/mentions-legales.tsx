@@ -1,4 +1,16 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { LegalPage } from "~/components/site/legal-page";
+import { MENTIONS_LEGALES } from "~/content/legal";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/mentions-legales";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Mentions légales",
+    description:
+      "Éditeur, hébergeur et conditions d'utilisation des contenus du site du Centre de Formation Avenir.",
+    path: "/mentions-legales",
+  });
+
+export default function Page() {
+  return <LegalPage title="Mentions légales" sections={MENTIONS_LEGALES} />;
 }

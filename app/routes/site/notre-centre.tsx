@@ -1,4 +1,146 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
+import { ButtonLink } from "~/components/ui/button";
+import { ABOUT_STATS, CERTIFICATIONS, VALUES } from "~/content/about";
+import { CENTRE } from "~/content/centre";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/notre-centre";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Notre centre",
+    description:
+      "Organisme certifié Qualiopi, 20 formateurs, plus de 2000 apprenants formés : découvrez le Centre de Formation Avenir à Paris.",
+    path: "/notre-centre",
+  });
+
+export default function NotreCentre() {
+  return (
+    <main id="contenu">
+      <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h1 className="text-4xl font-bold tracking-tight">Notre centre</h1>
+          <p className="mt-4 max-w-3xl text-lg text-muted-foreground">
+            Depuis 15 ans, nous accompagnons les adultes qui veulent se former, se reconvertir et trouver un
+            emploi. Plus de 500 personnes ont déjà transformé leur vie professionnelle avec nous.
+          </p>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Certifications">
+            {CERTIFICATIONS.map((c) => (
+              <li key={c.title} className="flex gap-3 rounded-xl border border-border bg-background p-4">
+                <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
+                <div>
+                  <p className="font-semibold">{c.title}</p>
+                  <p className="text-sm text-muted-foreground">{c.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-label="Chiffres clés" className="mx-auto max-w-7xl px-4 py-12">
+        <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
+          {ABOUT_STATS.map((s) => (
+            <div key={s.label} className="flex flex-col-reverse rounded-xl bg-muted p-6">
+              <dt className="text-muted-foreground">{s.label}</dt>
+              <dd className="text-4xl font-bold text-primary">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="mission" className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-2">
+        <div>
+          <h2 id="mission" className="text-3xl font-bold">
+            Notre mission
+          </h2>
+          <p className="mt-4 text-muted-foreground">
+            Rendre la formation professionnelle accessible à chacun et conduire nos apprenants vers un emploi
+            durable. Nous concevons des parcours concrets, proches des besoins des entreprises, et nous
+            accompagnons chaque personne dans son projet, de l'orientation au financement.
+          </p>
+          <ul className="mt-6 grid gap-4">
+            {VALUES.map((v) => (
+              <li key={v.title}>
+                <h3 className="font-semibold">{v.title}</h3>
+                <p className="text-muted-foreground">{v.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-xl bg-primary p-8 text-primary-foreground">
+          <Users aria-hidden="true" className="h-10 w-10" />
+          <h2 className="mt-4 text-2xl font-bold">Une équipe de 20 formateurs</h2>
+          <p className="mt-2 text-blue-100">
+            Des professionnels en activité dans les ressources humaines, le commerce, la logistique et le
+            numérique, qui transmettent leur expérience du terrain.
+          </p>
+          <p className="mt-6 text-3xl font-bold">500+</p>
+          <p className="text-blue-100">personnes ont transformé leur vie professionnelle</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="infos" className="bg-muted py-12">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 md:grid-cols-3">
+          <div>
+            <h2 id="infos" className="flex items-center gap-2 text-xl font-bold">
+              <MapPin aria-hidden="true" className="h-5 w-5 text-primary" /> Nous trouver
+            </h2>
+            <address className="mt-3 not-italic text-muted-foreground">
+              {CENTRE.street}
+              <br />
+              {CENTRE.postalCode} {CENTRE.city}
+              <br />
+              <a
+                href={`tel:${CENTRE.phoneHref}`}
+                className="inline-flex items-center gap-1 text-primary underline"
+              >
+                <Phone aria-hidden="true" className="h-4 w-4" /> {CENTRE.phone}
+              </a>
+              <br />
+              <a
+                href={`mailto:${CENTRE.email}`}
+                className="inline-flex items-center gap-1 text-primary underline"
+              >
+                <Mail aria-hidden="true" className="h-4 w-4" /> {CENTRE.email}
+              </a>
+            </address>
+          </div>
+          <div>
+            <h2 className="flex items-center gap-2 text-xl font-bold">
+              <Clock aria-hidden="true" className="h-5 w-5 text-primary" /> Horaires d'ouverture
+            </h2>
+            <ul className="mt-3 text-muted-foreground">
+              {CENTRE.hours.map((h) => (
+                <li key={h}>{h}</li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-xl font-bold">Informations légales</h2>
+            <dl className="mt-3 grid gap-1 text-sm text-muted-foreground">
+              <div>
+                <dt className="inline font-semibold">Forme juridique : </dt>
+                <dd className="inline">Entreprise individuelle au capital de {CENTRE.capital}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Date de création : </dt>
+                <dd className="inline">{CENTRE.creationDate}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">SIRET : </dt>
+                <dd className="inline">{CENTRE.siret}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Déclaration d'activité : </dt>
+                <dd className="inline">{CENTRE.nda}</dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+        <div className="mx-auto mt-8 max-w-7xl px-4">
+          <ButtonLink to="/contact?sujet=rdv">Prendre rendez-vous</ButtonLink>
+        </div>
+      </section>
+    </main>
+  );
 }

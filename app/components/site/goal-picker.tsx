@@ -1,0 +1,89 @@
+import { Briefcase, GraduationCap, RefreshCw, TrendingUp, Wrench } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { GOALS, type Goal } from "~/content/goals";
+import { cn } from "~/lib/cn";
+import { plural } from "~/lib/plural";
+
+const ICONS = {
+  refresh: RefreshCw,
+  graduation: GraduationCap,
+  trending: TrendingUp,
+  wrench: Wrench,
+  briefcase: Briefcase,
+} as const;
+
+/**
+ * SPEC.md §2.3 / §4: no goal selected, then one; choosing another replaces it. Toggle buttons
+ * (aria-pressed) so keyboard and screen-reader users know which goal is chosen.
+ */
+export function GoalPicker({ activeSlugs }: { activeSlugs: readonly string[] | null }) {
+  const [selected, setSelected] = useState<Goal["id"] | null>(null);
+  // Formations staff have deactivated are not recommended (null = catalogue unknown: show all).
+  const recommended = (goal: Goal) =>
+    activeSlugs ? goal.formations.filter((f) => activeSlugs.includes(f.slug)) : goal.formations;
+  const goal = GOALS.find((g) => g.id === selected);
+
+  return (
+    <section aria-labelledby="objectif-titre" className="bg-muted py-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <h2 id="objectif-titre" className="text-center text-3xl font-bold">
+          Choisissez votre objectif
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+          Dites-nous ce que vous souhaitez accomplir, nous vous recommandons les formations adaptées.
+        </p>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {GOALS.map((g) => {
+            const Icon = ICONS[g.icon];
+            const count = recommended(g).length;
+            const pressed = g.id === selected;
+            return (
+              <li key={g.id}>
+                <button
+                  type="button"
+                  aria-pressed={pressed}
+                  onClick={() => setSelected(g.id)}
+                  className={cn(
+                    "flex h-full w-full cursor-pointer flex-col items-start gap-2 rounded-xl border-2 bg-background p-5 text-left transition-colors hover:border-primary",
+                    pressed ? "border-primary ring-2 ring-primary/30" : "border-transparent",
+                  )}
+                >
+                  <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
+                  <span className="text-lg font-semibold">{g.title}</span>
+                  <span className="text-sm text-muted-foreground">{g.description}</span>
+                  <span className="mt-auto text-sm font-medium text-primary">
+                    {plural(count, "formation recommandée", "formations recommandées")}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <div aria-live="polite">
+          {goal && (
+            <div className="mt-8 rounded-xl border border-border bg-background p-6" data-testid="goal-result">
+              <h3 className="text-xl font-semibold">Formations recommandées : {goal.title}</h3>
+              <ul className="mt-4 flex flex-wrap gap-2">
+                {recommended(goal).map((f) => (
+                  <li key={f.slug}>
+                    <Link
+                      to={`/formation/${f.slug}`}
+                      className="inline-block rounded-full bg-secondary px-3 py-1 text-sm text-secondary-foreground hover:underline"
+                    >
+                      {f.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <ButtonLink to={`/formations?objectif=${goal.id}`} className="mt-6">
+                Découvrir ces formations
+              </ButtonLink>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

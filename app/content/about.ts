@@ -1,0 +1,34 @@
+/** The about page (SPEC.md §2.6, §9). */
+export const CERTIFICATIONS = [
+  { title: "Qualiopi", description: "Certification qualité des actions de formation (valide jusqu'en 2026)" },
+  { title: "OPQF", description: "Qualification professionnelle des organismes de formation" },
+  { title: "Datadock", description: "Référencement qualité des financeurs de la formation" },
+  {
+    title: "Référencé France Travail (ex-Pôle Emploi)",
+    description: "Formations ouvertes aux demandeurs d'emploi",
+  },
+] as const;
+
+export const ABOUT_STATS = [
+  { value: "95%", label: "de satisfaction" },
+  { value: "2000+", label: "apprenants formés" },
+  { value: "50+", label: "formations" },
+  { value: "15", label: "ans d'expérience" },
+] as const;
+
+export const VALUES = [
+  {
+    title: "Accompagnement",
+    description: "Un référent unique vous suit avant, pendant et jusqu'à 6 mois après votre formation.",
+  },
+  {
+    title: "Exigence",
+    description:
+      "Des formations reconnues, des formateurs issus du terrain et des résultats publiés chaque année.",
+  },
+  {
+    title: "Accessibilité",
+    description:
+      "Des parcours finançables, en présentiel ou à distance, ouverts aux personnes en situation de handicap.",
+  },
+] as const;

@@ -1,0 +1,94 @@
+/**
+ * The catalogue's filters (SPEC.md §4, §5), pure so that the server filters the first render
+ * and the browser filters live as the visitor types, with exactly the same rules.
+ */
+export const TYPE_FILTERS = ["all", "alternance", "courte"] as const;
+export const LEVEL_FILTERS = ["all", "debutant", "niveau4", "niveau5"] as const;
+export type TypeFilter = (typeof TYPE_FILTERS)[number];
+export type LevelFilter = (typeof LEVEL_FILTERS)[number];
+
+export interface CatalogueFilters {
+  q: string;
+  type: TypeFilter;
+  level: LevelFilter;
+  /** A goal id from the home page's picker (content/goals.ts), or "" for none. */
+  objectif: string;
+}
+
+/** What a card needs and what the filters read. */
+export interface CatalogueItem {
+  slug: string;
+  title: string;
+  description: string;
+  formationType: "alternance" | "courte";
+  levelRequired: string;
+  skills: string[];
+  duration: string;
+  format: string | null;
+  badge: string | null;
+  rncpCode: string | null;
+  funding: string[];
+}
+
+export const DEFAULT_FILTERS: CatalogueFilters = { q: "", type: "all", level: "all", objectif: "" };
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/** Unknown values fall back to "all" rather than failing: a mistyped shared link still shows results. */
+export function parseFilters(params: URLSearchParams, forcedType?: TypeFilter): CatalogueFilters {
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    type: forcedType ?? oneOf(TYPE_FILTERS, params.get("type"), "all"),
+    level: oneOf(LEVEL_FILTERS, params.get("niveau"), "all"),
+    objectif: (params.get("objectif") ?? "").slice(0, 40),
+  };
+}
+
+/** The query string of a filtered view (defaults left out), for shareable URLs. */
+export function filtersToSearch(filters: CatalogueFilters): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.type !== "all") params.set("type", filters.type);
+  if (filters.level !== "all") params.set("niveau", filters.level);
+  if (filters.objectif) params.set("objectif", filters.objectif);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** SPEC.md §5: niveau4/niveau5 by the level text, debutant = 'Ouvert à tous' or 'BEP/CAP'. */
+export function matchesLevel(levelText: string, level: LevelFilter): boolean {
+  switch (level) {
+    case "all":
+      return true;
+    case "niveau4":
+      return levelText.includes("Niveau 4");
+    case "niveau5":
+      return levelText.includes("Niveau 5");
+    case "debutant":
+      return levelText.includes("Ouvert à tous") || levelText.includes("BEP/CAP");
+  }
+}
+
+/** Case-insensitive substring on title, description or any skill (SPEC.md §5). */
+export function matchesSearch(item: CatalogueItem, q: string): boolean {
+  const needle = q.trim().toLocaleLowerCase("fr");
+  if (!needle) return true;
+  const has = (text: string) => text.toLocaleLowerCase("fr").includes(needle);
+  return has(item.title) || has(item.description) || item.skills.some(has);
+}
+
+/** All filters combined with AND. `goalSlugs` restricts to a goal's formations when set. */
+export function filterCatalogue<T extends CatalogueItem>(
+  items: readonly T[],
+  filters: CatalogueFilters,
+  goalSlugs?: readonly string[] | null,
+): T[] {
+  return items.filter(
+    (item) =>
+      (filters.type === "all" || item.formationType === filters.type) &&
+      matchesLevel(item.levelRequired, filters.level) &&
+      matchesSearch(item, filters.q) &&
+      (!goalSlugs || goalSlugs.includes(item.slug)),
+  );
+}

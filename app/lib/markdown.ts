@@ -1,0 +1,32 @@
+import MarkdownIt from "markdown-it";
+
+/**
+ * The one Markdown renderer for articles: the public page and the console's live preview use it,
+ * so what staff preview is what visitors read. `html: false` escapes any raw HTML in the source
+ * (DESIGN.md §4.5); markdown-it also refuses javascript: and data: links by default.
+ */
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
+
+// External links open in a new tab without handing the opener to the other site.
+const defaultLinkOpen =
+  md.renderer.rules.link_open ??
+  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  const href = token?.attrGet("href") ?? "";
+  if (token && /^https?:\/\//i.test(href)) {
+    token.attrSet("target", "_blank");
+    token.attrSet("rel", "noopener noreferrer");
+  }
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+export function renderMarkdown(source: string): string {
+  return md.render(source);
+}
+
+/** Minutes to read at about 200 words a minute, never less than 1. */
+export function readingMinutes(source: string): number {
+  const words = source.trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
+}

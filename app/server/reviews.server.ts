@@ -1,0 +1,46 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "./db/client.server";
+import { testimonials } from "./db/schema.server";
+
+/** Public reads of testimonials: only `active = true` rows ever reach a visitor (SPEC.md §6). */
+const isActive = eq(testimonials.active, true);
+
+export interface PublicTestimonial {
+  id: string;
+  name: string;
+  content: string;
+  company: string | null;
+  position: string | null;
+  avatarUrl: string | null;
+  rating: number;
+}
+
+const publicColumns = {
+  id: testimonials.id,
+  name: testimonials.name,
+  content: testimonials.content,
+  company: testimonials.company,
+  position: testimonials.position,
+  avatarUrl: testimonials.avatarUrl,
+  rating: testimonials.rating,
+};
+
+/** SPEC.md §7: active testimonials, newest first, 6 at most. */
+export async function listActiveTestimonials(db: Db, limit = 6): Promise<PublicTestimonial[]> {
+  return db
+    .select(publicColumns)
+    .from(testimonials)
+    .where(isActive)
+    .orderBy(desc(testimonials.createdAt))
+    .limit(limit);
+}
+
+/** The active testimonials linked to one formation, for its course page. */
+export async function listFormationTestimonials(db: Db, formationId: string): Promise<PublicTestimonial[]> {
+  return db
+    .select(publicColumns)
+    .from(testimonials)
+    .where(and(isActive, eq(testimonials.formationId, formationId)))
+    .orderBy(desc(testimonials.createdAt))
+    .limit(6);
+}
