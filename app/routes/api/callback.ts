@@ -1,4 +1,43 @@
-// Placeholder: replaced by its own module (issue in progress).
+import { safeRedirect } from "~/lib/safe-redirect";
+import { receiveCallback } from "~/server/contact.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/callback";
+
+// POST /api/rappel: the « Être rappelé·e » dialog posts here with fetch and reads JSON. A plain
+// browser form post (no JavaScript) gets a redirect back with a toast instead.
+
+/** A browser navigation asks for HTML first; fetch() from the dialog and scripts do not. */
+function isBrowserFormPost(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("text/html");
+}
+
+/** Back to the page the visitor posted from, if it is ours. */
+function returnPath(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return "/";
+  try {
+    const url = new URL(referer);
+    return url.origin === new URL(request.url).origin ? safeRedirect(url.pathname + url.search) : "/";
+  } catch {
+    return "/";
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const browser = isBrowserFormPost(request);
+  const outcome = await receiveCallback(context, request);
+  if (browser && outcome.body.toast) {
+    // Field errors cannot be shown on an arbitrary page: the full form on /contact can show them.
+    const target = outcome.body.ok ? returnPath(request) : "/contact?sujet=rdv#formulaire";
+    return redirectWithToast(target, outcome.body.toast, context.app.config.authSecret);
+  }
+  return Response.json(outcome.body, { status: outcome.status, headers: outcome.headers ?? {} });
+}
+
 export function loader() {
-  return new Response("Not found", { status: 404 });
+  return Response.json(
+    { ok: false, message: "Utilisez POST pour demander un rappel." },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }

@@ -1,4 +1,354 @@
-// Placeholder: replaced by the screen's own module (issue in progress).
-export default function Placeholder() {
-  return <main id="contenu" className="mx-auto max-w-7xl px-4 py-16" />;
+import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { CallbackButton } from "~/components/site/callback-button";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { CENTRE } from "~/content/centre";
+import {
+  APPOINTMENT_MODES,
+  FORMATION_OPTIONS,
+  formationFromParam,
+  HONEYPOT_FIELD,
+  LIMITS,
+  REASONS,
+  SUBJECTS,
+  subjectFromParam,
+} from "~/content/contact";
+import type { FormResult } from "~/lib/schemas/contact";
+import { useToast } from "~/root";
+import { receiveContactForm } from "~/server/contact.server";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { publicUrl?: string } | undefined;
+  const title = `Contact | ${CENTRE.name}`;
+  const description =
+    "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    ...(root?.publicUrl ? [{ tagName: "link", rel: "canonical", href: `${root.publicUrl}/contact` }] : []),
+  ];
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await receiveContactForm(context, request);
+  return data<FormResult>(outcome.body, {
+    status: outcome.status,
+    ...(outcome.headers ? { headers: outcome.headers } : {}),
+  });
+}
+
+const APPOINTMENT_ICONS = { telephone: Phone, visio: Video, "sur-place": Building2 } as const;
+
+/** A form field whose value follows the URL (banner links, course pages) but keeps what was typed. */
+function useParamValue(fromParam: string | undefined, initial: string) {
+  const [value, setValue] = useState(initial);
+  const [seen, setSeen] = useState(fromParam);
+  if (fromParam !== seen) {
+    setSeen(fromParam);
+    if (fromParam) setValue(fromParam);
+  }
+  return [value, setValue] as const;
+}
+
+function ContactForm({ result }: { result: FormResult | undefined }) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? {};
+  const paramSubject = subjectFromParam(params.get("sujet"));
+  const paramFormation = formationFromParam(params.get("formation"));
+  const [subject, setSubject] = useParamValue(paramSubject, values.subject ?? paramSubject ?? "");
+  const [formation, setFormation] = useParamValue(paramFormation, values.formation ?? paramFormation ?? "");
+  const alert = result && !result.ok && !result.errors ? result.toast : undefined;
+
+  // Every field the same way: label, asterisk, error linked to the control, typed value kept.
+  const control = (name: string) => ({
+    id: `contact-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const textField = (name: string, label: string, props: ComponentProps<"input">) => (
+    <Field id={`contact-${name}`} label={label} required error={errors[name]}>
+      <Input {...control(name)} aria-required="true" defaultValue={values[name] ?? ""} {...props} />
+    </Field>
+  );
+
+  return (
+    <Form method="post" noValidate preventScrollReset className="space-y-5">
+      {alert ? (
+        <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
+          <p className="font-semibold">{alert.title}</p>
+          <p>{alert.description}</p>
+        </div>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {textField("firstName", "Prénom", {
+          autoComplete: "given-name",
+          maxLength: LIMITS.name,
+          placeholder: "Votre prénom",
+        })}
+        {textField("lastName", "Nom", {
+          autoComplete: "family-name",
+          maxLength: LIMITS.name,
+          placeholder: "Votre nom",
+        })}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {textField("email", "Email", {
+          type: "email",
+          autoComplete: "email",
+          maxLength: LIMITS.email,
+          placeholder: "votre@email.fr",
+        })}
+        {textField("phone", "Téléphone", {
+          type: "tel",
+          autoComplete: "tel",
+          maxLength: LIMITS.phone,
+          placeholder: "06 12 34 56 78",
+        })}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-subject" label="Sujet" required error={errors.subject}>
+          <Select
+            {...control("subject")}
+            aria-required="true"
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          >
+            <option value="">Sélectionnez un sujet</option>
+            {SUBJECTS.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="contact-formation" label="Formation qui vous intéresse" error={errors.formation}>
+          <Select {...control("formation")} value={formation} onChange={(e) => setFormation(e.target.value)}>
+            <option value="">Aucune en particulier</option>
+            {FORMATION_OPTIONS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field id="contact-message" label="Message" required error={errors.message}>
+        <Textarea
+          {...control("message")}
+          aria-required="true"
+          rows={6}
+          defaultValue={values.message ?? ""}
+          placeholder="Décrivez votre projet, vos questions…"
+        />
+      </Field>
+      <div className="flex items-start gap-3">
+        <input
+          id="contact-acceptMarketing"
+          name="acceptMarketing"
+          type="checkbox"
+          defaultChecked={values.acceptMarketing === "on"}
+          className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
+        />
+        <label htmlFor="contact-acceptMarketing" className="text-sm text-muted-foreground">
+          J'accepte de recevoir des informations sur les formations et actualités du centre (facultatif).
+        </label>
+      </div>
+      {/* Hidden from people and assistive technology; bots fill it and are quietly dropped. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Ne pas remplir ce champ</label>
+        <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Les champs marqués d'un astérisque (*) sont obligatoires. Vos données ne servent qu'à répondre à votre
+        demande (voir notre{" "}
+        <Link to="/politique-confidentialite" className="underline">
+          politique de confidentialité
+        </Link>
+        ).
+      </p>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
+        {submitting ? "Envoi en cours..." : "Envoyer le message"}
+      </Button>
+    </Form>
+  );
+}
+
+function Confirmation() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Screen-reader and keyboard users land on the outcome instead of a vanished button.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="py-8 text-center" data-testid="contact-confirmation">
+      <CheckCircle2 aria-hidden="true" className="mx-auto mb-4 h-14 w-14 text-success" />
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
+        Message envoyé !
+      </h2>
+      <p className="mx-auto mt-3 max-w-md text-muted-foreground">
+        Merci pour votre message. Vous allez recevoir un e-mail de confirmation, et notre équipe vous répondra
+        dans les 24 heures.
+      </p>
+      {/* A link, not a state toggle: it works without JavaScript and always brings back an empty form. */}
+      <ButtonLink to="/contact" variant="outline" className="mt-6" preventScrollReset>
+        Envoyer un autre message
+      </ButtonLink>
+    </div>
+  );
+}
+
+function ContactDetails() {
+  const item = "flex items-start gap-3";
+  const icon = "mt-0.5 h-5 w-5 shrink-0 text-primary";
+  return (
+    <section aria-labelledby="coordonnees" className="rounded-xl border border-border p-6 shadow-sm">
+      <h2 id="coordonnees" className="mb-4 text-lg font-semibold">
+        Nos coordonnées
+      </h2>
+      <ul className="space-y-4 text-sm">
+        <li className={item}>
+          <Phone aria-hidden="true" className={icon} />
+          <div>
+            <p className="font-medium">Téléphone</p>
+            <a href={`tel:${CENTRE.phoneHref}`} className="text-primary hover:underline">
+              {CENTRE.phone}
+            </a>
+          </div>
+        </li>
+        <li className={item}>
+          <Mail aria-hidden="true" className={icon} />
+          <div>
+            <p className="font-medium">Email</p>
+            <a href={`mailto:${CENTRE.email}`} className="break-all text-primary hover:underline">
+              {CENTRE.email}
+            </a>
+          </div>
+        </li>
+        <li className={item}>
+          <MapPin aria-hidden="true" className={icon} />
+          <div>
+            <p className="font-medium">Adresse</p>
+            <address className="not-italic text-muted-foreground">{CENTRE.address}</address>
+          </div>
+        </li>
+        <li className={item}>
+          <Clock aria-hidden="true" className={icon} />
+          <div>
+            <p className="font-medium">Horaires d'ouverture</p>
+            {CENTRE.hours.map((line) => (
+              <p key={line} className="text-muted-foreground">
+                {line}
+              </p>
+            ))}
+          </div>
+        </li>
+      </ul>
+      <div className="mt-6 border-t border-border pt-4">
+        <p className="mb-3 text-sm text-muted-foreground">Vous préférez qu'on vous appelle ?</p>
+        <CallbackButton source="callback_contact_page" variant="accent" className="w-full" />
+      </div>
+    </section>
+  );
+}
+
+function Reasons() {
+  return (
+    <section aria-labelledby="pourquoi" className="rounded-xl bg-muted p-6">
+      <h2 id="pourquoi" className="mb-4 text-lg font-semibold">
+        Pourquoi nous choisir ?
+      </h2>
+      <ul className="space-y-3 text-sm">
+        {REASONS.map((reason) => (
+          <li key={reason.title} className="flex items-start gap-3">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success" />
+            <div>
+              <p className="font-medium">{reason.title}</p>
+              <p className="text-muted-foreground">{reason.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AppointmentBanner() {
+  return (
+    <section aria-labelledby="rendez-vous" className="bg-primary text-primary-foreground">
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="rendez-vous" className="text-2xl font-semibold">
+          Prendre rendez-vous avec un conseiller
+        </h2>
+        <p className="mt-2 max-w-2xl text-primary-foreground/90">
+          Choisissez la formule qui vous convient : nous préparons l'échange à partir de votre message.
+        </p>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {APPOINTMENT_MODES.map((mode) => {
+            const Icon = APPOINTMENT_ICONS[mode.id];
+            return (
+              <li key={mode.id} className="flex flex-col rounded-lg bg-white/10 p-5">
+                <Icon aria-hidden="true" className="mb-3 h-6 w-6" />
+                <h3 className="font-semibold">{mode.title}</h3>
+                <p className="mt-1 flex-1 text-sm text-primary-foreground/90">{mode.text}</p>
+                <Link
+                  to="/contact?sujet=rdv#formulaire"
+                  className="mt-4 inline-flex h-10 items-center justify-center rounded-md bg-white px-4 text-sm font-medium text-primary hover:bg-white/90"
+                  aria-label={`${mode.title} : choisir ce rendez-vous`}
+                >
+                  Choisir
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  // Field errors speak for themselves next to the fields; other outcomes also get a toast.
+  useToast(actionData?.errors ? undefined : actionData?.toast);
+  return (
+    <main id="contenu">
+      <section className="bg-muted/60">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h1 className="text-3xl font-bold sm:text-4xl">Contactez-nous</h1>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Une question sur une formation, son financement ou l'alternance ? Nos conseillers vous répondent
+            dans les 24 heures.
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-3">
+        <div className="space-y-6">
+          <ContactDetails />
+          <Reasons />
+        </div>
+        <section
+          id="formulaire"
+          aria-label="Formulaire de contact"
+          className="scroll-mt-24 rounded-xl border border-border p-6 shadow-sm lg:col-span-2"
+        >
+          {actionData?.ok ? (
+            <Confirmation />
+          ) : (
+            <>
+              <h2 className="mb-1 text-xl font-semibold">Envoyez-nous un message</h2>
+              <p className="mb-6 text-sm text-muted-foreground">Nous vous répondons dans les 24 heures.</p>
+              <ContactForm result={actionData} />
+            </>
+          )}
+        </section>
+      </div>
+      <AppointmentBanner />
+    </main>
+  );
 }

@@ -1,0 +1,158 @@
+/** The contact page's static French content and the choices its forms offer (SPEC.md §2.9, §3). */
+import type { ToastMessage } from "~/lib/toast";
+
+/** Upper bounds of the form fields (the server says so in French past them). */
+export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000, formation: 200 } as const;
+
+/** The honeypot: a field hidden from people and filled by bots. Any value means « pretend and drop ». */
+export const HONEYPOT_FIELD = "website";
+
+export const SUBJECTS = [
+  { id: "information", label: "Demande d'information" },
+  { id: "rdv", label: "Prendre rendez-vous" },
+  { id: "inscription", label: "Inscription à une formation" },
+  { id: "financement", label: "Financement de formation" },
+  { id: "alternance", label: "Alternance" },
+  { id: "autre", label: "Autre" },
+] as const;
+
+export type SubjectId = (typeof SUBJECTS)[number]["id"];
+export const SUBJECT_IDS = SUBJECTS.map((s) => s.id) as [SubjectId, ...SubjectId[]];
+
+/**
+ * The course list of the form. `slugs` are the catalogue slug and the footer's short slug, so that
+ * `/contact?formation=<slug>` from any course page preselects the right line.
+ */
+export const FORMATION_OPTIONS = [
+  {
+    id: "tp-assistant-ressources-humaines",
+    label: "TP Assistant Ressources Humaines",
+    slugs: ["tp-assistant-ressources-humaines", "assistant-rh"],
+  },
+  {
+    id: "tp-assistant-commercial",
+    label: "TP Assistant Commercial",
+    slugs: ["tp-assistant-commercial", "assistant-commercial"],
+  },
+  { id: "bac-pro-logistique", label: "Bac Pro Logistique", slugs: ["bac-pro-logistique"] },
+  { id: "formation-wordpress", label: "Formation WordPress", slugs: ["formation-wordpress", "wordpress"] },
+  {
+    id: "formation-developpeur-web",
+    label: "Formation Développeur Web",
+    slugs: ["formation-developpeur-web", "developpeur-web"],
+  },
+  { id: "autre", label: "Autre formation", slugs: ["autre"] },
+] as const;
+
+export type FormationId = (typeof FORMATION_OPTIONS)[number]["id"];
+export const FORMATION_IDS = FORMATION_OPTIONS.map((f) => f.id) as [FormationId, ...FormationId[]];
+
+export function subjectLabel(id: string | null | undefined): string | undefined {
+  return SUBJECTS.find((s) => s.id === id)?.label;
+}
+
+export function formationLabel(id: string | null | undefined): string | undefined {
+  return FORMATION_OPTIONS.find((f) => f.id === id)?.label;
+}
+
+/** The form line a `?formation=` slug (catalogue or short form) or a course title points to. */
+export function formationFromParam(value: string | null | undefined): FormationId | undefined {
+  if (!value) return undefined;
+  const needle = value.trim().toLowerCase();
+  return FORMATION_OPTIONS.find((f) => f.slugs.some((s) => s === needle) || f.label.toLowerCase() === needle)
+    ?.id;
+}
+
+export function subjectFromParam(value: string | null | undefined): SubjectId | undefined {
+  return SUBJECTS.find((s) => s.id === value)?.id;
+}
+
+/** SPEC.md §2.9: the four reasons to choose the centre. */
+export const REASONS = [
+  {
+    title: "Conseil personnalisé gratuit",
+    text: "Un conseiller étudie votre projet et vos financements possibles, sans engagement.",
+  },
+  {
+    title: "Formations éligibles au CPF",
+    text: "Nos parcours peuvent être financés par votre Compte Personnel de Formation.",
+  },
+  {
+    title: "Accompagnement jusqu'à l'emploi",
+    text: "Nous vous suivons pendant la formation et jusqu'à votre insertion professionnelle.",
+  },
+  {
+    title: "Taux d'insertion élevé",
+    text: "La majorité de nos apprenants trouvent un emploi dans les mois qui suivent.",
+  },
+] as const;
+
+/** SPEC.md §2.9: the appointment banner's three ways to meet; each selects the subject « rdv ». */
+export const APPOINTMENT_MODES = [
+  {
+    id: "telephone",
+    title: "Appel téléphonique",
+    text: "Un échange de 20 minutes avec un conseiller, au moment qui vous convient.",
+  },
+  {
+    id: "visio",
+    title: "Visioconférence",
+    text: "Un rendez-vous en ligne pour parler de votre projet depuis chez vous.",
+  },
+  {
+    id: "sur-place",
+    title: "Rendez-vous sur place",
+    text: "Venez nous rencontrer au centre et découvrir nos locaux.",
+  },
+] as const;
+
+/**
+ * Where a callback request may come from (contact_requests.source). An allow-list, so that a
+ * scripted post cannot fill the console with made-up sources.
+ */
+export const CALLBACK_SOURCES = [
+  "callback_home_hero",
+  "callback_home_testimonials",
+  "callback_course_page",
+  "callback_ready_card",
+  "callback_contact_page",
+  "callback_financing_page",
+  "callback_catalogue",
+] as const;
+
+export type CallbackSource = (typeof CALLBACK_SOURCES)[number];
+
+/** Visitor-facing messages shared by the page, the dialog and the server. */
+export const CONTACT_MESSAGES = {
+  success: {
+    type: "success",
+    title: "Message envoyé !",
+    description: "Nous avons bien reçu votre message et vous répondrons dans les plus brefs délais.",
+  },
+  callbackSuccess: {
+    type: "success",
+    title: "Demande de rappel envoyée !",
+    description: "Un conseiller vous rappelle dans les 24 heures ouvrées.",
+  },
+  failure: {
+    type: "error",
+    title: "Erreur",
+    description: "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.",
+  },
+  invalid: {
+    type: "error",
+    title: "Formulaire incomplet",
+    description: "Veuillez corriger les champs signalés.",
+  },
+  tooMany: {
+    type: "error",
+    title: "Trop de demandes",
+    description:
+      "Vous avez envoyé trop de demandes en peu de temps. Veuillez patienter une minute avant de réessayer.",
+  },
+  tooLarge: {
+    type: "error",
+    title: "Erreur",
+    description: "Votre demande est trop volumineuse. Raccourcissez votre message et réessayez.",
+  },
+} as const satisfies Record<string, ToastMessage>;

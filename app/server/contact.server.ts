@@ -1,0 +1,240 @@
+import type { AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { CONTACT_MESSAGES, formationLabel, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
+import {
+  type CallbackInput,
+  type ContactInput,
+  callbackSchema,
+  contactSchema,
+  type FormResult,
+  fieldErrors,
+} from "~/lib/schemas/contact";
+import type { ToastMessage } from "~/lib/toast";
+import { contactRequests, type NewContactRequest } from "./db/schema.server";
+import {
+  type RequestSummary,
+  staffNotificationMail,
+  visitorConfirmationMail,
+} from "./mail/contact-templates.server";
+import { enqueueMail, type MailMessage } from "./mail/queue.server";
+import { formRateKey, hitRateLimit } from "./rate-limit.server";
+import type { AppRuntime } from "./runtime.server";
+
+/** What a public form's handler answers: a status and a body the route turns into data or JSON. */
+export interface FormOutcome {
+  status: number;
+  body: FormResult;
+  headers?: Record<string, string>;
+}
+
+// Far above any honest submission (5 000 characters of message plus the other fields, URL-encoded
+// accents included); past it we refuse before reading the body.
+const MAX_BODY_BYTES = 64 * 1024;
+
+const failure = (status: number, toast: ToastMessage, extra: Partial<FormResult> = {}): FormOutcome => ({
+  status,
+  body: { ok: false, toast, message: toast.description ?? toast.title, ...extra },
+});
+
+/**
+ * The text fields of a form post, read with a size bound whether or not the client sent a
+ * Content-Length (chunked bodies too). Files are ignored; a repeated key keeps its last value.
+ */
+async function readFields(request: Request): Promise<Record<string, string> | "too-large" | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "too-large";
+  try {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    if (request.body) {
+      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size > MAX_BODY_BYTES) return "too-large";
+        chunks.push(chunk);
+      }
+    }
+    const body = Buffer.concat(chunks);
+    const type = request.headers.get("content-type") ?? "";
+    // Let the platform parse multipart; URL-encoded (what browsers and the dialog send) is direct.
+    const form = type.startsWith("multipart/form-data")
+      ? await new Response(body, { headers: { "content-type": type } }).formData()
+      : new URLSearchParams(body.toString("utf8"));
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+/** What to put back in the form when JavaScript is off: the typed values, bounded, minus the trap. */
+function echo(fields: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (key !== HONEYPOT_FIELD && key.length <= 40) values[key] = value.slice(0, LIMITS.message + 100);
+  }
+  return values;
+}
+
+/**
+ * The steps both public forms share, in the order that keeps abuse cheap: size, rate limit,
+ * parse, honeypot, validation, then one transaction. Never throws: every input gets an answer.
+ */
+async function receive<S extends z.ZodType>(
+  context: AppLoadContext,
+  request: Request,
+  schema: S,
+  store: (app: AppRuntime, input: z.infer<S>) => Promise<string>,
+  success: ToastMessage,
+): Promise<FormOutcome> {
+  const { app, clientIp } = context;
+
+  try {
+    const limit = await hitRateLimit(app.database, formRateKey(clientIp), app.config.formRateLimit);
+    if (!limit.allowed) {
+      return {
+        ...failure(429, CONTACT_MESSAGES.tooMany),
+        headers: { "Retry-After": String(limit.retryAfter) },
+      };
+    }
+  } catch (error) {
+    // If the counter cannot be read the request is let through: losing a lead is worse than a spam.
+    app.logger.warn({ err: error }, "contact: rate limit unavailable");
+  }
+
+  const fields = await readFields(request);
+  if (fields === "too-large") return failure(413, CONTACT_MESSAGES.tooLarge);
+  if (!fields) return failure(400, CONTACT_MESSAGES.invalid);
+
+  const ok: FormOutcome = { status: 200, body: { ok: true, toast: success, message: success.description } };
+  if (fields[HONEYPOT_FIELD]) {
+    app.logger.info({ clientIp }, "contact: honeypot filled, request dropped");
+    return ok;
+  }
+
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    return failure(400, CONTACT_MESSAGES.invalid, {
+      errors: fieldErrors(parsed.error),
+      values: echo(fields),
+    });
+  }
+
+  try {
+    const id = await store(app, parsed.data);
+    app.logger.info({ contactRequestId: id }, "contact: request stored");
+    return ok;
+  } catch (error) {
+    app.logger.error({ err: error }, "contact: storing the request failed");
+    return failure(503, CONTACT_MESSAGES.failure, { values: echo(fields) });
+  }
+}
+
+/**
+ * Stores one request and queues its two e-mails in the same transaction (DESIGN.md §4.4): the row
+ * and the mail exist together or not at all. Mail leaves later, retried until delivered, so an SMTP
+ * outage never costs the visitor anything.
+ */
+export async function storeRequest(
+  app: AppRuntime,
+  row: NewContactRequest & { phone: string },
+  kind: RequestSummary["kind"],
+): Promise<string> {
+  const createdAt = new Date();
+  const id = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(contactRequests)
+      .values({ ...row, createdAt })
+      .returning({ id: contactRequests.id });
+    if (!inserted) throw new Error("contact request insert returned no row");
+    const summary: RequestSummary = {
+      kind,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email ?? null,
+      phone: row.phone,
+      subject: row.subject ?? null,
+      formation: row.formationInterest ?? null,
+      message: row.message ?? null,
+      marketingConsent: row.marketingConsent ?? false,
+      source: row.source ?? "contact_form",
+      callbackRequested: row.callbackRequested ?? false,
+      createdAt,
+    };
+    const mails: MailMessage[] = [
+      {
+        kind: "contact_notification",
+        to: app.config.contactNotifyEmail,
+        contactRequestId: inserted.id,
+        ...staffNotificationMail(summary, `${app.config.publicUrl}/admin/contacts`),
+      },
+    ];
+    if (row.email) {
+      mails.push({
+        kind: "contact_confirmation",
+        to: row.email,
+        contactRequestId: inserted.id,
+        ...visitorConfirmationMail(summary),
+      });
+    }
+    await enqueueMail(tx, mails);
+    return inserted.id;
+  });
+  app.mail.wake();
+  await app.events.publish({ table: "contact_requests", op: "insert" });
+  return id;
+}
+
+/** SPEC.md §7: formation_interest is the chosen course, else the subject; rdv asks for a call. */
+export function contactRow(input: ContactInput): NewContactRequest & { phone: string } {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    subject: input.subject,
+    formationInterest: formationLabel(input.formation) ?? input.subject,
+    message: input.message,
+    source: "contact_form",
+    callbackRequested: input.subject === "rdv",
+    status: "new",
+    marketingConsent: input.acceptMarketing,
+    marketingConsentAt: input.acceptMarketing ? new Date() : null,
+  };
+}
+
+export function callbackRow(input: CallbackInput): NewContactRequest & { phone: string } {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email ?? null,
+    phone: input.phone,
+    subject: null,
+    formationInterest: input.formation ?? null,
+    message: null,
+    source: input.source,
+    callbackRequested: true,
+    status: "new",
+  };
+}
+
+/** The /contact action. */
+export function receiveContactForm(context: AppLoadContext, request: Request): Promise<FormOutcome> {
+  return receive(
+    context,
+    request,
+    contactSchema,
+    (app, input) => storeRequest(app, contactRow(input), "message"),
+    CONTACT_MESSAGES.success,
+  );
+}
+
+/** POST /api/rappel, from the « Être rappelé·e » dialog. */
+export function receiveCallback(context: AppLoadContext, request: Request): Promise<FormOutcome> {
+  return receive(
+    context,
+    request,
+    callbackSchema,
+    (app, input) => storeRequest(app, callbackRow(input), "callback"),
+    CONTACT_MESSAGES.callbackSuccess,
+  );
+}

@@ -1,0 +1,82 @@
+import { CENTRE } from "~/content/centre";
+import { subjectLabel } from "~/content/contact";
+import { type RenderedMail, renderMail } from "./templates.server";
+
+/** What both e-mails about one request need to know (a contact message or a callback request). */
+export interface RequestSummary {
+  kind: "message" | "callback";
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  subject: string | null;
+  formation: string | null;
+  message: string | null;
+  marketingConsent: boolean;
+  source: string;
+  callbackRequested: boolean;
+  createdAt: Date;
+}
+
+const dateTime = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "full",
+  timeStyle: "short",
+  timeZone: "Europe/Paris",
+});
+
+const yesNo = (value: boolean) => (value ? "Oui" : "Non");
+
+/** The staff notification: every field, so that nobody has to open the console to call back. */
+export function staffNotificationMail(request: RequestSummary, consoleUrl: string): RenderedMail {
+  const name = `${request.firstName} ${request.lastName}`;
+  const what = request.kind === "callback" ? "Demande de rappel" : "Nouveau message";
+  return renderMail({
+    subject: `${what} : ${name}${request.callbackRequested ? " (rappel demandé)" : ""}`,
+    heading: `${what} de ${name}`,
+    paragraphs: [
+      request.callbackRequested
+        ? `Cette personne souhaite être rappelée au ${request.phone}.`
+        : "Une nouvelle demande est arrivée par le formulaire de contact du site.",
+    ],
+    rows: [
+      ["Prénom", request.firstName],
+      ["Nom", request.lastName],
+      ["Email", request.email ?? "Non renseigné"],
+      ["Téléphone", request.phone],
+      ["Sujet", subjectLabel(request.subject) ?? request.subject ?? "Non renseigné"],
+      ["Formation", request.formation ?? "Non spécifiée"],
+      ["Message", request.message ?? "Aucun message"],
+      ["Rappel demandé", yesNo(request.callbackRequested)],
+      ["Accepte les communications", yesNo(request.marketingConsent)],
+      ["Origine", request.source.replaceAll("_", " ")],
+      ["Reçue le", dateTime.format(request.createdAt)],
+    ],
+    action: { label: "Voir les demandes", url: consoleUrl },
+  });
+}
+
+/** The visitor's confirmation: what we received and the 24 h promise (SPEC.md §9). */
+export function visitorConfirmationMail(request: RequestSummary): RenderedMail {
+  const callback = request.kind === "callback";
+  return renderMail({
+    subject: callback ? "Votre demande de rappel est bien reçue" : "Nous avons bien reçu votre message",
+    heading: `Bonjour ${request.firstName},`,
+    paragraphs: [
+      callback
+        ? `Merci de votre intérêt pour ${CENTRE.name}. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
+        : `Merci d'avoir contacté ${CENTRE.name}. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).`,
+      `Nous sommes joignables au ${CENTRE.phone}, du lundi au vendredi de 9h à 18h et le samedi de 9h à 12h.`,
+      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.",
+    ],
+    rows: callback
+      ? [
+          ["Téléphone", request.phone],
+          ["Formation", request.formation ?? "Non précisée"],
+        ]
+      : [
+          ["Sujet", subjectLabel(request.subject) ?? "Non précisé"],
+          ["Formation", request.formation ?? "Non précisée"],
+          ["Votre message", request.message ?? ""],
+        ],
+  });
+}
