@@ -1,4 +1,19 @@
-// Placeholder: replaced by its own module (issue in progress).
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
+import { exportContacts } from "~/server/admin/contact-requests.server";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/contacts-export";
+
+/** The filtered list of requests as CSV for French Excel; each export is written to the audit log. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireRole(request, context.app);
+  const filters = contactFiltersFrom(new URL(request.url).searchParams);
+  const csv = await exportContacts(context.app, user, filters);
+  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="demandes-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -1,10 +1,237 @@
-// Placeholder: replaced by the console's own module (issue in progress).
-import { redirect } from "react-router";
+import { Download, Eye, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { ContactDetails } from "~/components/admin/contact-details";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { formatDate } from "~/components/admin/format";
+import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Dialog } from "~/components/ui/dialog";
+import { Select } from "~/components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "~/components/ui/table";
+import { CONTACT_STATUSES, contactFiltersFrom, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
+import { loadOr } from "~/server/admin/action.server";
+import {
+  contactRequestAction,
+  countByStatus,
+  listContactRequests,
+  mailStates,
+} from "~/server/admin/contact-requests.server";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/contacts";
 
-export function loader() {
-  throw redirect("/");
+export const meta: Route.MetaFunction = () => [{ title: "Contacts | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requireRole(request, app);
+  const filters = contactFiltersFrom(new URL(request.url).searchParams);
+  const { value, loadError } = await loadOr(
+    app,
+    "demandes",
+    async () => {
+      const [requests, counts] = await Promise.all([
+        listContactRequests(app.db, filters),
+        countByStatus(app.db),
+      ]);
+      const mails = await mailStates(
+        app.db,
+        requests.map((r) => r.id),
+      );
+      return { requests, counts, mails };
+    },
+    { requests: [], counts: { new: 0, contacted: 0, converted: 0, closed: 0 }, mails: {} },
+  );
+  return { ...value, filters, loadError };
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireRole(request, context.app);
+  return contactRequestAction(context.app, user, await request.formData());
+}
+
+const COUNTER_TITLES = {
+  new: "Nouvelles",
+  contacted: "Contactées",
+  converted: "Converties",
+  closed: "Fermées",
+};
+
+export default function AdminContacts({ loaderData }: Route.ComponentProps) {
+  const { requests, counts, mails, filters, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const location = useLocation();
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const details = requests.find((r) => r.id === detailsId) ?? null;
+  // One fetcher for the whole list: a row filtered out by its new status still gets its toast.
+  const statusFetcher = useAdminFetcher();
+  const erase = useConfirmDelete({
+    intent: "erase",
+    question: "Effacer définitivement cette demande ?",
+    description:
+      "Droit à l'effacement (RGPD) : la demande et les e-mails qui la concernent seront supprimés. Cette action est irréversible.",
+    confirmLabel: "Effacer",
+  });
+  const pendingStatus = (id: string) =>
+    statusFetcher.state !== "idle" && statusFetcher.formData?.get("id") === id
+      ? String(statusFetcher.formData.get("status"))
+      : null;
+
+  return (
+    <>
+      <PageHeader
+        title={`Demandes de contact (${requests.length})`}
+        description="Suivez les demandes d'information et de rappel"
+        actions={
+          <a
+            href={`/admin/contacts/export.csv${location.search}`}
+            download
+            className={buttonClass("outline")}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
+          </a>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {CONTACT_STATUSES.map((status) => (
+          <Card key={status}>
+            <CardContent className="p-4 sm:p-4">
+              <p className="text-sm text-muted-foreground">{COUNTER_TITLES[status]}</p>
+              <p className="text-2xl font-bold" data-testid={`count-${status}`}>
+                {counts[status]}
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <ListFilters
+        q={filters.q}
+        searchLabel="Rechercher une demande"
+        placeholder="Rechercher par nom, e-mail ou formation..."
+      >
+        <FilterSelect
+          id="filter-status"
+          name="statut"
+          label="Statut"
+          value={filters.status ?? ""}
+          options={[
+            { value: "", label: "Tous les statuts" },
+            ...CONTACT_STATUSES.map((s) => ({ value: s, label: STATUS_DISPLAY[s].label })),
+          ]}
+        />
+        {filters.day ? <input type="hidden" name="jour" value={filters.day} /> : null}
+      </ListFilters>
+      {filters.day ? (
+        <p className="mb-4 flex items-center gap-2 text-sm">
+          <Badge variant="secondary">Reçues aujourd'hui</Badge>
+          <Link
+            to={{ search: location.search.replace(/([?&])jour=aujourdhui&?/, "$1").replace(/[?&]$/, "") }}
+            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+          >
+            <X aria-hidden="true" className="h-3 w-3" /> Afficher toutes les dates
+          </Link>
+        </p>
+      ) : null}
+      <Card>
+        <CardContent className="p-0 sm:p-0">
+          <Table>
+            <THead>
+              <Tr>
+                <Th>Contact</Th>
+                <Th>Formation</Th>
+                <Th>Statut</Th>
+                <Th>Source</Th>
+                <Th>Date</Th>
+                <Th className="text-right">Actions</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {requests.length === 0 ? (
+                <Tr>
+                  <Td colSpan={6} className="py-10 text-center text-muted-foreground">
+                    Aucune demande trouvée
+                  </Td>
+                </Tr>
+              ) : (
+                requests.map((r) => {
+                  const name = `${r.firstName} ${r.lastName}`;
+                  const shown = (pendingStatus(r.id) ?? r.status) as (typeof CONTACT_STATUSES)[number];
+                  return (
+                    <Tr key={r.id}>
+                      <Td>
+                        <p className="font-medium">{name}</p>
+                        {r.email ? <p className="text-xs text-muted-foreground">{r.email}</p> : null}
+                        <p className="text-xs text-muted-foreground">{r.phone}</p>
+                        {r.callbackRequested ? (
+                          <Badge variant="secondary" className="mt-1">
+                            Rappel demandé
+                          </Badge>
+                        ) : null}
+                      </Td>
+                      <Td>{r.formationInterest ?? "Non spécifiée"}</Td>
+                      <Td>
+                        <div className="flex flex-col items-start gap-1">
+                          <StatusBadge status={shown} />
+                          <label htmlFor={`status-${r.id}`} className="sr-only">
+                            Statut de la demande de {name}
+                          </label>
+                          <Select
+                            id={`status-${r.id}`}
+                            className="h-8 w-36 py-0"
+                            value={shown}
+                            onChange={(e) =>
+                              statusFetcher.submit(
+                                { intent: "status", id: r.id, status: e.target.value },
+                                { method: "post" },
+                              )
+                            }
+                          >
+                            {CONTACT_STATUSES.map((s) => (
+                              <option key={s} value={s}>
+                                {STATUS_DISPLAY[s].label}
+                              </option>
+                            ))}
+                          </Select>
+                        </div>
+                      </Td>
+                      <Td>{r.source.replaceAll("_", " ")}</Td>
+                      <Td className="whitespace-nowrap">{formatDate(r.createdAt)}</Td>
+                      <Td className="whitespace-nowrap text-right">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Voir la demande de ${name}`}
+                          onClick={() => setDetailsId(r.id)}
+                        >
+                          <Eye aria-hidden="true" className="h-4 w-4" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Effacer la demande de ${name}`}
+                          onClick={() => erase.ask(r.id)}
+                        >
+                          <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
+                        </Button>
+                      </Td>
+                    </Tr>
+                  );
+                })
+              )}
+            </TBody>
+          </Table>
+        </CardContent>
+      </Card>
+      <Dialog open={details !== null} onOpenChange={(open) => !open && setDetailsId(null)}>
+        {details ? <ContactDetails request={details} mails={mails[details.id] ?? []} /> : null}
+      </Dialog>
+      {erase.dialog}
+    </>
+  );
 }

@@ -1,10 +1,200 @@
-// Placeholder: replaced by the console's own module (issue in progress).
-import { redirect } from "react-router";
+import {
+  BookOpen,
+  CalendarDays,
+  Download,
+  GraduationCap,
+  type LucideIcon,
+  MessageSquareQuote,
+  UserCog,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { formatDate } from "~/components/admin/format";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { loadOr } from "~/server/admin/action.server";
+import { type DashboardData, dashboardData } from "~/server/admin/dashboard.server";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/dashboard";
 
-export function loader() {
-  throw redirect("/");
+const EMPTY: DashboardData = {
+  formations: { total: 0, active: 0 },
+  posts: { total: 0, published: 0 },
+  requests: { total: 0, new: 0 },
+  testimonials: { active: 0 },
+  recent: [],
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requireRole(request, app);
+  const { value, loadError } = await loadOr(app, "données", () => dashboardData(app.db), EMPTY);
+  return { ...value, loadError };
 }
 
-export default function Placeholder() {
-  return null;
+function Counter({
+  title,
+  value,
+  detail,
+  trend,
+  to,
+  icon: Icon,
+}: {
+  title: string;
+  value: number;
+  detail: string;
+  trend: string;
+  to: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between pb-2 sm:pb-2">
+        <h2 className="text-sm font-medium">{title}</h2>
+        <Icon aria-hidden="true" className="h-4 w-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold">{value}</p>
+        <p className="text-xs text-muted-foreground">{detail}</p>
+        <p className="mt-1 text-xs text-success">{trend}</p>
+        <Link to={to} className="mt-2 inline-block text-sm text-primary underline-offset-4 hover:underline">
+          Voir <span className="sr-only">{title.toLowerCase()}</span>
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { to: "/admin/formations", label: "Gérer les formations", icon: GraduationCap },
+  { to: "/admin/blog", label: "Écrire un article", icon: BookOpen },
+  { to: "/admin/testimonials", label: "Gérer les témoignages", icon: MessageSquareQuote },
+  { to: "/admin/users", label: "Gérer les utilisateurs", icon: UserCog },
+];
+
+const OVERVIEW = [
+  { label: "Satisfaction", value: "85%" },
+  { label: "Taux de placement", value: "92%" },
+  { label: "Apprenants formés", value: "156" },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { formations, posts, requests, testimonials, recent, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  return (
+    <>
+      <PageHeader
+        title="Tableau de bord"
+        description="Vue d'ensemble de l'activité du centre"
+        actions={
+          <>
+            {/* No dead buttons (DESIGN.md §4.3): today's requests, and the requests report as CSV. */}
+            <Link to="/admin/contacts?jour=aujourdhui" className={buttonClass("outline", "sm")}>
+              <CalendarDays aria-hidden="true" className="h-4 w-4" /> Aujourd'hui
+            </Link>
+            <a href="/admin/contacts/export.csv" download className={buttonClass("default", "sm")}>
+              <Download aria-hidden="true" className="h-4 w-4" /> Rapport
+            </a>
+          </>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Counter
+          title="Formations"
+          value={formations.total}
+          detail={`${formations.active} active${formations.active > 1 ? "s" : ""}`}
+          trend="+2 ce mois-ci"
+          to="/admin/formations"
+          icon={GraduationCap}
+        />
+        <Counter
+          title="Articles"
+          value={posts.total}
+          detail={`${posts.published} publié${posts.published > 1 ? "s" : ""}`}
+          trend="+3 cette semaine"
+          to="/admin/blog"
+          icon={BookOpen}
+        />
+        <Counter
+          title="Demandes"
+          value={requests.total}
+          detail={`${requests.new} nouvelle${requests.new > 1 ? "s" : ""}`}
+          trend="+12% ce mois-ci"
+          to="/admin/contacts"
+          icon={Users}
+        />
+        <Counter
+          title="Témoignages"
+          value={testimonials.active}
+          detail="Validés"
+          trend="+5 ce mois-ci"
+          to="/admin/testimonials"
+          icon={MessageSquareQuote}
+        />
+      </div>
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Demandes récentes</CardTitle>
+            <p className="text-sm text-muted-foreground">Les 5 dernières demandes de contact</p>
+          </CardHeader>
+          <CardContent>
+            {recent.length === 0 ? (
+              <p className="text-muted-foreground">Aucune demande pour le moment.</p>
+            ) : (
+              <ul className="divide-y divide-border" data-testid="recent-requests">
+                {recent.map((r) => (
+                  <li
+                    key={r.id}
+                    className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 font-medium">
+                        {r.firstName} {r.lastName} <StatusBadge status={r.status} />
+                      </p>
+                      <p className="truncate text-sm text-muted-foreground">{r.email ?? "—"}</p>
+                      <p className="text-sm">{r.formationInterest ?? "Non spécifiée"}</p>
+                    </div>
+                    <p className="text-sm text-muted-foreground">{formatDate(r.createdAt)}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <div className="flex flex-col gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Actions rapides</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+                <Link key={to} to={to} className={buttonClass("outline", "default", "justify-start")}>
+                  <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+                </Link>
+              ))}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Aperçu rapide</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-2">
+                {OVERVIEW.map(({ label, value }) => (
+                  <div key={label} className="flex justify-between">
+                    <dt className="text-muted-foreground">{label}</dt>
+                    <dd className="font-semibold">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
 }

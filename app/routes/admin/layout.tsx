@@ -1,10 +1,101 @@
-// Placeholder: replaced by the console's own module (issue in progress).
-import { redirect } from "react-router";
+import { ShieldAlert } from "lucide-react";
+import { isRouteErrorResponse, Outlet, useNavigate, useRouteLoaderData } from "react-router";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
+import { ROLE_LABELS } from "~/lib/schemas/admin-user";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/layout";
 
-export function loader() {
-  throw redirect("/");
+export const meta: Route.MetaFunction = () => [
+  { title: "Console d'administration | Centre de Formation Avenir" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, role } = await requireRole(request, context.app);
+  return {
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    role,
+    sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+/** The signed-in staff member's role, for screens that show admin-only controls. */
+export function useAdminRole() {
+  return useRouteLoaderData<typeof loader>("routes/admin/layout")?.role ?? null;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, role, sidebarOpen } = loaderData;
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <div className="flex min-h-screen">
+        <AdminSidebar user={user} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-background px-4">
+            <SidebarTrigger />
+            <p className="flex-1 truncate font-semibold">Console d'administration</p>
+            <span
+              className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground"
+              data-testid="admin-role"
+            >
+              {ROLE_LABELS[role]}
+            </span>
+          </header>
+          <main id="contenu" className="min-w-0 flex-1 p-4 sm:p-6">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}
+
+/** SPEC.md §6: anyone without a staff role sees this, and nothing of the console. */
+function AccessDenied() {
+  const navigate = useNavigate();
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <ShieldAlert aria-hidden="true" className="h-12 w-12 text-destructive" />
+      <h1 className="text-2xl font-semibold">Accès refusé</h1>
+      <p className="text-muted-foreground">
+        Vous n'avez pas les permissions nécessaires pour accéder à cette page. Contactez un administrateur
+        pour obtenir les droits d'accès.
+      </p>
+      <a
+        href="/"
+        className="text-primary underline"
+        onClick={(event) => {
+          // Back where the visitor came from when there is such a page; home otherwise.
+          if (window.history.length > 1) {
+            event.preventDefault();
+            navigate(-1);
+          }
+        }}
+      >
+        Retour à la page précédente
+      </a>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-primary">{status}</p>
+      <h1 className="text-2xl font-semibold">
+        {status === 404 ? "Page introuvable" : "Une erreur est survenue"}
+      </h1>
+      <p className="text-muted-foreground">
+        {status === 404
+          ? "Cette page de la console n'existe pas."
+          : "Nous n'avons pas pu afficher cette page. Réessayez dans un instant."}
+      </p>
+      <a className="text-primary underline" href="/admin">
+        Retour au tableau de bord
+      </a>
+    </main>
+  );
 }

@@ -1,10 +1,38 @@
-// Placeholder: replaced by the console's own module (issue in progress).
-import { redirect } from "react-router";
+import { Construction } from "lucide-react";
+import { useMatches } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { Card, CardContent } from "~/components/ui/card";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/placeholder";
 
-export function loader() {
-  throw redirect("/");
+const TITLES: Record<string, string> = {
+  "admin-statistics": "Statistiques",
+  "admin-settings": "Paramètres",
+  "admin-calendar": "Calendrier",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context.app);
+  return null;
 }
 
+/** SPEC.md §2.13: Statistiques, Paramètres and Calendrier are announced, not built yet. */
 export default function Placeholder() {
-  return null;
+  const matches = useMatches();
+  const id = matches[matches.length - 1]?.id ?? "";
+  const title = TITLES[id] ?? "Page";
+  return (
+    <>
+      <PageHeader title={title} />
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-12 text-center sm:py-12">
+          <Construction aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+          <p className="text-lg font-medium">Cette section est en cours de développement.</p>
+          <p className="text-muted-foreground">
+            Elle sera disponible dans une prochaine version de la console.
+          </p>
+        </CardContent>
+      </Card>
+    </>
+  );
 }

@@ -1,10 +1,125 @@
-// Placeholder: replaced by the console's own module (issue in progress).
-import { redirect } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { formatDate } from "~/components/admin/format";
+import { PageHeader } from "~/components/admin/page-header";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent } from "~/components/ui/card";
+import { Select } from "~/components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "~/components/ui/table";
+import { ROLE_LABELS } from "~/lib/schemas/admin-user";
+import { loadOr } from "~/server/admin/action.server";
+import { listUsers, userAction } from "~/server/admin/users.server";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/users";
 
-export function loader() {
-  throw redirect("/");
+export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  const { user, role } = await requireRole(request, app);
+  const { value, loadError } = await loadOr(app, "utilisateurs", () => listUsers(app.db), []);
+  return { users: value, canEdit: role === "admin", currentUserId: user.id, loadError };
 }
 
-export default function Placeholder() {
-  return null;
+/** Granting and revoking roles is for administrators only; moderators may only read the list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireRole(request, context.app, ["admin"]);
+  return userAction(context.app, user, await request.formData());
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { users, canEdit, currentUserId, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const fetcher = useAdminFetcher();
+  return (
+    <>
+      <PageHeader
+        title={`Utilisateurs (${users.length})`}
+        description={
+          canEdit
+            ? "Attribuez ou retirez les rôles d'administrateur et de modérateur."
+            : "Seul un administrateur peut modifier les rôles."
+        }
+      />
+      <Card>
+        <CardContent className="p-0 sm:p-0">
+          <Table>
+            <THead>
+              <Tr>
+                <Th>Nom</Th>
+                <Th>E-mail</Th>
+                <Th>Vérifié</Th>
+                <Th>Inscrit le</Th>
+                <Th>Rôle</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {users.length === 0 ? (
+                <Tr>
+                  <Td colSpan={5} className="py-10 text-center text-muted-foreground">
+                    Aucun utilisateur trouvé
+                  </Td>
+                </Tr>
+              ) : (
+                users.map((u) => {
+                  const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
+                  const pending =
+                    fetcher.state !== "idle" && fetcher.formData?.get("userId") === u.id
+                      ? String(fetcher.formData.get("role"))
+                      : null;
+                  return (
+                    <Tr key={u.id}>
+                      <Td className="font-medium">
+                        {name}
+                        {u.id === currentUserId ? (
+                          <span className="ml-1 text-xs text-muted-foreground">(vous)</span>
+                        ) : null}
+                      </Td>
+                      <Td>{u.email}</Td>
+                      <Td>
+                        <Badge variant={u.emailVerified ? "success" : "outline"}>
+                          {u.emailVerified ? "Oui" : "Non"}
+                        </Badge>
+                      </Td>
+                      <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+                      <Td>
+                        {canEdit ? (
+                          <>
+                            <label htmlFor={`role-${u.id}`} className="sr-only">
+                              Rôle de {u.email}
+                            </label>
+                            <Select
+                              id={`role-${u.id}`}
+                              className="h-8 w-44 py-0"
+                              value={pending ?? u.role ?? "none"}
+                              onChange={(e) =>
+                                fetcher.submit(
+                                  { intent: "role", userId: u.id, role: e.target.value },
+                                  { method: "post" },
+                                )
+                              }
+                            >
+                              <option value="none">Aucun rôle</option>
+                              <option value="moderator">{ROLE_LABELS.moderator}</option>
+                              <option value="admin">{ROLE_LABELS.admin}</option>
+                            </Select>
+                          </>
+                        ) : u.role ? (
+                          <Badge variant={u.role === "admin" ? "default" : "secondary"}>
+                            {ROLE_LABELS[u.role]}
+                          </Badge>
+                        ) : (
+                          <span className="text-muted-foreground">Aucun rôle</span>
+                        )}
+                      </Td>
+                    </Tr>
+                  );
+                })
+              )}
+            </TBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,120 @@
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import type { ModuleInput } from "~/lib/schemas/admin-formation";
+
+interface Row extends ModuleInput {
+  key: number;
+}
+
+/**
+ * SPEC.md §5's programme editor: add (empty), edit, remove, move up or down (not past the ends).
+ * The list posts as JSON in one hidden field named `name`.
+ */
+export function ModulesEditor({ name, initial }: { name: string; initial: ModuleInput[] }) {
+  const nextKey = useRef(initial.length);
+  const [rows, setRows] = useState<Row[]>(() => initial.map((m, key) => ({ ...m, key })));
+  const update = (key: number, patch: Partial<ModuleInput>) =>
+    setRows((list) => list.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const move = (index: number, by: -1 | 1) =>
+    setRows((list) => {
+      const target = index + by;
+      if (target < 0 || target >= list.length) return list;
+      const copy = [...list];
+      const [row] = copy.splice(index, 1);
+      if (row) copy.splice(target, 0, row);
+      return copy;
+    });
+  const serialised = JSON.stringify(
+    rows.map(({ title, duration, content }) => ({ title, duration, content })),
+  );
+  return (
+    <div className="space-y-3">
+      <input type="hidden" name={name} value={serialised} />
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium">
+          Programme ({rows.length} module{rows.length > 1 ? "s" : ""})
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            setRows((list) => [...list, { key: nextKey.current++, title: "", duration: "", content: "" }])
+          }
+        >
+          <Plus aria-hidden="true" className="h-4 w-4" /> Ajouter un module
+        </Button>
+      </div>
+      <ol className="space-y-3">
+        {rows.map((row, index) => {
+          const id = `module-${row.key}`;
+          const n = index + 1;
+          return (
+            <li key={row.key} className="space-y-2 rounded-md border border-border p-3" data-testid="module">
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-sm font-semibold">Module {n}</p>
+                <div className="flex gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Monter le module ${n}`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Descendre le module ${n}`}
+                    disabled={index === rows.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Supprimer le module ${n}`}
+                    onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
+                  </Button>
+                </div>
+              </div>
+              <div className="grid gap-2 sm:grid-cols-[1fr_8rem]">
+                <div className="space-y-1">
+                  <Label htmlFor={`${id}-title`}>Titre du module {n}</Label>
+                  <Input
+                    id={`${id}-title`}
+                    value={row.title}
+                    onChange={(e) => update(row.key, { title: e.target.value })}
+                  />
+                </div>
+                <div className="space-y-1">
+                  <Label htmlFor={`${id}-duration`}>Durée du module {n}</Label>
+                  <Input
+                    id={`${id}-duration`}
+                    value={row.duration}
+                    placeholder="120h"
+                    onChange={(e) => update(row.key, { duration: e.target.value })}
+                  />
+                </div>
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor={`${id}-content`}>Contenu du module {n} (un point par ligne)</Label>
+                <Textarea
+                  id={`${id}-content`}
+                  className="min-h-[72px]"
+                  value={row.content}
+                  onChange={(e) => update(row.key, { content: e.target.value })}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

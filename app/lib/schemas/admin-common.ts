@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** Building blocks shared by the console's form schemas (client and server). */
+
+export const REQUIRED = "Ce champ est obligatoire";
+
+/** A required single-line text, trimmed. */
+export const requiredText = (max = 200) =>
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${max} caractères maximum`);
+
+/** An optional text: blank becomes null, as SPEC.md §5 asks for testimonials and as every optional column expects. */
+export const optionalText = (max = 5000) =>
+  z
+    .string()
+    .max(max, `${max} caractères maximum`)
+    .optional()
+    .transform((value) => {
+      const trimmed = value?.trim() ?? "";
+      return trimmed === "" ? null : trimmed;
+    });
+
+/** A switch posted as a hidden input ("true"/"false") or a checkbox ("on"); absent means false. */
+export const formBoolean = z
+  .string()
+  .optional()
+  .transform((value) => value === "true" || value === "on");
+
+/** An optional address for an image or video: a path of this site or an http(s) URL. */
+export const optionalUrl = optionalText(2000).refine(
+  (value) => value === null || value.startsWith("/") || /^https?:\/\/[^\s]+$/i.test(value),
+  "Adresse invalide : commencez par / ou https://",
+);
+
+export const optionalEmail = optionalText(254).refine(
+  (value) => value === null || z.email().safeParse(value).success,
+  "Adresse e-mail invalide",
+);
+
+/** SPEC.md §5: comma separated, trimmed, blanks dropped. */
+export function splitList(value: string | undefined, separator: RegExp = /,/): string[] {
+  return (value ?? "")
+    .split(separator)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+export const commaList = z
+  .string()
+  .max(5000, "5000 caractères maximum")
+  .optional()
+  .transform((value) => splitList(value));
+
+/** SPEC.md §5: one per line, blanks dropped. */
+export const lineList = z
+  .string()
+  .max(20000, "20000 caractères maximum")
+  .optional()
+  .transform((value) => splitList(value, /\r?\n/));
+
+export const entityId = z.uuid("Identifiant invalide");
+
+/** First message per field, the shape forms display next to their inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Escapes LIKE wildcards so that a search for "50%" means the characters, not a pattern. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** What every console action answers; the page shows `toast` and, on a form, `errors`. */
+export interface AdminActionResult {
+  ok: boolean;
+  intent: string;
+  toast: { type: "success" | "error"; title: string; description?: string };
+  errors?: Record<string, string>;
+}

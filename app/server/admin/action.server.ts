@@ -1,0 +1,105 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { type AdminActionResult, fieldErrors } from "~/lib/schemas/admin-common";
+import type { AppRuntime } from "../runtime.server";
+
+export type { AdminActionResult };
+
+/** A refusal the user can act on (duplicate slug, last admin…): shown as is, never a 500. */
+export class AdminInputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function success(intent: string, title: string) {
+  return data<AdminActionResult>({ ok: true, intent, toast: { type: "success", title } });
+}
+
+export function failure(
+  intent: string,
+  title: string,
+  status: number,
+  description?: string,
+  errors?: Record<string, string>,
+) {
+  return data<AdminActionResult>(
+    {
+      ok: false,
+      intent,
+      toast: { type: "error", title, ...(description ? { description } : {}) },
+      ...(errors ? { errors } : {}),
+    },
+    { status },
+  );
+}
+
+export function invalid(intent: string, title: string, error: z.ZodError) {
+  const errors = fieldErrors(error);
+  return failure(intent, title, 400, "Vérifiez les champs signalés.", errors);
+}
+
+/**
+ * Runs a mutation and turns its failures into the SPEC.md §8 toast: an AdminInputError keeps its
+ * French message (400), anything else is logged and answered 500 with the generic title only.
+ */
+export async function attempt(
+  app: AppRuntime,
+  intent: string,
+  errorTitle: string,
+  successTitle: string,
+  run: () => Promise<void>,
+) {
+  try {
+    await run();
+    return success(intent, successTitle);
+  } catch (error) {
+    if (error instanceof AdminInputError) {
+      return failure(
+        intent,
+        errorTitle,
+        400,
+        error.message,
+        error.field ? { [error.field]: error.message } : undefined,
+      );
+    }
+    app.logger.error({ err: error, intent }, "admin mutation failed");
+    return failure(intent, errorTitle, 500, "Réessayez dans un instant.");
+  }
+}
+
+/** The postgres error code behind a Drizzle error, whichever driver raised it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = "23505";
+
+/** Reads `intent` from a form; unknown intents answer 400. */
+export function intentOf(form: FormData): string {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : "";
+}
+
+export function unknownIntent(intent: string) {
+  return failure(intent, "Action inconnue", 400);
+}
+
+/** Loader reads that fail show SPEC.md §8's 'Erreur lors du chargement des …' toast instead of a 500. */
+export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promise<T>, empty: T) {
+  try {
+    return { value: await read(), loadError: null };
+  } catch (error) {
+    app.logger.error({ err: error, what }, "admin load failed");
+    return { value: empty, loadError: `Erreur lors du chargement des ${what}` };
+  }
+}

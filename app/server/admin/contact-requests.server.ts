@@ -1,0 +1,236 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { entityId, likePattern } from "~/lib/schemas/admin-common";
+import {
+  CONTACT_STATUSES,
+  type ContactFilters,
+  type ContactStatusValue,
+  contactStatusSchema,
+  STATUS_DISPLAY,
+} from "~/lib/schemas/admin-contact";
+import type { Db } from "../db/client.server";
+import { contactRequests, mailOutbox } from "../db/schema.server";
+import type { AppRuntime } from "../runtime.server";
+import { AdminInputError, attempt, failure, intentOf, invalid, unknownIntent } from "./action.server";
+import { type Actor, writeAudit } from "./audit.server";
+
+function filterClause(filters: ContactFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    const match = or(
+      ilike(contactRequests.firstName, pattern),
+      ilike(contactRequests.lastName, pattern),
+      ilike(sql`${contactRequests.firstName} || ' ' || ${contactRequests.lastName}`, pattern),
+      ilike(contactRequests.email, pattern),
+      ilike(contactRequests.formationInterest, pattern),
+    );
+    if (match) where.push(match);
+  }
+  if (filters.status) where.push(eq(contactRequests.status, filters.status));
+  if (filters.day === "aujourdhui") {
+    // "Today" is the centre's day, in Paris, whatever the server's time zone.
+    where.push(
+      sql`${contactRequests.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listContactRequests(db: Db, filters: ContactFilters) {
+  return db
+    .select()
+    .from(contactRequests)
+    .where(filterClause(filters))
+    .orderBy(desc(contactRequests.createdAt));
+}
+
+export type AdminContactRequest = Awaited<ReturnType<typeof listContactRequests>>[number];
+
+/** How many requests in each status, over the whole table (the four counters). */
+export async function countByStatus(db: Db): Promise<Record<ContactStatusValue, number>> {
+  const rows = await db
+    .select({ status: contactRequests.status, n: count() })
+    .from(contactRequests)
+    .groupBy(contactRequests.status);
+  const out = { new: 0, contacted: 0, converted: 0, closed: 0 };
+  for (const row of rows) out[row.status] = row.n;
+  return out;
+}
+
+export type MailDelivery = "sent" | "queued" | "failing";
+
+export interface MailState {
+  id: string;
+  kind: string;
+  to: string;
+  state: MailDelivery;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+}
+
+/** The e-mails each request caused and where they stand in the outbox, keyed by request id. */
+export async function mailStates(db: Db, requestIds: string[]): Promise<Record<string, MailState[]>> {
+  if (!requestIds.length) return {};
+  const rows = await db
+    .select({
+      requestId: mailOutbox.contactRequestId,
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.to,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.contactRequestId, requestIds))
+    .orderBy(mailOutbox.createdAt);
+  const out: Record<string, MailState[]> = {};
+  for (const { requestId, ...row } of rows) {
+    if (!requestId) continue;
+    const state: MailDelivery = row.sentAt ? "sent" : row.lastError ? "failing" : "queued";
+    const list = out[requestId] ?? [];
+    list.push({ ...row, state });
+    out[requestId] = list;
+  }
+  return out;
+}
+
+async function setStatus(app: AppRuntime, actor: Actor, id: string, status: ContactStatusValue) {
+  await app.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: contactRequests.status })
+      .from(contactRequests)
+      .where(eq(contactRequests.id, id));
+    if (!before) throw new AdminInputError("Cette demande n'existe plus.");
+    await tx.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
+    await writeAudit(tx, actor, {
+      action: "status",
+      entity: "contact_request",
+      entityId: id,
+      details: { from: before.status, to: status },
+    });
+  });
+  await app.events.publish({ table: "contact_requests", op: "update" });
+}
+
+/** GDPR erasure: the request and every e-mail about it go; the audit keeps only that it happened. */
+async function erase(app: AppRuntime, actor: Actor, id: string) {
+  await app.db.transaction(async (tx) => {
+    const mails = await tx
+      .delete(mailOutbox)
+      .where(eq(mailOutbox.contactRequestId, id))
+      .returning({ id: mailOutbox.id });
+    const deleted = await tx
+      .delete(contactRequests)
+      .where(eq(contactRequests.id, id))
+      .returning({ id: contactRequests.id });
+    if (!deleted.length) throw new AdminInputError("Cette demande n'existe plus.");
+    await writeAudit(tx, actor, {
+      action: "erase",
+      entity: "contact_request",
+      entityId: id,
+      details: { mailsDeleted: mails.length },
+    });
+  });
+  await app.events.publish({ table: "contact_requests", op: "delete" });
+}
+
+/** The contacts screen's action: intent = status | erase. */
+export async function contactRequestAction(app: AppRuntime, actor: Actor, form: FormData) {
+  const intent = intentOf(form);
+  const fields = Object.fromEntries(form) as Record<string, string>;
+  if (intent === "status") {
+    const parsed = contactStatusSchema.safeParse(fields);
+    if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du statut", parsed.error);
+    return attempt(
+      app,
+      intent,
+      "Erreur lors de la mise à jour du statut",
+      "Statut mis à jour avec succès",
+      () => setStatus(app, actor, parsed.data.id, parsed.data.status),
+    );
+  }
+  if (intent === "erase") {
+    const id = entityId.safeParse(fields.id);
+    if (!id.success) return failure(intent, "Erreur lors de la suppression", 400, "Demande inconnue.");
+    return attempt(app, intent, "Erreur lors de la suppression", "Demande effacée avec succès", () =>
+      erase(app, actor, id.data),
+    );
+  }
+  return unknownIntent(intent);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * CSV export for French Excel: UTF-8 with a BOM (or accents break), ';' between fields.
+ * --------------------------------------------------------------------------------------------- */
+
+const CSV_HEADER = [
+  "Date",
+  "Prénom",
+  "Nom",
+  "E-mail",
+  "Téléphone",
+  "Formation",
+  "Message",
+  "Statut",
+  "Source",
+  "Rappel demandé",
+  "Consentement marketing",
+];
+
+const parisDateTime = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+/** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? "";
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function contactsCsv(rows: AdminContactRequest[]): string {
+  const lines = [CSV_HEADER.map(csvCell).join(";")];
+  for (const r of rows) {
+    lines.push(
+      [
+        parisDateTime.format(r.createdAt),
+        r.firstName,
+        r.lastName,
+        r.email,
+        r.phone,
+        r.formationInterest,
+        r.message,
+        STATUS_DISPLAY[r.status].label,
+        r.source.replaceAll("_", " "),
+        r.callbackRequested ? "Oui" : "Non",
+        r.marketingConsent ? "Oui" : "Non",
+      ]
+        .map(csvCell)
+        .join(";"),
+    );
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** Reads the filtered list and records the export (personal data leaving the system) in the audit log. */
+export async function exportContacts(
+  app: AppRuntime,
+  actor: Actor,
+  filters: ContactFilters,
+): Promise<string> {
+  return app.db.transaction(async (tx) => {
+    const rows = await listContactRequests(tx, filters);
+    await writeAudit(tx, actor, {
+      action: "export",
+      entity: "contact_request",
+      details: { count: rows.length, filters: { ...filters } },
+    });
+    return contactsCsv(rows);
+  });
+}
+
+export { CONTACT_STATUSES };

@@ -1,0 +1,73 @@
+import { asc, count, eq } from "drizzle-orm";
+import { setRoleSchema } from "~/lib/schemas/admin-user";
+import type { Db } from "../db/client.server";
+import { userRoles, users } from "../db/schema.server";
+import type { AppRuntime } from "../runtime.server";
+import { AdminInputError, attempt, intentOf, invalid, unknownIntent } from "./action.server";
+import { type Actor, writeAudit } from "./audit.server";
+
+export async function listUsers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      role: userRoles.role,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .orderBy(asc(users.createdAt));
+}
+
+export type AdminUser = Awaited<ReturnType<typeof listUsers>>[number];
+
+export const LAST_ADMIN =
+  "Impossible de retirer le dernier administrateur : nommez d'abord un autre administrateur.";
+
+async function setRole(app: AppRuntime, actor: Actor, userId: string, role: "admin" | "moderator" | null) {
+  await app.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, role: userRoles.role })
+      .from(users)
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!target) throw new AdminInputError("Cet utilisateur n'existe plus.");
+    if (target.role === "admin" && role !== "admin") {
+      // Lock the admins' rows so two demotions at once cannot both pass this check.
+      const admins = await tx
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.role, "admin"))
+        .for("update");
+      if (admins.length <= 1) throw new AdminInputError(LAST_ADMIN);
+    }
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (role) await tx.insert(userRoles).values({ userId, role });
+    await writeAudit(tx, actor, {
+      action: "role",
+      entity: "user",
+      entityId: userId,
+      details: { from: target.role ?? null, to: role },
+    });
+  });
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, "admin"));
+  return row?.n ?? 0;
+}
+
+/** The users screen's action (admins only, checked by the route): intent = role. */
+export async function userAction(app: AppRuntime, actor: Actor, form: FormData) {
+  const intent = intentOf(form);
+  if (intent !== "role") return unknownIntent(intent);
+  const parsed = setRoleSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du rôle", parsed.error);
+  const { userId, role } = parsed.data;
+  return attempt(app, intent, "Erreur lors de la mise à jour du rôle", "Rôle mis à jour avec succès", () =>
+    setRole(app, actor, userId, role === "none" ? null : role),
+  );
+}
