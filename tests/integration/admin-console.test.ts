@@ -1,0 +1,521 @@
+// What staff do in the console: validation, audit log, role rules, contacts, export, erasure.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slugify } from "~/lib/slugify";
+import * as blog from "~/routes/admin/blog";
+import * as contacts from "~/routes/admin/contacts";
+import * as contactsExport from "~/routes/admin/contacts-export";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as formationsRoute from "~/routes/admin/formations";
+import * as testimonialsRoute from "~/routes/admin/testimonials";
+import * as users from "~/routes/admin/users";
+import { storeRequest } from "~/server/contact.server";
+import {
+  auditLog,
+  blogPosts,
+  contactRequests,
+  formationAliases,
+  formations,
+  mailOutbox,
+  testimonials,
+  userRoles,
+} from "~/server/db/schema.server";
+import { DRIVER } from "../support/db";
+import {
+  bodyOf,
+  createTestApp,
+  formRequest,
+  getRequest,
+  routeArgs,
+  signedInUser,
+  statusOf,
+  type TestApp,
+} from "../support/runtime";
+
+let t: TestApp;
+let admin: { cookie: string; userId: string; email: string };
+let moderator: { cookie: string; userId: string; email: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInUser(t, { role: "admin" });
+  moderator = await signedInUser(t, { role: "moderator" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (
+  route: { action: (args: never) => unknown },
+  path: string,
+  fields: Record<string, string>,
+  cookie = admin.cookie,
+) => Promise.resolve(route.action(routeArgs(t, formRequest(path, fields, cookie))));
+
+const baseFormation = {
+  intent: "create",
+  title: "Développeur Web Avancé",
+  formationType: "courte",
+  duration: "3 mois",
+  levelRequired: "Bac",
+  description: "Une formation intensive.",
+  active: "true",
+  financingEligible: "false",
+};
+
+async function auditFor(entityId: string) {
+  return t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+}
+
+describe(`slugify`, () => {
+  it("follows SPEC §5 and strips accents so the database check passes", () => {
+    expect(slugify("Développeur  Web   Avancé !")).toBe("developpeur-web-avance");
+    expect(slugify("  C'est l'été_2025 ")).toBe("cest-lete-2025");
+    expect(slugify("¡¡¡")).toBe("");
+  });
+});
+
+describe(`console formations on ${DRIVER}`, () => {
+  it("creates a formation: slug from the title, lists split, price fallback, audit in the same transaction", async () => {
+    const result = await post(formationsRoute, "/admin/formations", {
+      ...baseFormation,
+      slug: "",
+      price: "pas un prix",
+      objectives: "Objectif un\n\n  Objectif deux  \n",
+      skills: " HTML, , CSS ,JavaScript ",
+      nextSessions: "Janvier 2026, Mars 2026",
+      careerOpportunities: "Intégrateur,",
+      funding: "CPF, OPCO",
+      aliases: "dev-web-avance",
+      resultsIndicators: "Taux de réussite : 87 %",
+      resultsYear: "2025",
+      program: JSON.stringify([
+        { title: "HTML", duration: "40h", content: "Balises" },
+        { title: "", duration: "", content: "" },
+      ]),
+    });
+    expect(await bodyOf(result)).toMatchObject({ ok: true, toast: { title: "Formation créée avec succès" } });
+    const [row] = await t.app.db
+      .select()
+      .from(formations)
+      .where(eq(formations.slug, "developpeur-web-avance"));
+    expect(row).toMatchObject({
+      price: 0,
+      active: true,
+      financingEligible: false,
+      objectives: ["Objectif un", "Objectif deux"],
+      skills: ["HTML", "CSS", "JavaScript"],
+      nextSessions: ["Janvier 2026", "Mars 2026"],
+      careerOpportunities: ["Intégrateur"],
+      funding: ["CPF", "OPCO"],
+      program: [{ title: "HTML", duration: "40h", content: "Balises" }],
+      resultsIndicators: [{ label: "Taux de réussite", value: "87 %" }],
+      resultsYear: 2025,
+      rncpCode: null,
+    });
+    const aliases = await t.app.db
+      .select()
+      .from(formationAliases)
+      .where(eq(formationAliases.formationId, row?.id ?? ""));
+    expect(aliases.map((a) => a.alias)).toEqual(["dev-web-avance"]);
+    const audit = await auditFor(row?.id ?? "");
+    expect(audit).toMatchObject([
+      { action: "create", entity: "formation", actorId: admin.userId, actorEmail: admin.email },
+    ]);
+  });
+
+  it("parses a French price", async () => {
+    const result = await post(formationsRoute, "/admin/formations", {
+      ...baseFormation,
+      title: "Formation payante",
+      price: "1 200,50",
+    });
+    expect(statusOf(result)).toBe(200);
+    const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "formation-payante"));
+    expect(row?.price).toBe(1200.5);
+  });
+
+  it("refuses a duplicate slug with a French message, not a 500, and writes nothing", async () => {
+    const auditBefore = (await t.app.db.select().from(auditLog)).length;
+    const result = await post(formationsRoute, "/admin/formations", {
+      ...baseFormation,
+      title: "Autre titre",
+      slug: "developpeur-web-avance",
+    });
+    expect(statusOf(result)).toBe(400);
+    expect(await bodyOf(result)).toMatchObject({
+      ok: false,
+      toast: { type: "error", title: "Erreur lors de la sauvegarde" },
+      errors: { slug: "Ce slug est déjà utilisé par une autre formation. Choisissez-en un autre." },
+    });
+    // An alias of another formation is taken too.
+    const alias = await post(formationsRoute, "/admin/formations", {
+      ...baseFormation,
+      slug: "dev-web-avance",
+    });
+    expect(statusOf(alias)).toBe(400);
+    expect((await t.app.db.select().from(auditLog)).length).toBe(auditBefore);
+  });
+
+  it("refuses missing required fields with French messages", async () => {
+    const result = await post(formationsRoute, "/admin/formations", {
+      intent: "create",
+      title: "  ",
+      formationType: "autre",
+      duration: "",
+      levelRequired: "",
+      description: "",
+    });
+    expect(statusOf(result)).toBe(400);
+    expect((await bodyOf(result)).errors).toMatchObject({
+      title: "Ce champ est obligatoire",
+      formationType: "Type de formation invalide",
+      duration: "Ce champ est obligatoire",
+      levelRequired: "Ce champ est obligatoire",
+      description: "Ce champ est obligatoire",
+    });
+    const symbols = await post(formationsRoute, "/admin/formations", {
+      ...baseFormation,
+      title: "!!!",
+      slug: "",
+    });
+    expect((await bodyOf(symbols)).errors).toMatchObject({
+      slug: "Le slug doit contenir au moins une lettre ou un chiffre",
+    });
+    const badId = await post(formationsRoute, "/admin/formations", { intent: "delete", id: "pas-un-uuid" });
+    expect(statusOf(badId)).toBe(400);
+    const unknown = await post(formationsRoute, "/admin/formations", { intent: "explode" });
+    expect(statusOf(unknown)).toBe(400);
+  });
+
+  it("updates and filters; deleting a formation referenced by testimonials makes them general", async () => {
+    const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "formation-payante"));
+    const id = row?.id ?? "";
+    const updated = await post(formationsRoute, "/admin/formations", {
+      ...baseFormation,
+      intent: "update",
+      id,
+      title: "Formation payante",
+      slug: "formation-payante",
+      formationType: "alternance",
+      active: "false",
+    });
+    expect(await bodyOf(updated)).toMatchObject({
+      ok: true,
+      toast: { title: "Formation mise à jour avec succès" },
+    });
+    const list = await bodyOf(
+      await formationsRoute.loader(
+        routeArgs(t, getRequest("/admin/formations?q=PAYANTE&type=alternance", admin.cookie)),
+      ),
+    );
+    expect((list.formations as { id: string }[]).map((f) => f.id)).toEqual([id]);
+    const none = await bodyOf(
+      await formationsRoute.loader(
+        routeArgs(t, getRequest("/admin/formations?q=payante&type=courte", admin.cookie)),
+      ),
+    );
+    expect(none.formations).toEqual([]);
+
+    await t.app.db.insert(testimonials).values({ name: "Nadia", content: "Super", formationId: id });
+    const deleted = await post(formationsRoute, "/admin/formations", { intent: "delete", id });
+    expect(await bodyOf(deleted)).toMatchObject({
+      ok: true,
+      toast: { title: "Formation supprimée avec succès" },
+    });
+    const [nadia] = await t.app.db.select().from(testimonials).where(eq(testimonials.name, "Nadia"));
+    expect(nadia?.formationId).toBeNull();
+    expect((await auditFor(id)).map((a) => a.action).sort()).toEqual(["create", "delete", "update"]);
+    const again = await post(formationsRoute, "/admin/formations", { intent: "delete", id });
+    expect(await bodyOf(again)).toMatchObject({
+      ok: false,
+      toast: { title: "Erreur lors de la suppression" },
+    });
+  });
+});
+
+describe(`console blog on ${DRIVER}`, () => {
+  it("creates with the author, derives the slug, sets updated_at on the server, deletes", async () => {
+    const created = await post(blog, "/admin/blog", {
+      intent: "create",
+      title: "Réussir son alternance",
+      content: "# Titre\n\nTexte",
+      excerpt: "",
+      published: "true",
+      updatedAt: "2000-01-01",
+    });
+    expect(await bodyOf(created)).toMatchObject({ ok: true, toast: { title: "Article créé avec succès" } });
+    const [row] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "reussir-son-alternance"));
+    expect(row).toMatchObject({ authorId: admin.userId, published: true, excerpt: null });
+    const before = row?.updatedAt.getTime() ?? 0;
+    const updated = await post(
+      blog,
+      "/admin/blog",
+      {
+        intent: "update",
+        id: row?.id ?? "",
+        title: "Réussir son alternance",
+        slug: "reussir-son-alternance",
+        content: "Nouveau",
+      },
+      moderator.cookie,
+    );
+    expect(await bodyOf(updated)).toMatchObject({
+      ok: true,
+      toast: { title: "Article mis à jour avec succès" },
+    });
+    const [after] = await t.app.db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.id, row?.id ?? ""));
+    expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(after?.authorId).toBe(admin.userId);
+    expect(after?.published).toBe(false);
+
+    const missing = await post(blog, "/admin/blog", { intent: "create", title: "", content: "" });
+    expect((await bodyOf(missing)).errors).toMatchObject({
+      title: "Ce champ est obligatoire",
+      content: "Ce champ est obligatoire",
+    });
+    const dup = await post(blog, "/admin/blog", {
+      intent: "create",
+      title: "Réussir son alternance",
+      content: "x",
+    });
+    expect((await bodyOf(dup)).errors).toMatchObject({ slug: expect.stringContaining("déjà utilisé") });
+
+    const search = await bodyOf(
+      await blog.loader(routeArgs(t, getRequest("/admin/blog?q=r%C3%A9ussir", admin.cookie))),
+    );
+    const found = search.posts as { id: string; title: string; excerpt: string | null }[];
+    expect(found.some((p) => p.id === row?.id)).toBe(true);
+    expect(found.every((p) => `${p.title} ${p.excerpt}`.toLowerCase().includes("réussir"))).toBe(true);
+    const deleted = await post(blog, "/admin/blog", { intent: "delete", id: row?.id ?? "" });
+    expect(await bodyOf(deleted)).toMatchObject({
+      ok: true,
+      toast: { title: "Article supprimé avec succès" },
+    });
+  });
+});
+
+describe(`console testimonials on ${DRIVER}`, () => {
+  it("stores empty optional fields as null, general by default, rating 1 to 5, active formations only as choices", async () => {
+    const created = await post(testimonialsRoute, "/admin/testimonials", {
+      intent: "create",
+      name: "Karim",
+      content: "Très bien",
+      company: " ",
+      position: "",
+      avatarUrl: "",
+      videoUrl: "",
+      formationId: "general",
+      rating: "4",
+      active: "true",
+    });
+    expect(await bodyOf(created)).toMatchObject({
+      ok: true,
+      toast: { title: "Témoignage créé avec succès" },
+    });
+    const [row] = await t.app.db.select().from(testimonials).where(eq(testimonials.name, "Karim"));
+    expect(row).toMatchObject({
+      company: null,
+      position: null,
+      avatarUrl: null,
+      videoUrl: null,
+      formationId: null,
+      rating: 4,
+      active: true,
+    });
+    const bad = await post(testimonialsRoute, "/admin/testimonials", {
+      intent: "create",
+      name: "X",
+      content: "Y",
+      rating: "6",
+    });
+    expect((await bodyOf(bad)).errors).toMatchObject({ rating: "La note va de 1 à 5" });
+    const page = await bodyOf(
+      await testimonialsRoute.loader(routeArgs(t, getRequest("/admin/testimonials?q=karim", admin.cookie))),
+    );
+    expect((page.testimonials as { name: string; formationTitle: string | null }[])[0]).toMatchObject({
+      name: "Karim",
+      formationTitle: null,
+    });
+    const titles = (page.formations as { title: string }[]).map((f) => f.title);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    const deleted = await post(testimonialsRoute, "/admin/testimonials", {
+      intent: "delete",
+      id: row?.id ?? "",
+    });
+    expect(await bodyOf(deleted)).toMatchObject({
+      ok: true,
+      toast: { title: "Témoignage supprimé avec succès" },
+    });
+  });
+});
+
+describe(`console contacts on ${DRIVER}`, () => {
+  let requestId: string;
+  beforeAll(async () => {
+    requestId = await storeRequest(
+      t.app,
+      {
+        firstName: "Léa",
+        lastName: "Dupont",
+        email: "lea.dupont@example.test",
+        phone: "0612345678",
+        formationInterest: "=cmd|' /C calc'!A0",
+        message: 'Bonjour; je voudrais "des infos"',
+        source: "callback_form",
+        callbackRequested: true,
+      },
+      "callback",
+    );
+  });
+
+  it("lists with counters, filters, mail delivery states; changes status; audits", async () => {
+    const page = await bodyOf(
+      await contacts.loader(
+        routeArgs(t, getRequest("/admin/contacts?q=dupont&statut=new&jour=aujourdhui", admin.cookie)),
+      ),
+    );
+    expect((page.requests as { id: string }[]).map((r) => r.id)).toEqual([requestId]);
+    expect((page.counts as Record<string, number>).new).toBeGreaterThanOrEqual(1);
+    const mails = (page.mails as Record<string, { state: string }[]>)[requestId] ?? [];
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.every((m) => m.state === "queued")).toBe(true);
+    await t.app.mail.drain();
+    const drained = await bodyOf(
+      await contacts.loader(routeArgs(t, getRequest("/admin/contacts", admin.cookie))),
+    );
+    expect(
+      (drained.mails as Record<string, { state: string }[]>)[requestId]?.every((m) => m.state === "sent"),
+    ).toBe(true);
+
+    const changed = await post(
+      contacts,
+      "/admin/contacts",
+      { intent: "status", id: requestId, status: "converted" },
+      moderator.cookie,
+    );
+    expect(await bodyOf(changed)).toMatchObject({
+      ok: true,
+      toast: { title: "Statut mis à jour avec succès" },
+    });
+    const bad = await post(contacts, "/admin/contacts", { intent: "status", id: requestId, status: "perdu" });
+    expect(await bodyOf(bad)).toMatchObject({
+      ok: false,
+      toast: { title: "Erreur lors de la mise à jour du statut" },
+    });
+    const [row] = await t.app.db.select().from(contactRequests).where(eq(contactRequests.id, requestId));
+    expect(row?.status).toBe("converted");
+    expect(await auditFor(requestId)).toMatchObject([
+      { action: "status", actorId: moderator.userId, details: { from: "new", to: "converted" } },
+    ]);
+    const filtered = await bodyOf(
+      await contacts.loader(routeArgs(t, getRequest("/admin/contacts?statut=new", admin.cookie))),
+    );
+    expect((filtered.requests as { id: string }[]).some((r) => r.id === requestId)).toBe(false);
+  });
+
+  it("exports the filtered list as CSV for French Excel, and audits the export", async () => {
+    const response = (await contactsExport.loader(
+      routeArgs(t, getRequest("/admin/contacts/export.csv?q=dupont", admin.cookie)),
+    )) as Response;
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /attachment; filename="demandes-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Date;Prénom;Nom;E-mail;Téléphone;Formation;Message;Statut;Source;Rappel demandé;Consentement marketing",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(";Léa;Dupont;lea.dupont@example.test;0612345678;'=cmd|' /C calc'!A0;");
+    expect(lines[1]).toContain(';"Bonjour; je voudrais ""des infos""";Convertie;callback form;Oui;Non');
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "export"));
+    expect(entry).toMatchObject({ actorId: admin.userId, entity: "contact_request", details: { count: 1 } });
+  });
+
+  it("erases a request and its e-mails (GDPR), audited without the personal data", async () => {
+    const erased = await post(contacts, "/admin/contacts", { intent: "erase", id: requestId });
+    expect(await bodyOf(erased)).toMatchObject({ ok: true });
+    expect(await t.app.db.select().from(contactRequests).where(eq(contactRequests.id, requestId))).toEqual(
+      [],
+    );
+    expect(
+      await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.contactRequestId, requestId)),
+    ).toEqual([]);
+    const entries = await auditFor(requestId);
+    const erase = entries.find((e) => e.action === "erase");
+    expect(erase?.details).toMatchObject({ mailsDeleted: expect.any(Number) });
+    expect(JSON.stringify(erase)).not.toContain("Dupont");
+  });
+
+  it("dashboard counts and latest five requests", async () => {
+    for (let i = 0; i < 6; i++) {
+      await storeRequest(t.app, { firstName: `P${i}`, lastName: "Test", phone: "0600000000" }, "callback");
+    }
+    const data = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator.cookie))));
+    expect((data.recent as unknown[]).length).toBe(5);
+    expect(data.requests).toMatchObject({ total: 6, new: 6 });
+    expect((data.formations as { total: number }).total).toBeGreaterThan(0);
+  });
+});
+
+describe(`console roles on ${DRIVER}`, () => {
+  it("a moderator sees the users but cannot change roles; an admin can; the last admin stays", async () => {
+    const list = await bodyOf(await users.loader(routeArgs(t, getRequest("/admin/users", moderator.cookie))));
+    expect(list.canEdit).toBe(false);
+    expect((list.users as { email: string }[]).some((u) => u.email === admin.email)).toBe(true);
+    const someone = await signedInUser(t, { role: null });
+    await expect(
+      post(
+        users,
+        "/admin/users",
+        { intent: "role", userId: someone.userId, role: "admin" },
+        moderator.cookie,
+      ),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(await t.app.db.select().from(userRoles).where(eq(userRoles.userId, someone.userId))).toEqual([]);
+
+    const granted = await post(users, "/admin/users", {
+      intent: "role",
+      userId: someone.userId,
+      role: "moderator",
+    });
+    expect(await bodyOf(granted)).toMatchObject({ ok: true });
+    expect(
+      (await t.app.db.select().from(userRoles).where(eq(userRoles.userId, someone.userId)))[0]?.role,
+    ).toBe("moderator");
+
+    const lastAdmin = await post(users, "/admin/users", {
+      intent: "role",
+      userId: admin.userId,
+      role: "none",
+    });
+    expect(statusOf(lastAdmin)).toBe(400);
+    expect(await bodyOf(lastAdmin)).toMatchObject({
+      ok: false,
+      toast: {
+        description:
+          "Impossible de retirer le dernier administrateur : nommez d'abord un autre administrateur.",
+      },
+    });
+    expect((await t.app.db.select().from(userRoles).where(eq(userRoles.userId, admin.userId)))[0]?.role).toBe(
+      "admin",
+    );
+
+    // With a second admin, the first may step down.
+    await post(users, "/admin/users", { intent: "role", userId: someone.userId, role: "admin" });
+    const stepDown = await post(users, "/admin/users", {
+      intent: "role",
+      userId: admin.userId,
+      role: "moderator",
+    });
+    expect(await bodyOf(stepDown)).toMatchObject({ ok: true });
+    expect((await auditFor(someone.userId)).map((a) => a.action)).toEqual(["role", "role"]);
+  });
+});
