@@ -1,0 +1,13 @@
+import { expect, type Page } from "@playwright/test";
+import { ADMIN } from "../../../playwright.config";
+import { gotoReady } from "./page";
+
+/** Signs in as the seeded admin through the real form, and lands on `path` (default /admin). */
+export async function signInAsAdmin(page: Page, path = "/admin") {
+  await gotoReady(page, `/auth?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByRole("tabpanel").getByLabel("Email").fill(ADMIN.email);
+  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Console d'administration")).toBeVisible();
+  await page.locator("body[data-hydrated]").waitFor();
+}
