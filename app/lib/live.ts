@@ -37,10 +37,13 @@ export function subscribe(
     source = new EventSource(url);
     source.addEventListener("open", () => {
       attempt = 0;
+      // Lets end-to-end tests wait for the stream before changing data.
+      document.body.dataset.live = "open";
     });
     source.addEventListener("change", onEvent);
     // We handle reconnection ourselves so the delays follow SPEC.md rather than the browser's.
     source.addEventListener("error", () => {
+      delete document.body.dataset.live;
       source?.close();
       source = null;
       if (stopped) return;

@@ -106,12 +106,12 @@ function InfoTiles({ formation }: { formation: LoadedFormation }) {
   return (
     <dl className="mt-8 grid gap-3 sm:grid-cols-3">
       {tiles.map((tile) => (
-        <div key={tile.label} className="flex items-center gap-3 rounded-lg bg-white/10 p-4">
-          <tile.icon aria-hidden="true" className="h-6 w-6 shrink-0" />
-          <div>
-            <dt className="text-sm text-blue-100">{tile.label}</dt>
-            <dd className="font-semibold">{tile.value}</dd>
-          </div>
+        <div key={tile.label} className="rounded-lg bg-white/10 p-4">
+          <dt className="flex items-center gap-2 text-sm text-blue-100">
+            <tile.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+            {tile.label}
+          </dt>
+          <dd className="mt-1 font-semibold">{tile.value}</dd>
         </div>
       ))}
     </dl>
@@ -180,7 +180,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour aux formations
           </Link>
           <div className="mt-6 flex flex-wrap gap-2">
-            {formation.badge && <Badge className="bg-orange-600 text-white">{formation.badge}</Badge>}
+            {formation.badge && <Badge className="bg-orange-700 text-white">{formation.badge}</Badge>}
             {tags.filter(Boolean).map((tag) => (
               <Badge key={tag} className="border-white/40 bg-transparent text-white">
                 {tag}
@@ -197,10 +197,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               source="callback_course_page"
               formation={formation.title}
               label="Être rappelé(e)"
-              variant="accent"
+              variant="secondary"
               size="lg"
             />
-            <ButtonLink to={`/contact?formation=${formation.slug}`} variant="secondary" size="lg">
+            <ButtonLink to={`/contact?formation=${formation.slug}`} variant="outline" size="lg">
               Demander des informations
             </ButtonLink>
           </div>
@@ -327,8 +327,8 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               Un conseiller vous rappelle pour étudier votre projet et votre financement.
             </p>
             <div className="mt-4 grid gap-2">
-              <CallbackButton source="callback_ready_card" formation={formation.title} variant="accent" />
-              <ButtonLink to="/contact" variant="secondary">
+              <CallbackButton source="callback_ready_card" formation={formation.title} variant="secondary" />
+              <ButtonLink to="/contact" variant="outline">
                 Nous contacter
               </ButtonLink>
             </div>

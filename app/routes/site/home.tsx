@@ -89,7 +89,7 @@ function FormationsTeaser({
       {alternance.length > 0 && (
         <>
           <h3 className="mt-8 text-xl font-semibold">Formations en alternance</h3>
-          <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          <ul className="mt-4 grid gap-4 md:grid-cols-3" data-testid="teaser-alternance">
             {alternance.map((f) => (
               <li key={f.slug}>
                 <FormationCard formation={f} headingLevel={3} />
@@ -101,7 +101,7 @@ function FormationsTeaser({
       {courtes.length > 0 && (
         <>
           <h3 className="mt-10 text-xl font-semibold">Formations courtes</h3>
-          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="teaser-courtes">
             {courtes.map((f) => (
               <li key={f.slug}>
                 <FormationCard formation={f} headingLevel={3} />

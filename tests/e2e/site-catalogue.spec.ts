@@ -1,0 +1,118 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { gotoReady } from "./support/page";
+
+const count = (page: import("@playwright/test").Page) => page.getByTestId("result-count");
+
+test("the catalogue filters live as you type, keeps the filters in the URL and resets", async ({ page }) => {
+  await gotoReady(page, "/formations");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos formations");
+  await expect(count(page)).toHaveText("5 formations trouvées");
+
+  // A skill that only the web developer course lists, typed in another case.
+  await page.getByLabel("Rechercher une formation").fill("rEaCt");
+  await expect(count(page)).toHaveText("1 formation trouvée");
+  await expect(page.getByRole("heading", { name: "Formation Développeur Web" })).toBeVisible();
+  await expect(page).toHaveURL(`${BASE_URL}/formations?q=rEaCt`);
+
+  await page.getByLabel("Rechercher une formation").fill("");
+  await page.getByLabel("Type de formation").selectOption("alternance");
+  await expect(count(page)).toHaveText("3 formations trouvées");
+  await page.getByLabel("Niveau").selectOption("niveau4");
+  await expect(count(page)).toHaveText("1 formation trouvée");
+  await expect(page.getByRole("heading", { name: "Bac Pro Logistique" })).toBeVisible();
+  await expect(page).toHaveURL(`${BASE_URL}/formations?type=alternance&niveau=niveau4`);
+
+  await page.getByLabel("Niveau").selectOption("debutant");
+  await expect(count(page)).toHaveText("0 formation trouvée");
+  await expect(
+    page.getByText("Aucune formation trouvée. Essayez de modifier vos critères de recherche ou de filtrage"),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Réinitialiser les filtres" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/formations`);
+  await expect(count(page)).toHaveText("5 formations trouvées");
+  await expect(page.getByLabel("Type de formation")).toHaveValue("all");
+  await expect(page.getByLabel("Niveau")).toHaveValue("all");
+});
+
+test("a shared filtered URL is filtered by the server, even without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/formations?type=courte&niveau=debutant");
+  await expect(count(page)).toHaveText("2 formations trouvées");
+  await expect(page.getByLabel("Type de formation")).toHaveValue("courte");
+  // The form is a plain GET: submitting it without JS filters on the server.
+  await page.getByLabel("Rechercher une formation").fill("wordpress");
+  await page.getByLabel("Rechercher une formation").press("Enter");
+  await expect(page).toHaveURL(/\/formations\?q=wordpress&type=courte&niveau=debutant$/);
+  await expect(count(page)).toHaveText("1 formation trouvée");
+  await context.close();
+});
+
+test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({ page }) => {
+  await gotoReady(page, "/formations?q=assistant%20ressources");
+  const card = page.getByRole("article").filter({ hasText: "TP Assistant Ressources Humaines" });
+  await expect(card.getByRole("list", { name: "Compétences" }).getByRole("listitem")).toHaveCount(4);
+  await expect(card.getByText("+4")).toBeVisible();
+
+  await gotoReady(page, "/formations/alternance");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations en alternance");
+  await expect(count(page)).toHaveText("3 formations trouvées");
+  await gotoReady(page, "/formations/courtes");
+  await expect(count(page)).toHaveText("2 formations trouvées");
+  await expect(page.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/contact");
+});
+
+test("a course page shows every section, its Qualiopi information and working buttons", async ({ page }) => {
+  await gotoReady(page, "/formation/tp-assistant-commercial");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("TP Assistant Commercial");
+  await expect(page.getByText("RNCP 35031").first()).toBeVisible();
+  await expect(page.getByText("Diplômante", { exact: true })).toBeVisible();
+  await expect(page.getByText("9 à 16 mois")).toBeVisible();
+  for (const heading of [
+    "Objectifs de la formation",
+    "Programme détaillé",
+    "Débouchés professionnels",
+    "Témoignages",
+    "Prérequis",
+    "Informations pratiques",
+    "Prêt à commencer ?",
+  ]) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  const program = page.locator("#programme").locator("..");
+  for (const hours of ["100h", "120h", "80h", "60h"]) {
+    await expect(program.getByText(hours, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByText("Yanis Benali")).toBeVisible();
+  await expect(page.getByText("France Travail (ex-Pôle Emploi)", { exact: true })).toBeVisible();
+  await expect(page.getByText("Délai d'accès")).toBeVisible();
+  await expect(page.getByText(/Indicateurs de résultats \(2025\)/)).toBeVisible();
+  await expect(page.getByText("Être rappelé(e)", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
+    "href",
+    "/contact?formation=tp-assistant-commercial",
+  );
+  await expect(page.getByRole("link", { name: "Nous contacter" })).toHaveAttribute("href", "/contact");
+  await page.getByRole("link", { name: "Retour aux formations" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/formations`);
+});
+
+test("footer short slugs answer 301 to the canonical page", async ({ page, request }) => {
+  const response = await request.get("/formation/wordpress", { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe("/formation/formation-wordpress");
+  await gotoReady(page, "/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "TP Assistant Ressources Humaines" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/formation/tp-assistant-ressources-humaines`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("TP Assistant Ressources Humaines");
+});
+
+test("an unknown course answers 404 with 'Formation non trouvée' and a way home", async ({ page }) => {
+  const response = await page.goto("/formation/formation-inexistante");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Formation non trouvée" })).toBeVisible();
+  await page.locator("body[data-hydrated]").waitFor();
+  await page.getByRole("main").getByRole("link", { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+});

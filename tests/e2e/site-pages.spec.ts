@@ -1,0 +1,158 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { gotoReady } from "./support/page";
+
+test("financing: three cards of four bullets, real actions and a downloadable guide", async ({
+  page,
+  request,
+}) => {
+  await gotoReady(page, "/financements");
+  await expect(page.getByText("Jusqu'à 100% de prise en charge")).toBeVisible();
+  const cards = page
+    .getByRole("list")
+    .filter({ has: page.getByRole("heading", { name: "CPF", exact: true }) })
+    .first();
+  for (const title of ["CPF", "France Travail (ex-Pôle Emploi) AIF", "OPCO"]) {
+    const card = cards
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    await expect(card.getByRole("list").getByRole("listitem")).toHaveCount(4);
+  }
+  await expect(page.getByText("Jusqu'à 5 000 €", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "En savoir plus sur OPCO" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/financements#details-opco`);
+  await expect(page.locator("#details-opco")).toBeInViewport();
+
+  const guide = page.getByRole("link", { name: /Télécharger le guide/ });
+  const href = await guide.getAttribute("href");
+  const pdf = await request.get(href ?? "");
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.getByRole("link", { name: "Prendre rendez-vous" }).first().click();
+  await expect(page).toHaveURL(`${BASE_URL}/contact?sujet=rdv`);
+});
+
+test("about the centre: certifications, figures, team, hours and legal information", async ({ page }) => {
+  await gotoReady(page, "/notre-centre");
+  for (const text of ["Qualiopi", "OPQF", "Datadock", "Référencé France Travail (ex-Pôle Emploi)"]) {
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  for (const text of ["95%", "2000+", "50+", "500+"]) {
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Une équipe de 20 formateurs" })).toBeVisible();
+  await expect(page.getByText("Lundi - Vendredi : 9h - 18h")).toBeVisible();
+  await expect(page.getByText("Samedi : 9h - 12h")).toBeVisible();
+  await expect(page.getByText("20/06/2025")).toBeVisible();
+});
+
+test("resources: search by title or category, real downloads, FAQ accordion and help banner", async ({
+  page,
+  request,
+}) => {
+  await gotoReady(page, "/ressources");
+  const cards = page.getByRole("region", { name: "Nos ressources" }).getByRole("listitem");
+  await expect(cards).toHaveCount(4);
+  await page.getByLabel("Rechercher une ressource").fill("ALTERNANCE");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Guide de l'alternance");
+  await page.getByLabel("Rechercher une ressource").fill("formation"); // a category
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Manuel de l'apprenant");
+  await page.getByLabel("Rechercher une ressource").fill("");
+  await expect(cards).toHaveCount(4);
+
+  for (const link of await page.getByRole("link", { name: /^Télécharger / }).all()) {
+    const response = await request.get((await link.getAttribute("href")) ?? "");
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  }
+
+  const question = page.locator("summary", { hasText: "Suis-je accompagné·e après la formation ?" });
+  const answer = page.getByText(/suivi de 6 mois après la formation/);
+  await expect(answer).toBeHidden();
+  await question.focus();
+  await page.keyboard.press("Enter");
+  await expect(answer).toBeVisible();
+  await expect(page.locator("details")).toHaveCount(4);
+  await expect(page.getByText(/jusqu'à 24 mois pour une formation en alternance/)).toBeHidden();
+
+  await expect(page.getByRole("link", { name: "Nous contacter" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "01 23 45 67 89" }).last()).toHaveAttribute(
+    "href",
+    "tel:+33123456789",
+  );
+});
+
+test("an article page renders its Markdown with date, category, reading time and author", async ({
+  page,
+}) => {
+  await gotoReady(page, "/ressources/article/reconversion-professionnelle-5-etapes");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Reconversion professionnelle : 5 étapes pour réussir votre changement de carrière",
+  );
+  await expect(page.getByText("Reconversion", { exact: true })).toBeVisible();
+  await expect(page.getByText(/min de lecture/)).toBeVisible();
+  await expect(page.getByText(/Par Équipe · Publié le 8 septembre 2026/)).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "1. Faire le point sur vos motivations" }),
+  ).toBeVisible();
+  await expect(page.locator("article strong").first()).toBeVisible();
+  await page.getByRole("link", { name: "Retour aux ressources" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/ressources`);
+});
+
+test("an unpublished or unknown article answers 404", async ({ page }) => {
+  for (const slug of ["demandeur-emploi-aides-france-travail-formation", "n-existe-pas"]) {
+    const response = await page.goto(`/ressources/article/${slug}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Article introuvable" })).toBeVisible();
+  }
+});
+
+test("legal pages: sections, GDPR rights and the update date", async ({ page }) => {
+  await gotoReady(page, "/mentions-legales");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
+  await expect(page.getByText("Dernière mise à jour : 16 août 2025")).toBeVisible();
+  await expect(page.getByText(/au capital de 500 euros/).first()).toBeVisible();
+  for (const h of [
+    "Directeur de la publication",
+    "Hébergement",
+    "Propriété intellectuelle",
+    "Droit applicable",
+  ]) {
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(h) })).toBeVisible();
+  }
+
+  await gotoReady(page, "/politique-confidentialite");
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(9);
+  await expect(page.getByText("Dernière mise à jour : 16 août 2025")).toBeVisible();
+  for (const right of [
+    "d'accès",
+    "de rectification",
+    "à l'effacement",
+    "à la limitation",
+    "à la portabilité",
+    "d'opposition",
+  ]) {
+    await expect(page.getByRole("listitem").filter({ hasText: `droit ${right}` })).toBeVisible();
+  }
+
+  await gotoReady(page, "/cgu");
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(10);
+  await expect(page.getByText("Dernière mise à jour : 16 août 2025")).toBeVisible();
+});
+
+test("sitemap and robots.txt", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  expect(xml).toContain(`<loc>${BASE_URL}/formation/formation-developpeur-web</loc>`);
+  expect(xml).toContain(`<loc>${BASE_URL}/ressources/article/reconversion-professionnelle-5-etapes</loc>`);
+  expect(xml).not.toContain("demandeur-emploi-aides-france-travail-formation");
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
+});
