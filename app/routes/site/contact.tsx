@@ -252,7 +252,7 @@ function ContactDetails() {
       </ul>
       <div className="mt-6 border-t border-border pt-4">
         <p className="mb-3 text-sm text-muted-foreground">Vous préférez qu'on vous appelle ?</p>
-        <CallbackButton source="callback_contact_page" variant="accent" className="w-full" />
+        <CallbackButton source="callback_contact_page" variant="outline" className="w-full" />
       </div>
     </section>
   );

@@ -1,0 +1,133 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { waitForMail } from "./support/mail";
+import { gotoReady, uniqueEmail } from "./support/page";
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel("Prénom").fill("Camille");
+  await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Bernard");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Téléphone").fill("06 11 22 33 44");
+  await page.getByLabel("Message").fill("Je souhaite un rendez-vous pour parler de ma reconversion.");
+}
+
+test("contact: errors next to the fields, sending, toast, confirmation, both e-mails, then an empty form", async ({
+  page,
+}) => {
+  const email = uniqueEmail("contact");
+  await gotoReady(page, "/contact?formation=assistant-rh");
+  await expect(page.getByRole("heading", { name: "Contactez-nous" })).toBeVisible();
+  await expect(page.getByText("Lundi - Vendredi : 9h - 18h")).toBeVisible();
+  await expect(page.getByText("Samedi : 9h - 12h")).toBeVisible();
+  await expect(page.getByLabel("Formation qui vous intéresse")).toHaveValue(
+    "tp-assistant-ressources-humaines",
+  );
+
+  // Server-side validation with the SPEC messages.
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
+  await expect(page.getByText("Veuillez sélectionner un sujet")).toBeVisible();
+  await expect(page.getByLabel("Prénom")).toHaveAttribute("aria-invalid", "true");
+
+  // An appointment mode selects the « rdv » subject without losing what was typed.
+  await fillContact(page, email);
+  await page.getByRole("link", { name: "Visioconférence : choisir ce rendez-vous" }).click();
+  await expect(page.getByLabel("Sujet")).toHaveValue("rdv");
+  await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
+  await page.getByLabel(/J'accepte de recevoir/).check();
+
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(
+    page.getByText("Nous avons bien reçu votre message et vous répondrons dans les plus brefs délais."),
+  ).toBeVisible();
+  const confirmation = page.getByTestId("contact-confirmation");
+  await expect(confirmation.getByRole("heading", { name: "Message envoyé !" })).toBeFocused();
+  await expect(confirmation).toContainText("e-mail de confirmation");
+  await expect(confirmation).toContainText("24 heures");
+
+  const staff = await waitForMail("equipe@centre.test", "Camille Bernard (rappel demandé)");
+  expect(staff.body).toContain(email);
+  expect(staff.body).toContain("TP Assistant Ressources Humaines");
+  const visitor = await waitForMail(email, "Nous avons bien reçu votre message");
+  expect(visitor.body).toContain("Bonjour Camille");
+
+  await confirmation.getByRole("link", { name: "Envoyer un autre message" }).click();
+  await expect(page.getByLabel("Prénom")).toHaveValue("");
+  await expect(page.getByLabel("Message")).toHaveValue("");
+  await expect(page.getByLabel("Sujet")).toHaveValue("");
+});
+
+test("contact: the form works with JavaScript disabled", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueEmail("sansjs");
+  await page.goto("/contact?sujet=inscription");
+  await expect(page.getByLabel("Sujet")).toHaveValue("inscription");
+  await fillContact(page, email);
+  await page.getByLabel("Téléphone").fill("12");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  // Re-rendered by the server: the error next to the field and everything typed kept.
+  await expect(page.getByText("Veuillez entrer un numéro de téléphone valide")).toBeVisible();
+  await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Sujet")).toHaveValue("inscription");
+  await expect(page.getByLabel("Message")).toHaveValue(/reconversion/);
+
+  await page.getByLabel("Téléphone").fill("0611223344");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByRole("heading", { name: "Message envoyé !" })).toBeVisible();
+  expect((await waitForMail(email, "Nous avons bien reçu votre message")).body).toContain("Inscription");
+  await page.getByRole("link", { name: "Envoyer un autre message" }).click();
+  await expect(page.getByLabel("Prénom")).toHaveValue("");
+
+  // Without JavaScript the callback button is a link to the appointment form.
+  await expect(page.getByRole("link", { name: "Être rappelé·e" })).toHaveAttribute(
+    "href",
+    "/contact?sujet=rdv#formulaire",
+  );
+  await context.close();
+});
+
+test("callback dialog: validation, request stored, confirmation in the dialog, toast and staff e-mail", async ({
+  page,
+}) => {
+  await gotoReady(page, "/contact");
+  await page.getByRole("button", { name: "Être rappelé·e" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toHaveAccessibleName("Être rappelé·e");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Prénom")).toBeFocused();
+
+  await dialog.getByRole("button", { name: "Demander un rappel" }).click();
+  await expect(dialog.getByText("Veuillez entrer un numéro de téléphone valide")).toBeVisible();
+
+  const lastName = `Rappel${Date.now()}`;
+  await dialog.getByLabel("Prénom").fill("Nadia");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill(lastName);
+  await dialog.getByLabel("Téléphone").fill("07 88 99 00 11");
+  await dialog.getByLabel(/Formation/).selectOption("Formation Développeur Web");
+  await dialog.getByRole("button", { name: "Demander un rappel" }).click();
+  await expect(dialog.getByText("Un conseiller vous rappelle dans les 24 heures ouvrées.")).toBeVisible();
+  await expect(dialog).toHaveAccessibleName("Demande envoyée");
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Demande de rappel envoyée !");
+
+  const staff = await waitForMail("equipe@centre.test", `Demande de rappel : Nadia ${lastName}`);
+  expect(staff.body).toContain("07 88 99 00 11");
+  expect(staff.body).toContain("Formation Développeur Web");
+  expect(staff.body).toContain("callback contact page");
+
+  await dialog.getByRole("button", { name: "Fermer", exact: true }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Être rappelé·e" })).toBeFocused();
+});
+
+test("contact page has no detectable accessibility violations and fits 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await gotoReady(page, "/contact");
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
