@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+reports="$(mktemp -d)"
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 if [ ! -x /usr/bin/chromium ]; then
@@ -22,12 +23,13 @@ step "Production build (the server tests and e2e tests run it)"
 npx react-router build >/dev/null
 
 step "Unit and integration tests on PGlite"
-DB_DRIVER=pglite npx vitest run
+DB_DRIVER=pglite npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/pglite.json"
 
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1],connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
   step "Integration tests on PostgreSQL ($pg_url)"
-  DB_DRIVER=pg TEST_DATABASE_URL="$pg_url" npx vitest run tests/integration
+  DB_DRIVER=pg TEST_DATABASE_URL="$pg_url" npx vitest run tests/integration \
+    --reporter=default --reporter=json --outputFile.json="$reports/pg.json"
 elif [ -n "${CI:-}" ]; then
   echo "PostgreSQL is not reachable at $pg_url: CI requires it." >&2
   exit 1
@@ -36,4 +38,7 @@ else
 fi
 
 step "End-to-end tests in Chromium"
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/e2e.json" npx playwright test --reporter=list,json
+
+step "Summary"
+node scripts/test-summary.mjs "$reports/pglite.json" "$reports/pg.json" "$reports/e2e.json"
