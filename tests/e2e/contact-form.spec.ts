@@ -131,3 +131,22 @@ test("contact page has no detectable accessibility violations and fits 360 px", 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("callback from the home hero and from a course page, which prefills its course", async ({ page }) => {
+  const email = uniqueEmail("rappel");
+  await gotoReady(page, "/");
+  await page.getByRole("button", { name: "Être rappelé·e" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Prénom").fill("Yanis");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Accueil");
+  await dialog.getByLabel("Téléphone").fill("0612121212");
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByRole("button", { name: "Demander un rappel" }).click();
+  await expect(dialog).toHaveAccessibleName("Demande envoyée");
+  expect((await waitForMail("equipe@centre.test", "Yanis Accueil")).body).toContain("callback home hero");
+  expect((await waitForMail(email, "Votre demande de rappel est bien reçue")).body).toContain("0612121212");
+
+  await gotoReady(page, "/formation/tp-assistant-commercial");
+  await page.getByRole("button", { name: "Être rappelé(e)" }).first().click();
+  await expect(page.getByRole("dialog").getByLabel(/Formation/)).toHaveValue("TP Assistant Commercial");
+});
