@@ -1,0 +1,177 @@
+// npm run bench:pages — what a visitor's browser downloads and how fast the server answers.
+//
+// 1. JavaScript per public page: every script Chromium fetches (including chunks loaded after
+//    hydration), each gzipped as the server sends it; budget 125 KB (DESIGN.md §5).
+// 2. Throughput with autocannon: server-rendered pages against a static file served by the same
+//    Node process.
+// Writes the "Pages publiques" section of docs/benchmarks.md (other sections are kept).
+// Lighthouse is not installed on this machine, so no Lighthouse score is measured here.
+//
+// Env: BUILD_DIR (default build; built when missing), BENCH_PORT (default 3390), BENCH_SECONDS (default 5).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import autocannon from "autocannon";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUDGET_KB = 125;
+
+const PAGES = [
+  "/",
+  "/formations",
+  "/formations/alternance",
+  "/formation/tp-assistant-ressources-humaines",
+  "/financements",
+  "/notre-centre",
+  "/ressources",
+  "/ressources/article/financer-sa-formation-avec-le-cpf",
+  "/mentions-legales",
+  "/contact",
+];
+const LOAD_TARGETS = ["/favicon.svg", "/financements", "/", "/formations"];
+
+async function startServer(): Promise<ChildProcess> {
+  if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
+    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, BUILD_DIR },
+    });
+  }
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      BUILD_DIR,
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfa-bench-")),
+      PUBLIC_URL: BASE,
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error("le serveur n'a pas démarré");
+}
+
+interface PageWeight {
+  path: string;
+  files: number;
+  gzipKb: number;
+}
+
+async function measureJs(): Promise<PageWeight[]> {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const results: PageWeight[] = [];
+  try {
+    for (const pagePath of PAGES) {
+      const page = await browser.newPage();
+      const pending: Promise<number>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() !== "script") return;
+        pending.push(
+          response.body().then(
+            (body) => gzipSync(body).length,
+            () => 0,
+          ),
+        );
+      });
+      await page.goto(`${BASE}${pagePath}`);
+      await page.locator("body[data-hydrated]").waitFor();
+      // Chunks loaded after hydration (the live-refresh client) count too.
+      await page.waitForTimeout(1000);
+      const sizes = await Promise.all(pending);
+      results.push({
+        path: pagePath,
+        files: sizes.length,
+        gzipKb: sizes.reduce((a, b) => a + b, 0) / 1024,
+      });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+interface Throughput {
+  path: string;
+  rps: number;
+  p99: number;
+}
+
+async function measureThroughput(): Promise<Throughput[]> {
+  const out: Throughput[] = [];
+  for (const target of LOAD_TARGETS) {
+    const result = await autocannon({
+      url: `${BASE}${target}`,
+      connections: 20,
+      duration: SECONDS,
+      headers: { "accept-encoding": "gzip" },
+    });
+    out.push({ path: target, rps: result.requests.average, p99: result.latency.p99 });
+  }
+  return out;
+}
+
+function writeReport(weights: PageWeight[], load: Throughput[]) {
+  const staticRps = load[0]?.rps ?? 1;
+  const section = [
+    "## Pages publiques",
+    "",
+    `Mesuré le ${new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} avec \`npm run bench:pages\` (Node ${process.version}, ${cpus().length} cœurs, PGlite, build de production). Lighthouse n'est pas installé sur cette machine : aucun score Lighthouse n'est mesuré ici.`,
+    "",
+    `### JavaScript chargé par page (gzip, budget ${BUDGET_KB} Ko)`,
+    "",
+    "Chaque script que Chromium télécharge (y compris les morceaux chargés après l'hydratation), compressé un par un comme le serveur les envoie.",
+    "",
+    "| Page | Fichiers | JS gzip | Budget |",
+    "| --- | ---: | ---: | --- |",
+    ...weights.map(
+      (w) =>
+        `| \`${w.path}\` | ${w.files} | ${w.gzipKb.toFixed(1)} Ko | ${w.gzipKb <= BUDGET_KB ? "respecté" : "**dépassé**"} |`,
+    ),
+    "",
+    `### Débit (autocannon, 20 connexions, ${SECONDS} s par cible)`,
+    "",
+    "| Cible | Requêtes/s | p99 (ms) | Rapport au fichier statique |",
+    "| --- | ---: | ---: | ---: |",
+    ...load.map(
+      (l) =>
+        `| \`${l.path}\` | ${Math.round(l.rps)} | ${l.p99} | ${(staticRps / Math.max(l.rps, 1)).toFixed(1)}× |`,
+    ),
+    "",
+  ].join("\n");
+
+  const file = "docs/benchmarks.md";
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Mesures\n\n";
+  // Replace only this section, up to the next "## " heading, so other benchmarks stay.
+  const pattern = /## Pages publiques\n[\s\S]*?(?=\n## |$)/;
+  const next = pattern.test(current)
+    ? current.replace(pattern, section)
+    : `${current.trimEnd()}\n\n${section}`;
+  writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
+  console.log(section);
+}
+
+const server = await startServer();
+try {
+  const weights = await measureJs();
+  const load = await measureThroughput();
+  writeReport(weights, load);
+} finally {
+  server.kill("SIGTERM");
+}
