@@ -1,0 +1,27 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
+
+test("console screens and the formation dialog have no axe violations (WCAG 2.1 AA)", async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const path of [
+    "/admin",
+    "/admin/formations",
+    "/admin/blog",
+    "/admin/contacts",
+    "/admin/testimonials",
+    "/admin/users",
+  ]) {
+    await gotoReady(page, path);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+      .analyze();
+    expect(violations.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+  await gotoReady(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(violations.map((v) => `dialog: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+});
