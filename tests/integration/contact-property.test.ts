@@ -66,6 +66,10 @@ const contactFields = fieldSet([
 ]);
 const callbackFields = fieldSet(["firstName", "lastName", "email", "phone", "formation", "source"]);
 
+/** The keys fast-check chose to include (the others are absent from the post, as a script may send). */
+const present = (fields: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
+
 /** A stored row with its mails, or a 4xx with a French message and nothing written. */
 async function expectAllOrNothing(
   status: number,
@@ -98,7 +102,7 @@ describe(`hostile input on ${DRIVER}`, () => {
       fc.asyncProperty(contactFields, async (fields) => {
         const before = await counts();
         const result = await contactRoute.action(
-          routeArgs(t, formRequest("/contact", fields), {}, "10.0.0.1"),
+          routeArgs(t, formRequest("/contact", present(fields)), {}, "10.0.0.1"),
         );
         await expectAllOrNothing(statusOf(result), await bodyOf(result), before);
       }),
@@ -142,7 +146,7 @@ describe(`hostile input on ${DRIVER}`, () => {
       fc.asyncProperty(callbackFields, async (fields) => {
         const before = await counts();
         const response = await callbackRoute.action(
-          routeArgs(t, formRequest("/api/rappel", fields), {}, "10.0.0.3"),
+          routeArgs(t, formRequest("/api/rappel", present(fields)), {}, "10.0.0.3"),
         );
         expect(response.headers.get("content-type")).toContain("application/json");
         await expectAllOrNothing(response.status, (await response.json()) as Record<string, unknown>, before);
