@@ -23,9 +23,13 @@ const cardColumns = {
   funding: formations.funding,
 };
 
-/** Active formations as catalogue cards, oldest first (the order the centre listed them in). */
+/** Active formations as catalogue cards, newest first like the console (the seed keeps SPEC.md's order). */
 export async function listActiveFormations(db: Db): Promise<CatalogueItem[]> {
-  return db.select(cardColumns).from(formations).where(isActive).orderBy(asc(formations.createdAt));
+  return db
+    .select(cardColumns)
+    .from(formations)
+    .where(isActive)
+    .orderBy(desc(formations.createdAt), asc(formations.title));
 }
 
 export async function getActiveFormation(db: Db, slug: string): Promise<Formation | null> {

@@ -1,5 +1,5 @@
 import { Briefcase, GraduationCap, RefreshCw, TrendingUp, Wrench } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { GOALS, type Goal } from "~/content/goals";
@@ -24,6 +24,11 @@ export function GoalPicker({ activeSlugs }: { activeSlugs: readonly string[] | n
   const recommended = (goal: Goal) =>
     activeSlugs ? goal.formations.filter((f) => activeSlugs.includes(f.slug)) : goal.formations;
   const goal = GOALS.find((g) => g.id === selected);
+  const resultRef = useRef<HTMLDivElement>(null);
+  // On a phone the result sits below the five cards: bring it into view after a choice.
+  useEffect(() => {
+    if (selected) resultRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [selected]);
 
   return (
     <section aria-labelledby="objectif-titre" className="bg-muted py-16">
@@ -63,7 +68,11 @@ export function GoalPicker({ activeSlugs }: { activeSlugs: readonly string[] | n
         </ul>
         <div aria-live="polite">
           {goal && (
-            <div className="mt-8 rounded-xl border border-border bg-background p-6" data-testid="goal-result">
+            <div
+              ref={resultRef}
+              className="mt-8 scroll-mt-20 rounded-xl border border-border bg-background p-6"
+              data-testid="goal-result"
+            >
               <h3 className="text-xl font-semibold">Formations recommandées : {goal.title}</h3>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {recommended(goal).map((f) => (

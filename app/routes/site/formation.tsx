@@ -200,7 +200,12 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               variant="secondary"
               size="lg"
             />
-            <ButtonLink to={`/contact?formation=${formation.slug}`} variant="outline" size="lg">
+            <ButtonLink
+              to={`/contact?formation=${formation.slug}`}
+              variant="outline"
+              size="lg"
+              className="text-foreground"
+            >
               Demander des informations
             </ButtonLink>
           </div>
@@ -328,7 +333,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-4 grid gap-2">
               <CallbackButton source="callback_ready_card" formation={formation.title} variant="secondary" />
-              <ButtonLink to="/contact" variant="outline">
+              <ButtonLink to="/contact" variant="outline" className="text-foreground">
                 Nous contacter
               </ButtonLink>
             </div>
