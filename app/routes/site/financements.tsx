@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, CheckCircle2, Download } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/content/financing";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/financements";
@@ -29,11 +29,7 @@ export default function Financements() {
               <CalendarDays aria-hidden="true" className="h-5 w-5" /> Prendre rendez-vous
             </ButtonLink>
             {/* A document, not a route: a plain link so the browser downloads it. */}
-            <a
-              href={FINANCING_GUIDE.href}
-              download
-              className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-input bg-background px-6 text-base font-medium hover:bg-muted"
-            >
+            <a href={FINANCING_GUIDE.href} download className={buttonClass("outline", "lg")}>
               <Download aria-hidden="true" className="h-5 w-5" /> {FINANCING_GUIDE.label}
               <span className="sr-only">(PDF)</span>
             </a>
@@ -60,10 +56,7 @@ export default function Financements() {
                   </li>
                 ))}
               </ul>
-              <a
-                href={`#details-${option.id}`}
-                className="mt-6 inline-flex h-10 items-center justify-center rounded-md border border-input px-4 text-sm font-medium hover:bg-muted"
-              >
+              <a href={`#details-${option.id}`} className={buttonClass("outline", "default", "mt-6")}>
                 En savoir plus<span className="sr-only"> sur {option.title}</span>
               </a>
             </li>

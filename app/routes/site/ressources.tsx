@@ -2,7 +2,7 @@ import { BookOpen, Download, FileText, MessageSquareQuote, Phone, Search, Video 
 import { useState } from "react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CENTRE } from "~/content/centre";
 import { FAQ, filterResources, RESOURCES, type Resource } from "~/content/resources";
@@ -87,11 +87,7 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
                   </Badge>
                   <h3 className="text-lg font-semibold">{r.title}</h3>
                   <p className="flex-1 text-sm text-muted-foreground">{r.description}</p>
-                  <a
-                    href={r.download}
-                    download
-                    className="inline-flex h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-                  >
+                  <a href={r.download} download className={buttonClass()}>
                     <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
                     <span className="sr-only">
                       {" "}
