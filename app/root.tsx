@@ -9,11 +9,11 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "~/components/site/not-found";
 import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
+import { showToast, ToastArea } from "~/components/toast/toast-area";
 import type { ToastMessage } from "~/lib/toast";
 import { getSessionUser } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
@@ -39,9 +39,7 @@ export function useRootData(): RootData | undefined {
 /** Shows a toast once, whether it comes from a flash cookie or from an action's result. */
 export function useToast(toast: ToastMessage | null | undefined) {
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : showToast.success;
-    show(toast.title, toast.description ? { description: toast.description } : undefined);
+    if (toast) showToast(toast);
   }, [toast]);
 }
 
@@ -59,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        <ToastArea />
         <ScrollRestoration />
         <Scripts />
       </body>

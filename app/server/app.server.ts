@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
 import { ping } from "./db/client.server";
+import { PageCache } from "./page-cache.server";
 import { type AppRuntime, createRuntime } from "./runtime.server";
 import { eventStream } from "./sse.server";
 
@@ -63,6 +64,7 @@ export function createExpressApp(
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
   }
+  if (!vite) app.use(new PageCache(runtime.events).middleware());
   app.use(
     createRequestHandler({
       build: getBuild,
