@@ -1,6 +1,8 @@
 import { desc } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema.server";
+import type { ChangeEvent } from "../events.server";
+import type { AppRuntime } from "../runtime.server";
 import type { SessionUser } from "../session.server";
 
 export type Actor = Pick<SessionUser, "id" | "email">;
@@ -29,4 +31,21 @@ export async function writeAudit(tx: Db, actor: Actor, entry: AuditEntry): Promi
 
 export async function latestAudit(db: Db, limit = 50) {
   return db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+}
+
+/**
+ * The shape of every console write: `change` runs in one transaction with the audit entry it
+ * answers, and only once both are committed is the change announced to the public pages, so a
+ * rolled-back write never empties their cache or reaches an open /api/events stream.
+ */
+export async function auditedChange(
+  app: AppRuntime,
+  actor: Actor,
+  event: ChangeEvent,
+  change: (tx: Db) => Promise<AuditEntry>,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await writeAudit(tx, actor, await change(tx));
+  });
+  await app.events.publish(event);
 }

@@ -11,7 +11,7 @@ import type { Db } from "../db/client.server";
 import { contactRequests, mailOutbox } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
 import { AdminInputError, attempt, failure, intentOf, invalid, unknownIntent } from "./action.server";
-import { type Actor, writeAudit } from "./audit.server";
+import { type Actor, auditedChange, writeAudit } from "./audit.server";
 
 function filterClause(filters: ContactFilters): SQL | undefined {
   const where: SQL[] = [];
@@ -97,26 +97,25 @@ export async function mailStates(db: Db, requestIds: string[]): Promise<Record<s
 }
 
 async function setStatus(app: AppRuntime, actor: Actor, id: string, status: ContactStatusValue) {
-  await app.db.transaction(async (tx) => {
+  await auditedChange(app, actor, { table: "contact_requests", op: "update" }, async (tx) => {
     const [before] = await tx
       .select({ status: contactRequests.status })
       .from(contactRequests)
       .where(eq(contactRequests.id, id));
     if (!before) throw new AdminInputError("Cette demande n'existe plus.");
     await tx.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
-    await writeAudit(tx, actor, {
+    return {
       action: "status",
       entity: "contact_request",
       entityId: id,
       details: { from: before.status, to: status },
-    });
+    };
   });
-  await app.events.publish({ table: "contact_requests", op: "update" });
 }
 
 /** GDPR erasure: the request and every e-mail about it go; the audit keeps only that it happened. */
 async function erase(app: AppRuntime, actor: Actor, id: string) {
-  await app.db.transaction(async (tx) => {
+  await auditedChange(app, actor, { table: "contact_requests", op: "delete" }, async (tx) => {
     const mails = await tx
       .delete(mailOutbox)
       .where(eq(mailOutbox.contactRequestId, id))
@@ -126,14 +125,13 @@ async function erase(app: AppRuntime, actor: Actor, id: string) {
       .where(eq(contactRequests.id, id))
       .returning({ id: contactRequests.id });
     if (!deleted.length) throw new AdminInputError("Cette demande n'existe plus.");
-    await writeAudit(tx, actor, {
+    return {
       action: "erase",
       entity: "contact_request",
       entityId: id,
       details: { mailsDeleted: mails.length },
-    });
+    };
   });
-  await app.events.publish({ table: "contact_requests", op: "delete" });
 }
 
 /** The contacts screen's action: intent = status | erase. */

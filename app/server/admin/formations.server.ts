@@ -1,20 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { entityId, likePattern } from "~/lib/schemas/admin-common";
+import { likePattern } from "~/lib/schemas/admin-common";
 import { type FormationInput, formationSchema } from "~/lib/schemas/admin-formation";
 import type { Db } from "../db/client.server";
 import { formationAliases, formations } from "../db/schema.server";
-import type { AppRuntime } from "../runtime.server";
-import {
-  AdminInputError,
-  attempt,
-  failure,
-  intentOf,
-  invalid,
-  pgErrorCode,
-  UNIQUE_VIOLATION,
-  unknownIntent,
-} from "./action.server";
-import { type Actor, writeAudit } from "./audit.server";
+import { AdminInputError } from "./action.server";
+import { crudAction } from "./crud.server";
 
 export interface FormationFilters {
   q: string;
@@ -97,79 +87,44 @@ async function assertSlugsFree(tx: Db, input: FormationInput, id: string | null)
   }
 }
 
-async function saveFormation(app: AppRuntime, actor: Actor, input: FormationInput, id: string | null) {
-  const { aliases, ...columns } = input;
-  try {
-    await app.db.transaction(async (tx) => {
-      await assertSlugsFree(tx, input, id);
-      let savedId = id;
-      if (id) {
-        const updated = await tx
+/** The formations screen's action: intent = create | update | delete. */
+export const formationAction = crudAction<FormationInput>({
+  schema: formationSchema,
+  entity: "formation",
+  table: "formations",
+  messages: {
+    unknown: "Formation inconnue.",
+    gone: "Cette formation n'existe plus.",
+    created: "Formation créée avec succès",
+    updated: "Formation mise à jour avec succès",
+    deleted: "Formation supprimée avec succès",
+    slugTaken: SLUG_TAKEN,
+  },
+  async save(tx, input, id) {
+    await assertSlugsFree(tx, input, id);
+    const { aliases, ...columns } = input;
+    const [saved] = id
+      ? await tx
           .update(formations)
           .set({ ...columns, updatedAt: new Date() })
           .where(eq(formations.id, id))
-          .returning({ id: formations.id });
-        if (!updated.length) throw new AdminInputError("Cette formation n'existe plus.");
-        await tx.delete(formationAliases).where(eq(formationAliases.formationId, id));
-      } else {
-        const [created] = await tx.insert(formations).values(columns).returning({ id: formations.id });
-        savedId = created?.id ?? null;
-      }
-      if (!savedId) throw new Error("formation not saved");
-      if (aliases.length) {
-        await tx.insert(formationAliases).values(aliases.map((alias) => ({ alias, formationId: savedId })));
-      }
-      await writeAudit(tx, actor, {
-        action: id ? "update" : "create",
-        entity: "formation",
-        entityId: savedId,
-        details: { title: input.title, slug: input.slug },
-      });
-    });
-  } catch (error) {
-    // Two staff saving the same slug at once: the unique index decides, the message stays French.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AdminInputError(SLUG_TAKEN, "slug");
-    throw error;
-  }
-  await app.events.publish({ table: "formations", op: id ? "update" : "insert" });
-}
-
-async function deleteFormation(app: AppRuntime, actor: Actor, id: string) {
-  await app.db.transaction(async (tx) => {
+          .returning({ id: formations.id })
+      : await tx.insert(formations).values(columns).returning({ id: formations.id });
+    if (!saved) return undefined;
+    // The aliases are replaced as a whole: the form always posts the complete list.
+    if (id) await tx.delete(formationAliases).where(eq(formationAliases.formationId, id));
+    if (aliases.length) {
+      await tx.insert(formationAliases).values(aliases.map((alias) => ({ alias, formationId: saved.id })));
+    }
+    return saved.id;
+  },
+  details: (input) => ({ title: input.title, slug: input.slug }),
+  async remove(tx, id) {
     // Testimonials that pointed here become general (ON DELETE SET NULL); aliases go with it.
-    const deleted = await tx
+    const [deleted] = await tx
       .delete(formations)
       .where(eq(formations.id, id))
       .returning({ title: formations.title, slug: formations.slug });
-    if (!deleted.length) throw new AdminInputError("Cette formation n'existe plus.");
-    await writeAudit(tx, actor, { action: "delete", entity: "formation", entityId: id, details: deleted[0] });
-  });
-  await app.events.publish({ table: "formations", op: "delete" });
-}
-
-/** The formations screen's action: intent = create | update | delete. */
-export async function formationAction(app: AppRuntime, actor: Actor, form: FormData) {
-  const intent = intentOf(form);
-  const fields = Object.fromEntries(form) as Record<string, string>;
-  if (intent === "create" || intent === "update") {
-    const id = intent === "update" ? entityId.safeParse(fields.id) : null;
-    if (id && !id.success) return failure(intent, "Erreur lors de la sauvegarde", 400, "Formation inconnue.");
-    const parsed = formationSchema.safeParse(fields);
-    if (!parsed.success) return invalid(intent, "Erreur lors de la sauvegarde", parsed.error);
-    return attempt(
-      app,
-      intent,
-      "Erreur lors de la sauvegarde",
-      intent === "create" ? "Formation créée avec succès" : "Formation mise à jour avec succès",
-      () => saveFormation(app, actor, parsed.data, id?.data ?? null),
-    );
-  }
-  if (intent === "delete") {
-    const id = entityId.safeParse(fields.id);
-    if (!id.success) return failure(intent, "Erreur lors de la suppression", 400, "Formation inconnue.");
-    return attempt(app, intent, "Erreur lors de la suppression", "Formation supprimée avec succès", () =>
-      deleteFormation(app, actor, id.data),
-    );
-  }
-  return unknownIntent(intent);
-}
+    return deleted;
+  },
+});

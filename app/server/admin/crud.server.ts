@@ -1,0 +1,112 @@
+import type { z } from "zod";
+import { entityId } from "~/lib/schemas/admin-common";
+import type { Db } from "../db/client.server";
+import type { ChangeEvent } from "../events.server";
+import type { AppRuntime } from "../runtime.server";
+import {
+  AdminInputError,
+  attempt,
+  failure,
+  intentOf,
+  invalid,
+  pgErrorCode,
+  UNIQUE_VIOLATION,
+  unknownIntent,
+} from "./action.server";
+import { type Actor, type AuditEntry, auditedChange } from "./audit.server";
+
+const SAVE_ERROR = "Erreur lors de la sauvegarde";
+const DELETE_ERROR = "Erreur lors de la suppression";
+
+/** The French words of one table's screen (SPEC.md §8), e.g. for the blog: 'Article inconnu.'. */
+export interface CrudMessages {
+  /** The id posted is not an id at all. */
+  unknown: string;
+  /** The row was deleted meanwhile (by someone else, or in another tab). */
+  gone: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  /** Set on tables with a unique slug: a unique violation then means "this slug is taken". */
+  slugTaken?: string;
+}
+
+export interface CrudTable<Input> {
+  schema: z.ZodType<Input>;
+  entity: AuditEntry["entity"];
+  table: ChangeEvent["table"];
+  messages: CrudMessages;
+  /**
+   * Inserts the row (`id` null) or updates row `id`, inside the transaction; answers the row's
+   * id, or undefined when the row to update no longer exists.
+   */
+  save: (tx: Db, input: Input, id: string | null, actor: Actor) => Promise<string | undefined>;
+  /** What the audit log keeps of a saved row. */
+  details: (input: Input) => Record<string, unknown>;
+  /** Deletes row `id`; answers what the audit log keeps of it, or undefined when it was already gone. */
+  remove: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
+}
+
+async function saveRow<Input>(
+  app: AppRuntime,
+  actor: Actor,
+  config: CrudTable<Input>,
+  input: Input,
+  id: string | null,
+) {
+  const { entity, table, messages } = config;
+  try {
+    await auditedChange(app, actor, { table, op: id ? "update" : "insert" }, async (tx) => {
+      const savedId = await config.save(tx, input, id, actor);
+      if (!savedId) {
+        if (id) throw new AdminInputError(messages.gone);
+        throw new Error(`${entity} not saved`);
+      }
+      return { action: id ? "update" : "create", entity, entityId: savedId, details: config.details(input) };
+    });
+  } catch (error) {
+    // Two staff saving the same slug at once: the unique index decides, the message stays French.
+    if (messages.slugTaken && pgErrorCode(error) === UNIQUE_VIOLATION) {
+      throw new AdminInputError(messages.slugTaken, "slug");
+    }
+    throw error;
+  }
+}
+
+async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable<Input>, id: string) {
+  const { entity, table, messages } = config;
+  await auditedChange(app, actor, { table, op: "delete" }, async (tx) => {
+    const deleted = await config.remove(tx, id);
+    if (!deleted) throw new AdminInputError(messages.gone);
+    return { action: "delete", entity, entityId: id, details: deleted };
+  });
+}
+
+/**
+ * The action of a console list screen whose rows are created, edited and deleted in a dialog:
+ * intent = create | update | delete, each answered with SPEC.md §8's toast.
+ */
+export function crudAction<Input>(config: CrudTable<Input>) {
+  const { schema, messages } = config;
+  return async (app: AppRuntime, actor: Actor, form: FormData) => {
+    const intent = intentOf(form);
+    const fields = Object.fromEntries(form) as Record<string, string>;
+    if (intent === "create" || intent === "update") {
+      const id = intent === "update" ? entityId.safeParse(fields.id) : null;
+      if (id && !id.success) return failure(intent, SAVE_ERROR, 400, messages.unknown);
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
+      return attempt(app, intent, SAVE_ERROR, intent === "create" ? messages.created : messages.updated, () =>
+        saveRow(app, actor, config, parsed.data, id?.data ?? null),
+      );
+    }
+    if (intent === "delete") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, DELETE_ERROR, 400, messages.unknown);
+      return attempt(app, intent, DELETE_ERROR, messages.deleted, () =>
+        deleteRow(app, actor, config, id.data),
+      );
+    }
+    return unknownIntent(intent);
+  };
+}
