@@ -1,4 +1,6 @@
+import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 
 export function PageHeader({
   title,
@@ -17,5 +19,14 @@ export function PageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The header's '+ Ajouter …' button that opens a list's create dialog. */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <Plus aria-hidden="true" className="h-4 w-4" /> {label}
+    </Button>
   );
 }

@@ -5,16 +5,17 @@ import { ContactDetails } from "~/components/admin/contact-details";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { formatDate } from "~/components/admin/format";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
+import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "~/components/ui/table";
+import { Td, Tr } from "~/components/ui/table";
 import { CONTACT_STATUSES, contactFiltersFrom, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
 import { loadOr } from "~/server/admin/action.server";
 import {
@@ -138,96 +139,72 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <Card>
-        <CardContent className="p-0 sm:p-0">
-          <Table>
-            <THead>
-              <Tr>
-                <Th>Contact</Th>
-                <Th>Formation</Th>
-                <Th>Statut</Th>
-                <Th>Source</Th>
-                <Th>Date</Th>
-                <Th className="text-right">Actions</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {requests.length === 0 ? (
-                <Tr>
-                  <Td colSpan={6} className="py-10 text-center text-muted-foreground">
-                    Aucune demande trouvée
-                  </Td>
-                </Tr>
-              ) : (
-                requests.map((r) => {
-                  const name = `${r.firstName} ${r.lastName}`;
-                  const shown = (pendingStatus(r.id) ?? r.status) as (typeof CONTACT_STATUSES)[number];
-                  return (
-                    <Tr key={r.id}>
-                      <Td>
-                        <p className="font-medium">{name}</p>
-                        {r.email ? <p className="text-xs text-muted-foreground">{r.email}</p> : null}
-                        <p className="text-xs text-muted-foreground">{r.phone}</p>
-                        {r.callbackRequested ? (
-                          <Badge variant="secondary" className="mt-1">
-                            Rappel demandé
-                          </Badge>
-                        ) : null}
-                      </Td>
-                      <Td>{r.formationInterest ?? "Non spécifiée"}</Td>
-                      <Td>
-                        <div className="flex flex-col items-start gap-1">
-                          <StatusBadge status={shown} />
-                          <label htmlFor={`status-${r.id}`} className="sr-only">
-                            Statut de la demande de {name}
-                          </label>
-                          <Select
-                            id={`status-${r.id}`}
-                            className="h-8 w-36 py-0"
-                            value={shown}
-                            onChange={(e) =>
-                              statusFetcher.submit(
-                                { intent: "status", id: r.id, status: e.target.value },
-                                { method: "post" },
-                              )
-                            }
-                          >
-                            {CONTACT_STATUSES.map((s) => (
-                              <option key={s} value={s}>
-                                {STATUS_DISPLAY[s].label}
-                              </option>
-                            ))}
-                          </Select>
-                        </div>
-                      </Td>
-                      <Td>{r.source.replaceAll("_", " ")}</Td>
-                      <Td className="whitespace-nowrap">{formatDate(r.createdAt)}</Td>
-                      <Td className="whitespace-nowrap text-right">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Voir la demande de ${name}`}
-                          onClick={() => setDetailsId(r.id)}
-                        >
-                          <Eye aria-hidden="true" className="h-4 w-4" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Effacer la demande de ${name}`}
-                          onClick={() => erase.ask(r.id)}
-                        >
-                          <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
-                        </Button>
-                      </Td>
-                    </Tr>
-                  );
-                })
-              )}
-            </TBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <ListTable
+        columns={["Contact", "Formation", "Statut", "Source", "Date"]}
+        actions
+        items={requests}
+        empty="Aucune demande trouvée"
+      >
+        {(r) => {
+          const name = `${r.firstName} ${r.lastName}`;
+          const shown = (pendingStatus(r.id) ?? r.status) as (typeof CONTACT_STATUSES)[number];
+          return (
+            <Tr key={r.id}>
+              <Td>
+                <p className="font-medium">{name}</p>
+                {r.email ? <p className="text-xs text-muted-foreground">{r.email}</p> : null}
+                <p className="text-xs text-muted-foreground">{r.phone}</p>
+                {r.callbackRequested ? (
+                  <Badge variant="secondary" className="mt-1">
+                    Rappel demandé
+                  </Badge>
+                ) : null}
+              </Td>
+              <Td>{r.formationInterest ?? "Non spécifiée"}</Td>
+              <Td>
+                <div className="flex flex-col items-start gap-1">
+                  <StatusBadge status={shown} />
+                  <label htmlFor={`status-${r.id}`} className="sr-only">
+                    Statut de la demande de {name}
+                  </label>
+                  <Select
+                    id={`status-${r.id}`}
+                    className="h-8 w-36 py-0"
+                    value={shown}
+                    onChange={(e) =>
+                      statusFetcher.submit(
+                        { intent: "status", id: r.id, status: e.target.value },
+                        { method: "post" },
+                      )
+                    }
+                  >
+                    {CONTACT_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_DISPLAY[s].label}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              </Td>
+              <Td>{r.source.replaceAll("_", " ")}</Td>
+              <Td className="whitespace-nowrap">{formatDate(r.createdAt)}</Td>
+              <ActionsCell>
+                <IconAction
+                  label={`Voir la demande de ${name}`}
+                  icon={Eye}
+                  onClick={() => setDetailsId(r.id)}
+                />
+                <IconAction
+                  label={`Effacer la demande de ${name}`}
+                  icon={Trash2}
+                  destructive
+                  onClick={() => erase.ask(r.id)}
+                />
+              </ActionsCell>
+            </Tr>
+          );
+        }}
+      </ListTable>
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetailsId(null)}>
         {details ? <ContactDetails request={details} mails={mails[details.id] ?? []} /> : null}
       </Dialog>

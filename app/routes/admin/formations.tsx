@@ -1,15 +1,13 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { FormationDialog } from "~/components/admin/formation-dialog";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
-import { PageHeader } from "~/components/admin/page-header";
+import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
+import { AddButton, PageHeader } from "~/components/admin/page-header";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
+import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { Dialog } from "~/components/ui/dialog";
-import { Table, TBody, Td, THead, Th, Tr } from "~/components/ui/table";
+import { Td, Tr } from "~/components/ui/table";
+import { FORMATION_TYPES } from "~/lib/schemas/admin-formation";
 import { loadOr } from "~/server/admin/action.server";
 import {
   type AdminFormation,
@@ -40,8 +38,7 @@ const TYPE_LABEL = { alternance: "Alternance", courte: "Formation courte" } as c
 export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   const { formations, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
-  // undefined: closed; null: creating; a row: editing it.
-  const [editing, setEditing] = useState<AdminFormation | null | undefined>(undefined);
+  const editor = useEditDialog<AdminFormation>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
 
   return (
@@ -49,11 +46,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={`Formations (${formations.length})`}
         description="Gérez le catalogue de formations du centre"
-        actions={
-          <Button onClick={() => setEditing(null)}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> Ajouter une formation
-          </Button>
-        }
+        actions={<AddButton label="Ajouter une formation" onClick={editor.create} />}
       />
       <ListFilters
         q={filters.q}
@@ -65,90 +58,45 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
           name="type"
           label="Type de formation"
           value={filters.type ?? ""}
-          options={[
-            { value: "", label: "Tous les types" },
-            { value: "alternance", label: "Alternance" },
-            { value: "courte", label: "Formation courte" },
-          ]}
+          options={[{ value: "", label: "Tous les types" }, ...FORMATION_TYPES]}
         />
       </ListFilters>
-      <Card>
-        <CardContent className="p-0 sm:p-0">
-          <Table>
-            <THead>
-              <Tr>
-                <Th>Formation</Th>
-                <Th>Type</Th>
-                <Th>Format</Th>
-                <Th>Durée</Th>
-                <Th>Statut</Th>
-                <Th>Financement</Th>
-                <Th className="text-right">Actions</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {formations.length === 0 ? (
-                <Tr>
-                  <Td colSpan={7} className="py-10 text-center text-muted-foreground">
-                    Aucune formation trouvée
-                  </Td>
-                </Tr>
-              ) : (
-                formations.map((f) => (
-                  <Tr key={f.id}>
-                    <Td>
-                      <p className="font-medium">{f.title}</p>
-                      {f.rncpCode ? <p className="text-xs text-muted-foreground">{f.rncpCode}</p> : null}
-                    </Td>
-                    <Td>
-                      <Badge variant="outline">{TYPE_LABEL[f.formationType]}</Badge>
-                    </Td>
-                    <Td>{f.format ?? "Non défini"}</Td>
-                    <Td>{f.duration || "Non définie"}</Td>
-                    <Td>
-                      <Badge variant={f.active ? "success" : "secondary"}>
-                        {f.active ? "Active" : "Inactive"}
-                      </Badge>
-                    </Td>
-                    <Td>
-                      <Badge variant={f.financingEligible ? "default" : "outline"}>
-                        {f.financingEligible ? "Éligible" : "Non éligible"}
-                      </Badge>
-                    </Td>
-                    <Td className="whitespace-nowrap text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Modifier ${f.title}`}
-                        onClick={() => setEditing(f)}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Supprimer ${f.title}`}
-                        onClick={() => remove.ask(f.id)}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))
-              )}
-            </TBody>
-          </Table>
-        </CardContent>
-      </Card>
-      <Dialog open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)}>
-        {editing !== undefined ? (
-          <FormationDialog
-            key={editing?.id ?? "new"}
-            formation={editing}
-            onDone={() => setEditing(undefined)}
-          />
-        ) : null}
-      </Dialog>
+      <ListTable
+        columns={["Formation", "Type", "Format", "Durée", "Statut", "Financement"]}
+        actions
+        items={formations}
+        empty="Aucune formation trouvée"
+      >
+        {(f) => (
+          <Tr key={f.id}>
+            <Td>
+              <p className="font-medium">{f.title}</p>
+              {f.rncpCode ? <p className="text-xs text-muted-foreground">{f.rncpCode}</p> : null}
+            </Td>
+            <Td>
+              <Badge variant="outline">{TYPE_LABEL[f.formationType]}</Badge>
+            </Td>
+            <Td>{f.format ?? "Non défini"}</Td>
+            <Td>{f.duration || "Non définie"}</Td>
+            <Td>
+              <Badge variant={f.active ? "success" : "secondary"}>{f.active ? "Active" : "Inactive"}</Badge>
+            </Td>
+            <Td>
+              <Badge variant={f.financingEligible ? "default" : "outline"}>
+                {f.financingEligible ? "Éligible" : "Non éligible"}
+              </Badge>
+            </Td>
+            <EditDeleteCell
+              subject={f.title}
+              onEdit={() => editor.edit(f)}
+              onDelete={() => remove.ask(f.id)}
+            />
+          </Tr>
+        )}
+      </ListTable>
+      {editor.render((formation) => (
+        <FormationDialog formation={formation} onDone={editor.close} />
+      ))}
       {remove.dialog}
     </>
   );

@@ -1,11 +1,11 @@
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { formatDate } from "~/components/admin/format";
+import { ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "~/components/ui/table";
+import { Td, Tr } from "~/components/ui/table";
 import { ROLE_LABELS } from "~/lib/schemas/admin-user";
 import { loadOr } from "~/server/admin/action.server";
 import { listUsers, userAction } from "~/server/admin/users.server";
@@ -41,85 +41,64 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             : "Seul un administrateur peut modifier les rôles."
         }
       />
-      <Card>
-        <CardContent className="p-0 sm:p-0">
-          <Table>
-            <THead>
-              <Tr>
-                <Th>Nom</Th>
-                <Th>E-mail</Th>
-                <Th>Vérifié</Th>
-                <Th>Inscrit le</Th>
-                <Th>Rôle</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {users.length === 0 ? (
-                <Tr>
-                  <Td colSpan={5} className="py-10 text-center text-muted-foreground">
-                    Aucun utilisateur trouvé
-                  </Td>
-                </Tr>
-              ) : (
-                users.map((u) => {
-                  const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
-                  const pending =
-                    fetcher.state !== "idle" && fetcher.formData?.get("userId") === u.id
-                      ? String(fetcher.formData.get("role"))
-                      : null;
-                  return (
-                    <Tr key={u.id}>
-                      <Td className="font-medium">
-                        {name}
-                        {u.id === currentUserId ? (
-                          <span className="ml-1 text-xs text-muted-foreground">(vous)</span>
-                        ) : null}
-                      </Td>
-                      <Td>{u.email}</Td>
-                      <Td>
-                        <Badge variant={u.emailVerified ? "success" : "outline"}>
-                          {u.emailVerified ? "Oui" : "Non"}
-                        </Badge>
-                      </Td>
-                      <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
-                      <Td>
-                        {canEdit ? (
-                          <>
-                            <label htmlFor={`role-${u.id}`} className="sr-only">
-                              Rôle de {u.email}
-                            </label>
-                            <Select
-                              id={`role-${u.id}`}
-                              className="h-8 w-44 py-0"
-                              value={pending ?? u.role ?? "none"}
-                              onChange={(e) =>
-                                fetcher.submit(
-                                  { intent: "role", userId: u.id, role: e.target.value },
-                                  { method: "post" },
-                                )
-                              }
-                            >
-                              <option value="none">Aucun rôle</option>
-                              <option value="moderator">{ROLE_LABELS.moderator}</option>
-                              <option value="admin">{ROLE_LABELS.admin}</option>
-                            </Select>
-                          </>
-                        ) : u.role ? (
-                          <Badge variant={u.role === "admin" ? "default" : "secondary"}>
-                            {ROLE_LABELS[u.role]}
-                          </Badge>
-                        ) : (
-                          <span className="text-muted-foreground">Aucun rôle</span>
-                        )}
-                      </Td>
-                    </Tr>
-                  );
-                })
-              )}
-            </TBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <ListTable
+        columns={["Nom", "E-mail", "Vérifié", "Inscrit le", "Rôle"]}
+        items={users}
+        empty="Aucun utilisateur trouvé"
+      >
+        {(u) => {
+          const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
+          const pending =
+            fetcher.state !== "idle" && fetcher.formData?.get("userId") === u.id
+              ? String(fetcher.formData.get("role"))
+              : null;
+          return (
+            <Tr key={u.id}>
+              <Td className="font-medium">
+                {name}
+                {u.id === currentUserId ? (
+                  <span className="ml-1 text-xs text-muted-foreground">(vous)</span>
+                ) : null}
+              </Td>
+              <Td>{u.email}</Td>
+              <Td>
+                <Badge variant={u.emailVerified ? "success" : "outline"}>
+                  {u.emailVerified ? "Oui" : "Non"}
+                </Badge>
+              </Td>
+              <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+              <Td>
+                {canEdit ? (
+                  <>
+                    <label htmlFor={`role-${u.id}`} className="sr-only">
+                      Rôle de {u.email}
+                    </label>
+                    <Select
+                      id={`role-${u.id}`}
+                      className="h-8 w-44 py-0"
+                      value={pending ?? u.role ?? "none"}
+                      onChange={(e) =>
+                        fetcher.submit(
+                          { intent: "role", userId: u.id, role: e.target.value },
+                          { method: "post" },
+                        )
+                      }
+                    >
+                      <option value="none">Aucun rôle</option>
+                      <option value="moderator">{ROLE_LABELS.moderator}</option>
+                      <option value="admin">{ROLE_LABELS.admin}</option>
+                    </Select>
+                  </>
+                ) : u.role ? (
+                  <Badge variant={u.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[u.role]}</Badge>
+                ) : (
+                  <span className="text-muted-foreground">Aucun rôle</span>
+                )}
+              </Td>
+            </Tr>
+          );
+        }}
+      </ListTable>
     </>
   );
 }
