@@ -17,6 +17,7 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
   const email = uniqueEmail("contact");
   await gotoReady(page, "/contact?formation=assistant-rh");
   await expect(page.getByRole("heading", { name: "Contactez-nous" })).toBeVisible();
+  await expect(page).toHaveTitle("Contact | Centre de Formation Avenir");
   await expect(page.getByText("Lundi - Vendredi : 9h - 18h")).toBeVisible();
   await expect(page.getByText("Samedi : 9h - 12h")).toBeVisible();
   await expect(page.getByLabel("Formation qui vous intéresse")).toHaveValue(
@@ -36,7 +37,13 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
   await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
   await page.getByLabel(/J'accepte de recevoir/).check();
 
+  // Hold the answer a moment to see the pending state.
+  await page.route("**/contact.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByRole("button", { name: "Envoi en cours..." })).toBeDisabled();
   await expect(
     page.getByText("Nous avons bien reçu votre message et vous répondrons dans les plus brefs délais."),
   ).toBeVisible();

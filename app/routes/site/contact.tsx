@@ -16,23 +16,18 @@ import {
   subjectFromParam,
 } from "~/content/contact";
 import type { FormResult } from "~/lib/schemas/contact";
+import { seo } from "~/lib/seo";
 import { useToast } from "~/root";
 import { receiveContactForm } from "~/server/contact.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { publicUrl?: string } | undefined;
-  const title = `Contact | ${CENTRE.name}`;
-  const description =
-    "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.";
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(root?.publicUrl ? [{ tagName: "link", rel: "canonical", href: `${root.publicUrl}/contact` }] : []),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Contact",
+    description:
+      "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.",
+    path: "/contact",
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await receiveContactForm(context, request);
