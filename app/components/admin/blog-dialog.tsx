@@ -1,118 +1,84 @@
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { DialogContent } from "~/components/ui/dialog";
 import { renderMarkdown } from "~/lib/markdown";
-import { slugify } from "~/lib/slugify";
 import type { AdminBlogPost } from "~/server/admin/blog-posts.server";
+import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
 import { SwitchField, TextAreaField, TextField } from "./form-fields";
-import { useAdminFetcher } from "./use-admin-fetcher";
 
 const F = "article";
 
 /** 'Nouvel article' / 'Modifier l'article', with a live preview rendered exactly as the public page does. */
 export function BlogDialog({ post, onDone }: { post: AdminBlogPost | null; onDone: () => void }) {
-  const fetcher = useAdminFetcher((result) => {
-    if (result.ok) onDone();
-  });
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
-  const busy = fetcher.state !== "idle";
-  const [title, setTitle] = useState(post?.title ?? "");
-  const [slug, setSlug] = useState(post?.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(Boolean(post));
+  const titleSlug = useTitleSlug(post);
   const [content, setContent] = useState(post?.content ?? "");
   const [published, setPublished] = useState(post?.published ?? false);
-  const shownSlug = slugEdited ? slug : slugify(title);
-  const common = { form: F, errors };
 
   return (
-    <DialogContent
+    <FormDialog
+      form={F}
+      id={post?.id ?? null}
       title={post ? "Modifier l'article" : "Nouvel article"}
       description="Le titre et le contenu sont obligatoires."
       className="max-w-5xl"
+      ready={Boolean(titleSlug.title.trim() && content.trim())}
+      onDone={onDone}
     >
-      <fetcher.Form method="post" className="space-y-4">
-        <input type="hidden" name="intent" value={post ? "update" : "create"} />
-        {post ? <input type="hidden" name="id" value={post.id} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            {...common}
-            name="title"
-            label="Titre"
-            required
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <TextField
-            {...common}
-            name="slug"
-            label="Slug (URL)"
-            value={shownSlug}
-            hint="Déduit du titre si vous le laissez vide."
-            onChange={(e) => {
-              setSlugEdited(true);
-              setSlug(e.target.value);
-            }}
-          />
-          <TextField
-            {...common}
-            name="category"
-            label="Catégorie"
-            defaultValue={post?.category ?? ""}
-            list="blog-categories"
-          />
-          <datalist id="blog-categories">
-            <option value="Reconversion" />
-            <option value="Alternance" />
-            <option value="Financement" />
-          </datalist>
-          <TextField
-            {...common}
-            name="featuredImage"
-            label="Image à la une (URL)"
-            hint="Un chemin du site (/images/…) ou une adresse https://"
-            defaultValue={post?.featuredImage ?? ""}
-          />
-        </div>
-        <TextAreaField {...common} name="excerpt" label="Extrait" defaultValue={post?.excerpt ?? ""} />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TextAreaField
-            {...common}
-            name="content"
-            label="Contenu (Markdown)"
-            required
-            className="min-h-[320px] font-mono text-sm"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-          />
-          <section aria-labelledby="preview-title" className="space-y-2">
-            <h3 id="preview-title" className="text-sm font-medium">
-              Aperçu
-            </h3>
-            <div
-              data-testid="markdown-preview"
-              className="prose-admin min-h-[320px] overflow-auto rounded-md border border-border bg-muted/30 p-4 text-sm [&_a]:text-primary [&_a]:underline [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_p]:my-2 [&_ul]:list-disc"
-              // renderMarkdown escapes raw HTML (html: false), so this is the same safe HTML the public page shows.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: output of markdown-it with html disabled.
-              dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }}
+      {(common) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TitleSlugFields fields={common} state={titleSlug} />
+            <TextField
+              {...common}
+              name="category"
+              label="Catégorie"
+              defaultValue={post?.category ?? ""}
+              list="blog-categories"
             />
-          </section>
-        </div>
-        <SwitchField
-          form={F}
-          name="published"
-          label="Publier l'article"
-          checked={published}
-          onCheckedChange={setPublished}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={busy || !title.trim() || !content.trim()}>
-            {busy ? "Enregistrement..." : post ? "Modifier" : "Créer"}
-          </Button>
-        </div>
-      </fetcher.Form>
-    </DialogContent>
+            <datalist id="blog-categories">
+              <option value="Reconversion" />
+              <option value="Alternance" />
+              <option value="Financement" />
+            </datalist>
+            <TextField
+              {...common}
+              name="featuredImage"
+              label="Image à la une (URL)"
+              hint="Un chemin du site (/images/…) ou une adresse https://"
+              defaultValue={post?.featuredImage ?? ""}
+            />
+          </div>
+          <TextAreaField {...common} name="excerpt" label="Extrait" defaultValue={post?.excerpt ?? ""} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TextAreaField
+              {...common}
+              name="content"
+              label="Contenu (Markdown)"
+              required
+              className="min-h-[320px] font-mono text-sm"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
+            <section aria-labelledby="preview-title" className="space-y-2">
+              <h3 id="preview-title" className="text-sm font-medium">
+                Aperçu
+              </h3>
+              <div
+                data-testid="markdown-preview"
+                className="prose-admin min-h-[320px] overflow-auto rounded-md border border-border bg-muted/30 p-4 text-sm [&_a]:text-primary [&_a]:underline [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_p]:my-2 [&_ul]:list-disc"
+                // renderMarkdown escapes raw HTML (html: false), so this is the same safe HTML the public page shows.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: output of markdown-it with html disabled.
+                dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }}
+              />
+            </section>
+          </div>
+          <SwitchField
+            form={F}
+            name="published"
+            label="Publier l'article"
+            checked={published}
+            onCheckedChange={setPublished}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { type ComponentProps, useMemo } from "react";
+import { type ComponentProps, type ReactNode, useMemo } from "react";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { useToast } from "~/root";
@@ -26,92 +26,94 @@ function Hint({ id, hint }: { id: string; hint: string | undefined }) {
   ) : null;
 }
 
-/** A labelled input bound to a form field, with its server error and an optional hint. */
-export function TextField({
+/** What the control inside a field gets: its id, name, and the ARIA links to its error and hint. */
+interface ControlProps {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * Splits a field's own props from those of its control. `required` stays with the field: it is
+ * shown (asterisk, aria-required) but never set on the control, so the server's French message
+ * answers, not the browser's.
+ */
+function splitField<P extends Common>({ form, name, label, errors, required, hint, ...control }: P) {
+  return [{ form, name, label, errors, required, hint }, control] as const;
+}
+
+/** The label, server error and hint around one control, wired together by ids. */
+function BoundField({
   form,
   name,
   label,
   errors,
   required,
   hint,
-  ...props
-}: Common & Omit<ComponentProps<"input">, "form" | "name">) {
+  children,
+}: Common & { children: (control: ControlProps) => ReactNode }) {
   const id = `${form}-${name}`;
   const error = errors?.[name];
   return (
     <Field id={id} label={label} required={required} error={error}>
-      <Input
-        id={id}
-        name={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(form, name, error, hint)}
-        {...props}
-      />
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": described(form, name, error, hint),
+      })}
       <Hint id={`${id}-hint`} hint={hint} />
     </Field>
   );
 }
 
-export function TextAreaField({
-  form,
-  name,
-  label,
-  errors,
-  required,
-  hint,
-  ...props
-}: Common & Omit<ComponentProps<"textarea">, "form" | "name">) {
-  const id = `${form}-${name}`;
-  const error = errors?.[name];
+/** A labelled input bound to a form field, with its server error and an optional hint. */
+export function TextField(props: Common & Omit<ComponentProps<"input">, "form" | "name">) {
+  const [field, rest] = splitField(props);
   return (
-    <Field id={id} label={label} required={required} error={error}>
-      <Textarea
-        id={id}
-        name={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(form, name, error, hint)}
-        className="min-h-[80px]"
-        {...props}
-      />
-      <Hint id={`${id}-hint`} hint={hint} />
-    </Field>
+    <BoundField {...field}>
+      {(control) => <Input {...control} aria-required={field.required || undefined} {...rest} />}
+    </BoundField>
+  );
+}
+
+export function TextAreaField(props: Common & Omit<ComponentProps<"textarea">, "form" | "name">) {
+  const [field, rest] = splitField(props);
+  return (
+    <BoundField {...field}>
+      {(control) => (
+        <Textarea
+          {...control}
+          aria-required={field.required || undefined}
+          className="min-h-[80px]"
+          {...rest}
+        />
+      )}
+    </BoundField>
   );
 }
 
 export function SelectField({
-  form,
-  name,
-  label,
-  errors,
-  required,
-  hint,
   options,
   ...props
 }: Common &
   Omit<ComponentProps<"select">, "form" | "name"> & {
     options: readonly { value: string; label: string }[];
   }) {
-  const id = `${form}-${name}`;
-  const error = errors?.[name];
+  const [field, rest] = splitField(props);
   return (
-    <Field id={id} label={label} required={required} error={error}>
-      <Select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(form, name, error, hint)}
-        {...props}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-      <Hint id={`${id}-hint`} hint={hint} />
-    </Field>
+    <BoundField {...field}>
+      {(control) => (
+        <Select {...control} {...rest}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </BoundField>
   );
 }
 
@@ -139,7 +141,7 @@ export function SwitchField({
   );
 }
 
-export function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-4 rounded-md border border-border p-4">
       <legend className="px-1 text-sm font-semibold">{title}</legend>

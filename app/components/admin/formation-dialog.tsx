@@ -1,12 +1,9 @@
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { DialogContent } from "~/components/ui/dialog";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/schemas/admin-formation";
-import { slugify } from "~/lib/slugify";
 import type { AdminFormation } from "~/server/admin/formations.server";
+import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { ModulesEditor } from "./modules-editor";
-import { useAdminFetcher } from "./use-admin-fetcher";
 
 const F = "formation";
 
@@ -21,268 +18,242 @@ export function FormationDialog({
   formation: AdminFormation | null;
   onDone: () => void;
 }) {
-  const fetcher = useAdminFetcher((result) => {
-    if (result.ok) onDone();
-  });
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
-  const busy = fetcher.state !== "idle";
-  const [title, setTitle] = useState(formation?.title ?? "");
-  // SPEC.md §5: the slug follows the title until someone types one.
-  const [slug, setSlug] = useState(formation?.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(Boolean(formation));
-  const [active, setActive] = useState(formation?.active ?? true);
-  const [eligible, setEligible] = useState(formation?.financingEligible ?? true);
-  const shownSlug = slugEdited ? slug : slugify(title);
-  const common = { form: F, errors };
   const f = formation;
+  const titleSlug = useTitleSlug(f);
+  const [active, setActive] = useState(f?.active ?? true);
+  const [eligible, setEligible] = useState(f?.financingEligible ?? true);
 
   return (
-    <DialogContent
+    <FormDialog
+      form={F}
+      id={f?.id ?? null}
       title={f ? "Modifier la formation" : "Ajouter une formation"}
       description="Les champs marqués d'un astérisque (*) sont obligatoires."
       className="max-w-3xl"
+      formClassName="space-y-6"
+      ready={Boolean(titleSlug.title.trim() && titleSlug.slug.trim())}
+      onDone={onDone}
     >
-      <fetcher.Form method="post" className="space-y-6">
-        <input type="hidden" name="intent" value={f ? "update" : "create"} />
-        {f ? <input type="hidden" name="id" value={f.id} /> : null}
-
-        <FormSection title="Informations de base">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              {...common}
-              name="title"
-              label="Titre"
-              required
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-            <TextField
-              {...common}
-              name="slug"
-              label="Slug (URL)"
-              required
-              value={shownSlug}
-              hint="Déduit du titre si vous le laissez vide."
-              onChange={(e) => {
-                setSlugEdited(true);
-                setSlug(e.target.value);
-              }}
-            />
-            <SelectField
-              {...common}
-              name="formationType"
-              label="Type"
-              required
-              defaultValue={f?.formationType ?? "alternance"}
-              options={FORMATION_TYPES}
-            />
-            <SelectField
-              {...common}
-              name="badge"
-              label="Badge"
-              defaultValue={f?.badge ?? ""}
-              options={[
-                { value: "", label: "Aucun" },
-                ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
-              ]}
-            />
-            <TextField {...common} name="rncpCode" label="Code RNCP" defaultValue={f?.rncpCode ?? ""} />
-            <TextField {...common} name="duration" label="Durée" required defaultValue={f?.duration ?? ""} />
-            <TextField
-              {...common}
-              name="levelRequired"
-              label="Niveau requis"
-              required
-              defaultValue={f?.levelRequired ?? ""}
-            />
-            <TextField {...common} name="format" label="Format" defaultValue={f?.format ?? ""} />
-            <TextField
-              {...common}
-              name="price"
-              label="Prix (€)"
-              inputMode="decimal"
-              defaultValue={f ? String(f.price) : "0"}
-            />
-            <TextField {...common} name="sector" label="Secteur / diplôme" defaultValue={f?.sector ?? ""} />
-          </div>
-          <TextAreaField
-            {...common}
-            name="description"
-            label="Description courte"
-            required
-            defaultValue={f?.description ?? ""}
-          />
-        </FormSection>
-
-        <FormSection title="Informations détaillées">
-          <TextAreaField
-            {...common}
-            name="longDescription"
-            label="Description détaillée"
-            defaultValue={f?.longDescription ?? ""}
-          />
-          <TextAreaField
-            {...common}
-            name="content"
-            label="Contenu (Markdown)"
-            defaultValue={f?.content ?? ""}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
+      {(common) => (
+        <>
+          <FormSection title="Informations de base">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TitleSlugFields fields={common} state={titleSlug} slugRequired />
+              <SelectField
+                {...common}
+                name="formationType"
+                label="Type"
+                required
+                defaultValue={f?.formationType ?? "alternance"}
+                options={FORMATION_TYPES}
+              />
+              <SelectField
+                {...common}
+                name="badge"
+                label="Badge"
+                defaultValue={f?.badge ?? ""}
+                options={[
+                  { value: "", label: "Aucun" },
+                  ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
+                ]}
+              />
+              <TextField {...common} name="rncpCode" label="Code RNCP" defaultValue={f?.rncpCode ?? ""} />
+              <TextField
+                {...common}
+                name="duration"
+                label="Durée"
+                required
+                defaultValue={f?.duration ?? ""}
+              />
+              <TextField
+                {...common}
+                name="levelRequired"
+                label="Niveau requis"
+                required
+                defaultValue={f?.levelRequired ?? ""}
+              />
+              <TextField {...common} name="format" label="Format" defaultValue={f?.format ?? ""} />
+              <TextField
+                {...common}
+                name="price"
+                label="Prix (€)"
+                inputMode="decimal"
+                defaultValue={f ? String(f.price) : "0"}
+              />
+              <TextField {...common} name="sector" label="Secteur / diplôme" defaultValue={f?.sector ?? ""} />
+            </div>
             <TextAreaField
               {...common}
-              name="prerequisites"
-              label="Prérequis"
-              defaultValue={f?.prerequisites ?? ""}
+              name="description"
+              label="Description courte"
+              required
+              defaultValue={f?.description ?? ""}
+            />
+          </FormSection>
+
+          <FormSection title="Informations détaillées">
+            <TextAreaField
+              {...common}
+              name="longDescription"
+              label="Description détaillée"
+              defaultValue={f?.longDescription ?? ""}
             />
             <TextAreaField
               {...common}
-              name="certification"
-              label="Certification"
-              defaultValue={f?.certification ?? ""}
+              name="content"
+              label="Contenu (Markdown)"
+              defaultValue={f?.content ?? ""}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextAreaField
+                {...common}
+                name="prerequisites"
+                label="Prérequis"
+                defaultValue={f?.prerequisites ?? ""}
+              />
+              <TextAreaField
+                {...common}
+                name="certification"
+                label="Certification"
+                defaultValue={f?.certification ?? ""}
+              />
+              <TextField
+                {...common}
+                name="employmentRate"
+                label="Taux d'insertion"
+                defaultValue={f?.employmentRate ?? ""}
+              />
+              <TextField {...common} name="salaryRange" label="Salaire" defaultValue={f?.salaryRange ?? ""} />
+              <TextField {...common} name="location" label="Lieu" defaultValue={f?.location ?? ""} />
+              <TextField
+                {...common}
+                name="nextSessions"
+                label="Prochaines sessions"
+                hint="Séparées par des virgules."
+                defaultValue={f?.nextSessions.join(", ") ?? ""}
+              />
+              <TextField
+                {...common}
+                name="contactPhone"
+                label="Téléphone de contact"
+                type="tel"
+                defaultValue={f?.contactPhone ?? ""}
+              />
+              <TextField
+                {...common}
+                name="contactEmail"
+                label="E-mail de contact"
+                type="email"
+                defaultValue={f?.contactEmail ?? ""}
+              />
+              <TextField
+                {...common}
+                name="imageUrl"
+                label="Image (URL)"
+                hint="Un chemin du site (/images/…) ou une adresse https://"
+                defaultValue={f?.imageUrl ?? ""}
+              />
+              <TextField
+                {...common}
+                name="aliases"
+                label="Autres slugs (facultatif)"
+                hint="Séparés par des virgules ; redirigés vers la page de la formation."
+                defaultValue={f?.aliases.join(", ") ?? ""}
+              />
+              <TextField
+                {...common}
+                name="accessDelay"
+                label="Délai d'accès"
+                defaultValue={f?.accessDelay ?? ""}
+              />
+              <TextField
+                {...common}
+                name="resultsYear"
+                label="Année des indicateurs"
+                inputMode="numeric"
+                defaultValue={f?.resultsYear ? String(f.resultsYear) : ""}
+              />
+            </div>
+            <TextAreaField
+              {...common}
+              name="teachingMethods"
+              label="Méthodes pédagogiques"
+              defaultValue={f?.teachingMethods ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="assessmentMethods"
+              label="Modalités d'évaluation"
+              defaultValue={f?.assessmentMethods ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="accessibility"
+              label="Accessibilité (handicap)"
+              defaultValue={f?.accessibility ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="resultsIndicators"
+              label="Indicateurs de résultats"
+              hint="Un par ligne, sous la forme « Libellé : valeur »."
+              defaultValue={f?.resultsIndicators.map((r) => `${r.label} : ${r.value}`).join("\n") ?? ""}
+            />
+          </FormSection>
+
+          <FormSection title="Compétences et Objectifs">
+            <TextAreaField
+              {...common}
+              name="objectives"
+              label="Objectifs"
+              hint="Un objectif par ligne."
+              defaultValue={f?.objectives.join("\n") ?? ""}
             />
             <TextField
               {...common}
-              name="employmentRate"
-              label="Taux d'insertion"
-              defaultValue={f?.employmentRate ?? ""}
-            />
-            <TextField {...common} name="salaryRange" label="Salaire" defaultValue={f?.salaryRange ?? ""} />
-            <TextField {...common} name="location" label="Lieu" defaultValue={f?.location ?? ""} />
-            <TextField
-              {...common}
-              name="nextSessions"
-              label="Prochaines sessions"
+              name="skills"
+              label="Compétences"
               hint="Séparées par des virgules."
-              defaultValue={f?.nextSessions.join(", ") ?? ""}
+              defaultValue={f?.skills.join(", ") ?? ""}
             />
             <TextField
               {...common}
-              name="contactPhone"
-              label="Téléphone de contact"
-              type="tel"
-              defaultValue={f?.contactPhone ?? ""}
+              name="careerOpportunities"
+              label="Débouchés"
+              hint="Séparés par des virgules."
+              defaultValue={f?.careerOpportunities.join(", ") ?? ""}
             />
             <TextField
               {...common}
-              name="contactEmail"
-              label="E-mail de contact"
-              type="email"
-              defaultValue={f?.contactEmail ?? ""}
+              name="funding"
+              label="Financements"
+              hint="Séparés par des virgules, par exemple : CPF, Alternance, OPCO."
+              defaultValue={f?.funding.join(", ") ?? ""}
             />
-            <TextField
-              {...common}
-              name="imageUrl"
-              label="Image (URL)"
-              hint="Un chemin du site (/images/…) ou une adresse https://"
-              defaultValue={f?.imageUrl ?? ""}
-            />
-            <TextField
-              {...common}
-              name="aliases"
-              label="Autres slugs (facultatif)"
-              hint="Séparés par des virgules ; redirigés vers la page de la formation."
-              defaultValue={f?.aliases.join(", ") ?? ""}
-            />
-            <TextField
-              {...common}
-              name="accessDelay"
-              label="Délai d'accès"
-              defaultValue={f?.accessDelay ?? ""}
-            />
-            <TextField
-              {...common}
-              name="resultsYear"
-              label="Année des indicateurs"
-              inputMode="numeric"
-              defaultValue={f?.resultsYear ? String(f.resultsYear) : ""}
-            />
-          </div>
-          <TextAreaField
-            {...common}
-            name="teachingMethods"
-            label="Méthodes pédagogiques"
-            defaultValue={f?.teachingMethods ?? ""}
-          />
-          <TextAreaField
-            {...common}
-            name="assessmentMethods"
-            label="Modalités d'évaluation"
-            defaultValue={f?.assessmentMethods ?? ""}
-          />
-          <TextAreaField
-            {...common}
-            name="accessibility"
-            label="Accessibilité (handicap)"
-            defaultValue={f?.accessibility ?? ""}
-          />
-          <TextAreaField
-            {...common}
-            name="resultsIndicators"
-            label="Indicateurs de résultats"
-            hint="Un par ligne, sous la forme « Libellé : valeur »."
-            defaultValue={f?.resultsIndicators.map((r) => `${r.label} : ${r.value}`).join("\n") ?? ""}
-          />
-        </FormSection>
+            <ModulesEditor name="program" initial={f?.program ?? []} />
+            {common.errors?.program ? (
+              <p className="text-sm text-destructive">{common.errors.program}</p>
+            ) : null}
+          </FormSection>
 
-        <FormSection title="Compétences et Objectifs">
-          <TextAreaField
-            {...common}
-            name="objectives"
-            label="Objectifs"
-            hint="Un objectif par ligne."
-            defaultValue={f?.objectives.join("\n") ?? ""}
-          />
-          <TextField
-            {...common}
-            name="skills"
-            label="Compétences"
-            hint="Séparées par des virgules."
-            defaultValue={f?.skills.join(", ") ?? ""}
-          />
-          <TextField
-            {...common}
-            name="careerOpportunities"
-            label="Débouchés"
-            hint="Séparés par des virgules."
-            defaultValue={f?.careerOpportunities.join(", ") ?? ""}
-          />
-          <TextField
-            {...common}
-            name="funding"
-            label="Financements"
-            hint="Séparés par des virgules, par exemple : CPF, Alternance, OPCO."
-            defaultValue={f?.funding.join(", ") ?? ""}
-          />
-          <ModulesEditor name="program" initial={f?.program ?? []} />
-          {errors?.program ? <p className="text-sm text-destructive">{errors.program}</p> : null}
-        </FormSection>
-
-        <FormSection title="Paramètres">
-          <SwitchField
-            form={F}
-            name="active"
-            label="Formation active"
-            checked={active}
-            onCheckedChange={setActive}
-          />
-          <SwitchField
-            form={F}
-            name="financingEligible"
-            label="Éligible au financement"
-            checked={eligible}
-            onCheckedChange={setEligible}
-          />
-        </FormSection>
-
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone}>
-            Annuler
-          </Button>
-          <Button type="submit" disabled={busy || !title.trim() || !shownSlug.trim()}>
-            {busy ? "Enregistrement..." : f ? "Modifier" : "Créer"}
-          </Button>
-        </div>
-      </fetcher.Form>
-    </DialogContent>
+          <FormSection title="Paramètres">
+            <SwitchField
+              form={F}
+              name="active"
+              label="Formation active"
+              checked={active}
+              onCheckedChange={setActive}
+            />
+            <SwitchField
+              form={F}
+              name="financingEligible"
+              label="Éligible au financement"
+              checked={eligible}
+              onCheckedChange={setEligible}
+            />
+          </FormSection>
+        </>
+      )}
+    </FormDialog>
   );
 }

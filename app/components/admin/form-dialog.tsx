@@ -1,0 +1,113 @@
+import { type ReactNode, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { DialogContent } from "~/components/ui/dialog";
+import { slugify } from "~/lib/slugify";
+import { TextField } from "./form-fields";
+import { useAdminFetcher } from "./use-admin-fetcher";
+
+/** What every field of a dialog's form needs: the id prefix and the server's errors. */
+export interface FieldsContext {
+  form: string;
+  errors: Record<string, string> | undefined;
+}
+
+/**
+ * A create/edit dialog of a console list: posts intent=create, or intent=update with the row's
+ * id, shows the answer's toast and field errors, and closes itself (`onDone`) once saved.
+ */
+export function FormDialog({
+  form,
+  id,
+  title,
+  description,
+  className,
+  formClassName = "space-y-4",
+  ready = true,
+  onDone,
+  children,
+}: {
+  /** Prefix of the fields' ids, so two forms on one page never share ids. */
+  form: string;
+  /** The row being edited, or null when creating one. */
+  id: string | null;
+  title: string;
+  description: string;
+  className: string;
+  formClassName?: string;
+  /** False while a required field is still blank: the submit button waits for it. */
+  ready?: boolean;
+  onDone: () => void;
+  children: (fields: FieldsContext) => ReactNode;
+}) {
+  const fetcher = useAdminFetcher((result) => {
+    if (result.ok) onDone();
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <DialogContent title={title} description={description} className={className}>
+      <fetcher.Form method="post" className={formClassName}>
+        <input type="hidden" name="intent" value={id ? "update" : "create"} />
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        {children({ form, errors })}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onDone}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={busy || !ready}>
+            {busy ? "Enregistrement..." : id ? "Modifier" : "Créer"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </DialogContent>
+  );
+}
+
+/** SPEC.md §5: the slug follows the title until someone types one; an existing row keeps its own. */
+export function useTitleSlug(row: { title: string; slug: string } | null) {
+  const [title, setTitle] = useState(row?.title ?? "");
+  const [slug, setSlug] = useState(row?.slug ?? "");
+  const [slugEdited, setSlugEdited] = useState(Boolean(row));
+  return {
+    title,
+    slug: slugEdited ? slug : slugify(title),
+    setTitle,
+    setSlug: (value: string) => {
+      setSlugEdited(true);
+      setSlug(value);
+    },
+  };
+}
+
+/** The 'Titre' and 'Slug (URL)' fields, bound to `useTitleSlug`. */
+export function TitleSlugFields({
+  fields,
+  state,
+  slugRequired,
+}: {
+  fields: FieldsContext;
+  state: ReturnType<typeof useTitleSlug>;
+  slugRequired?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        {...fields}
+        name="title"
+        label="Titre"
+        required
+        value={state.title}
+        onChange={(e) => state.setTitle(e.target.value)}
+      />
+      <TextField
+        {...fields}
+        name="slug"
+        label="Slug (URL)"
+        required={slugRequired}
+        value={state.slug}
+        hint="Déduit du titre si vous le laissez vide."
+        onChange={(e) => state.setSlug(e.target.value)}
+      />
+    </>
+  );
+}
