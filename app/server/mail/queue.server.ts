@@ -41,6 +41,8 @@ export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** Set by stop(): a drain in progress ends after its current batch. */
+  private closing = false;
   private again = false;
 
   constructor(
@@ -68,6 +70,7 @@ export class MailWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -97,10 +100,10 @@ export class MailWorker {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return delivered;
-      for (const row of batch) {
-        if (await this.deliver(row)) delivered++;
-      }
-      if (this.stopped) return delivered;
+      // The batch goes out in parallel over the transport's connection pool.
+      const results = await Promise.all(batch.map((row) => this.deliver(row)));
+      delivered += results.filter(Boolean).length;
+      if (this.closing) return delivered;
     }
   }
 

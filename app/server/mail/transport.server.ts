@@ -2,6 +2,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
+/** Messages sent at once per worker; also the SMTP pool's connection count. */
+export const SMTP_CONNECTIONS = 4;
+
 export interface OutgoingMail {
   from: string;
   to: string;
@@ -15,9 +18,22 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP when SMTP_URL is set. Short timeouts: a slow server must not hold a worker for minutes. */
+/**
+ * SMTP when SMTP_URL is set: a small pool of reused connections, so that a burst of leads is not
+ * sent one TCP + TLS handshake at a time. Short timeouts: a slow server must not hold a worker.
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === "smtps:";
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname,
+    port: Number(parsed.port) || (secure ? 465 : 587),
+    secure,
+    ...(parsed.username
+      ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } }
+      : {}),
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: 5_000,
     greetingTimeout: 5_000,
     socketTimeout: 10_000,
