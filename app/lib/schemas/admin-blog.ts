@@ -1,12 +1,19 @@
 import { z } from "zod";
-import { SLUG_PATTERN, slugify } from "~/lib/slugify";
-import { formBoolean, optionalText, optionalUrl, REQUIRED, requiredText } from "./admin-common";
+import {
+  deriveSlug,
+  formBoolean,
+  optionalSlug,
+  optionalText,
+  optionalUrl,
+  REQUIRED,
+  requiredText,
+} from "./admin-common";
 
 /** SPEC.md §5: title and content required; slug optional, derived from the title. */
 export const blogPostSchema = z
   .object({
     title: requiredText(200),
-    slug: z.string().trim().max(120, "120 caractères maximum").optional(),
+    slug: optionalSlug,
     excerpt: optionalText(1000),
     category: optionalText(100),
     featuredImage: optionalUrl,
@@ -14,16 +21,8 @@ export const blogPostSchema = z
     published: formBoolean,
   })
   .transform((value, ctx) => {
-    const slug = slugify(value.slug ? value.slug : value.title);
-    if (!SLUG_PATTERN.test(slug)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["slug"],
-        message: "Le slug doit contenir au moins une lettre ou un chiffre",
-      });
-      return z.NEVER;
-    }
-    return { ...value, slug };
+    const slug = deriveSlug(value, ctx);
+    return slug === null ? z.NEVER : { ...value, slug };
   });
 
 export type BlogPostInput = z.output<typeof blogPostSchema>;

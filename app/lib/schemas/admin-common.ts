@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 
 /** Building blocks shared by the console's form schemas (client and server). */
 
@@ -59,15 +60,34 @@ export const lineList = z
 
 export const entityId = z.uuid("Identifiant invalide");
 
-/** First message per field, the shape forms display next to their inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
+/** A list's search box (?q=…), trimmed and bounded. */
+export function searchQuery(params: URLSearchParams): string {
+  return (params.get("q") ?? "").trim().slice(0, 200);
 }
+
+/** The slug a form may leave blank (SPEC.md §5): see `deriveSlug`. */
+export const optionalSlug = z.string().trim().max(120, "120 caractères maximum").optional();
+
+/**
+ * SPEC.md §5: an empty slug is derived from the title. Answers the slug, or null after reporting
+ * on `slug` that nothing usable is left (a title of punctuation only, say).
+ */
+export function deriveSlug(
+  value: { title: string; slug?: string | undefined },
+  ctx: z.RefinementCtx,
+): string | null {
+  const slug = slugify(value.slug ? value.slug : value.title);
+  if (SLUG_PATTERN.test(slug)) return slug;
+  ctx.addIssue({
+    code: "custom",
+    path: ["slug"],
+    message: "Le slug doit contenir au moins une lettre ou un chiffre",
+  });
+  return null;
+}
+
+/** First message per field: the same shape as the public forms', so one helper serves both. */
+export { fieldErrors } from "./auth";
 
 /** Escapes LIKE wildcards so that a search for "50%" means the characters, not a pattern. */
 export function likePattern(search: string): string {

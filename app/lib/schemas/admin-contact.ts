@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BadgeVariant } from "~/components/ui/badge";
-import { entityId } from "./admin-common";
+import { entityId, searchQuery } from "./admin-common";
 
 export const CONTACT_STATUSES = ["new", "contacted", "converted", "closed"] as const;
 export type ContactStatusValue = (typeof CONTACT_STATUSES)[number];
@@ -29,7 +29,7 @@ export interface ContactFilters {
 export function contactFiltersFrom(params: URLSearchParams): ContactFilters {
   const status = params.get("statut");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 200),
+    q: searchQuery(params),
     status: CONTACT_STATUSES.includes(status as ContactStatusValue) ? (status as ContactStatusValue) : null,
     day: params.get("jour") === "aujourdhui" ? "aujourdhui" : null,
   };

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import {
   commaList,
+  deriveSlug,
   formBoolean,
   lineList,
   optionalEmail,
+  optionalSlug,
   optionalText,
   optionalUrl,
   REQUIRED,
@@ -71,7 +73,7 @@ const indicatorsField = lineList.transform((lines, ctx) => {
 export const formationSchema = z
   .object({
     title: requiredText(200),
-    slug: z.string().trim().max(120, "120 caractères maximum").optional(),
+    slug: optionalSlug,
     formationType: z.enum(["alternance", "courte"], { error: "Type de formation invalide" }),
     description: requiredText(1000),
     longDescription: optionalText(10000),
@@ -127,16 +129,8 @@ export const formationSchema = z
       }),
   })
   .transform((value, ctx) => {
-    // SPEC.md §5: an empty slug is derived from the title.
-    const slug = slugify(value.slug ? value.slug : value.title);
-    if (!SLUG_PATTERN.test(slug)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["slug"],
-        message: "Le slug doit contenir au moins une lettre ou un chiffre",
-      });
-      return z.NEVER;
-    }
+    const slug = deriveSlug(value, ctx);
+    if (slug === null) return z.NEVER;
     const aliases = [
       ...new Set(value.aliases.map(slugify).filter((a) => SLUG_PATTERN.test(a) && a !== slug)),
     ];
