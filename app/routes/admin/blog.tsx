@@ -8,7 +8,8 @@ import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
-import { loadOr } from "~/server/admin/action.server";
+import { searchQuery } from "~/lib/schemas/admin-common";
+import { loadOr, staffAction } from "~/server/admin/action.server";
 import { type AdminBlogPost, blogPostAction, listBlogPosts } from "~/server/admin/blog-posts.server";
 import { requireRole } from "~/server/session.server";
 import type { Route } from "./+types/blog";
@@ -18,15 +19,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog | Console d'admini
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requireRole(request, app);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = searchQuery(new URL(request.url).searchParams);
   const { value, loadError } = await loadOr(app, "articles", () => listBlogPosts(app.db, q), []);
   return { posts: value, q, loadError };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireRole(request, context.app);
-  return blogPostAction(context.app, user, await request.formData());
-}
+export const action = (args: Route.ActionArgs) => staffAction(args, blogPostAction);
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, q, loadError } = loaderData;

@@ -17,7 +17,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { CONTACT_STATUSES, contactFiltersFrom, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
-import { loadOr } from "~/server/admin/action.server";
+import { loadOr, staffAction } from "~/server/admin/action.server";
 import {
   contactRequestAction,
   countByStatus,
@@ -52,10 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...value, filters, loadError };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireRole(request, context.app);
-  return contactRequestAction(context.app, user, await request.formData());
-}
+export const action = (args: Route.ActionArgs) => staffAction(args, contactRequestAction);
 
 const COUNTER_TITLES = {
   new: "Nouvelles",

@@ -8,7 +8,7 @@ import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
 import { FORMATION_TYPES } from "~/lib/schemas/admin-formation";
-import { loadOr } from "~/server/admin/action.server";
+import { loadOr, staffAction } from "~/server/admin/action.server";
 import {
   type AdminFormation,
   formationAction,
@@ -28,10 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { formations: value, filters, loadError };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireRole(request, context.app);
-  return formationAction(context.app, user, await request.formData());
-}
+export const action = (args: Route.ActionArgs) => staffAction(args, formationAction);
 
 const TYPE_LABEL = { alternance: "Alternance", courte: "Formation courte" } as const;
 

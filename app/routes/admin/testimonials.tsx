@@ -8,7 +8,8 @@ import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
-import { loadOr } from "~/server/admin/action.server";
+import { searchQuery } from "~/lib/schemas/admin-common";
+import { loadOr, staffAction } from "~/server/admin/action.server";
 import { activeFormationChoices } from "~/server/admin/formations.server";
 import {
   type AdminTestimonial,
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Témoignages | Console 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requireRole(request, app);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = searchQuery(new URL(request.url).searchParams);
   const [list, choices] = await Promise.all([
     loadOr(app, "témoignages", () => listTestimonials(app.db, q), []),
     // SPEC.md §8: a failure here is only logged; the form then offers 'Témoignage général' alone.
@@ -32,10 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { testimonials: list.value, formations: choices.value, q, loadError: list.loadError };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireRole(request, context.app);
-  return testimonialAction(context.app, user, await request.formData());
-}
+export const action = (args: Route.ActionArgs) => staffAction(args, testimonialAction);
 
 function Stars({ rating }: { rating: number }) {
   return (

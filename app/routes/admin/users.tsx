@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { ROLE_LABELS } from "~/lib/schemas/admin-user";
-import { loadOr } from "~/server/admin/action.server";
+import { loadOr, staffAction } from "~/server/admin/action.server";
 import { listUsers, userAction } from "~/server/admin/users.server";
 import { requireRole } from "~/server/session.server";
 import type { Route } from "./+types/users";
@@ -22,10 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Granting and revoking roles is for administrators only; moderators may only read the list. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireRole(request, context.app, ["admin"]);
-  return userAction(context.app, user, await request.formData());
-}
+export const action = (args: Route.ActionArgs) => staffAction(args, userAction, ["admin"]);
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, canEdit, currentUserId, loadError } = loaderData;

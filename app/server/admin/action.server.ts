@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { type AdminActionResult, fieldErrors } from "~/lib/schemas/admin-common";
+import type { Role } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
+import { requireRole } from "../session.server";
+import type { Actor } from "./audit.server";
 
 export type { AdminActionResult };
 
@@ -102,4 +105,17 @@ export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promi
     app.logger.error({ err: error, what }, "admin load failed");
     return { value: empty, loadError: `Erreur lors du chargement des ${what}` };
   }
+}
+
+/**
+ * A console screen's route action: only staff (or `roles`) get past, with a 403 for anyone else,
+ * and `handle` receives the posted form and who posted it (for the audit log).
+ */
+export async function staffAction<Result>(
+  { request, context }: { request: Request; context: { app: AppRuntime } },
+  handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>,
+  roles?: readonly Role[],
+): Promise<Result> {
+  const { user } = await requireRole(request, context.app, roles);
+  return handle(context.app, user, await request.formData());
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { likePattern } from "~/lib/schemas/admin-common";
+import { likePattern, searchQuery } from "~/lib/schemas/admin-common";
 import { type FormationInput, formationSchema } from "~/lib/schemas/admin-formation";
 import type { Db } from "../db/client.server";
 import { formationAliases, formations } from "../db/schema.server";
@@ -14,7 +14,7 @@ export interface FormationFilters {
 export function formationFiltersFrom(params: URLSearchParams): FormationFilters {
   const type = params.get("type");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 200),
+    q: searchQuery(params),
     type: type === "alternance" || type === "courte" ? type : null,
   };
 }
