@@ -59,20 +59,22 @@ export function ActionsCell({ children }: { children: ReactNode }) {
   return <Td className="whitespace-nowrap text-right">{children}</Td>;
 }
 
-/** An icon-only row button; `label` is its accessible name, so it names the row it acts on. */
+/** An icon-only row button (lists, the programme editor); `label` is its accessible name, so it names the row it acts on. */
 export function IconAction({
   label,
   icon: Icon,
   destructive = false,
+  disabled,
   onClick,
 }: {
   label: string;
   icon: LucideIcon;
   destructive?: boolean;
+  disabled?: boolean;
   onClick: () => void;
 }) {
   return (
-    <Button variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+    <Button variant="ghost" size="icon" aria-label={label} disabled={disabled} onClick={onClick}>
       <Icon aria-hidden="true" className={destructive ? "h-4 w-4 text-destructive" : "h-4 w-4"} />
     </Button>
   );

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import type { ModuleInput } from "~/lib/schemas/admin-formation";
+import { IconAction } from "./list-table";
 
 interface Row extends ModuleInput {
   key: number;
@@ -55,32 +56,24 @@ export function ModulesEditor({ name, initial }: { name: string; initial: Module
               <div className="flex items-center justify-between gap-2">
                 <p className="text-sm font-semibold">Module {n}</p>
                 <div className="flex gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Monter le module ${n}`}
+                  <IconAction
+                    label={`Monter le module ${n}`}
+                    icon={ArrowUp}
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
-                  >
-                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Descendre le module ${n}`}
+                  />
+                  <IconAction
+                    label={`Descendre le module ${n}`}
+                    icon={ArrowDown}
                     disabled={index === rows.length - 1}
                     onClick={() => move(index, 1)}
-                  >
-                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Supprimer le module ${n}`}
+                  />
+                  <IconAction
+                    label={`Supprimer le module ${n}`}
+                    icon={Trash2}
+                    destructive
                     onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
-                  </Button>
+                  />
                 </div>
               </div>
               <div className="grid gap-2 sm:grid-cols-[1fr_8rem]">

@@ -68,6 +68,9 @@ function Counter({
   );
 }
 
+/** '1 active', '3 actives': a counter's detail, in the plural from 2 on as French has it. */
+const counted = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
+
 const QUICK_ACTIONS = [
   { to: "/admin/formations", label: "Gérer les formations", icon: GraduationCap },
   { to: "/admin/blog", label: "Écrire un article", icon: BookOpen },
@@ -102,38 +105,42 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Counter
-          title="Formations"
-          value={formations.total}
-          detail={`${formations.active} active${formations.active > 1 ? "s" : ""}`}
-          trend="+2 ce mois-ci"
-          to="/admin/formations"
-          icon={GraduationCap}
-        />
-        <Counter
-          title="Articles"
-          value={posts.total}
-          detail={`${posts.published} publié${posts.published > 1 ? "s" : ""}`}
-          trend="+3 cette semaine"
-          to="/admin/blog"
-          icon={BookOpen}
-        />
-        <Counter
-          title="Demandes"
-          value={requests.total}
-          detail={`${requests.new} nouvelle${requests.new > 1 ? "s" : ""}`}
-          trend="+12% ce mois-ci"
-          to="/admin/contacts"
-          icon={Users}
-        />
-        <Counter
-          title="Témoignages"
-          value={testimonials.active}
-          detail="Validés"
-          trend="+5 ce mois-ci"
-          to="/admin/testimonials"
-          icon={MessageSquareQuote}
-        />
+        {[
+          {
+            title: "Formations",
+            value: formations.total,
+            detail: counted(formations.active, "active"),
+            trend: "+2 ce mois-ci",
+            to: "/admin/formations",
+            icon: GraduationCap,
+          },
+          {
+            title: "Articles",
+            value: posts.total,
+            detail: counted(posts.published, "publié"),
+            trend: "+3 cette semaine",
+            to: "/admin/blog",
+            icon: BookOpen,
+          },
+          {
+            title: "Demandes",
+            value: requests.total,
+            detail: counted(requests.new, "nouvelle"),
+            trend: "+12% ce mois-ci",
+            to: "/admin/contacts",
+            icon: Users,
+          },
+          {
+            title: "Témoignages",
+            value: testimonials.active,
+            detail: "Validés",
+            trend: "+5 ce mois-ci",
+            to: "/admin/testimonials",
+            icon: MessageSquareQuote,
+          },
+        ].map((counter) => (
+          <Counter key={counter.to} {...counter} />
+        ))}
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
