@@ -1,15 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, BASE_URL } from "../../playwright.config";
-import { signInAsAdmin } from "./support/admin";
+import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
 import { gotoReady, uniqueEmail } from "./support/page";
 
 test("an anonymous visitor is sent to sign in, then back to the console page asked for", async ({ page }) => {
   await page.goto("/admin/formations");
   await expect(page).toHaveURL(`${BASE_URL}/auth?redirectTo=%2Fadmin%2Fformations`);
   await page.locator("body[data-hydrated]").waitFor();
-  await page.getByRole("tabpanel").getByLabel("Email").fill(ADMIN.email);
-  await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await submitAdminCredentials(page);
   await expect(page).toHaveURL(`${BASE_URL}/admin/formations`);
   await expect(page.getByRole("heading", { name: /^Formations \(\d+\)$/ })).toBeVisible();
 });

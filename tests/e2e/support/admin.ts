@@ -2,12 +2,17 @@ import { expect, type Page } from "@playwright/test";
 import { ADMIN } from "../../../playwright.config";
 import { gotoReady } from "./page";
 
-/** Signs in as the seeded admin through the real form, and lands on `path` (default /admin). */
-export async function signInAsAdmin(page: Page, path = "/admin") {
-  await gotoReady(page, `/auth?redirectTo=${encodeURIComponent(path)}`);
+/** Fills the sign-in form already on screen with the seeded admin's credentials, and sends it. */
+export async function submitAdminCredentials(page: Page) {
   await page.getByRole("tabpanel").getByLabel("Email").fill(ADMIN.email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(ADMIN.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Signs in as the seeded admin through the real form, and lands on `path` (default /admin). */
+export async function signInAsAdmin(page: Page, path = "/admin") {
+  await gotoReady(page, `/auth?redirectTo=${encodeURIComponent(path)}`);
+  await submitAdminCredentials(page);
   await expect(page.getByText("Console d'administration")).toBeVisible();
   await page.locator("body[data-hydrated]").waitFor();
 }
