@@ -4,8 +4,9 @@
 //    hydration), each gzipped as the server sends it; budget 125 KB (DESIGN.md §5).
 // 2. Throughput with autocannon: server-rendered pages against a static file served by the same
 //    Node process.
+// 3. Lighthouse (mobile, from npm through npx so it stays out of the app's dependencies) driving
+//    /usr/bin/chromium, for /, /formations and one course page.
 // Writes the "Pages publiques" section of docs/benchmarks.md (other sections are kept).
-// Lighthouse is not installed on this machine, so no Lighthouse score is measured here.
 //
 // Env: BUILD_DIR (default build; built when missing), BENCH_PORT (default 3390), BENCH_SECONDS (default 5).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -35,6 +36,48 @@ const PAGES = [
   "/contact",
 ];
 const LOAD_TARGETS = ["/favicon.svg", "/financements", "/", "/formations"];
+const LIGHTHOUSE_PAGES = ["/", "/formations", "/formation/tp-assistant-ressources-humaines"];
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync";
+
+interface LighthouseScores {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+}
+
+function lighthouse(pagePath: string): LighthouseScores {
+  const output = execFileSync(
+    "npx",
+    [
+      "-y",
+      "lighthouse@13.5.0",
+      `${BASE}${pagePath}`,
+      "--output=json",
+      "--quiet",
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+  ).toString();
+  const report = JSON.parse(output) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  return {
+    path: pagePath,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+  };
+}
 
 async function startServer(): Promise<ChildProcess> {
   if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
@@ -127,12 +170,21 @@ async function measureThroughput(): Promise<Throughput[]> {
   return out;
 }
 
-function writeReport(weights: PageWeight[], load: Throughput[]) {
+function writeReport(weights: PageWeight[], load: Throughput[], scores: LighthouseScores[]) {
   const staticRps = load[0]?.rps ?? 1;
   const section = [
     "## Pages publiques",
     "",
-    `Mesuré le ${new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} avec \`npm run bench:pages\` (Node ${process.version}, ${cpus().length} cœurs, PGlite, build de production). Lighthouse n'est pas installé sur cette machine : aucun score Lighthouse n'est mesuré ici.`,
+    `Mesuré le ${new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} avec \`npm run bench:pages\` (Node ${process.version}, ${cpus().length} cœurs, PGlite, build de production).`,
+    "",
+    "### Lighthouse (mobile, Chromium de Debian)",
+    "",
+    "| Page | Performance | Accessibilité | Bonnes pratiques | SEO | LCP | CLS |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...scores.map(
+      (s) =>
+        `| \`${s.path}\` | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs} ms | ${s.cls.toFixed(3)} |`,
+    ),
     "",
     `### JavaScript chargé par page (gzip, budget ${BUDGET_KB} Ko)`,
     "",
@@ -170,8 +222,9 @@ function writeReport(weights: PageWeight[], load: Throughput[]) {
 const server = await startServer();
 try {
   const weights = await measureJs();
+  const scores = LIGHTHOUSE_PAGES.map(lighthouse);
   const load = await measureThroughput();
-  writeReport(weights, load);
+  writeReport(weights, load, scores);
 } finally {
   server.kill("SIGTERM");
 }

@@ -1,7 +1,7 @@
 import type { Database, Db } from "../db/client.server";
 import { type MailRow, mailOutbox } from "../db/schema.server";
 import type { Logger } from "../logger.server";
-import type { MailTransport } from "./transport.server";
+import { type MailTransport, SMTP_CONNECTIONS } from "./transport.server";
 
 export interface MailMessage {
   kind: string;
@@ -30,7 +30,7 @@ export function backoffSeconds(attempts: number): number {
 
 // A claimed message stays hidden from other workers this long; longer than any SMTP timeout.
 const LEASE_SECONDS = 60;
-const BATCH = 10;
+const BATCH = SMTP_CONNECTIONS * 4;
 
 /**
  * Delivers the outbox. Each instance runs one; rows are claimed with FOR UPDATE SKIP LOCKED and a

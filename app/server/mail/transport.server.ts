@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 
 /** Messages sent at once per worker; also the SMTP pool's connection count. */
-export const SMTP_CONNECTIONS = 4;
+export const SMTP_CONNECTIONS = 8;
 
 export interface OutgoingMail {
   from: string;
