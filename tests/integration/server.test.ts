@@ -91,7 +91,12 @@ describe("the production server", () => {
     await waitHealthy(first);
     const home = await fetch(`http://127.0.0.1:${first.port}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<html lang="fr"');
+    const html = await home.text();
+    expect(html).toContain('<html lang="fr"');
+    // Readable before any script: the content is in the HTML, no modulepreload holds back the paint.
+    expect(html).toContain("Révélez votre potentiel");
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script type="module"');
     const missing = await fetch(`http://127.0.0.1:${first.port}/nulle-part`);
     expect(missing.status).toBe(404);
     expect(first.output()).toContain("/nulle-part");
