@@ -11,6 +11,9 @@ import { PageCache } from "./page-cache.server";
 import { type AppRuntime, createRuntime } from "./runtime.server";
 import { eventStream } from "./sse.server";
 
+/** React Router's server build, a virtual module its Vite plugin provides at build time. */
+export const getServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
 /** The Express app: health, events stream, static files, then React Router for everything else. */
 export function createExpressApp(
   runtime: AppRuntime,
@@ -106,10 +109,7 @@ export async function boot(
     console.error(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const getBuild =
-    options.getBuild ??
-    // A virtual module that React Router's Vite plugin provides at build time (typed by its plugin).
-    (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const getBuild = options.getBuild ?? getServerBuild;
   const { app, openStreams } = createExpressApp(runtime, getBuild, options.vite);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, () => resolve(s));

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { EventBus } from "./events.server";
 
@@ -5,6 +6,8 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** Compressed once when stored, instead of once per visitor. */
+  gzipped: Buffer;
   expires: number;
 }
 
@@ -51,8 +54,13 @@ export class PageCache {
       const hit = this.entries.get(key);
       if (hit && hit.expires > Date.now()) {
         this.hits++;
-        res.status(hit.status).set(hit.headers).set("X-Cache", "HIT");
-        res.end(req.method === "HEAD" ? undefined : hit.body);
+        const gzip = req.acceptsEncodings("gzip") === "gzip";
+        res.status(hit.status).set(hit.headers).set("X-Cache", "HIT").vary("Accept-Encoding");
+        // A set Content-Encoding makes the compression middleware leave the body alone.
+        if (gzip) res.set("Content-Encoding", "gzip");
+        const body = gzip ? hit.gzipped : hit.body;
+        res.set("Content-Length", String(body.length));
+        res.end(req.method === "HEAD" ? undefined : body);
         return;
       }
       if (req.method !== "GET") return next();
@@ -94,10 +102,12 @@ export class PageCache {
       if (value !== undefined) headers[name] = String(value);
     }
     if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const body = Buffer.concat(chunks);
     this.entries.set(key, {
       status: 200,
       headers,
-      body: Buffer.concat(chunks),
+      body,
+      gzipped: gzipSync(body),
       expires: Date.now() + this.ttlMs,
     });
   }
