@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -11,7 +12,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NotFound } from "~/components/site/not-found";
 import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
 import { showToast, ToastArea } from "~/components/toast/toast-area";
 import type { ToastMessage } from "~/lib/toast";
@@ -72,6 +72,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.body.dataset.hydrated = "true";
   }, []);
   return <Outlet />;
+}
+
+/**
+ * The 404 page (SPEC.md §2.12). It lives here, in the module every page already loads, rather than
+ * in a chunk of its own that every page would fetch for its error boundary.
+ */
+export function NotFound() {
+  return (
+    <main
+      id="contenu"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center"
+    >
+      <h1 className="text-6xl font-bold text-primary">404</h1>
+      <p className="text-xl text-muted-foreground">Oops! Page not found</p>
+      <Link to="/" className="text-primary underline underline-offset-4">
+        Retour à l'accueil
+      </Link>
+    </main>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

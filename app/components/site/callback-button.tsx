@@ -1,6 +1,5 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
-import { formationFromParam } from "~/content/contact";
 
 export interface CallbackButtonProps {
   /** Where the request comes from, stored as contact_requests.source (e.g. "callback_home_hero"). */
@@ -48,9 +47,11 @@ export function CallbackButton({
   const look = { ...(variant ? { variant } : {}), ...(size ? { size } : {}), className };
 
   if (!hydrated) {
-    const course = formationFromParam(formation);
+    // The contact page resolves a course title as well as a slug: the course list stays out of
+    // this button's chunk, which every course page and the home page load.
+    const course = formation ? `&formation=${encodeURIComponent(formation)}` : "";
     return (
-      <ButtonLink to={`/contact?sujet=rdv${course ? `&formation=${course}` : ""}#formulaire`} {...look}>
+      <ButtonLink to={`/contact?sujet=rdv${course}#formulaire`} {...look}>
         {label}
       </ButtonLink>
     );

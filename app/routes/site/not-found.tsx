@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/site/not-found";
+import { NotFound } from "~/root";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page introuvable | Centre de Formation Avenir" }];
