@@ -14,6 +14,7 @@ import path from "node:path";
 import autocannonUntyped from "autocannon";
 import pg from "pg";
 import { startSmtpPeer } from "../tests/support/smtp";
+import { waitHealthy } from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -88,16 +89,7 @@ async function startServer(databaseUrl: string, smtpUrl: string): Promise<ChildP
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error("le serveur n'a pas démarré");
+  return waitHealthy(server, BASE);
 }
 
 let sequence = 0;

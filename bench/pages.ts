@@ -16,6 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+import { waitHealthy } from "./support";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
@@ -98,16 +99,7 @@ async function startServer(): Promise<ChildProcess> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error("le serveur n'a pas démarré");
+  return waitHealthy(server, BASE);
 }
 
 interface PageWeight {

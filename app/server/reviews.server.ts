@@ -1,19 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { TestimonialView } from "~/components/site/testimonial-card";
 import type { Db } from "./db/client.server";
 import { testimonials } from "./db/schema.server";
 
 /** Public reads of testimonials: only `active = true` rows ever reach a visitor (SPEC.md §6). */
 const isActive = eq(testimonials.active, true);
 
-export interface PublicTestimonial {
-  id: string;
-  name: string;
-  content: string;
-  company: string | null;
-  position: string | null;
-  avatarUrl: string | null;
-  rating: number;
-}
+/** What a visitor sees of a testimonial: the card's own shape. */
+export type PublicTestimonial = TestimonialView;
 
 const publicColumns = {
   id: testimonials.id,
