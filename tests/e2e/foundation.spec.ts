@@ -90,6 +90,8 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
 
   await gotoReady(page, "/auth");
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+  // Wait for the new page: the sign-in form's own Email field is still there during the transition.
+  await expect(page.getByRole("heading", { name: "Mot de passe oublié ?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
