@@ -1,4 +1,5 @@
-import { BadgeCheck, CalendarDays, CheckCircle2, Download } from "lucide-react";
+import { BadgeCheck, CalendarDays, Download } from "lucide-react";
+import { IconList } from "~/components/site/icon-list";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/content/financing";
@@ -48,14 +49,12 @@ export default function Financements() {
                 <strong>Pour qui :</strong> {option.audience}
               </p>
               <p className="text-xl font-semibold text-primary">{option.amount}</p>
-              <ul className="mt-4 grid flex-1 gap-2">
-                {option.features.map((feature) => (
-                  <li key={feature} className="flex gap-2 text-sm">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-success" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <IconList
+                items={option.features}
+                iconClassName="h-4 w-4 text-success"
+                className="mt-4 flex-1"
+                itemClassName="text-sm"
+              />
               <a href={`#details-${option.id}`} className={buttonClass("outline", "default", "mt-6")}>
                 En savoir plus<span className="sr-only"> sur {option.title}</span>
               </a>

@@ -1,6 +1,7 @@
-import { ArrowLeft, Award, BookOpen, Briefcase, CheckCircle2, Clock, MapPin } from "lucide-react";
+import { ArrowLeft, Award, BookOpen, Briefcase, Clock, MapPin } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
+import { IconList } from "~/components/site/icon-list";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -216,14 +217,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
         <div className="grid content-start gap-8">
           {formation.objectives.length > 0 && (
             <Section id="objectifs" title="Objectifs de la formation">
-              <ul className="grid gap-2">
-                {formation.objectives.map((objective) => (
-                  <li key={objective} className="flex gap-2">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success" />
-                    {objective}
-                  </li>
-                ))}
-              </ul>
+              <IconList items={formation.objectives} />
             </Section>
           )}
           {formation.program.length > 0 && (
@@ -253,14 +247,12 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
           )}
           {formation.careerOpportunities.length > 0 && (
             <Section id="debouches" title="Débouchés professionnels">
-              <ul className="grid gap-2 sm:grid-cols-2">
-                {formation.careerOpportunities.map((job) => (
-                  <li key={job} className="flex gap-2">
-                    <Briefcase aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-                    {job}
-                  </li>
-                ))}
-              </ul>
+              <IconList
+                items={formation.careerOpportunities}
+                icon={Briefcase}
+                iconClassName="h-5 w-5 text-primary"
+                className="sm:grid-cols-2"
+              />
               {(formation.employmentRate || formation.salaryRange) && (
                 <p className="mt-4 text-sm text-muted-foreground">
                   {[formation.employmentRate, formation.salaryRange && `Salaire : ${formation.salaryRange}`]
