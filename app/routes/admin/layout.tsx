@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet, useNavigate, useRouteLoaderData } from "r
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
 import { ROLE_LABELS } from "~/lib/schemas/admin-user";
+import { useLiveRevalidation } from "~/lib/use-live";
 import { requireRole } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -25,8 +26,12 @@ export function useAdminRole() {
   return useRouteLoaderData<typeof loader>("routes/admin/layout")?.role ?? null;
 }
 
+// Every table the console shows: a new lead or a colleague's edit appears without a reload.
+const LIVE_TABLES = ["contact_requests", "formations", "blog_posts", "testimonials"] as const;
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, role, sidebarOpen } = loaderData;
+  useLiveRevalidation(LIVE_TABLES);
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <div className="flex min-h-screen">
