@@ -86,7 +86,10 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("ancien1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
+  await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Hugo");
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
+  // Signed out only once the answer is back: /auth would otherwise still send us home.
+  await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
 
   await gotoReady(page, "/auth");
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
