@@ -6,19 +6,17 @@
 // Then it checks that every acknowledged submission is a row, and that every queued e-mail was
 // delivered exactly once after the outage, and writes the « Formulaire de contact » section of
 // docs/benchmarks.md (other sections are kept).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os, { tmpdir } from "node:os";
-import path from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import autocannonUntyped from "autocannon";
 import pg from "pg";
 import { startSmtpPeer } from "../tests/support/smtp";
-import { waitHealthy } from "./support";
+import { startBenchServer } from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const BASE = `http://127.0.0.1:${PORT}`;
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -66,30 +64,13 @@ async function sql<T = Record<string, unknown>>(url: string, text: string): Prom
   }
 }
 
-async function startServer(databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
-  if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-      stdio: "inherit",
-      env: { ...process.env, BUILD_DIR },
-    });
-  }
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      BUILD_DIR,
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfa-bench-contact-")),
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: smtpUrl,
-      PUBLIC_URL: BASE,
-      CONTACT_NOTIFY_EMAIL: NOTIFY,
-      FORM_RATE_LIMIT: "0",
-      LOG_LEVEL: "error",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+function startServer(databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
+  return startBenchServer(PORT, {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    CONTACT_NOTIFY_EMAIL: NOTIFY,
+    FORM_RATE_LIMIT: "0",
   });
-  return waitHealthy(server, BASE);
 }
 
 let sequence = 0;

@@ -9,16 +9,14 @@
 // Writes the "Pages publiques" section of docs/benchmarks.md (other sections are kept).
 //
 // Env: BUILD_DIR (default build; built when missing), BENCH_PORT (default 3390), BENCH_SECONDS (default 5).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import path from "node:path";
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
-import { waitHealthy } from "./support";
+import { startBenchServer } from "./support";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -80,26 +78,8 @@ function lighthouse(pagePath: string): LighthouseScores {
   };
 }
 
-async function startServer(): Promise<ChildProcess> {
-  if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-      stdio: "inherit",
-      env: { ...process.env, BUILD_DIR },
-    });
-  }
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      BUILD_DIR,
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfa-bench-")),
-      PUBLIC_URL: BASE,
-      LOG_LEVEL: "error",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return waitHealthy(server, BASE);
+function startServer(): Promise<ChildProcess> {
+  return startBenchServer(PORT);
 }
 
 interface PageWeight {
