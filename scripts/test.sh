@@ -13,6 +13,14 @@ if [ ! -x /usr/bin/chromium ]; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
 
+# The lock file must already say what `npm install` resolved: a stale one (a removed package still
+# listed, a version range it no longer satisfies) would make every fresh clone rewrite it.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ! git diff --quiet -- package-lock.json; then
+  echo "package-lock.json differs from what npm install wrote: commit the updated lock file." >&2
+  git --no-pager diff --stat -- package-lock.json >&2
+  exit 1
+fi
+
 step "Typecheck"
 npm run --silent typecheck
 
