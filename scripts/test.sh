@@ -21,6 +21,17 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ! git diff --quiet -- 
   exit 1
 fi
 
+# One pinning policy: every dependency at the exact version installed (`.npmrc` has save-exact, so
+# `npm install <name>` writes it that way); a range would let two clones resolve different versions.
+node -e '
+const p = require("./package.json");
+const loose = Object.entries({ ...p.dependencies, ...p.devDependencies })
+  .filter(([, v]) => !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(v));
+if (loose.length) {
+  console.error("package.json: pin these to the exact version installed: " + loose.map(([n, v]) => `${n}@${v}`).join(", "));
+  process.exit(1);
+}'
+
 step "Typecheck"
 npm run --silent typecheck
 

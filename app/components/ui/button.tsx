@@ -1,4 +1,4 @@
-import { type ComponentProps, forwardRef } from "react";
+import type { ComponentProps } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "~/lib/cn";
 
@@ -37,12 +37,10 @@ export function buttonClass(
 
 type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = "button", ...props },
-  ref,
-) {
-  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
-});
+/** React 19 passes `ref` as an ordinary prop, so it reaches the `<button>` with the rest. */
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}
 
 export function ButtonLink({
   variant,

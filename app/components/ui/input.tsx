@@ -1,29 +1,20 @@
-import { type ComponentProps, forwardRef } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export const fieldClass =
   "flex w-full rounded-md border border-input bg-background px-3 py-2 text-base md:text-sm placeholder:text-muted-foreground disabled:opacity-50 aria-[invalid=true]:border-destructive";
 
-export const Input = forwardRef<HTMLInputElement, ComponentProps<"input">>(function Input(
-  { className, ...props },
-  ref,
-) {
-  return <input ref={ref} className={cn(fieldClass, "h-10", className)} {...props} />;
-});
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cn(fieldClass, "h-10", className)} {...props} />;
+}
 
-export const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<"textarea">>(function Textarea(
-  { className, ...props },
-  ref,
-) {
-  return <textarea ref={ref} className={cn(fieldClass, "min-h-[120px]", className)} {...props} />;
-});
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn(fieldClass, "min-h-[120px]", className)} {...props} />;
+}
 
-export const Select = forwardRef<HTMLSelectElement, ComponentProps<"select">>(function Select(
-  { className, ...props },
-  ref,
-) {
-  return <select ref={ref} className={cn(fieldClass, "h-10", className)} {...props} />;
-});
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cn(fieldClass, "h-10", className)} {...props} />;
+}
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or wrap the control.
