@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
 import { ping } from "./db/client.server";
+import { sameOriginOnly } from "./http/same-origin.server";
 import { PageCache } from "./page-cache.server";
 import { type AppRuntime, createRuntime } from "./runtime.server";
 import { eventStream } from "./sse.server";
@@ -23,7 +24,7 @@ export function createExpressApp(
   const app = express();
   const openStreams = new Set<express.Response>();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  app.set("trust proxy", runtime.config.trustProxy);
 
   app.use((req, res, next) => {
     const started = performance.now();
@@ -58,12 +59,13 @@ export function createExpressApp(
     }
   });
   app.get("/api/events", eventStream(runtime, openStreams));
+  app.use(sameOriginOnly(runtime.config.publicUrl));
 
   app.use(compression());
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    const client = `${process.env.BUILD_DIR ?? "build"}/client`;
+    const client = `${runtime.config.buildDir}/client`;
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
   }

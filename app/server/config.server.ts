@@ -1,8 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
 
-/** Everything the server reads from the environment, validated once at start (DESIGN.md §3). */
+export type { TrustProxy } from "./http/trust-proxy.server";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Everything the server reads from the environment, validated once at start: no other module reads
+ * `process.env` (server.js only reads NODE_ENV and BUILD_DIR to find the bundle before this code
+ * exists; the same values are checked here).
+ */
 export interface Config {
   port: number;
   dataDir: string;
@@ -19,6 +29,15 @@ export interface Config {
   /** better-auth's own limiter; only tests and benchmarks turn it off. */
   authRateLimit: boolean;
   production: boolean;
+  /** Express `trust proxy`: which hops may tell us the visitor's address (X-Forwarded-For). */
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  /** Connections each instance keeps open to PostgreSQL. */
+  pgPoolSize: number;
+  /** The production build (`client/` and `server/`), absolute. */
+  buildDir: string;
+  /** Drizzle's SQL migrations, absolute. */
+  migrationsDir: string;
 }
 
 /** A configuration mistake: the server prints `message` as one line and exits. */
@@ -89,7 +108,49 @@ function resolveAuthSecret(raw: string | undefined, dataDir: string): string {
   return secret;
 }
 
+function parseLogLevel(raw: string | undefined, fallback: LogLevel): LogLevel {
+  if (raw === undefined || raw === "") return fallback;
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
+  throw new ConfigError(`LOG_LEVEL doit valoir ${LOG_LEVELS.join(", ")} (reçu « ${raw} »).`);
+}
+
+function parseNodeEnv(raw: string | undefined): "production" | "development" | "test" {
+  if (raw === undefined || raw === "") return "development";
+  if (raw === "production" || raw === "development" || raw === "test") return raw;
+  throw new ConfigError(`NODE_ENV doit valoir production, development ou test (reçu « ${raw} »).`);
+}
+
+function parsePoolSize(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 10;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 1000) {
+    throw new ConfigError(`PG_POOL_SIZE doit être un entier entre 1 et 1000 (reçu « ${raw} »).`);
+  }
+  return value;
+}
+
+function parseMigrationsDir(raw: string | undefined): string {
+  const dir = path.resolve(raw || "./drizzle");
+  if (!existsSync(path.join(dir, "meta", "_journal.json"))) {
+    throw new ConfigError(
+      `MIGRATIONS_DIR ne contient pas les migrations (meta/_journal.json absent de ${dir}).`,
+    );
+  }
+  return dir;
+}
+
+function parseTrustProxyVariable(raw: string | undefined): TrustProxy {
+  const parsed = parseTrustProxy(raw);
+  if (parsed === null) {
+    throw new ConfigError(
+      `TRUST_PROXY doit être un nombre de proxys (ex. 1), true, false ou une liste d'adresses ou de sous-réseaux séparés par des virgules (reçu « ${raw} »).`,
+    );
+  }
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = parseNodeEnv(env.NODE_ENV);
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const adminEmail = parseEmail("ADMIN_EMAIL", env.ADMIN_EMAIL);
@@ -120,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: parseEmail("MAIL_FROM", env.MAIL_FROM) ?? "no-reply@localhost",
     formRateLimit: parseNonNegativeInt("FORM_RATE_LIMIT", env.FORM_RATE_LIMIT, 10),
     authRateLimit: parseBoolean("AUTH_RATE_LIMIT", env.AUTH_RATE_LIMIT, true),
-    production: env.NODE_ENV === "production",
+    production: nodeEnv === "production",
+    trustProxy: parseTrustProxyVariable(env.TRUST_PROXY),
+    logLevel: parseLogLevel(env.LOG_LEVEL, nodeEnv === "test" ? "warn" : "info"),
+    pgPoolSize: parsePoolSize(env.PG_POOL_SIZE),
+    buildDir: path.resolve(env.BUILD_DIR || "build"),
+    migrationsDir: parseMigrationsDir(env.MIGRATIONS_DIR),
   };
 }

@@ -1,8 +1,8 @@
 import pino from "pino";
 
 /** JSON logs in production (one line per event), readable ones in a terminal during development. */
-export function createLogger(options: { production: boolean; level?: string }) {
-  const level = options.level ?? process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info");
+export function createLogger(options: { production: boolean; level: string }) {
+  const { level } = options;
   if (!options.production && process.stdout.isTTY) {
     return pino({ level, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } });
   }

@@ -41,7 +41,7 @@ export interface RuntimeOptions {
 
 /** Opens the database, migrates, seeds an empty one, ensures the admin and starts the mail worker. */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<AppRuntime> {
-  const logger = options.logger ?? createLogger({ production: config.production });
+  const logger = options.logger ?? createLogger({ production: config.production, level: config.logLevel });
   const database = options.database ?? (await openDatabase(config));
   try {
     await database.migrate();

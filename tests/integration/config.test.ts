@@ -49,10 +49,31 @@ describe("configuration", () => {
     [{ CONTACT_NOTIFY_EMAIL: "equipe" }, "CONTACT_NOTIFY_EMAIL"],
     [{ FORM_RATE_LIMIT: "-1" }, "FORM_RATE_LIMIT"],
     [{ AUTH_RATE_LIMIT: "peut-être" }, "AUTH_RATE_LIMIT"],
+    [{ TRUST_PROXY: "oui" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ LOG_LEVEL: "verbeux" }, "LOG_LEVEL"],
+    [{ PG_POOL_SIZE: "0" }, "PG_POOL_SIZE"],
+    [{ PG_POOL_SIZE: "dix" }, "PG_POOL_SIZE"],
+    [{ MIGRATIONS_DIR: "/nulle-part" }, "MIGRATIONS_DIR"],
+    [{ NODE_ENV: "prod" }, "NODE_ENV"],
   ])("refuses %o with one line naming %s", (env, variable) => {
     const message = errorOf(env);
     expect(message.startsWith(variable)).toBe(true);
     expect(message).not.toContain("\n");
+  });
+
+  it("reads the proxy, log, pool and folder settings too", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "debug",
+      PG_POOL_SIZE: "25",
+      BUILD_DIR: "dist",
+    });
+    expect(config).toMatchObject({ trustProxy: 1, logLevel: "debug", pgPoolSize: 25 });
+    expect(config.buildDir).toBe(path.resolve("dist"));
+    expect(config.migrationsDir).toBe(path.resolve("drizzle"));
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ trustProxy: false, pgPoolSize: 10 });
   });
 
   it("trims a trailing slash from PUBLIC_URL so e-mail links are well formed", () => {

@@ -26,13 +26,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "./drizzle");
+/** Where the SQL migrations are; the server passes MIGRATIONS_DIR from its configuration. */
+export const DEFAULT_MIGRATIONS_DIR = path.resolve("./drizzle");
+
+export interface OpenOptions {
+  migrationsDir?: string;
+}
 
 // A fixed key so that several instances starting at once run the migrations one after another.
 const MIGRATION_LOCK_KEY = 727_272;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+export async function openPostgres(
+  url: string,
+  { poolSize = 10, migrationsDir = DEFAULT_MIGRATIONS_DIR }: OpenOptions & { poolSize?: number } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -48,7 +56,7 @@ export async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(drizzlePg(client), { migrationsFolder: migrationsDir });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -104,8 +112,9 @@ function takeLock(dir: string): () => void {
 /** Embedded PostgreSQL. `dir` null keeps everything in memory (tests). */
 export async function openPglite(
   dir: string | null,
-  options: { loadDataDir?: Blob } = {},
+  options: OpenOptions & { loadDataDir?: Blob } = {},
 ): Promise<Database> {
+  const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   let release = () => {};
   if (dir) {
     mkdirSync(path.dirname(dir), { recursive: true });
@@ -124,7 +133,7 @@ export async function openPglite(
       return result.rows;
     },
     async migrate() {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
     },
     listen: null,
     async close() {
@@ -140,9 +149,13 @@ export async function openPglite(
 export async function openDatabase(config: {
   databaseUrl: string | null;
   dataDir: string;
+  pgPoolSize: number;
+  migrationsDir: string;
 }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(path.join(config.dataDir, "db"));
+  const { migrationsDir } = config;
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, { poolSize: config.pgPoolSize, migrationsDir });
+  return openPglite(path.join(config.dataDir, "db"), { migrationsDir });
 }
 
 /** Cheap liveness probe used by /healthz. */

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactRequests } from "~/server/db/schema.server";
+import { type HttpTestApp, startHttpApp } from "../support/http";
+import { signedInUser } from "../support/runtime";
+
+// Requests through the real Express app of the production build, as a browser or a proxy sends them.
+
+function post(t: HttpTestApp, pathname: string, fields: Record<string, string>, headers = {}) {
+  return fetch(`${t.base}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: t.base, ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** One callback request from `address` as the proxy in front of us reports it. */
+const callbackFrom = (t: HttpTestApp, forwardedFor: string) =>
+  post(t, "/api/rappel", {}, { accept: "application/json", "x-forwarded-for": forwardedFor });
+
+/** One wrong-password sign-in on the /auth form from `forwardedFor`. */
+const signInFrom = (t: HttpTestApp, forwardedFor: string) =>
+  post(
+    t,
+    "/auth",
+    { intent: "signin", email: "personne@example.test", password: "mauvais-mot" },
+    { "x-forwarded-for": forwardedFor },
+  );
+
+describe("behind one proxy hop (TRUST_PROXY=1)", () => {
+  let t: HttpTestApp;
+  beforeAll(async () => {
+    t = await startHttpApp({ TRUST_PROXY: "1", FORM_RATE_LIMIT: "2" });
+  });
+  afterAll(() => t?.close());
+
+  it("gives two visitors with different addresses separate form limits", async () => {
+    expect((await callbackFrom(t, "203.0.113.1")).status).toBe(400);
+    expect((await callbackFrom(t, "203.0.113.1")).status).toBe(400);
+    expect((await callbackFrom(t, "203.0.113.1")).status).toBe(429);
+    // Another visitor behind the same load balancer still gets through.
+    expect((await callbackFrom(t, "203.0.113.2")).status).toBe(400);
+  });
+
+  it("gives two visitors with different addresses separate sign-in limits", async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signInFrom(t, "198.51.100.1")).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect((await signInFrom(t, "198.51.100.2")).status).toBe(400);
+  });
+});
+
+describe("without TRUST_PROXY", () => {
+  let t: HttpTestApp;
+  beforeAll(async () => {
+    t = await startHttpApp({ FORM_RATE_LIMIT: "2" });
+  });
+  afterAll(() => t?.close());
+
+  it("ignores a forged X-Forwarded-For: the limit stays on the real peer", async () => {
+    expect((await callbackFrom(t, "203.0.113.1")).status).toBe(400);
+    expect((await callbackFrom(t, "203.0.113.2")).status).toBe(400);
+    expect((await callbackFrom(t, "203.0.113.3")).status).toBe(429);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signInFrom(t, `198.51.100.${i}`)).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});
+
+describe("state-changing requests from another site", () => {
+  let t: HttpTestApp;
+  beforeAll(async () => {
+    t = await startHttpApp();
+  });
+  afterAll(() => t?.close());
+
+  it("refuses sign-out posted from a sibling site (403, French), the session stays valid", async () => {
+    const { cookie } = await signedInUser(t);
+    const foreign = await post(t, "/auth/deconnexion", {}, { origin: "https://evil.example", cookie });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain("ne provient pas du site");
+    const session = await t.app.auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(session?.user).toBeTruthy();
+    // Our own page may sign out.
+    const own = await post(t, "/auth/deconnexion", {}, { cookie });
+    expect(own.status).toBe(302);
+    expect(await t.app.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  });
+
+  it("refuses a callback request posted by another site, stores nothing", async () => {
+    const fields = {
+      firstName: "Léa",
+      lastName: "Martin",
+      phone: "0612345678",
+      source: "callback_home_hero",
+    };
+    for (const headers of [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "http://sous.localhost:3000" },
+    ]) {
+      const response = await post(t, "/api/rappel", fields, { accept: "application/json", ...headers });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { message: string }).message).toContain("ne provient pas du site");
+    }
+    const sibling = await fetch(`${t.base}/api/rappel`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-site" },
+      body: new URLSearchParams(fields),
+    });
+    expect(sibling.status).toBe(403);
+    expect(await t.app.db.select().from(contactRequests)).toHaveLength(0);
+  });
+
+  it("accepts our own origin, PUBLIC_URL's origin, and clients that are not browsers", async () => {
+    const fields = {
+      firstName: "Léa",
+      lastName: "Martin",
+      phone: "0612345678",
+      source: "callback_home_hero",
+    };
+    const json = { accept: "application/json" };
+    expect((await post(t, "/api/rappel", fields, json)).status).toBe(200);
+    expect((await post(t, "/api/rappel", fields, { ...json, origin: "http://localhost:3000" })).status).toBe(
+      200,
+    );
+    const noOrigin = await fetch(`${t.base}/api/rappel`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...json },
+      body: new URLSearchParams(fields),
+    });
+    expect(noOrigin.status).toBe(200);
+  });
+});
