@@ -28,6 +28,8 @@ test("the catalogue filters live as you type, keeps the filters in the URL and r
   await expect(
     page.getByText("Aucune formation trouvée. Essayez de modifier vos critères de recherche ou de filtrage"),
   ).toBeVisible();
+  // Said once: no heading repeating the sentence.
+  await expect(page.getByText("Aucune formation trouvée")).toHaveCount(1);
   await page.getByRole("link", { name: "Réinitialiser les filtres" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/formations`);
   await expect(count(page)).toHaveText("5 formations trouvées");
@@ -88,7 +90,7 @@ test("a course page shows every section, its Qualiopi information and working bu
   await expect(page.getByText("France Travail (ex-Pôle Emploi)", { exact: true })).toBeVisible();
   await expect(page.getByText("Délai d'accès")).toBeVisible();
   await expect(page.getByText(/Indicateurs de résultats \(2025\)/)).toBeVisible();
-  await expect(page.getByText("Être rappelé(e)", { exact: true })).toBeVisible();
+  await expect(page.getByText("Être rappelé·e", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
     "href",
     "/contact?formation=tp-assistant-commercial",

@@ -191,9 +191,9 @@ function Catalogue({
         </ul>
       ) : (
         <div className="mt-4 rounded-xl border border-dashed border-border p-10 text-center">
-          <p className="text-lg font-semibold">Aucune formation trouvée</p>
-          <p className="mt-2 text-muted-foreground">
-            Aucune formation trouvée. Essayez de modifier vos critères de recherche ou de filtrage
+          <p className="text-muted-foreground">
+            <strong className="block text-lg font-semibold text-foreground">Aucune formation trouvée.</strong>{" "}
+            Essayez de modifier vos critères de recherche ou de filtrage
           </p>
           <ButtonLink
             to={resetTo}
