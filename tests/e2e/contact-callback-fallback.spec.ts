@@ -6,7 +6,7 @@ test("without JavaScript, a course page's callback button opens the appointment 
   page,
 }) => {
   await page.goto("/formation/tp-assistant-ressources-humaines");
-  await page.getByRole("link", { name: "Être rappelé(e)" }).first().click();
+  await page.getByRole("link", { name: "Être rappelé·e" }).first().click();
   await expect(page).toHaveURL(
     /\/contact\?sujet=rdv&formation=TP%20Assistant%20Ressources%20Humaines#formulaire$/,
   );

@@ -154,6 +154,6 @@ test("callback from the home hero and from a course page, which prefills its cou
   expect((await waitForMail(email, "Votre demande de rappel est bien reçue")).body).toContain("0612121212");
 
   await gotoReady(page, "/formation/tp-assistant-commercial");
-  await page.getByRole("button", { name: "Être rappelé(e)" }).first().click();
+  await page.getByRole("button", { name: "Être rappelé·e" }).first().click();
   await expect(page.getByRole("dialog").getByLabel(/Formation/)).toHaveValue("TP Assistant Commercial");
 });

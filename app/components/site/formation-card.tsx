@@ -47,11 +47,14 @@ export function FormationCard({
         )}
       </ul>
       <dl className="mt-auto grid gap-1 text-sm text-muted-foreground">
-        <div className="flex items-center gap-2">
-          <Clock aria-hidden="true" className="h-4 w-4" />
-          <dt className="sr-only">Durée</dt>
-          <dd>{formation.duration || "Durée à définir"}</dd>
-        </div>
+        {/* An empty duration is left out rather than announced as 'à définir'. */}
+        {formation.duration.trim() && (
+          <div className="flex items-center gap-2">
+            <Clock aria-hidden="true" className="h-4 w-4" />
+            <dt className="sr-only">Durée</dt>
+            <dd>{formation.duration}</dd>
+          </div>
+        )}
         <div className="flex items-center gap-2">
           <GraduationCap aria-hidden="true" className="h-4 w-4" />
           <dt className="sr-only">Niveau</dt>

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { CENTRE } from "~/content/centre";
 import { fundingLabel } from "~/lib/funding";
+import { formatEuros } from "~/lib/money";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
 import type { Formation } from "~/server/db/schema.server";
@@ -68,12 +69,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-const price = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  maximumFractionDigits: 0,
-});
-
 function NotFoundFormation() {
   return (
     <main id="contenu" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
@@ -96,14 +91,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function InfoTiles({ formation }: { formation: LoadedFormation }) {
-  // SPEC.md §2.8: duration, format, then level, diploma or sector.
+  // Duration, format, then level, diploma or sector. A tile with nothing to say is left out: 'Non
+  // défini' is the console's wording, not something to show a visitor.
   const tiles = [
-    { icon: Clock, label: "Durée", value: formation.duration || "Non définie" },
-    { icon: MapPin, label: "Format", value: formation.format || "Non défini" },
+    { icon: Clock, label: "Durée", value: formation.duration },
+    { icon: MapPin, label: "Format", value: formation.format },
     formation.sector
       ? { icon: Briefcase, label: "Secteur", value: formation.sector }
       : { icon: Award, label: "Niveau", value: formation.levelRequired },
-  ];
+  ].filter((tile) => tile.value?.trim());
   return (
     <dl className="mt-8 grid gap-3 sm:grid-cols-3">
       {tiles.map((tile) => (
@@ -126,7 +122,7 @@ function Qualiopi({ formation }: { formation: LoadedFormation }) {
       label: "Tarif",
       value:
         formation.price > 0
-          ? `${price.format(formation.price)} (net de taxe, exonéré de TVA)`
+          ? `${formatEuros(formation.price)} (net de taxe, exonéré de TVA)`
           : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur",
     },
     { label: "Méthodes pédagogiques", value: formation.teachingMethods },
@@ -197,7 +193,6 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             <CallbackButton
               source="callback_course_page"
               formation={formation.title}
-              label="Être rappelé(e)"
               variant="secondary"
               size="lg"
             />
