@@ -21,6 +21,21 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+/**
+ * The page's own title is the only <h1> (the article page and the console preview both show it above
+ * the body): Markdown headings are shifted down so that the highest one becomes an <h2> and the
+ * others keep their distance below it ('# Titre' → h2, '## Partie' → h3; a text that starts at '##'
+ * is left as written). Levels beyond h6 stay h6.
+ */
+const TOP_LEVEL = 2;
+md.core.ruler.push("headings_below_title", (state) => {
+  const headings = state.tokens.filter((t) => t.type === "heading_open" || t.type === "heading_close");
+  const highest = Math.min(...headings.map((t) => Number(t.tag.slice(1))));
+  const shift = TOP_LEVEL - highest;
+  if (!(shift > 0)) return;
+  for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
+});
+
 export function renderMarkdown(source: string): string {
   return md.render(source);
 }

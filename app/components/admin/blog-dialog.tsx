@@ -6,7 +6,10 @@ import { SwitchField, TextAreaField, TextField } from "./form-fields";
 
 const F = "article";
 
-/** 'Nouvel article' / 'Modifier l'article', with a live preview rendered exactly as the public page does. */
+/**
+ * 'Nouvel article' / 'Modifier l'article', with a live preview rendered and styled exactly as the public
+ * page does (same renderer, same `prose-article` styles).
+ */
 export function BlogDialog({ post, onDone }: { post: AdminBlogPost | null; onDone: () => void }) {
   const titleSlug = useTitleSlug(post);
   const [content, setContent] = useState(post?.content ?? "");
@@ -63,7 +66,7 @@ export function BlogDialog({ post, onDone }: { post: AdminBlogPost | null; onDon
               </h3>
               <div
                 data-testid="markdown-preview"
-                className="prose-admin min-h-[320px] overflow-auto rounded-md border border-border bg-muted/30 p-4 text-sm [&_a]:text-primary [&_a]:underline [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_p]:my-2 [&_ul]:list-disc"
+                className="prose-article min-h-[320px] overflow-auto rounded-md border border-border bg-muted/30 p-4"
                 // renderMarkdown escapes raw HTML (html: false), so this is the same safe HTML the public page shows.
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: output of markdown-it with html disabled.
                 dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }}
