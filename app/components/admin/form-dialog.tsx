@@ -79,15 +79,16 @@ export function useTitleSlug(row: { title: string; slug: string } | null) {
   };
 }
 
-/** The 'Titre' and 'Slug (URL)' fields, bound to `useTitleSlug`. */
+/**
+ * The 'Titre' and 'Slug (URL)' fields, bound to `useTitleSlug`. The slug may be left empty: the
+ * server derives it from the title (the placeholder shows what it will be).
+ */
 export function TitleSlugFields({
   fields,
   state,
-  slugRequired,
 }: {
   fields: FieldsContext;
   state: ReturnType<typeof useTitleSlug>;
-  slugRequired?: boolean;
 }) {
   return (
     <>
@@ -103,8 +104,8 @@ export function TitleSlugFields({
         {...fields}
         name="slug"
         label="Slug (URL)"
-        required={slugRequired}
         value={state.slug}
+        placeholder={slugify(state.title)}
         hint="Déduit du titre si vous le laissez vide."
         onChange={(e) => state.setSlug(e.target.value)}
       />

@@ -31,14 +31,14 @@ export function FormationDialog({
       description="Les champs marqués d'un astérisque (*) sont obligatoires."
       className="max-w-3xl"
       formClassName="space-y-6"
-      ready={Boolean(titleSlug.title.trim() && titleSlug.slug.trim())}
+      ready={Boolean(titleSlug.title.trim())}
       onDone={onDone}
     >
       {(common) => (
         <>
           <FormSection title="Informations de base">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TitleSlugFields fields={common} state={titleSlug} slugRequired />
+              <TitleSlugFields fields={common} state={titleSlug} />
               <SelectField
                 {...common}
                 name="formationType"
