@@ -13,7 +13,11 @@ export function showToast(toast: ToastMessage): void {
   else early.push(toast);
 }
 
-/** The notification area, always present (SPEC.md §2.1); loads the toast library on first use. */
+/**
+ * The notification area, always present; loads the toast library on first use. Its live region is
+ * in the first HTML, empty: a screen reader only announces what is added to a region it already knew,
+ * so the first toast, rendered inside it once the library has loaded, is read out too.
+ */
 export function ToastArea() {
   const [queue, setQueue] = useState<ToastMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -29,9 +33,13 @@ export function ToastArea() {
       deliver = null;
     };
   }, []);
-  return loaded ? (
-    <Suspense fallback={null}>
-      <SonnerToaster queue={queue} onShown={onShown} />
-    </Suspense>
-  ) : null;
+  return (
+    <div id="notifications" aria-live="polite" aria-relevant="additions text">
+      {loaded ? (
+        <Suspense fallback={null}>
+          <SonnerToaster queue={queue} onShown={onShown} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,79 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
+
+// Details a visitor or a member of staff notices: exact prices, no console wording on public pages,
+// one spelling per page, headings under the page's title, a slug derived from the title, and a
+// notification area that exists before the first toast.
+
+async function editFormation(page: Page, title: string, fields: { price: string; format: string }) {
+  await page.getByRole("searchbox").fill(title);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Modifier ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Modifier la formation" });
+  await dialog.getByLabel("Prix (€)").fill(fields.price);
+  await dialog.getByRole("textbox", { name: "Format", exact: true }).fill(fields.format);
+  await dialog.getByRole("button", { name: "Modifier" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("a course page shows the exact price in French, omits an empty tile, and spells the callback button once", async ({
+  page,
+  request,
+}) => {
+  // The live region of the notifications is in the first HTML, empty, before any toast.
+  const html = await (await request.get("/formations")).text();
+  expect(html).toMatch(/<div id="notifications" aria-live="polite"[^>]*><\/div>/);
+
+  await signInAsAdmin(page, "/admin/formations");
+  await editFormation(page, "Bac Pro Logistique", { price: "1200,50", format: "" });
+  // The first toast is rendered inside that region, so a screen reader announces it.
+  await expect(page.locator("#notifications")).toContainText("Formation mise à jour avec succès");
+  try {
+    await gotoReady(page, "/formation/bac-pro-logistique");
+    const main = page.getByRole("main");
+    await expect(main).toContainText(/1\s200,50\s€/);
+    await expect(main).not.toContainText("1 201");
+    const tiles = main.locator("dl").first();
+    await expect(tiles).toContainText("Durée");
+    await expect(tiles).not.toContainText("Format");
+    await expect(main).not.toContainText("Non défini");
+    await expect(main.getByText("Être rappelé(e)")).toHaveCount(0);
+    await expect(
+      main
+        .getByRole("link", { name: "Être rappelé·e" })
+        .or(main.getByRole("button", { name: "Être rappelé·e" })),
+    ).toHaveCount(2);
+  } finally {
+    await gotoReady(page, "/admin/formations");
+    await editFormation(page, "Bac Pro Logistique", { price: "0", format: "Alternance" });
+  }
+});
+
+test("console: an empty slug is derived from the title; the Markdown preview keeps headings under the title", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill("Gestion de paie");
+  const slug = dialog.getByLabel("Slug (URL)");
+  await slug.fill("autre-chose");
+  await slug.fill("");
+  await expect(slug).toHaveAttribute("placeholder", "gestion-de-paie");
+  await expect(dialog.getByText("Déduit du titre si vous le laissez vide.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Créer" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+
+  await gotoReady(page, "/admin/blog");
+  await page.getByRole("button", { name: "Nouvel article" }).click();
+  const article = page.getByRole("dialog", { name: "Nouvel article" });
+  await article
+    .getByRole("textbox", { name: "Contenu (Markdown)" })
+    .fill("# Titre du texte\n\n## Une partie");
+  const preview = article.getByTestId("markdown-preview");
+  await expect(preview.getByRole("heading", { level: 2, name: "Titre du texte" })).toBeVisible();
+  await expect(preview.getByRole("heading", { level: 3, name: "Une partie" })).toBeVisible();
+  await expect(preview.locator("h1")).toHaveCount(0);
+});
