@@ -15,17 +15,23 @@ import "./app.css";
 import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
 import { showToast, ToastArea } from "~/components/toast/toast-area";
 import type { ToastMessage } from "~/lib/toast";
+import { listFormationLinks } from "~/server/catalogue.server";
+import { readOrNull } from "~/server/safe-read.server";
 import { getSessionUser } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  const [user, { toast, clear }] = await Promise.all([
+  // The footer, the callback dialog and the JSON-LD list the active formations on every public
+  // page; the console has its own screens and skips the read.
+  const publicPage = !new URL(request.url).pathname.startsWith("/admin");
+  const [user, { toast, clear }, formations] = await Promise.all([
     getSessionUser(request, app),
     readToast(request, app.config.authSecret),
+    publicPage ? readOrNull(app.logger, "formations", () => listFormationLinks(app.db)) : null,
   ]);
   return data(
-    { user, toast, publicUrl: app.config.publicUrl },
+    { user, toast, publicUrl: app.config.publicUrl, formations: formations ?? [] },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -53,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <OrganizationJsonLd publicUrl={root?.publicUrl} />
+        <OrganizationJsonLd publicUrl={root?.publicUrl} formations={root?.formations ?? []} />
       </head>
       <body className="min-h-screen">
         {children}

@@ -20,47 +20,13 @@ export type SubjectId = (typeof SUBJECTS)[number]["id"];
 export const SUBJECT_IDS = SUBJECTS.map((s) => s.id) as [SubjectId, ...SubjectId[]];
 
 /**
- * The course list of the form. `slugs` are the catalogue slug and the footer's short slug, so that
- * `/contact?formation=<slug>` from any course page preselects the right line.
+ * The contact form's last course choice, after the active formations (which come from the
+ * database): a visitor may ask about a course the catalogue does not list.
  */
-export const FORMATION_OPTIONS = [
-  {
-    id: "tp-assistant-ressources-humaines",
-    label: "TP Assistant Ressources Humaines",
-    slugs: ["tp-assistant-ressources-humaines", "assistant-rh"],
-  },
-  {
-    id: "tp-assistant-commercial",
-    label: "TP Assistant Commercial",
-    slugs: ["tp-assistant-commercial", "assistant-commercial"],
-  },
-  { id: "bac-pro-logistique", label: "Bac Pro Logistique", slugs: ["bac-pro-logistique"] },
-  { id: "formation-wordpress", label: "Formation WordPress", slugs: ["formation-wordpress", "wordpress"] },
-  {
-    id: "formation-developpeur-web",
-    label: "Formation Développeur Web",
-    slugs: ["formation-developpeur-web", "developpeur-web"],
-  },
-  { id: "autre", label: "Autre formation", slugs: ["autre"] },
-] as const;
-
-export type FormationId = (typeof FORMATION_OPTIONS)[number]["id"];
-export const FORMATION_IDS = FORMATION_OPTIONS.map((f) => f.id) as [FormationId, ...FormationId[]];
+export const OTHER_FORMATION = { id: "autre", label: "Autre formation" } as const;
 
 export function subjectLabel(id: string | null | undefined): string | undefined {
   return SUBJECTS.find((s) => s.id === id)?.label;
-}
-
-export function formationLabel(id: string | null | undefined): string | undefined {
-  return FORMATION_OPTIONS.find((f) => f.id === id)?.label;
-}
-
-/** The form line a `?formation=` slug (catalogue or short form) or a course title points to. */
-export function formationFromParam(value: string | null | undefined): FormationId | undefined {
-  if (!value) return undefined;
-  const needle = value.trim().toLowerCase();
-  return FORMATION_OPTIONS.find((f) => f.slugs.some((s) => s === needle) || f.label.toLowerCase() === needle)
-    ?.id;
 }
 
 export function subjectFromParam(value: string | null | undefined): SubjectId | undefined {

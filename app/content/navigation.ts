@@ -15,15 +15,7 @@ export const HEADER_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Footer links (SPEC.md §2.1). The short course slugs answer 301 to the canonical pages. */
-export const FOOTER_FORMATIONS = [
-  { to: "/formation/assistant-rh", label: "TP Assistant Ressources Humaines" },
-  { to: "/formation/assistant-commercial", label: "TP Assistant Commercial" },
-  { to: "/formation/bac-pro-logistique", label: "Bac Pro Logistique" },
-  { to: "/formation/wordpress", label: "Formation WordPress" },
-  { to: "/formation/developpeur-web", label: "Formation Développeur Web" },
-] as const;
-
+/** Footer links. 'Nos formations' lists the active formations from the database. */
 export const FOOTER_CENTRE = [
   { to: "/financements", label: "Financements" },
   { to: "/notre-centre", label: "Notre centre" },

@@ -28,6 +28,8 @@ export interface CatalogueItem {
   badge: string | null;
   rncpCode: string | null;
   funding: string[];
+  /** The goal picker's goals this formation serves (app/content/goals.ts ids). */
+  goals: string[];
 }
 
 export const DEFAULT_FILTERS: CatalogueFilters = { q: "", type: "all", level: "all", objectif: "" };
@@ -78,17 +80,17 @@ export function matchesSearch(item: CatalogueItem, q: string): boolean {
   return has(item.title) || has(item.description) || item.skills.some(has);
 }
 
-/** All filters combined with AND. `goalSlugs` restricts to a goal's formations when set. */
+/** All filters combined with AND. `goal` (a known goal id) restricts to the formations serving it. */
 export function filterCatalogue<T extends CatalogueItem>(
   items: readonly T[],
   filters: CatalogueFilters,
-  goalSlugs?: readonly string[] | null,
+  goal?: string | null,
 ): T[] {
   return items.filter(
     (item) =>
       (filters.type === "all" || item.formationType === filters.type) &&
       matchesLevel(item.levelRequired, filters.level) &&
       matchesSearch(item, filters.q) &&
-      (!goalSlugs || goalSlugs.includes(item.slug)),
+      (!goal || item.goals.includes(goal)),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { CatalogueItem } from "~/lib/catalogue";
 import type { Db } from "./db/client.server";
 import { type Formation, formationAliases, formations } from "./db/schema.server";
@@ -21,15 +21,59 @@ const cardColumns = {
   badge: formations.badge,
   rncpCode: formations.rncpCode,
   funding: formations.funding,
+  goals: formations.goals,
 };
 
-/** Active formations as catalogue cards, newest first like the console (the seed keeps SPEC.md's order). */
+/** Every public list follows the order staff set (position), newest first among equals. */
+const publicOrder = [asc(formations.position), desc(formations.createdAt), asc(formations.title)];
+
+/** Active formations as catalogue cards, in the staff-set order. */
 export async function listActiveFormations(db: Db): Promise<CatalogueItem[]> {
   return db
     .select(cardColumns)
     .from(formations)
     .where(isActive)
-    .orderBy(desc(formations.createdAt), asc(formations.title));
+    .orderBy(...publicOrder);
+}
+
+/** A formation as a link or a form choice: the footer, the contact form, the callback dialog. */
+export interface FormationLink {
+  slug: string;
+  title: string;
+}
+
+/** Active formations' titles and slugs, in the staff-set order (small: it rides on every public page). */
+export async function listFormationLinks(db: Db): Promise<FormationLink[]> {
+  return db
+    .select({ slug: formations.slug, title: formations.title })
+    .from(formations)
+    .where(isActive)
+    .orderBy(...publicOrder);
+}
+
+/**
+ * The active formation a form value names: its slug, one of its aliases (the footer's short slugs)
+ * or its title, any case. Null for an unknown or deactivated formation, which the forms refuse.
+ */
+export async function findActiveFormation(db: Db, value: string): Promise<FormationLink | null> {
+  const needle = value.trim().toLowerCase();
+  if (!needle) return null;
+  const [row] = await db
+    .select({ slug: formations.slug, title: formations.title })
+    .from(formations)
+    .leftJoin(formationAliases, eq(formationAliases.formationId, formations.id))
+    .where(
+      and(
+        isActive,
+        or(
+          eq(formations.slug, needle),
+          eq(formationAliases.alias, needle),
+          eq(sql`lower(${formations.title})`, needle),
+        ),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 export async function getActiveFormation(db: Db, slug: string): Promise<Formation | null> {

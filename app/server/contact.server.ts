@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { CONTACT_MESSAGES, formationLabel, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
+import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS, OTHER_FORMATION } from "~/content/contact";
 import {
   type CallbackInput,
+  CONTACT_ERRORS,
   type ContactInput,
   callbackSchema,
   contactSchema,
@@ -10,6 +11,8 @@ import {
   fieldErrors,
 } from "~/lib/schemas/contact";
 import type { ToastMessage } from "~/lib/toast";
+import { findActiveFormation } from "./catalogue.server";
+import type { Db } from "./db/client.server";
 import { contactRequests, type NewContactRequest } from "./db/schema.server";
 import {
   type RequestSummary,
@@ -35,6 +38,27 @@ const failure = (status: number, toast: ToastMessage, extra: Partial<FormResult>
   status,
   body: { ok: false, toast, message: toast.description ?? toast.title, ...extra },
 });
+
+/** A value the schema let through but the database refuses (an unknown course): a 400 on that field. */
+class FieldRefusal extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The title of the active formation a form names, or null when none was chosen. An unknown or
+ * deactivated formation is refused with the form's message for that field.
+ */
+async function chosenFormation(db: Db, value: string | undefined): Promise<string | null> {
+  if (!value) return null;
+  const found = await findActiveFormation(db, value);
+  if (!found) throw new FieldRefusal("formation", CONTACT_ERRORS.formation);
+  return found.title;
+}
 
 /**
  * The text fields of a form post, read with a size bound whether or not the client sent a
@@ -124,6 +148,12 @@ async function receive<S extends z.ZodType>(
     app.logger.info({ contactRequestId: id }, "contact: request stored");
     return ok;
   } catch (error) {
+    if (error instanceof FieldRefusal) {
+      return failure(400, CONTACT_MESSAGES.invalid, {
+        errors: { [error.field]: error.message },
+        values: echo(fields),
+      });
+    }
     app.logger.error({ err: error }, "contact: storing the request failed");
     return failure(503, CONTACT_MESSAGES.failure, { values: echo(fields) });
   }
@@ -184,15 +214,18 @@ export async function storeRequest(
   return id;
 }
 
-/** SPEC.md §7: formation_interest is the chosen course, else the subject; rdv asks for a call. */
-export function contactRow(input: ContactInput): NewContactRequest & { phone: string } {
+/** formation_interest is the chosen course's title, else the subject; rdv asks for a call. */
+export function contactRow(
+  input: ContactInput,
+  formationTitle: string | null,
+): NewContactRequest & { phone: string } {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
     phone: input.phone,
     subject: input.subject,
-    formationInterest: formationLabel(input.formation) ?? input.subject,
+    formationInterest: formationTitle ?? input.subject,
     message: input.message,
     source: "contact_form",
     callbackRequested: input.subject === "rdv",
@@ -202,14 +235,17 @@ export function contactRow(input: ContactInput): NewContactRequest & { phone: st
   };
 }
 
-export function callbackRow(input: CallbackInput): NewContactRequest & { phone: string } {
+export function callbackRow(
+  input: CallbackInput,
+  formationTitle: string | null,
+): NewContactRequest & { phone: string } {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email ?? null,
     phone: input.phone,
     subject: null,
-    formationInterest: input.formation ?? null,
+    formationInterest: formationTitle,
     message: null,
     source: input.source,
     callbackRequested: true,
@@ -223,7 +259,13 @@ export function receiveContactForm(context: AppLoadContext, request: Request): P
     context,
     request,
     contactSchema,
-    (app, input) => storeRequest(app, contactRow(input), "message"),
+    async (app, input) => {
+      const title =
+        input.formation === OTHER_FORMATION.id
+          ? OTHER_FORMATION.label
+          : await chosenFormation(app.db, input.formation);
+      return storeRequest(app, contactRow(input, title), "message");
+    },
     CONTACT_MESSAGES.success,
   );
 }
@@ -234,7 +276,8 @@ export function receiveCallback(context: AppLoadContext, request: Request): Prom
     context,
     request,
     callbackSchema,
-    (app, input) => storeRequest(app, callbackRow(input), "callback"),
+    async (app, input) =>
+      storeRequest(app, callbackRow(input, await chosenFormation(app.db, input.formation)), "callback"),
     CONTACT_MESSAGES.callbackSuccess,
   );
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
 
 test("a callback request appears on the open dashboard without a reload", async ({ page, request }) => {
   await signInAsAdmin(page, "/admin");
@@ -11,4 +12,40 @@ test("a callback request appears on the open dashboard without a reload", async 
   });
   expect(response.status()).toBe(200);
   await expect(page.getByText(`Nadia ${lastName}`)).toBeVisible();
+});
+
+test("a formation created in the console shows at once in an open page's footer, goals and contact form", async ({
+  page,
+  browser,
+}) => {
+  const title = `Paie et social ${Date.now()}`;
+  const visitor = await (await browser.newContext()).newPage();
+  await gotoReady(visitor, "/contact");
+  await visitor.locator("body[data-live='open']").waitFor();
+  const footer = visitor.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: title })).toHaveCount(0);
+
+  await signInAsAdmin(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 mois");
+  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Description courte").fill("Gérer la paie d'une petite entreprise.");
+  await dialog.getByLabel("Ordre d'affichage").fill("0");
+  await dialog.getByLabel("Trouver un emploi").check();
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Formation créée avec succès")).toBeVisible();
+
+  // The visitor's open page follows: footer link, then a choice in the contact form.
+  await expect(footer.getByRole("link", { name: title })).toHaveAttribute(
+    "href",
+    `/formation/${title.toLowerCase().replaceAll(" ", "-")}`,
+  );
+  await expect(
+    visitor.getByLabel("Formation qui vous intéresse").locator("option", { hasText: title }),
+  ).toHaveCount(1);
+  await gotoReady(visitor, "/");
+  await visitor.getByRole("button", { name: /Trouver un emploi/ }).click();
+  await expect(visitor.getByTestId("goal-result").getByRole("link", { name: title })).toBeVisible();
 });

@@ -155,5 +155,7 @@ test("callback from the home hero and from a course page, which prefills its cou
 
   await gotoReady(page, "/formation/tp-assistant-commercial");
   await page.getByRole("button", { name: "Être rappelé·e" }).first().click();
-  await expect(page.getByRole("dialog").getByLabel(/Formation/)).toHaveValue("TP Assistant Commercial");
+  const course = page.getByRole("dialog").getByLabel(/Formation/);
+  await expect(course).toHaveValue("tp-assistant-commercial");
+  await expect(course.locator("option:checked")).toHaveText("TP Assistant Commercial");
 });

@@ -19,7 +19,7 @@ test("a fresh start serves the home page in French with the header and footer", 
   );
   await expect(footer.getByRole("link", { name: "Formation WordPress" })).toHaveAttribute(
     "href",
-    "/formation/wordpress",
+    "/formation/formation-wordpress",
   );
 });
 

@@ -39,8 +39,8 @@ test("the goal picker shows counts with agreement, replaces the selection and fi
   await reconversion.click();
   await expect(reconversion).toHaveAttribute("aria-pressed", "true");
   const result = page.getByTestId("goal-result");
-  await expect(result.getByRole("link", { name: "TP Assistant RH" })).toBeVisible();
-  await expect(result.getByRole("link", { name: "Développeur Web" })).toBeVisible();
+  await expect(result.getByRole("link", { name: "TP Assistant Ressources Humaines" })).toBeVisible();
+  await expect(result.getByRole("link", { name: "Formation Développeur Web" })).toBeVisible();
 
   // Keyboard: choosing another goal replaces the first.
   await outil.focus();

@@ -211,6 +211,6 @@ describe(`public site data on ${DRIVER}`, () => {
     );
     expect((home.testimonials as unknown[]).length).toBe(3);
     expect((home.posts as unknown[]).length).toBe(3);
-    expect(home.activeSlugs).toBeNull();
+    expect(home.goalFormations).toEqual([]);
   });
 });

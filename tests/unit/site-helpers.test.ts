@@ -25,6 +25,7 @@ const item = (over: Partial<CatalogueItem>): CatalogueItem => ({
   badge: null,
   rncpCode: null,
   funding: [],
+  goals: [],
   ...over,
 });
 
@@ -54,7 +55,7 @@ describe("site helpers", () => {
         levelRequired: "Ouvert à tous",
       }),
       item({ slug: "b", description: "La PAIE et le recrutement" }),
-      item({ slug: "c", title: "Logistique", levelRequired: "Niveau 4" }),
+      item({ slug: "c", title: "Logistique", levelRequired: "Niveau 4", goals: ["emploi"] }),
     ];
     const f = (q: string, type = "all", niveau = "all") =>
       filterCatalogue(items, parseFilters(new URLSearchParams({ q, type, niveau }))).map((i) => i.slug);
@@ -63,7 +64,7 @@ describe("site helpers", () => {
     expect(f("", "alternance")).toEqual(["b", "c"]);
     expect(f("", "alternance", "niveau4")).toEqual(["c"]);
     expect(f("react", "alternance")).toEqual([]);
-    expect(filterCatalogue(items, parseFilters(new URLSearchParams()), ["c"]).map((i) => i.slug)).toEqual([
+    expect(filterCatalogue(items, parseFilters(new URLSearchParams()), "emploi").map((i) => i.slug)).toEqual([
       "c",
     ]);
     expect(filtersToSearch({ q: "web", type: "all", level: "niveau5", objectif: "" })).toBe(

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { GOALS } from "~/content/goals";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/schemas/admin-formation";
 import type { AdminFormation } from "~/server/admin/formations.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
@@ -22,6 +23,7 @@ export function FormationDialog({
   const titleSlug = useTitleSlug(f);
   const [active, setActive] = useState(f?.active ?? true);
   const [eligible, setEligible] = useState(f?.financingEligible ?? true);
+  const [goals, setGoals] = useState<string[]>(f?.goals ?? []);
 
   return (
     <FormDialog
@@ -237,6 +239,39 @@ export function FormationDialog({
           </FormSection>
 
           <FormSection title="Paramètres">
+            <TextField
+              {...common}
+              name="position"
+              label="Ordre d'affichage"
+              inputMode="numeric"
+              hint="Les formations sont listées sur le site de la plus petite valeur à la plus grande."
+              defaultValue={String(f?.position ?? 0)}
+            />
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">
+                Objectifs (recommandations de la page d'accueil)
+              </legend>
+              <input type="hidden" name="goals" value={goals.join(",")} />
+              <div className="grid gap-2 sm:grid-cols-2">
+                {GOALS.map((g) => (
+                  <label key={g.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={goals.includes(g.id)}
+                      onChange={(e) =>
+                        setGoals((now) =>
+                          e.target.checked ? [...now, g.id] : now.filter((id) => id !== g.id),
+                        )
+                      }
+                    />
+                    {g.title}
+                  </label>
+                ))}
+              </div>
+              {common.errors?.goals ? (
+                <p className="text-sm text-destructive">{common.errors.goals}</p>
+              ) : null}
+            </fieldset>
             <SwitchField
               form={F}
               name="active"

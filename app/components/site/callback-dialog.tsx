@@ -4,25 +4,13 @@ import { showToast } from "~/components/toast/toast-area";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/components/ui/dialog";
 import { Field, Input, Select } from "~/components/ui/input";
-import {
-  CONTACT_MESSAGES,
-  FORMATION_OPTIONS,
-  formationFromParam,
-  HONEYPOT_FIELD,
-  LIMITS,
-} from "~/content/contact";
+import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
 // Types only: zod stays on the server, the dialog shows the server's messages.
 import type { FormResult } from "~/lib/schemas/contact";
+import { useRootData } from "~/root";
 
 // Loaded on demand by CallbackButton (first hover, focus or click), so that the pages carrying the
 // button do not pay for the dialog's code up front.
-
-/** The course list of the contact form, plus the page's own course when it is not one of them. */
-function courseChoices(formation: string | undefined): string[] {
-  const labels: string[] = FORMATION_OPTIONS.filter((f) => f.id !== "autre").map((f) => f.label);
-  if (formation && !labels.includes(formation)) labels.unshift(formation);
-  return labels;
-}
 
 async function postCallback(form: HTMLFormElement): Promise<FormResult> {
   try {
@@ -51,10 +39,10 @@ function CallbackForm({
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<FormResult | undefined>();
   const errors = result?.errors ?? {};
-  const courses = courseChoices(formation);
-  const prefill = formation
-    ? (FORMATION_OPTIONS.find((f) => f.id === formationFromParam(formation))?.label ?? formation)
-    : "";
+  // The active formations every public page already carries (the footer's list), by slug.
+  const courses = useRootData()?.formations ?? [];
+  const needle = formation?.toLowerCase();
+  const prefill = courses.find((f) => f.slug === needle || f.title.toLowerCase() === needle)?.slug ?? "";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,9 +101,9 @@ function CallbackForm({
       >
         <Select id={`${id}-formation`} name="formation" defaultValue={prefill}>
           <option value="">Je ne sais pas encore</option>
-          {courses.map((label) => (
-            <option key={label} value={label}>
-              {label}
+          {courses.map((f) => (
+            <option key={f.slug} value={f.slug}>
+              {f.title}
             </option>
           ))}
         </Select>

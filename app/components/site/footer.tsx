@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CENTRE } from "~/content/centre";
-import { FOOTER_CENTRE, FOOTER_FORMATIONS, FOOTER_LEGAL } from "~/content/navigation";
+import { FOOTER_CENTRE, FOOTER_LEGAL } from "~/content/navigation";
 
 function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
   return (
@@ -20,7 +20,7 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 }
 
 /** SPEC.md §2.1 and §1: links, contact details and the centre's legal identity. */
-export function SiteFooter() {
+export function SiteFooter({ formations }: { formations: readonly { slug: string; title: string }[] }) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -44,7 +44,10 @@ export function SiteFooter() {
             </p>
           </address>
         </div>
-        <LinkList title="Nos formations" links={FOOTER_FORMATIONS} />
+        <LinkList
+          title="Nos formations"
+          links={formations.map((f) => ({ to: `/formation/${f.slug}`, label: f.title }))}
+        />
         <LinkList title="Le centre" links={FOOTER_CENTRE} />
         <LinkList title="Informations légales" links={FOOTER_LEGAL} />
       </div>

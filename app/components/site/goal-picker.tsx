@@ -18,11 +18,14 @@ const ICONS = {
  * SPEC.md §2.3 / §4: no goal selected, then one; choosing another replaces it. Toggle buttons
  * (aria-pressed) so keyboard and screen-reader users know which goal is chosen.
  */
-export function GoalPicker({ activeSlugs }: { activeSlugs: readonly string[] | null }) {
+export function GoalPicker({
+  formations,
+}: {
+  /** The active formations in the staff-set order, each with the goals chosen in its dialog. */
+  formations: readonly { slug: string; title: string; goals: readonly string[] }[];
+}) {
   const [selected, setSelected] = useState<Goal["id"] | null>(null);
-  // Formations staff have deactivated are not recommended (null = catalogue unknown: show all).
-  const recommended = (goal: Goal) =>
-    activeSlugs ? goal.formations.filter((f) => activeSlugs.includes(f.slug)) : goal.formations;
+  const recommended = (goal: Goal) => formations.filter((f) => f.goals.includes(goal.id));
   const goal = GOALS.find((g) => g.id === selected);
   const resultRef = useRef<HTMLDivElement>(null);
   // On a phone the result sits below the five cards: bring it into view after a choice.

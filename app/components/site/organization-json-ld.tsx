@@ -1,7 +1,13 @@
 import { CENTRE } from "~/content/centre";
 
-/** DESIGN.md §4.6: who publishes the site, on every page, for search engines. */
-export function OrganizationJsonLd({ publicUrl }: { publicUrl: string | undefined }) {
+/** Who publishes the site and the courses it offers (active formations), on every page, for search engines. */
+export function OrganizationJsonLd({
+  publicUrl,
+  formations,
+}: {
+  publicUrl: string | undefined;
+  formations: readonly { slug: string; title: string }[];
+}) {
   const url = publicUrl?.replace(/\/$/, "");
   const json = {
     "@context": "https://schema.org",
@@ -18,6 +24,22 @@ export function OrganizationJsonLd({ publicUrl }: { publicUrl: string | undefine
       addressCountry: "FR",
     },
     openingHours: ["Mo-Fr 09:00-18:00", "Sa 09:00-12:00"],
+    ...(formations.length
+      ? {
+          hasOfferCatalog: {
+            "@type": "OfferCatalog",
+            name: "Nos formations",
+            itemListElement: formations.map((f) => ({
+              "@type": "Offer",
+              itemOffered: {
+                "@type": "Course",
+                name: f.title,
+                ...(url ? { url: `${url}/formation/${f.slug}` } : {}),
+              },
+            })),
+          },
+        }
+      : {}),
   };
   return (
     <script

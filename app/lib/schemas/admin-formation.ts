@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GOAL_IDS, type GoalId } from "~/content/goals";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import {
   commaList,
@@ -70,6 +71,31 @@ const indicatorsField = lineList.transform((lines, ctx) => {
   return out;
 });
 
+/** Where the formation sits in public lists: a whole number, lowest first; blank means 0. */
+const positionField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const trimmed = value?.trim() ?? "";
+    if (trimmed === "") return 0;
+    const n = Number(trimmed);
+    if (!Number.isInteger(n) || n < 0 || n > 9999) {
+      ctx.addIssue({ code: "custom", message: "Ordre : un nombre entier entre 0 et 9999" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The home page goals the formation serves, posted as a comma-separated list of goal ids. */
+const goalsField = commaList.transform((ids, ctx): GoalId[] => {
+  const unknown = ids.find((id) => !GOAL_IDS.includes(id as GoalId));
+  if (unknown) {
+    ctx.addIssue({ code: "custom", message: `Objectif inconnu : ${unknown}` });
+    return z.NEVER;
+  }
+  return [...new Set(ids as GoalId[])];
+});
+
 export const formationSchema = z
   .object({
     title: requiredText(200),
@@ -109,6 +135,8 @@ export const formationSchema = z
     sector: optionalText(200),
     imageUrl: optionalUrl,
     aliases: commaList,
+    position: positionField,
+    goals: goalsField,
     accessDelay: optionalText(500),
     teachingMethods: optionalText(),
     assessmentMethods: optionalText(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALLBACK_SOURCES, FORMATION_IDS, LIMITS, SUBJECT_IDS } from "~/content/contact";
+import { CALLBACK_SOURCES, LIMITS, SUBJECT_IDS } from "~/content/contact";
 import type { ToastMessage } from "~/lib/toast";
 
 // Client components import only types from here: zod stays out of the public pages' bundles.
@@ -68,6 +68,14 @@ const phone = z.preprocess(
     .refine((v) => v.replace(/\D/g, "").length >= 8, CONTACT_ERRORS.phone),
 );
 
+// A course is named by its slug (the forms' choices), an alias or its title; whether it is an
+// active formation is the server's check against the database (an unknown one gets
+// CONTACT_ERRORS.formation).
+const formation = z.preprocess(
+  emptyToUndefined,
+  z.string().max(LIMITS.formation, CONTACT_ERRORS.formationTooLong).optional(),
+);
+
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
 
 export const contactSchema = z.object({
@@ -76,10 +84,7 @@ export const contactSchema = z.object({
   email: z.preprocess(singleLine, emailAddress),
   phone,
   subject: z.preprocess(singleLine, z.enum(SUBJECT_IDS, { error: CONTACT_ERRORS.subject })),
-  formation: z.preprocess(
-    emptyToUndefined,
-    z.enum(FORMATION_IDS, { error: CONTACT_ERRORS.formation }).optional(),
-  ),
+  formation,
   message: z.preprocess(
     multiLine,
     z
@@ -98,10 +103,7 @@ export const callbackSchema = z.object({
   lastName,
   phone,
   email: z.preprocess(emptyToUndefined, emailAddress.optional()),
-  formation: z.preprocess(
-    emptyToUndefined,
-    z.string().max(LIMITS.formation, CONTACT_ERRORS.formationTooLong).optional(),
-  ),
+  formation,
   source: z.enum(CALLBACK_SOURCES, { error: CONTACT_ERRORS.source }),
 });
 

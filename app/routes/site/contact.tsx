@@ -7,18 +7,19 @@ import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { CENTRE } from "~/content/centre";
 import {
   APPOINTMENT_MODES,
-  FORMATION_OPTIONS,
-  formationFromParam,
   HONEYPOT_FIELD,
   LIMITS,
+  OTHER_FORMATION,
   REASONS,
   SUBJECTS,
   subjectFromParam,
 } from "~/content/contact";
 import type { FormResult } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
-import { useToast } from "~/root";
+import { useRootData, useToast } from "~/root";
+import { findActiveFormation } from "~/server/catalogue.server";
 import { receiveContactForm } from "~/server/contact.server";
+import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,6 +29,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.",
     path: "/contact",
   });
+
+/**
+ * `?formation=` from a course page (slug), the footer's short slugs (alias) or the callback
+ * button without JavaScript (title) preselects that course when it is active.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, logger } = context.app;
+  const param = new URL(request.url).searchParams.get("formation");
+  const found = param ? await readOrNull(logger, "formations", () => findActiveFormation(db, param)) : null;
+  return { preselected: found?.slug ?? (param === OTHER_FORMATION.id ? OTHER_FORMATION.id : null) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await receiveContactForm(context, request);
@@ -50,14 +62,21 @@ function useParamValue(fromParam: string | undefined, initial: string) {
   return [value, setValue] as const;
 }
 
-function ContactForm({ result }: { result: FormResult | undefined }) {
+function ContactForm({
+  result,
+  preselected,
+}: {
+  result: FormResult | undefined;
+  preselected: string | null;
+}) {
+  const courses = useRootData()?.formations ?? [];
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
   const paramSubject = subjectFromParam(params.get("sujet"));
-  const paramFormation = formationFromParam(params.get("formation"));
+  const paramFormation = preselected ?? undefined;
   const [subject, setSubject] = useParamValue(paramSubject, values.subject ?? paramSubject ?? "");
   const [formation, setFormation] = useParamValue(paramFormation, values.formation ?? paramFormation ?? "");
   const alert = result && !result.ok && !result.errors ? result.toast : undefined;
@@ -128,11 +147,12 @@ function ContactForm({ result }: { result: FormResult | undefined }) {
         <Field id="contact-formation" label="Formation qui vous intéresse" error={errors.formation}>
           <Select {...control("formation")} value={formation} onChange={(e) => setFormation(e.target.value)}>
             <option value="">Aucune en particulier</option>
-            {FORMATION_OPTIONS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
+            {courses.map((f) => (
+              <option key={f.slug} value={f.slug}>
+                {f.title}
               </option>
             ))}
+            <option value={OTHER_FORMATION.id}>{OTHER_FORMATION.label}</option>
           </Select>
         </Field>
       </div>
@@ -308,7 +328,7 @@ function AppointmentBanner() {
   );
 }
 
-export default function ContactPage({ actionData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   // Field errors speak for themselves next to the fields; other outcomes also get a toast.
   useToast(actionData?.errors ? undefined : actionData?.toast);
   return (
@@ -338,7 +358,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <>
               <h2 className="mb-1 text-xl font-semibold">Envoyez-nous un message</h2>
               <p className="mb-6 text-sm text-muted-foreground">Nous vous répondons dans les 24 heures.</p>
-              <ContactForm result={actionData} />
+              <ContactForm result={actionData} preselected={loaderData.preselected} />
             </>
           )}
         </section>

@@ -86,10 +86,7 @@ function Catalogue({
 }) {
   const [filters, setFilters] = useState(initial);
   const goal = goalById(filters.objectif);
-  const results = useMemo(
-    () => filterCatalogue(formations, filters, goal ? goal.formations.map((f) => f.slug) : null),
-    [formations, filters, goal],
-  );
+  const results = useMemo(() => filterCatalogue(formations, filters, goal?.id), [formations, filters, goal]);
 
   // Live filtering: the URL follows the state so the view stays shareable, without a navigation.
   const update = (patch: Partial<CatalogueFilters>) => {

@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     readOrNull(logger, "blog_posts", () => listPublishedPosts(db, 3)),
   ]);
   return {
-    activeSlugs: formations?.map((f) => f.slug) ?? null,
+    goalFormations: (formations ?? []).map(({ slug, title, goals }) => ({ slug, title, goals })),
     alternance: (formations ?? []).filter((f) => f.formationType === "alternance").slice(0, 3),
     courtes: (formations ?? []).filter((f) => f.formationType === "courte").slice(0, 2),
     // SPEC.md §8: the sample only when the database returns nothing or fails.
@@ -219,7 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="contenu">
       <Hero />
-      <GoalPicker activeSlugs={loaderData.activeSlugs} />
+      <GoalPicker formations={loaderData.goalFormations} />
       <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
       <Method />
       <Testimonials testimonials={loaderData.testimonials} />

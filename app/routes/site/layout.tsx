@@ -1,18 +1,21 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
+import { useLiveRevalidation } from "~/lib/use-live";
 import { useRootData } from "~/root";
 
 /** Header and footer around every public page (SPEC.md §2.1, §2.2). */
 export default function SiteLayout() {
   const root = useRootData();
+  // The footer's course list follows the console: a new or deactivated formation shows at once.
+  useLiveRevalidation(["formations"]);
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader user={root?.user ?? null} />
       <div className="flex-1">
         <Outlet />
       </div>
-      <SiteFooter />
+      <SiteFooter formations={root?.formations ?? []} />
     </div>
   );
 }

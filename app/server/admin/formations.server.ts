@@ -19,7 +19,7 @@ export function formationFiltersFrom(params: URLSearchParams): FormationFilters 
   };
 }
 
-/** Every formation, newest first, with its aliases, filtered by title/short description and type. */
+/** Every formation in the public order (staff-set position, then newest first), with its aliases, filtered by title/short description and type. */
 export async function listFormations(db: Db, filters: FormationFilters) {
   const where: SQL[] = [];
   if (filters.q) {
@@ -32,7 +32,7 @@ export async function listFormations(db: Db, filters: FormationFilters) {
     .select()
     .from(formations)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(formations.createdAt));
+    .orderBy(asc(formations.position), desc(formations.createdAt));
   const aliases = rows.length
     ? await db
         .select()

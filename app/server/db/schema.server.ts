@@ -160,6 +160,10 @@ export const formations = pgTable(
     accessibility: text("accessibility"),
     resultsIndicators: jsonb("results_indicators").$type<ResultIndicator[]>().notNull().default([]),
     resultsYear: integer("results_year"),
+    /** Staff-set order in every public list (footer, goal picker, catalogue, forms): lowest first. */
+    position: integer("position").notNull().default(0),
+    /** The home page goals this formation serves (ids of app/content/goals.ts). */
+    goals: text("goals").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -167,6 +171,7 @@ export const formations = pgTable(
     check("formations_price_non_negative", sql`${t.price} >= 0`),
     check("formations_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index("formations_active_created_idx").on(t.active, t.createdAt),
+    index("formations_active_position_idx").on(t.active, t.position),
   ],
 );
 
