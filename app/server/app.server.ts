@@ -6,11 +6,15 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
-import { ping } from "./db/client.server";
+import { healthRoutes } from "./http/health.server";
 import { sameOriginOnly } from "./http/same-origin.server";
+import { httpLimits, listen } from "./http/server.server";
+import { Metrics } from "./metrics.server";
 import { PageCache } from "./page-cache.server";
 import { type AppRuntime, createRuntime } from "./runtime.server";
-import { eventStream } from "./sse.server";
+import { eventStream, StreamRegistry } from "./sse.server";
+
+export { httpLimits, listen };
 
 /** React Router's server build, a virtual module its Vite plugin provides at build time. */
 export const getServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -22,10 +26,12 @@ export function createExpressApp(
   vite?: ViteDevServer,
 ) {
   const app = express();
-  const openStreams = new Set<express.Response>();
+  const streams = new StreamRegistry(runtime.config.eventStreamsPerClient);
+  const metrics = new Metrics(runtime, streams, getBuild);
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.trustProxy);
 
+  app.use(metrics.middleware());
   app.use((req, res, next) => {
     const started = performance.now();
     const id = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
@@ -49,16 +55,9 @@ export function createExpressApp(
     next();
   });
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await ping(runtime.db);
-      res.status(200).json({ status: "ok" });
-    } catch (error) {
-      runtime.logger.error({ err: error }, "healthz: database unreachable");
-      res.status(503).json({ status: "database unreachable" });
-    }
-  });
-  app.get("/api/events", eventStream(runtime, openStreams));
+  healthRoutes(app, runtime);
+  if (runtime.config.metricsToken) app.get("/metrics", metrics.handler(runtime.config.metricsToken));
+  app.get("/api/events", eventStream(runtime, streams));
   app.use(sameOriginOnly(runtime.config.publicUrl));
 
   app.use(compression());
@@ -69,6 +68,7 @@ export function createExpressApp(
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(client, { maxAge: "1h" }));
   }
+  app.use(metrics.rendered());
   if (!vite) app.use(new PageCache(runtime.events).middleware());
   app.use(
     createRequestHandler({
@@ -77,7 +77,7 @@ export function createExpressApp(
       getLoadContext: (req) => ({ app: runtime, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
-  return { app, openStreams };
+  return { app, streams, metrics };
 }
 
 export interface Started {
@@ -112,11 +112,8 @@ export async function boot(
     process.exit(1);
   }
   const getBuild = options.getBuild ?? getServerBuild;
-  const { app, openStreams } = createExpressApp(runtime, getBuild, options.vite);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, () => resolve(s));
-    s.on("error", reject);
-  });
+  const { app, streams } = createExpressApp(runtime, getBuild, options.vite);
+  const server = await listen(app, httpLimits(config), config.port);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   runtime.logger.info({ port, db: runtime.database.driver }, `Serveur prêt sur http://localhost:${port}`);
@@ -126,7 +123,7 @@ export async function boot(
     stopping ??= (async () => {
       runtime.logger.info("shutting down");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const res of openStreams) res.end();
+      streams.endAll();
       server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
       await Promise.race([closed, timeout]);

@@ -38,6 +38,12 @@ export interface Config {
   buildDir: string;
   /** Drizzle's SQL migrations, absolute. */
   migrationsDir: string;
+  /** Open /api/events streams allowed per client address; 0 lifts the cap. */
+  eventStreamsPerClient: number;
+  /** Seconds a client has to send a whole request, headers and body (a trickled body is cut). */
+  requestTimeoutSeconds: number;
+  /** Bearer token of GET /metrics; null leaves /metrics unanswered (404). */
+  metricsToken: string | null;
 }
 
 /** A configuration mistake: the server prints `message` as one line and exits. */
@@ -82,6 +88,22 @@ function parseNonNegativeInt(name: string, raw: string | undefined, fallback: nu
     throw new ConfigError(`${name} doit être un entier positif ou nul (reçu « ${raw} »).`);
   }
   return value;
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
+  const value = parseNonNegativeInt(name, raw, fallback);
+  if (value === 0)
+    throw new ConfigError(`${name} doit être un entier strictement positif (reçu « ${raw} »).`);
+  return value;
+}
+
+/** A shared secret sent in a header: long enough not to be guessed, and printable. */
+function parseToken(name: string, raw: string | undefined): string | null {
+  if (raw === undefined || raw === "") return null;
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(`${name} doit contenir au moins 16 caractères imprimables, sans espace.`);
+  }
+  return raw;
 }
 
 function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -187,5 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolSize: parsePoolSize(env.PG_POOL_SIZE),
     buildDir: path.resolve(env.BUILD_DIR || "build"),
     migrationsDir: parseMigrationsDir(env.MIGRATIONS_DIR),
+    eventStreamsPerClient: parseNonNegativeInt("EVENT_STREAMS_PER_CLIENT", env.EVENT_STREAMS_PER_CLIENT, 20),
+    requestTimeoutSeconds: parsePositiveInt("REQUEST_TIMEOUT", env.REQUEST_TIMEOUT, 30),
+    metricsToken: parseToken("METRICS_TOKEN", env.METRICS_TOKEN),
   };
 }

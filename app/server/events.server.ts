@@ -8,6 +8,20 @@ export type ChangeEvent = {
   op: "insert" | "update" | "delete";
 };
 
+/**
+ * Tables whose changes anonymous visitors may hear about: what the public site shows. Everything
+ * else (leads, and any console-only table added later) is told to signed-in staff only.
+ */
+export const PUBLIC_TABLES: ReadonlySet<ChangeEvent["table"]> = new Set([
+  "formations",
+  "blog_posts",
+  "testimonials",
+]);
+
+export function isPublicEvent(event: ChangeEvent): boolean {
+  return PUBLIC_TABLES.has(event.table);
+}
+
 const CHANNEL = "app_events";
 
 /**

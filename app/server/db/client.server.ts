@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -23,6 +22,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** LISTEN on PostgreSQL; null on PGlite, where everything happens in one process. */
   listen: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | null;
+  /** Connections for the metrics: pg's pool counts; PGlite is one connection inside the process. */
+  poolStats(): Record<"total" | "max", number> & Partial<Record<"idle" | "waiting", number>>;
   close(): Promise<void>;
 }
 
@@ -73,6 +74,12 @@ export async function openPostgres(
       }
       await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async close() {
       await listener?.end().catch(() => {});
       await pool.end();
@@ -136,6 +143,7 @@ export async function openPglite(
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
     },
     listen: null,
+    poolStats: () => ({ total: 1, max: 1 }),
     async close() {
       try {
         await client.close();
@@ -156,9 +164,4 @@ export async function openDatabase(config: {
   if (config.databaseUrl)
     return openPostgres(config.databaseUrl, { poolSize: config.pgPoolSize, migrationsDir });
   return openPglite(path.join(config.dataDir, "db"), { migrationsDir });
-}
-
-/** Cheap liveness probe used by /healthz. */
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
 }
