@@ -7,8 +7,11 @@ const TOKEN = "jeton-de-metriques-0123456789";
 let t: HttpTestApp;
 let bare: HttpTestApp;
 
+// Two servers, each started by its own hook: one with METRICS_TOKEN, one without.
 beforeAll(async () => {
   t = await startHttpApp({ METRICS_TOKEN: TOKEN });
+});
+beforeAll(async () => {
   bare = await startHttpApp();
 });
 afterAll(async () => {
