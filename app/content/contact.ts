@@ -53,7 +53,10 @@ export const REASONS = [
   },
 ] as const;
 
-/** SPEC.md §2.9: the appointment banner's three ways to meet; each selects the subject « rdv ». */
+/**
+ * The appointment banner's three ways to meet: each 'Choisir' opens the form with the subject « rdv »
+ * and this mode (`?sujet=rdv&mode=visio`), stored with the request (contact_requests.appointment_mode).
+ */
 export const APPOINTMENT_MODES = [
   {
     id: "telephone",
@@ -71,6 +74,21 @@ export const APPOINTMENT_MODES = [
     text: "Venez nous rencontrer au centre et découvrir nos locaux.",
   },
 ] as const;
+
+export type AppointmentModeId = (typeof APPOINTMENT_MODES)[number]["id"];
+export const APPOINTMENT_MODE_IDS = APPOINTMENT_MODES.map((m) => m.id) as [
+  AppointmentModeId,
+  ...AppointmentModeId[],
+];
+
+export function appointmentModeLabel(id: string | null | undefined): string | undefined {
+  return APPOINTMENT_MODES.find((m) => m.id === id)?.title;
+}
+
+/** The mode a `?mode=` parameter names, if it names one. */
+export function appointmentModeFromParam(value: string | null | undefined): AppointmentModeId | undefined {
+  return APPOINTMENT_MODE_IDS.find((id) => id === value);
+}
 
 /**
  * Where a callback request may come from (contact_requests.source). An allow-list, so that a

@@ -188,12 +188,15 @@ export async function storeRequest(
       marketingConsent: row.marketingConsent ?? false,
       source: row.source ?? "contact_form",
       callbackRequested: row.callbackRequested ?? false,
+      appointmentMode: row.appointmentMode ?? null,
       createdAt,
     };
     const mails: MailMessage[] = [
       {
         kind: "contact_notification",
         to: app.config.contactNotifyEmail,
+        // Staff answer the visitor with one click.
+        replyTo: row.email ?? null,
         contactRequestId: inserted.id,
         ...staffNotificationMail(summary, `${app.config.publicUrl}/admin/contacts`),
       },
@@ -229,6 +232,7 @@ export function contactRow(
     message: input.message,
     source: "contact_form",
     callbackRequested: input.subject === "rdv",
+    appointmentMode: input.subject === "rdv" ? (input.appointmentMode ?? null) : null,
     status: "new",
     marketingConsent: input.acceptMarketing,
     marketingConsentAt: input.acceptMarketing ? new Date() : null,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { CENTRE } from "~/content/centre";
 import type { Auth } from "./auth.server";
 import { createAuth, ensureAdmin } from "./auth.server";
 import type { Config } from "./config.server";
@@ -49,7 +50,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const transport =
       options.transport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
-    const mail = new MailWorker(database, transport, config.mailFrom, logger);
+    // Every message comes from MAIL_FROM under the centre's name, as recipients know it.
+    const mail = new MailWorker(database, transport, { name: CENTRE.name, address: config.mailFrom }, logger);
     const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake() });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);

@@ -34,6 +34,7 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
   await fillContact(page, email);
   await page.getByRole("link", { name: "Visioconférence : choisir ce rendez-vous" }).click();
   await expect(page.getByLabel("Sujet")).toHaveValue("rdv");
+  await expect(page.getByLabel("Type de rendez-vous")).toHaveValue("visio");
   await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
   await page.getByLabel(/J'accepte de recevoir/).check();
 
@@ -55,6 +56,7 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
   const staff = await waitForMail("equipe@centre.test", "Camille Bernard (rappel demandé)");
   expect(staff.body).toContain(email);
   expect(staff.body).toContain("TP Assistant Ressources Humaines");
+  expect(staff.body).toContain("Visioconférence");
   const visitor = await waitForMail(email, "Nous avons bien reçu votre message");
   expect(visitor.body).toContain("Bonjour Camille");
 

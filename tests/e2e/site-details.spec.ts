@@ -77,3 +77,26 @@ test("console: an empty slug is derived from the title; the Markdown preview kee
   await expect(preview.getByRole("heading", { level: 3, name: "Une partie" })).toBeVisible();
   await expect(preview.locator("h1")).toHaveCount(0);
 });
+
+test("the appointment mode chosen on /contact goes with the request, into the console's details", async ({
+  page,
+}) => {
+  const last = `Rdv${Math.random().toString(36).slice(2, 7)}`;
+  await gotoReady(page, "/contact");
+  await page.getByRole("link", { name: "Rendez-vous sur place : choisir ce rendez-vous" }).click();
+  await expect(page.getByLabel("Sujet")).toHaveValue("rdv");
+  await expect(page.getByLabel("Type de rendez-vous")).toHaveValue("sur-place");
+  await page.getByLabel("Prénom").fill("Léa");
+  await page.getByRole("textbox", { name: "Nom", exact: true }).fill(last);
+  await page.getByLabel("Email").fill(`${last.toLowerCase()}@example.test`);
+  await page.getByLabel("Téléphone").fill("06 11 22 33 44");
+  await page.getByLabel("Message").fill("Je voudrais visiter le centre avant de m'inscrire.");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByTestId("contact-confirmation")).toBeVisible();
+
+  await signInAsAdmin(page, `/admin/contacts?q=${last}`);
+  await page.getByRole("button", { name: `Voir la demande de Léa ${last}` }).click();
+  const details = page.getByRole("dialog", { name: "Détails de la demande" });
+  await expect(details).toContainText("Type de rendez-vous");
+  await expect(details).toContainText("Rendez-vous sur place");
+});

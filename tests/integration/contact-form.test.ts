@@ -128,6 +128,43 @@ describe(`contact form on ${DRIVER}`, () => {
     });
   });
 
+  it("carries the appointment mode chosen on the banner into the request and the staff e-mail", async () => {
+    const fields = valid({ subject: "rdv", appointmentMode: "visio" });
+    expect((await submitContact(fields)).status).toBe(200);
+    const [row] = await rowsFor(fields.email);
+    expect(row).toMatchObject({ subject: "rdv", appointmentMode: "visio", callbackRequested: true });
+    await drainAll();
+    const [staff] = t.smtp.to("equipe@centre.test").filter((m) => m.body.includes(fields.email));
+    expect(staff?.body).toContain("Type de rendez-vous");
+    expect(staff?.body).toContain("Visioconférence");
+    expect(t.smtp.to(fields.email)[0]?.body).toContain("Visioconférence");
+
+    // Without the « rdv » subject a mode means nothing and is not kept; an unknown one is refused.
+    const info = valid({ subject: "information", appointmentMode: "sur-place" });
+    expect((await submitContact(info)).status).toBe(200);
+    expect((await rowsFor(info.email))[0]?.appointmentMode).toBeNull();
+    const bad = valid({ subject: "rdv", appointmentMode: "zoom" });
+    const refused = await submitContact(bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      appointmentMode: "Veuillez choisir un type de rendez-vous de la liste",
+    });
+    expect(await rowsFor(bad.email)).toEqual([]);
+  });
+
+  it("sends staff notifications under the centre's name with Reply-To the visitor's address", async () => {
+    const fields = valid();
+    expect((await submitContact(fields)).status).toBe(200);
+    await drainAll();
+    const [staff] = t.smtp.to("equipe@centre.test").filter((m) => m.body.includes(fields.email));
+    expect(staff?.raw).toMatch(new RegExp(`^Reply-To: ${fields.email.replace(/\./g, "\\.")}\r?$`, "m"));
+    expect(staff?.raw).toMatch(/^From: Centre de Formation Avenir <[^>]+>\r?$/m);
+    // The visitor's own confirmation has nobody else to reply to.
+    const [confirmation] = t.smtp.to(fields.email);
+    expect(confirmation?.raw).toMatch(/^From: Centre de Formation Avenir </m);
+    expect(confirmation?.raw).not.toMatch(/^Reply-To:/m);
+  });
+
   it("trims the fields and folds control characters in names", async () => {
     const fields = valid({
       firstName: "  Jean\r\nPierre\u0000 ",

@@ -73,7 +73,13 @@ describe(`mail queue on ${DRIVER}`, () => {
     await enqueueMail(t.app.db, addresses.map(message));
     const logger = createLogger({ production: true, level: "silent" });
     const workers = [1, 2, 3].map(
-      () => new MailWorker(t.app.database, smtpTransport(t.smtp.url), "no-reply@test", logger),
+      () =>
+        new MailWorker(
+          t.app.database,
+          smtpTransport(t.smtp.url),
+          { name: "Test", address: "no-reply@test" },
+          logger,
+        ),
     );
     const delivered = await Promise.all(workers.map((w) => w.drain()));
     expect(delivered.reduce((a, b) => a + b, 0)).toBe(30);

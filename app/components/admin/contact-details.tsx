@@ -1,4 +1,5 @@
 import { DialogContent } from "~/components/ui/dialog";
+import { appointmentModeLabel } from "~/content/contact";
 import type { AdminContactRequest, MailState } from "~/server/admin/contact-requests.server";
 import { formatDateTime } from "./format";
 import { StatusBadge } from "./status-badge";
@@ -39,6 +40,9 @@ export function ContactDetails({ request, mails }: { request: AdminContactReques
           <StatusBadge status={request.status} />
         </Row>
         {request.callbackRequested ? <Row label="Rappel">Rappel demandé</Row> : null}
+        {request.appointmentMode ? (
+          <Row label="Type de rendez-vous">{appointmentModeLabel(request.appointmentMode)}</Row>
+        ) : null}
       </dl>
       <h3 className="mt-6 text-sm font-semibold">Envoi des e-mails</h3>
       {mails.length === 0 ? (

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALLBACK_SOURCES, LIMITS, SUBJECT_IDS } from "~/content/contact";
+import { APPOINTMENT_MODE_IDS, CALLBACK_SOURCES, LIMITS, SUBJECT_IDS } from "~/content/contact";
 import type { ToastMessage } from "~/lib/toast";
 
 // Client components import only types from here: zod stays out of the public pages' bundles.
@@ -22,6 +22,7 @@ export const CONTACT_ERRORS = {
   formation: "Veuillez choisir une formation de la liste",
   formationTooLong: "Le nom de la formation ne peut pas dépasser 200 caractères",
   source: "Origine de la demande inconnue",
+  appointmentMode: "Veuillez choisir un type de rendez-vous de la liste",
 } as const;
 
 // Control characters are never meant in a form field, and PostgreSQL refuses NUL in text: single-line
@@ -93,6 +94,11 @@ export const contactSchema = z.object({
       .max(LIMITS.message, CONTACT_ERRORS.messageTooLong),
   ),
   acceptMarketing: checkbox,
+  /** Téléphone, visio or sur place: only meaningful with the subject « rdv » (ignored otherwise). */
+  appointmentMode: z.preprocess(
+    emptyToUndefined,
+    z.enum(APPOINTMENT_MODE_IDS, { error: CONTACT_ERRORS.appointmentMode }).optional(),
+  ),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -7,6 +7,7 @@ import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { CENTRE } from "~/content/centre";
 import {
   APPOINTMENT_MODES,
+  appointmentModeFromParam,
   HONEYPOT_FIELD,
   LIMITS,
   OTHER_FORMATION,
@@ -79,6 +80,8 @@ function ContactForm({
   const paramFormation = preselected ?? undefined;
   const [subject, setSubject] = useParamValue(paramSubject, values.subject ?? paramSubject ?? "");
   const [formation, setFormation] = useParamValue(paramFormation, values.formation ?? paramFormation ?? "");
+  const paramMode = appointmentModeFromParam(params.get("mode"));
+  const [mode, setMode] = useParamValue(paramMode, values.appointmentMode ?? paramMode ?? "");
   const alert = result && !result.ok && !result.errors ? result.toast : undefined;
 
   // Every field the same way: label, asterisk, error linked to the control, typed value kept.
@@ -156,6 +159,19 @@ function ContactForm({
           </Select>
         </Field>
       </div>
+      {/* The banner's 'Choisir' buttons land here with their mode; it goes with the request. */}
+      {subject === "rdv" ? (
+        <Field id="contact-appointmentMode" label="Type de rendez-vous" error={errors.appointmentMode}>
+          <Select {...control("appointmentMode")} value={mode} onChange={(e) => setMode(e.target.value)}>
+            <option value="">Sans préférence</option>
+            {APPOINTMENT_MODES.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
       <Field id="contact-message" label="Message" required error={errors.message}>
         <Textarea
           {...control("message")}
@@ -313,7 +329,7 @@ function AppointmentBanner() {
                 <h3 className="font-semibold">{mode.title}</h3>
                 <p className="mt-1 flex-1 text-sm text-primary-foreground/90">{mode.text}</p>
                 <Link
-                  to="/contact?sujet=rdv#formulaire"
+                  to={`/contact?sujet=rdv&mode=${mode.id}#formulaire`}
                   className="mt-4 inline-flex h-10 items-center justify-center rounded-md bg-white px-4 text-sm font-medium text-primary hover:bg-white/90"
                   aria-label={`${mode.title} : choisir ce rendez-vous`}
                 >

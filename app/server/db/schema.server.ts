@@ -218,12 +218,18 @@ export const contactRequests = pgTable(
     status: contactStatus("status").notNull().default("new"),
     source: text("source").notNull().default("contact_form"),
     callbackRequested: boolean("callback_requested").notNull().default(false),
+    /** The way to meet chosen on /contact's appointment banner (téléphone, visio, sur place), if any. */
+    appointmentMode: text("appointment_mode"),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check("contact_requests_source_format", sql`${t.source} ~ '^[a-z0-9_]+$'`),
+    check(
+      "contact_requests_appointment_mode",
+      sql`${t.appointmentMode} in ('telephone', 'visio', 'sur-place')`,
+    ),
     index("contact_requests_created_idx").on(t.createdAt),
   ],
 );
@@ -291,6 +297,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
+    /** Where a reply goes when it is not the sender (a staff notification: the visitor's address). */
+    replyTo: text("reply_to"),
     contactRequestId: uuid("contact_request_id").references(() => contactRequests.id, {
       onDelete: "cascade",
     }),

@@ -1,5 +1,5 @@
 import { CENTRE } from "~/content/centre";
-import { subjectLabel } from "~/content/contact";
+import { appointmentModeLabel, subjectLabel } from "~/content/contact";
 import { type RenderedMail, renderMail } from "./templates.server";
 
 /** What both e-mails about one request need to know (a contact message or a callback request). */
@@ -15,6 +15,8 @@ export interface RequestSummary {
   marketingConsent: boolean;
   source: string;
   callbackRequested: boolean;
+  /** Téléphone, visio or sur place, when the visitor chose one on the appointment banner. */
+  appointmentMode: string | null;
   createdAt: Date;
 }
 
@@ -25,6 +27,12 @@ const dateTime = new Intl.DateTimeFormat("fr-FR", {
 });
 
 const yesNo = (value: boolean) => (value ? "Oui" : "Non");
+
+/** 'Type de rendez-vous' for an appointment request (subject « rdv »), nothing otherwise. */
+function appointmentRow(request: RequestSummary): [string, string][] {
+  if (request.subject !== "rdv" && !request.appointmentMode) return [];
+  return [["Type de rendez-vous", appointmentModeLabel(request.appointmentMode) ?? "Sans préférence"]];
+}
 
 /** The staff notification: every field, so that nobody has to open the console to call back. */
 export function staffNotificationMail(request: RequestSummary, consoleUrl: string): RenderedMail {
@@ -47,6 +55,7 @@ export function staffNotificationMail(request: RequestSummary, consoleUrl: strin
       ["Formation", request.formation ?? "Non spécifiée"],
       ["Message", request.message ?? "Aucun message"],
       ["Rappel demandé", yesNo(request.callbackRequested)],
+      ...appointmentRow(request),
       ["Accepte les communications", yesNo(request.marketingConsent)],
       ["Origine", request.source.replaceAll("_", " ")],
       ["Reçue le", dateTime.format(request.createdAt)],
@@ -75,6 +84,7 @@ export function visitorConfirmationMail(request: RequestSummary): RenderedMail {
         ]
       : [
           ["Sujet", subjectLabel(request.subject) ?? "Non précisé"],
+          ...appointmentRow(request),
           ["Formation", request.formation ?? "Non précisée"],
           ["Votre message", request.message ?? ""],
         ],

@@ -1,7 +1,7 @@
 import type { Database, Db } from "../db/client.server";
 import { type MailRow, mailOutbox } from "../db/schema.server";
 import type { Logger } from "../logger.server";
-import { type MailTransport, SMTP_CONNECTIONS } from "./transport.server";
+import { type MailSender, type MailTransport, SMTP_CONNECTIONS } from "./transport.server";
 
 export interface MailMessage {
   kind: string;
@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (a staff notification: the visitor's address, so staff answer in one click). */
+  replyTo?: string | null;
   contactRequestId?: string | null;
 }
 
@@ -21,7 +23,7 @@ export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<void
   await db.insert(mailOutbox).values(messages);
 }
 
-type ClaimedMail = Pick<MailRow, "id" | "to" | "subject" | "text" | "html" | "attempts">;
+type ClaimedMail = Pick<MailRow, "id" | "to" | "subject" | "text" | "html" | "replyTo" | "attempts">;
 
 /** 10 s, 20 s, 40 s … capped at one hour: retried until delivered. */
 export function backoffSeconds(attempts: number): number {
@@ -48,7 +50,8 @@ export class MailWorker {
   constructor(
     private readonly database: Database,
     private readonly transport: MailTransport,
-    private readonly from: string,
+    /** The sender: MAIL_FROM's address with the centre's name as display name. */
+    private readonly from: MailSender,
     private readonly logger: Logger,
     private readonly pollMs = 2_000,
   ) {}
@@ -114,7 +117,7 @@ export class MailWorker {
          select id from mail_outbox
          where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
          order by next_attempt_at limit $2 for update skip locked)
-       returning id, to_address, subject, text_body, html_body, attempts`,
+       returning id, to_address, subject, text_body, html_body, reply_to, attempts`,
       [LEASE_SECONDS, BATCH],
     );
     return rows.map((r) => ({
@@ -123,6 +126,7 @@ export class MailWorker {
       subject: String(r.subject),
       text: String(r.text_body),
       html: String(r.html_body),
+      replyTo: r.reply_to == null ? null : String(r.reply_to),
       attempts: Number(r.attempts),
     }));
   }
@@ -135,6 +139,7 @@ export class MailWorker {
         subject: row.subject,
         text: row.text,
         html: row.html,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
       await this.database.query(
         "update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1",

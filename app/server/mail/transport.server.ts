@@ -5,12 +5,19 @@ import nodemailer from "nodemailer";
 /** Messages sent at once per worker; also the SMTP pool's connection count. */
 export const SMTP_CONNECTIONS = 8;
 
+/** A sender as mail clients show it: « Centre de Formation Avenir <no-reply@…> ». */
+export interface MailSender {
+  name: string;
+  address: string;
+}
+
 export interface OutgoingMail {
-  from: string;
+  from: MailSender;
   to: string;
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
 }
 
 export interface MailTransport {
