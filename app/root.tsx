@@ -17,7 +17,7 @@ import { showToast, ToastArea } from "~/components/toast/toast-area";
 import type { ToastMessage } from "~/lib/toast";
 import { listFormationLinks } from "~/server/catalogue.server";
 import { readOrNull } from "~/server/safe-read.server";
-import { getSessionUser } from "~/server/session.server";
+import { currentUser } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // page; the console has its own screens and skips the read.
   const publicPage = !new URL(request.url).pathname.startsWith("/admin");
   const [user, { toast, clear }, formations] = await Promise.all([
-    getSessionUser(request, app),
+    currentUser({ request, context }),
     readToast(request, app.config.authSecret),
     publicPage ? readOrNull(app.logger, "formations", () => listFormationLinks(app.db)) : null,
   ]);

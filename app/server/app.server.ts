@@ -11,7 +11,7 @@ import { sameOriginOnly } from "./http/same-origin.server";
 import { httpLimits, listen } from "./http/server.server";
 import { Metrics } from "./metrics.server";
 import { PageCache } from "./page-cache.server";
-import { type AppRuntime, createRuntime } from "./runtime.server";
+import { type AppRuntime, createLoadContext, createRuntime } from "./runtime.server";
 import { eventStream, StreamRegistry } from "./sse.server";
 
 export { httpLimits, listen };
@@ -74,7 +74,7 @@ export function createExpressApp(
     createRequestHandler({
       build: getBuild,
       mode: vite ? "development" : "production",
-      getLoadContext: (req) => ({ app: runtime, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req) => createLoadContext(runtime, req.ip ?? req.socket.remoteAddress ?? "unknown"),
     }),
   );
   return { app, streams, metrics };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { RouterContextProvider } from "react-router";
 import { CENTRE } from "~/content/centre";
 import type { Auth } from "./auth.server";
 import { createAuth, ensureAdmin } from "./auth.server";
@@ -22,12 +23,23 @@ export interface AppRuntime {
   close(): Promise<void>;
 }
 
+/** What every loader and action reads from its `context` besides middleware values. */
+export interface AppContextFields {
+  app: AppRuntime;
+  /** The client's address as the server saw it; the rate limits key on it. */
+  clientIp: string;
+}
+
+// Middleware is on (react-router.config.ts), so `context` is a RouterContextProvider: it carries the
+// runtime and client address as plain fields too, so loaders keep reading `context.app`.
 declare module "react-router" {
-  interface AppLoadContext {
-    app: AppRuntime;
-    /** The client's address as the server saw it; the rate limits key on it. */
-    clientIp: string;
-  }
+  interface AppLoadContext extends AppContextFields {}
+  interface RouterContextProvider extends AppContextFields {}
+}
+
+/** The load context of one request: a RouterContextProvider (for middleware) with app and clientIp. */
+export function createLoadContext(app: AppRuntime, clientIp: string): RouterContextProvider {
+  return Object.assign(new RouterContextProvider(), { app, clientIp });
 }
 
 export interface RuntimeOptions {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { can, type Permission, type Role } from "~/lib/permissions";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
-import { type Role, userRoles } from "./db/schema.server";
+import { userRoles } from "./db/schema.server";
 import type { AppRuntime } from "./runtime.server";
 
 export interface SessionUser {
@@ -38,31 +39,65 @@ export async function getRole(app: AppRuntime, userId: string): Promise<Role | n
   }
 }
 
-/** Anonymous visitors are sent to /auth, and brought back here after signing in. */
-export async function requireUser(request: Request, app: AppRuntime): Promise<SessionUser> {
-  const user = await getSessionUser(request, app);
+/** What a loader or action receives that the permission checks read: the request and its context. */
+export interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The signed-in user and their role (null: signed in without a staff role). */
+export interface Principal {
+  user: SessionUser;
+  role: Role | null;
+}
+
+// One read of the session and one of the role per request, shared by the admin layout's middleware,
+// the root loader and every console loader/action of that request (a promise, so parallel loaders
+// wait for the same read instead of starting their own).
+const sessionUserContext = createContext<Promise<SessionUser | null> | null>(null);
+const roleContext = createContext<Promise<Role | null> | null>(null);
+
+/** The signed-in user of this request, read from the session once and then shared. */
+export function currentUser({ request, context }: RequestArgs): Promise<SessionUser | null> {
+  let user = context.get(sessionUserContext);
   if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    user = getSessionUser(request, context.app);
+    context.set(sessionUserContext, user);
   }
   return user;
 }
 
-export const STAFF_ROLES: readonly Role[] = ["admin", "moderator"];
+/** The signed-in user and role of this request (null when signed out), each read once per request. */
+export async function currentPrincipal(args: RequestArgs): Promise<Principal | null> {
+  const user = await currentUser(args);
+  if (!user) return null;
+  let role = args.context.get(roleContext);
+  if (!role) {
+    role = getRole(args.context.app, user.id);
+    args.context.set(roleContext, role);
+  }
+  return { user, role: await role };
+}
+
+export const ACCESS_DENIED = "Accès refusé";
 
 /**
- * The one permission check of the console, called first in every admin loader and action.
- * Throws a redirect for anonymous visitors and a 403 for everyone without one of `roles`.
+ * The permission check of the console, called first in every admin loader and action (actions go
+ * through consoleAction, which calls it per intent). Anonymous visitors are redirected to /auth and
+ * brought back after signing in; a signed-in user whose role lacks `permission` gets a 403.
+ * The admin layout's middleware has usually loaded the user already; a loader called on its own
+ * loads it itself, so no console code path skips the check.
  */
-export async function requireRole(
-  request: Request,
-  app: AppRuntime,
-  roles: readonly Role[] = STAFF_ROLES,
+export async function requirePermission(
+  args: RequestArgs,
+  permission: Permission,
 ): Promise<{ user: SessionUser; role: Role }> {
-  const user = await requireUser(request, app);
-  const role = await getRole(app, user.id);
-  if (!role || !roles.includes(role)) {
-    throw new Response("Accès refusé", { status: 403 });
+  const principal = await currentPrincipal(args);
+  if (!principal) {
+    const url = new URL(args.request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  const { user, role } = principal;
+  if (!role || !can(role, permission)) throw new Response(ACCESS_DENIED, { status: 403 });
   return { user, role };
 }

@@ -1,7 +1,8 @@
 import type { Request as ExpressRequest, Response } from "express";
+import { can } from "~/lib/permissions";
 import { type ChangeEvent, isPublicEvent } from "./events.server";
 import type { AppRuntime } from "./runtime.server";
-import { getRole, getSessionUser, STAFF_ROLES } from "./session.server";
+import { getRole, getSessionUser } from "./session.server";
 
 /** Heartbeat every 25 s keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -43,7 +44,7 @@ export class StreamRegistry {
   }
 }
 
-/** Staff (a console role) hear about every table; everyone else about public content only. */
+/** Staff (who may enter the console) hear about every table; everyone else about public content only. */
 async function canSeeConsoleEvents(req: ExpressRequest, app: AppRuntime): Promise<boolean> {
   if (!req.headers.cookie) return false;
   const headers = new Headers();
@@ -52,7 +53,7 @@ async function canSeeConsoleEvents(req: ExpressRequest, app: AppRuntime): Promis
     const user = await getSessionUser(new Request("http://localhost/api/events", { headers }), app);
     if (!user) return false;
     const role = await getRole(app, user.id);
-    return role !== null && STAFF_ROLES.includes(role);
+    return can(role, "console:access");
   } catch (error) {
     app.logger.warn({ err: error }, "events: session lookup failed, stream limited to public events");
     return false;

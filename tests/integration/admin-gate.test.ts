@@ -1,16 +1,13 @@
-// Every console loader and action refuses anonymous visitors (redirect to /auth) and signed-in
-// users without a staff role (403), and changes nothing when it refuses.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as blog from "~/routes/admin/blog";
-import * as contacts from "~/routes/admin/contacts";
-import * as contactsExport from "~/routes/admin/contacts-export";
-import * as dashboard from "~/routes/admin/dashboard";
-import * as formations from "~/routes/admin/formations";
-import * as layout from "~/routes/admin/layout";
-import * as notFound from "~/routes/admin/not-found";
-import * as placeholder from "~/routes/admin/placeholder";
-import * as testimonials from "~/routes/admin/testimonials";
-import * as users from "~/routes/admin/users";
+// Every console route and every intent of every console action checks its permission on the server.
+// The routes are read from app/routes.ts, the intents from each action's own declaration: a route or
+// an intent added without a check fails here. Anonymous visitors are redirected to /auth, signed-in
+// users without a staff role get a 403, a role lacking an intent's permission gets a 403, and a
+// refused call changes nothing in the database.
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { can, type Permission, ROLES, type Role } from "~/lib/permissions";
+import routes from "~/routes";
 import { storeRequest } from "~/server/contact.server";
 import { DRIVER } from "../support/db";
 import {
@@ -19,21 +16,80 @@ import {
   getRequest,
   routeArgs,
   signedInUser,
+  statusOf,
   type TestApp,
 } from "../support/runtime";
 
+const CONSOLE_LAYOUT = "routes/admin/layout.tsx";
+
+interface ConsoleRoute {
+  /** The module file, relative to app/. */
+  file: string;
+  /** A URL this route answers (params and splats filled with sample values). */
+  url: string;
+}
+
+/** Every route of the console's layout (the layout itself included), with a URL that reaches it. */
+function consoleRoutes(entries: readonly RouteConfigEntry[], parent = "", inside = false): ConsoleRoute[] {
+  const found: ConsoleRoute[] = [];
+  for (const entry of entries) {
+    const segment = (entry.path ?? "").replace(/:[^/]+/g, "x").replace(/\*$/, "route-inconnue");
+    const url = segment ? `${parent}/${segment}` : parent;
+    const here = inside || entry.file === CONSOLE_LAYOUT;
+    const children = consoleRoutes(entry.children ?? [], url, here);
+    // A pathless layout answers at its first child's URL.
+    if (here) found.push({ file: entry.file, url: url || children[0]?.url || "/" });
+    found.push(...children);
+  }
+  return found;
+}
+
+/** Every route whose URL is under /admin, wherever it sits in the config. */
+function adminUrls(entries: readonly RouteConfigEntry[], parent = "", inside = false): ConsoleRoute[] {
+  const found: ConsoleRoute[] = [];
+  for (const entry of entries) {
+    const segment = entry.path ?? "";
+    const url = segment ? `${parent}/${segment}` : parent;
+    const here = inside || entry.file === CONSOLE_LAYOUT;
+    if (!here && (url === "/admin" || url.startsWith("/admin/"))) found.push({ file: entry.file, url });
+    found.push(...adminUrls(entry.children ?? [], url, here));
+  }
+  return found;
+}
+
+const CONSOLE = consoleRoutes(routes);
+
+interface RouteModule {
+  loader?: (args: never) => Promise<unknown>;
+  action?: ((args: never) => Promise<unknown>) & { permissions?: Record<string, Permission> };
+  middleware?: ((args: never, next: () => Promise<unknown>) => Promise<unknown>)[];
+}
+
+const modules = new Map<string, RouteModule>();
+async function load(file: string): Promise<RouteModule> {
+  let module = modules.get(file);
+  if (!module) {
+    module = (await import(path.resolve("app", file))) as RouteModule;
+    modules.set(file, module);
+  }
+  return module;
+}
+
 let t: TestApp;
-let noRole: string;
+const cookies = {} as Record<Role | "none", string>;
 let ids: { formation: string; post: string; testimonial: string; request: string; admin: string };
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: "direction@centre.test", ADMIN_PASSWORD: "mot-de-passe-admin" });
-  noRole = (await signedInUser(t, { role: null })).cookie;
+  cookies.none = (await signedInUser(t, { role: null })).cookie;
+  for (const role of ROLES) cookies[role] = (await signedInUser(t, { role })).cookie;
   const [[formation], [post], [testimonial], [admin]] = await Promise.all([
     t.app.database.query<{ id: string }>("select id from formations limit 1"),
     t.app.database.query<{ id: string }>("select id from blog_posts limit 1"),
     t.app.database.query<{ id: string }>("select id from testimonials limit 1"),
-    t.app.database.query<{ id: string }>("select user_id as id from user_roles where role = 'admin'"),
+    t.app.database.query<{ id: string }>(
+      "select r.user_id as id from user_roles r join users u on u.id = r.user_id where u.email = 'direction@centre.test'",
+    ),
   ]);
   const request = await storeRequest(
     t.app,
@@ -77,103 +133,190 @@ async function snapshot() {
   return out;
 }
 
-type Call = (request: Request) => Promise<unknown>;
-const loaders: [string, string, Call][] = [
-  ["layout", "/admin", (r) => layout.loader(routeArgs(t, r))],
-  ["dashboard", "/admin", (r) => dashboard.loader(routeArgs(t, r))],
-  ["formations", "/admin/formations", (r) => formations.loader(routeArgs(t, r))],
-  ["blog", "/admin/blog", (r) => blog.loader(routeArgs(t, r))],
-  ["contacts", "/admin/contacts", (r) => contacts.loader(routeArgs(t, r))],
-  ["contacts export", "/admin/contacts/export.csv", (r) => contactsExport.loader(routeArgs(t, r))],
-  ["testimonials", "/admin/testimonials", (r) => testimonials.loader(routeArgs(t, r))],
-  ["users", "/admin/users", (r) => users.loader(routeArgs(t, r))],
-  ["placeholder", "/admin/statistics", (r) => placeholder.loader(routeArgs(t, r))],
-  ["not found", "/admin/nope", (r) => notFound.loader(routeArgs(t, r))],
-];
-
-const actions: [string, string, () => Record<string, string>, Call][] = [
-  [
-    "formations create",
-    "/admin/formations",
-    () => ({
-      intent: "create",
+/**
+ * What a post of `intent` carries: a valid form on a real row where the screen is known, so that a
+ * missing check would show as a change; `{ intent }` alone for an intent this list does not know yet
+ * (the gate refuses before reading the rest).
+ */
+function fieldsFor(file: string, intent: string): Record<string, string> {
+  const known: Record<string, Record<string, string>> = {
+    "routes/admin/formations.tsx#create": {
       title: "Intrus",
       duration: "1 mois",
       levelRequired: "Aucun",
       description: "x",
       formationType: "courte",
-    }),
-    (r) => formations.action(routeArgs(t, r)),
-  ],
-  [
-    "formations delete",
-    "/admin/formations",
-    () => ({ intent: "delete", id: ids.formation }),
-    (r) => formations.action(routeArgs(t, r)),
-  ],
-  [
-    "blog create",
-    "/admin/blog",
-    () => ({ intent: "create", title: "Intrus", content: "x" }),
-    (r) => blog.action(routeArgs(t, r)),
-  ],
-  [
-    "blog delete",
-    "/admin/blog",
-    () => ({ intent: "delete", id: ids.post }),
-    (r) => blog.action(routeArgs(t, r)),
-  ],
-  [
-    "contacts status",
-    "/admin/contacts",
-    () => ({ intent: "status", id: ids.request, status: "closed" }),
-    (r) => contacts.action(routeArgs(t, r)),
-  ],
-  [
-    "contacts erase",
-    "/admin/contacts",
-    () => ({ intent: "erase", id: ids.request }),
-    (r) => contacts.action(routeArgs(t, r)),
-  ],
-  [
-    "testimonials create",
-    "/admin/testimonials",
-    () => ({ intent: "create", name: "Intrus", content: "x", rating: "5" }),
-    (r) => testimonials.action(routeArgs(t, r)),
-  ],
-  [
-    "testimonials delete",
-    "/admin/testimonials",
-    () => ({ intent: "delete", id: ids.testimonial }),
-    (r) => testimonials.action(routeArgs(t, r)),
-  ],
-  [
-    "users role",
-    "/admin/users",
-    () => ({ intent: "role", userId: ids.admin, role: "none" }),
-    (r) => users.action(routeArgs(t, r)),
-  ],
-];
+    },
+    "routes/admin/formations.tsx#delete": { id: ids.formation },
+    "routes/admin/blog.tsx#create": { title: "Intrus", content: "x" },
+    "routes/admin/blog.tsx#delete": { id: ids.post },
+    "routes/admin/testimonials.tsx#create": { name: "Intrus", content: "x", rating: "5" },
+    "routes/admin/testimonials.tsx#delete": { id: ids.testimonial },
+    "routes/admin/contacts.tsx#status": { id: ids.request, status: "closed" },
+    "routes/admin/contacts.tsx#erase": { id: ids.request },
+    "routes/admin/users.tsx#role": { userId: ids.admin, role: "none" },
+  };
+  return { intent, ...(known[`${file}#${intent}`] ?? {}) };
+}
+
+const refusal = (thrown: unknown) => thrown as Response;
 
 describe(`console gate on ${DRIVER}`, () => {
-  it.each(loaders)("loader %s: anonymous → /auth, no role → 403", async (_name, path, call) => {
-    await expect(call(getRequest(path))).rejects.toSatisfy((thrown: unknown) => {
-      const response = thrown as Response;
-      return (
-        response.status === 302 &&
-        response.headers.get("location") === `/auth?redirectTo=${encodeURIComponent(path)}`
-      );
-    });
-    await expect(call(getRequest(path, noRole))).rejects.toMatchObject({ status: 403 });
+  it("reads the console's routes from app/routes.ts, every /admin URL inside the console layout", () => {
+    expect(CONSOLE.map((r) => r.url)).toEqual(
+      expect.arrayContaining(["/admin", "/admin/formations", "/admin/contacts/export.csv", "/admin/users"]),
+    );
+    // A route under /admin but outside the layout would skip the layout's middleware.
+    expect(adminUrls(routes)).toEqual([]);
   });
 
-  it.each(actions)(
-    "action %s: anonymous → /auth, no role → 403, nothing changed",
-    async (_name, path, fields, call) => {
-      const before = await snapshot();
-      await expect(call(formRequest(path, fields()))).rejects.toMatchObject({ status: 302 });
-      await expect(call(formRequest(path, fields(), noRole))).rejects.toMatchObject({ status: 403 });
-      expect(await snapshot()).toEqual(before);
+  it.each(CONSOLE)("loader of $file at $url: anonymous → /auth, no role → 403", async ({ file, url }) => {
+    const { loader } = await load(file);
+    expect(loader, `${file} has no loader: a console route must check its permission in one`).toBeTypeOf(
+      "function",
+    );
+    const call = (cookie?: string) =>
+      (loader as NonNullable<RouteModule["loader"]>)(routeArgs(t, getRequest(url, cookie)));
+    await expect(call()).rejects.toSatisfy((thrown: unknown) => {
+      const response = refusal(thrown);
+      return (
+        response.status === 302 &&
+        response.headers.get("location") === `/auth?redirectTo=${encodeURIComponent(url)}`
+      );
+    });
+    await expect(call(cookies.none)).rejects.toMatchObject({ status: 403 });
+  });
+
+  const withActions = CONSOLE.filter((r, i) => CONSOLE.findIndex((o) => o.file === r.file) === i);
+  it.each(withActions)("action of $file declares a permission for each intent", async ({ file }) => {
+    const { action } = await load(file);
+    if (!action) return;
+    expect(
+      action.permissions,
+      `${file}'s action must be built with consoleAction({ intent: "permission" }, …)`,
+    ).toBeTypeOf("object");
+    expect(Object.keys(action.permissions ?? {}).length).toBeGreaterThan(0);
+  });
+
+  it("every intent of every action: anonymous → /auth, no role → 403, a role without the permission → 403, nothing changed", async () => {
+    let checked = 0;
+    for (const { file, url } of withActions) {
+      const { action } = await load(file);
+      if (!action) continue;
+      for (const [intent, permission] of Object.entries(action.permissions ?? {})) {
+        const post = (cookie?: string) =>
+          action(routeArgs(t, formRequest(url, fieldsFor(file, intent), cookie)));
+        const before = await snapshot();
+        await expect(post(), `${file} ${intent}`).rejects.toMatchObject({ status: 302 });
+        await expect(post(cookies.none), `${file} ${intent}`).rejects.toMatchObject({ status: 403 });
+        for (const role of ROLES) {
+          if (can(role, permission)) continue;
+          await expect(post(cookies[role]), `${file} ${intent} as ${role}`).rejects.toMatchObject({
+            status: 403,
+          });
+        }
+        expect(await snapshot(), `${file} ${intent}`).toEqual(before);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(9);
+  });
+
+  it("an intent no action declares is refused with 400 'Action inconnue', and changes nothing", async () => {
+    const { action } = await load("routes/admin/contacts.tsx");
+    const before = await snapshot();
+    const result = await action?.(
+      routeArgs(t, formRequest("/admin/contacts", { intent: "purge", id: ids.request }, cookies.admin)),
+    );
+    expect(statusOf(result)).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ["moderator", 200],
+    ["none", 403],
+  ] as const)(
+    "the layout's middleware reads the session once; the %s's loaders share it (%i)",
+    async (who, status) => {
+      const getSession = vi.spyOn(t.app.auth.api, "getSession");
+      try {
+        const args = routeArgs(t, getRequest("/admin/users", cookies[who]));
+        const { middleware, loader: layoutLoader } = await load(CONSOLE_LAYOUT);
+        const { loader: usersLoader } = await load("routes/admin/users.tsx");
+        const { loader: rootLoader } = await load("root.tsx");
+        expect(middleware).toHaveLength(1);
+        const answered = await middleware?.[0]?.(args, async () => {
+          expect(getSession).toHaveBeenCalledOnce();
+          const results = await Promise.allSettled([
+            rootLoader?.(args),
+            layoutLoader?.(args),
+            usersLoader?.(args),
+          ]);
+          const refused = results.find((r) => r.status === "rejected");
+          return new Response(null, { status: refused ? (refused.reason as Response).status : 200 });
+        });
+        expect((answered as Response).status).toBe(status);
+        expect(getSession).toHaveBeenCalledOnce();
+      } finally {
+        getSession.mockRestore();
+      }
     },
   );
+});
+
+describe(`admin-only actions on ${DRIVER}`, () => {
+  it("a moderator cannot export the leads (403); an administrator gets the CSV", async () => {
+    const { loader } = await load("routes/admin/contacts-export.ts");
+    const url = "/admin/contacts/export.csv";
+    const exportAs = (role: Role) => loader?.(routeArgs(t, getRequest(url, cookies[role])));
+    const auditBefore = await t.app.database.query("select * from audit_log");
+    await expect(exportAs("moderator")).rejects.toMatchObject({ status: 403 });
+    expect(await t.app.database.query("select * from audit_log")).toEqual(auditBefore);
+    const csv = (await exportAs("admin")) as Response;
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(await csv.text()).toContain("Martin");
+  });
+
+  it("a moderator cannot erase a lead (403, the lead stays); an administrator can", async () => {
+    const { action } = await load("routes/admin/contacts.tsx");
+    const request = await storeRequest(
+      t.app,
+      {
+        firstName: "Noé",
+        lastName: "Durand",
+        email: "noe@example.test",
+        phone: "0612345679",
+        message: "Bonjour",
+      },
+      "message",
+    );
+    const erase = (role: Role) =>
+      action?.(routeArgs(t, formRequest("/admin/contacts", { intent: "erase", id: request }, cookies[role])));
+    const remaining = () => t.app.database.query("select id from contact_requests where id = $1", [request]);
+    await expect(erase("moderator")).rejects.toMatchObject({ status: 403 });
+    expect(await remaining()).toHaveLength(1);
+    expect(statusOf(await erase("admin"))).toBe(200);
+    expect(await remaining()).toHaveLength(0);
+  });
+
+  it("a moderator still changes a lead's status", async () => {
+    const { action } = await load("routes/admin/contacts.tsx");
+    const result = await action?.(
+      routeArgs(
+        t,
+        formRequest(
+          "/admin/contacts",
+          { intent: "status", id: ids.request, status: "contacted" },
+          cookies.moderator,
+        ),
+      ),
+    );
+    expect(statusOf(result)).toBe(200);
+    const [row] = await t.app.database.query<{ status: string }>(
+      "select status from contact_requests where id = $1",
+      [ids.request],
+    );
+    expect(row?.status).toBe("contacted");
+  });
 });

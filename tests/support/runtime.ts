@@ -3,13 +3,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
 import { type Role, userRoles, users } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
 import { smtpTransport } from "~/server/mail/transport.server";
-import { type AppRuntime, createRuntime } from "~/server/runtime.server";
+import { type AppRuntime, createLoadContext, createRuntime } from "~/server/runtime.server";
 import { createTestDatabase } from "./db";
 import { type SmtpPeer, startSmtpPeer } from "./smtp";
 
@@ -19,7 +19,7 @@ export interface TestApp {
   app: AppRuntime;
   database: Database;
   smtp: SmtpPeer;
-  context(clientIp?: string): AppLoadContext;
+  context(clientIp?: string): RouterContextProvider;
   close(): Promise<void>;
 }
 
@@ -49,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     database,
     smtp,
-    context: (clientIp = "127.0.0.1") => ({ app, clientIp }),
+    context: (clientIp = "127.0.0.1") => createLoadContext(app, clientIp),
     async close() {
       await app.close();
       await smtp.close();

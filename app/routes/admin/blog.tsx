@@ -9,22 +9,22 @@ import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
 import { searchQuery } from "~/lib/schemas/admin-common";
-import { loadOr, staffAction } from "~/server/admin/action.server";
+import { loadOr } from "~/server/admin/action.server";
 import { type AdminBlogPost, blogPostAction, listBlogPosts } from "~/server/admin/blog-posts.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Console d'administration" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requireRole(request, app);
+  await requirePermission({ request, context }, "console:access");
   const q = searchQuery(new URL(request.url).searchParams);
   const { value, loadError } = await loadOr(app, "articles", () => listBlogPosts(app.db, q), []);
   return { posts: value, q, loadError };
 }
 
-export const action = (args: Route.ActionArgs) => staffAction(args, blogPostAction);
+export const action = blogPostAction;
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, q, loadError } = loaderData;

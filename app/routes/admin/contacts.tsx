@@ -2,6 +2,7 @@ import { Download, Eye, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ContactDetails } from "~/components/admin/contact-details";
+import { DeniedControl } from "~/components/admin/denied-control";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { formatDate } from "~/components/admin/format";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
@@ -9,6 +10,7 @@ import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-tabl
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { useCan } from "~/components/admin/use-can";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -16,22 +18,23 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
+import { ADMIN_ONLY } from "~/lib/permissions";
 import { CONTACT_STATUSES, contactFiltersFrom, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
-import { loadOr, staffAction } from "~/server/admin/action.server";
+import { loadOr } from "~/server/admin/action.server";
 import {
   contactRequestAction,
   countByStatus,
   listContactRequests,
   mailStates,
 } from "~/server/admin/contact-requests.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Console d'administration" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requireRole(request, app);
+  await requirePermission({ request, context }, "contacts:read");
   const filters = contactFiltersFrom(new URL(request.url).searchParams);
   const { value, loadError } = await loadOr(
     app,
@@ -52,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...value, filters, loadError };
 }
 
-export const action = (args: Route.ActionArgs) => staffAction(args, contactRequestAction);
+export const action = contactRequestAction;
 
 const COUNTER_TITLES = {
   new: "Nouvelles",
@@ -65,6 +68,9 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const { requests, counts, mails, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const location = useLocation();
+  // Export and erasure carry personal data out or destroy it: administrators only.
+  const canExport = useCan("contacts:export");
+  const canErase = useCan("contacts:erase");
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const details = requests.find((r) => r.id === detailsId) ?? null;
   // One fetcher for the whole list: a row filtered out by its new status still gets its toast.
@@ -87,13 +93,19 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         title={`Demandes de contact (${requests.length})`}
         description="Suivez les demandes d'information et de rappel"
         actions={
-          <a
-            href={`/admin/contacts/export.csv${location.search}`}
-            download
-            className={buttonClass("outline")}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
-          </a>
+          canExport ? (
+            <a
+              href={`/admin/contacts/export.csv${location.search}`}
+              download
+              className={buttonClass("outline")}
+            >
+              <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
+            </a>
+          ) : (
+            <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+              <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
+            </DeniedControl>
+          )
         }
       />
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -191,12 +203,22 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   icon={Eye}
                   onClick={() => setDetailsId(r.id)}
                 />
-                <IconAction
-                  label={`Effacer la demande de ${name}`}
-                  icon={Trash2}
-                  destructive
-                  onClick={() => erase.ask(r.id)}
-                />
+                {canErase ? (
+                  <IconAction
+                    label={`Effacer la demande de ${name}`}
+                    icon={Trash2}
+                    destructive
+                    onClick={() => erase.ask(r.id)}
+                  />
+                ) : (
+                  <DeniedControl
+                    reason={ADMIN_ONLY}
+                    label={`Effacer la demande de ${name}`}
+                    className={buttonClass("ghost", "icon")}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
+                  </DeniedControl>
+                )}
               </ActionsCell>
             </Tr>
           );

@@ -17,7 +17,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadOr } from "~/server/admin/action.server";
 import { type DashboardData, dashboardData } from "~/server/admin/dashboard.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
 const EMPTY: DashboardData = {
@@ -30,7 +30,7 @@ const EMPTY: DashboardData = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requireRole(request, app);
+  await requirePermission({ request, context }, "console:access");
   const { value, loadError } = await loadOr(app, "données", () => dashboardData(app.db), EMPTY);
   return { ...value, loadError };
 }

@@ -8,27 +8,27 @@ import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
 import { FORMATION_TYPES } from "~/lib/schemas/admin-formation";
-import { loadOr, staffAction } from "~/server/admin/action.server";
+import { loadOr } from "~/server/admin/action.server";
 import {
   type AdminFormation,
   formationAction,
   formationFiltersFrom,
   listFormations,
 } from "~/server/admin/formations.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/formations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Formations | Console d'administration" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requireRole(request, app);
+  await requirePermission({ request, context }, "console:access");
   const filters = formationFiltersFrom(new URL(request.url).searchParams);
   const { value, loadError } = await loadOr(app, "formations", () => listFormations(app.db, filters), []);
   return { formations: value, filters, loadError };
 }
 
-export const action = (args: Route.ActionArgs) => staffAction(args, formationAction);
+export const action = formationAction;
 
 const TYPE_LABEL = { alternance: "Alternance", courte: "Formation courte" } as const;
 

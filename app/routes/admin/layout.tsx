@@ -1,10 +1,10 @@
 import { ShieldAlert } from "lucide-react";
-import { isRouteErrorResponse, Outlet, useNavigate, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useNavigate } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
-import { ROLE_LABELS } from "~/lib/schemas/admin-user";
+import { ROLE_LABELS } from "~/lib/permissions";
 import { useLiveRevalidation } from "~/lib/use-live";
-import { requireRole } from "~/server/session.server";
+import { currentPrincipal, requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,18 +12,26 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Reads the signed-in user and role once for the whole request, before any loader or action runs;
+ * the root loader and every console loader and action then share that read. It refuses nobody itself:
+ * an error thrown here would be shown by the root's boundary, not by this layout's 'Accès refusé'
+ * page, so each loader and action checks its own permission with requirePermission.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args, next) => {
+    await currentPrincipal(args);
+    return next();
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, role } = await requireRole(request, context.app);
+  const { user, role } = await requirePermission({ request, context }, "console:access");
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
     role,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
   };
-}
-
-/** The signed-in staff member's role, for screens that show admin-only controls. */
-export function useAdminRole() {
-  return useRouteLoaderData<typeof loader>("routes/admin/layout")?.role ?? null;
 }
 
 // Every table the console shows: a new lead or a colleague's edit appears without a reload.

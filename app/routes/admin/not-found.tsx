@@ -1,9 +1,9 @@
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/not-found";
 
 /** An unknown console path: staff get a 404 inside the console, others the gate's answer. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, context.app);
+  await requirePermission({ request, context }, "console:access");
   throw new Response("Page introuvable", { status: 404 });
 }
 

@@ -2,7 +2,7 @@ import { Construction } from "lucide-react";
 import { useMatches } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { Card, CardContent } from "~/components/ui/card";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/placeholder";
 
 const TITLES: Record<string, string> = {
@@ -12,7 +12,7 @@ const TITLES: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, context.app);
+  await requirePermission({ request, context }, "console:access");
   return null;
 }
 

@@ -9,21 +9,21 @@ import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
 import { searchQuery } from "~/lib/schemas/admin-common";
-import { loadOr, staffAction } from "~/server/admin/action.server";
+import { loadOr } from "~/server/admin/action.server";
 import { activeFormationChoices } from "~/server/admin/formations.server";
 import {
   type AdminTestimonial,
   listTestimonials,
   testimonialAction,
 } from "~/server/admin/testimonials.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Témoignages | Console d'administration" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requireRole(request, app);
+  await requirePermission({ request, context }, "console:access");
   const q = searchQuery(new URL(request.url).searchParams);
   const [list, choices] = await Promise.all([
     loadOr(app, "témoignages", () => listTestimonials(app.db, q), []),
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { testimonials: list.value, formations: choices.value, q, loadError: list.loadError };
 }
 
-export const action = (args: Route.ActionArgs) => staffAction(args, testimonialAction);
+export const action = testimonialAction;
 
 function Stars({ rating }: { rating: number }) {
   return (

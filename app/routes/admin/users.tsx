@@ -6,23 +6,22 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
-import { ROLE_LABELS } from "~/lib/schemas/admin-user";
-import { loadOr, staffAction } from "~/server/admin/action.server";
+import { can, ROLE_LABELS } from "~/lib/permissions";
+import { loadOr } from "~/server/admin/action.server";
 import { listUsers, userAction } from "~/server/admin/users.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Console d'administration" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  const { user, role } = await requireRole(request, app);
+  const { user, role } = await requirePermission({ request, context }, "users:read");
   const { value, loadError } = await loadOr(app, "utilisateurs", () => listUsers(app.db), []);
-  return { users: value, canEdit: role === "admin", currentUserId: user.id, loadError };
+  return { users: value, canEdit: can(role, "users:manage"), currentUserId: user.id, loadError };
 }
 
-/** Granting and revoking roles is for administrators only; moderators may only read the list. */
-export const action = (args: Route.ActionArgs) => staffAction(args, userAction, ["admin"]);
+export const action = userAction;
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, canEdit, currentUserId, loadError } = loaderData;

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { Permission } from "~/lib/permissions";
 import { type AdminActionResult, fieldErrors } from "~/lib/schemas/admin-common";
-import type { Role } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
-import { requireRole } from "../session.server";
+import { type RequestArgs, requirePermission } from "../session.server";
 import type { Actor } from "./audit.server";
 
 export type { AdminActionResult };
@@ -107,15 +107,33 @@ export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promi
   }
 }
 
+/** Which permission each intent of a console action needs, declared beside the action's code. */
+export type IntentPermissions = Readonly<Record<string, Permission>>;
+
+/** A console route's action, carrying its intent → permission declaration (the gate test walks it). */
+export interface ConsoleAction<Result> {
+  (args: RequestArgs): Promise<Result | ReturnType<typeof unknownIntent>>;
+  readonly permissions: IntentPermissions;
+}
+
 /**
- * A console screen's route action: only staff (or `roles`) get past, with a 403 for anyone else,
- * and `handle` receives the posted form and who posted it (for the audit log).
+ * A console screen's action. Signed-out visitors are redirected and role-less users refused before
+ * the body is read; then the posted intent must be one of `permissions` (else 400 'Action inconnue')
+ * and the role must hold that intent's permission (else 403). `handle` receives the form and who
+ * posted it (for the audit log).
  */
-export async function staffAction<Result>(
-  { request, context }: { request: Request; context: { app: AppRuntime } },
+export function consoleAction<Result>(
+  permissions: IntentPermissions,
   handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>,
-  roles?: readonly Role[],
-): Promise<Result> {
-  const { user } = await requireRole(request, context.app, roles);
-  return handle(context.app, user, await request.formData());
+): ConsoleAction<Result> {
+  const action = async (args: RequestArgs) => {
+    await requirePermission(args, "console:access");
+    const form = await args.request.formData();
+    const intent = intentOf(form);
+    const permission = Object.hasOwn(permissions, intent) ? permissions[intent] : undefined;
+    if (!permission) return unknownIntent(intent);
+    const { user } = await requirePermission(args, permission);
+    return handle(args.context.app, user, form);
+  };
+  return Object.assign(action, { permissions });
 }

@@ -22,6 +22,7 @@ const SLUG_TAKEN = "Ce slug est déjà utilisé par un autre article. Choisissez
 
 /** The blog screen's action: intent = create | update | delete. */
 export const blogPostAction = crudAction<BlogPostInput>({
+  permission: "blog:write",
   schema: blogPostSchema,
   entity: "blog_post",
   table: "blog_posts",

@@ -10,7 +10,15 @@ import {
 import type { Db } from "../db/client.server";
 import { contactRequests, mailOutbox } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
-import { AdminInputError, attempt, failure, intentOf, invalid, unknownIntent } from "./action.server";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  unknownIntent,
+} from "./action.server";
 import { type Actor, auditedChange, writeAudit } from "./audit.server";
 
 function filterClause(filters: ContactFilters): SQL | undefined {
@@ -134,30 +142,33 @@ async function erase(app: AppRuntime, actor: Actor, id: string) {
   });
 }
 
-/** The contacts screen's action: intent = status | erase. */
-export async function contactRequestAction(app: AppRuntime, actor: Actor, form: FormData) {
-  const intent = intentOf(form);
-  const fields = Object.fromEntries(form) as Record<string, string>;
-  if (intent === "status") {
-    const parsed = contactStatusSchema.safeParse(fields);
-    if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du statut", parsed.error);
-    return attempt(
-      app,
-      intent,
-      "Erreur lors de la mise à jour du statut",
-      "Statut mis à jour avec succès",
-      () => setStatus(app, actor, parsed.data.id, parsed.data.status),
-    );
-  }
-  if (intent === "erase") {
-    const id = entityId.safeParse(fields.id);
-    if (!id.success) return failure(intent, "Erreur lors de la suppression", 400, "Demande inconnue.");
-    return attempt(app, intent, "Erreur lors de la suppression", "Demande effacée avec succès", () =>
-      erase(app, actor, id.data),
-    );
-  }
-  return unknownIntent(intent);
-}
+/** The contacts screen's action. Erasing personal data is for administrators only. */
+export const contactRequestAction = consoleAction(
+  { status: "contacts:write", erase: "contacts:erase" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = Object.fromEntries(form) as Record<string, string>;
+    if (intent === "status") {
+      const parsed = contactStatusSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du statut", parsed.error);
+      return attempt(
+        app,
+        intent,
+        "Erreur lors de la mise à jour du statut",
+        "Statut mis à jour avec succès",
+        () => setStatus(app, actor, parsed.data.id, parsed.data.status),
+      );
+    }
+    if (intent === "erase") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, "Erreur lors de la suppression", 400, "Demande inconnue.");
+      return attempt(app, intent, "Erreur lors de la suppression", "Demande effacée avec succès", () =>
+        erase(app, actor, id.data),
+      );
+    }
+    return unknownIntent(intent);
+  },
+);
 
 /* ------------------------------------------------------------------------------------------------
  * CSV export for French Excel: UTF-8 with a BOM (or accents break), ';' between fields.

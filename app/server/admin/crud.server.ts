@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Permission } from "~/lib/permissions";
 import { entityId } from "~/lib/schemas/admin-common";
 import type { Db } from "../db/client.server";
 import type { ChangeEvent } from "../events.server";
@@ -6,6 +7,7 @@ import type { AppRuntime } from "../runtime.server";
 import {
   AdminInputError,
   attempt,
+  consoleAction,
   failure,
   intentOf,
   invalid,
@@ -32,6 +34,8 @@ export interface CrudMessages {
 }
 
 export interface CrudTable<Input> {
+  /** What creating, editing and deleting a row of this table needs. */
+  permission: Permission;
   schema: z.ZodType<Input>;
   entity: AuditEntry["entity"];
   table: ChangeEvent["table"];
@@ -87,8 +91,9 @@ async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable
  * intent = create | update | delete, each answered with SPEC.md §8's toast.
  */
 export function crudAction<Input>(config: CrudTable<Input>) {
-  const { schema, messages } = config;
-  return async (app: AppRuntime, actor: Actor, form: FormData) => {
+  const { schema, messages, permission } = config;
+  const permissions = { create: permission, update: permission, delete: permission };
+  return consoleAction(permissions, async (app, actor, form) => {
     const intent = intentOf(form);
     const fields = Object.fromEntries(form) as Record<string, string>;
     if (intent === "create" || intent === "update") {
@@ -108,5 +113,5 @@ export function crudAction<Input>(config: CrudTable<Input>) {
       );
     }
     return unknownIntent(intent);
-  };
+  });
 }

@@ -89,6 +89,7 @@ async function assertSlugsFree(tx: Db, input: FormationInput, id: string | null)
 
 /** The formations screen's action: intent = create | update | delete. */
 export const formationAction = crudAction<FormationInput>({
+  permission: "formations:write",
   schema: formationSchema,
   entity: "formation",
   table: "formations",

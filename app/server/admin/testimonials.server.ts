@@ -36,6 +36,7 @@ async function assertFormationExists(tx: Db, formationId: string | null) {
 
 /** The testimonials screen's action: intent = create | update | delete. */
 export const testimonialAction = crudAction<TestimonialInput>({
+  permission: "testimonials:write",
   schema: testimonialSchema,
   entity: "testimonial",
   table: "testimonials",

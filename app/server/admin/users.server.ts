@@ -3,7 +3,7 @@ import { setRoleSchema } from "~/lib/schemas/admin-user";
 import type { Db } from "../db/client.server";
 import { userRoles, users } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
-import { AdminInputError, attempt, intentOf, invalid, unknownIntent } from "./action.server";
+import { AdminInputError, attempt, consoleAction, intentOf, invalid, unknownIntent } from "./action.server";
 import { type Actor, writeAudit } from "./audit.server";
 
 export async function listUsers(db: Db) {
@@ -60,8 +60,8 @@ export async function countAdmins(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The users screen's action (admins only, checked by the route): intent = role. */
-export async function userAction(app: AppRuntime, actor: Actor, form: FormData) {
+/** The users screen's action: granting and revoking roles is for administrators only. */
+export const userAction = consoleAction({ role: "users:manage" }, async (app, actor, form) => {
   const intent = intentOf(form);
   if (intent !== "role") return unknownIntent(intent);
   const parsed = setRoleSchema.safeParse(Object.fromEntries(form));
@@ -70,4 +70,4 @@ export async function userAction(app: AppRuntime, actor: Actor, form: FormData) 
   return attempt(app, intent, "Erreur lors de la mise à jour du rôle", "Rôle mis à jour avec succès", () =>
     setRole(app, actor, userId, role === "none" ? null : role),
   );
-}
+});

@@ -14,6 +14,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
+import { ROLES, type Role } from "../../lib/permissions";
 
 /* ------------------------------------------------------------------------------------------------
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
@@ -102,7 +104,7 @@ export const rateLimits = pgTable("rate_limits", {
 export const formationType = pgEnum("formation_type", ["alternance", "courte"]);
 export const formationBadge = pgEnum("formation_badge", ["Diplômante", "Certifiante", "Qualifiante"]);
 export const contactStatus = pgEnum("contact_status", ["new", "contacted", "converted", "closed"]);
-export const appRole = pgEnum("app_role", ["admin", "moderator"]);
+export const appRole = pgEnum("app_role", ROLES);
 
 export interface ProgramModule {
   title: string;
@@ -324,6 +326,6 @@ export type NewContactRequest = typeof contactRequests.$inferInsert;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type NewTestimonial = typeof testimonials.$inferInsert;
 export type User = typeof users.$inferSelect;
-export type Role = (typeof appRole.enumValues)[number];
+export type { Role };
 export type ContactStatus = (typeof contactStatus.enumValues)[number];
 export type MailRow = typeof mailOutbox.$inferSelect;

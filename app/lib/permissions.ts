@@ -1,0 +1,72 @@
+// Who may do what in the console: the one matrix of role → permissions. The server checks it in every
+// console loader and action (requirePermission, consoleAction); the console hides or disables the
+// controls with the same `can()`. docs/permissions.md shows this table, and a test keeps it equal.
+// No zod, no UI, no server import: both the server and the browser bundle read this file.
+
+/** The staff roles, one per user (the user_roles row). Anyone without one sees 'Accès refusé'. */
+export const ROLES = ["admin", "moderator"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  admin: "Administrateur",
+  moderator: "Modérateur",
+};
+
+/** Every permission, with what it lets a staff member do (the doc table shows this text). */
+export const PERMISSION_DESCRIPTIONS = {
+  "console:access": "Entrer dans la console, voir le tableau de bord",
+  "formations:write": "Créer, modifier, supprimer des formations",
+  "blog:write": "Créer, modifier, supprimer des articles",
+  "testimonials:write": "Créer, modifier, supprimer des témoignages",
+  "contacts:read": "Lire les demandes de contact",
+  "contacts:write": "Changer le statut d'une demande",
+  "contacts:export": "Exporter les demandes en CSV",
+  "contacts:erase": "Effacer une demande (droit à l'effacement)",
+  "users:read": "Voir les utilisateurs et leurs rôles",
+  "users:manage": "Attribuer ou retirer un rôle",
+  "settings:read": "Voir les paramètres",
+  "settings:write": "Modifier les paramètres",
+  "statistics:read": "Voir les statistiques",
+  "audit:read": "Lire le journal d'activité",
+  "calendar:read": "Voir le calendrier des sessions",
+  "sessions:write": "Créer, modifier, supprimer des sessions",
+  "applications:read": "Lire les candidatures",
+  "applications:write": "Traiter une candidature (statut, notes)",
+  "applications:erase": "Effacer une candidature (droit à l'effacement)",
+} as const;
+
+export type Permission = keyof typeof PERMISSION_DESCRIPTIONS;
+export const PERMISSIONS = Object.keys(PERMISSION_DESCRIPTIONS) as Permission[];
+
+/**
+ * Moderators run the day-to-day content and leads; what exports or destroys personal data, changes
+ * who has access, or changes the centre's settings stays with administrators.
+ */
+const MODERATOR: readonly Permission[] = [
+  "console:access",
+  "formations:write",
+  "blog:write",
+  "testimonials:write",
+  "contacts:read",
+  "contacts:write",
+  "users:read",
+  "settings:read",
+  "statistics:read",
+  "calendar:read",
+  "sessions:write",
+  "applications:read",
+  "applications:write",
+];
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  admin: PERMISSIONS,
+  moderator: MODERATOR,
+};
+
+/** Whether `role` (null: signed in without a role, or signed out) holds `permission`. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
+}
+
+/** The tooltip of a control shown disabled because the role lacks its permission. */
+export const ADMIN_ONLY = "Réservé aux administrateurs";
