@@ -100,3 +100,42 @@ test("the appointment mode chosen on /contact goes with the request, into the co
   await expect(details).toContainText("Type de rendez-vous");
   await expect(details).toContainText("Rendez-vous sur place");
 });
+
+test("/ressources lists the published articles with the home page's cards and filters them by category, without JavaScript", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/ressources");
+  const articles = page.getByTestId("articles");
+  for (const title of [
+    "Reconversion professionnelle : 5 étapes pour réussir votre changement de carrière",
+    "Alternance : contrat d'apprentissage ou contrat de professionnalisation ?",
+    "Financer sa formation avec le CPF : le guide pratique",
+    "Réussir son entretien d'embauche après une formation",
+  ]) {
+    await expect(articles.getByRole("article").filter({ hasText: title })).toContainText("Par Équipe");
+  }
+  await expect(articles).not.toContainText("Demandeur d'emploi : les aides"); // the seeded draft
+  const categories = page.getByRole("navigation", { name: "Catégories d'articles" });
+  await expect(categories.getByRole("link", { name: "Tous les articles" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+
+  await categories.getByRole("link", { name: "Alternance", exact: true }).click();
+  await expect(page).toHaveURL(/\/ressources\?categorie=Alternance#articles$/);
+  await expect(categories.getByRole("link", { name: "Alternance", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(articles.getByRole("article")).toHaveCount(1);
+  await expect(page.getByTestId("articles-count")).toHaveText("1 article");
+  const card = articles.getByRole("article").getByRole("link");
+  const href = await card.getAttribute("href");
+  expect(href).toMatch(/^\/ressources\/article\/[a-z0-9-]+$/);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+});

@@ -100,7 +100,8 @@ test("method, testimonials and blog sections", async ({ page }) => {
   await expect(page).toHaveURL(`${BASE_URL}${href}`);
   await gotoReady(page, "/");
   await page.getByRole("link", { name: "Voir toutes les ressources" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/ressources`);
+  await expect(page).toHaveURL(`${BASE_URL}/ressources#articles`);
+  await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeInViewport();
 });
 
 async function signInAdmin(page: Page) {

@@ -12,12 +12,15 @@ export interface PostView {
   createdAt: Date | string | null;
 }
 
+/** The label of a post without a category (the /ressources filter uses it too). */
+export const DEFAULT_POST_CATEGORY = "Actualités";
+
 /** A blog teaser: category, reading time, author 'Équipe' (SPEC.md §3). */
 export function PostCard({ post }: { post: PostView }) {
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm focus-within:ring-2 focus-within:ring-ring">
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-        <Badge variant="secondary">{post.category ?? "Actualités"}</Badge>
+        <Badge variant="secondary">{post.category || DEFAULT_POST_CATEGORY}</Badge>
         <span>{post.readMinutes} min de lecture</span>
       </div>
       <h3 className="text-lg font-semibold">

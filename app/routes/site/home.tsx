@@ -205,7 +205,7 @@ function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
             </li>
           ))}
         </ul>
-        <ButtonLink to="/ressources" variant="outline" className="mt-8">
+        <ButtonLink to="/ressources#articles" variant="outline" className="mt-8">
           Voir toutes les ressources
         </ButtonLink>
       </div>

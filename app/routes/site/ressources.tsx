@@ -1,12 +1,17 @@
 import { BookOpen, Download, FileText, MessageSquareQuote, Phone, Search, Video } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { PostCard } from "~/components/site/post-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CENTRE } from "~/content/centre";
 import { FAQ, filterResources, RESOURCES, type Resource } from "~/content/resources";
+import { cn } from "~/lib/cn";
+import { plural } from "~/lib/plural";
 import { seo } from "~/lib/seo";
+import { listPublishedArticles } from "~/server/articles.server";
+import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/ressources";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,9 +22,118 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/ressources",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  // The search lives in the URL so it works without JS; once hydrated it filters as you type.
-  return { q: (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  // The articles' category and page live in the URL (?categorie=…&page=2): plain links, so they work
+  // without JavaScript and can be shared.
+  const category = (params.get("categorie") ?? "").trim().slice(0, 100) || null;
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const { db, logger } = context.app;
+  const articles = await readOrNull(logger, "blog_posts", () =>
+    listPublishedArticles(db, { category, page: Number.isFinite(page) ? page : 1 }),
+  );
+  return {
+    // The resources search lives in the URL so it works without JS; once hydrated it filters as you type.
+    q: (params.get("q") ?? "").slice(0, 100),
+    category,
+    articles,
+  };
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The address of one view of the articles; `#articles` brings the list back into view. */
+function articlesHref(q: string, category: string | null, page = 1): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category) params.set("categorie", category);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/ressources${search ? `?${search}` : ""}#articles`;
+}
+
+function CategoryLink({ to, current, children }: { to: string; current: boolean; children: string }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "inline-flex min-h-9 items-center rounded-full border px-3 text-sm",
+        current
+          ? "border-primary bg-primary text-primary-foreground"
+          : "border-border bg-background hover:bg-muted",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** Every published article, newest first, by category and page (the home page shows the latest 3). */
+function Articles({ articles, category, q }: Pick<LoaderData, "articles" | "category" | "q">) {
+  return (
+    <section id="articles" aria-labelledby="articles-titre" className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id="articles-titre" className="text-2xl font-bold">
+        Articles
+      </h2>
+      {articles === null ? (
+        <p className="mt-6 text-muted-foreground">Les articles sont momentanément indisponibles.</p>
+      ) : (
+        <>
+          <nav aria-label="Catégories d'articles" className="mt-6">
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <CategoryLink to={articlesHref(q, null)} current={!category}>
+                  Tous les articles
+                </CategoryLink>
+              </li>
+              {articles.categories.map((name) => (
+                <li key={name}>
+                  <CategoryLink to={articlesHref(q, name)} current={name === category}>
+                    {name}
+                  </CategoryLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="mt-4 text-sm text-muted-foreground" data-testid="articles-count">
+            {plural(articles.total, "article", "articles")}
+            {articles.pages > 1 ? ` · page ${articles.page} sur ${articles.pages}` : ""}
+          </p>
+          {articles.posts.length > 0 ? (
+            <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="articles">
+              {articles.posts.map((post) => (
+                <li key={post.slug}>
+                  <PostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 text-muted-foreground">
+              Aucun article dans cette catégorie.{" "}
+              <Link to={articlesHref(q, null)} className="text-primary underline">
+                Voir tous les articles
+              </Link>
+            </p>
+          )}
+          {articles.pages > 1 && (
+            <nav aria-label="Pages des articles" className="mt-6 flex flex-wrap items-center gap-3">
+              {articles.page > 1 && (
+                <Link to={articlesHref(q, category, articles.page - 1)} className={buttonClass("outline")}>
+                  Articles plus récents
+                </Link>
+              )}
+              {articles.page < articles.pages && (
+                <Link to={articlesHref(q, category, articles.page + 1)} className={buttonClass("outline")}>
+                  Articles plus anciens
+                </Link>
+              )}
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
 }
 
 const ICONS: Record<Resource["type"], typeof FileText> = {
@@ -102,6 +216,8 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-muted-foreground">Aucune ressource ne correspond à votre recherche.</p>
         )}
       </section>
+
+      <Articles articles={loaderData.articles} category={loaderData.category} q={loaderData.q} />
 
       <section aria-labelledby="faq-titre" className="bg-muted py-12">
         <div className="mx-auto max-w-3xl px-4">
