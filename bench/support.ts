@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 /** Waits until the server answers /healthz (30 s at most); kills it and throws otherwise. */
 async function waitHealthy(server: ChildProcess, base: string): Promise<ChildProcess> {
@@ -36,4 +38,46 @@ export function startBenchServer(port: number, env: Record<string, string> = {})
     stdio: ["ignore", "ignore", "inherit"],
   });
   return waitHealthy(server, base);
+}
+
+/**
+ * Replaces the section of docs/benchmarks.md that starts with `## title` (up to the next `## `
+ * heading) by `lines`, or appends it: each benchmark keeps the others' sections.
+ */
+export function writeBenchmarkSection(title: string, lines: string[]): void {
+  const file = "docs/benchmarks.md";
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Mesures\n";
+  const section = [`## ${title}`, ...lines].join("\n");
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`## ${escaped}\\n[\\s\\S]*?(?=\\n## |$)`);
+  const next = pattern.test(current)
+    ? current.replace(pattern, section)
+    : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
+}
+
+/** "22/11/2026 04:40:12 sur 2 cœurs (Intel …), Node v20…": when and where a benchmark ran. */
+export function machineLine(): string {
+  const cpus = os.cpus();
+  const when = new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris" });
+  return `${when} sur ${cpus.length} cœurs (${cpus[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} Go de mémoire, Node ${process.version}`;
+}
+
+/** A throwaway PostgreSQL database on the local server; `drop()` removes it. */
+export async function throwawayDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

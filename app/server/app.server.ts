@@ -69,7 +69,10 @@ export function createExpressApp(
     app.use(express.static(client, { maxAge: "1h" }));
   }
   app.use(metrics.rendered());
-  if (!vite) app.use(new PageCache(runtime.events).middleware());
+  const cacheBytes = runtime.config.pageCacheMaxMb * 1024 * 1024;
+  const pageCache =
+    vite || cacheBytes === 0 ? null : new PageCache(runtime, getBuild, { maxBytes: cacheBytes });
+  if (pageCache) app.use(pageCache.middleware());
   app.use(
     createRequestHandler({
       build: getBuild,
@@ -77,7 +80,7 @@ export function createExpressApp(
       getLoadContext: (req) => createLoadContext(runtime, req.ip ?? req.socket.remoteAddress ?? "unknown"),
     }),
   );
-  return { app, streams, metrics };
+  return { app, streams, metrics, pageCache };
 }
 
 export interface Started {

@@ -42,6 +42,10 @@ export interface Config {
   eventStreamsPerClient: number;
   /** Seconds a client has to send a whole request, headers and body (a trickled body is cut). */
   requestTimeoutSeconds: number;
+  /** Memory bound of the public page cache, in megabytes; 0 turns the cache off. */
+  pageCacheMaxMb: number;
+  /** Seconds a cached page is served before it is rendered again in the background. */
+  pageCacheTtlSeconds: number;
   /** Bearer token of GET /metrics; null leaves /metrics unanswered (404). */
   metricsToken: string | null;
 }
@@ -211,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationsDir: parseMigrationsDir(env.MIGRATIONS_DIR),
     eventStreamsPerClient: parseNonNegativeInt("EVENT_STREAMS_PER_CLIENT", env.EVENT_STREAMS_PER_CLIENT, 20),
     requestTimeoutSeconds: parsePositiveInt("REQUEST_TIMEOUT", env.REQUEST_TIMEOUT, 30),
+    pageCacheMaxMb: parseNonNegativeInt("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 32),
+    pageCacheTtlSeconds: parsePositiveInt("PAGE_CACHE_TTL", env.PAGE_CACHE_TTL, 60),
     metricsToken: parseToken("METRICS_TOKEN", env.METRICS_TOKEN),
   };
 }

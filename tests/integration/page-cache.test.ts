@@ -1,38 +1,27 @@
-import { existsSync } from "node:fs";
-import type { Server } from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as AppServer from "~/server/app.server";
-import { createTestApp, type TestApp } from "../support/runtime";
+import { type HttpTestApp, startHttpApp } from "../support/http";
 
-// The real Express app of the production build, on this test's own database.
-const buildEntry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-let t: TestApp;
-let server: Server;
-let base: string;
+// The real Express app of the production build, on this test's own database, with a 1 MB cache.
+let t: HttpTestApp;
 
 beforeAll(async () => {
-  if (!existsSync(buildEntry)) throw new Error("run `npm run build` first (npm test does)");
-  const mod = (await import(pathToFileURL(buildEntry).href)) as typeof AppServer;
-  t = await createTestApp();
-  const { app } = mod.createExpressApp(t.app, mod.getServerBuild);
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  t = await startHttpApp({ PAGE_CACHE_MAX_MB: "1" });
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
   await t?.close();
 });
 
-/** Reads the whole body, as a browser does: a page is cached once it has been sent in full. */
+/** Reads the whole body, as a browser does. */
 async function get(pathname: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${pathname}`, { headers });
+  const response = await fetch(`${t.base}${pathname}`, { headers });
   const body = await response.text();
   return { status: response.status, headers: response.headers, text: async () => body };
+}
+
+function cache() {
+  const pageCache = t.express.pageCache;
+  if (!pageCache) throw new Error("the page cache is off");
+  return pageCache;
 }
 
 describe("public page cache", () => {
@@ -65,4 +54,53 @@ describe("public page cache", () => {
     await get("/auth");
     expect((await get("/auth")).headers.get("x-cache")).toBeNull();
   });
+
+  it("renders a page once when 30 visitors arrive together after a change, serving them the previous copy", async () => {
+    await get("/notre-centre");
+    const before = cache().renders;
+    await t.app.events.publish({ table: "formations", op: "update" });
+    const visits = await Promise.all(Array.from({ length: 30 }, () => get("/notre-centre")));
+    expect(cache().renders - before).toBe(1);
+    for (const v of visits) expect(v.status).toBe(200);
+    // One visitor waited for the new render; the others got the previous copy, or the new one once stored.
+    const states = visits.map((v) => v.headers.get("x-cache"));
+    expect(states.filter((s) => s === null)).toHaveLength(1);
+    expect(states.filter((s) => s !== null).every((s) => s === "STALE" || s === "HIT")).toBe(true);
+  });
+
+  it("renders a page nobody has asked for yet once for all who ask together", async () => {
+    const before = cache().renders;
+    const visits = await Promise.all(Array.from({ length: 20 }, () => get("/mentions-legales")));
+    expect(cache().renders - before).toBe(1);
+    const bodies = new Set(await Promise.all(visits.map((v) => v.text())));
+    expect(bodies.size).toBe(1);
+  });
+
+  it("keys a page on what changes it: filter order and campaign tags share a copy, unknown parameters get none", async () => {
+    await get("/formations?type=courte&q=web");
+    expect((await get("/formations?q=web&type=courte")).headers.get("x-cache")).toBe("HIT");
+    expect((await get("/formations?utm_source=lettre&type=courte&q=web")).headers.get("x-cache")).toBe("HIT");
+    // Junk parameters are rendered for that visitor and never kept.
+    const size = cache().size;
+    for (const junk of ["a", "b", "c"]) {
+      const page = await get(`/formations?x=${junk}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-cache")).toBeNull();
+      expect((await get(`/formations?x=${junk}`)).headers.get("x-cache")).toBeNull();
+    }
+    expect(cache().size).toBe(size);
+  });
+
+  it("stays within its memory bound, dropping the least recently used pages first", async () => {
+    await get("/formations?q=premiere");
+    for (let i = 0; i < 40; i++) {
+      await get(`/formations?q=recherche-${i}`);
+      // The first page keeps being read: it must survive the evictions.
+      if (i % 5 === 0) expect((await get("/formations?q=premiere")).headers.get("x-cache")).toBe("HIT");
+      expect(cache().bytes).toBeLessThanOrEqual(1024 * 1024);
+    }
+    expect(cache().size).toBeLessThan(40);
+    expect((await get("/formations?q=recherche-0")).headers.get("x-cache")).toBeNull();
+    expect((await get("/formations?q=recherche-39")).headers.get("x-cache")).toBe("HIT");
+  }, 60_000);
 });
