@@ -56,11 +56,11 @@ export function writeBenchmarkSection(title: string, lines: string[]): void {
   writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
 }
 
-/** "22/11/2026 04:40:12 sur 2 cœurs (Intel …), Node v20…": when and where a benchmark ran. */
+/** When and where a benchmark ran, and how busy the machine was (other work skews the figures). */
 export function machineLine(): string {
   const cpus = os.cpus();
   const when = new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris" });
-  return `${when} sur ${cpus.length} cœurs (${cpus[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} Go de mémoire, Node ${process.version}`;
+  return `${when} sur ${cpus.length} cœurs (${cpus[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} Go de mémoire, Node ${process.version}, charge moyenne ${os.loadavg()[0]?.toFixed(1)} au départ (machine partagée)`;
 }
 
 /** A throwaway PostgreSQL database on the local server; `drop()` removes it. */
