@@ -7,7 +7,7 @@ import type { Db } from "./db/client.server";
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from "./db/schema.server";
 import type { Logger } from "./logger.server";
 import { enqueueMail } from "./mail/queue.server";
-import { resetPasswordMail, verificationMail } from "./mail/templates.server";
+import { accountExistsMail, resetPasswordMail, verificationMail } from "./mail/templates.server";
 
 export const SESSION_COOKIE_PREFIX = "cfa";
 
@@ -54,6 +54,17 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
         await enqueueMail(db, [
           { kind: "reset_password", to: user.email, ...resetPasswordMail(displayName(user), url) },
         ]);
+        onMailQueued();
+      },
+      // Signing up again with a registered address answers the same 'Inscription réussie' (no
+      // account enumeration), and tells that address, which alone reads it, how to get in.
+      async onExistingUserSignUp({ user }) {
+        const mail = accountExistsMail(
+          displayName(user),
+          `${config.publicUrl}/auth`,
+          `${config.publicUrl}/auth/mot-de-passe-oublie`,
+        );
+        await enqueueMail(db, [{ kind: "account_exists", to: user.email, ...mail }]);
         onMailQueued();
       },
     },

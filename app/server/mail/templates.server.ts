@@ -70,6 +70,21 @@ export function verificationMail(firstName: string, url: string): RenderedMail {
   });
 }
 
+/** To an address someone tried to sign up with again: it already has an account. */
+export function accountExistsMail(firstName: string, signInUrl: string, resetUrl: string): RenderedMail {
+  return renderMail({
+    subject: "Vous avez déjà un compte",
+    heading: firstName ? `Bonjour ${firstName},` : "Bonjour,",
+    paragraphs: [
+      `Quelqu'un, sans doute vous, a demandé à créer un compte sur le site de ${CENTRE.name} avec cette adresse e-mail. Un compte existe déjà pour elle : aucun autre n'a été créé.`,
+      "Connectez-vous avec votre mot de passe. Si vous n'avez pas encore confirmé votre adresse, le formulaire de connexion vous propose de recevoir un nouveau lien.",
+      `Mot de passe oublié ? Choisissez-en un nouveau ici : ${resetUrl}`,
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre compte reste inchangé.",
+    ],
+    action: { label: "Me connecter", url: signInUrl },
+  });
+}
+
 export function resetPasswordMail(firstName: string, url: string): RenderedMail {
   return renderMail({
     subject: "Réinitialisation de votre mot de passe",
