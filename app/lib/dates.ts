@@ -1,16 +1,52 @@
-/** Dates as the centre writes them: "16 août 2025", always in Paris time whatever the server's zone. */
-const longDate = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
+/**
+ * Every date the site, the console, the e-mails and the exports write, from one module: French, in
+ * Paris time whatever the server's or the browser's zone, with French typography for the first of
+ * the month ("1er mars 2027", never "1 mars 2027").
+ */
+const PARIS = "Europe/Paris";
 
-export function formatDateFr(value: Date | string): string {
-  return longDate.format(typeof value === "string" ? new Date(value) : value);
+const formats = {
+  /** "1er mars 2027" */
+  date: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long" }),
+  /** "1er mars 2027 à 14:05" */
+  dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
+  /** "lundi 1er mars 2027 à 14:05" */
+  fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
+  /** "01/03/2027 14:05", what a French spreadsheet reads as a date and time. */
+  numericDateTime: new Intl.DateTimeFormat("fr-FR", {
+    timeZone: PARIS,
+    dateStyle: "short",
+    timeStyle: "short",
+  }),
+  /** "2027-03-01", for file names. */
+  isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
+};
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** Writes the parts back with "1er" for the first day of the month (the ordinal French uses). */
+function withOrdinalFirst(format: Intl.DateTimeFormat, value: Date | string): string {
+  return format
+    .formatToParts(asDate(value))
+    .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
+    .join("");
 }
+
+export const formatDate = (value: Date | string) => withOrdinalFirst(formats.date, value);
+export const formatDateTime = (value: Date | string) => withOrdinalFirst(formats.dateTime, value);
+export const formatFullDateTime = (value: Date | string) => withOrdinalFirst(formats.fullDateTime, value);
+export const formatNumericDateTime = (value: Date | string) => formats.numericDateTime.format(asDate(value));
+export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
 
 /** The machine-readable form for <time dateTime> and JSON-LD. */
 export function isoDate(value: Date | string): string {
-  return (typeof value === "string" ? new Date(value) : value).toISOString();
+  return asDate(value).toISOString();
+}
+
+const MONTHS = "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre";
+const FIRST_OF_MONTH = new RegExp(`(^|[^\\d])1(\\s+)(${MONTHS})`, "giu");
+
+/** Dates typed as text by staff (a course's next sessions): "1 mars 2027" is shown "1er mars 2027". */
+export function frenchDateText(text: string): string {
+  return text.replace(FIRST_OF_MONTH, "$11er$2$3");
 }

@@ -9,7 +9,7 @@ import {
   matchesLevel,
   parseFilters,
 } from "~/lib/catalogue";
-import { formatDateFr } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { reconnectDelay } from "~/lib/live";
 import { plural } from "~/lib/plural";
 
@@ -85,7 +85,7 @@ describe("site helpers", () => {
     expect(filterResources(RESOURCES, "ALTERNANCE").map((r) => r.id)).toEqual(["guide-alternance"]);
     expect(filterResources(RESOURCES, "témoignages").map((r) => r.id)).toEqual(["temoignages-anciens"]);
     expect(filterResources(RESOURCES, "")).toHaveLength(4);
-    expect(formatDateFr(new Date("2025-08-15T23:30:00Z"))).toBe("16 août 2025");
+    expect(formatDate(new Date("2025-08-15T23:30:00Z"))).toBe("16 août 2025");
   });
 
   it("reconnects after 1, 2, 5 then 10 s", () => {

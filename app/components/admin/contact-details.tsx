@@ -1,7 +1,7 @@
 import { DialogContent } from "~/components/ui/dialog";
 import { appointmentModeLabel } from "~/content/contact";
+import { formatDateTime } from "~/lib/dates";
 import type { AdminContactRequest, MailState } from "~/server/admin/contact-requests.server";
-import { formatDateTime } from "./format";
 import { StatusBadge } from "./status-badge";
 
 const KIND_LABEL: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { formatDateFr, isoDate } from "~/lib/dates";
+import { formatDate, isoDate } from "~/lib/dates";
 
 export interface PostView {
   /** null for the fallback samples, which have no page. */
@@ -41,7 +41,7 @@ export function PostCard({ post }: { post: PostView }) {
         {post.createdAt && (
           <>
             {" · "}
-            <time dateTime={isoDate(post.createdAt)}>{formatDateFr(post.createdAt)}</time>
+            <time dateTime={isoDate(post.createdAt)}>{formatDate(post.createdAt)}</time>
           </>
         )}
       </p>

@@ -1,6 +1,5 @@
 import { BlogDialog } from "~/components/admin/blog-dialog";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { formatDate } from "~/components/admin/format";
 import { ListFilters } from "~/components/admin/list-filters";
 import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
@@ -8,6 +7,7 @@ import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
+import { formatDate } from "~/lib/dates";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
 import { type AdminBlogPost, blogPostAction, listBlogPosts } from "~/server/admin/blog-posts.server";

@@ -1,3 +1,4 @@
+import { formatIsoDay } from "~/lib/dates";
 import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
 import { exportContacts } from "~/server/admin/contact-requests.server";
 import { requirePermission } from "~/server/session.server";
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requirePermission({ request, context }, "contacts:export");
   const filters = contactFiltersFrom(new URL(request.url).searchParams);
   const csv = await exportContacts(context.app, user, filters);
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
+  const day = formatIsoDay(new Date());
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

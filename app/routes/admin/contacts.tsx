@@ -4,7 +4,6 @@ import { Link, useLocation } from "react-router";
 import { ContactDetails } from "~/components/admin/contact-details";
 import { DeniedControl } from "~/components/admin/denied-control";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { formatDate } from "~/components/admin/format";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
@@ -19,6 +18,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { ADMIN_ONLY } from "~/lib/permissions";
+import { formatDate } from "~/lib/dates";
 import { CONTACT_STATUSES, contactFiltersFrom, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
 import { loadOr } from "~/server/admin/action.server";
 import {

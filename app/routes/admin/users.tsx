@@ -1,5 +1,4 @@
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { formatDate } from "~/components/admin/format";
 import { ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
@@ -8,6 +7,7 @@ import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { can, ROLE_LABELS } from "~/lib/permissions";
 import { loadOr } from "~/server/admin/action.server";
+import { formatDate } from "~/lib/dates";
 import { listUsers, userAction } from "~/server/admin/users.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/users";

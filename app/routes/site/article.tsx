@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { CENTRE } from "~/content/centre";
-import { formatDateFr, isoDate } from "~/lib/dates";
+import { formatDate, isoDate } from "~/lib/dates";
 import { readingMinutes, renderMarkdown } from "~/lib/markdown";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { getPublishedPost } from "~/server/articles.server";
@@ -89,7 +89,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-4xl font-bold tracking-tight">{article.title}</h1>
           <p className="mt-3 text-sm text-muted-foreground">
             Par Équipe · Publié le{" "}
-            <time dateTime={isoDate(article.createdAt)}>{formatDateFr(article.createdAt)}</time>
+            <time dateTime={isoDate(article.createdAt)}>{formatDate(article.createdAt)}</time>
           </p>
         </header>
         {article.featuredImage && (

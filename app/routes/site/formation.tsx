@@ -6,6 +6,7 @@ import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { CENTRE } from "~/content/centre";
+import { frenchDateText } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
 import { formatEuros } from "~/lib/money";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -304,7 +305,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                   <h3 className="mt-4 font-semibold">Prochaines sessions</h3>
                   <ul className="mt-2 list-disc pl-5 text-muted-foreground">
                     {formation.nextSessions.map((s) => (
-                      <li key={s}>{s}</li>
+                      <li key={s}>{frenchDateText(s)}</li>
                     ))}
                   </ul>
                 </>

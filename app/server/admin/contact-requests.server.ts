@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { formatNumericDateTime } from "~/lib/dates";
 import { entityId, likePattern } from "~/lib/schemas/admin-common";
 import {
   CONTACT_STATUSES,
@@ -188,12 +189,6 @@ const CSV_HEADER = [
   "Consentement marketing",
 ];
 
-const parisDateTime = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  dateStyle: "short",
-  timeStyle: "short",
-});
-
 /** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? "";
@@ -206,7 +201,7 @@ export function contactsCsv(rows: AdminContactRequest[]): string {
   for (const r of rows) {
     lines.push(
       [
-        parisDateTime.format(r.createdAt),
+        formatNumericDateTime(r.createdAt),
         r.firstName,
         r.lastName,
         r.email,

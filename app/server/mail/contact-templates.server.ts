@@ -1,5 +1,6 @@
 import { CENTRE } from "~/content/centre";
 import { appointmentModeLabel, subjectLabel } from "~/content/contact";
+import { formatFullDateTime } from "~/lib/dates";
 import { type RenderedMail, renderMail } from "./templates.server";
 
 /** What both e-mails about one request need to know (a contact message or a callback request). */
@@ -19,12 +20,6 @@ export interface RequestSummary {
   appointmentMode: string | null;
   createdAt: Date;
 }
-
-const dateTime = new Intl.DateTimeFormat("fr-FR", {
-  dateStyle: "full",
-  timeStyle: "short",
-  timeZone: "Europe/Paris",
-});
 
 const yesNo = (value: boolean) => (value ? "Oui" : "Non");
 
@@ -58,7 +53,7 @@ export function staffNotificationMail(request: RequestSummary, consoleUrl: strin
       ...appointmentRow(request),
       ["Accepte les communications", yesNo(request.marketingConsent)],
       ["Origine", request.source.replaceAll("_", " ")],
-      ["Reçue le", dateTime.format(request.createdAt)],
+      ["Reçue le", formatFullDateTime(request.createdAt)],
     ],
     action: { label: "Voir les demandes", url: consoleUrl },
   });

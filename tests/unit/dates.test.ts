@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatFullDateTime,
+  formatIsoDay,
+  formatNumericDateTime,
+  frenchDateText,
+} from "~/lib/dates";
+import { plural } from "~/lib/plural";
+
+describe("dates as the centre writes them", () => {
+  it("writes the first of the month '1er', in Paris time whatever the process's zone", () => {
+    // 23:30 UTC on 28 February is already 1 March in Paris.
+    const first = new Date("2027-02-28T23:30:00Z");
+    expect(formatDate(first)).toBe("1er mars 2027");
+    expect(formatDateTime(first)).toBe("1er mars 2027 à 00:30");
+    expect(formatFullDateTime(first)).toBe("lundi 1er mars 2027 à 00:30");
+    expect(formatDate("2025-08-15T23:30:00Z")).toBe("16 août 2025");
+    expect(formatDate(new Date("2027-03-11T12:00:00Z"))).toBe("11 mars 2027");
+    expect(formatDate(new Date("2027-03-21T12:00:00Z"))).toBe("21 mars 2027");
+  });
+
+  it("keeps the numeric forms for spreadsheets and file names", () => {
+    const first = new Date("2027-02-28T23:30:00Z");
+    expect(formatNumericDateTime(first)).toBe("01/03/2027 00:30");
+    expect(formatIsoDay(first)).toBe("2027-03-01");
+  });
+
+  it("corrects dates typed as text by staff", () => {
+    expect(frenchDateText("1 mars 2027")).toBe("1er mars 2027");
+    expect(frenchDateText("Session du 1 Septembre")).toBe("Session du 1er Septembre");
+    expect(frenchDateText("1er mars 2027")).toBe("1er mars 2027");
+    expect(frenchDateText("11 mars 2027")).toBe("11 mars 2027");
+    expect(frenchDateText("21 mars 2027")).toBe("21 mars 2027");
+    expect(frenchDateText("Janvier 2027")).toBe("Janvier 2027");
+  });
+});
+
+describe("plural", () => {
+  it("agrees the French way (singular below 2) with an optional irregular plural", () => {
+    expect(plural(0, "active")).toBe("0 active");
+    expect(plural(1, "active")).toBe("1 active");
+    expect(plural(2, "active")).toBe("2 actives");
+    expect(plural(3, "nouvel article", "nouveaux articles")).toBe("3 nouveaux articles");
+  });
+});
