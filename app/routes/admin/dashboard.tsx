@@ -10,11 +10,12 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { formatDate } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/dates";
+import { plural } from "~/lib/plural";
 import { loadOr } from "~/server/admin/action.server";
 import { type DashboardData, dashboardData } from "~/server/admin/dashboard.server";
 import { requirePermission } from "~/server/session.server";
@@ -68,9 +69,6 @@ function Counter({
   );
 }
 
-/** '1 active', '3 actives': a counter's detail, in the plural from 2 on as French has it. */
-const counted = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
-
 const QUICK_ACTIONS = [
   { to: "/admin/formations", label: "Gérer les formations", icon: GraduationCap },
   { to: "/admin/blog", label: "Écrire un article", icon: BookOpen },
@@ -109,7 +107,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {
             title: "Formations",
             value: formations.total,
-            detail: counted(formations.active, "active"),
+            detail: plural(formations.active, "active"),
             trend: "+2 ce mois-ci",
             to: "/admin/formations",
             icon: GraduationCap,
@@ -117,7 +115,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {
             title: "Articles",
             value: posts.total,
-            detail: counted(posts.published, "publié"),
+            detail: plural(posts.published, "publié"),
             trend: "+3 cette semaine",
             to: "/admin/blog",
             icon: BookOpen,
@@ -125,7 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {
             title: "Demandes",
             value: requests.total,
-            detail: counted(requests.new, "nouvelle"),
+            detail: plural(requests.new, "nouvelle"),
             trend: "+12% ce mois-ci",
             to: "/admin/contacts",
             icon: Users,
