@@ -1,4 +1,4 @@
-import { Stars } from "./stars";
+import { Stars } from "~/components/ui/stars";
 
 export interface TestimonialView {
   id: string;

@@ -1,4 +1,3 @@
-import { Star } from "lucide-react";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListFilters } from "~/components/admin/list-filters";
 import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
@@ -7,6 +6,7 @@ import { TestimonialDialog } from "~/components/admin/testimonial-dialog";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
+import { Stars } from "~/components/ui/stars";
 import { Td, Tr } from "~/components/ui/table";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
@@ -34,27 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = testimonialAction;
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap" title={`${rating}/5`}>
-      <span className="sr-only">{rating}/5</span>
-      <span aria-hidden="true" className="inline-flex">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <Star
-            key={n}
-            className={
-              n <= rating ? "h-4 w-4 fill-amber-400 text-amber-500" : "h-4 w-4 text-muted-foreground"
-            }
-          />
-        ))}
-      </span>
-      <span aria-hidden="true" className="text-xs text-muted-foreground">
-        {rating}/5
-      </span>
-    </span>
-  );
-}
 
 export default function AdminTestimonials({ loaderData }: Route.ComponentProps) {
   const { testimonials, formations, q, loadError } = loaderData;
@@ -91,7 +70,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
             </Td>
             <Td>{t.formationTitle ?? "Général"}</Td>
             <Td>
-              <Stars rating={t.rating} />
+              <Stars rating={t.rating} showValue />
             </Td>
             <Td>
               <Badge variant={t.active ? "success" : "secondary"}>{t.active ? "Actif" : "Inactif"}</Badge>
