@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq } from "drizzle-orm";
+import { PASSWORD_MIN } from "~/lib/schemas/auth";
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from "./db/schema.server";
@@ -47,7 +48,7 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 6,
+      minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { fieldErrors, signInSchema, signUpSchema } from "~/lib/schemas/auth";
+import { fieldErrors, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/schemas/auth";
 import type { ToastMessage } from "~/lib/toast";
 import { useToast } from "~/root";
 import { authCookies, authErrorMessage, callAuth } from "~/server/auth-api.server";
@@ -191,8 +191,10 @@ function SignUpForm({ result }: { result: ActionResult | undefined }) {
         {input("signup-last-name", "lastName", "Nom", "text", "family-name")}
       </div>
       {input("signup-email", "email", "Email", "email", "email")}
-      {input("signup-password", "password", "Mot de passe", "password", "new-password", { minLength: 6 })}
-      <p className="text-xs text-muted-foreground">6 caractères minimum.</p>
+      {input("signup-password", "password", "Mot de passe", "password", "new-password", {
+        minLength: PASSWORD_MIN,
+      })}
+      <p className="text-xs text-muted-foreground">{PASSWORD_MIN} caractères minimum.</p>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Inscription..." : "S'inscrire"}
       </Button>

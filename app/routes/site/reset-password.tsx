@@ -1,7 +1,7 @@
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { fieldErrors, resetPasswordSchema } from "~/lib/schemas/auth";
+import { fieldErrors, PASSWORD_MIN, resetPasswordSchema } from "~/lib/schemas/auth";
 import { useToast } from "~/root";
 import { authErrorMessage, callAuth } from "~/server/auth-api.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -67,7 +67,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
                 name="password"
                 type="password"
                 autoComplete="new-password"
-                minLength={6}
+                minLength={PASSWORD_MIN}
                 required
               />
             </Field>
