@@ -3,7 +3,9 @@
  * re-runs the page's loaders. Pages import this module lazily (`import("~/lib/live")`) so the
  * entry chunk stays small.
  */
-export type LiveTable = "formations" | "blog_posts" | "testimonials" | "contact_requests";
+import { type LiveTable, parseChangeEvent } from "./live-tables";
+
+export type { LiveTable };
 
 /** SPEC.md §9: reconnect after 1, 2, 5 then every 10 s. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
@@ -25,15 +27,11 @@ let attempt = 0;
 let streamUrl = "/api/events";
 
 function onEvent(event: MessageEvent<string>) {
-  let table: unknown;
-  try {
-    table = (JSON.parse(event.data) as { table?: unknown }).table;
-  } catch {
-    // A malformed event is ignored: the next good one still refreshes the page.
-    return;
-  }
+  // A malformed event is ignored: the next good one still refreshes the page.
+  const change = parseChangeEvent(event.data);
+  if (!change) return;
   for (const listener of [...listeners]) {
-    if (listener.tables.includes(table as LiveTable)) listener.onChange();
+    if (listener.tables.includes(change.table)) listener.onChange();
   }
 }
 

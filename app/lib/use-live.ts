@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import type { LiveTable } from "./live";
+import type { LiveTable } from "./live-tables";
 
 /**
  * Re-runs the current page's loaders when one of `tables` changes. The EventSource client is

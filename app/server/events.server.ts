@@ -1,12 +1,9 @@
 import { EventEmitter } from "node:events";
+import { type ChangeEvent, parseChangeEvent } from "~/lib/live-tables";
 import type { Database } from "./db/client.server";
 import type { Logger } from "./logger.server";
 
-/** Tables whose changes the public site follows (SPEC.md §4: refetch on insert, update, delete). */
-export type ChangeEvent = {
-  table: "formations" | "blog_posts" | "testimonials" | "contact_requests";
-  op: "insert" | "update" | "delete";
-};
+export type { ChangeEvent };
 
 /**
  * Tables whose changes anonymous visitors may hear about: what the public site shows. Everything
@@ -42,11 +39,11 @@ export class EventBus {
   async start(): Promise<void> {
     if (!this.database.listen) return;
     await this.database.listen(CHANNEL, (payload) => {
-      try {
-        this.emitter.emit("change", JSON.parse(payload) as ChangeEvent);
-      } catch (error) {
-        this.logger.warn({ err: error, payload }, "events: unreadable notification");
-      }
+      // Anyone with access to the database can NOTIFY this channel: only a well-formed change on a
+      // followed table goes on to the browsers.
+      const event = parseChangeEvent(payload);
+      if (event) this.emitter.emit("change", event);
+      else this.logger.warn({ payload }, "events: unreadable notification");
     });
   }
 

@@ -2,6 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useNavigate } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
+import { LIVE_TABLES } from "~/lib/live-tables";
 import { ROLE_LABELS } from "~/lib/permissions";
 import { useLiveRevalidation } from "~/lib/use-live";
 import { currentPrincipal, requirePermission } from "~/server/session.server";
@@ -34,11 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Every table the console shows: a new lead or a colleague's edit appears without a reload.
-const LIVE_TABLES = ["contact_requests", "formations", "blog_posts", "testimonials"] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, role, sidebarOpen } = loaderData;
+  // Every table the console shows: a new lead or a colleague's edit appears without a reload.
   useLiveRevalidation(LIVE_TABLES);
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>

@@ -1,0 +1,29 @@
+/**
+ * The tables whose changes reach open pages through /api/events, and the event that says so: one
+ * list for the server that publishes, the pages that follow and the browser that parses the stream.
+ */
+export const LIVE_TABLES = ["contact_requests", "formations", "blog_posts", "testimonials"] as const;
+export type LiveTable = (typeof LIVE_TABLES)[number];
+
+const OPS = ["insert", "update", "delete"] as const;
+
+export interface ChangeEvent {
+  table: LiveTable;
+  op: (typeof OPS)[number];
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (values as readonly string[]).includes(value);
+
+/** A change event read from text (a NOTIFY payload, an SSE message), or null if it is not one. */
+export function parseChangeEvent(text: string): ChangeEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { table, op } = value as Record<string, unknown>;
+  return isOneOf(LIVE_TABLES, table) && isOneOf(OPS, op) ? { table, op } : null;
+}
