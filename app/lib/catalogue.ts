@@ -2,7 +2,9 @@
  * The catalogue's filters (SPEC.md §4, §5), pure so that the server filters the first render
  * and the browser filters live as the visitor types, with exactly the same rules.
  */
-export const TYPE_FILTERS = ["all", "alternance", "courte"] as const;
+import { FORMATION_TYPES, type FormationType } from "./vocabulary";
+
+export const TYPE_FILTERS = ["all", ...FORMATION_TYPES] as const;
 export const LEVEL_FILTERS = ["all", "debutant", "niveau4", "niveau5"] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
 export type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -20,7 +22,7 @@ export interface CatalogueItem {
   slug: string;
   title: string;
   description: string;
-  formationType: "alternance" | "courte";
+  formationType: FormationType;
   levelRequired: string;
   skills: string[];
   duration: string;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { GOALS } from "~/content/goals";
-import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/schemas/admin-formation";
+import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import type { AdminFormation } from "~/server/admin/formations.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
@@ -47,7 +47,7 @@ export function FormationDialog({
                 label="Type"
                 required
                 defaultValue={f?.formationType ?? "alternance"}
-                options={FORMATION_TYPES}
+                options={optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS)}
               />
               <SelectField
                 {...common}

@@ -1,7 +1,14 @@
-import { Badge } from "~/components/ui/badge";
-import { type ContactStatusValue, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { CONTACT_STATUS_LABELS, type ContactStatus } from "~/lib/vocabulary";
 
-export function StatusBadge({ status }: { status: ContactStatusValue }) {
-  const { label, variant } = STATUS_DISPLAY[status];
-  return <Badge variant={variant}>{label}</Badge>;
+/** New requests stand out; handled ones fade. */
+const VARIANTS: Record<ContactStatus, BadgeVariant> = {
+  new: "destructive",
+  contacted: "secondary",
+  converted: "default",
+  closed: "outline",
+};
+
+export function StatusBadge({ status }: { status: ContactStatus }) {
+  return <Badge variant={VARIANTS[status]}>{CONTACT_STATUS_LABELS[status]}</Badge>;
 }

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { CatalogueItem } from "~/lib/catalogue";
 import { fundingLabel } from "~/lib/funding";
-
-const TYPE_LABEL = { alternance: "Alternance", courte: "Formation courte" } as const;
+import { FORMATION_TYPE_LABELS } from "~/lib/vocabulary";
 
 /** SPEC.md §9: the first 3 skills, then '+N' for the rest. */
 export function skillsPreview(skills: readonly string[]): { shown: string[]; more: number } {
@@ -24,7 +23,7 @@ export function FormationCard({
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="flex flex-wrap items-center gap-2">
         {formation.badge && <Badge>{formation.badge}</Badge>}
-        <Badge variant="secondary">{TYPE_LABEL[formation.formationType]}</Badge>
+        <Badge variant="secondary">{FORMATION_TYPE_LABELS[formation.formationType]}</Badge>
         {formation.rncpCode && <Badge variant="outline">{formation.rncpCode}</Badge>}
       </div>
       <Heading className="text-lg font-semibold">

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GOAL_IDS, type GoalId } from "~/content/goals";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
+import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/vocabulary";
 import {
   commaList,
   deriveSlug,
@@ -13,13 +14,6 @@ import {
   REQUIRED,
   requiredText,
 } from "./admin-common";
-
-export const FORMATION_TYPES = [
-  { value: "alternance", label: "Alternance" },
-  { value: "courte", label: "Formation courte" },
-] as const;
-
-export const FORMATION_BADGES = ["Diplômante", "Certifiante", "Qualifiante"] as const;
 
 export const MAX_PRICE = 99_999_999;
 
@@ -100,7 +94,7 @@ export const formationSchema = z
   .object({
     title: requiredText(200),
     slug: optionalSlug,
-    formationType: z.enum(["alternance", "courte"], { error: "Type de formation invalide" }),
+    formationType: z.enum(FORMATION_TYPES, { error: "Type de formation invalide" }),
     description: requiredText(1000),
     longDescription: optionalText(10000),
     content: optionalText(50000),

@@ -19,7 +19,13 @@ import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { ADMIN_ONLY } from "~/lib/permissions";
 import { formatDate } from "~/lib/dates";
-import { CONTACT_STATUSES, contactFiltersFrom, STATUS_DISPLAY } from "~/lib/schemas/admin-contact";
+import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
+import {
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUS_PLURAL_LABELS,
+  CONTACT_STATUSES,
+  type ContactStatus,
+} from "~/lib/vocabulary";
 import { loadOr } from "~/server/admin/action.server";
 import {
   contactRequestAction,
@@ -56,13 +62,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = contactRequestAction;
-
-const COUNTER_TITLES = {
-  new: "Nouvelles",
-  contacted: "Contactées",
-  converted: "Converties",
-  closed: "Fermées",
-};
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const { requests, counts, mails, filters, loadError } = loaderData;
@@ -112,7 +111,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         {CONTACT_STATUSES.map((status) => (
           <Card key={status}>
             <CardContent className="p-4 sm:p-4">
-              <p className="text-sm text-muted-foreground">{COUNTER_TITLES[status]}</p>
+              <p className="text-sm text-muted-foreground">{CONTACT_STATUS_PLURAL_LABELS[status]}</p>
               <p className="text-2xl font-bold" data-testid={`count-${status}`}>
                 {counts[status]}
               </p>
@@ -132,7 +131,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           value={filters.status ?? ""}
           options={[
             { value: "", label: "Tous les statuts" },
-            ...CONTACT_STATUSES.map((s) => ({ value: s, label: STATUS_DISPLAY[s].label })),
+            ...CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] })),
           ]}
         />
         {filters.day ? <input type="hidden" name="jour" value={filters.day} /> : null}
@@ -156,7 +155,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
       >
         {(r) => {
           const name = `${r.firstName} ${r.lastName}`;
-          const shown = (pendingStatus(r.id) ?? r.status) as (typeof CONTACT_STATUSES)[number];
+          const shown = (pendingStatus(r.id) ?? r.status) as ContactStatus;
           return (
             <Tr key={r.id}>
               <Td>
@@ -189,7 +188,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   >
                     {CONTACT_STATUSES.map((s) => (
                       <option key={s} value={s}>
-                        {STATUS_DISPLAY[s].label}
+                        {CONTACT_STATUS_LABELS[s]}
                       </option>
                     ))}
                   </Select>

@@ -7,7 +7,7 @@ import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
-import { FORMATION_TYPES } from "~/lib/schemas/admin-formation";
+import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import { loadOr } from "~/server/admin/action.server";
 import {
   type AdminFormation,
@@ -29,8 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = formationAction;
-
-const TYPE_LABEL = { alternance: "Alternance", courte: "Formation courte" } as const;
 
 export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   const { formations, filters, loadError } = loaderData;
@@ -55,7 +53,10 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
           name="type"
           label="Type de formation"
           value={filters.type ?? ""}
-          options={[{ value: "", label: "Tous les types" }, ...FORMATION_TYPES]}
+          options={[
+            { value: "", label: "Tous les types" },
+            ...optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS),
+          ]}
         />
       </ListFilters>
       <ListTable
@@ -71,7 +72,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
               {f.rncpCode ? <p className="text-xs text-muted-foreground">{f.rncpCode}</p> : null}
             </Td>
             <Td>
-              <Badge variant="outline">{TYPE_LABEL[f.formationType]}</Badge>
+              <Badge variant="outline">{FORMATION_TYPE_LABELS[f.formationType]}</Badge>
             </Td>
             <Td>{f.format ?? "Non défini"}</Td>
             <Td>{f.duration || "Non définie"}</Td>

@@ -15,6 +15,7 @@ import {
 } from "~/lib/catalogue";
 import { plural } from "~/lib/plural";
 import { seo } from "~/lib/seo";
+import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import { listActiveFormations } from "~/server/catalogue.server";
 import type { Route } from "./+types/formations";
 
@@ -62,9 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const TYPE_OPTIONS = [
   { value: "all", label: "Tous les types" },
-  { value: "alternance", label: "Alternance" },
-  { value: "courte", label: "Formation courte" },
-] as const;
+  ...optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS),
+];
 
 const LEVEL_OPTIONS = [
   { value: "all", label: "Tous les niveaux" },

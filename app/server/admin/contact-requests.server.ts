@@ -1,13 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { formatNumericDateTime } from "~/lib/dates";
 import { entityId, likePattern } from "~/lib/schemas/admin-common";
-import {
-  CONTACT_STATUSES,
-  type ContactFilters,
-  type ContactStatusValue,
-  contactStatusSchema,
-  STATUS_DISPLAY,
-} from "~/lib/schemas/admin-contact";
+import { type ContactFilters, contactStatusSchema } from "~/lib/schemas/admin-contact";
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/vocabulary";
 import type { Db } from "../db/client.server";
 import { contactRequests, mailOutbox } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
@@ -56,7 +51,7 @@ export async function listContactRequests(db: Db, filters: ContactFilters) {
 export type AdminContactRequest = Awaited<ReturnType<typeof listContactRequests>>[number];
 
 /** How many requests in each status, over the whole table (the four counters). */
-export async function countByStatus(db: Db): Promise<Record<ContactStatusValue, number>> {
+export async function countByStatus(db: Db): Promise<Record<ContactStatus, number>> {
   const rows = await db
     .select({ status: contactRequests.status, n: count() })
     .from(contactRequests)
@@ -105,7 +100,7 @@ export async function mailStates(db: Db, requestIds: string[]): Promise<Record<s
   return out;
 }
 
-async function setStatus(app: AppRuntime, actor: Actor, id: string, status: ContactStatusValue) {
+async function setStatus(app: AppRuntime, actor: Actor, id: string, status: ContactStatus) {
   await auditedChange(app, actor, { table: "contact_requests", op: "update" }, async (tx) => {
     const [before] = await tx
       .select({ status: contactRequests.status })
@@ -208,7 +203,7 @@ export function contactsCsv(rows: AdminContactRequest[]): string {
         r.phone,
         r.formationInterest,
         r.message,
-        STATUS_DISPLAY[r.status].label,
+        CONTACT_STATUS_LABELS[r.status],
         r.source.replaceAll("_", " "),
         r.callbackRequested ? "Oui" : "Non",
         r.marketingConsent ? "Oui" : "Non",

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { ROLES, type Role } from "../../lib/permissions";
+import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
@@ -101,9 +102,10 @@ export const rateLimits = pgTable("rate_limits", {
  * The centre's own data (SPEC.md §3, DESIGN.md §4.1).
  * --------------------------------------------------------------------------------------------- */
 
-export const formationType = pgEnum("formation_type", ["alternance", "courte"]);
-export const formationBadge = pgEnum("formation_badge", ["Diplômante", "Certifiante", "Qualifiante"]);
-export const contactStatus = pgEnum("contact_status", ["new", "contacted", "converted", "closed"]);
+// The value sets and their labels live in lib/vocabulary.ts; these enums are built from them.
+export const formationType = pgEnum("formation_type", FORMATION_TYPES);
+export const formationBadge = pgEnum("formation_badge", FORMATION_BADGES);
+export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
 export const appRole = pgEnum("app_role", ROLES);
 
 export interface ProgramModule {
@@ -327,5 +329,5 @@ export type Testimonial = typeof testimonials.$inferSelect;
 export type NewTestimonial = typeof testimonials.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type { Role };
-export type ContactStatus = (typeof contactStatus.enumValues)[number];
+export type { ContactStatus } from "../../lib/vocabulary";
 export type MailRow = typeof mailOutbox.$inferSelect;
