@@ -16,8 +16,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry on CI only: a 2-core runner under load can miss a timing; a real defect fails twice.
+  // One retry on CI only, to tell a flaky test (fails, then passes) from one that always fails:
+  // both fail the run, since a race that shows once in a while is still a bug.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
