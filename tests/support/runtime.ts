@@ -5,19 +5,18 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/server/config.server";
-import type { Database } from "~/server/db/client.server";
 import { type Role, userRoles, users } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
 import { smtpTransport } from "~/server/mail/transport.server";
 import { type AppRuntime, createLoadContext, createRuntime } from "~/server/runtime.server";
-import { createTestDatabase } from "./db";
+import { createTestDatabase, type TestDatabase } from "./db";
 import { type SmtpPeer, startSmtpPeer } from "./smtp";
 
 export const BASE_URL = "http://localhost:3000";
 
 export interface TestApp {
   app: AppRuntime;
-  database: Database;
+  database: TestDatabase;
   smtp: SmtpPeer;
   context(clientIp?: string): RouterContextProvider;
   close(): Promise<void>;
