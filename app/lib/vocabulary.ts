@@ -35,6 +35,8 @@ export const CONTACT_STATUS_PLURAL_LABELS: Record<ContactStatus, string> = {
   closed: "Fermées",
 };
 
+/** A testimonial's rating, in stars. */
+export const RATINGS = [1, 2, 3, 4, 5] as const;
 
 /** Options for a <select>, in the order of the set. */
 export function optionsOf<T extends string>(values: readonly T[], labels: Record<T, string>) {

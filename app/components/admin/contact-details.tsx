@@ -1,6 +1,7 @@
 import { DialogContent } from "~/components/ui/dialog";
 import { appointmentModeLabel } from "~/content/contact";
 import { formatDateTime } from "~/lib/dates";
+import { plural } from "~/lib/plural";
 import type { AdminContactRequest, MailState } from "~/server/admin/contact-requests.server";
 import { StatusBadge } from "./status-badge";
 
@@ -58,7 +59,7 @@ export function ContactDetails({ request, mails }: { request: AdminContactReques
                 {DELIVERY_LABEL[mail.state]}
                 {mail.state === "sent" && mail.sentAt ? ` le ${formatDateTime(mail.sentAt)}` : null}
                 {mail.attempts > 0 && mail.state !== "sent"
-                  ? ` (${mail.attempts} tentative${mail.attempts > 1 ? "s" : ""})`
+                  ? ` (${plural(mail.attempts, "tentative")})`
                   : null}
               </p>
               {mail.state === "failing" && mail.lastError ? (

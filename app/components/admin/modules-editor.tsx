@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Textarea } from "~/components/ui/input";
+import { plural } from "~/lib/plural";
 import type { ModuleInput } from "~/lib/schemas/admin-formation";
 import { IconAction } from "./list-table";
 
@@ -34,9 +35,7 @@ export function ModulesEditor({ name, initial }: { name: string; initial: Module
     <div className="space-y-3">
       <input type="hidden" name={name} value={serialised} />
       <div className="flex items-center justify-between">
-        <p className="text-sm font-medium">
-          Programme ({rows.length} module{rows.length > 1 ? "s" : ""})
-        </p>
+        <p className="text-sm font-medium">Programme ({plural(rows.length, "module")})</p>
         <Button
           variant="outline"
           size="sm"

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { RATINGS, starsLabel } from "~/lib/schemas/admin-testimonial";
+import { plural } from "~/lib/plural";
+import { RATINGS } from "~/lib/vocabulary";
 import type { AdminTestimonial } from "~/server/admin/testimonials.server";
 import { FormDialog } from "./form-dialog";
 import { SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
@@ -43,7 +44,7 @@ export function TestimonialDialog({
               name="rating"
               label="Note"
               defaultValue={String(t?.rating ?? 5)}
-              options={RATINGS.map((n) => ({ value: String(n), label: starsLabel(n) }))}
+              options={RATINGS.map((n) => ({ value: String(n), label: plural(n, "étoile") }))}
             />
           </div>
           <TextAreaField

@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { formBoolean, optionalText, optionalUrl, requiredText } from "./admin-common";
 
-export const RATINGS = [1, 2, 3, 4, 5] as const;
-
-/** 'N étoile(s)': '1 étoile', '5 étoiles'. */
-export function starsLabel(n: number): string {
-  return `${n} étoile${n > 1 ? "s" : ""}`;
-}
-
 /** SPEC.md §5: name and content required; empty optional fields and 'general' become null. */
 export const testimonialSchema = z.object({
   name: requiredText(200),
