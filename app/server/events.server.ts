@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { type ChangeEvent, parseChangeEvent } from "~/lib/live-tables";
 import type { Database } from "./db/client.server";
@@ -24,10 +25,13 @@ const CHANNEL = "app_events";
 /**
  * Carries change events to every open /api/events stream. On PostgreSQL it goes through
  * NOTIFY/LISTEN so that a write on one instance reaches browsers connected to another; on PGlite
- * (one process) it stays in memory.
+ * (one process) it stays in memory. Either way the instance that made the change hears of it at
+ * once, before `publish` returns: its own page cache never serves the old page to the next visit.
  */
 export class EventBus {
   private readonly emitter = new EventEmitter();
+  /** Tags this instance's notifications so that it skips them when they come back through LISTEN. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly database: Database,
@@ -39,9 +43,11 @@ export class EventBus {
   async start(): Promise<void> {
     if (!this.database.listen) return;
     await this.database.listen(CHANNEL, (payload) => {
-      // Anyone with access to the database can NOTIFY this channel: only a well-formed change on a
-      // followed table goes on to the browsers.
-      const event = parseChangeEvent(payload);
+      // "<origin> <event JSON>". Anyone with access to the database can NOTIFY this channel: only a
+      // well-formed change on a followed table goes on to the browsers.
+      const space = payload.indexOf(" ");
+      if (payload.slice(0, space) === this.origin) return;
+      const event = parseChangeEvent(payload.slice(space + 1));
       if (event) this.emitter.emit("change", event);
       else this.logger.warn({ payload }, "events: unreadable notification");
     });
@@ -49,12 +55,13 @@ export class EventBus {
 
   /** Never throws: a lost refresh signal must not fail the write that caused it. */
   async publish(event: ChangeEvent): Promise<void> {
-    if (!this.database.listen) {
-      this.emitter.emit("change", event);
-      return;
-    }
+    this.emitter.emit("change", event);
+    if (!this.database.listen) return;
     try {
-      await this.database.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+      await this.database.query("select pg_notify($1, $2)", [
+        CHANNEL,
+        `${this.origin} ${JSON.stringify(event)}`,
+      ]);
     } catch (error) {
       this.logger.warn({ err: error, event }, "events: notify failed");
     }

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ChangeEvent } from "~/lib/live-tables";
+import { type Database, openPostgres } from "~/server/db/client.server";
+import { EventBus } from "~/server/events.server";
+import { createLogger } from "~/server/logger.server";
+import { DRIVER } from "../support/db";
+import { createTestApp, type TestApp } from "../support/runtime";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const logger = createLogger({ production: true, level: "silent" });
+
+function listen(bus: EventBus) {
+  const heard: ChangeEvent[] = [];
+  bus.subscribe((event) => heard.push(event));
+  return heard;
+}
+
+describe(`change events on ${DRIVER}`, () => {
+  it("reach the instance that made the change before publish returns, once", async () => {
+    const heard = listen(t.app.events);
+    await t.app.events.publish({ table: "formations", op: "update" });
+    expect(heard).toEqual([{ table: "formations", op: "update" }]);
+    // The NOTIFY coming back through LISTEN is not delivered a second time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toHaveLength(1);
+  });
+
+  it.runIf(DRIVER === "pg")("reach another instance once, and drop a malformed notification", async () => {
+    const url = t.database.url;
+    if (!url) throw new Error("the pg run has a database URL");
+    const other: Database = await openPostgres(url);
+    const bus = new EventBus(other, logger);
+    try {
+      await bus.start();
+      const heard = listen(bus);
+      await t.database.query("select pg_notify('app_events', $1)", ['x {"table":"users","op":"insert"}']);
+      await t.database.query("select pg_notify('app_events', 'pas un événement')");
+      await t.app.events.publish({ table: "testimonials", op: "insert" });
+      await vi.waitFor(() => expect(heard).toEqual([{ table: "testimonials", op: "insert" }]));
+    } finally {
+      await other.close();
+    }
+  });
+});
