@@ -36,7 +36,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
   await dialog.getByLabel("Description courte").fill("Une formation de test.");
   await dialog.getByLabel("Prix (€)").fill("abc");
-  await dialog.getByLabel("Compétences").fill("HTML, , CSS");
+  await dialog.getByLabel("Compétences", { exact: true }).fill("HTML, , CSS");
   await dialog.getByRole("button", { name: "Ajouter un module" }).click();
   await dialog.getByRole("button", { name: "Ajouter un module" }).click();
   await dialog.getByLabel("Titre du module 1").fill("Premier");
@@ -67,7 +67,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await row.getByRole("button", { name: `Modifier ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Modifier la formation" });
   await expect(edit.getByLabel("Titre du module 1")).toHaveValue("Second");
-  await expect(edit.getByLabel("Compétences")).toHaveValue("HTML, CSS");
+  await expect(edit.getByLabel("Compétences", { exact: true })).toHaveValue("HTML, CSS");
   await edit.getByRole("textbox", { name: "Format", exact: true }).fill("En ligne");
   await edit.getByRole("button", { name: "Supprimer le module 2" }).click();
   await edit.getByRole("button", { name: "Modifier" }).click();
