@@ -17,8 +17,8 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
-import { ADMIN_ONLY } from "~/lib/permissions";
 import { formatDate } from "~/lib/dates";
+import { ADMIN_ONLY } from "~/lib/permissions";
 import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
 import {
   CONTACT_STATUS_LABELS,

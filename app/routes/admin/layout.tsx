@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, role, sidebarOpen } = loaderData;
   // Every table the console shows: a new lead or a colleague's edit appears without a reload.

@@ -328,6 +328,6 @@ export type NewContactRequest = typeof contactRequests.$inferInsert;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type NewTestimonial = typeof testimonials.$inferInsert;
 export type User = typeof users.$inferSelect;
-export type { Role };
 export type { ContactStatus } from "../../lib/vocabulary";
+export type { Role };
 export type MailRow = typeof mailOutbox.$inferSelect;
