@@ -3,7 +3,7 @@ import { gzip as gzipCallback } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isPublicEvent } from "./events.server";
-import type { AppRuntime } from "./runtime.server";
+import { type AppRuntime, createLoadContext } from "./runtime.server";
 
 // Runs in libuv's thread pool: a 60 KB page compressed inline would hold the event loop ~1 ms each.
 const gzip = promisify(gzipCallback);
@@ -163,10 +163,10 @@ export class PageCache {
     const job = (async () => {
       this.renders++;
       this.handle ??= createRequestHandler(this.getBuild, "production");
-      const response = await this.handle(new Request(`${this.runtime.config.publicUrl}${key}`), {
-        app: this.runtime,
-        clientIp: "page-cache",
-      });
+      const response = await this.handle(
+        new Request(`${this.runtime.config.publicUrl}${key}`),
+        createLoadContext(this.runtime, "page-cache"),
+      );
       const body = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = {};
       for (const [name, value] of response.headers) {
