@@ -1,4 +1,6 @@
 // What staff do in the console: validation, audit log, role rules, contacts, export, erasure.
+// Each test sets up the rows it reads (names made unique per test), so any one of them can run alone
+// or in any order: `vitest run -t '<name>'` gives the same answer as the whole file.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugify } from "~/lib/slugify";
@@ -63,6 +65,39 @@ const baseFormation = {
   financingEligible: "false",
 };
 
+let counter = 0;
+/** A suffix no other test uses: each test's rows are its own. */
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Creates a formation through the console as the admin; answers its row. */
+async function createFormation(title: string, fields: Record<string, string> = {}) {
+  const result = await post(formationsRoute, "/admin/formations", { ...baseFormation, title, ...fields });
+  expect(statusOf(result)).toBe(200);
+  const [row] = await t.app.db
+    .select()
+    .from(formations)
+    .where(eq(formations.slug, fields.slug || slugify(title)));
+  if (!row) throw new Error(`formation ${title} not created`);
+  return row;
+}
+
+/** A visitor's callback request, as the public form stores it. */
+const newRequest = (lastName: string) =>
+  storeRequest(
+    t.app,
+    {
+      firstName: "Léa",
+      lastName,
+      email: `${lastName.toLowerCase()}@example.test`,
+      phone: "0612345678",
+      formationInterest: "=cmd|' /C calc'!A0",
+      message: 'Bonjour; je voudrais "des infos"',
+      source: "callback_form",
+      callbackRequested: true,
+    },
+    "callback",
+  );
+
 async function auditFor(entityId: string) {
   return t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 }
@@ -79,6 +114,7 @@ describe(`console formations on ${DRIVER}`, () => {
   it("creates a formation: slug from the title, lists split, price fallback, audit in the same transaction", async () => {
     const result = await post(formationsRoute, "/admin/formations", {
       ...baseFormation,
+      title: "Développeur Web Avancé",
       slug: "",
       price: "pas un prix",
       objectives: "Objectif un\n\n  Objectif deux  \n",
@@ -125,22 +161,21 @@ describe(`console formations on ${DRIVER}`, () => {
   });
 
   it("parses a French price", async () => {
-    const result = await post(formationsRoute, "/admin/formations", {
-      ...baseFormation,
-      title: "Formation payante",
-      price: "1 200,50",
-    });
-    expect(statusOf(result)).toBe(200);
-    const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "formation-payante"));
-    expect(row?.price).toBe(1200.5);
+    const row = await createFormation(`Formation payante ${unique()}`, { price: "1 200,50" });
+    expect(row.price).toBe(1200.5);
   });
 
   it("refuses a duplicate slug with a French message, not a 500, and writes nothing", async () => {
+    const taken = await createFormation(`Formation existante ${unique()}`, { aliases: `ancien-${unique()}` });
+    const [takenAlias] = await t.app.db
+      .select()
+      .from(formationAliases)
+      .where(eq(formationAliases.formationId, taken.id));
     const auditBefore = (await t.app.db.select().from(auditLog)).length;
     const result = await post(formationsRoute, "/admin/formations", {
       ...baseFormation,
       title: "Autre titre",
-      slug: "developpeur-web-avance",
+      slug: taken.slug,
     });
     expect(statusOf(result)).toBe(400);
     expect(await bodyOf(result)).toMatchObject({
@@ -151,7 +186,7 @@ describe(`console formations on ${DRIVER}`, () => {
     // An alias of another formation is taken too.
     const alias = await post(formationsRoute, "/admin/formations", {
       ...baseFormation,
-      slug: "dev-web-avance",
+      slug: takenAlias?.alias ?? "",
     });
     expect(statusOf(alias)).toBe(400);
     expect((await t.app.db.select().from(auditLog)).length).toBe(auditBefore);
@@ -189,14 +224,15 @@ describe(`console formations on ${DRIVER}`, () => {
   });
 
   it("updates and filters; deleting a formation referenced by testimonials makes them general", async () => {
-    const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "formation-payante"));
-    const id = row?.id ?? "";
+    const word = `Modifiable${unique()}`;
+    const row = await createFormation(`Formation ${word}`);
+    const id = row.id;
     const updated = await post(formationsRoute, "/admin/formations", {
       ...baseFormation,
       intent: "update",
       id,
-      title: "Formation payante",
-      slug: "formation-payante",
+      title: `Formation ${word}`,
+      slug: row.slug,
       formationType: "alternance",
       active: "false",
     });
@@ -206,25 +242,26 @@ describe(`console formations on ${DRIVER}`, () => {
     });
     const list = await bodyOf(
       await formationsRoute.loader(
-        routeArgs(t, getRequest("/admin/formations?q=PAYANTE&type=alternance", admin.cookie)),
+        routeArgs(t, getRequest(`/admin/formations?q=${word.toUpperCase()}&type=alternance`, admin.cookie)),
       ),
     );
     expect((list.formations as { id: string }[]).map((f) => f.id)).toEqual([id]);
     const none = await bodyOf(
       await formationsRoute.loader(
-        routeArgs(t, getRequest("/admin/formations?q=payante&type=courte", admin.cookie)),
+        routeArgs(t, getRequest(`/admin/formations?q=${word}&type=courte`, admin.cookie)),
       ),
     );
     expect(none.formations).toEqual([]);
 
-    await t.app.db.insert(testimonials).values({ name: "Nadia", content: "Super", formationId: id });
+    const nadia = `Nadia ${word}`;
+    await t.app.db.insert(testimonials).values({ name: nadia, content: "Super", formationId: id });
     const deleted = await post(formationsRoute, "/admin/formations", { intent: "delete", id });
     expect(await bodyOf(deleted)).toMatchObject({
       ok: true,
       toast: { title: "Formation supprimée avec succès" },
     });
-    const [nadia] = await t.app.db.select().from(testimonials).where(eq(testimonials.name, "Nadia"));
-    expect(nadia?.formationId).toBeNull();
+    const [general] = await t.app.db.select().from(testimonials).where(eq(testimonials.name, nadia));
+    expect(general?.formationId).toBeNull();
     expect((await auditFor(id)).map((a) => a.action).sort()).toEqual(["create", "delete", "update"]);
     const again = await post(formationsRoute, "/admin/formations", { intent: "delete", id });
     expect(await bodyOf(again)).toMatchObject({
@@ -341,7 +378,7 @@ describe(`console testimonials on ${DRIVER}`, () => {
       formationTitle: null,
     });
     const titles = (page.formations as { title: string }[]).map((f) => f.title);
-    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "fr")));
     const deleted = await post(testimonialsRoute, "/admin/testimonials", {
       intent: "delete",
       id: row?.id ?? "",
@@ -354,28 +391,12 @@ describe(`console testimonials on ${DRIVER}`, () => {
 });
 
 describe(`console contacts on ${DRIVER}`, () => {
-  let requestId: string;
-  beforeAll(async () => {
-    requestId = await storeRequest(
-      t.app,
-      {
-        firstName: "Léa",
-        lastName: "Dupont",
-        email: "lea.dupont@example.test",
-        phone: "0612345678",
-        formationInterest: "=cmd|' /C calc'!A0",
-        message: 'Bonjour; je voudrais "des infos"',
-        source: "callback_form",
-        callbackRequested: true,
-      },
-      "callback",
-    );
-  });
-
   it("lists with counters, filters, mail delivery states; changes status; audits", async () => {
+    const lastName = `Dupont${unique()}`;
+    const requestId = await newRequest(lastName);
     const page = await bodyOf(
       await contacts.loader(
-        routeArgs(t, getRequest("/admin/contacts?q=dupont&statut=new&jour=aujourdhui", admin.cookie)),
+        routeArgs(t, getRequest(`/admin/contacts?q=${lastName}&statut=new&jour=aujourdhui`, admin.cookie)),
       ),
     );
     expect((page.requests as { id: string }[]).map((r) => r.id)).toEqual([requestId]);
@@ -385,7 +406,7 @@ describe(`console contacts on ${DRIVER}`, () => {
     expect(mails.every((m) => m.state === "queued")).toBe(true);
     await t.app.mail.drain();
     const drained = await bodyOf(
-      await contacts.loader(routeArgs(t, getRequest("/admin/contacts", admin.cookie))),
+      await contacts.loader(routeArgs(t, getRequest(`/admin/contacts?q=${lastName}`, admin.cookie))),
     );
     expect(
       (drained.mails as Record<string, { state: string }[]>)[requestId]?.every((m) => m.state === "sent"),
@@ -418,8 +439,14 @@ describe(`console contacts on ${DRIVER}`, () => {
   });
 
   it("exports the filtered list as CSV for French Excel, and audits the export", async () => {
+    const lastName = `Dupont${unique()}`;
+    await post(contacts, "/admin/contacts", {
+      intent: "status",
+      id: await newRequest(lastName),
+      status: "converted",
+    });
     const response = (await contactsExport.loader(
-      routeArgs(t, getRequest("/admin/contacts/export.csv?q=dupont", admin.cookie)),
+      routeArgs(t, getRequest(`/admin/contacts/export.csv?q=${lastName}`, admin.cookie)),
     )) as Response;
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -433,13 +460,21 @@ describe(`console contacts on ${DRIVER}`, () => {
       "Date;Prénom;Nom;E-mail;Téléphone;Formation;Message;Statut;Source;Rappel demandé;Consentement marketing",
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(";Léa;Dupont;lea.dupont@example.test;0612345678;'=cmd|' /C calc'!A0;");
+    expect(lines[1]).toContain(
+      `;Léa;${lastName};${lastName.toLowerCase()}@example.test;0612345678;'=cmd|' /C calc'!A0;`,
+    );
     expect(lines[1]).toContain(';"Bonjour; je voudrais ""des infos""";Convertie;callback form;Oui;Non');
-    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "export"));
-    expect(entry).toMatchObject({ actorId: admin.userId, entity: "contact_request", details: { count: 1 } });
+    const exports = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "export"));
+    expect(exports.at(-1)).toMatchObject({
+      actorId: admin.userId,
+      entity: "contact_request",
+      details: { count: 1 },
+    });
   });
 
   it("erases a request and its e-mails (GDPR), audited without the personal data", async () => {
+    const lastName = `Dupont${unique()}`;
+    const requestId = await newRequest(lastName);
     const erased = await post(contacts, "/admin/contacts", { intent: "erase", id: requestId });
     expect(await bodyOf(erased)).toMatchObject({ ok: true });
     expect(await t.app.db.select().from(contactRequests).where(eq(contactRequests.id, requestId))).toEqual(
@@ -451,51 +486,60 @@ describe(`console contacts on ${DRIVER}`, () => {
     const entries = await auditFor(requestId);
     const erase = entries.find((e) => e.action === "erase");
     expect(erase?.details).toMatchObject({ mailsDeleted: expect.any(Number) });
-    expect(JSON.stringify(erase)).not.toContain("Dupont");
+    expect(JSON.stringify(erase)).not.toContain(lastName);
   });
 
   it("dashboard counts and latest five requests", async () => {
+    const read = async () =>
+      bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator.cookie))));
+    const before = (await read()).requests as { total: number; new: number };
+    const lastName = `Tableau${unique()}`;
     for (let i = 0; i < 6; i++) {
-      await storeRequest(t.app, { firstName: `P${i}`, lastName: "Test", phone: "0600000000" }, "callback");
+      await storeRequest(t.app, { firstName: `P${i}`, lastName, phone: "0600000000" }, "callback");
     }
-    const data = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator.cookie))));
-    expect((data.recent as unknown[]).length).toBe(5);
-    expect(data.requests).toMatchObject({ total: 6, new: 6 });
+    const data = await read();
+    expect((data.recent as { lastName: string }[]).map((r) => r.lastName)).toEqual(Array(5).fill(lastName));
+    expect(data.requests).toEqual({ total: before.total + 6, new: before.new + 6 });
     expect((data.formations as { total: number }).total).toBeGreaterThan(0);
   });
 });
 
 describe(`console roles on ${DRIVER}`, () => {
+  // A database of its own: the last-admin rule depends on every admin there is, and this test
+  // demotes its admin, which the other tests must not feel.
+  let own: TestApp;
+  let admin: { cookie: string; userId: string; email: string };
+  let moderator: { cookie: string; userId: string; email: string };
+  const post = (fields: Record<string, string>, cookie = admin.cookie) =>
+    users.action(routeArgs(own, formRequest("/admin/users", fields, cookie)));
+  beforeAll(async () => {
+    own = await createTestApp();
+    admin = await signedInUser(own, { role: "admin" });
+    moderator = await signedInUser(own, { role: "moderator" });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+  const roleOf = async (userId: string) =>
+    (await own.app.db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0]?.role;
+
   it("a moderator sees the users but cannot change roles; an admin can; the last admin stays", async () => {
-    const list = await bodyOf(await users.loader(routeArgs(t, getRequest("/admin/users", moderator.cookie))));
+    const list = await bodyOf(
+      await users.loader(routeArgs(own, getRequest("/admin/users", moderator.cookie))),
+    );
     expect(list.canEdit).toBe(false);
     expect((list.users as { email: string }[]).some((u) => u.email === admin.email)).toBe(true);
-    const someone = await signedInUser(t, { role: null });
+    const someone = await signedInUser(own, { role: null });
     await expect(
-      post(
-        users,
-        "/admin/users",
-        { intent: "role", userId: someone.userId, role: "admin" },
-        moderator.cookie,
-      ),
+      post({ intent: "role", userId: someone.userId, role: "admin" }, moderator.cookie),
     ).rejects.toMatchObject({ status: 403 });
-    expect(await t.app.db.select().from(userRoles).where(eq(userRoles.userId, someone.userId))).toEqual([]);
+    expect(await roleOf(someone.userId)).toBeUndefined();
 
-    const granted = await post(users, "/admin/users", {
-      intent: "role",
-      userId: someone.userId,
-      role: "moderator",
-    });
+    const granted = await post({ intent: "role", userId: someone.userId, role: "moderator" });
     expect(await bodyOf(granted)).toMatchObject({ ok: true });
-    expect(
-      (await t.app.db.select().from(userRoles).where(eq(userRoles.userId, someone.userId)))[0]?.role,
-    ).toBe("moderator");
+    expect(await roleOf(someone.userId)).toBe("moderator");
 
-    const lastAdmin = await post(users, "/admin/users", {
-      intent: "role",
-      userId: admin.userId,
-      role: "none",
-    });
+    const lastAdmin = await post({ intent: "role", userId: admin.userId, role: "none" });
     expect(statusOf(lastAdmin)).toBe(400);
     expect(await bodyOf(lastAdmin)).toMatchObject({
       ok: false,
@@ -504,18 +548,13 @@ describe(`console roles on ${DRIVER}`, () => {
           "Impossible de retirer le dernier administrateur : nommez d'abord un autre administrateur.",
       },
     });
-    expect((await t.app.db.select().from(userRoles).where(eq(userRoles.userId, admin.userId)))[0]?.role).toBe(
-      "admin",
-    );
+    expect(await roleOf(admin.userId)).toBe("admin");
 
     // With a second admin, the first may step down.
-    await post(users, "/admin/users", { intent: "role", userId: someone.userId, role: "admin" });
-    const stepDown = await post(users, "/admin/users", {
-      intent: "role",
-      userId: admin.userId,
-      role: "moderator",
-    });
+    await post({ intent: "role", userId: someone.userId, role: "admin" });
+    const stepDown = await post({ intent: "role", userId: admin.userId, role: "moderator" });
     expect(await bodyOf(stepDown)).toMatchObject({ ok: true });
-    expect((await auditFor(someone.userId)).map((a) => a.action)).toEqual(["role", "role"]);
+    const audit = await own.app.db.select().from(auditLog).where(eq(auditLog.entityId, someone.userId));
+    expect(audit.map((a) => a.action)).toEqual(["role", "role"]);
   });
 });

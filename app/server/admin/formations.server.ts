@@ -54,12 +54,16 @@ export type AdminFormation = Awaited<ReturnType<typeof listFormations>>[number];
 
 /** The testimonial form's choices (SPEC.md §7): active formations, by title. */
 export async function activeFormationChoices(db: Db) {
-  return db
+  const rows = await db
     .select({ id: formations.id, title: formations.title })
     .from(formations)
-    .where(eq(formations.active, true))
-    .orderBy(asc(formations.title));
+    .where(eq(formations.active, true));
+  // Sorted as a French reader expects ('existante' before 'WordPress', 'é' beside 'e'), the same on
+  // both drivers: the database's collation may sort by byte, capitals first.
+  return rows.sort((a, b) => frenchOrder.compare(a.title, b.title));
 }
+
+const frenchOrder = new Intl.Collator("fr", { sensitivity: "base" });
 
 const SLUG_TAKEN = "Ce slug est déjà utilisé par une autre formation. Choisissez-en un autre.";
 
