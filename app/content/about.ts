@@ -9,12 +9,7 @@ export const CERTIFICATIONS = [
   },
 ] as const;
 
-export const ABOUT_STATS = [
-  { value: "95%", label: "de satisfaction" },
-  { value: "2000+", label: "apprenants formés" },
-  { value: "50+", label: "formations" },
-  { value: "15", label: "ans d'expérience" },
-] as const;
+// The key figures (formations, satisfaction, success, insertion) come from the database.
 
 export const VALUES = [
   {

@@ -1,10 +1,7 @@
-/** Static content of the home page (SPEC.md §2.3, §9). */
-export const HERO_STATS = [
-  { value: "12", label: "formations disponibles" },
-  { value: "98%", label: "de satisfaction" },
-  { value: "87%", label: "de réussite" },
-] as const;
-
+/**
+ * Static content of the home page. Its figures (formations open, satisfaction, success,
+ * recommendation) are not here: they come from the database (formations and their results).
+ */
 export const METHOD_FEATURES = [
   {
     icon: "users",

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { CatalogueItem } from "~/lib/catalogue";
+import { centreFigures, type FormationResult } from "~/lib/results";
 import type { Db } from "./db/client.server";
 import { type Formation, formationAliases, formations } from "./db/schema.server";
 
@@ -103,4 +104,10 @@ export async function listActiveFormationSlugs(db: Db): Promise<{ slug: string; 
     .from(formations)
     .where(isActive)
     .orderBy(desc(formations.updatedAt));
+}
+
+/** The centre's public figures: how many formations are open and each rate from their recorded results. */
+export async function centreFigureData(db: Db): Promise<{ activeCount: number; figures: FormationResult[] }> {
+  const rows = await db.select({ results: formations.results }).from(formations).where(isActive);
+  return { activeCount: rows.length, figures: centreFigures(rows.map((r) => r.results)) };
 }

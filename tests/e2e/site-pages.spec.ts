@@ -39,9 +39,10 @@ test("about the centre: certifications, figures, team, hours and legal informati
   for (const text of ["Qualiopi", "OPQF", "Datadock", "Référencé France Travail (ex-Pôle Emploi)"]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
-  for (const text of ["95%", "2000+", "50+", "500+"]) {
-    await expect(page.getByText(text, { exact: true })).toBeVisible();
-  }
+  const figures = page.getByRole("region", { name: "Chiffres clés" });
+  await expect(figures).toContainText("de satisfaction2025, 214 répondants96\u202f%");
+  await expect(figures).toContainText("d'insertion à 6 mois2025, 162 sortants85\u202f%");
+  await expect(page.getByText("500+", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Une équipe de 20 formateurs" })).toBeVisible();
   await expect(page.getByText("Lundi - Vendredi : 9h - 18h")).toBeVisible();
   await expect(page.getByText("Samedi : 9h - 12h")).toBeVisible();

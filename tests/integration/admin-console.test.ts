@@ -123,8 +123,7 @@ describe(`console formations on ${DRIVER}`, () => {
       careerOpportunities: "Intégrateur,",
       funding: "CPF, OPCO",
       aliases: "dev-web-avance",
-      resultsIndicators: "Taux de réussite : 87 %",
-      resultsYear: "2025",
+      results: JSON.stringify([{ kind: "reussite", year: 2025, rate: 87, sample: 23 }]),
       program: JSON.stringify([
         { title: "HTML", duration: "40h", content: "Balises" },
         { title: "", duration: "", content: "" },
@@ -145,8 +144,7 @@ describe(`console formations on ${DRIVER}`, () => {
       careerOpportunities: ["Intégrateur"],
       funding: ["CPF", "OPCO"],
       program: [{ title: "HTML", duration: "40h", content: "Balises" }],
-      resultsIndicators: [{ label: "Taux de réussite", value: "87 %" }],
-      resultsYear: 2025,
+      results: [{ kind: "reussite", year: 2025, rate: 87, sample: 23 }],
       rncpCode: null,
     });
     const aliases = await t.app.db

@@ -5,6 +5,7 @@ import type { AdminFormation } from "~/server/admin/formations.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { ModulesEditor } from "./modules-editor";
+import { ResultsEditor } from "./results-editor";
 
 const F = "formation";
 
@@ -119,12 +120,6 @@ export function FormationDialog({
                 label="Certification"
                 defaultValue={f?.certification ?? ""}
               />
-              <TextField
-                {...common}
-                name="employmentRate"
-                label="Taux d'insertion"
-                defaultValue={f?.employmentRate ?? ""}
-              />
               <TextField {...common} name="salaryRange" label="Salaire" defaultValue={f?.salaryRange ?? ""} />
               <TextField {...common} name="location" label="Lieu" defaultValue={f?.location ?? ""} />
               <TextField
@@ -168,13 +163,6 @@ export function FormationDialog({
                 label="Délai d'accès"
                 defaultValue={f?.accessDelay ?? ""}
               />
-              <TextField
-                {...common}
-                name="resultsYear"
-                label="Année des indicateurs"
-                inputMode="numeric"
-                defaultValue={f?.resultsYear ? String(f.resultsYear) : ""}
-              />
             </div>
             <TextAreaField
               {...common}
@@ -194,13 +182,7 @@ export function FormationDialog({
               label="Accessibilité (handicap)"
               defaultValue={f?.accessibility ?? ""}
             />
-            <TextAreaField
-              {...common}
-              name="resultsIndicators"
-              label="Indicateurs de résultats"
-              hint="Un par ligne, sous la forme « Libellé : valeur »."
-              defaultValue={f?.resultsIndicators.map((r) => `${r.label} : ${r.value}`).join("\n") ?? ""}
-            />
+            <ResultsEditor name="results" initial={f?.results ?? []} error={common.errors?.results} />
           </FormSection>
 
           <FormSection title="Compétences et Objectifs">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GOAL_IDS, type GoalId } from "~/content/goals";
+import { type FormationResult, RESULT_KINDS } from "~/lib/results";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/vocabulary";
 import {
@@ -51,19 +52,44 @@ const programField = z
     return z.NEVER;
   });
 
-/** "Libellé : valeur" one per line, e.g. "Taux de réussite : 87 %". */
-const indicatorsField = lineList.transform((lines, ctx) => {
-  const out: { label: string; value: string }[] = [];
-  for (const line of lines) {
-    const at = line.indexOf(":");
-    if (at <= 0 || at === line.length - 1) {
-      ctx.addIssue({ code: "custom", message: `Ligne « ${line} » : écrivez « Libellé : valeur »` });
-      return z.NEVER;
-    }
-    out.push({ label: line.slice(0, at).trim(), value: line.slice(at + 1).trim() });
-  }
-  return out;
+const resultSchema = z.object({
+  kind: z.enum(RESULT_KINDS, { error: "Type de résultat inconnu" }),
+  year: z
+    .number({ error: "Année invalide" })
+    .int("Année invalide")
+    .min(2000, "Année invalide")
+    .max(2100, "Année invalide"),
+  rate: z.number({ error: "Taux invalide" }).min(0, "Taux entre 0 et 100").max(100, "Taux entre 0 et 100"),
+  sample: z
+    .number({ error: "Effectif invalide" })
+    .int("Effectif : un nombre entier")
+    .min(1, "Effectif : au moins 1 personne")
+    .max(1_000_000, "Effectif trop grand"),
 });
+
+/**
+ * The recorded results travel as JSON in one hidden field (one per kind at most): every rate the
+ * site shows comes from here, with its year and sample size.
+ */
+const resultsField = z
+  .string()
+  .optional()
+  .transform((value, ctx): FormationResult[] => {
+    if (!value) return [];
+    try {
+      const parsed = z.array(resultSchema).max(RESULT_KINDS.length).safeParse(JSON.parse(value));
+      if (parsed.success) {
+        const kinds = new Set(parsed.data.map((r) => r.kind));
+        if (kinds.size === parsed.data.length) return parsed.data;
+        ctx.addIssue({ code: "custom", message: "Un seul résultat par indicateur" });
+      } else {
+        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Résultats invalides" });
+      }
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Résultats invalides" });
+    }
+    return z.NEVER;
+  });
 
 /** Where the formation sits in public lists: a whole number, lowest first; blank means 0. */
 const positionField = z
@@ -117,7 +143,6 @@ export const formationSchema = z
     skills: commaList,
     prerequisites: optionalText(),
     certification: optionalText(),
-    employmentRate: optionalText(200),
     salaryRange: optionalText(200),
     nextSessions: commaList,
     location: optionalText(300),
@@ -135,20 +160,7 @@ export const formationSchema = z
     teachingMethods: optionalText(),
     assessmentMethods: optionalText(),
     accessibility: optionalText(),
-    resultsIndicators: indicatorsField,
-    resultsYear: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        const trimmed = value?.trim() ?? "";
-        if (trimmed === "") return null;
-        const year = Number(trimmed);
-        if (!Number.isInteger(year) || year < 2000 || year > 2100) {
-          ctx.addIssue({ code: "custom", message: "Année invalide" });
-          return z.NEVER;
-        }
-        return year;
-      }),
+    results: resultsField,
   })
   .transform((value, ctx) => {
     const slug = deriveSlug(value, ctx);

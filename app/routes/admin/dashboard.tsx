@@ -1,7 +1,7 @@
 import {
+  BarChart3,
   BookOpen,
   CalendarDays,
-  Download,
   GraduationCap,
   type LucideIcon,
   MessageSquareQuote,
@@ -16,18 +16,23 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import { plural } from "~/lib/plural";
+import { formatRate, RESULT_LABELS, resultSource } from "~/lib/results";
 import { loadOr } from "~/server/admin/action.server";
 import { type DashboardData, dashboardData } from "~/server/admin/dashboard.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
 const EMPTY: DashboardData = {
-  formations: { total: 0, active: 0 },
-  posts: { total: 0, published: 0 },
-  requests: { total: 0, new: 0 },
-  testimonials: { active: 0 },
+  formations: { total: 0, active: 0, month: 0 },
+  posts: { total: 0, published: 0, month: 0 },
+  requests: { total: 0, new: 0, month: 0, today: 0 },
+  testimonials: { active: 0, month: 0 },
+  figures: [],
   recent: [],
 };
+
+/** '+2 ce mois-ci' from the rows created since the first of the month; nothing when none. */
+const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce mois-ci");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
@@ -76,14 +81,8 @@ const QUICK_ACTIONS = [
   { to: "/admin/users", label: "Gérer les utilisateurs", icon: UserCog },
 ];
 
-const OVERVIEW = [
-  { label: "Satisfaction", value: "85%" },
-  { label: "Taux de placement", value: "92%" },
-  { label: "Apprenants formés", value: "156" },
-];
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { formations, posts, requests, testimonials, recent, loadError } = loaderData;
+  const { formations, posts, requests, testimonials, figures, recent, loadError } = loaderData;
   useLoadErrorToast(loadError);
   return (
     <>
@@ -92,13 +91,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         description="Vue d'ensemble de l'activité du centre"
         actions={
           <>
-            {/* No dead buttons (DESIGN.md §4.3): today's requests, and the requests report as CSV. */}
+            {/* No dead buttons: today's requests, and the report (Statistiques). */}
             <Link to="/admin/contacts?jour=aujourdhui" className={buttonClass("outline", "sm")}>
-              <CalendarDays aria-hidden="true" className="h-4 w-4" /> Aujourd'hui
+              <CalendarDays aria-hidden="true" className="h-4 w-4" /> Aujourd'hui ({requests.today})
             </Link>
-            <a href="/admin/contacts/export.csv" download className={buttonClass("default", "sm")}>
-              <Download aria-hidden="true" className="h-4 w-4" /> Rapport
-            </a>
+            <Link to="/admin/statistics" className={buttonClass("default", "sm")}>
+              <BarChart3 aria-hidden="true" className="h-4 w-4" /> Rapport
+            </Link>
           </>
         }
       />
@@ -108,7 +107,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             title: "Formations",
             value: formations.total,
             detail: plural(formations.active, "active"),
-            trend: "+2 ce mois-ci",
+            trend: monthTrend(formations.month),
             to: "/admin/formations",
             icon: GraduationCap,
           },
@@ -116,7 +115,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             title: "Articles",
             value: posts.total,
             detail: plural(posts.published, "publié"),
-            trend: "+3 cette semaine",
+            trend: monthTrend(posts.month),
             to: "/admin/blog",
             icon: BookOpen,
           },
@@ -124,7 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             title: "Demandes",
             value: requests.total,
             detail: plural(requests.new, "nouvelle"),
-            trend: "+12% ce mois-ci",
+            trend: monthTrend(requests.month),
             to: "/admin/contacts",
             icon: Users,
           },
@@ -132,7 +131,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             title: "Témoignages",
             value: testimonials.active,
             detail: "Validés",
-            trend: "+5 ce mois-ci",
+            trend: monthTrend(testimonials.month),
             to: "/admin/testimonials",
             icon: MessageSquareQuote,
           },
@@ -188,14 +187,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <CardTitle>Aperçu rapide</CardTitle>
             </CardHeader>
             <CardContent>
-              <dl className="grid gap-2">
-                {OVERVIEW.map(({ label, value }) => (
-                  <div key={label} className="flex justify-between">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="font-semibold">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              {figures.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  Aucun résultat enregistré : saisissez-les dans la fiche de chaque formation (Résultats).
+                </p>
+              ) : (
+                <dl className="grid gap-3" data-testid="overview">
+                  {figures.map((f) => (
+                    <div key={f.kind} className="flex justify-between gap-2">
+                      <dt className="text-muted-foreground">
+                        {RESULT_LABELS[f.kind].title}
+                        <span className="block text-xs">{resultSource(f)}</span>
+                      </dt>
+                      <dd className="font-semibold">{formatRate(f.rate)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </CardContent>
           </Card>
         </div>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Award, BookOpen, Briefcase, Clock, MapPin } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
+import { FigureList } from "~/components/site/figures";
 import { IconList } from "~/components/site/icon-list";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +10,7 @@ import { CENTRE } from "~/content/centre";
 import { frenchDateText } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
 import { formatEuros } from "~/lib/money";
+import { figureOf, formatRate, RESULT_LABELS, resultSentence, resultSource } from "~/lib/results";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
 import type { Formation } from "~/server/db/schema.server";
@@ -140,19 +142,19 @@ function Qualiopi({ formation }: { formation: LoadedFormation }) {
           </div>
         ))}
       </dl>
-      {formation.resultsIndicators.length > 0 && (
+      {formation.results.length > 0 && (
         <>
-          <h3 className="mt-6 font-semibold">
-            Indicateurs de résultats{formation.resultsYear ? ` (${formation.resultsYear})` : ""}
-          </h3>
-          <dl className="mt-3 grid gap-3 sm:grid-cols-3">
-            {formation.resultsIndicators.map((indicator) => (
-              <div key={indicator.label} className="rounded-lg bg-muted p-4 text-center">
-                <dd className="text-2xl font-bold text-primary">{indicator.value}</dd>
-                <dt className="text-sm text-muted-foreground">{indicator.label}</dt>
-              </div>
-            ))}
-          </dl>
+          <h3 className="mt-6 font-semibold">Indicateurs de résultats</h3>
+          <FigureList
+            className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+            itemClassName="rounded-lg bg-muted p-4 text-center"
+            valueClassName="text-2xl font-bold text-primary"
+            figures={formation.results.map((r) => ({
+              value: formatRate(r.rate),
+              label: RESULT_LABELS[r.kind].title,
+              source: resultSource(r),
+            }))}
+          />
         </>
       )}
     </Section>
@@ -162,6 +164,7 @@ function Qualiopi({ formation }: { formation: LoadedFormation }) {
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
   const { formation, testimonials } = loaderData;
   if (!formation) return <NotFoundFormation />;
+  const insertion = figureOf(formation.results, "insertion");
   const tags = [
     formation.rncpCode,
     formation.levelRequired,
@@ -249,9 +252,12 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 iconClassName="h-5 w-5 text-primary"
                 className="sm:grid-cols-2"
               />
-              {(formation.employmentRate || formation.salaryRange) && (
+              {(insertion || formation.salaryRange) && (
                 <p className="mt-4 text-sm text-muted-foreground">
-                  {[formation.employmentRate, formation.salaryRange && `Salaire : ${formation.salaryRange}`]
+                  {[
+                    insertion && resultSentence(insertion),
+                    formation.salaryRange && `Salaire : ${formation.salaryRange}`,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </p>

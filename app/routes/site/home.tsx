@@ -1,21 +1,17 @@
 import { BookOpen, Clock, Headset, Monitor, Sparkles, Users } from "lucide-react";
 import { CallbackButton } from "~/components/site/callback-button";
+import { countFigure, FigureList, rateFigure } from "~/components/site/figures";
 import { FormationCard } from "~/components/site/formation-card";
 import { GoalPicker } from "~/components/site/goal-picker";
 import { PostCard } from "~/components/site/post-card";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { ButtonLink } from "~/components/ui/button";
-import {
-  FALLBACK_POSTS,
-  FALLBACK_TESTIMONIALS,
-  HERO_STATS,
-  METHOD_FEATURES,
-  PARTNER_QUOTES,
-} from "~/content/home";
+import { FALLBACK_POSTS, FALLBACK_TESTIMONIALS, METHOD_FEATURES, PARTNER_QUOTES } from "~/content/home";
+import { type FormationResult, figureOf } from "~/lib/results";
 import { seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live";
 import { listPublishedPosts } from "~/server/articles.server";
-import { listActiveFormations } from "~/server/catalogue.server";
+import { centreFigureData, listActiveFormations } from "~/server/catalogue.server";
 import { listActiveTestimonials } from "~/server/reviews.server";
 import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/home";
@@ -30,12 +26,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
-  const [formations, testimonials, posts] = await Promise.all([
+  const [formations, figures, testimonials, posts] = await Promise.all([
     readOrNull(logger, "formations", () => listActiveFormations(db)),
+    readOrNull(logger, "figures", () => centreFigureData(db)),
     readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
     readOrNull(logger, "blog_posts", () => listPublishedPosts(db, 3)),
   ]);
   return {
+    // Real figures only: the open formations and the rates their recorded results give.
+    activeCount: figures?.activeCount ?? null,
+    figures: figures?.figures ?? [],
     goalFormations: (formations ?? []).map(({ slug, title, goals }) => ({ slug, title, goals })),
     alternance: (formations ?? []).filter((f) => f.formationType === "alternance").slice(0, 3),
     courtes: (formations ?? []).filter((f) => f.formationType === "courte").slice(0, 2),
@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const FEATURE_ICONS = { users: Users, monitor: Monitor, sparkles: Sparkles, headset: Headset } as const;
 
-function Hero() {
+function Hero({ activeCount, figures }: { activeCount: number | null; figures: FormationResult[] }) {
   return (
     <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
@@ -64,14 +64,14 @@ function Hero() {
           </ButtonLink>
           <CallbackButton source="callback_home_hero" variant="outline" size="lg" />
         </div>
-        <dl className="mt-12 grid max-w-2xl grid-cols-3 gap-4">
-          {HERO_STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-              <dd className="text-3xl font-bold text-primary">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          className="mt-12 grid max-w-2xl grid-cols-3 gap-4"
+          figures={[
+            activeCount === null ? undefined : countFigure(activeCount),
+            rateFigure(figureOf(figures, "satisfaction")),
+            rateFigure(figureOf(figures, "reussite")),
+          ]}
+        />
       </div>
     </section>
   );
@@ -117,7 +117,7 @@ function FormationsTeaser({
   );
 }
 
-function Method() {
+function Method({ figures }: { figures: FormationResult[] }) {
   return (
     <section aria-labelledby="methode-titre" className="bg-slate-900 py-16 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-[2fr_1fr]">
@@ -140,18 +140,22 @@ function Method() {
             })}
           </ul>
         </div>
-        <dl className="grid content-center gap-6">
-          <div className="rounded-xl bg-white/10 p-6">
-            <dt className="text-sm text-slate-200">de nos apprenants recommandent le centre</dt>
-            <dd className="text-4xl font-bold">98%</dd>
-          </div>
-          <div className="rounded-xl bg-white/10 p-6">
-            <dt className="flex items-center gap-2 text-sm text-slate-200">
-              <Clock aria-hidden="true" className="h-4 w-4" /> d'accès à la plateforme e-learning
-            </dt>
-            <dd className="text-4xl font-bold">24/7</dd>
-          </div>
-        </dl>
+        <div className="grid content-center gap-6">
+          <FigureList
+            figures={[rateFigure(figureOf(figures, "recommandation"))]}
+            itemClassName="rounded-xl bg-white/10 p-6"
+            labelClassName="text-sm text-slate-200"
+            valueClassName="text-4xl font-bold"
+          />
+          <dl>
+            <div className="flex flex-col-reverse rounded-xl bg-white/10 p-6">
+              <dt className="flex items-center gap-2 text-sm text-slate-200">
+                <Clock aria-hidden="true" className="h-4 w-4" /> d'accès à la plateforme e-learning
+              </dt>
+              <dd className="text-4xl font-bold">24/7</dd>
+            </div>
+          </dl>
+        </div>
       </div>
     </section>
   );
@@ -218,10 +222,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["testimonials", "blog_posts", "formations"]);
   return (
     <main id="contenu">
-      <Hero />
+      <Hero activeCount={loaderData.activeCount} figures={loaderData.figures} />
       <GoalPicker formations={loaderData.goalFormations} />
       <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
-      <Method />
+      <Method figures={loaderData.figures} />
       <Testimonials testimonials={loaderData.testimonials} />
       <Blog posts={loaderData.posts} />
     </main>

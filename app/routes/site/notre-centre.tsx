@@ -1,8 +1,13 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
+import { countFigure, FigureList, rateFigure } from "~/components/site/figures";
 import { ButtonLink } from "~/components/ui/button";
-import { ABOUT_STATS, CERTIFICATIONS, VALUES } from "~/content/about";
+import { CERTIFICATIONS, VALUES } from "~/content/about";
 import { CENTRE } from "~/content/centre";
+import { figureOf } from "~/lib/results";
 import { seo } from "~/lib/seo";
+import { useLiveRevalidation } from "~/lib/use-live";
+import { centreFigureData } from "~/server/catalogue.server";
+import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/notre-centre";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,7 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/notre-centre",
   });
 
-export default function NotreCentre() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = context.app;
+  return { figures: await readOrNull(logger, "figures", () => centreFigureData(db)) };
+}
+
+export default function NotreCentre({ loaderData }: Route.ComponentProps) {
+  const data = loaderData.figures;
+  const figures = data?.figures ?? [];
+  useLiveRevalidation(["formations"]);
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
@@ -38,14 +51,18 @@ export default function NotreCentre() {
       </section>
 
       <section aria-label="Chiffres clés" className="mx-auto max-w-7xl px-4 py-12">
-        <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
-          {ABOUT_STATS.map((s) => (
-            <div key={s.label} className="flex flex-col-reverse rounded-xl bg-muted p-6">
-              <dt className="text-muted-foreground">{s.label}</dt>
-              <dd className="text-4xl font-bold text-primary">{s.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          className="grid grid-cols-2 gap-6 text-center md:grid-cols-4"
+          itemClassName="rounded-xl bg-muted p-6"
+          labelClassName="text-muted-foreground"
+          valueClassName="text-4xl font-bold text-primary"
+          figures={[
+            data ? countFigure(data.activeCount) : undefined,
+            rateFigure(figureOf(figures, "satisfaction")),
+            rateFigure(figureOf(figures, "reussite")),
+            rateFigure(figureOf(figures, "insertion")),
+          ]}
+        />
       </section>
 
       <section aria-labelledby="mission" className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-2">

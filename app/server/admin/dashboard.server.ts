@@ -1,5 +1,6 @@
-import { count, desc, eq, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { centreFigureData } from "../catalogue.server";
 import type { Db } from "../db/client.server";
 import { blogPosts, contactRequests, formations, testimonials } from "../db/schema.server";
 
@@ -8,7 +9,14 @@ async function countOf(db: Db, table: PgTable, where?: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The dashboard's counters and the five latest requests (SPEC.md §2.13). */
+/** Rows created since the first of this month, Paris time. */
+const thisMonth = (column: AnyPgColumn) =>
+  sql`${column} >= (date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
+
+/**
+ * The dashboard's counters with what this month added, the five latest requests, and the overview
+ * figures computed from the formations' recorded results (the same the public site shows).
+ */
 export async function dashboardData(db: Db) {
   const [formationsAll, formationsActive, postsAll, postsPublished, requestsAll, requestsNew] =
     await Promise.all([
@@ -20,6 +28,19 @@ export async function dashboardData(db: Db) {
       countOf(db, contactRequests, eq(contactRequests.status, "new")),
     ]);
   const testimonialsActive = await countOf(db, testimonials, eq(testimonials.active, true));
+  const [formationsMonth, postsMonth, requestsMonth, testimonialsMonth, requestsToday, { figures }] =
+    await Promise.all([
+      countOf(db, formations, thisMonth(formations.createdAt)),
+      countOf(db, blogPosts, thisMonth(blogPosts.createdAt)),
+      countOf(db, contactRequests, thisMonth(contactRequests.createdAt)),
+      countOf(db, testimonials, and(eq(testimonials.active, true), thisMonth(testimonials.createdAt))),
+      countOf(
+        db,
+        contactRequests,
+        sql`${contactRequests.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
+      ),
+      centreFigureData(db),
+    ]);
   const recent = await db
     .select({
       id: contactRequests.id,
@@ -34,10 +55,11 @@ export async function dashboardData(db: Db) {
     .orderBy(desc(contactRequests.createdAt))
     .limit(5);
   return {
-    formations: { total: formationsAll, active: formationsActive },
-    posts: { total: postsAll, published: postsPublished },
-    requests: { total: requestsAll, new: requestsNew },
-    testimonials: { active: testimonialsActive },
+    formations: { total: formationsAll, active: formationsActive, month: formationsMonth },
+    posts: { total: postsAll, published: postsPublished, month: postsMonth },
+    requests: { total: requestsAll, new: requestsNew, month: requestsMonth, today: requestsToday },
+    testimonials: { active: testimonialsActive, month: testimonialsMonth },
+    figures,
     recent,
   };
 }

@@ -17,6 +17,7 @@ import {
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { ROLES, type Role } from "../../lib/permissions";
 import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/vocabulary";
+import type { FormationResult } from "../../lib/results";
 
 /* ------------------------------------------------------------------------------------------------
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
@@ -116,11 +117,6 @@ export interface ProgramModule {
   content: string;
 }
 
-export interface ResultIndicator {
-  label: string;
-  value: string;
-}
-
 export const formations = pgTable(
   "formations",
   {
@@ -143,7 +139,6 @@ export const formations = pgTable(
     skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
     prerequisites: text("prerequisites"),
     certification: text("certification"),
-    employmentRate: text("employment_rate"),
     salaryRange: text("salary_range"),
     nextSessions: text("next_sessions").array().notNull().default(sql`'{}'::text[]`),
     location: text("location"),
@@ -162,8 +157,8 @@ export const formations = pgTable(
     teachingMethods: text("teaching_methods"),
     assessmentMethods: text("assessment_methods"),
     accessibility: text("accessibility"),
-    resultsIndicators: jsonb("results_indicators").$type<ResultIndicator[]>().notNull().default([]),
-    resultsYear: integer("results_year"),
+    /** Recorded results (rate, year, sample size): the only source of every rate the site shows. */
+    results: jsonb("results").$type<FormationResult[]>().notNull().default([]),
     /** Staff-set order in every public list (footer, goal picker, catalogue, forms): lowest first. */
     position: integer("position").notNull().default(0),
     /** The home page goals this formation serves (ids of app/content/goals.ts). */

@@ -2,6 +2,7 @@
  * Seed content for the centre's catalogue, testimonials and blog (SPEC.md §2.3, §2.8, §3;
  * DESIGN.md §4). Plain typed data: the seeding script decides how it is written to the database.
  */
+import type { FormationResult } from "~/lib/results";
 import type { NewBlogPost, NewFormation, NewTestimonial } from "./schema.server";
 
 export interface SeedFormation extends Omit<NewFormation, "id"> {
@@ -18,6 +19,19 @@ const CONTACT_EMAIL = "contact@centre-formation-avenir.fr";
 const ACCESSIBILITY =
   "Formation accessible aux personnes en situation de handicap : contactez notre référente handicap, Sophie Bernard, au 01 23 45 67 89.";
 const RESULTS_YEAR = 2025;
+
+/** Results as staff record them: rates with their year and the number of people counted. */
+const results = (
+  reussite: [number, number],
+  satisfaction: [number, number],
+  insertion: [number, number],
+  recommandation: [number, number],
+): FormationResult[] => [
+  { kind: "reussite", year: RESULTS_YEAR, rate: reussite[0], sample: reussite[1] },
+  { kind: "satisfaction", year: RESULTS_YEAR, rate: satisfaction[0], sample: satisfaction[1] },
+  { kind: "insertion", year: RESULTS_YEAR, rate: insertion[0], sample: insertion[1] },
+  { kind: "recommandation", year: RESULTS_YEAR, rate: recommandation[0], sample: recommandation[1] },
+];
 
 export const SEED_FORMATIONS: SeedFormation[] = [
   {
@@ -111,7 +125,6 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Niveau Bac ou expérience professionnelle équivalente, aisance rédactionnelle et sens de la confidentialité ; un contrat d'alternance est à signer avec une entreprise d'accueil (notre équipe vous accompagne dans la recherche).",
     certification:
       "Titre Professionnel Assistant Ressources Humaines de niveau 5 (Bac+2), délivré par le ministère du Travail (RNCP 35030)",
-    employmentRate: "87 % d'insertion à 6 mois",
     salaryRange: "24 000 € - 30 000 € brut/an",
     nextSessions: ["4 janvier 2027", "1er mars 2027", "6 septembre 2027"],
     location: LOCATION,
@@ -133,12 +146,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     assessmentMethods:
       "Évaluations en cours de formation, dossier professionnel et épreuves finales devant un jury de professionnels (mise en situation, entretien technique et entretien final).",
     accessibility: ACCESSIBILITY,
-    resultsIndicators: [
-      { label: "Taux de réussite au titre", value: "89 %" },
-      { label: "Taux de satisfaction", value: "96 %" },
-      { label: "Taux d'insertion à 6 mois", value: "87 %" },
-    ],
-    resultsYear: RESULTS_YEAR,
+    results: results([89, 36], [96, 42], [87, 31], [97, 42]),
   },
   {
     title: "TP Assistant Commercial",
@@ -227,7 +235,6 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     prerequisites:
       "Niveau Bac ou expérience dans la vente ou l'accueil, goût du contact et de la communication, maîtrise des outils bureautiques de base.",
     certification: "Titre Professionnel",
-    employmentRate: "85 % d'insertion à 6 mois",
     salaryRange: "22 000 € - 28 000 € brut/an",
     nextSessions: ["11 janvier 2027", "5 avril 2027", "6 septembre 2027"],
     location: LOCATION,
@@ -249,12 +256,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     assessmentMethods:
       "Contrôle continu, dossier professionnel et épreuves du titre devant un jury : mise en situation professionnelle, entretien technique et entretien final.",
     accessibility: ACCESSIBILITY,
-    resultsIndicators: [
-      { label: "Taux de réussite au titre", value: "88 %" },
-      { label: "Taux de satisfaction", value: "95 %" },
-      { label: "Taux d'insertion à 6 mois", value: "85 %" },
-    ],
-    resultsYear: RESULTS_YEAR,
+    results: results([88, 40], [95, 45], [85, 35], [96, 45]),
   },
   {
     title: "Bac Pro Logistique",
@@ -342,7 +344,6 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     prerequisites:
       "Niveau 3e ou équivalent, goût pour l'organisation, capacité à travailler en équipe et bases en informatique.",
     certification: "Baccalauréat professionnel Logistique (niveau 4)",
-    employmentRate: "90 % d'insertion à 6 mois",
     salaryRange: "20 000 € - 26 000 € brut/an",
     nextSessions: ["18 janvier 2027", "1er mars 2027", "3 mai 2027"],
     location: LOCATION,
@@ -364,12 +365,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     assessmentMethods:
       "Évaluations pratiques en cours de formation, contrôle des acquis sur les périodes en entreprise et épreuves finales de certification.",
     accessibility: ACCESSIBILITY,
-    resultsIndicators: [
-      { label: "Taux de réussite", value: "91 %" },
-      { label: "Taux de satisfaction", value: "94 %" },
-      { label: "Taux d'insertion à 6 mois", value: "90 %" },
-    ],
-    resultsYear: RESULTS_YEAR,
+    results: results([91, 32], [94, 38], [90, 29], [95, 38]),
   },
   {
     title: "Formation WordPress",
@@ -458,7 +454,6 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     prerequisites:
       "Titulaire d'un BEP/CAP ou niveau équivalent, aisance avec l'ordinateur et la navigation sur Internet ; aucune connaissance en programmation n'est requise.",
     certification: "Certification incluse",
-    employmentRate: "82 % d'insertion à 6 mois",
     salaryRange: "22 000 € - 30 000 € brut/an",
     nextSessions: ["4 janvier 2027", "8 mars 2027", "10 mai 2027"],
     location: LOCATION,
@@ -480,12 +475,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     assessmentMethods:
       "Quiz en ligne à la fin de chaque module, réalisation et présentation d'un site WordPress complet devant un jury, puis passage de la certification.",
     accessibility: ACCESSIBILITY,
-    resultsIndicators: [
-      { label: "Taux de réussite à la certification", value: "93 %" },
-      { label: "Taux de satisfaction", value: "97 %" },
-      { label: "Taux d'insertion à 6 mois", value: "82 %" },
-    ],
-    resultsYear: RESULTS_YEAR,
+    results: results([93, 45], [97, 52], [82, 40], [98, 52]),
   },
   {
     title: "Formation Développeur Web",
@@ -565,7 +555,6 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     prerequisites:
       "Ouvert à tous, sans diplôme requis : motivation, disponibilité pour un rythme intensif (environ 35 heures par semaine) et un ordinateur avec une connexion Internet.",
     certification: "Certificat Développeur Web, délivré après validation du projet final devant un jury",
-    employmentRate: "80 % d'insertion à 6 mois",
     salaryRange: "30 000 € - 38 000 € brut/an",
     nextSessions: ["11 janvier 2027", "1er mars 2027", "3 mai 2027"],
     location: LOCATION,
@@ -586,12 +575,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     assessmentMethods:
       "Exercices corrigés et revues de code hebdomadaires, projets intermédiaires notés et soutenance du projet final devant un jury de professionnels.",
     accessibility: ACCESSIBILITY,
-    resultsIndicators: [
-      { label: "Taux de réussite", value: "90 %" },
-      { label: "Taux de satisfaction", value: "98 %" },
-      { label: "Taux d'insertion à 6 mois", value: "80 %" },
-    ],
-    resultsYear: RESULTS_YEAR,
+    results: results([90, 30], [98, 37], [80, 27], [99, 37]),
   },
 ];
 

@@ -1,0 +1,68 @@
+/**
+ * Recorded results (Qualiopi indicator 2): every rate the site shows comes from one of these, with
+ * the year it was measured and how many people it counts. No result recorded, no figure shown.
+ */
+export const RESULT_KINDS = ["satisfaction", "reussite", "insertion", "recommandation"] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+export interface FormationResult {
+  kind: ResultKind;
+  year: number;
+  /** Percentage, 0 to 100. */
+  rate: number;
+  /** People counted (respondents, candidates, leavers): at least 1. */
+  sample: number;
+}
+
+/** What each figure says and whom its sample counts (plural noun). */
+export const RESULT_LABELS: Record<ResultKind, { title: string; phrase: string; people: string }> = {
+  satisfaction: { title: "Taux de satisfaction", phrase: "de satisfaction", people: "répondants" },
+  reussite: { title: "Taux de réussite", phrase: "de réussite", people: "candidats" },
+  insertion: { title: "Taux d'insertion à 6 mois", phrase: "d'insertion à 6 mois", people: "sortants" },
+  recommandation: {
+    title: "Taux de recommandation",
+    phrase: "de nos apprenants recommandent le centre",
+    people: "répondants",
+  },
+};
+
+const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
+
+/** '98 %' with the narrow no-break space French typography puts before %. */
+export function formatRate(rate: number): string {
+  return `${number.format(rate)}\u202f%`;
+}
+
+/** '2025, 214 répondants' (one person: '1 répondant'). */
+export function resultSource(result: Pick<FormationResult, "kind" | "year" | "sample">): string {
+  const people = RESULT_LABELS[result.kind].people;
+  return `${result.year}, ${number.format(result.sample)} ${result.sample > 1 ? people : people.replace(/s$/, "")}`;
+}
+
+/** '98 % de satisfaction — 2025, 214 répondants'. */
+export function resultSentence(result: FormationResult): string {
+  return `${formatRate(result.rate)} ${RESULT_LABELS[result.kind].phrase} — ${resultSource(result)}`;
+}
+
+/**
+ * The centre's figure for each kind, from its formations' results: the latest year recorded for
+ * that kind, the rate weighted by each formation's sample, and the total sample. Kinds nobody
+ * recorded are absent.
+ */
+export function centreFigures(results: readonly (readonly FormationResult[])[]): FormationResult[] {
+  const figures: FormationResult[] = [];
+  for (const kind of RESULT_KINDS) {
+    const all = results.flat().filter((r) => r.kind === kind);
+    if (all.length === 0) continue;
+    const year = Math.max(...all.map((r) => r.year));
+    const latest = all.filter((r) => r.year === year);
+    const sample = latest.reduce((sum, r) => sum + r.sample, 0);
+    const rate = latest.reduce((sum, r) => sum + r.rate * r.sample, 0) / sample;
+    figures.push({ kind, year, rate: Math.round(rate), sample });
+  }
+  return figures;
+}
+
+export function figureOf(figures: readonly FormationResult[], kind: ResultKind): FormationResult | undefined {
+  return figures.find((f) => f.kind === kind);
+}
