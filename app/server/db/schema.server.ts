@@ -16,8 +16,8 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { ROLES, type Role } from "../../lib/permissions";
-import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/vocabulary";
 import type { FormationResult } from "../../lib/results";
+import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
