@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
 
 /**
  * Calls a better-auth endpoint through its HTTP handler rather than `auth.api.*`, so that its rate
@@ -40,8 +41,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "Email ou mot de passe incorrect.",
   EMAIL_NOT_VERIFIED:
     "Votre adresse e-mail n'est pas encore confirmée. Cliquez sur le lien reçu par e-mail ou demandez-en un nouveau.",
-  PASSWORD_TOO_SHORT: "Le mot de passe doit contenir au moins 6 caractères.",
-  PASSWORD_TOO_LONG: "Le mot de passe ne peut pas dépasser 128 caractères.",
+  PASSWORD_TOO_SHORT: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères.`,
+  PASSWORD_TOO_LONG: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères.`,
   INVALID_EMAIL: "Adresse e-mail invalide.",
   USER_ALREADY_EXISTS: "Un compte existe déjà avec cette adresse e-mail.",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Un compte existe déjà avec cette adresse e-mail.",
@@ -55,8 +56,12 @@ export async function authErrorMessage(response: Response): Promise<{ code: stri
   }
   let code = "UNKNOWN";
   try {
-    const body = (await response.clone().json()) as { code?: unknown };
+    const body = (await response.clone().json()) as { code?: unknown; message?: unknown };
     if (typeof body.code === "string") code = body.code;
+    // Our own field check (app/server/auth.server.ts) already speaks French.
+    if (code === "INVALID_USER_FIELD" && typeof body.message === "string") {
+      return { code, message: body.message };
+    }
   } catch {
     // Not JSON: keep the generic message.
   }

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { and, eq } from "drizzle-orm";
-import { PASSWORD_MIN } from "~/lib/schemas/auth";
+import { APIError } from "better-auth/api";
+import { and, eq, like } from "drizzle-orm";
+import { accountFieldsSchema, fieldErrors, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from "./db/schema.server";
@@ -18,6 +19,35 @@ export interface AuthDeps {
   logger: Logger;
   /** Called after mail has been queued, so the worker sends it without waiting for its next poll. */
   onMailQueued: () => void;
+}
+
+/** Reset links are verification rows `reset-password:<token>` whose value is the user id. */
+export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, userId)));
+}
+
+/**
+ * The form's rules for the user fields, applied to whatever better-auth is about to write, whichever
+ * endpoint it comes from (sign-up, update-user, a future plugin). On creation every field is required
+ * and `name` is made from the first and last names; on an update only the fields present are checked.
+ */
+function checkUserFields(user: Record<string, unknown>, mode: "create" | "update"): Record<string, unknown> {
+  const schema = mode === "create" ? accountFieldsSchema.omit({ name: true }) : accountFieldsSchema.partial();
+  const fields = Object.fromEntries(
+    Object.keys(accountFieldsSchema.shape)
+      .filter((key) => mode === "create" || user[key] !== undefined)
+      .map((key) => [key, user[key]]),
+  );
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const [field, message] = Object.entries(fieldErrors(parsed.error))[0] ?? ["form", "Champ invalide"];
+    throw new APIError("BAD_REQUEST", { code: "INVALID_USER_FIELD", field, message });
+  }
+  const checked: Record<string, unknown> = { ...user, ...parsed.data };
+  if (mode === "create") checked.name = `${checked.firstName} ${checked.lastName}`;
+  return checked;
 }
 
 function displayName(user: { name: string; firstName?: string | null }): string {
@@ -49,8 +79,12 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
       enabled: true,
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
+      // A reset makes every other reset link of the account useless (an older e-mail, a stolen one).
+      async onPasswordReset({ user }) {
+        await forgetResetLinks(db, user.id);
+      },
       async sendResetPassword({ user, url }) {
         await enqueueMail(db, [
           { kind: "reset_password", to: user.email, ...resetPasswordMail(displayName(user), url) },
@@ -79,6 +113,22 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
           { kind: "verify_email", to: user.email, ...verificationMail(displayName(user), url) },
         ]);
         onMailQueued();
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: checkUserFields(user, "create") as typeof user }) },
+        update: { before: async (user) => ({ data: checkUserFields(user, "update") }) },
+      },
+      account: {
+        update: {
+          // change-password and set-password update one account row with its new hash.
+          async after(account) {
+            if (account && typeof account === "object" && "password" in account && account.password) {
+              await forgetResetLinks(db, account.userId);
+            }
+          },
+        },
       },
     },
     session: {
@@ -132,6 +182,7 @@ export async function ensureAdmin(auth: Auth, db: Db, email: string, password: s
         .returning({ id: users.id });
     }
     if (!user) throw new Error("ensureAdmin: user could not be created");
+    await forgetResetLinks(tx, user.id);
     const credential = and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential"));
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(credential);
     if (account) {

@@ -14,6 +14,7 @@ import type { ToastMessage } from "~/lib/toast";
 import { findActiveFormation } from "./catalogue.server";
 import type { Db } from "./db/client.server";
 import { contactRequests, type NewContactRequest } from "./db/schema.server";
+import { readFormFields } from "./http/body.server";
 import {
   type RequestSummary,
   staffNotificationMail,
@@ -29,10 +30,6 @@ export interface FormOutcome {
   body: FormResult;
   headers?: Record<string, string>;
 }
-
-// Far above any honest submission (5 000 characters of message plus the other fields, URL-encoded
-// accents included); past it we refuse before reading the body.
-const MAX_BODY_BYTES = 64 * 1024;
 
 const failure = (status: number, toast: ToastMessage, extra: Partial<FormResult> = {}): FormOutcome => ({
   status,
@@ -58,36 +55,6 @@ async function chosenFormation(db: Db, value: string | undefined): Promise<strin
   const found = await findActiveFormation(db, value);
   if (!found) throw new FieldRefusal("formation", CONTACT_ERRORS.formation);
   return found.title;
-}
-
-/**
- * The text fields of a form post, read with a size bound whether or not the client sent a
- * Content-Length (chunked bodies too). Files are ignored; a repeated key keeps its last value.
- */
-async function readFields(request: Request): Promise<Record<string, string> | "too-large" | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "too-large";
-  try {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    if (request.body) {
-      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-        size += chunk.byteLength;
-        if (size > MAX_BODY_BYTES) return "too-large";
-        chunks.push(chunk);
-      }
-    }
-    const body = Buffer.concat(chunks);
-    const type = request.headers.get("content-type") ?? "";
-    // Let the platform parse multipart; URL-encoded (what browsers and the dialog send) is direct.
-    const form = type.startsWith("multipart/form-data")
-      ? await new Response(body, { headers: { "content-type": type } }).formData()
-      : new URLSearchParams(body.toString("utf8"));
-    const fields: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-    return fields;
-  } catch {
-    return null;
-  }
 }
 
 /** What to put back in the form when JavaScript is off: the typed values, bounded, minus the trap. */
@@ -125,9 +92,10 @@ async function receive<S extends z.ZodType>(
     app.logger.warn({ err: error }, "contact: rate limit unavailable");
   }
 
-  const fields = await readFields(request);
+  // The body is bounded the same way with or without a Content-Length (a chunked post too).
+  const fields = await readFormFields(request);
   if (fields === "too-large") return failure(413, CONTACT_MESSAGES.tooLarge);
-  if (!fields) return failure(400, CONTACT_MESSAGES.invalid);
+  if (fields === "unreadable") return failure(400, CONTACT_MESSAGES.invalid);
 
   const ok: FormOutcome = { status: 200, body: { ok: true, toast: success, message: success.description } };
   if (fields[HONEYPOT_FIELD]) {

@@ -104,7 +104,13 @@ describe("the production server", () => {
     const signUp = await fetch(`http://127.0.0.1:${first.port}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: `http://127.0.0.1:${first.port}` },
-      body: JSON.stringify({ email: "persistant@example.test", password: "secret1", name: "P" }),
+      body: JSON.stringify({
+        email: "persistant@example.test",
+        password: "secret1",
+        name: "P",
+        firstName: "Paul",
+        lastName: "Persistant",
+      }),
     });
     expect(signUp.status).toBe(200);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutControlCharacters } from "~/lib/control-characters";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 
 /** Building blocks shared by the console's form schemas (client and server). */
@@ -62,7 +63,10 @@ export const entityId = z.uuid("Identifiant invalide");
 
 /** A list's search box (?q=…), trimmed and bounded. */
 export function searchQuery(params: URLSearchParams): string {
-  return (params.get("q") ?? "").trim().slice(0, 200);
+  // Control characters (a NUL from a crafted link) match nothing: they are dropped.
+  return withoutControlCharacters(params.get("q") ?? "")
+    .trim()
+    .slice(0, 200);
 }
 
 /** The slug a form may leave blank (SPEC.md §5): see `deriveSlug`. */

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from "~/lib/control-characters";
 import { formatIsoDay } from "~/lib/dates";
 import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
 import { exportContacts } from "~/server/admin/contact-requests.server";
@@ -10,7 +11,14 @@ import type { Route } from "./+types/contacts-export";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requirePermission({ request, context }, "contacts:export");
-  const filters = contactFiltersFrom(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  if (hasControlCharacters(params.get("q") ?? "")) {
+    return new Response("Filtre de recherche invalide : il contient un caractère non autorisé.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const filters = contactFiltersFrom(params);
   const csv = await exportContacts(context.app, user, filters);
   const day = formatIsoDay(new Date());
   return new Response(csv, {

@@ -1,17 +1,15 @@
 import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
+import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { fieldErrors, PASSWORD_MIN, signInSchema, signUpSchema } from "~/lib/schemas/auth";
-import type { ToastMessage } from "~/lib/toast";
 import { useToast } from "~/root";
-import { authCookies, authErrorMessage, callAuth } from "~/server/auth-api.server";
 import { getSessionUser } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
+import { type AuthActionResult, authAction } from "./auth.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Connexion et inscription | Centre de Formation Avenir" },
@@ -24,103 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type ActionResult = {
-  intent: "signin" | "signup" | "resend";
-  errors?: Record<string, string>;
-  toast?: ToastMessage;
-  unverifiedEmail?: string;
-  signedUp?: boolean;
-};
+type ActionResult = AuthActionResult;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const intent = form.intent;
-  const secret = context.app.config.authSecret;
-
-  if (intent === "signin") {
-    const parsed = signInSchema.safeParse(form);
-    if (!parsed.success)
-      return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const response = await callAuth(context, request, "/sign-in/email", { ...parsed.data, rememberMe: true });
-    if (!response.ok) {
-      const { code, message } = await authErrorMessage(response);
-      return data<ActionResult>(
-        {
-          intent,
-          toast: { type: "error", title: "Erreur de connexion", description: message },
-          ...(code === "EMAIL_NOT_VERIFIED" ? { unverifiedEmail: parsed.data.email } : {}),
-        },
-        { status: response.status === 429 ? 429 : 400 },
-      );
-    }
-    return redirectWithToast(
-      safeRedirect(form.redirectTo),
-      { type: "success", title: "Connexion réussie", description: "Vous êtes maintenant connecté" },
-      secret,
-      authCookies(response),
-    );
-  }
-
-  if (intent === "signup") {
-    const parsed = signUpSchema.safeParse(form);
-    if (!parsed.success)
-      return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const { firstName, lastName, email, password } = parsed.data;
-    const response = await callAuth(context, request, "/sign-up/email", {
-      email,
-      password,
-      firstName,
-      lastName,
-      name: `${firstName} ${lastName}`,
-      callbackURL: "/auth/verifie",
-    });
-    if (!response.ok) {
-      const { message } = await authErrorMessage(response);
-      return data<ActionResult>(
-        { intent, toast: { type: "error", title: "Erreur d'inscription", description: message } },
-        { status: response.status === 429 ? 429 : 400 },
-      );
-    }
-    return data<ActionResult>({
-      intent,
-      signedUp: true,
-      toast: {
-        type: "success",
-        title: "Inscription réussie",
-        description: "Vérifiez votre email pour confirmer votre compte",
-      },
-    });
-  }
-
-  if (intent === "resend") {
-    const email = typeof form.email === "string" ? form.email.trim() : "";
-    const response = await callAuth(context, request, "/send-verification-email", {
-      email,
-      callbackURL: "/auth/verifie",
-    });
-    if (!response.ok && response.status === 429) {
-      const { message } = await authErrorMessage(response);
-      return data<ActionResult>(
-        { intent, toast: { type: "error", title: "Erreur", description: message } },
-        { status: 429 },
-      );
-    }
-    // Same answer whether or not the address has an account: nothing to learn by probing.
-    return data<ActionResult>({
-      intent,
-      toast: {
-        type: "success",
-        title: "E-mail envoyé",
-        description:
-          "Si un compte non confirmé existe pour cette adresse, un nouveau lien vient de lui être envoyé.",
-      },
-    });
-  }
-
-  return data<ActionResult>(
-    { intent: "signin", toast: { type: "error", title: "Erreur", description: "Action inconnue." } },
-    { status: 400 },
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return authAction(context, request);
 }
 
 function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; redirectTo: string }) {

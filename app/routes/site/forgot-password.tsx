@@ -1,38 +1,18 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { emailOnlySchema, fieldErrors } from "~/lib/schemas/auth";
 import { useToast } from "~/root";
-import { authErrorMessage, callAuth } from "~/server/auth-api.server";
 import type { Route } from "./+types/forgot-password";
+import { requestPasswordReset } from "./forgot-password.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mot de passe oublié | Centre de Formation Avenir" },
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = emailOnlySchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data({ errors: fieldErrors(parsed.error), sent: false, toast: null }, { status: 400 });
-  const response = await callAuth(context, request, "/request-password-reset", {
-    email: parsed.data.email,
-    redirectTo: "/auth/nouveau-mot-de-passe",
-  });
-  if (response.status === 429) {
-    const { message } = await authErrorMessage(response);
-    return data(
-      {
-        errors: {} as Record<string, string>,
-        sent: false,
-        toast: { type: "error" as const, title: "Erreur", description: message },
-      },
-      { status: 429 },
-    );
-  }
-  // Same answer for known and unknown addresses.
-  return { errors: {} as Record<string, string>, sent: true, toast: null };
+export function action({ request, context }: Route.ActionArgs) {
+  return requestPasswordReset(context, request);
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -1,43 +1,18 @@
-import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { fieldErrors, PASSWORD_MIN, resetPasswordSchema } from "~/lib/schemas/auth";
+import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { useToast } from "~/root";
-import { authErrorMessage, callAuth } from "~/server/auth-api.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
+import { resetPassword } from "./reset-password.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Nouveau mot de passe | Centre de Formation Avenir" },
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
-  const response = await callAuth(context, request, "/reset-password", {
-    token: parsed.data.token,
-    newPassword: parsed.data.password,
-  });
-  if (!response.ok) {
-    const { message } = await authErrorMessage(response);
-    return data(
-      {
-        errors: {} as Record<string, string>,
-        toast: { type: "error" as const, title: "Erreur", description: message },
-      },
-      { status: response.status === 429 ? 429 : 400 },
-    );
-  }
-  return redirectWithToast(
-    "/auth",
-    {
-      type: "success",
-      title: "Mot de passe modifié",
-      description: "Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.",
-    },
-    context.app.config.authSecret,
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPassword(context, request);
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Permission } from "~/lib/permissions";
 import { type AdminActionResult, fieldErrors } from "~/lib/schemas/admin-common";
+import { readFormData } from "../http/body.server";
 import type { AppRuntime } from "../runtime.server";
 import { type RequestArgs, requirePermission } from "../session.server";
 import type { Actor } from "./audit.server";
@@ -107,12 +108,38 @@ export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promi
   }
 }
 
+// Console forms carry whole articles; far below what would strain the server.
+const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
+
+/**
+ * The posted console form, or a French 4xx for a body that is not a form (JSON, a broken
+ * multipart), too large, or holding a NUL character (PostgreSQL refuses it in text): no handler
+ * ever sees such input.
+ */
+async function readConsoleForm(request: Request): Promise<FormData | ReturnType<typeof failure>> {
+  const form = await readFormData(request, MAX_ADMIN_FORM_BYTES);
+  if (form === "too-large") {
+    return failure("", "Formulaire trop volumineux", 413, "Raccourcissez le texte envoyé.");
+  }
+  if (form === "unreadable") {
+    return failure("", "Formulaire illisible", 400, "Rechargez la page et réessayez.");
+  }
+  for (const [key, value] of form) {
+    if (typeof value === "string" && value.includes("\u0000")) {
+      return failure(intentOf(form), "Caractère non autorisé", 400, "Un champ contient un caractère nul.", {
+        [key]: "Ce champ contient un caractère non autorisé",
+      });
+    }
+  }
+  return form;
+}
+
 /** Which permission each intent of a console action needs, declared beside the action's code. */
 export type IntentPermissions = Readonly<Record<string, Permission>>;
 
 /** A console route's action, carrying its intent → permission declaration (the gate test walks it). */
 export interface ConsoleAction<Result> {
-  (args: RequestArgs): Promise<Result | ReturnType<typeof unknownIntent>>;
+  (args: RequestArgs): Promise<Result | ReturnType<typeof failure>>;
   readonly permissions: IntentPermissions;
 }
 
@@ -128,7 +155,8 @@ export function consoleAction<Result>(
 ): ConsoleAction<Result> {
   const action = async (args: RequestArgs) => {
     await requirePermission(args, "console:access");
-    const form = await args.request.formData();
+    const form = await readConsoleForm(args.request);
+    if (!(form instanceof FormData)) return form;
     const intent = intentOf(form);
     const permission = Object.hasOwn(permissions, intent) ? permissions[intent] : undefined;
     if (!permission) return unknownIntent(intent);

@@ -1,0 +1,31 @@
+import { type AppLoadContext, data } from "react-router";
+import { emailOnlySchema, fieldErrors } from "~/lib/schemas/auth";
+import type { ToastMessage } from "~/lib/toast";
+import { authErrorMessage, callAuth } from "~/server/auth-api.server";
+import { readAuthForm } from "./auth.server";
+
+export interface ForgotPasswordResult {
+  errors: Record<string, string>;
+  sent: boolean;
+  toast: ToastMessage | null;
+}
+
+const refused = (status: number, toast: ToastMessage | null, errors: Record<string, string> = {}) =>
+  data<ForgotPasswordResult>({ errors, sent: false, toast }, { status });
+
+/** Asks better-auth for a reset link; the same answer for known and unknown addresses. */
+export async function requestPasswordReset(context: AppLoadContext, request: Request) {
+  const form = await readAuthForm(request);
+  if (!form.ok) return refused(form.status, form.toast);
+  const parsed = emailOnlySchema.safeParse(form.fields);
+  if (!parsed.success) return refused(400, null, fieldErrors(parsed.error));
+  const response = await callAuth(context, request, "/request-password-reset", {
+    email: parsed.data.email,
+    redirectTo: "/auth/nouveau-mot-de-passe",
+  });
+  if (response.status === 429) {
+    const { message } = await authErrorMessage(response);
+    return refused(429, { type: "error", title: "Erreur", description: message });
+  }
+  return data<ForgotPasswordResult>({ errors: {}, sent: true, toast: null });
+}
