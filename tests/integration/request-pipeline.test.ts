@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactRequests } from "~/server/db/schema.server";
 import { type HttpTestApp, startHttpApp } from "../support/http";
@@ -131,4 +132,52 @@ describe("state-changing requests from another site", () => {
     });
     expect(noOrigin.status).toBe(200);
   });
+});
+
+/**
+ * Posts `size` bytes of form body in 8 KB chunks without a Content-Length (Transfer-Encoding:
+ * chunked), as a streaming client does; resolves with the status and body, or the network error.
+ */
+function postChunked(t: HttpTestApp, pathname: string, size: number, accept: string) {
+  return new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+    const req = httpRequest(`${t.base}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: t.base, accept },
+    });
+    req.on("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", (error) => resolve({ error: error.message }));
+    const chunk = `message=${"x".repeat(8 * 1024 - 8)}`;
+    let sent = 0;
+    const write = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return req.once("drain", write);
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+describe("an oversized chunked body", () => {
+  let t: HttpTestApp;
+  beforeAll(async () => {
+    t = await startHttpApp();
+  });
+  afterAll(() => t?.close());
+
+  it.each(["/contact", "/api/rappel"])(
+    "to %s answers 413 with the French message, as with a Content-Length",
+    async (pathname) => {
+      const chunked = await postChunked(t, pathname, 200 * 1024, "application/json");
+      expect(chunked).toMatchObject({ status: 413 });
+      expect("body" in chunked ? chunked.body : "").toContain("Votre demande est trop volumineuse");
+      expect(await t.app.db.select().from(contactRequests)).toHaveLength(0);
+    },
+  );
 });
