@@ -3,6 +3,7 @@ import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListFilters } from "~/components/admin/list-filters";
 import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
+import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +11,8 @@ import { Td, Tr } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
-import { type AdminBlogPost, blogPostAction, listBlogPosts } from "~/server/admin/blog-posts.server";
+import { type AdminBlogPost, blogPostAction, blogPostsPage } from "~/server/admin/blog-posts.server";
+import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/blog";
 
@@ -19,22 +21,28 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog | Console d'admini
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "console:access");
-  const q = searchQuery(new URL(request.url).searchParams);
-  const { value, loadError } = await loadOr(app, "articles", () => listBlogPosts(app.db, q), []);
-  return { posts: value, q, loadError };
+  const params = new URL(request.url).searchParams;
+  const q = searchQuery(params);
+  const { value, loadError } = await loadOr(
+    app,
+    "articles",
+    () => blogPostsPage(app.db, q, requestedPage(params)),
+    NO_PAGE,
+  );
+  return { posts: value.items, page: pageInfo(value), q, loadError };
 }
 
 export const action = blogPostAction;
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { posts, q, loadError } = loaderData;
+  const { posts, page, q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminBlogPost>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cet article ?" });
   return (
     <>
       <PageHeader
-        title={`Articles (${posts.length})`}
+        title={countedTitle("Articles", page, loadError)}
         description="Rédigez et publiez les articles du blog"
         actions={<AddButton label="Nouvel article" onClick={editor.create} />}
       />
@@ -48,6 +56,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         actions
         items={posts}
         empty="Aucun article trouvé"
+        loadError={loadError}
       >
         {(p) => (
           <Tr key={p.id}>
@@ -70,6 +79,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           </Tr>
         )}
       </ListTable>
+      <Pagination page={page} />
       {editor.render((post) => (
         <BlogDialog post={post} onDone={editor.close} />
       ))}

@@ -6,7 +6,8 @@ import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/contacts-export";
 
 /**
- * The filtered list of requests as CSV for French Excel; each export is written to the audit log.
+ * The filtered list of requests as CSV for French Excel, streamed (constant memory whatever the
+ * number of rows); each export is written to the audit log.
  * Administrators only: an export carries every lead's personal data out of the console.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,6 +7,7 @@ import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useCan } from "~/components/admin/use-can";
@@ -29,10 +30,10 @@ import {
 import { loadOr } from "~/server/admin/action.server";
 import {
   contactRequestAction,
-  countByStatus,
-  listContactRequests,
-  mailStates,
+  contactRequestsPage,
+  NO_CONTACTS,
 } from "~/server/admin/contact-requests.server";
+import { pageInfo, requestedPage } from "~/server/admin/paging.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/contacts";
 
@@ -41,30 +42,22 @@ export const meta: Route.MetaFunction = () => [{ title: "Contacts | Console d'ad
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "contacts:read");
-  const filters = contactFiltersFrom(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = contactFiltersFrom(params);
   const { value, loadError } = await loadOr(
     app,
     "demandes",
-    async () => {
-      const [requests, counts] = await Promise.all([
-        listContactRequests(app.db, filters),
-        countByStatus(app.db),
-      ]);
-      const mails = await mailStates(
-        app.db,
-        requests.map((r) => r.id),
-      );
-      return { requests, counts, mails };
-    },
-    { requests: [], counts: { new: 0, contacted: 0, converted: 0, closed: 0 }, mails: {} },
+    () => contactRequestsPage(app.db, filters, requestedPage(params)),
+    NO_CONTACTS,
   );
-  return { ...value, filters, loadError };
+  const { list, counts, mails } = value;
+  return { requests: list.items, page: pageInfo(list), counts, mails, filters, loadError };
 }
 
 export const action = contactRequestAction;
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  const { requests, counts, mails, filters, loadError } = loaderData;
+  const { requests, page, counts, mails, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const location = useLocation();
   // Export and erasure carry personal data out or destroy it: administrators only.
@@ -89,7 +82,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={`Demandes de contact (${requests.length})`}
+        title={countedTitle("Demandes de contact", page, loadError)}
         description="Suivez les demandes d'information et de rappel"
         actions={
           canExport ? (
@@ -113,7 +106,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             <CardContent className="p-4 sm:p-4">
               <p className="text-sm text-muted-foreground">{CONTACT_STATUS_PLURAL_LABELS[status]}</p>
               <p className="text-2xl font-bold" data-testid={`count-${status}`}>
-                {counts[status]}
+                {counts ? counts[status] : "—"}
               </p>
             </CardContent>
           </Card>
@@ -152,6 +145,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         actions
         items={requests}
         empty="Aucune demande trouvée"
+        loadError={loadError}
       >
         {(r) => {
           const name = `${r.firstName} ${r.lastName}`;
@@ -223,6 +217,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           );
         }}
       </ListTable>
+      <Pagination page={page} />
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetailsId(null)}>
         {details ? <ContactDetails request={details} mails={mails[details.id] ?? []} /> : null}
       </Dialog>

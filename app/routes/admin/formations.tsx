@@ -3,6 +3,7 @@ import { FormationDialog } from "~/components/admin/formation-dialog";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
+import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -13,8 +14,9 @@ import {
   type AdminFormation,
   formationAction,
   formationFiltersFrom,
-  listFormations,
+  formationsPage,
 } from "~/server/admin/formations.server";
+import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/formations";
 
@@ -23,15 +25,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Formations | Console d'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "console:access");
-  const filters = formationFiltersFrom(new URL(request.url).searchParams);
-  const { value, loadError } = await loadOr(app, "formations", () => listFormations(app.db, filters), []);
-  return { formations: value, filters, loadError };
+  const params = new URL(request.url).searchParams;
+  const filters = formationFiltersFrom(params);
+  const { value, loadError } = await loadOr(
+    app,
+    "formations",
+    () => formationsPage(app.db, filters, requestedPage(params)),
+    NO_PAGE,
+  );
+  return { formations: value.items, page: pageInfo(value), filters, loadError };
 }
 
 export const action = formationAction;
 
 export default function AdminFormations({ loaderData }: Route.ComponentProps) {
-  const { formations, filters, loadError } = loaderData;
+  const { formations, page, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminFormation>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
@@ -39,7 +47,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={`Formations (${formations.length})`}
+        title={countedTitle("Formations", page, loadError)}
         description="Gérez le catalogue de formations du centre"
         actions={<AddButton label="Ajouter une formation" onClick={editor.create} />}
       />
@@ -64,6 +72,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
         actions
         items={formations}
         empty="Aucune formation trouvée"
+        loadError={loadError}
       >
         {(f) => (
           <Tr key={f.id}>
@@ -92,6 +101,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
           </Tr>
         )}
       </ListTable>
+      <Pagination page={page} />
       {editor.render((formation) => (
         <FormationDialog formation={formation} onDone={editor.close} />
       ))}

@@ -2,6 +2,7 @@ import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListFilters } from "~/components/admin/list-filters";
 import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
+import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { TestimonialDialog } from "~/components/admin/testimonial-dialog";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
@@ -11,10 +12,11 @@ import { Td, Tr } from "~/components/ui/table";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
 import { activeFormationChoices } from "~/server/admin/formations.server";
+import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
 import {
   type AdminTestimonial,
-  listTestimonials,
   testimonialAction,
+  testimonialsPage,
 } from "~/server/admin/testimonials.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/testimonials";
@@ -24,26 +26,33 @@ export const meta: Route.MetaFunction = () => [{ title: "Témoignages | Console 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "console:access");
-  const q = searchQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const q = searchQuery(params);
   const [list, choices] = await Promise.all([
-    loadOr(app, "témoignages", () => listTestimonials(app.db, q), []),
+    loadOr(app, "témoignages", () => testimonialsPage(app.db, q, requestedPage(params)), NO_PAGE),
     // SPEC.md §8: a failure here is only logged; the form then offers 'Témoignage général' alone.
     loadOr(app, "formations", () => activeFormationChoices(app.db), []),
   ]);
-  return { testimonials: list.value, formations: choices.value, q, loadError: list.loadError };
+  return {
+    testimonials: list.value.items,
+    page: pageInfo(list.value),
+    formations: choices.value,
+    q,
+    loadError: list.loadError,
+  };
 }
 
 export const action = testimonialAction;
 
 export default function AdminTestimonials({ loaderData }: Route.ComponentProps) {
-  const { testimonials, formations, q, loadError } = loaderData;
+  const { testimonials, page, formations, q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminTestimonial>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer ce témoignage ?" });
   return (
     <>
       <PageHeader
-        title={`Témoignages (${testimonials.length})`}
+        title={countedTitle("Témoignages", page, loadError)}
         description="Gérez les témoignages affichés sur le site"
         actions={<AddButton label="Nouveau témoignage" onClick={editor.create} />}
       />
@@ -56,6 +65,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
         columns={["Auteur", "Témoignage", "Formation", "Note", "Statut"]}
         actions
         items={testimonials}
+        loadError={loadError}
         empty="Aucun témoignage trouvé"
       >
         {(t) => (
@@ -83,6 +93,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
           </Tr>
         )}
       </ListTable>
+      <Pagination page={page} />
       {editor.render((testimonial) => (
         <TestimonialDialog testimonial={testimonial} formations={formations} onDone={editor.close} />
       ))}

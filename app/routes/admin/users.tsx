@@ -1,6 +1,7 @@
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Select } from "~/components/ui/input";
@@ -8,7 +9,8 @@ import { Td, Tr } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
 import { can, ROLE_LABELS } from "~/lib/permissions";
 import { loadOr } from "~/server/admin/action.server";
-import { listUsers, userAction } from "~/server/admin/users.server";
+import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
+import { userAction, usersPage } from "~/server/admin/users.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/users";
 
@@ -17,20 +19,27 @@ export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Console 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const { user, role } = await requirePermission({ request, context }, "users:read");
-  const { value, loadError } = await loadOr(app, "utilisateurs", () => listUsers(app.db), []);
-  return { users: value, canEdit: can(role, "users:manage"), currentUserId: user.id, loadError };
+  const page = requestedPage(new URL(request.url).searchParams);
+  const { value, loadError } = await loadOr(app, "utilisateurs", () => usersPage(app.db, page), NO_PAGE);
+  return {
+    users: value.items,
+    page: pageInfo(value),
+    canEdit: can(role, "users:manage"),
+    currentUserId: user.id,
+    loadError,
+  };
 }
 
 export const action = userAction;
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, canEdit, currentUserId, loadError } = loaderData;
+  const { users, page, canEdit, currentUserId, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const fetcher = useAdminFetcher();
   return (
     <>
       <PageHeader
-        title={`Utilisateurs (${users.length})`}
+        title={countedTitle("Utilisateurs", page, loadError)}
         description={
           canEdit
             ? "Attribuez ou retirez les rôles d'administrateur et de modérateur."
@@ -41,6 +50,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         columns={["Nom", "E-mail", "Vérifié", "Inscrit le", "Rôle"]}
         items={users}
         empty="Aucun utilisateur trouvé"
+        loadError={loadError}
       >
         {(u) => {
           const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
@@ -95,6 +105,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           );
         }}
       </ListTable>
+      <Pagination page={page} />
     </>
   );
 }

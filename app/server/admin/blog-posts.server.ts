@@ -1,22 +1,29 @@
-import { desc, eq, ilike, or } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { type BlogPostInput, blogPostSchema } from "~/lib/schemas/admin-blog";
-import { likePattern } from "~/lib/schemas/admin-common";
 import type { Db } from "../db/client.server";
 import { blogPosts } from "../db/schema.server";
 import { AdminInputError } from "./action.server";
 import { crudAction } from "./crud.server";
+import { countRows, readPage, searchMatch } from "./paging.server";
 
-/** Every post, newest first, filtered on title or excerpt. */
-export async function listBlogPosts(db: Db, q: string) {
-  const pattern = likePattern(q);
-  return db
-    .select()
-    .from(blogPosts)
-    .where(q ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern)) : undefined)
-    .orderBy(desc(blogPosts.createdAt));
+/** One page of posts, newest first, filtered on title or excerpt. */
+export async function blogPostsPage(db: Db, q: string, page: number) {
+  const clause = q ? searchMatch(q, blogPosts.title, blogPosts.excerpt) : undefined;
+  return readPage(
+    page,
+    () => countRows(db, blogPosts, clause),
+    (limit, offset) =>
+      db
+        .select()
+        .from(blogPosts)
+        .where(clause)
+        .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+        .limit(limit)
+        .offset(offset),
+  );
 }
 
-export type AdminBlogPost = Awaited<ReturnType<typeof listBlogPosts>>[number];
+export type AdminBlogPost = typeof blogPosts.$inferSelect;
 
 const SLUG_TAKEN = "Ce slug est déjà utilisé par un autre article. Choisissez-en un autre.";
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { formatNumericDateTime } from "~/lib/dates";
-import { entityId, likePattern } from "~/lib/schemas/admin-common";
+import { entityId } from "~/lib/schemas/admin-common";
 import { type ContactFilters, contactStatusSchema } from "~/lib/schemas/admin-contact";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/vocabulary";
 import type { Db } from "../db/client.server";
@@ -16,19 +16,20 @@ import {
   unknownIntent,
 } from "./action.server";
 import { type Actor, auditedChange, writeAudit } from "./audit.server";
+import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "./paging.server";
 
 function filterClause(filters: ContactFilters): SQL | undefined {
   const where: SQL[] = [];
   if (filters.q) {
-    const pattern = likePattern(filters.q);
-    const match = or(
-      ilike(contactRequests.firstName, pattern),
-      ilike(contactRequests.lastName, pattern),
-      ilike(sql`${contactRequests.firstName} || ' ' || ${contactRequests.lastName}`, pattern),
-      ilike(contactRequests.email, pattern),
-      ilike(contactRequests.formationInterest, pattern),
+    where.push(
+      searchMatch(
+        filters.q,
+        contactRequests.firstName,
+        contactRequests.lastName,
+        contactRequests.email,
+        contactRequests.formationInterest,
+      ),
     );
-    if (match) where.push(match);
   }
   if (filters.status) where.push(eq(contactRequests.status, filters.status));
   if (filters.day === "aujourdhui") {
@@ -40,17 +41,12 @@ function filterClause(filters: ContactFilters): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-export async function listContactRequests(db: Db, filters: ContactFilters) {
-  return db
-    .select()
-    .from(contactRequests)
-    .where(filterClause(filters))
-    .orderBy(desc(contactRequests.createdAt));
-}
+/** Newest first; the id breaks ties so pages and export batches never skip or repeat a row. */
+const NEWEST_FIRST = [desc(contactRequests.createdAt), desc(contactRequests.id)];
 
-export type AdminContactRequest = Awaited<ReturnType<typeof listContactRequests>>[number];
+export type AdminContactRequest = typeof contactRequests.$inferSelect;
 
-/** How many requests in each status, over the whole table (the four counters). */
+/** How many requests in each status, over the whole table (the four counters): one grouped count. */
 export async function countByStatus(db: Db): Promise<Record<ContactStatus, number>> {
   const rows = await db
     .select({ status: contactRequests.status, n: count() })
@@ -59,6 +55,50 @@ export async function countByStatus(db: Db): Promise<Record<ContactStatus, numbe
   const out = { new: 0, contacted: 0, converted: 0, closed: 0 };
   for (const row of rows) out[row.status] = row.n;
   return out;
+}
+
+export interface ContactsPage {
+  list: Page<AdminContactRequest>;
+  /** null when the read failed: the counters then show no number rather than zeros. */
+  counts: Record<ContactStatus, number> | null;
+  mails: Record<string, MailState[]>;
+}
+
+export const NO_CONTACTS: ContactsPage = { list: NO_PAGE, counts: null, mails: {} };
+
+/**
+ * The contacts screen: one page of the filtered list, the four counters, and the e-mails of the
+ * requests on that page only. Without a search or a day, the total comes from the counters.
+ */
+export async function contactRequestsPage(
+  db: Db,
+  filters: ContactFilters,
+  page: number,
+): Promise<ContactsPage> {
+  const counts = await countByStatus(db);
+  const fromCounters = !filters.q && !filters.day;
+  const list = await readPage(
+    page,
+    async () =>
+      fromCounters
+        ? filters.status
+          ? counts[filters.status]
+          : CONTACT_STATUSES.reduce((sum, s) => sum + counts[s], 0)
+        : countRows(db, contactRequests, filterClause(filters)),
+    (limit, offset) =>
+      db
+        .select()
+        .from(contactRequests)
+        .where(filterClause(filters))
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+        .offset(offset),
+  );
+  const mails = await mailStates(
+    db,
+    list.items.map((r) => r.id),
+  );
+  return { list, counts, mails };
 }
 
 export type MailDelivery = "sent" | "queued" | "failing";
@@ -191,44 +231,82 @@ export function csvCell(value: string | null | undefined): string {
   return /[";\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function contactsCsv(rows: AdminContactRequest[]): string {
-  const lines = [CSV_HEADER.map(csvCell).join(";")];
-  for (const r of rows) {
-    lines.push(
-      [
-        formatNumericDateTime(r.createdAt),
-        r.firstName,
-        r.lastName,
-        r.email,
-        r.phone,
-        r.formationInterest,
-        r.message,
-        CONTACT_STATUS_LABELS[r.status],
-        r.source.replaceAll("_", " "),
-        r.callbackRequested ? "Oui" : "Non",
-        r.marketingConsent ? "Oui" : "Non",
-      ]
-        .map(csvCell)
-        .join(";"),
-    );
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+function csvLine(cells: (string | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(";")}\r\n`;
 }
 
-/** Reads the filtered list and records the export (personal data leaving the system) in the audit log. */
+function csvRow(r: AdminContactRequest): string {
+  return csvLine([
+    formatNumericDateTime(r.createdAt),
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.phone,
+    r.formationInterest,
+    r.message,
+    CONTACT_STATUS_LABELS[r.status],
+    r.source.replaceAll("_", " "),
+    r.callbackRequested ? "Oui" : "Non",
+    r.marketingConsent ? "Oui" : "Non",
+  ]);
+}
+
+/** Rows read per query while exporting: bounds the memory an export holds at once. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * The filtered list as a CSV stream, read in keyset batches (created_at, id) so memory stays flat
+ * however many rows there are, and each batch is one short indexed query. The export (personal data
+ * leaving the system) is written to the audit log, with how many rows matched, before the first byte.
+ */
 export async function exportContacts(
   app: AppRuntime,
   actor: Actor,
   filters: ContactFilters,
-): Promise<string> {
-  return app.db.transaction(async (tx) => {
-    const rows = await listContactRequests(tx, filters);
+): Promise<ReadableStream<Uint8Array>> {
+  const { db } = app;
+  await db.transaction(async (tx) => {
     await writeAudit(tx, actor, {
       action: "export",
       entity: "contact_request",
-      details: { count: rows.length, filters: { ...filters } },
+      details: {
+        count: await countRows(tx, contactRequests, filterClause(filters)),
+        filters: { ...filters },
+      },
     });
-    return contactsCsv(rows);
+  });
+  const encoder = new TextEncoder();
+  // The last row sent. Its time travels as text: a JS Date keeps milliseconds, PostgreSQL
+  // microseconds, and a rounded bound would skip rows.
+  let after: { at: string; id: string } | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_HEADER)}`));
+        return;
+      }
+      const where = [filterClause(filters)];
+      if (after) {
+        where.push(
+          sql`(${contactRequests.createdAt}, ${contactRequests.id}) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id}::uuid)`,
+        );
+      }
+      const rows = await db
+        .select({
+          row: contactRequests,
+          at: sql<string>`(${contactRequests.createdAt} at time zone 'UTC')::text`,
+        })
+        .from(contactRequests)
+        .where(and(...where))
+        .orderBy(...NEWEST_FIRST)
+        .limit(EXPORT_BATCH);
+      if (rows.length) controller.enqueue(encoder.encode(rows.map(({ row }) => csvRow(row)).join("")));
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_BATCH) controller.close();
+      else after = { at: last.at, id: last.row.id };
+    },
   });
 }
 

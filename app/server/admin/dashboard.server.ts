@@ -1,13 +1,9 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { centreFigureData } from "../catalogue.server";
 import type { Db } from "../db/client.server";
 import { blogPosts, contactRequests, formations, testimonials } from "../db/schema.server";
-
-async function countOf(db: Db, table: PgTable, where?: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
-  return row?.n ?? 0;
-}
+import { countRows } from "./paging.server";
 
 /** Rows created since the first of this month, Paris time. */
 const thisMonth = (column: AnyPgColumn) =>
@@ -20,21 +16,21 @@ const thisMonth = (column: AnyPgColumn) =>
 export async function dashboardData(db: Db) {
   const [formationsAll, formationsActive, postsAll, postsPublished, requestsAll, requestsNew] =
     await Promise.all([
-      countOf(db, formations),
-      countOf(db, formations, eq(formations.active, true)),
-      countOf(db, blogPosts),
-      countOf(db, blogPosts, eq(blogPosts.published, true)),
-      countOf(db, contactRequests),
-      countOf(db, contactRequests, eq(contactRequests.status, "new")),
+      countRows(db, formations),
+      countRows(db, formations, eq(formations.active, true)),
+      countRows(db, blogPosts),
+      countRows(db, blogPosts, eq(blogPosts.published, true)),
+      countRows(db, contactRequests),
+      countRows(db, contactRequests, eq(contactRequests.status, "new")),
     ]);
-  const testimonialsActive = await countOf(db, testimonials, eq(testimonials.active, true));
+  const testimonialsActive = await countRows(db, testimonials, eq(testimonials.active, true));
   const [formationsMonth, postsMonth, requestsMonth, testimonialsMonth, requestsToday, { figures }] =
     await Promise.all([
-      countOf(db, formations, thisMonth(formations.createdAt)),
-      countOf(db, blogPosts, thisMonth(blogPosts.createdAt)),
-      countOf(db, contactRequests, thisMonth(contactRequests.createdAt)),
-      countOf(db, testimonials, and(eq(testimonials.active, true), thisMonth(testimonials.createdAt))),
-      countOf(
+      countRows(db, formations, thisMonth(formations.createdAt)),
+      countRows(db, blogPosts, thisMonth(blogPosts.createdAt)),
+      countRows(db, contactRequests, thisMonth(contactRequests.createdAt)),
+      countRows(db, testimonials, and(eq(testimonials.active, true), thisMonth(testimonials.createdAt))),
+      countRows(
         db,
         contactRequests,
         sql`${contactRequests.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { likePattern, searchQuery } from "~/lib/schemas/admin-common";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { searchQuery } from "~/lib/schemas/admin-common";
 import { type FormationInput, formationSchema } from "~/lib/schemas/admin-formation";
 import type { Db } from "../db/client.server";
 import { formationAliases, formations } from "../db/schema.server";
 import { AdminInputError } from "./action.server";
 import { crudAction } from "./crud.server";
+import { countRows, readPage, searchMatch } from "./paging.server";
 
 export interface FormationFilters {
   q: string;
@@ -19,20 +20,28 @@ export function formationFiltersFrom(params: URLSearchParams): FormationFilters 
   };
 }
 
-/** Every formation in the public order (staff-set position, then newest first), with its aliases, filtered by title/short description and type. */
-export async function listFormations(db: Db, filters: FormationFilters) {
+/**
+ * One page of formations in the public order (staff-set position, then newest first), with their
+ * aliases, filtered by title/short description and type.
+ */
+export async function formationsPage(db: Db, filters: FormationFilters, page: number) {
   const where: SQL[] = [];
-  if (filters.q) {
-    const pattern = likePattern(filters.q);
-    const match = or(ilike(formations.title, pattern), ilike(formations.description, pattern));
-    if (match) where.push(match);
-  }
+  if (filters.q) where.push(searchMatch(filters.q, formations.title, formations.description));
   if (filters.type) where.push(eq(formations.formationType, filters.type));
-  const rows = await db
-    .select()
-    .from(formations)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(formations.position), desc(formations.createdAt));
+  const clause = where.length ? and(...where) : undefined;
+  const list = await readPage(
+    page,
+    () => countRows(db, formations, clause),
+    (limit, offset) =>
+      db
+        .select()
+        .from(formations)
+        .where(clause)
+        .orderBy(asc(formations.position), desc(formations.createdAt), desc(formations.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  const rows = list.items;
   const aliases = rows.length
     ? await db
         .select()
@@ -44,13 +53,16 @@ export async function listFormations(db: Db, filters: FormationFilters) {
           ),
         )
     : [];
-  return rows.map((row) => ({
-    ...row,
-    aliases: aliases.filter((a) => a.formationId === row.id).map((a) => a.alias),
-  }));
+  return {
+    ...list,
+    items: rows.map((row) => ({
+      ...row,
+      aliases: aliases.filter((a) => a.formationId === row.id).map((a) => a.alias),
+    })),
+  };
 }
 
-export type AdminFormation = Awaited<ReturnType<typeof listFormations>>[number];
+export type AdminFormation = Awaited<ReturnType<typeof formationsPage>>["items"][number];
 
 /** The testimonial form's choices (SPEC.md §7): active formations, by title. */
 export async function activeFormationChoices(db: Db) {

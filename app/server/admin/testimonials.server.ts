@@ -1,32 +1,36 @@
-import { desc, eq, ilike, or } from "drizzle-orm";
-import { likePattern } from "~/lib/schemas/admin-common";
+import { desc, eq } from "drizzle-orm";
 import { type TestimonialInput, testimonialSchema } from "~/lib/schemas/admin-testimonial";
 import type { Db } from "../db/client.server";
 import { formations, testimonials } from "../db/schema.server";
 import { AdminInputError } from "./action.server";
 import { crudAction } from "./crud.server";
+import { countRows, readPage, searchMatch } from "./paging.server";
 
-/** Every testimonial, newest first, with its formation's title, filtered on name, content or company. */
-export async function listTestimonials(db: Db, q: string) {
-  const pattern = likePattern(q);
-  const rows = await db
-    .select({ testimonial: testimonials, formationTitle: formations.title })
-    .from(testimonials)
-    .leftJoin(formations, eq(testimonials.formationId, formations.id))
-    .where(
-      q
-        ? or(
-            ilike(testimonials.name, pattern),
-            ilike(testimonials.content, pattern),
-            ilike(testimonials.company, pattern),
-          )
-        : undefined,
-    )
-    .orderBy(desc(testimonials.createdAt));
-  return rows.map(({ testimonial, formationTitle }) => ({ ...testimonial, formationTitle }));
+/** One page of testimonials, newest first, with their formation's title, filtered on name, content or company. */
+export async function testimonialsPage(db: Db, q: string, page: number) {
+  const clause = q
+    ? searchMatch(q, testimonials.name, testimonials.content, testimonials.company)
+    : undefined;
+  const list = await readPage(
+    page,
+    () => countRows(db, testimonials, clause),
+    (limit, offset) =>
+      db
+        .select({ testimonial: testimonials, formationTitle: formations.title })
+        .from(testimonials)
+        .leftJoin(formations, eq(testimonials.formationId, formations.id))
+        .where(clause)
+        .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return {
+    ...list,
+    items: list.items.map(({ testimonial, formationTitle }) => ({ ...testimonial, formationTitle })),
+  };
 }
 
-export type AdminTestimonial = Awaited<ReturnType<typeof listTestimonials>>[number];
+export type AdminTestimonial = Awaited<ReturnType<typeof testimonialsPage>>["items"][number];
 
 async function assertFormationExists(tx: Db, formationId: string | null) {
   if (!formationId) return;

@@ -5,24 +5,33 @@ import { userRoles, users } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
 import { AdminInputError, attempt, consoleAction, intentOf, invalid, unknownIntent } from "./action.server";
 import { type Actor, writeAudit } from "./audit.server";
+import { countRows, readPage } from "./paging.server";
 
-export async function listUsers(db: Db) {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
-      role: userRoles.role,
-    })
-    .from(users)
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .orderBy(asc(users.createdAt));
+/** One page of accounts, oldest first (the first administrators on top), with their role. */
+export async function usersPage(db: Db, page: number) {
+  return readPage(
+    page,
+    () => countRows(db, users),
+    (limit, offset) =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          emailVerified: users.emailVerified,
+          createdAt: users.createdAt,
+          role: userRoles.role,
+        })
+        .from(users)
+        .leftJoin(userRoles, eq(userRoles.userId, users.id))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+  );
 }
 
-export type AdminUser = Awaited<ReturnType<typeof listUsers>>[number];
+export type AdminUser = Awaited<ReturnType<typeof usersPage>>["items"][number];
 
 export const LAST_ADMIN =
   "Impossible de retirer le dernier administrateur : nommez d'abord un autre administrateur.";

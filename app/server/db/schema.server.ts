@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -23,6 +24,20 @@ import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/v
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
  * because its CLI cannot run on Node 20 (DESIGN.md §6).
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * What the console's search box matches: the columns joined by spaces, lower-cased and without
+ * accents, so "helene" finds "Hélène". The trigram indexes below are built on this very expression
+ * (the migration creates `unaccent_immutable`, unaccent pinned to its dictionary so it may be
+ * indexed), and the list queries compare against it with LIKE, which those indexes serve.
+ */
+export function searchText(...columns: AnyPgColumn[]): SQL {
+  const joined = sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql` || ' ' || `,
+  );
+  return sql`unaccent_immutable(lower(${joined}))`;
+}
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -171,6 +186,7 @@ export const formations = pgTable(
     check("formations_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index("formations_active_created_idx").on(t.active, t.createdAt),
     index("formations_active_position_idx").on(t.active, t.position),
+    index("formations_search_idx").using("gin", sql`${searchText(t.title, t.description)} gin_trgm_ops`),
   ],
 );
 
@@ -200,6 +216,7 @@ export const blogPosts = pgTable(
   (t) => [
     check("blog_posts_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index("blog_posts_published_created_idx").on(t.published, t.createdAt),
+    index("blog_posts_search_idx").using("gin", sql`${searchText(t.title, t.excerpt)} gin_trgm_ops`),
   ],
 );
 
@@ -229,7 +246,14 @@ export const contactRequests = pgTable(
       "contact_requests_appointment_mode",
       sql`${t.appointmentMode} in ('telephone', 'visio', 'sur-place')`,
     ),
-    index("contact_requests_created_idx").on(t.createdAt),
+    // The console's order (newest first, id breaking ties) for its pages and the export's batches,
+    // over everything and within one status.
+    index("contact_requests_created_id_idx").on(t.createdAt, t.id),
+    index("contact_requests_status_created_id_idx").on(t.status, t.createdAt, t.id),
+    index("contact_requests_search_idx").using(
+      "gin",
+      sql`${searchText(t.firstName, t.lastName, t.email, t.formationInterest)} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -251,6 +275,10 @@ export const testimonials = pgTable(
   (t) => [
     check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
     index("testimonials_active_created_idx").on(t.active, t.createdAt),
+    index("testimonials_search_idx").using(
+      "gin",
+      sql`${searchText(t.name, t.content, t.company)} gin_trgm_ops`,
+    ),
   ],
 );
 

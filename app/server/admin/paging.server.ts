@@ -1,0 +1,56 @@
+import { count, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PageInfo } from "~/lib/paging";
+import { likePattern } from "~/lib/schemas/admin-common";
+import type { Db } from "../db/client.server";
+import { searchText } from "../db/schema.server";
+
+/** Every console list shows this many rows a page. */
+export const PAGE_SIZE = 50;
+
+export interface Page<Item> extends PageInfo {
+  items: Item[];
+}
+
+/** `?page=N` from the URL; anything that is not a positive whole number means the first page. */
+export function requestedPage(params: URLSearchParams): number {
+  const raw = params.get("page") ?? "";
+  const page = /^\d{1,9}$/.test(raw) ? Number(raw) : 1;
+  return Math.max(1, page);
+}
+
+/**
+ * Reads one page of a list: `count` gives the total under the filters, then `rows` reads at most
+ * PAGE_SIZE rows from `offset`. A page past the end shows the last page (a bookmarked ?page=40
+ * after deletions still shows rows rather than an empty list).
+ */
+export async function readPage<Item>(
+  requested: number,
+  count: () => Promise<number>,
+  rows: (limit: number, offset: number) => Promise<Item[]>,
+): Promise<Page<Item>> {
+  const total = await count();
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(requested, pageCount);
+  const items = total === 0 ? [] : await rows(PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return { items, page, pageCount, total, pageSize: PAGE_SIZE };
+}
+
+/** `select count(*) from table where clause`. */
+export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** The WHERE clause of a console search: `q` inside the columns, ignoring case and accents. */
+export function searchMatch(q: string, ...columns: AnyPgColumn[]): SQL {
+  return sql`${searchText(...columns)} like unaccent_immutable(lower(${likePattern(q)}::text))`;
+}
+
+/** What the page component needs to draw the pager (the rows go on their own). */
+export function pageInfo({ page, pageCount, total, pageSize }: PageInfo): PageInfo {
+  return { page, pageCount, total, pageSize };
+}
+
+/** A page that failed to load: nothing shown, and the page says so instead of listing zero rows. */
+export const NO_PAGE: Page<never> = { items: [], page: 1, pageCount: 1, total: 0, pageSize: PAGE_SIZE };
