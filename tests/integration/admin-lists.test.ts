@@ -143,7 +143,7 @@ describe(`console contacts paged on the server, on ${DRIVER}`, () => {
     const id = await storeRequest(
       t.app,
       { firstName: "Zoé", lastName: "Mail", email: "zoe@example.test", phone: "0612345678" },
-      "contact",
+      "message",
     );
     await seedRequests(60, sql`now() + g * interval '1 minute'`); // all newer than Zoé: she is on page 2
     const first = await load(contacts, "/admin/contacts");
