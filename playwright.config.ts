@@ -41,6 +41,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: "chromium", testIgnore: /admin-paging\.spec\.ts/ },
+    // Adds 55 requests to the shared database: runs once the others are done, so their "five latest
+    // requests" stay theirs. Alone: `npx playwright test tests/e2e/admin-paging.spec.ts --no-deps`.
+    { name: "console-at-scale", testMatch: /admin-paging\.spec\.ts/, dependencies: ["chromium"] },
+  ],
   webServer: [
     {
       command: "npx tsx tests/e2e/support/smtp-peer.ts",

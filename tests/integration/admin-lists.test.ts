@@ -10,6 +10,7 @@ import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
+import { EXPORT_BATCH } from "~/server/admin/contact-requests.server";
 import { searchMatch } from "~/server/admin/paging.server";
 import { storeRequest } from "~/server/contact.server";
 import { contactRequests, formations } from "~/server/db/schema.server";
@@ -216,7 +217,8 @@ describe(`the CSV export streams, on ${DRIVER}`, () => {
 
   it("sends every row, newest first, in several chunks, even when many share a timestamp", async () => {
     // Three rows per microsecond: the batches must page on (created_at, id), not on a JS Date.
-    await seedRequests(2_600, sql`now() - (g / 3) * interval '1 microsecond'`);
+    const count = 2 * EXPORT_BATCH + 500;
+    await seedRequests(count, sql`now() - (g / 3) * interval '1 microsecond'`);
     const response = (await contactsExport.loader(
       routeArgs(t, getRequest("/admin/contacts/export.csv", admin.cookie)),
     )) as Response;
@@ -227,11 +229,12 @@ describe(`the CSV export streams, on ${DRIVER}`, () => {
       if (done) break;
       chunks.push(value);
     }
-    expect(chunks.length).toBeGreaterThan(2);
+    // The header, then one chunk per batch: never the whole file at once.
+    expect(chunks.length).toBe(1 + 3);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.concat(chunks));
     expect(text.startsWith("\uFEFFDate;Prénom;Nom;")).toBe(true);
     const lines = text.slice(1).trim().split("\r\n");
-    expect(lines).toHaveLength(2_601);
+    expect(lines).toHaveLength(count + 1);
     const expected = await t.app.db
       .select({ firstName: contactRequests.firstName })
       .from(contactRequests)
@@ -252,6 +255,31 @@ describe(`the CSV export streams, on ${DRIVER}`, () => {
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(";Personne1200;Nom1200;");
+    // The date as fr-FR shows it in Paris, whatever the server's zone (summer and winter time).
+    const [row] = await t.app.db
+      .select({ createdAt: contactRequests.createdAt })
+      .from(contactRequests)
+      .where(eq(contactRequests.firstName, "Personne1200"));
+    const paris = new Intl.DateTimeFormat("fr-FR", {
+      timeZone: "Europe/Paris",
+      dateStyle: "short",
+      timeStyle: "short",
+    });
+    expect(lines[1]?.split(";")[0]).toBe(paris.format(row?.createdAt));
+    for (const instant of ["2026-01-15T23:30:00Z", "2026-07-01T22:05:00Z"]) {
+      await t.app.db
+        .update(contactRequests)
+        .set({ createdAt: new Date(instant) })
+        .where(eq(contactRequests.firstName, "Personne1200"));
+      const again = (
+        await (
+          (await contactsExport.loader(
+            routeArgs(t, getRequest("/admin/contacts/export.csv?statut=closed", admin.cookie)),
+          )) as Response
+        ).text()
+      ).split("\r\n");
+      expect(again[1]?.split(";")[0]).toBe(paris.format(new Date(instant)));
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { formatNumericDateTime } from "~/lib/dates";
 import { entityId } from "~/lib/schemas/admin-common";
 import { type ContactFilters, contactStatusSchema } from "~/lib/schemas/admin-contact";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/vocabulary";
@@ -224,6 +223,12 @@ const CSV_HEADER = [
   "Consentement marketing",
 ];
 
+/**
+ * The request's date as fr-FR prints it in Paris ("22/11/2026 09:05"), written by PostgreSQL: it
+ * formats 100 000 dates in a few milliseconds where Intl takes most of a second.
+ */
+const parisDateTime = sql<string>`to_char(${contactRequests.createdAt} at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')`;
+
 /** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? "";
@@ -235,9 +240,9 @@ function csvLine(cells: (string | null | undefined)[]): string {
   return `${cells.map(csvCell).join(";")}\r\n`;
 }
 
-function csvRow(r: AdminContactRequest): string {
+function csvRow(r: AdminContactRequest, date: string): string {
   return csvLine([
-    formatNumericDateTime(r.createdAt),
+    date,
     r.firstName,
     r.lastName,
     r.email,
@@ -252,7 +257,7 @@ function csvRow(r: AdminContactRequest): string {
 }
 
 /** Rows read per query while exporting: bounds the memory an export holds at once. */
-const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 5000;
 
 /**
  * The filtered list as a CSV stream, read in keyset batches (created_at, id) so memory stays flat
@@ -297,12 +302,14 @@ export async function exportContacts(
         .select({
           row: contactRequests,
           at: sql<string>`(${contactRequests.createdAt} at time zone 'UTC')::text`,
+          date: parisDateTime,
         })
         .from(contactRequests)
         .where(and(...where))
         .orderBy(...NEWEST_FIRST)
         .limit(EXPORT_BATCH);
-      if (rows.length) controller.enqueue(encoder.encode(rows.map(({ row }) => csvRow(row)).join("")));
+      if (rows.length)
+        controller.enqueue(encoder.encode(rows.map(({ row, date }) => csvRow(row, date)).join("")));
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) controller.close();
       else after = { at: last.at, id: last.row.id };
