@@ -205,8 +205,9 @@ describe(`other console lists paged and searched on the server, on ${DRIVER}`, (
     const [newest] = await t.app.db
       .select({ title: formations.title })
       .from(formations)
-      .orderBy(desc(formations.createdAt))
+      .orderBy(asc(formations.position), desc(formations.createdAt))
       .limit(1);
+    // The console lists them in the catalogue's order: staff-set position, then newest first.
     const firstPage = await load(formationsRoute, "/admin/formations");
     expect((firstPage.formations as { title: string }[])[0]?.title).toBe(newest?.title);
   });
