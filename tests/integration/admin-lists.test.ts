@@ -5,6 +5,7 @@ import { type ComponentType, createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TooltipProvider } from "~/components/ui/tooltip";
 import * as blog from "~/routes/admin/blog";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
@@ -42,8 +43,13 @@ function render(route: ListRoute, path: string, loaderData: unknown): string {
   const Stub = createRoutesStub([
     { id: "page", path: new URL(path, "http://x").pathname, Component: route.default as ComponentType },
   ]);
+  // The console layout's sidebar provides the tooltips (disabled admin-only controls).
   return renderToString(
-    createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } }),
+    createElement(
+      TooltipProvider,
+      null,
+      createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } }),
+    ),
   );
 }
 
