@@ -13,8 +13,8 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
-import { showToast, ToastArea } from "~/components/toast/toast-area";
-import type { ToastMessage } from "~/lib/toast";
+import { ToastArea } from "~/components/toast/toast-area";
+import { useToast } from "~/lib/use-toast";
 import { listFormationLinks } from "~/server/catalogue.server";
 import { readOrNull } from "~/server/safe-read.server";
 import { currentUser } from "~/server/session.server";
@@ -37,17 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
-/** Shows a toast once, whether it comes from a flash cookie or from an action's result. */
-export function useToast(toast: ToastMessage | null | undefined) {
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

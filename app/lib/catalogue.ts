@@ -34,8 +34,6 @@ export interface CatalogueItem {
   goals: string[];
 }
 
-export const DEFAULT_FILTERS: CatalogueFilters = { q: "", type: "all", level: "all", objectif: "" };
-
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
 

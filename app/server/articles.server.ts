@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { DEFAULT_POST_CATEGORY } from "~/components/site/post-card";
 import { readingMinutes } from "~/lib/markdown";
+import { DEFAULT_POST_CATEGORY } from "~/lib/views";
 import type { Db } from "./db/client.server";
 import { blogPosts } from "./db/schema.server";
 

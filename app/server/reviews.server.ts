@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { TestimonialView } from "~/components/site/testimonial-card";
+import type { TestimonialView } from "~/lib/views";
 import type { Db } from "./db/client.server";
 import { testimonials } from "./db/schema.server";
 

@@ -1,7 +1,7 @@
 import { type ComponentProps, type ReactNode, useMemo } from "react";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
-import { useToast } from "~/root";
+import { useToast } from "~/lib/use-toast";
 
 type Common = {
   /** Prefix of the element id, so two forms on one page never share ids. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { AdminActionResult } from "~/lib/schemas/admin-common";
-import { useToast } from "~/root";
+import { useToast } from "~/lib/use-toast";
 
 /**
  * A fetcher for a console mutation: shows the action's toast, and calls `onResult` once per

@@ -7,7 +7,7 @@ import { Field, Input, Select } from "~/components/ui/input";
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
 // Types only: zod stays on the server, the dialog shows the server's messages.
 import type { FormResult } from "~/lib/schemas/contact";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
 
 // Loaded on demand by CallbackButton (first hover, focus or click), so that the pages carrying the
 // button do not pay for the dialog's code up front.

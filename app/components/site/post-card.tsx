@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatDate, isoDate } from "~/lib/dates";
+import { DEFAULT_POST_CATEGORY } from "~/lib/views";
 
 export interface PostView {
   /** null for the fallback samples, which have no page. */
@@ -12,8 +13,7 @@ export interface PostView {
   createdAt: Date | string | null;
 }
 
-/** The label of a post without a category (the /ressources filter uses it too). */
-export const DEFAULT_POST_CATEGORY = "Actualités";
+export { DEFAULT_POST_CATEGORY };
 
 /** A blog teaser: category, reading time, author 'Équipe' (SPEC.md §3). */
 export function PostCard({ post }: { post: PostView }) {

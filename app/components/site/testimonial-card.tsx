@@ -1,14 +1,7 @@
 import { Stars } from "~/components/ui/stars";
+import type { TestimonialView } from "~/lib/views";
 
-export interface TestimonialView {
-  id: string;
-  name: string;
-  content: string;
-  company: string | null;
-  position: string | null;
-  avatarUrl: string | null;
-  rating: number;
-}
+export type { TestimonialView };
 
 /** SPEC.md §9: initials when there is no avatar, '??' when there is no name either. */
 export function initials(name: string | null | undefined): string {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { useToast } from "~/root";
+import { useToast } from "~/lib/use-toast";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/auth";
 import { type AuthActionResult, authAction } from "./auth.server";

@@ -17,7 +17,8 @@ import {
 } from "~/content/contact";
 import type { FormResult } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
-import { useRootData, useToast } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
+import { useToast } from "~/lib/use-toast";
 import { findActiveFormation } from "~/server/catalogue.server";
 import { receiveContactForm } from "~/server/contact.server";
 import { readOrNull } from "~/server/safe-read.server";

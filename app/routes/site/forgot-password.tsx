@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
-import { useToast } from "~/root";
+import { useToast } from "~/lib/use-toast";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "./forgot-password.server";
 

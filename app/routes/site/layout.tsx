@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { useLiveRevalidation } from "~/lib/use-live";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/use-root-data";
 
 /** Header and footer around every public page (SPEC.md §2.1, §2.2). */
 export default function SiteLayout() {

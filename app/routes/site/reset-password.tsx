@@ -2,7 +2,7 @@ import { Form, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
-import { useToast } from "~/root";
+import { useToast } from "~/lib/use-toast";
 import type { Route } from "./+types/reset-password";
 import { resetPassword } from "./reset-password.server";
 

@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema.server";
 import type { ChangeEvent } from "../events.server";
@@ -27,10 +26,6 @@ export async function writeAudit(tx: Db, actor: Actor, entry: AuditEntry): Promi
     entityId: entry.entityId ?? null,
     details: entry.details ?? null,
   });
-}
-
-export async function latestAudit(db: Db, limit = 50) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
 }
 
 /**

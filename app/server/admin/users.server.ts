@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { setRoleSchema } from "~/lib/schemas/admin-user";
 import type { Db } from "../db/client.server";
 import { userRoles, users } from "../db/schema.server";
@@ -62,11 +62,6 @@ async function setRole(app: AppRuntime, actor: Actor, userId: string, role: "adm
       details: { from: target.role ?? null, to: role },
     });
   });
-}
-
-export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, "admin"));
-  return row?.n ?? 0;
 }
 
 /** The users screen's action: granting and revoking roles is for administrators only. */
