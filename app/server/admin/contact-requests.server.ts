@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { textFields } from "~/lib/form-data";
 import { entityId } from "~/lib/schemas/admin-common";
 import { type ContactFilters, contactStatusSchema } from "~/lib/schemas/admin-contact";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/vocabulary";
@@ -182,7 +183,7 @@ export const contactRequestAction = consoleAction(
   { status: "contacts:write", erase: "contacts:erase" },
   async (app, actor, form) => {
     const intent = intentOf(form);
-    const fields = Object.fromEntries(form) as Record<string, string>;
+    const fields = textFields(form);
     if (intent === "status") {
       const parsed = contactStatusSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du statut", parsed.error);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { textFields } from "~/lib/form-data";
 import type { Permission } from "~/lib/permissions";
 import { entityId } from "~/lib/schemas/admin-common";
 import type { Db } from "../db/client.server";
@@ -95,7 +96,7 @@ export function crudAction<Input>(config: CrudTable<Input>) {
   const permissions = { create: permission, update: permission, delete: permission };
   return consoleAction(permissions, async (app, actor, form) => {
     const intent = intentOf(form);
-    const fields = Object.fromEntries(form) as Record<string, string>;
+    const fields = textFields(form);
     if (intent === "create" || intent === "update") {
       const id = intent === "update" ? entityId.safeParse(fields.id) : null;
       if (id && !id.success) return failure(intent, SAVE_ERROR, 400, messages.unknown);

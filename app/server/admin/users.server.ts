@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { textFields } from "~/lib/form-data";
 import { setRoleSchema } from "~/lib/schemas/admin-user";
 import type { Db } from "../db/client.server";
 import { userRoles, users } from "../db/schema.server";
@@ -68,7 +69,7 @@ async function setRole(app: AppRuntime, actor: Actor, userId: string, role: "adm
 export const userAction = consoleAction({ role: "users:manage" }, async (app, actor, form) => {
   const intent = intentOf(form);
   if (intent !== "role") return unknownIntent(intent);
-  const parsed = setRoleSchema.safeParse(Object.fromEntries(form));
+  const parsed = setRoleSchema.safeParse(textFields(form));
   if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du rôle", parsed.error);
   const { userId, role } = parsed.data;
   return attempt(app, intent, "Erreur lors de la mise à jour du rôle", "Rôle mis à jour avec succès", () =>

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm run test:integration` (PGlite) and `npm run test:integration:pg` (PostgreSQL), runnable on
+# their own: they build the production server when build/ is missing (the HTTP tests run it) and say
+# plainly when PostgreSQL is not there. Extra arguments go to Vitest (a file, -t "name"…).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+driver="${1:?usage: scripts/integration.sh pglite|pg [vitest arguments]}"
+shift
+
+if [ ! -f "${BUILD_DIR:-build}/server/index.js" ]; then
+  echo "No production build in ${BUILD_DIR:-build}/: building it first (the HTTP-level tests run it)."
+  npx react-router build >/dev/null
+fi
+
+if [ "$driver" = pg ]; then
+  url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+  if ! node -e "const c=new (require('pg').Client)({connectionString:process.argv[1],connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$url" 2>/dev/null; then
+    echo "PostgreSQL is not reachable at $url: start it, or set TEST_DATABASE_URL to a server where this role may create databases." >&2
+    exit 1
+  fi
+fi
+
+DB_DRIVER="$driver" exec npx vitest run tests/integration "$@"
