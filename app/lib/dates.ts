@@ -12,12 +12,6 @@ const formats = {
   dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
   /** "lundi 1er mars 2027 à 14:05" */
   fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
-  /** "01/03/2027 14:05", what a French spreadsheet reads as a date and time. */
-  numericDateTime: new Intl.DateTimeFormat("fr-FR", {
-    timeZone: PARIS,
-    dateStyle: "short",
-    timeStyle: "short",
-  }),
   /** "2027-03-01", for file names. */
   isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
 };
@@ -35,7 +29,6 @@ function withOrdinalFirst(format: Intl.DateTimeFormat, value: Date | string): st
 export const formatDate = (value: Date | string) => withOrdinalFirst(formats.date, value);
 export const formatDateTime = (value: Date | string) => withOrdinalFirst(formats.dateTime, value);
 export const formatFullDateTime = (value: Date | string) => withOrdinalFirst(formats.fullDateTime, value);
-export const formatNumericDateTime = (value: Date | string) => formats.numericDateTime.format(asDate(value));
 export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
 
 /** The machine-readable form for <time dateTime> and JSON-LD. */

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatDate,
-  formatDateTime,
-  formatFullDateTime,
-  formatIsoDay,
-  formatNumericDateTime,
-  frenchDateText,
-} from "~/lib/dates";
+import { formatDate, formatDateTime, formatFullDateTime, formatIsoDay, frenchDateText } from "~/lib/dates";
 import { plural } from "~/lib/plural";
 
 describe("dates as the centre writes them", () => {
@@ -21,9 +14,8 @@ describe("dates as the centre writes them", () => {
     expect(formatDate(new Date("2027-03-21T12:00:00Z"))).toBe("21 mars 2027");
   });
 
-  it("keeps the numeric forms for spreadsheets and file names", () => {
+  it("keeps the numeric form for file names", () => {
     const first = new Date("2027-02-28T23:30:00Z");
-    expect(formatNumericDateTime(first)).toBe("01/03/2027 00:30");
     expect(formatIsoDay(first)).toBe("2027-03-01");
   });
 
