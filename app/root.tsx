@@ -70,7 +70,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The 404 page (SPEC.md §2.12). It lives here, in the module every page already loads, rather than
+ * The 404 page. It lives here, in the module every page already loads, rather than
  * in a chunk of its own that every page would fetch for its error boundary.
  */
 export function NotFound() {

@@ -1,7 +1,7 @@
 // npm run bench:pages — what a visitor's browser downloads and how fast the server answers.
 //
 // 1. JavaScript per public page: every script Chromium fetches (including chunks loaded after
-//    hydration), each gzipped as the server sends it; budget 125 KB (DESIGN.md §5).
+//    hydration), each gzipped as the server sends it; budget 125 KB.
 // 2. Throughput with autocannon: server-rendered pages against a static file served by the same
 //    Node process.
 // 3. Lighthouse (mobile, from npm through npx so it stays out of the app's dependencies) driving
@@ -171,11 +171,11 @@ function writeReport(weights: PageWeight[], load: Throughput[], scores: Lighthou
     "",
     `### Débit (autocannon, 20 connexions, ${SECONDS} s par cible)`,
     "",
-    "| Cible | Requêtes/s | p99 (ms) | Rapport au fichier statique |",
+    "| Cible | Requêtes/s | p99 (ms) | Requêtes/s ÷ celles du fichier statique |",
     "| --- | ---: | ---: | ---: |",
     ...load.map(
       (l) =>
-        `| \`${l.path}\` | ${Math.round(l.rps)} | ${l.p99} | ${(staticRps / Math.max(l.rps, 1)).toFixed(1)}× |`,
+        `| \`${l.path}\` | ${Math.round(l.rps)} | ${l.p99} | ${(l.rps / Math.max(staticRps, 1)).toFixed(1)}× |`,
     ),
     "",
   ].join("\n");

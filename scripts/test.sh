@@ -32,6 +32,13 @@ if (loose.length) {
   process.exit(1);
 }'
 
+# The product specification is not part of this repository: a comment states the rule itself (or
+# points to docs/), never a section of a file a clone does not have.
+if git grep -nE '(SPEC|DESIGN)\.md §' -- app tests bench scripts docs; then
+  echo "Say the rule in the comment itself instead of pointing to a specification section." >&2
+  exit 1
+fi
+
 step "Typecheck"
 npm run --silent typecheck
 

@@ -1,4 +1,4 @@
-/** The about page (SPEC.md §2.6, §9). */
+/** The about page. */
 export const CERTIFICATIONS = [
   { title: "Qualiopi", description: "Certification qualité des actions de formation (valide jusqu'en 2026)" },
   { title: "OPQF", description: "Qualification professionnelle des organismes de formation" },

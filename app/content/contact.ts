@@ -1,4 +1,4 @@
-/** The contact page's static French content and the choices its forms offer (SPEC.md §2.9, §3). */
+/** The contact page's static French content and the choices its forms offer. */
 import type { ToastMessage } from "~/lib/toast";
 
 /** Upper bounds of the form fields (the server says so in French past them). */
@@ -33,7 +33,7 @@ export function subjectFromParam(value: string | null | undefined): SubjectId | 
   return SUBJECTS.find((s) => s.id === value)?.id;
 }
 
-/** SPEC.md §2.9: the four reasons to choose the centre. */
+/** The four reasons to choose the centre. */
 export const REASONS = [
   {
     title: "Conseil personnalisé gratuit",

@@ -1,4 +1,4 @@
-/** The financing page (SPEC.md §2.5, DESIGN.md §4.7 for the job centre's name). */
+/** The financing page; the job centre is named 'France Travail (ex-Pôle Emploi)' (lib/funding.ts). */
 export const FINANCING_OPTIONS = [
   {
     id: "cpf",

@@ -42,7 +42,7 @@ export const PARTNER_QUOTES = [
   },
 ] as const;
 
-/** Shown only when the database returns no testimonial or fails (SPEC.md §3, §8). */
+/** Shown only when the database returns no testimonial or fails. */
 export const FALLBACK_TESTIMONIALS = [
   {
     id: "exemple-1",

@@ -1,6 +1,6 @@
 import { CENTRE } from "./centre";
 
-/** The legal pages (SPEC.md §2.11). A section's body is a list of paragraphs or bullet items. */
+/** The legal pages. A section's body is a list of paragraphs or bullet items. */
 export interface LegalSection {
   title: string;
   paragraphs: readonly string[];

@@ -1,4 +1,4 @@
-/** Header links (SPEC.md §2.2). */
+/** Header links. */
 export const HEADER_LINKS = [
   { to: "/", label: "Accueil" },
   {

@@ -1,4 +1,4 @@
-/** The resources centre (SPEC.md §2.10, §3): static cards, each with a real document. */
+/** The resources centre: static cards, each with a real document. */
 export interface Resource {
   id: string;
   title: string;
@@ -49,7 +49,7 @@ export const RESOURCES: readonly Resource[] = [
   },
 ];
 
-/** SPEC.md §5: case-insensitive on title or category. */
+/** Case-insensitive on title or category. */
 export function filterResources(resources: readonly Resource[], query: string): Resource[] {
   const needle = query.trim().toLocaleLowerCase("fr");
   if (!needle) return [...resources];

@@ -1,5 +1,5 @@
 /**
- * The catalogue's filters (SPEC.md §4, §5), pure so that the server filters the first render
+ * The catalogue's filters, pure so that the server filters the first render
  * and the browser filters live as the visitor types, with exactly the same rules.
  */
 import { FORMATION_TYPES, type FormationType } from "./vocabulary";
@@ -58,7 +58,7 @@ export function filtersToSearch(filters: CatalogueFilters): string {
   return search ? `?${search}` : "";
 }
 
-/** SPEC.md §5: niveau4/niveau5 by the level text, debutant = 'Ouvert à tous' or 'BEP/CAP'. */
+/** Level filters: niveau4/niveau5 by the level text, debutant = 'Ouvert à tous' or 'BEP/CAP'. */
 export function matchesLevel(levelText: string, level: LevelFilter): boolean {
   switch (level) {
     case "all":
@@ -72,7 +72,7 @@ export function matchesLevel(levelText: string, level: LevelFilter): boolean {
   }
 }
 
-/** Case-insensitive substring on title, description or any skill (SPEC.md §5). */
+/** Case-insensitive substring on title, description or any skill. */
 export function matchesSearch(item: CatalogueItem, q: string): boolean {
   const needle = q.trim().toLocaleLowerCase("fr");
   if (!needle) return true;

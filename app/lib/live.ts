@@ -1,5 +1,5 @@
 /**
- * The browser side of /api/events (DESIGN.md §1, SPEC.md §4): a change on a followed table
+ * The browser side of /api/events: a change on a followed table
  * re-runs the page's loaders. Pages import this module lazily (`import("~/lib/live")`) so the
  * entry chunk stays small.
  */
@@ -7,7 +7,7 @@ import { type LiveTable, parseChangeEvent } from "./live-tables";
 
 export type { LiveTable };
 
-/** SPEC.md §9: reconnect after 1, 2, 5 then every 10 s. */
+/** Reconnect after 1, 2, 5 then every 10 s. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
 export function reconnectDelay(attempt: number): number {

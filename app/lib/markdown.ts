@@ -3,7 +3,7 @@ import MarkdownIt from "markdown-it";
 /**
  * The one Markdown renderer for articles: the public page and the console's live preview use it,
  * so what staff preview is what visitors read. `html: false` escapes any raw HTML in the source
- * (DESIGN.md §4.5); markdown-it also refuses javascript: and data: links by default.
+ * (no script or iframe can reach a visitor); markdown-it also refuses javascript: and data: links by default.
  */
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
 

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §5's slug rule: lower-cased, whitespace runs replaced by hyphens, characters other than
+ * The slug rule: lower-cased, whitespace runs replaced by hyphens, characters other than
  * word characters and hyphens removed. Accents are stripped first (é → e) rather than dropped, so
  * that "Développeur" gives "developpeur", and underscores (word characters for the regex, but not
  * allowed by the database check `^[a-z0-9][a-z0-9-]*$`) become hyphens. Leading hyphens go too.

@@ -4,7 +4,7 @@ import { DEFAULT_POST_CATEGORY } from "~/lib/views";
 import type { Db } from "./db/client.server";
 import { blogPosts } from "./db/schema.server";
 
-/** Public reads of the blog: only `published = true` posts ever reach a visitor (SPEC.md §6). */
+/** Public reads of the blog: only `published = true` posts ever reach a visitor. */
 const isPublished = eq(blogPosts.published, true);
 
 export interface PostTeaser {
@@ -35,7 +35,7 @@ const toTeaser = ({
   readMinutes: readingMinutes(content),
 });
 
-/** SPEC.md §7: the newest published posts (3 on the home page). */
+/** The newest published posts (3 on the home page). */
 export async function listPublishedPosts(db: Db, limit = 3): Promise<PostTeaser[]> {
   const rows = await db
     .select(teaserColumns)

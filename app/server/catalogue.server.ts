@@ -5,7 +5,7 @@ import type { Db } from "./db/client.server";
 import { type Formation, formationAliases, formations } from "./db/schema.server";
 
 /**
- * Public reads of the catalogue (DESIGN.md §4.1). Every query here filters on `active = true`:
+ * Public reads of the catalogue. Every query here filters on `active = true`:
  * an inactive formation does not exist for visitors.
  */
 const isActive = eq(formations.active, true);
@@ -86,7 +86,7 @@ export async function getActiveFormation(db: Db, slug: string): Promise<Formatio
   return row ?? null;
 }
 
-/** The canonical slug an alias points to, when that formation is active (DESIGN.md §4.2). */
+/** The canonical slug an alias points to, when that formation is active. */
 export async function canonicalSlugForAlias(db: Db, alias: string): Promise<string | null> {
   const [row] = await db
     .select({ slug: formations.slug })

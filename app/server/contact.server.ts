@@ -128,7 +128,7 @@ async function receive<S extends z.ZodType>(
 }
 
 /**
- * Stores one request and queues its two e-mails in the same transaction (DESIGN.md §4.4): the row
+ * Stores one request and queues its two e-mails in the same transaction: the row
  * and the mail exist together or not at all. Mail leaves later, retried until delivered, so an SMTP
  * outage never costs the visitor anything.
  */

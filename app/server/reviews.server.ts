@@ -3,7 +3,7 @@ import type { TestimonialView } from "~/lib/views";
 import type { Db } from "./db/client.server";
 import { testimonials } from "./db/schema.server";
 
-/** Public reads of testimonials: only `active = true` rows ever reach a visitor (SPEC.md §6). */
+/** Public reads of testimonials: only `active = true` rows ever reach a visitor. */
 const isActive = eq(testimonials.active, true);
 
 /** What a visitor sees of a testimonial: the card's own shape. */
@@ -19,7 +19,7 @@ const publicColumns = {
   rating: testimonials.rating,
 };
 
-/** SPEC.md §7: active testimonials, newest first, 6 at most. */
+/** Active testimonials, newest first, 6 at most. */
 export async function listActiveTestimonials(db: Db, limit = 6): Promise<PublicTestimonial[]> {
   return db
     .select(publicColumns)

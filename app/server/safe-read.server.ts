@@ -1,7 +1,7 @@
 import type { Logger } from "./logger.server";
 
 /**
- * SPEC.md §8: a failed public read is logged and the page still renders (with a fallback) rather
+ * A failed public read is logged and the page still renders (with a fallback) rather
  * than answering 500 to a visitor.
  */
 export async function readOrNull<T>(logger: Logger, what: string, read: () => Promise<T>): Promise<T | null> {

@@ -25,7 +25,7 @@ export async function getSessionUser(request: Request, app: AppRuntime): Promise
   return { id, email, firstName: firstName ?? null, lastName: lastName ?? null, name };
 }
 
-/** SPEC.md §7: the role is one row of user_roles; a failed lookup counts as no role (§8). */
+/** The role is one row of user_roles; a failed lookup counts as no role. */
 export async function getRole(app: AppRuntime, userId: string): Promise<Role | null> {
   try {
     const row = await app.db

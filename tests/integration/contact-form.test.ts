@@ -47,8 +47,8 @@ const rowsFor = (email: string) =>
 const mailsFor = (id: string) =>
   t.app.db.select().from(mailOutbox).where(eq(mailOutbox.contactRequestId, id));
 /**
- * Delivers everything due. The worker is stopped in tests, and a stopped worker's drain() sends one
- * batch of ten at most; loop until nothing more leaves.
+ * Delivers everything due. drain() claims batches of SMTP_CONNECTIONS × 4 until none is due; calling
+ * it again until it sends nothing also picks up mail queued while it ran.
  */
 async function drainAll() {
   let total = 0;

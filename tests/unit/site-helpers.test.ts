@@ -36,7 +36,7 @@ describe("site helpers", () => {
     expect(plural(5, "formation trouvée", "formations trouvées")).toBe("5 formations trouvées");
   });
 
-  it("applies the level rules of SPEC.md §5", () => {
+  it("files a level text under Débutant, Niveau 4 or Niveau 5", () => {
     expect(matchesLevel("Niveau 4", "niveau4")).toBe(true);
     expect(matchesLevel("Niveau 5 (Bac+2)", "niveau4")).toBe(false);
     expect(matchesLevel("Niveau 5 (Bac+2)", "niveau5")).toBe(true);

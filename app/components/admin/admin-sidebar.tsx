@@ -24,7 +24,7 @@ interface NavItem {
   end?: boolean;
 }
 
-/** SPEC.md §2.13's menu, in its order. */
+/** The console menu, in the order staff work through it. */
 const MAIN: NavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },

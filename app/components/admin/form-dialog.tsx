@@ -63,7 +63,7 @@ export function FormDialog({
   );
 }
 
-/** SPEC.md §5: the slug follows the title until someone types one; an existing row keeps its own. */
+/** The slug follows the title until someone types one; an existing row keeps its own. */
 export function useTitleSlug(row: { title: string; slug: string } | null) {
   const [title, setTitle] = useState(row?.title ?? "");
   const [slug, setSlug] = useState(row?.slug ?? "");

@@ -150,7 +150,7 @@ export function FormSection({ title, children }: { title: string; children: Reac
   );
 }
 
-/** SPEC.md §8's 'Erreur lors du chargement des …' toast, once per failed load. */
+/** The 'Erreur lors du chargement des …' toast, once per failed load. */
 export function useLoadErrorToast(loadError: string | null) {
   const toast = useMemo(() => (loadError ? { type: "error" as const, title: loadError } : null), [loadError]);
   useToast(toast);

@@ -11,7 +11,7 @@ const F = "formation";
 
 /**
  * 'Ajouter une formation' / 'Modifier la formation': every column of the formations table, in
- * SPEC.md §2.13's four sections. Mounted afresh each time it opens, so 'Annuler' resets it.
+ * The formation form in four sections. Mounted afresh each time it opens, so 'Annuler' resets it.
  */
 export function FormationDialog({
   formation,

@@ -11,7 +11,7 @@ interface Row extends ModuleInput {
 }
 
 /**
- * SPEC.md §5's programme editor: add (empty), edit, remove, move up or down (not past the ends).
+ * Programme editor: add (empty), edit, remove, move up or down (not past the ends).
  * The list posts as JSON in one hidden field named `name`.
  */
 export function ModulesEditor({ name, initial }: { name: string; initial: ModuleInput[] }) {

@@ -3,7 +3,7 @@ import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 /**
- * One confirmation dialog for a whole list: `ask(id)` opens it with SPEC.md §5's question, and
+ * One confirmation dialog for a whole list: `ask(id)` opens it with the « Êtes-vous sûr… » question, and
  * confirming posts intent=delete (or `intent`) with that id.
  */
 export function useConfirmDelete({

@@ -27,7 +27,7 @@ const loadDialog = () => import("./callback-dialog");
 const CallbackDialog = lazy(loadDialog);
 
 /**
- * « Être rappelé·e » (DESIGN.md §4.3): a dialog asking name, phone and an optional course, stored as a
+ * « Être rappelé·e »: a dialog asking name, phone and an optional course, stored as a
  * contact request with callback_requested. Before JavaScript runs (or without it) it is a link to
  * the contact form with the appointment subject, so the button is never dead. The dialog's code is
  * fetched when the visitor points at, focuses or clicks the button.

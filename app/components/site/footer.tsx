@@ -19,7 +19,7 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
   );
 }
 
-/** SPEC.md §2.1 and §1: links, contact details and the centre's legal identity. */
+/** Links, contact details and the centre's legal identity. */
 export function SiteFooter({ formations }: { formations: readonly { slug: string; title: string }[] }) {
   return (
     <footer className="bg-slate-900 text-slate-300">

@@ -5,7 +5,7 @@ import type { CatalogueItem } from "~/lib/catalogue";
 import { fundingLabel } from "~/lib/funding";
 import { FORMATION_TYPE_LABELS } from "~/lib/vocabulary";
 
-/** SPEC.md §9: the first 3 skills, then '+N' for the rest. */
+/** The first 3 skills, then '+N' for the rest. */
 export function skillsPreview(skills: readonly string[]): { shown: string[]; more: number } {
   return { shown: skills.slice(0, 3), more: Math.max(0, skills.length - 3) };
 }

@@ -15,7 +15,7 @@ const ICONS = {
 } as const;
 
 /**
- * SPEC.md §2.3 / §4: no goal selected, then one; choosing another replaces it. Toggle buttons
+ * No goal selected, then one; choosing another replaces it. Toggle buttons
  * (aria-pressed) so keyboard and screen-reader users know which goal is chosen.
  */
 export function GoalPicker({

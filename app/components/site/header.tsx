@@ -44,7 +44,7 @@ function AccountActions({ user, className }: { user: HeaderUser | null; classNam
   );
 }
 
-/** SPEC.md §2.2: the same links on every public page; below 1024 px they fold into a menu. */
+/** The same links on every public page; below 1024 px they fold into a menu. */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();

@@ -1,6 +1,6 @@
 import { LEGAL_UPDATED, type LegalSection } from "~/content/legal";
 
-/** The common layout of the three legal pages (SPEC.md §2.11). */
+/** The common layout of the three legal pages. */
 export function LegalPage({ title, sections }: { title: string; sections: readonly LegalSection[] }) {
   return (
     <main id="contenu" className="mx-auto max-w-3xl px-4 py-12">

@@ -15,7 +15,7 @@ export interface PostView {
 
 export { DEFAULT_POST_CATEGORY };
 
-/** A blog teaser: category, reading time, author 'Équipe' (SPEC.md §3). */
+/** A blog teaser: category, reading time, author 'Équipe'. */
 export function PostCard({ post }: { post: PostView }) {
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm focus-within:ring-2 focus-within:ring-ring">

@@ -3,7 +3,7 @@ import type { TestimonialView } from "~/lib/views";
 
 export type { TestimonialView };
 
-/** SPEC.md §9: initials when there is no avatar, '??' when there is no name either. */
+/** Initials when there is no avatar, '??' when there is no name either. */
 export function initials(name: string | null | undefined): string {
   const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return "??";

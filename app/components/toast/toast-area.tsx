@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { ToastMessage } from "~/lib/toast";
 
-// sonner weighs ~9 KB gzip: it is fetched with the first toast, not with every page (DESIGN.md §5).
+// sonner weighs ~9 KB gzip: it is fetched with the first toast, not with every page.
 const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
 let deliver: ((toast: ToastMessage) => void) | null = null;

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { cn } from "~/lib/cn";
 import { TooltipProvider } from "./tooltip";
 
-/** shadcn/ui's sidebar contract (SPEC.md §2.13, §9): widths, shortcut, cookie and breakpoint. */
+/** shadcn/ui's sidebar contract: widths, shortcut, cookie and breakpoint. */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const MOBILE_QUERY = "(max-width: 767px)";

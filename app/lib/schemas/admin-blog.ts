@@ -9,7 +9,7 @@ import {
   requiredText,
 } from "./admin-common";
 
-/** SPEC.md §5: title and content required; slug optional, derived from the title. */
+/** Title and content required; slug optional, derived from the title. */
 export const blogPostSchema = z
   .object({
     title: requiredText(200),

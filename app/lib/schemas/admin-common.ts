@@ -10,7 +10,7 @@ export const REQUIRED = "Ce champ est obligatoire";
 export const requiredText = (max = 200) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${max} caractères maximum`);
 
-/** An optional text: blank becomes null, as SPEC.md §5 asks for testimonials and as every optional column expects. */
+/** An optional text: blank becomes null, as every optional column (a testimonial's company…) expects. */
 export const optionalText = (max = 5000) =>
   z
     .string()
@@ -38,7 +38,7 @@ export const optionalEmail = optionalText(254).refine(
   "Adresse e-mail invalide",
 );
 
-/** SPEC.md §5: comma separated, trimmed, blanks dropped. */
+/** Comma separated, trimmed, blanks dropped. */
 export function splitList(value: string | undefined, separator: RegExp = /,/): string[] {
   return (value ?? "")
     .split(separator)
@@ -52,7 +52,7 @@ export const commaList = z
   .optional()
   .transform((value) => splitList(value));
 
-/** SPEC.md §5: one per line, blanks dropped. */
+/** One per line, blanks dropped. */
 export const lineList = z
   .string()
   .max(20000, "20000 caractères maximum")
@@ -69,11 +69,11 @@ export function searchQuery(params: URLSearchParams): string {
     .slice(0, 200);
 }
 
-/** The slug a form may leave blank (SPEC.md §5): see `deriveSlug`. */
+/** The slug a form may leave blank: see `deriveSlug`. */
 export const optionalSlug = z.string().trim().max(120, "120 caractères maximum").optional();
 
 /**
- * SPEC.md §5: an empty slug is derived from the title. Answers the slug, or null after reporting
+ * An empty slug is derived from the title. Answers the slug, or null after reporting
  * on `slug` that nothing usable is left (a title of punctuation only, say).
  */
 export function deriveSlug(

@@ -24,7 +24,7 @@ export interface ModuleInput {
   content: string;
 }
 
-/** SPEC.md §5: price parsed as a number, falling back to 0 (French decimal comma accepted). */
+/** Price parsed as a number, falling back to 0 (French decimal comma accepted). */
 export function parsePrice(value: string | undefined): number {
   const n = Number.parseFloat((value ?? "").replace(/\s/g, "").replace(",", "."));
   return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : 0;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formBoolean, optionalText, optionalUrl, requiredText } from "./admin-common";
 
-/** SPEC.md §5: name and content required; empty optional fields and 'general' become null. */
+/** Name and content required; empty optional fields and 'general' become null. */
 export const testimonialSchema = z.object({
   name: requiredText(200),
   content: requiredText(5000),

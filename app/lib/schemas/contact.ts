@@ -6,7 +6,7 @@ import type { ToastMessage } from "~/lib/toast";
 
 export { fieldErrors } from "./auth";
 
-// SPEC.md §5, word for word; the bounds past them are ours (a lead form is not a file upload).
+// The messages visitors see, one per rule; the upper bounds keep a lead form from becoming a file upload.
 export const CONTACT_ERRORS = {
   firstName: "Le prénom doit contenir au moins 2 caractères",
   lastName: "Le nom doit contenir au moins 2 caractères",
@@ -58,7 +58,7 @@ const emailAddress = z
   .max(LIMITS.email, CONTACT_ERRORS.emailTooLong)
   .pipe(z.email(CONTACT_ERRORS.email));
 
-// SPEC.md asks for 10 characters; we also refuse what cannot be dialled (letters, too few digits).
+// At least 10 characters; we also refuse what cannot be dialled (letters, too few digits).
 const phone = z.preprocess(
   singleLine,
   z

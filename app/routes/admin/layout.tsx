@@ -63,7 +63,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC.md §6: anyone without a staff role sees this, and nothing of the console. */
+/** Anyone without a staff role sees this, and nothing of the console. */
 function AccessDenied() {
   const navigate = useNavigate();
   return (

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** SPEC.md §2.13: Statistiques, Paramètres and Calendrier are announced, not built yet. */
+/** Statistiques, Paramètres and Calendrier are announced, not built yet. */
 export default function Placeholder() {
   const matches = useMatches();
   const id = matches[matches.length - 1]?.id ?? "";

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = searchQuery(params);
   const [list, choices] = await Promise.all([
     loadOr(app, "témoignages", () => testimonialsPage(app.db, q, requestedPage(params)), NO_PAGE),
-    // SPEC.md §8: a failure here is only logged; the form then offers 'Témoignage général' alone.
+    // A failure here is only logged; the form then offers 'Témoignage général' alone.
     loadOr(app, "formations", () => activeFormationChoices(app.db), []),
   ]);
   return {

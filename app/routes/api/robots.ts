@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 
-/** The console and the sign-in pages are not for search engines (DESIGN.md §4.6). */
+/** The console and the sign-in pages are not for search engines. */
 export function loader({ context }: Route.LoaderArgs) {
   const base = context.app.config.publicUrl.replace(/\/$/, "");
   const body = [

@@ -2,7 +2,7 @@ import { listPublishedSlugs } from "~/server/articles.server";
 import { listActiveFormationSlugs } from "~/server/catalogue.server";
 import type { Route } from "./+types/sitemap";
 
-/** Every public page, active formation and published article (DESIGN.md §4.6). */
+/** Every public page, active formation and published article. */
 const STATIC_PATHS = [
   "/",
   "/formations",

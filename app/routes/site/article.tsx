@@ -11,7 +11,7 @@ import type { Route } from "./+types/article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await getPublishedPost(context.app.db, params.slug.toLowerCase());
-  // Unknown and unpublished posts are the same to a visitor: not found (SPEC.md §6).
+  // Unknown and unpublished posts are the same to a visitor: not found.
   if (!post) return data({ article: null }, { status: 404 });
   // Rendered here, so markdown-it never reaches the browser for this page.
   return {

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // SPEC.md §2.4: a signed-in visitor has nothing to do here.
+  // A signed-in visitor has nothing to do here.
   if (await getSessionUser(request, context.app)) throw redirect("/");
   return null;
 }

@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const testimonials = await listFormationTestimonials(db, formation.id);
     return { formation, testimonials };
   }
-  // DESIGN.md §4.2: the footer's short slugs are permanent redirects to the canonical page.
+  // The footer's short slugs are permanent redirects to the canonical page.
   const canonical = await canonicalSlugForAlias(db, slug);
   if (canonical) throw redirect(`/formation/${canonical}`, 301);
   // Unknown or inactive: the 'Formation non trouvée' page, with a real 404 for crawlers.

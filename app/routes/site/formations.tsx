@@ -19,7 +19,7 @@ import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabul
 import { listActiveFormations } from "~/server/catalogue.server";
 import type { Route } from "./+types/formations";
 
-/** The three routes share this module; their id says which type they force (app/routes.ts). */
+/** The three catalogue routes of app/routes.ts share this module; the path says which type it forces. */
 const VIEWS: Record<string, { type?: TypeFilter; path: string; title: string; intro: string }> = {
   formations: {
     path: "/formations",

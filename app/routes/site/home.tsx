@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     goalFormations: (formations ?? []).map(({ slug, title, goals }) => ({ slug, title, goals })),
     alternance: (formations ?? []).filter((f) => f.formationType === "alternance").slice(0, 3),
     courtes: (formations ?? []).filter((f) => f.formationType === "courte").slice(0, 2),
-    // SPEC.md §8: the sample only when the database returns nothing or fails.
+    // The sample only when the database returns nothing or fails.
     testimonials: (testimonials?.length ? testimonials : FALLBACK_TESTIMONIALS).slice(0, 3),
     posts: posts?.length ? posts : FALLBACK_POSTS,
   };
@@ -218,7 +218,7 @@ function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  // SPEC.md §4: testimonials and articles refresh when staff change them.
+  // Testimonials and articles refresh when staff change them.
   useLiveRevalidation(["testimonials", "blog_posts", "formations"]);
   return (
     <main id="contenu">

@@ -4,7 +4,7 @@ import { SiteHeader } from "~/components/site/header";
 import { useLiveRevalidation } from "~/lib/use-live";
 import { useRootData } from "~/lib/use-root-data";
 
-/** Header and footer around every public page (SPEC.md §2.1, §2.2). */
+/** Header and footer around every public page. */
 export default function SiteLayout() {
   const root = useRootData();
   // The footer's course list follows the console: a new or deactivated formation shows at once.

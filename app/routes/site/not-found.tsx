@@ -4,7 +4,7 @@ import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page introuvable | Centre de Formation Avenir" }];
 
-/** Any other path (SPEC.md §2.12): HTTP 404 and the attempted path in the log. */
+/** Any other path: HTTP 404 and the attempted path in the log. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   context.app.logger.warn({ path: pathname }, "404: page not found");

@@ -47,7 +47,7 @@ export function invalid(intent: string, title: string, error: z.ZodError) {
 }
 
 /**
- * Runs a mutation and turns its failures into the SPEC.md §8 toast: an AdminInputError keeps its
+ * Runs a mutation and turns its failures into a French error toast: an AdminInputError keeps its
  * French message (400), anything else is logged and answered 500 with the generic title only.
  */
 export async function attempt(
@@ -98,7 +98,7 @@ export function unknownIntent(intent: string) {
   return failure(intent, "Action inconnue", 400);
 }
 
-/** Loader reads that fail show SPEC.md §8's 'Erreur lors du chargement des …' toast instead of a 500. */
+/** Loader reads that fail show the 'Erreur lors du chargement des …' toast instead of a 500. */
 export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promise<T>, empty: T) {
   try {
     return { value: await read(), loadError: null };

@@ -21,7 +21,7 @@ import { type Actor, type AuditEntry, auditedChange } from "./audit.server";
 const SAVE_ERROR = "Erreur lors de la sauvegarde";
 const DELETE_ERROR = "Erreur lors de la suppression";
 
-/** The French words of one table's screen (SPEC.md §8), e.g. for the blog: 'Article inconnu.'. */
+/** The French words of one table's screen, e.g. for the blog: 'Article inconnu.'. */
 export interface CrudMessages {
   /** The id posted is not an id at all. */
   unknown: string;
@@ -89,7 +89,7 @@ async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable
 
 /**
  * The action of a console list screen whose rows are created, edited and deleted in a dialog:
- * intent = create | update | delete, each answered with SPEC.md §8's toast.
+ * intent = create | update | delete, each answered with a French toast.
  */
 export function crudAction<Input>(config: CrudTable<Input>) {
   const { schema, messages, permission } = config;

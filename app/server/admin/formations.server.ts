@@ -64,7 +64,7 @@ export async function formationsPage(db: Db, filters: FormationFilters, page: nu
 
 export type AdminFormation = Awaited<ReturnType<typeof formationsPage>>["items"][number];
 
-/** The testimonial form's choices (SPEC.md §7): active formations, by title. */
+/** The testimonial form's choices: active formations, by title. */
 export async function activeFormationChoices(db: Db) {
   const rows = await db
     .select({ id: formations.id, title: formations.title })

@@ -99,8 +99,8 @@ function processIsAlive(pid: number): boolean {
 }
 
 /**
- * PGlite writes no lock of its own and a second process on the same folder silently loses writes
- * (DESIGN.md §6), so we keep a pid file beside the data and refuse to open a folder in use.
+ * PGlite writes no lock of its own and a second process on the same folder silently loses writes,
+ * so we keep a pid file beside the data and refuse to open a folder in use.
  */
 function takeLock(dir: string): () => void {
   const lockFile = `${dir}.lock`;

@@ -22,7 +22,7 @@ import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/v
 
 /* ------------------------------------------------------------------------------------------------
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
- * because its CLI cannot run on Node 20 (DESIGN.md §6).
+ * because its CLI cannot run on Node 20.
  * --------------------------------------------------------------------------------------------- */
 
 /**
@@ -115,7 +115,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /* ------------------------------------------------------------------------------------------------
- * The centre's own data (SPEC.md §3, DESIGN.md §4.1).
+ * The centre's own data.
  * --------------------------------------------------------------------------------------------- */
 
 // The value sets and their labels live in lib/vocabulary.ts; these enums are built from them.
@@ -161,7 +161,7 @@ export const formations = pgTable(
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),
     careerOpportunities: text("career_opportunities").array().notNull().default(sql`'{}'::text[]`),
-    // Catalogue fields (DESIGN.md §4.1).
+    // Catalogue fields.
     /** Funding routes shown as badges: CPF, Alternance, France Travail, Région, OPCO, Autofinancement. */
     funding: text("funding").array().notNull().default(sql`'{}'::text[]`),
     /** Third info tile on the course page (diploma, sector…); level is used when empty. */
@@ -291,7 +291,7 @@ export const userRoles = pgTable(
     role: appRole("role").notNull(),
     createdAt: createdAt(),
   },
-  // One role per user: SPEC.md §7 reads it as a single row.
+  // One role per user: the console reads a person's role as a single row.
   (t) => [primaryKey({ columns: [t.userId] })],
 );
 

@@ -1,6 +1,6 @@
 /**
- * Seed content for the centre's catalogue, testimonials and blog (SPEC.md §2.3, §2.8, §3;
- * DESIGN.md §4). Plain typed data: the seeding script decides how it is written to the database.
+ * Seed content for the centre's catalogue, testimonials and blog. Plain typed data: the seeding
+ * script decides how it is written to the database.
  */
 import type { FormationResult } from "~/lib/results";
 import type { NewBlogPost, NewFormation, NewTestimonial } from "./schema.server";

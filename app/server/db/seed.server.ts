@@ -8,7 +8,7 @@ import { SEED_BLOG_POSTS, SEED_FORMATIONS, SEED_TESTIMONIALS } from "./seed-data
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 /**
- * Fills an empty database with the catalogue, testimonials and articles of SPEC.md. It runs at every
+ * Fills an empty database with the catalogue, testimonials and articles of seed-data.server.ts. It runs at every
  * start but only writes when there is no formation at all, so staff edits are never overwritten,
  * and it writes everything in one transaction so a crash never leaves half a seed.
  */

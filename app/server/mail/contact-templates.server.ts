@@ -59,7 +59,7 @@ export function staffNotificationMail(request: RequestSummary, consoleUrl: strin
   });
 }
 
-/** The visitor's confirmation: what we received and the 24 h promise (SPEC.md §9). */
+/** The visitor's confirmation: what we received and the 24 h promise. */
 export function visitorConfirmationMail(request: RequestSummary): RenderedMail {
   const callback = request.kind === "callback";
   return renderMail({
