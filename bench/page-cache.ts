@@ -66,7 +66,9 @@ async function main() {
     const timer = setInterval(() => {
       changes++;
       notifier
-        .query("select pg_notify('app_events', $1)", [JSON.stringify({ table: "formations", op: "update" })])
+        .query("select pg_notify('app_events', $1)", [
+          `bench ${JSON.stringify({ table: "formations", op: "update" })}`,
+        ])
         .catch((error: unknown) => console.error(error));
     }, 3_000);
     const invalidated = await load();

@@ -5,9 +5,9 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-/** Waits until the server answers /healthz (30 s at most); kills it and throws otherwise. */
+/** Waits until the server answers /healthz (60 s at most: the machine may be busy); kills it and throws otherwise. */
 async function waitHealthy(server: ChildProcess, base: string): Promise<ChildProcess> {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return server;
     } catch {

@@ -45,6 +45,18 @@ describe(`mail queue on ${DRIVER}`, () => {
     expect(row?.attempts).toBe(1);
   });
 
+  it("sends a message again with the same Message-ID when the instance died before marking it sent", async () => {
+    await enqueueMail(t.app.db, [message("double@example.test")]);
+    expect(await t.app.mail.drain()).toBe(1);
+    // What a SIGKILL between the SMTP server's acceptance and the update leaves: the row unsent.
+    await t.database.query("update mail_outbox set sent_at = null, locked_until = null");
+    expect(await t.app.mail.drain()).toBe(1);
+    const ids = t.smtp.to("double@example.test").map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim());
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^<[0-9a-f-]{36}@/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it("keeps a message through an SMTP outage and delivers it exactly once when the server is back", async () => {
     await enqueueMail(t.app.db, [message("patient@example.test")]);
     t.smtp.down();

@@ -68,6 +68,8 @@ export async function startSmtpPeer(port = 0) {
       });
     },
   });
+  // A client killed mid-session (bench:cluster's SIGKILL) resets its connection: not the peer's end.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const address = server.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;

@@ -140,6 +140,7 @@ export class MailWorker {
         text: row.text,
         html: row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        messageId: `<${row.id}@${this.from.address.split("@")[1] ?? "localhost"}>`,
       });
       await this.database.query(
         "update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1",

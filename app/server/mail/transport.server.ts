@@ -18,6 +18,12 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * The same for every attempt at one outbox row: when an instance dies between the SMTP server's
+   * acceptance and marking the row sent, the retry is a second copy of the same message, which
+   * mail clients and servers recognise as such.
+   */
+  messageId?: string;
 }
 
 export interface MailTransport {

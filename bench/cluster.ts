@@ -1,0 +1,397 @@
+// npm run bench:cluster — two instances behind nginx on one PostgreSQL, one of them killed under load.
+//
+// nginx (Debian's nginx-light, installed with apt when missing) listens on BENCH_PORT and balances
+// two production servers sharing a throwaway PostgreSQL database, a real SMTP peer and one
+// AUTH_SECRET. 50 clients post the contact form through nginx for 30 s; instance A gets SIGKILL at
+// 10 s and is started again at 20 s. Then: every acknowledged submission must be a row, every
+// queued e-mail delivered exactly once; a session created on A must be valid on B; a lead posted
+// through A must show on an event stream held by a staff member on B. Writes the « Deux instances
+// derrière nginx » section of docs/benchmarks.md. The nginx configuration is docs/operations.md's.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannonUntyped from "autocannon";
+import pg from "pg";
+import { startSmtpPeer } from "../tests/support/smtp";
+import { machineLine, startBenchServer, throwawayDatabase, writeBenchmarkSection } from "./support";
+
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3330);
+const NGINX_PORT = BASE_PORT;
+const PORTS = { a: BASE_PORT + 1, b: BASE_PORT + 2 };
+const BASE = `http://127.0.0.1:${NGINX_PORT}`;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const KILL_AT = 10;
+const RESTART_AT = 20;
+const NOTIFY = "equipe@centre.test";
+const ADMIN = { email: "direction@centre.test", password: "mot-de-passe-bench" };
+const NGINX = "/usr/sbin/nginx";
+
+/** The configuration docs/operations.md gives as the deployment example, with this run's ports. */
+export function nginxConfig(prefix: string, listen: number, upstreams: number[]): string {
+  return `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+
+  upstream centre {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
+    keepalive 64;
+    # Shorter than the servers' 5 s keep-alive timeout: nginx closes idle connections first.
+    keepalive_timeout 4s;
+  }
+
+  server {
+    listen ${listen};
+    # The app answers 413 itself with a French message; nginx must not cut before (64 KB forms).
+    client_max_body_size 1m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    # With its port: React Router refuses an action whose Origin does not match the Host it sees.
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # A refused connection (instance down) is retried on the other one; a POST already sent is not.
+    proxy_next_upstream error timeout;
+    proxy_connect_timeout 2s;
+
+    location /api/events {
+      proxy_pass http://centre;
+      # Server-sent events: pass every event at once, keep the stream open (heartbeat every 25 s).
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 1h;
+    }
+    location / {
+      proxy_pass http://centre;
+    }
+  }
+}
+`;
+}
+
+interface Request {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+interface Result {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
+const autocannon = autocannonUntyped as unknown as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    setupRequest: (request: Request, context: Record<string, string>) => Request;
+    onResponse: (status: number, body: string, context: Record<string, string>) => void;
+  }[];
+}) => Promise<Result>;
+
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, seconds: number): Promise<boolean> {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return check();
+}
+
+function ensureNginx(): void {
+  if (existsSync(NGINX)) return;
+  console.log("nginx absent : installation du paquet Debian nginx-light…");
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "inherit" });
+}
+
+function contactBody(email: string, n: number): string {
+  return new URLSearchParams({
+    firstName: "Grappe",
+    lastName: `Essai${n}`,
+    email,
+    phone: "06 12 34 56 78",
+    subject: "information",
+    formation: "",
+    message: `Demande numéro ${n} envoyée pendant le banc d'essai à deux instances.`,
+  }).toString();
+}
+
+/** Signs in on `port` and returns the session cookie. */
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`connexion refusée (${res.status}) : ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Opens /api/events on `port` with `cookie`; resolves the time a contact_requests change arrives. */
+function watchLeads(port: number, cookie: string): Promise<{ lead: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({
+      host: "127.0.0.1",
+      port,
+      path: "/api/events",
+      agent: false,
+      headers: { cookie, accept: "text/event-stream" },
+    });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let body = "";
+      const lead = new Promise<number>((done) => {
+        res.on("data", (chunk: Buffer) => {
+          body += chunk.toString();
+          if (body.includes('"table":"contact_requests"')) {
+            done(Date.now());
+            req.destroy();
+          }
+        });
+      });
+      resolve({ lead });
+    });
+  });
+}
+
+async function main() {
+  ensureNginx();
+  const database = await throwawayDatabase("bench_cluster");
+  const smtp = await startSmtpPeer();
+  const prefix = mkdtempSync(path.join(tmpdir(), "cfa-nginx-"));
+  const env = {
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    CONTACT_NOTIFY_EMAIL: NOTIFY,
+    PUBLIC_URL: BASE,
+    AUTH_SECRET: "banc-essai-grappe-secret-partage-0123456789",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: "1",
+    FORM_RATE_LIMIT: "0",
+    AUTH_RATE_LIMIT: "false",
+  };
+  const instances: Partial<Record<"a" | "b", ChildProcess>> = {};
+  let nginx: ChildProcess | null = null;
+  // Even on a crash, leave no server or nginx behind on these ports.
+  process.on("exit", () => {
+    nginx?.kill("SIGKILL");
+    for (const child of Object.values(instances)) child?.kill("SIGKILL");
+  });
+  try {
+    instances.a = await startBenchServer(PORTS.a, env);
+    instances.b = await startBenchServer(PORTS.b, env);
+    writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig(prefix, NGINX_PORT, [PORTS.a, PORTS.b]));
+    nginx = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    await waitFor(async () => (await fetch(`${BASE}/readyz`).catch(() => null))?.ok === true, 15);
+
+    // Load: 50 clients through nginx, A killed at 10 s and restarted at 20 s.
+    const acked = new Set<string>();
+    const statuses = new Map<string, number>();
+    let sequence = 0;
+    const events: string[] = [];
+    const started = Date.now();
+    const kill = setTimeout(() => {
+      instances.a?.kill("SIGKILL");
+      events.push(`A tué (SIGKILL) à ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }, KILL_AT * 1000);
+    const restart = setTimeout(() => {
+      const at = Date.now();
+      startBenchServer(PORTS.a, env).then(
+        (child) => {
+          instances.a = child;
+          events.push(
+            `A relancé à ${((at - started) / 1000).toFixed(1)} s, prêt ${((Date.now() - at) / 1000).toFixed(1)} s plus tard`,
+          );
+        },
+        (error: unknown) => events.push(`A n'a pas redémarré : ${String(error)}`),
+      );
+    }, RESTART_AT * 1000);
+    const result = await autocannon({
+      url: BASE,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: "POST",
+          path: "/contact.data",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
+          setupRequest: (request, context) => {
+            const n = ++sequence;
+            context.email = `grappe.${n}@example.test`;
+            return { ...request, body: contactBody(context.email, n) };
+          },
+          onResponse: (status, body, context) => {
+            const ok = status === 200 && body.includes("Message envoyé !");
+            if (ok && context.email) acked.add(context.email);
+            const label = ok ? "200 acquitté" : String(status);
+            statuses.set(label, (statuses.get(label) ?? 0) + 1);
+          },
+        },
+      ],
+    });
+    clearTimeout(kill);
+    clearTimeout(restart);
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${PORTS.a}/readyz`).catch(() => null))?.ok === true,
+      60,
+    );
+
+    // Rows settle once the requests autocannon left in flight are finished.
+    let settled = -1;
+    await waitFor(async () => {
+      const [now] = await query<{ n: number }>(
+        database.url,
+        "select count(*)::int as n from contact_requests",
+      );
+      const stable = now?.n === settled;
+      settled = now?.n ?? 0;
+      return stable;
+    }, 60);
+    const stored = new Set(
+      (
+        await query<{ email: string }>(
+          database.url,
+          "select email from contact_requests where email like 'grappe.%'",
+        )
+      ).map((r) => r.email),
+    );
+    const lost = [...acked].filter((email) => !stored.has(email)).length;
+
+    // Sessions: signed in on A, valid on B.
+    const cookie = await signIn(PORTS.a);
+    const consoleOnB = await fetch(`http://127.0.0.1:${PORTS.b}/admin`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
+    const sessionShared = consoleOnB.status === 200;
+
+    // Live: a staff stream on B hears a lead posted through A.
+    const watcher = await watchLeads(PORTS.b, cookie);
+    const posted = Date.now();
+    const lead = await fetch(`http://127.0.0.1:${PORTS.a}/contact.data`, {
+      method: "POST",
+      // Sent to A itself, so from A's own origin (as a browser pointed at A would).
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${PORTS.a}` },
+      body: contactBody("grappe.direct@example.test", 0),
+    });
+    const liveMs = await Promise.race([
+      watcher.lead.then((at) => at - posted),
+      new Promise<null>((r) => setTimeout(() => r(null), 10_000)),
+    ]);
+
+    // Mail: a message claimed by A when it died is retried once its 60 s lease ends.
+    const mailStart = Date.now();
+    await waitFor(async () => {
+      const [row] = await query<{ n: number }>(
+        database.url,
+        "select count(*)::int as n from mail_outbox where sent_at is null",
+      );
+      return row?.n === 0;
+    }, 240);
+    const mailSeconds = Math.round((Date.now() - mailStart) / 1000);
+    await new Promise((r) => setTimeout(r, 1000));
+    const [mail] = await query<{ queued: number; sent: number; retried: number }>(
+      database.url,
+      `select count(*)::int as queued, count(sent_at)::int as sent,
+              count(*) filter (where attempts > 1)::int as retried from mail_outbox`,
+    );
+    const delivered = smtp.messages.length;
+    const keys = smtp.messages.map((m) => `${m.to.join(",")}|${m.subject}`);
+    const distinct = new Set(keys).size;
+    // Copies of one message (a retry after the kill) carry its outbox row's Message-ID.
+    const messageIds = smtp.messages.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim() ?? "");
+    const distinctIds = new Set(messageIds).size;
+    const duplicates = delivered - distinct;
+
+    const statusList = [...statuses.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([s, n]) => `${s} × ${n}`)
+      .join(", ");
+    const ok =
+      lost === 0 &&
+      sessionShared &&
+      liveMs !== null &&
+      lead.status === 200 &&
+      distinct === mail?.queued &&
+      distinctIds === distinct &&
+      mail?.sent === mail?.queued;
+    const lines = [
+      "",
+      `Mesuré le ${machineLine()}, avec \`npm run bench:cluster\` : ${spawnSync(NGINX, ["-v"], { encoding: "utf8" }).stderr.trim().replace("nginx version: ", "")} (paquet Debian) devant deux instances (build de production) sur une même base PostgreSQL locale, configuration nginx de docs/operations.md.`,
+      `${CONNECTIONS} clients postent le formulaire de contact à travers nginx pendant ${SECONDS} s ; l'instance A reçoit SIGKILL à ${KILL_AT} s et est relancée à ${RESTART_AT} s.`,
+      "",
+      "| Mesure | Valeur |",
+      "| --- | ---: |",
+      `| Requêtes par seconde (moyenne) | ${result.requests.average.toFixed(0)} |`,
+      `| Latence p50 / p99 / max | ${result.latency.p50} / ${result.latency.p99} / ${result.latency.max} ms |`,
+      `| Envois acquittés (200 « Message envoyé ! ») | ${acked.size} |`,
+      `| Acquittés retrouvés en base / perdus | ${acked.size - lost} / ${lost} |`,
+      `| Lignes dans contact_requests (dont non acquittées : requêtes coupées par l'arrêt brutal ou en vol à la fin) | ${stored.size} (${stored.size - (acked.size - lost)}) |`,
+      `| Réponses vues par les clients | ${statusList}; erreurs réseau ${result.errors}, délais ${result.timeouts} |`,
+      `| E-mails mis en file / marqués envoyés / reçus par le serveur SMTP | ${mail?.queued ?? 0} / ${mail?.sent ?? 0} / ${delivered} |`,
+      `| Messages distincts reçus / copies en double (même Message-ID, renvoyées après l'arrêt brutal) | ${distinct} / ${duplicates} |`,
+      `| Message-ID distincts = e-mails mis en file | ${distinctIds === mail?.queued ? "oui" : "**non**"} (${distinctIds}) |`,
+      `| E-mails réessayés (bail de 60 s d'un envoi interrompu par l'arrêt) | ${mail?.retried ?? 0} |`,
+      `| File vide après la charge en | ${mailSeconds} s |`,
+      `| Connexion ouverte sur A, console /admin sur B | ${sessionShared ? "200, session valide" : `**${consoleOnB.status}**`} |`,
+      `| Demande postée sur A, vue sur le flux /api/events d'un membre de l'équipe connecté à B | ${liveMs === null ? "**non reçue en 10 s**" : `reçue en ${liveMs} ms`} |`,
+      "",
+      `Chronologie : ${events.join(" ; ")}.`,
+      "",
+      ok
+        ? `Aucune demande acquittée perdue ; chaque e-mail mis en file est arrivé${duplicates ? `, ${duplicates} en deux exemplaires portant le même Message-ID (envoyés par A juste avant le SIGKILL, sans que l'envoi ait pu être noté : renvoyés à la fin du bail de 60 s ; la livraison est « au moins une fois », et le Message-ID commun permet aux messageries de les fusionner)` : " une seule fois"} ; session et événements partagés entre les instances.`
+        : "**Écart constaté** : voir les chiffres ci-dessus.",
+    ];
+    writeBenchmarkSection("Deux instances derrière nginx", lines);
+    console.log(lines.join("\n"));
+    if (!ok) process.exitCode = 1;
+  } finally {
+    nginx?.kill("SIGTERM");
+    for (const child of Object.values(instances)) {
+      if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await smtp.close();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
