@@ -8,6 +8,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
 import { healthRoutes } from "./http/health.server";
 import { sameOriginOnly } from "./http/same-origin.server";
+import { securityHeaders } from "./http/security-headers.server";
 import { httpLimits, listen } from "./http/server.server";
 import { Metrics } from "./metrics.server";
 import { PageCache } from "./page-cache.server";
@@ -58,6 +59,7 @@ export function createExpressApp(
   healthRoutes(app, runtime);
   if (runtime.config.metricsToken) app.get("/metrics", metrics.handler(runtime.config.metricsToken));
   app.get("/api/events", eventStream(runtime, streams));
+  app.use(securityHeaders(runtime.config.publicUrl));
   app.use(sameOriginOnly(runtime.config.publicUrl));
 
   app.use(compression());

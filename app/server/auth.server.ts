@@ -149,7 +149,9 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
     },
     logger: {
       log(level, message, ...args) {
-        logger[level]({ args }, `auth: ${message}`);
+        // Only errors' names and messages: better-auth's arguments may hold a user with its e-mail.
+        const errors = args.filter((arg): arg is Error => arg instanceof Error);
+        logger[level]({ errors: errors.map((e) => `${e.name}: ${e.message}`) }, `auth: ${message}`);
       },
     },
   });

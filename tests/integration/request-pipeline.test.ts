@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactRequests } from "~/server/db/schema.server";
+import { createLogger } from "~/server/logger.server";
 import { type HttpTestApp, startHttpApp } from "../support/http";
 import { signedInUser } from "../support/runtime";
 
@@ -180,4 +181,51 @@ describe("an oversized chunked body", () => {
       expect(await t.app.db.select().from(contactRequests)).toHaveLength(0);
     },
   );
+});
+
+describe("headers and logs", () => {
+  let t: HttpTestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logger = createLogger({
+      production: true,
+      level: "debug",
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    t = await startHttpApp({ PUBLIC_URL: "https://www.centre.test" }, {}, { logger });
+  });
+  afterAll(() => t?.close());
+
+  it("sends Permissions-Policy and HSTS everywhere, no-store on console and account pages", async () => {
+    const home = await fetch(`${t.base}/`);
+    expect(home.headers.get("permissions-policy")).toContain("camera=()");
+    expect(home.headers.get("strict-transport-security")).toContain("max-age=31536000");
+    expect(home.headers.get("cache-control") ?? "").not.toContain("no-store");
+    for (const pathname of ["/auth", "/auth/mot-de-passe-oublie", "/admin", "/admin/contacts"]) {
+      const response = await fetch(`${t.base}${pathname}`, { redirect: "manual" });
+      expect(response.headers.get("cache-control"), pathname).toBe("no-store");
+    }
+  });
+
+  it("never logs what a visitor typed, even when storing the request fails", async () => {
+    const fields = {
+      firstName: "Zoé-Traçable",
+      lastName: "Témoin-Unique",
+      email: "zoe.tracable@example.test",
+      phone: "0698765432",
+      source: "callback_home_hero",
+    };
+    const json = { accept: "application/json", "x-forwarded-for": "203.0.113.50" };
+    expect((await post(t, "/api/rappel", fields, json)).status).toBe(200);
+    // The database refuses the next one: its error names the query's parameters.
+    await t.database.query(
+      "alter table contact_requests add constraint refuse_test check (first_name <> 'Zoé-Traçable') not valid",
+    );
+    expect((await post(t, "/api/rappel", fields, json)).status).toBe(503);
+    const logs = lines.join("");
+    expect(logs).toContain("contact: storing the request failed");
+    for (const value of ["Zoé", "Traçable", "Témoin", "zoe.tracable", "0698765432", "98 76"]) {
+      expect(logs).not.toContain(value);
+    }
+  });
 });

@@ -23,10 +23,11 @@ export interface HttpTestApp extends TestApp {
 export async function startHttpApp(
   env: Record<string, string> = {},
   limits: Partial<HttpLimits> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
 ): Promise<HttpTestApp> {
   if (!existsSync(buildEntry)) throw new Error("run `npx react-router build` first (npm test does)");
   const mod = (await import(pathToFileURL(buildEntry).href)) as typeof AppServer;
-  const t = await createTestApp(env);
+  const t = await createTestApp(env, options);
   const express = mod.createExpressApp(t.app, mod.getServerBuild);
   const server = await mod.listen(
     express.app,

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { loadConfig } from "~/server/config.server";
 import { type Role, userRoles, users } from "~/server/db/schema.server";
-import { createLogger } from "~/server/logger.server";
+import { createLogger, type Logger } from "~/server/logger.server";
 import { smtpTransport } from "~/server/mail/transport.server";
 import { type AppRuntime, createLoadContext, createRuntime } from "~/server/runtime.server";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -26,7 +26,10 @@ export interface TestApp {
  * The real runtime on a fresh database, with a real SMTP peer on loopback. The mail worker does
  * not poll: tests call `app.mail.drain()` when they want mail to leave.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const smtp = await startSmtpPeer();
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -41,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await createRuntime(config, {
     database,
     transport: smtpTransport(smtp.url),
-    logger: createLogger({ production: true, level: process.env.LOG_LEVEL ?? "silent" }),
+    logger: options.logger ?? createLogger({ production: true, level: process.env.LOG_LEVEL ?? "silent" }),
     startMailWorker: false,
   });
   return {
