@@ -48,7 +48,11 @@ export const signUpSchema = z.object({
 export const emailOnlySchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: "Lien invalide ou expiré" }).min(1, "Lien invalide ou expiré").max(200),
+  token: z
+    .string({ error: "Lien invalide ou expiré" })
+    .min(1, "Lien invalide ou expiré")
+    .max(200, "Lien invalide ou expiré")
+    .refine((value) => !hasControlCharacters(value), "Lien invalide ou expiré"),
   password: newPassword,
 });
 
