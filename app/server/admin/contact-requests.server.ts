@@ -75,25 +75,30 @@ export async function contactRequestsPage(
   filters: ContactFilters,
   page: number,
 ): Promise<ContactsPage> {
-  const counts = await countByStatus(db);
+  const counting = countByStatus(db);
   const fromCounters = !filters.q && !filters.day;
-  const list = await readPage(
-    page,
-    async () =>
-      fromCounters
-        ? filters.status
-          ? counts[filters.status]
-          : CONTACT_STATUSES.reduce((sum, s) => sum + counts[s], 0)
-        : countRows(db, contactRequests, filterClause(filters)),
-    (limit, offset) =>
-      db
-        .select()
-        .from(contactRequests)
-        .where(filterClause(filters))
-        .orderBy(...NEWEST_FIRST)
-        .limit(limit)
-        .offset(offset),
-  );
+  // Promise.all awaits `counting` on every path, so its failure is never left unhandled.
+  const [counts, list] = await Promise.all([
+    counting,
+    readPage(
+      page,
+      async () => {
+        if (!fromCounters) return countRows(db, contactRequests, filterClause(filters));
+        const byStatus = await counting;
+        return filters.status
+          ? byStatus[filters.status]
+          : CONTACT_STATUSES.reduce((sum, s) => sum + byStatus[s], 0);
+      },
+      (limit, offset) =>
+        db
+          .select()
+          .from(contactRequests)
+          .where(filterClause(filters))
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit)
+          .offset(offset),
+    ),
+  ]);
   const mails = await mailStates(
     db,
     list.items.map((r) => r.id),
