@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/components/ui/dialog";
 import { Field, Input, Select } from "~/components/ui/input";
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
+import { textFields } from "~/lib/form-data";
+import { readFormResult } from "~/lib/form-result";
 // Types only: zod stays on the server, the dialog shows the server's messages.
 import type { FormResult } from "~/lib/schemas/contact";
 import { useRootData } from "~/lib/use-root-data";
@@ -17,10 +19,12 @@ async function postCallback(form: HTMLFormElement): Promise<FormResult> {
     const response = await fetch(form.action, {
       method: "POST",
       headers: { Accept: "application/json" },
-      // The form has no file input, so every entry is a string: URL-encoded like a plain form post.
-      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      // URL-encoded like a plain form post.
+      body: new URLSearchParams(textFields(new FormData(form))),
     });
-    return (await response.json()) as FormResult;
+    const result = readFormResult(await response.json());
+    if (result) return result;
+    return { ok: false, toast: CONTACT_MESSAGES.failure };
   } catch {
     return { ok: false, toast: CONTACT_MESSAGES.failure };
   }

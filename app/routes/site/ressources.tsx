@@ -187,7 +187,7 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
           Nos ressources
         </h2>
         <p className="sr-only" role="status">
-          {results.length} ressource{results.length > 1 ? "s" : ""}
+          {plural(results.length, "ressource")}
         </p>
         {results.length > 0 ? (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
