@@ -58,9 +58,12 @@ function ItemLink({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
           prefetch="intent"
           aria-label={collapsed ? item.label : undefined}
           onClick={() => setOpenMobile(false)}
-          className={({ isActive }) =>
-            cn(itemClass(collapsed), isActive && "bg-secondary text-secondary-foreground")
-          }
+          // A plain string, styled by NavLink's aria-current: the collapsed menu's tooltip trigger
+          // (Radix Slot) merges class names as strings and would drop a className function.
+          className={cn(
+            itemClass(collapsed),
+            "aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground",
+          )}
         >
           <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
           {collapsed ? null : <span className="truncate">{item.label}</span>}

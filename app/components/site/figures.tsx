@@ -49,7 +49,8 @@ export function FigureList({
   return (
     <dl className={className}>
       {shown.map((f) => (
-        <div key={f.label} className={cn("flex flex-col-reverse", itemClassName)}>
+        // justify-end: in a reversed column it keeps the figure at the top of a taller cell.
+        <div key={f.label} className={cn("flex flex-col-reverse justify-end", itemClassName)}>
           <dt className={labelClassName}>
             {f.label}
             {f.source ? <span className="block text-xs opacity-80">{f.source}</span> : null}

@@ -1,4 +1,4 @@
-import { ChevronDown, GraduationCap, Menu, X } from "lucide-react";
+import { ChevronDown, GraduationCap, LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
@@ -13,11 +13,24 @@ export interface HeaderUser {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted",
+    "whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium hover:bg-muted xl:px-3",
     isActive ? "text-primary" : "text-foreground",
   );
 
-function AccountActions({ user, className }: { user: HeaderUser | null; className?: string }) {
+/**
+ * Connexion, or the greeting, 'Admin' and 'Déconnexion'. `compact` (the desktop header) keeps them on
+ * one line with the links from 1024 px: below 1280 px the greeting is left out and 'Déconnexion' is an
+ * icon (still named 'Déconnexion').
+ */
+function AccountActions({
+  user,
+  className,
+  compact = false,
+}: {
+  user: HeaderUser | null;
+  className?: string;
+  compact?: boolean;
+}) {
   if (!user) {
     return (
       <div className={className}>
@@ -29,7 +42,10 @@ function AccountActions({ user, className }: { user: HeaderUser | null; classNam
   }
   return (
     <div className={cn("flex items-center gap-2", className)}>
-      <span className="text-sm text-muted-foreground" data-testid="greeting">
+      <span
+        className={cn("max-w-48 truncate text-sm text-muted-foreground", compact && "hidden xl:inline")}
+        data-testid="greeting"
+      >
         Bonjour, {user.firstName || user.email}
       </span>
       <ButtonLink to="/admin" size="sm" variant="outline">
@@ -37,7 +53,8 @@ function AccountActions({ user, className }: { user: HeaderUser | null; classNam
       </ButtonLink>
       <Form method="post" action="/auth/deconnexion">
         <button type="submit" className={buttonClass("ghost", "sm")}>
-          Déconnexion
+          {compact ? <LogOut aria-hidden="true" className="h-4 w-4 xl:hidden" /> : null}
+          <span className={cn(compact && "sr-only xl:not-sr-only")}>Déconnexion</span>
         </button>
       </Form>
     </div>
@@ -61,13 +78,16 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       >
         Aller au contenu
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-semibold text-primary">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 xl:gap-4">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold text-primary lg:text-[0.9375rem] xl:text-base"
+        >
           <GraduationCap aria-hidden="true" className="h-7 w-7" />
           <span>{CENTRE.name}</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 xl:gap-1">
             {HEADER_LINKS.map((link) =>
               "children" in link ? (
                 <li key={link.to} className="group relative">
@@ -97,7 +117,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             )}
           </ul>
         </nav>
-        <AccountActions user={user} className="hidden lg:flex" />
+        <AccountActions user={user} className="hidden shrink-0 lg:flex" compact />
         <button
           type="button"
           className={buttonClass("ghost", "icon", "lg:hidden")}

@@ -1,10 +1,14 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-/** A data table that scrolls sideways inside its card on narrow screens instead of the page. */
+/**
+ * A data table that scrolls sideways inside its card on narrow screens instead of the page. The
+ * wrapper is `relative` so that it contains the visually hidden (absolutely positioned) labels of
+ * its cells: otherwise they are placed against the page and widen it.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

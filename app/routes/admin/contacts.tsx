@@ -171,7 +171,8 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   </label>
                   <Select
                     id={`status-${r.id}`}
-                    className="h-8 w-36 py-0"
+                    // As wide as its longest status, so 'Contactée' or 'Convertie' is never cut.
+                    className="h-8 w-auto min-w-36 py-0 pr-8"
                     value={shown}
                     onChange={(e) =>
                       statusFetcher.submit(

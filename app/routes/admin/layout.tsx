@@ -44,11 +44,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-h-screen">
         <AdminSidebar user={user} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-background px-4">
+          <header className="sticky top-0 z-40 flex min-h-14 items-center gap-3 border-b border-border bg-background px-4 py-2">
             <SidebarTrigger />
-            <p className="flex-1 truncate font-semibold">Console d'administration</p>
+            {/* Wraps rather than being cut to 'Console d'ad…' on a phone. */}
+            <p className="min-w-0 flex-1 font-semibold leading-tight">Console d'administration</p>
             <span
-              className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground"
+              className="shrink-0 rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground"
               data-testid="admin-role"
             >
               {ROLE_LABELS[role]}

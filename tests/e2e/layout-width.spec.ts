@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+import routes from "../../app/routes";
+import { signInWithoutRole } from "./support/account";
+import { signInAsAdmin } from "./support/admin";
+
+// No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
+// signed out, signed in without a role, and as an administrator, at 360 and 1024 px.
+
+interface RouteEntry {
+  path?: string;
+  file: string;
+  children?: RouteEntry[];
+}
+
+// A real record for each dynamic segment, so the page renders its full layout.
+const SAMPLE: Record<string, string> = {
+  "routes/site/formation.tsx": "/formation/tp-assistant-commercial",
+  "routes/site/article.tsx": "/ressources/article/reconversion-professionnelle-5-etapes",
+};
+
+/** Every screen of the route table: route modules that render (.tsx), splats left out. */
+function screens(entries: RouteEntry[]): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    if (entry.children) out.push(...screens(entry.children));
+    else if (entry.file.endsWith(".tsx") && !entry.path?.includes("*")) {
+      out.push(SAMPLE[entry.file] ?? `/${entry.path ?? ""}`);
+    }
+  }
+  return [...new Set(out)];
+}
+
+const PAGES = screens(routes as RouteEntry[]);
+
+async function overflowing(page: Page, width: number): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    await page.evaluate(() => document.fonts.ready);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width) wide.push(`${path}: ${scrollWidth} px`);
+  }
+  return wide;
+}
+
+test("the route table yields every public and console screen", () => {
+  expect(PAGES).toEqual(
+    expect.arrayContaining(["/", "/contact", "/formation/tp-assistant-commercial", "/admin", "/admin/users"]),
+  );
+  expect(PAGES.some((p) => p.includes(":") || p.includes("*"))).toBe(false);
+});
+
+for (const width of [360, 1024]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    test.setTimeout(240_000);
+
+    test("signed out, no page is wider than the window", async ({ page }) => {
+      expect(await overflowing(page, width)).toEqual([]);
+    });
+
+    test("signed in without a role, no page is wider than the window", async ({ page }) => {
+      await signInWithoutRole(page);
+      expect(await overflowing(page, width)).toEqual([]);
+    });
+
+    test("as an administrator, no page is wider than the window", async ({ page }) => {
+      await signInAsAdmin(page);
+      expect(await overflowing(page, width)).toEqual([]);
+    });
+  });
+}
