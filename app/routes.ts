@@ -31,6 +31,7 @@ export default [
       route("contacts/export.csv", "routes/admin/contacts-export.ts"),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("journal", "routes/admin/journal.tsx"),
       route("statistics", "routes/admin/placeholder.tsx", { id: "admin-statistics" }),
       route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
       route("calendar", "routes/admin/placeholder.tsx", { id: "admin-calendar" }),

@@ -137,3 +137,30 @@ test("below 768 px the menu is an 18 rem slide-in panel", async ({ page }) => {
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
 });
+
+test("the activity log: an administrator's change is listed, filtered by kind of record", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/testimonials");
+  const name = `Journal ${Date.now()}`;
+  await page.getByRole("button", { name: "Nouveau témoignage" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau témoignage" });
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill(name);
+  await dialog
+    .getByRole("textbox", { name: "Témoignage", exact: true })
+    .fill("Une formation claire et concrète.");
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Témoignage créé avec succès")).toBeVisible();
+
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Journal d'activité" })
+    .click();
+  await expect(page.getByRole("heading", { name: /Journal d'activité/ })).toBeVisible();
+  await page.getByLabel("Type d'enregistrement").selectOption("testimonial");
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/type=testimonial/);
+  await expect(
+    page.getByRole("cell", { name: `${ADMIN.email} a créé le témoignage « ${name} »` }),
+  ).toBeVisible();
+});

@@ -4,6 +4,7 @@ import {
   BookOpen,
   Calendar,
   GraduationCap,
+  History,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -16,6 +17,7 @@ import { Form, Link, NavLink } from "react-router";
 import { Sidebar, useSidebar } from "~/components/ui/sidebar";
 import { Tooltip } from "~/components/ui/tooltip";
 import { cn } from "~/lib/cn";
+import { useCan } from "./use-can";
 
 interface NavItem {
   to: string;
@@ -37,6 +39,7 @@ const MAIN: NavItem[] = [
 
 const CONFIGURATION: NavItem[] = [
   { to: "/admin/settings", label: "Paramètres", icon: Settings },
+  { to: "/admin/journal", label: "Journal d'activité", icon: History },
   { to: "/admin/calendar", label: "Calendrier", icon: Calendar },
 ];
 
@@ -95,6 +98,7 @@ export interface SidebarUser {
 }
 
 function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean }) {
+  const canReadAudit = useCan("audit:read");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -112,7 +116,12 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
       </div>
       <nav aria-label="Console" className="flex-1 overflow-y-auto">
         <Group items={MAIN} collapsed={collapsed} />
-        <Group label="Configuration" items={CONFIGURATION} collapsed={collapsed} />
+        <Group
+          label="Configuration"
+          // The activity log is for administrators: others do not see the entry.
+          items={canReadAudit ? CONFIGURATION : CONFIGURATION.filter((item) => item.to !== "/admin/journal")}
+          collapsed={collapsed}
+        />
       </nav>
       <div className="border-t border-border p-2">
         {collapsed ? null : (

@@ -1,0 +1,6 @@
+/** What the Journal d'activité shows and filters on, shared by its page and its query. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The kinds of record the console audits (audit_log.entity). */
+export const AUDIT_ENTITIES = ["formation", "blog_post", "testimonial", "contact_request", "user"] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

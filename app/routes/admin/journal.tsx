@@ -1,0 +1,160 @@
+import { Form, Link } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { ListTable } from "~/components/admin/list-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, Input, Select } from "~/components/ui/input";
+import { Td, Tr } from "~/components/ui/table";
+import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/lib/audit-log";
+import { formatDateTime } from "~/lib/dates";
+import { loadOr } from "~/server/admin/action.server";
+import { auditFiltersFrom, listAuditLog } from "~/server/admin/audit.server";
+import { requirePermission } from "~/server/session.server";
+import type { Route } from "./+types/journal";
+
+export const meta: Route.MetaFunction = () => [{ title: "Journal d'activité | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "audit:read");
+  const filters = auditFiltersFrom(new URL(request.url).searchParams);
+  const { value, loadError } = await loadOr(app, "journal", () => listAuditLog(app.db, filters), {
+    entries: [],
+    total: 0,
+    actors: [],
+  });
+  return { ...value, filters, loadError };
+}
+
+const ENTITY_LABELS: Record<string, string> = {
+  formation: "la formation",
+  blog_post: "l'article",
+  testimonial: "le témoignage",
+  contact_request: "la demande de contact",
+  user: "l'utilisateur",
+};
+
+const KIND_LABELS: Record<string, string> = {
+  formation: "Formations",
+  blog_post: "Articles",
+  testimonial: "Témoignages",
+  contact_request: "Demandes de contact",
+  user: "Utilisateurs",
+};
+
+const ACTION_VERBS: Record<string, string> = {
+  create: "a créé",
+  update: "a modifié",
+  delete: "a supprimé",
+  status: "a changé le statut de",
+  erase: "a effacé",
+  export: "a exporté",
+  role: "a changé le rôle de",
+};
+
+/** Which record: its title or name as recorded in the entry's details, else its identifier. */
+function recordName(details: Record<string, unknown> | null, entityId: string | null): string {
+  for (const key of ["title", "name", "email", "lastName"]) {
+    const value = details?.[key];
+    if (typeof value === "string" && value) return `« ${value} »`;
+  }
+  return entityId ? `(${entityId.slice(0, 8)})` : "";
+}
+
+/** 'admin@… a modifié la formation « TP Assistant RH »'. */
+function entrySentence(entry: {
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  details: Record<string, unknown> | null;
+}): string {
+  const who = entry.actorEmail ?? "Un compte supprimé";
+  const verb = ACTION_VERBS[entry.action] ?? entry.action;
+  if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
+  const what = ENTITY_LABELS[entry.entity] ?? entry.entity;
+  return `${who} ${verb} ${what} ${recordName(entry.details, entry.entityId)}`.trim();
+}
+
+export default function Journal({ loaderData }: Route.ComponentProps) {
+  const { entries, total, actors, filters, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams();
+    if (filters.actor) params.set("personne", filters.actor);
+    if (filters.entity) params.set("type", filters.entity);
+    if (filters.from) params.set("du", filters.from);
+    if (filters.to) params.set("au", filters.to);
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return `/admin/journal${search ? `?${search}` : ""}`;
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`Journal d'activité (${total})`}
+        description="Qui a fait quoi, sur quel enregistrement et quand : chaque modification faite dans la console."
+      />
+      <Form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <Field id="journal-personne" label="Personne">
+          <Select id="journal-personne" name="personne" defaultValue={filters.actor ?? ""}>
+            <option value="">Tout le monde</option>
+            {actors.map((email) => (
+              <option key={email} value={email}>
+                {email}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="journal-type" label="Type d'enregistrement">
+          <Select id="journal-type" name="type" defaultValue={filters.entity ?? ""}>
+            <option value="">Tous les types</option>
+            {AUDIT_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {KIND_LABELS[entity]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="journal-du" label="Du">
+          <Input id="journal-du" name="du" type="date" defaultValue={filters.from ?? ""} />
+        </Field>
+        <Field id="journal-au" label="Au">
+          <Input id="journal-au" name="au" type="date" defaultValue={filters.to ?? ""} />
+        </Field>
+        <Button type="submit">Filtrer</Button>
+      </Form>
+      <ListTable columns={["Date", "Action"]} items={entries} empty="Aucune entrée pour ces filtres">
+        {(entry) => (
+          <Tr key={entry.id}>
+            <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
+            <Td>{entrySentence(entry)}</Td>
+          </Tr>
+        )}
+      </ListTable>
+      {pages > 1 ? (
+        <nav aria-label="Pages du journal" className="mt-4 flex items-center justify-between gap-2">
+          {filters.page > 1 ? (
+            <Link to={pageLink(filters.page - 1)} className={buttonClass("outline", "sm")}>
+              Précédent
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-muted-foreground">
+            Page {filters.page} sur {pages}
+          </p>
+          {filters.page < pages ? (
+            <Link to={pageLink(filters.page + 1)} className={buttonClass("outline", "sm")}>
+              Suivant
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}
