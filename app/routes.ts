@@ -10,6 +10,8 @@ export default [
     route("formations/alternance", "routes/site/formations.tsx", { id: "formations-alternance" }),
     route("formations/courtes", "routes/site/formations.tsx", { id: "formations-courtes" }),
     route("formation/:slug", "routes/site/formation.tsx"),
+    route("formation/:slug/candidature", "routes/site/apply.tsx"),
+    route("formation/:slug/candidature/envoyee", "routes/site/apply-sent.tsx"),
     route("financements", "routes/site/financements.tsx"),
     route("notre-centre", "routes/site/notre-centre.tsx"),
     route("contact", "routes/site/contact.tsx"),

@@ -4,6 +4,26 @@ import type { ToastMessage } from "~/lib/toast";
 /** Upper bounds of the form fields (the server says so in French past them). */
 export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000, formation: 200 } as const;
 
+// SPEC.md §5, word for word; the bounds past them are ours (a lead form is not a file upload).
+// Here rather than next to the zod schema so that browser-side checks can show them without zod.
+export const CONTACT_ERRORS = {
+  firstName: "Le prénom doit contenir au moins 2 caractères",
+  lastName: "Le nom doit contenir au moins 2 caractères",
+  email: "Veuillez entrer une adresse email valide",
+  phone: "Veuillez entrer un numéro de téléphone valide",
+  subject: "Veuillez sélectionner un sujet",
+  message: "Le message doit contenir au moins 10 caractères",
+  firstNameTooLong: "Le prénom ne peut pas dépasser 100 caractères",
+  lastNameTooLong: "Le nom ne peut pas dépasser 100 caractères",
+  emailTooLong: "L'adresse email ne peut pas dépasser 254 caractères",
+  phoneTooLong: "Le numéro de téléphone ne peut pas dépasser 30 caractères",
+  messageTooLong: "Le message ne peut pas dépasser 5 000 caractères",
+  formation: "Veuillez choisir une formation de la liste",
+  formationTooLong: "Le nom de la formation ne peut pas dépasser 200 caractères",
+  source: "Origine de la demande inconnue",
+  appointmentMode: "Veuillez choisir un type de rendez-vous de la liste",
+} as const;
+
 /** The honeypot: a field hidden from people and filled by bots. Any value means « pretend and drop ». */
 export const HONEYPOT_FIELD = "website";
 

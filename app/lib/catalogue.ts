@@ -32,6 +32,8 @@ export interface CatalogueItem {
   funding: string[];
   /** The goal picker's goals this formation serves (app/content/goals.ts ids). */
   goals: string[];
+  /** Start date (YYYY-MM-DD) of the next session still taking applications, if any. */
+  nextSession?: string | null;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>

@@ -2,7 +2,14 @@
  * The tables whose changes reach open pages through /api/events, and the event that says so: one
  * list for the server that publishes, the pages that follow and the browser that parses the stream.
  */
-export const LIVE_TABLES = ["contact_requests", "formations", "blog_posts", "testimonials"] as const;
+export const LIVE_TABLES = [
+  "contact_requests",
+  "formations",
+  "formation_sessions",
+  "applications",
+  "blog_posts",
+  "testimonials",
+] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
 const OPS = ["insert", "update", "delete"] as const;

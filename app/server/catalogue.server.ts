@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { CatalogueItem } from "~/lib/catalogue";
 import { centreFigures, type FormationResult } from "~/lib/results";
+import { parisToday } from "~/lib/sessions";
 import type { Db } from "./db/client.server";
 import { type Formation, formationAliases, formations } from "./db/schema.server";
 
@@ -25,13 +26,22 @@ const cardColumns = {
   goals: formations.goals,
 };
 
+/**
+ * The first start among a formation's sessions still taking applications (closed ones left out).
+ * The outer column is written with its table: Drizzle renders it unqualified in a select list.
+ */
+const nextSession = (today: string) =>
+  sql<string | null>`(select min(s.start_date)::text from formation_sessions s
+    where s.formation_id = "formations"."id" and not s.closed and s.start_date >= ${today}
+      and coalesce(s.application_deadline, s.start_date) >= ${today})`;
+
 /** Every public list follows the order staff set (position), newest first among equals. */
 const publicOrder = [asc(formations.position), desc(formations.createdAt), asc(formations.title)];
 
 /** Active formations as catalogue cards, in the staff-set order. */
 export async function listActiveFormations(db: Db): Promise<CatalogueItem[]> {
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, nextSession: nextSession(parisToday()) })
     .from(formations)
     .where(isActive)
     .orderBy(...publicOrder);

@@ -21,7 +21,7 @@ import {
   visitorConfirmationMail,
 } from "./mail/contact-templates.server";
 import { enqueueMail, type MailMessage } from "./mail/queue.server";
-import { formRateKey, hitRateLimit } from "./rate-limit.server";
+import { formRateLimited } from "./rate-limit.server";
 import type { AppRuntime } from "./runtime.server";
 
 /** What a public form's handler answers: a status and a body the route turns into data or JSON. */
@@ -79,17 +79,9 @@ async function receive<S extends z.ZodType>(
 ): Promise<FormOutcome> {
   const { app, clientIp } = context;
 
-  try {
-    const limit = await hitRateLimit(app.database, formRateKey(clientIp), app.config.formRateLimit);
-    if (!limit.allowed) {
-      return {
-        ...failure(429, CONTACT_MESSAGES.tooMany),
-        headers: { "Retry-After": String(limit.retryAfter) },
-      };
-    }
-  } catch (error) {
-    // If the counter cannot be read the request is let through: losing a lead is worse than a spam.
-    app.logger.warn({ err: error }, "contact: rate limit unavailable");
+  const retryAfter = await formRateLimited(app, clientIp);
+  if (retryAfter !== null) {
+    return { ...failure(429, CONTACT_MESSAGES.tooMany), headers: { "Retry-After": String(retryAfter) } };
   }
 
   // The body is bounded the same way with or without a Content-Length (a chunked post too).

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "./db/client.server";
+import type { AppRuntime } from "./runtime.server";
 
 const WINDOW_MS = 60_000;
 // Rows of addresses that stopped posting are swept now and then rather than by a cron job.
@@ -52,4 +53,19 @@ export async function hitRateLimit(
 /** The key of the public forms' shared budget for one client address. */
 export function formRateKey(clientIp: string): string {
   return `form:${clientIp}`;
+}
+
+/**
+ * Counts one public form submission (contact, callback, application: one shared budget per
+ * address). Returns the seconds to wait when over the limit, else null. If the counter cannot be
+ * read the request is let through: losing a lead is worse than a spam.
+ */
+export async function formRateLimited(app: AppRuntime, clientIp: string): Promise<number | null> {
+  try {
+    const limit = await hitRateLimit(app.database, formRateKey(clientIp), app.config.formRateLimit);
+    return limit.allowed ? null : limit.retryAfter;
+  } catch (error) {
+    app.logger.warn({ err: error }, "forms: rate limit unavailable");
+    return null;
+  }
 }

@@ -10,6 +10,7 @@ import { EventBus } from "./events.server";
 import { createLogger, type Logger } from "./logger.server";
 import { MailWorker } from "./mail/queue.server";
 import { fileTransport, type MailTransport, smtpTransport } from "./mail/transport.server";
+import { convertNextSessions } from "./sessions.server";
 
 /** Everything a loader or action needs, handed to them through React Router's load context. */
 export interface AppRuntime {
@@ -58,7 +59,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const database = options.database ?? (await openDatabase(config));
   try {
     await database.migrate();
-    if (options.seed !== false) await seedIfEmpty(database.db, logger);
+    if (options.seed !== false) {
+      await seedIfEmpty(database.db, logger);
+      const sessions = await convertNextSessions(database.db);
+      if (sessions) logger.info({ sessions }, "seed: next-session dates turned into sessions");
+    }
     const transport =
       options.transport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));

@@ -124,13 +124,6 @@ export function FormationDialog({
               <TextField {...common} name="location" label="Lieu" defaultValue={f?.location ?? ""} />
               <TextField
                 {...common}
-                name="nextSessions"
-                label="Prochaines sessions"
-                hint="Séparées par des virgules."
-                defaultValue={f?.nextSessions.join(", ") ?? ""}
-              />
-              <TextField
-                {...common}
                 name="contactPhone"
                 label="Téléphone de contact"
                 type="tel"

@@ -1,9 +1,10 @@
-import { Clock, GraduationCap } from "lucide-react";
+import { CalendarDays, Clock, GraduationCap } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { CatalogueItem } from "~/lib/catalogue";
 import { fundingLabel } from "~/lib/funding";
 import { FORMATION_TYPE_LABELS } from "~/lib/vocabulary";
+import { formatDay } from "~/lib/sessions";
 
 /** The first 3 skills, then '+N' for the rest. */
 export function skillsPreview(skills: readonly string[]): { shown: string[]; more: number } {
@@ -58,6 +59,15 @@ export function FormationCard({
           <GraduationCap aria-hidden="true" className="h-4 w-4" />
           <dt className="sr-only">Niveau</dt>
           <dd>{formation.levelRequired}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="h-4 w-4" />
+          <dt className="sr-only">Sessions</dt>
+          <dd data-testid="next-session">
+            {formation.nextSession
+              ? `Prochaine session : ${formatDay(formation.nextSession)}`
+              : "Sessions à venir : nous consulter"}
+          </dd>
         </div>
       </dl>
       {formation.funding.length > 0 && (

@@ -144,7 +144,6 @@ export const formationSchema = z
     prerequisites: optionalText(),
     certification: optionalText(),
     salaryRange: optionalText(200),
-    nextSessions: commaList,
     location: optionalText(300),
     format: optionalText(200),
     contactPhone: optionalText(50),

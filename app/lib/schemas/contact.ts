@@ -1,29 +1,18 @@
 import { z } from "zod";
-import { APPOINTMENT_MODE_IDS, CALLBACK_SOURCES, LIMITS, SUBJECT_IDS } from "~/content/contact";
+import {
+  APPOINTMENT_MODE_IDS,
+  CALLBACK_SOURCES,
+  CONTACT_ERRORS,
+  LIMITS,
+  SUBJECT_IDS,
+} from "~/content/contact";
 import type { ToastMessage } from "~/lib/toast";
 
 // Client components import only types from here: zod stays out of the public pages' bundles.
 
 export { fieldErrors } from "./auth";
 
-// The messages visitors see, one per rule; the upper bounds keep a lead form from becoming a file upload.
-export const CONTACT_ERRORS = {
-  firstName: "Le prénom doit contenir au moins 2 caractères",
-  lastName: "Le nom doit contenir au moins 2 caractères",
-  email: "Veuillez entrer une adresse email valide",
-  phone: "Veuillez entrer un numéro de téléphone valide",
-  subject: "Veuillez sélectionner un sujet",
-  message: "Le message doit contenir au moins 10 caractères",
-  firstNameTooLong: "Le prénom ne peut pas dépasser 100 caractères",
-  lastNameTooLong: "Le nom ne peut pas dépasser 100 caractères",
-  emailTooLong: "L'adresse email ne peut pas dépasser 254 caractères",
-  phoneTooLong: "Le numéro de téléphone ne peut pas dépasser 30 caractères",
-  messageTooLong: "Le message ne peut pas dépasser 5 000 caractères",
-  formation: "Veuillez choisir une formation de la liste",
-  formationTooLong: "Le nom de la formation ne peut pas dépasser 200 caractères",
-  source: "Origine de la demande inconnue",
-  appointmentMode: "Veuillez choisir un type de rendez-vous de la liste",
-} as const;
+export { CONTACT_ERRORS };
 
 // Control characters are never meant in a form field, and PostgreSQL refuses NUL in text: single-line
 // fields get every run of them (and of whitespace) folded into one space, so a pasted tab or line
@@ -34,7 +23,7 @@ function singleLine(value: unknown): unknown {
 }
 
 // The message keeps its line breaks (normalised to \n) and tabs; other control characters go.
-function multiLine(value: unknown): unknown {
+export function multiLine(value: unknown): unknown {
   if (typeof value !== "string") return value;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
   const controls = /[\u0000-\u0008\u000b-\u001f\u007f]/g;

@@ -2,12 +2,12 @@ import { ArrowLeft, Award, BookOpen, Briefcase, Clock, MapPin } from "lucide-rea
 import { data, Link, redirect } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
 import { FigureList } from "~/components/site/figures";
+import { courseInstances, FormationSessions } from "~/components/site/formation-sessions";
 import { IconList } from "~/components/site/icon-list";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { CENTRE } from "~/content/centre";
-import { frenchDateText } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
 import { formatEuros } from "~/lib/money";
 import { figureOf, formatRate, RESULT_LABELS, resultSentence, resultSource } from "~/lib/results";
@@ -15,6 +15,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
 import type { Formation } from "~/server/db/schema.server";
 import { listFormationTestimonials } from "~/server/reviews.server";
+import { listUpcomingSessions } from "~/server/sessions.server";
 import type { Route } from "./+types/formation";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,20 +23,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug.toLowerCase();
   const formation = await getActiveFormation(db, slug);
   if (formation) {
-    const testimonials = await listFormationTestimonials(db, formation.id);
-    return { formation, testimonials };
+    const [testimonials, sessions] = await Promise.all([
+      listFormationTestimonials(db, formation.id),
+      listUpcomingSessions(db, formation.id),
+    ]);
+    return { formation, testimonials, sessions };
   }
   // The footer's short slugs are permanent redirects to the canonical page.
   const canonical = await canonicalSlugForAlias(db, slug);
   if (canonical) throw redirect(`/formation/${canonical}`, 301);
   // Unknown or inactive: the 'Formation non trouvée' page, with a real 404 for crawlers.
-  return data({ formation: null, testimonials: [] }, { status: 404 });
+  return data({ formation: null, testimonials: [], sessions: [] }, { status: 404 });
 }
 
 type LoadedFormation = Formation;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const formation = loaderData?.formation;
+  const sessions = loaderData?.sessions ?? [];
   if (!formation) {
     return [
       { title: "Formation non trouvée | Centre de Formation Avenir" },
@@ -63,11 +68,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         priceCurrency: "EUR",
         category: formation.financingEligible ? "Finançable" : "Payant",
       },
-      hasCourseInstance: {
-        "@type": "CourseInstance",
-        courseMode: formation.format ?? undefined,
-        location: formation.location ?? undefined,
-      },
+      hasCourseInstance: sessions.length
+        ? courseInstances(sessions)
+        : {
+            "@type": "CourseInstance",
+            courseMode: formation.format ?? undefined,
+            location: formation.location ?? undefined,
+          },
     },
   });
 };
@@ -162,7 +169,7 @@ function Qualiopi({ formation }: { formation: LoadedFormation }) {
 }
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
-  const { formation, testimonials } = loaderData;
+  const { formation, testimonials, sessions } = loaderData;
   if (!formation) return <NotFoundFormation />;
   const insertion = figureOf(formation.results, "insertion");
   const tags = [
@@ -214,6 +221,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-8">
+          <FormationSessions slug={formation.slug} sessions={sessions} />
           {formation.objectives.length > 0 && (
             <Section id="objectifs" title="Objectifs de la formation">
               <IconList items={formation.objectives} />
@@ -298,24 +306,12 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </Section>
           )}
-          {(formation.certification || formation.nextSessions.length > 0) && (
-            <Section id="certification" title="Certification et sessions">
-              {formation.certification && (
-                <p className="flex gap-2 text-muted-foreground">
-                  <BookOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-                  {formation.certification}
-                </p>
-              )}
-              {formation.nextSessions.length > 0 && (
-                <>
-                  <h3 className="mt-4 font-semibold">Prochaines sessions</h3>
-                  <ul className="mt-2 list-disc pl-5 text-muted-foreground">
-                    {formation.nextSessions.map((s) => (
-                      <li key={s}>{frenchDateText(s)}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
+          {formation.certification && (
+            <Section id="certification" title="Certification">
+              <p className="flex gap-2 text-muted-foreground">
+                <BookOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                {formation.certification}
+              </p>
             </Section>
           )}
           <section aria-labelledby="pret" className="rounded-xl bg-primary p-6 text-primary-foreground">

@@ -4,6 +4,8 @@ import {
   bigint,
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -16,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
+import { APPLICATION_STATUSES } from "../../lib/application-status";
 import { ROLES, type Role } from "../../lib/permissions";
 import type { FormationResult } from "../../lib/results";
 import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/vocabulary";
@@ -311,6 +314,133 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
 
+/* ------------------------------------------------------------------------------------------------
+ * Admissions: sessions with seats, applications with their files, and what staff did with them.
+ * --------------------------------------------------------------------------------------------- */
+
+export const sessionMode = pgEnum("session_mode", ["presentiel", "distance", "hybride"]);
+export const applicationStatus = pgEnum("application_status", APPLICATION_STATUSES);
+
+/** Raw bytes (PostgreSQL bytea): both drivers hand back a Uint8Array/Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+export const formationSessions = pgTable(
+  "formation_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formationId: uuid("formation_id")
+      .notNull()
+      .references(() => formations.id, { onDelete: "cascade" }),
+    /** Calendar dates (no time zone): the centre's days. */
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    mode: sessionMode("mode").notNull().default("presentiel"),
+    /** An address, or 'En ligne'. */
+    place: text("place").notNull().default(""),
+    /** Free text, e.g. '2 jours en centre / 3 jours en entreprise'. */
+    rhythm: text("rhythm"),
+    seats: integer("seats").notNull(),
+    /** Last day applications are taken; the start date when unset. */
+    applicationDeadline: date("application_deadline", { mode: "string" }),
+    /** The manual 'Clôturer' switch. */
+    closed: boolean("closed").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("formation_sessions_dates", sql`${t.endDate} >= ${t.startDate}`),
+    check("formation_sessions_seats", sql`${t.seats} between 1 and 1000`),
+    index("formation_sessions_formation_start_idx").on(t.formationId, t.startDate),
+    index("formation_sessions_start_idx").on(t.startDate),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // A session with applications cannot be deleted, only closed.
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => formationSessions.id, { onDelete: "restrict" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    situation: text("situation").notNull(),
+    financing: text("financing").notNull(),
+    lastDiploma: text("last_diploma").notNull().default(""),
+    motivation: text("motivation").notNull().default(""),
+    accommodation: text("accommodation"),
+    status: applicationStatus("status").notNull().default("received"),
+    /** When the status last changed: the retention period of refused and withdrawn ones runs from it. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    interviewAt: timestamp("interview_at", { withTimezone: true }),
+    interviewPlace: text("interview_place"),
+    /** Who holds the interview: it shows in their calendar feed. */
+    interviewerId: text("interviewer_id").references(() => users.id, { onDelete: "set null" }),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("applications_session_status_idx").on(t.sessionId, t.status),
+    index("applications_created_idx").on(t.createdAt),
+    index("applications_status_changed_idx").on(t.status, t.statusChangedAt),
+    index("applications_interview_idx").on(t.interviewAt).where(sql`${t.interviewAt} is not null`),
+  ],
+);
+
+export const applicationFiles = pgTable(
+  "application_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("application_files_kind", sql`${t.kind} in ('cv', 'letter')`),
+    index("application_files_application_idx").on(t.applicationId),
+  ],
+);
+
+/** The history of an application: creation, status changes, interviews, e-mails sent and notes. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    fromStatus: applicationStatus("from_status"),
+    toStatus: applicationStatus("to_status"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_events_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** One secret iCalendar feed address per staff member; regenerating replaces the token. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 /**
  * The mail queue: a row per message, written in the same transaction as what caused it (the
  * outbox pattern), delivered by workers that claim rows with FOR UPDATE SKIP LOCKED.
@@ -329,6 +459,10 @@ export const mailOutbox = pgTable(
     contactRequestId: uuid("contact_request_id").references(() => contactRequests.id, {
       onDelete: "cascade",
     }),
+    // Erasing or purging an application takes its e-mails (they quote the candidate) with it.
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "cascade",
+    }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -339,6 +473,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     index("mail_outbox_contact_idx").on(t.contactRequestId),
+    index("mail_outbox_application_idx").on(t.applicationId),
   ],
 );
 
@@ -354,3 +489,8 @@ export type User = typeof users.$inferSelect;
 export type { ContactStatus } from "../../lib/vocabulary";
 export type { Role };
 export type MailRow = typeof mailOutbox.$inferSelect;
+export type FormationSession = typeof formationSessions.$inferSelect;
+export type NewFormationSession = typeof formationSessions.$inferInsert;
+export type Application = typeof applications.$inferSelect;
+export type SessionMode = (typeof sessionMode.enumValues)[number];
+export type ApplicationStatus = (typeof applicationStatus.enumValues)[number];

@@ -1,0 +1,89 @@
+import { financingLabel, situationLabel } from "~/content/application";
+import { formatDateRange, type SessionModeValue, sessionModeLabel } from "~/lib/sessions";
+import { type RenderedMail, renderMail } from "./templates.server";
+
+/** What the e-mails about one new application quote. */
+export interface ApplicationSummary {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  situation: string;
+  financing: string;
+  lastDiploma: string;
+  motivation: string;
+  accommodation: string | null;
+  formationTitle: string;
+  session: { startDate: string; endDate: string; mode: SessionModeValue; place: string };
+  waitlisted: boolean;
+  files: { kind: string; fileName: string }[];
+}
+
+const sessionText = (s: ApplicationSummary["session"]) =>
+  `${formatDateRange(s.startDate, s.endDate)} (${sessionModeLabel(s.mode)}, ${s.place})`;
+
+/** The candidate's acknowledgement: what was received and what happens next. */
+export function candidateAcknowledgementMail(a: ApplicationSummary): RenderedMail {
+  return renderMail({
+    subject: `Votre candidature à la formation ${a.formationTitle} est bien reçue`,
+    heading: `Bonjour ${a.firstName},`,
+    paragraphs: [
+      `Nous avons bien reçu votre candidature à la formation ${a.formationTitle}, session ${sessionText(a.session)}.`,
+      a.waitlisted
+        ? "Cette session est complète : votre candidature est inscrite sur la liste d'attente. Nous vous prévenons dès qu'une place se libère."
+        : "Notre équipe l'étudie et vous répond sous 5 jours ouvrés, le plus souvent pour convenir d'un entretien.",
+      ...(a.accommodation
+        ? ["Votre demande d'aménagement a été transmise à notre référent·e handicap, qui vous contactera."]
+        : []),
+      "Si vous n'êtes pas à l'origine de cette candidature, répondez simplement à ce message.",
+    ],
+    rows: [
+      ["Formation", a.formationTitle],
+      ["Session", sessionText(a.session)],
+      ["Fichiers reçus", a.files.map((f) => f.fileName).join(", ")],
+    ],
+  });
+}
+
+/** The staff notification: the answers, no attachment (files stay in the console). */
+export function staffApplicationMail(a: ApplicationSummary, consoleUrl: string): RenderedMail {
+  const name = `${a.firstName} ${a.lastName}`;
+  return renderMail({
+    subject: `Nouvelle candidature : ${name} – ${a.formationTitle}${a.waitlisted ? " (liste d'attente)" : ""}`,
+    heading: `Nouvelle candidature de ${name}`,
+    paragraphs: [
+      a.waitlisted
+        ? "La session est complète : la candidature est en liste d'attente."
+        : "Une candidature est arrivée par le site. Les fichiers sont consultables dans la console.",
+    ],
+    rows: [
+      ["Formation", a.formationTitle],
+      ["Session", sessionText(a.session)],
+      ["E-mail", a.email],
+      ["Téléphone", a.phone],
+      ["Situation", situationLabel(a.situation)],
+      ["Financement envisagé", financingLabel(a.financing)],
+      ["Dernier diplôme", a.lastDiploma],
+      ["Aménagement demandé", a.accommodation ? "Oui" : "Non"],
+    ],
+    action: { label: "Voir la candidature", url: consoleUrl },
+  });
+}
+
+/** To the disability referent, when the candidate asks for an accommodation. */
+export function accommodationMail(a: ApplicationSummary, consoleUrl: string): RenderedMail {
+  return renderMail({
+    subject: `Demande d'aménagement : ${a.firstName} ${a.lastName} – ${a.formationTitle}`,
+    heading: "Demande d'aménagement (situation de handicap)",
+    paragraphs: [
+      `${a.firstName} ${a.lastName} candidate à la formation ${a.formationTitle} et demande un aménagement.`,
+    ],
+    rows: [
+      ["Session", sessionText(a.session)],
+      ["E-mail", a.email],
+      ["Téléphone", a.phone],
+      ["Demande", a.accommodation ?? ""],
+    ],
+    action: { label: "Voir la candidature", url: consoleUrl },
+  });
+}
