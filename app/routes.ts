@@ -28,6 +28,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("formations", "routes/admin/formations.tsx"),
+      route("formations/:id/sessions", "routes/admin/formation-sessions.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/admin/contacts-export.ts"),

@@ -2,5 +2,13 @@
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The kinds of record the console audits (audit_log.entity). */
-export const AUDIT_ENTITIES = ["formation", "blog_post", "testimonial", "contact_request", "user"] as const;
+export const AUDIT_ENTITIES = [
+  "formation",
+  "formation_session",
+  "blog_post",
+  "testimonial",
+  "contact_request",
+  "application",
+  "user",
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -28,6 +28,8 @@ async function fillApplication(page: Page, email: string) {
 test("a course page lists its sessions with seats, and 'Candidater' opens the form on that session", async ({
   page,
 }) => {
+  // axe over a long page and megabytes of uploads: slow on a shared 2-core runner.
+  test.slow();
   await gotoReady(page, COURSE);
   const sessions = page.getByTestId("session");
   await expect(sessions).toHaveCount(3);
@@ -52,6 +54,7 @@ test("a course page lists its sessions with seats, and 'Candidater' opens the fo
 test("with JavaScript: errors show before any upload, then the application is sent and acknowledged", async ({
   page,
 }) => {
+  test.slow();
   const email = uniqueEmail("candidat");
   await gotoReady(page, `${COURSE}/candidature`);
   await expectNoAxeViolations(page);
@@ -69,7 +72,7 @@ test("with JavaScript: errors show before any upload, then the application is se
   await page.getByLabel("CV").setInputFiles({
     name: "cv.pdf",
     mimeType: "application/pdf",
-    buffer: Buffer.alloc(6 * 1024 * 1024, 0x25),
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x25),
   });
   await page.getByRole("button", { name: "Envoyer ma candidature" }).click();
   await expect(page.getByText("Le fichier ne doit pas dépasser 5 Mo")).toBeVisible();

@@ -57,7 +57,11 @@ function multipart(fields: Record<string, string>, files: Record<string, Upload 
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   for (const [k, f] of Object.entries(files)) {
-    if (f) form.set(k, new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "application/octet-stream" }));
+    if (f)
+      form.set(
+        k,
+        new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "application/octet-stream" }),
+      );
   }
   return new Request(`${BASE_URL}/formation/${SLUG}/candidature`, {
     method: "POST",

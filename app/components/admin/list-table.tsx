@@ -112,13 +112,17 @@ export function EditDeleteCell({
   subject,
   onEdit,
   onDelete,
+  children,
 }: {
   subject: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** Other row actions, shown first. */
+  children?: ReactNode;
 }) {
   return (
     <ActionsCell>
+      {children}
       <IconAction label={`Modifier ${subject}`} icon={Pencil} onClick={onEdit} />
       <IconAction label={`Supprimer ${subject}`} icon={Trash2} destructive onClick={onDelete} />
     </ActionsCell>

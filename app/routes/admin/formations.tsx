@@ -1,3 +1,5 @@
+import { CalendarDays } from "lucide-react";
+import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { FormationDialog } from "~/components/admin/formation-dialog";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
@@ -7,6 +9,7 @@ import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
 import { Td, Tr } from "~/components/ui/table";
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import { loadOr } from "~/server/admin/action.server";
@@ -93,11 +96,15 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
                 {f.financingEligible ? "Éligible" : "Non éligible"}
               </Badge>
             </Td>
-            <EditDeleteCell
-              subject={f.title}
-              onEdit={() => editor.edit(f)}
-              onDelete={() => remove.ask(f.id)}
-            />
+            <EditDeleteCell subject={f.title} onEdit={() => editor.edit(f)} onDelete={() => remove.ask(f.id)}>
+              <Link
+                to={`/admin/formations/${f.id}/sessions`}
+                aria-label={`Sessions de ${f.title}`}
+                className={buttonClass("ghost", "icon")}
+              >
+                <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              </Link>
+            </EditDeleteCell>
           </Tr>
         )}
       </ListTable>

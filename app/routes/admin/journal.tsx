@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const ENTITY_LABELS: Record<string, string> = {
   formation: "la formation",
+  formation_session: "la session",
+  application: "la candidature",
   blog_post: "l'article",
   testimonial: "le témoignage",
   contact_request: "la demande de contact",
@@ -36,6 +38,8 @@ const ENTITY_LABELS: Record<string, string> = {
 
 const KIND_LABELS: Record<string, string> = {
   formation: "Formations",
+  formation_session: "Sessions",
+  application: "Candidatures",
   blog_post: "Articles",
   testimonial: "Témoignages",
   contact_request: "Demandes de contact",

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { type FormationInput, formationSchema } from "~/lib/schemas/admin-formation";
 import type { Db } from "../db/client.server";
-import { formationAliases, formations } from "../db/schema.server";
+import { applications, formationAliases, formationSessions, formations } from "../db/schema.server";
 import { AdminInputError } from "./action.server";
 import { crudAction } from "./crud.server";
 import { countRows, readPage, searchMatch } from "./paging.server";
@@ -137,7 +137,17 @@ export const formationAction = crudAction<FormationInput>({
   },
   details: (input) => ({ title: input.title, slug: input.slug }),
   async remove(tx, id) {
-    // Testimonials that pointed here become general (ON DELETE SET NULL); aliases go with it.
+    // Applications keep their session (ON DELETE RESTRICT), so a formation that received some stays.
+    const [applied] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
+      .where(eq(formationSessions.formationId, id))
+      .limit(1);
+    if (applied) {
+      throw new AdminInputError("Cette formation a reçu des candidatures : désactivez-la plutôt.");
+    }
+    // Testimonials that pointed here become general (ON DELETE SET NULL); aliases and sessions go with it.
     const [deleted] = await tx
       .delete(formations)
       .where(eq(formations.id, id))

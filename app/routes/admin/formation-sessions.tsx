@@ -1,0 +1,126 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
+import { AddButton, PageHeader } from "~/components/admin/page-header";
+import { SessionDialog } from "~/components/admin/session-dialog";
+import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
+import { useEditDialog } from "~/components/admin/use-edit-dialog";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { Td, Tr } from "~/components/ui/table";
+import { entityId } from "~/lib/schemas/admin-common";
+import {
+  formatDateRange,
+  formatDay,
+  SESSION_STATUS_LABELS,
+  type SessionStatus,
+  sessionModeLabel,
+} from "~/lib/sessions";
+import { loadOr, staffAction } from "~/server/admin/action.server";
+import { type AdminSession, formationWithSessions, sessionAction } from "~/server/admin/sessions.server";
+import { requireRole } from "~/server/session.server";
+import type { Route } from "./+types/formation-sessions";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `Sessions${loaderData?.formation ? ` – ${loaderData.formation.title}` : ""} | Console d'administration`,
+  },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requireRole(request, app);
+  const id = entityId.safeParse(params.id);
+  if (!id.success) throw data("Formation introuvable", { status: 404 });
+  const { value, loadError } = await loadOr(
+    app,
+    "sessions",
+    () => formationWithSessions(app.db, id.data),
+    null,
+  );
+  if (!value && !loadError) throw data("Formation introuvable", { status: 404 });
+  return { formation: value?.formation ?? null, sessions: value?.sessions ?? [], loadError };
+}
+
+export const action = (args: Route.ActionArgs) => staffAction(args, sessionAction);
+
+const STATUS_VARIANT: Record<SessionStatus, BadgeVariant> = {
+  open: "success",
+  last_seats: "default",
+  full: "secondary",
+  closed: "outline",
+};
+
+export default function AdminFormationSessions({ loaderData }: Route.ComponentProps) {
+  const { formation, sessions, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const editor = useEditDialog<AdminSession>();
+  const remove = useConfirmDelete({
+    question: "Êtes-vous sûr de vouloir supprimer cette session ?",
+    description: "Une session qui a reçu des candidatures ne peut pas être supprimée : clôturez-la plutôt.",
+  });
+  if (!formation) return null;
+  return (
+    <>
+      <Link
+        to="/admin/formations"
+        className="mb-4 inline-flex items-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Formations
+      </Link>
+      <PageHeader
+        title={`Sessions (${sessions.length})`}
+        description={formation.title}
+        actions={<AddButton label="Ajouter une session" onClick={editor.create} />}
+      />
+      <ListTable
+        columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Statut"]}
+        actions
+        items={sessions}
+        empty="Aucune session pour cette formation"
+      >
+        {(s) => {
+          const dates = formatDateRange(s.startDate, s.endDate);
+          return (
+            <Tr key={s.id}>
+              <Td>
+                <p className="font-medium first-letter:uppercase">{dates}</p>
+                <p className="text-xs text-muted-foreground">
+                  Candidatures jusqu'au {formatDay(s.applicationDeadline ?? s.startDate)}
+                </p>
+              </Td>
+              <Td>
+                <p>{sessionModeLabel(s.mode)}</p>
+                <p className="text-xs text-muted-foreground">{s.place}</p>
+                {s.rhythm ? <p className="text-xs text-muted-foreground">{s.rhythm}</p> : null}
+              </Td>
+              <Td data-testid="session-taken">
+                {s.taken} / {s.seats}
+              </Td>
+              <Td>
+                <Link
+                  to={`/admin/candidatures?session=${s.id}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {s.applications}
+                </Link>
+              </Td>
+              <Td>
+                <Badge variant={STATUS_VARIANT[s.status]}>{SESSION_STATUS_LABELS[s.status]}</Badge>
+              </Td>
+              <EditDeleteCell
+                subject={`la session ${dates}`}
+                onEdit={() => editor.edit(s)}
+                onDelete={() => remove.ask(s.id)}
+              />
+            </Tr>
+          );
+        }}
+      </ListTable>
+      {editor.render((session) => (
+        <SessionDialog formationId={formation.id} session={session} onDone={editor.close} />
+      ))}
+      {remove.dialog}
+    </>
+  );
+}

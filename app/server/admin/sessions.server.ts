@@ -1,0 +1,92 @@
+import { and, asc, eq } from "drizzle-orm";
+import { type SessionInput, sessionSchema } from "~/lib/schemas/admin-session";
+import { parisToday, sessionStatus } from "~/lib/sessions";
+import type { Db } from "../db/client.server";
+import { applications, formationSessions, formations } from "../db/schema.server";
+import { applicationCount, takenSeats } from "../sessions.server";
+import { AdminInputError, pgErrorCode } from "./action.server";
+import { crudAction } from "./crud.server";
+
+const FOREIGN_KEY_VIOLATION = "23503";
+export const SESSION_HAS_APPLICATIONS =
+  "Cette session a des candidatures : elle ne peut pas être supprimée, seulement clôturée.";
+
+/** One formation and its sessions, with seats taken and applications received, soonest first. */
+export async function formationWithSessions(db: Db, formationId: string) {
+  const [formation] = await db
+    .select({ id: formations.id, title: formations.title, slug: formations.slug })
+    .from(formations)
+    .where(eq(formations.id, formationId));
+  if (!formation) return null;
+  const today = parisToday();
+  const rows = await db
+    .select({ session: formationSessions, taken: takenSeats, applications: applicationCount })
+    .from(formationSessions)
+    .where(eq(formationSessions.formationId, formationId))
+    .orderBy(asc(formationSessions.startDate));
+  return {
+    formation,
+    sessions: rows.map((r) => ({
+      ...r.session,
+      taken: r.taken,
+      applications: r.applications,
+      status: sessionStatus({ ...r.session, taken: r.taken }, today),
+    })),
+  };
+}
+
+export type AdminSession = NonNullable<Awaited<ReturnType<typeof formationWithSessions>>>["sessions"][number];
+
+/** The sessions screen's action: intent = create | update | delete. */
+export const sessionAction = crudAction<SessionInput>({
+  schema: sessionSchema,
+  entity: "formation_session",
+  table: "formation_sessions",
+  messages: {
+    unknown: "Session inconnue.",
+    gone: "Cette session n'existe plus.",
+    created: "Session créée avec succès",
+    updated: "Session mise à jour avec succès",
+    deleted: "Session supprimée avec succès",
+  },
+  async save(tx, input, id) {
+    const [formation] = await tx
+      .select({ id: formations.id })
+      .from(formations)
+      .where(eq(formations.id, input.formationId));
+    if (!formation) throw new AdminInputError("Cette formation n'existe plus.");
+    const [saved] = id
+      ? await tx
+          .update(formationSessions)
+          .set({ ...input, updatedAt: new Date() })
+          .where(and(eq(formationSessions.id, id), eq(formationSessions.formationId, input.formationId)))
+          .returning({ id: formationSessions.id })
+      : await tx.insert(formationSessions).values(input).returning({ id: formationSessions.id });
+    return saved?.id;
+  },
+  details: (input) => ({
+    formationId: input.formationId,
+    startDate: input.startDate,
+    seats: input.seats,
+    closed: input.closed,
+  }),
+  async remove(tx, id) {
+    const [used] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.sessionId, id))
+      .limit(1);
+    if (used) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+    try {
+      const [deleted] = await tx
+        .delete(formationSessions)
+        .where(eq(formationSessions.id, id))
+        .returning({ formationId: formationSessions.formationId, startDate: formationSessions.startDate });
+      return deleted;
+    } catch (error) {
+      // An application arrived between the check and the delete: the foreign key refuses it.
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+      throw error;
+    }
+  },
+});
