@@ -12,6 +12,8 @@ export type { ChangeEvent };
  */
 export const PUBLIC_TABLES: ReadonlySet<ChangeEvent["table"]> = new Set([
   "formations",
+  // Sessions and their seats left are public; applications never are.
+  "formation_sessions",
   "blog_posts",
   "testimonials",
 ]);

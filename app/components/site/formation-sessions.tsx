@@ -19,8 +19,9 @@ const STATUS_VARIANT: Record<SessionStatus, BadgeVariant> = {
   closed: "outline",
 };
 
-// An admission elsewhere changes the seats left: the open page follows.
-const LIVE = ["formation_sessions", "formations"] as const;
+// An admission elsewhere changes the seats left: the open page follows (the layout already follows
+// formations).
+const LIVE = ["formation_sessions"] as const;
 
 /** The course page's 'Prochaines sessions': one card per session, with its seats and 'Candidater'. */
 export function FormationSessions({ slug, sessions }: { slug: string; sessions: PublicSession[] }) {
