@@ -77,7 +77,15 @@ async function load(file: string): Promise<RouteModule> {
 
 let t: TestApp;
 const cookies = {} as Record<Role | "none", string>;
-let ids: { formation: string; post: string; testimonial: string; request: string; admin: string };
+let ids: {
+  formation: string;
+  session: string;
+  application: string;
+  post: string;
+  testimonial: string;
+  request: string;
+  admin: string;
+};
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: "direction@centre.test", ADMIN_PASSWORD: "mot-de-passe-admin" });
@@ -102,8 +110,18 @@ beforeAll(async () => {
     },
     "message",
   );
+  const [session] = await t.app.database.query<{ id: string }>(
+    "select id from formation_sessions order by start_date limit 1",
+  );
+  const [application] = await t.app.database.query<{ id: string }>(
+    `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at)
+     values ($1, 'Léa', 'Martin', 'lea@example.test', '0612345678', 'salarie', 'cpf', now()) returning id`,
+    [session?.id],
+  );
   ids = {
     formation: formation?.id ?? "",
+    session: session?.id ?? "",
+    application: application?.id ?? "",
     post: post?.id ?? "",
     testimonial: testimonial?.id ?? "",
     request,
@@ -119,6 +137,11 @@ async function snapshot() {
   const tables = [
     "formations",
     "formation_aliases",
+    "formation_sessions",
+    "applications",
+    "application_files",
+    "application_events",
+    "calendar_feeds",
     "blog_posts",
     "testimonials",
     "contact_requests",
@@ -148,6 +171,25 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       formationType: "courte",
     },
     "routes/admin/formations.tsx#delete": { id: ids.formation },
+    "routes/admin/formation-sessions.tsx#create": {
+      formationId: ids.formation,
+      startDate: "2027-06-07",
+      endDate: "2027-06-30",
+      mode: "presentiel",
+      place: "Paris",
+      seats: "5",
+    },
+    "routes/admin/formation-sessions.tsx#update": {
+      id: ids.session,
+      formationId: ids.formation,
+      startDate: "2027-06-07",
+      endDate: "2027-06-30",
+      mode: "presentiel",
+      place: "Paris",
+      seats: "5",
+      closed: "on",
+    },
+    "routes/admin/formation-sessions.tsx#delete": { id: ids.session },
     "routes/admin/blog.tsx#create": { title: "Intrus", content: "x" },
     "routes/admin/blog.tsx#delete": { id: ids.post },
     "routes/admin/testimonials.tsx#create": { name: "Intrus", content: "x", rating: "5" },

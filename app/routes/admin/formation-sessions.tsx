@@ -16,9 +16,9 @@ import {
   type SessionStatus,
   sessionModeLabel,
 } from "~/lib/sessions";
-import { loadOr, staffAction } from "~/server/admin/action.server";
+import { loadOr } from "~/server/admin/action.server";
 import { type AdminSession, formationWithSessions, sessionAction } from "~/server/admin/sessions.server";
-import { requireRole } from "~/server/session.server";
+import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/formation-sessions";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requireRole(request, app);
+  await requirePermission({ request, context }, "console:access");
   const id = entityId.safeParse(params.id);
   if (!id.success) throw data("Formation introuvable", { status: 404 });
   const { value, loadError } = await loadOr(
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { formation: value?.formation ?? null, sessions: value?.sessions ?? [], loadError };
 }
 
-export const action = (args: Route.ActionArgs) => staffAction(args, sessionAction);
+export const action = sessionAction;
 
 const STATUS_VARIANT: Record<SessionStatus, BadgeVariant> = {
   open: "success",

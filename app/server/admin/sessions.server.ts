@@ -40,6 +40,7 @@ export type AdminSession = NonNullable<Awaited<ReturnType<typeof formationWithSe
 /** The sessions screen's action: intent = create | update | delete. */
 export const sessionAction = crudAction<SessionInput>({
   schema: sessionSchema,
+  permission: "sessions:write",
   entity: "formation_session",
   table: "formation_sessions",
   messages: {
