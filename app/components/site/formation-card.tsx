@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { CatalogueItem } from "~/lib/catalogue";
 import { fundingLabel } from "~/lib/funding";
-import { FORMATION_TYPE_LABELS } from "~/lib/vocabulary";
 import { formatDay } from "~/lib/sessions";
+import { FORMATION_TYPE_LABELS } from "~/lib/vocabulary";
 
 /** The first 3 skills, then '+N' for the rest. */
 export function skillsPreview(skills: readonly string[]): { shown: string[]; more: number } {
