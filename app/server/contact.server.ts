@@ -11,7 +11,6 @@ import {
   fieldErrors,
 } from "~/lib/schemas/contact";
 import type { ToastMessage } from "~/lib/toast";
-import { parseForm, readBoundedBody } from "./body.server";
 import { findActiveFormation } from "./catalogue.server";
 import type { Db } from "./db/client.server";
 import { contactRequests, type NewContactRequest } from "./db/schema.server";

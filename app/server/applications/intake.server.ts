@@ -19,13 +19,13 @@ import {
   formationSessions,
   formations,
 } from "../db/schema.server";
+import { readBodyBounded } from "../http/body.server";
 import {
   type ApplicationSummary,
   accommodationMail,
   candidateAcknowledgementMail,
   staffApplicationMail,
 } from "../mail/application-templates.server";
-import { readBodyBounded } from "../http/body.server";
 import { enqueueMail, type MailMessage } from "../mail/queue.server";
 import { formRateLimited } from "../rate-limit.server";
 import type { AppRuntime } from "../runtime.server";
