@@ -15,7 +15,7 @@ import {
 import { CONTACT_ERRORS, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
 import { seo } from "~/lib/seo";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
-import { useToast } from "~/root";
+import { useToast } from "~/lib/use-toast";
 import { type ApplyResult, receiveApplication } from "~/server/applications/intake.server";
 import { getActiveFormation } from "~/server/catalogue.server";
 import { listUpcomingSessions } from "~/server/sessions.server";
