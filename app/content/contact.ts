@@ -4,7 +4,7 @@ import type { ToastMessage } from "~/lib/toast";
 /** Upper bounds of the form fields (the server says so in French past them). */
 export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000, formation: 200 } as const;
 
-// SPEC.md §5, word for word; the bounds past them are ours (a lead form is not a file upload).
+// The messages visitors see, one per rule; the upper bounds keep a lead form from becoming a file upload.
 // Here rather than next to the zod schema so that browser-side checks can show them without zod.
 export const CONTACT_ERRORS = {
   firstName: "Le prénom doit contenir au moins 2 caractères",
