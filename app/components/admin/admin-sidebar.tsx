@@ -3,6 +3,7 @@ import {
   BarChart3,
   BookOpen,
   Calendar,
+  FileText,
   GraduationCap,
   History,
   LayoutDashboard,
@@ -31,6 +32,7 @@ const MAIN: NavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
   { to: "/admin/blog", label: "Blog", icon: BookOpen },
+  { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/testimonials", label: "Témoignages", icon: MessageSquareQuote },
   { to: "/admin/users", label: "Utilisateurs", icon: UserCog },
@@ -99,6 +101,7 @@ export interface SidebarUser {
 
 function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean }) {
   const canReadAudit = useCan("audit:read");
+  const canReadApplications = useCan("applications:read");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -115,7 +118,11 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
         </Link>
       </div>
       <nav aria-label="Console" className="flex-1 overflow-y-auto">
-        <Group items={MAIN} collapsed={collapsed} />
+        <Group
+          // Applications hold candidates' personal data: only roles that may read them see the entry.
+          items={canReadApplications ? MAIN : MAIN.filter((item) => item.to !== "/admin/candidatures")}
+          collapsed={collapsed}
+        />
         <Group
           label="Configuration"
           // The activity log is for administrators: others do not see the entry.

@@ -9,12 +9,12 @@ import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-tabl
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { StatusCounters } from "~/components/admin/status-counters";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useCan } from "~/components/admin/use-can";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
@@ -100,18 +100,12 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           )
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {CONTACT_STATUSES.map((status) => (
-          <Card key={status}>
-            <CardContent className="p-4 sm:p-4">
-              <p className="text-sm text-muted-foreground">{CONTACT_STATUS_PLURAL_LABELS[status]}</p>
-              <p className="text-2xl font-bold" data-testid={`count-${status}`}>
-                {counts ? counts[status] : "—"}
-              </p>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <StatusCounters
+        className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4"
+        statuses={CONTACT_STATUSES}
+        labels={CONTACT_STATUS_PLURAL_LABELS}
+        counts={counts}
+      />
       <ListFilters
         q={filters.q}
         searchLabel="Rechercher une demande"

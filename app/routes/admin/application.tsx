@@ -1,0 +1,174 @@
+import { ArrowLeft, Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { LoadFailure } from "~/components/admin/list-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent } from "~/components/ui/card";
+import { APPLICATION_FILES, financingLabel, situationLabel } from "~/content/application";
+import { APPLICATION_STATUS_LABELS } from "~/lib/application-status";
+import { formatDateTime } from "~/lib/dates";
+import { entityId } from "~/lib/schemas/admin-common";
+import { formatDateRange } from "~/lib/sessions";
+import { loadOr } from "~/server/admin/action.server";
+import { getApplication } from "~/server/admin/applications.server";
+import { requirePermission } from "~/server/session.server";
+import type { Route } from "./+types/application";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.application ? `Candidature de ${loaderData.application.firstName} ${loaderData.application.lastName}` : "Candidature"} | Console d'administration`,
+  },
+];
+
+const NOT_FOUND = "Candidature introuvable";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "applications:read");
+  const id = entityId.safeParse(params.id);
+  if (!id.success) throw data(NOT_FOUND, { status: 404 });
+  const { value, loadError } = await loadOr(app, "candidatures", () => getApplication(app.db, id.data), null);
+  if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
+  return {
+    ...(value ?? { application: null, session: null, formationTitle: "", files: [], events: [] }),
+    loadError,
+  };
+}
+
+const kb = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
+const fileLabel = (kind: string) => APPLICATION_FILES.find((f) => f.field === kind)?.label ?? kind;
+
+function Answer({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-wrap break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function AdminApplication({ loaderData }: Route.ComponentProps) {
+  const { application: a, session, formationTitle, files, events, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const back = (
+    <Link
+      to="/admin/candidatures"
+      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les candidatures
+    </Link>
+  );
+  if (!a || !session) {
+    return (
+      <>
+        {back}
+        <LoadFailure message={loadError ?? "Erreur lors du chargement des candidatures"} />
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={`Candidature de ${a.firstName} ${a.lastName}`}
+        description={`${formationTitle} – session ${formatDateRange(session.startDate, session.endDate)}`}
+        actions={<Badge variant="secondary">{APPLICATION_STATUS_LABELS[a.status]}</Badge>}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardContent>
+            <h2 className="mb-3 text-lg font-semibold">Réponses</h2>
+            <dl className="grid gap-3">
+              <Answer label="E-mail">
+                <a className="text-primary hover:underline" href={`mailto:${a.email}`}>
+                  {a.email}
+                </a>
+              </Answer>
+              <Answer label="Téléphone">
+                <a className="text-primary hover:underline" href={`tel:${a.phone.replace(/\s/g, "")}`}>
+                  {a.phone}
+                </a>
+              </Answer>
+              <Answer label="Situation">{situationLabel(a.situation)}</Answer>
+              <Answer label="Financement envisagé">{financingLabel(a.financing)}</Answer>
+              <Answer label="Dernier diplôme">{a.lastDiploma || "Non renseigné"}</Answer>
+              <Answer label="Motivations">{a.motivation || "Non renseignées"}</Answer>
+              <Answer label="Besoin d'aménagement">{a.accommodation || "Aucun"}</Answer>
+              <Answer label="Reçue le">{formatDateTime(a.createdAt)}</Answer>
+              <Answer label="Consentement">{formatDateTime(a.consentAt)}</Answer>
+            </dl>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Pièces jointes</h2>
+              {files.length ? (
+                <ul className="grid gap-2">
+                  {files.map((f) => (
+                    <li key={f.id}>
+                      <a
+                        href={`/admin/candidatures/${a.id}/fichiers/${f.id}`}
+                        download
+                        className="inline-flex items-center gap-2 text-primary hover:underline"
+                      >
+                        <Download aria-hidden="true" className="h-4 w-4" />
+                        {fileLabel(f.kind)} : {f.fileName}
+                      </a>{" "}
+                      <span className="text-xs text-muted-foreground">
+                        ({kb.format(Math.ceil(f.size / 1024))} Ko)
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-muted-foreground">Aucune pièce jointe</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Historique</h2>
+              <ol className="grid gap-3">
+                {events.map((e) => (
+                  <li key={e.id} className="border-l-2 border-border pl-3">
+                    <p className="text-xs text-muted-foreground">
+                      {formatDateTime(e.createdAt)}
+                      {e.actorEmail ? ` – ${e.actorEmail}` : ""}
+                    </p>
+                    {e.fromStatus && e.toStatus ? (
+                      <p>
+                        {APPLICATION_STATUS_LABELS[e.fromStatus]} → {APPLICATION_STATUS_LABELS[e.toStatus]}
+                      </p>
+                    ) : null}
+                    {e.body ? <p className="whitespace-pre-wrap break-words">{e.body}</p> : null}
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** An unknown application: a 404 inside the console's shell, the way back at hand. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="py-12 text-center" role="alert">
+      <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
+      <h1 className="mt-2 text-2xl font-semibold">{notFound ? NOT_FOUND : "Erreur lors du chargement"}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {notFound ? "Cette candidature n'existe pas ou a été effacée." : "Réessayez dans un instant."}
+      </p>
+      <a className="mt-4 inline-block text-primary underline" href="/admin/candidatures">
+        Retour aux candidatures
+      </a>
+    </div>
+  );
+}

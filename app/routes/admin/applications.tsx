@@ -1,0 +1,134 @@
+import { Eye } from "lucide-react";
+import { Link } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
+import { ActionsCell, ListTable } from "~/components/admin/list-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { countedTitle, Pagination } from "~/components/admin/pagination";
+import { StatusCounters } from "~/components/admin/status-counters";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Td, Tr } from "~/components/ui/table";
+import { financingLabel } from "~/content/application";
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/lib/application-status";
+import { formatDate } from "~/lib/dates";
+import { applicationFiltersFrom } from "~/lib/schemas/admin-application";
+import { formatDateRange } from "~/lib/sessions";
+import { loadOr } from "~/server/admin/action.server";
+import { applicationsPage, NO_APPLICATIONS } from "~/server/admin/applications.server";
+import { pageInfo, requestedPage } from "~/server/admin/paging.server";
+import { requirePermission } from "~/server/session.server";
+import type { Route } from "./+types/applications";
+
+export const meta: Route.MetaFunction = () => [{ title: "Candidatures | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "applications:read");
+  const params = new URL(request.url).searchParams;
+  const filters = applicationFiltersFrom(params);
+  const { value, loadError } = await loadOr(
+    app,
+    "candidatures",
+    () => applicationsPage(app.db, filters, requestedPage(params)),
+    NO_APPLICATIONS,
+  );
+  const { list, counts, choices } = value;
+  return { applications: list.items, page: pageInfo(list), counts, choices, filters, loadError };
+}
+
+export default function AdminApplications({ loaderData }: Route.ComponentProps) {
+  const { applications, page, counts, choices, filters, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const sessions = filters.formation
+    ? choices.sessions.filter((s) => s.formationId === filters.formation)
+    : choices.sessions;
+  return (
+    <>
+      <PageHeader
+        title={countedTitle("Candidatures", page, loadError)}
+        description="Lisez les candidatures en ligne, leurs pièces jointes et leur historique"
+      />
+      <StatusCounters
+        className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7"
+        statuses={APPLICATION_STATUSES}
+        labels={APPLICATION_STATUS_LABELS}
+        counts={counts}
+      />
+      <ListFilters
+        q={filters.q}
+        searchLabel="Rechercher une candidature"
+        placeholder="Rechercher par nom ou e-mail..."
+      >
+        <FilterSelect
+          id="filter-formation"
+          name="formation"
+          label="Formation"
+          value={filters.formation ?? ""}
+          options={[
+            { value: "", label: "Toutes les formations" },
+            ...choices.formations.map((f) => ({ value: f.id, label: f.title })),
+          ]}
+        />
+        <FilterSelect
+          id="filter-session"
+          name="session"
+          label="Session"
+          value={filters.session ?? ""}
+          options={[
+            { value: "", label: "Toutes les sessions" },
+            ...sessions.map((s) => ({ value: s.id, label: s.label })),
+          ]}
+        />
+        <FilterSelect
+          id="filter-status"
+          name="statut"
+          label="Statut"
+          value={filters.status ?? ""}
+          options={[
+            { value: "", label: "Tous les statuts" },
+            ...APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] })),
+          ]}
+        />
+      </ListFilters>
+      <ListTable
+        columns={["Candidat·e", "Formation et session", "Statut", "Financement", "Reçue le"]}
+        actions
+        items={applications}
+        empty="Aucune candidature trouvée"
+        loadError={loadError}
+      >
+        {(a) => {
+          const name = `${a.firstName} ${a.lastName}`;
+          return (
+            <Tr key={a.id}>
+              <Td>
+                <p className="font-medium">{name}</p>
+                <p className="text-xs text-muted-foreground">{a.email}</p>
+              </Td>
+              <Td>
+                <p>{a.formationTitle}</p>
+                <p className="text-xs text-muted-foreground">{formatDateRange(a.startDate, a.endDate)}</p>
+              </Td>
+              <Td>
+                <Badge variant="secondary">{APPLICATION_STATUS_LABELS[a.status]}</Badge>
+              </Td>
+              <Td>{financingLabel(a.financing)}</Td>
+              <Td className="whitespace-nowrap">{formatDate(a.createdAt)}</Td>
+              <ActionsCell>
+                <Link
+                  to={`/admin/candidatures/${a.id}`}
+                  className={buttonClass("ghost", "icon")}
+                  aria-label={`Voir la candidature de ${name}`}
+                >
+                  <Eye aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              </ActionsCell>
+            </Tr>
+          );
+        }}
+      </ListTable>
+      <Pagination page={page} />
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+// The Candidatures console (read-only): an application sent through the public form is listed,
+// filtered by session, read with every answer, and its CV downloads for staff only, as an
+// attachment the browser may not sniff.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as detailsRoute from "~/routes/admin/application";
+import * as fileRoute from "~/routes/admin/application-file";
+import * as listRoute from "~/routes/admin/applications";
+import * as apply from "~/routes/site/apply";
+import { DRIVER } from "../support/db";
+import { pdf } from "../support/documents";
+import {
+  BASE_URL,
+  bodyOf,
+  createTestApp,
+  getRequest,
+  routeArgs,
+  signedInUser,
+  type TestApp,
+} from "../support/runtime";
+
+const SLUG = "tp-assistant-ressources-humaines";
+let t: TestApp;
+let sessionId: string;
+let otherSessionId: string;
+let applicationId: string;
+let moderator: string;
+let roleless: string;
+const cvBytes = pdf();
+
+beforeAll(async () => {
+  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
+  const sessions = await t.app.database.query<{ id: string }>(
+    `select s.id from formation_sessions s join formations f on f.id = s.formation_id
+     where f.slug = $1 order by s.start_date`,
+    [SLUG],
+  );
+  sessionId = sessions[0]?.id ?? "";
+  otherSessionId = sessions[1]?.id ?? "";
+  const form = new FormData();
+  const fields = {
+    session: sessionId,
+    firstName: "Inès",
+    lastName: "Durand",
+    email: "ines.durand@example.test",
+    phone: "06 12 34 56 78",
+    situation: "demandeur_emploi",
+    financing: "cpf",
+    lastDiploma: "Bac STMG",
+    motivation: "Je souhaite me reconvertir dans les ressources humaines.",
+    accommodation: "Accès en fauteuil roulant",
+    consent: "on",
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("cv", new File([new Uint8Array(cvBytes)], 'CV Inès "final".pdf', { type: "application/pdf" }));
+  const request = new Request(`${BASE_URL}/formation/${SLUG}/candidature`, {
+    method: "POST",
+    headers: { origin: BASE_URL },
+    body: form,
+  });
+  await apply.action(routeArgs(t, request, { slug: SLUG })).catch((thrown: unknown) => thrown);
+  const [row] = await t.app.database.query<{ id: string }>("select id from applications");
+  applicationId = row?.id ?? "";
+  moderator = (await signedInUser(t, { role: "moderator" })).cookie;
+  roleless = (await signedInUser(t, { role: null })).cookie;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+type ListData = Awaited<ReturnType<typeof listRoute.loader>>;
+const list = async (search: string, cookie = moderator) =>
+  (await bodyOf(
+    await listRoute.loader(routeArgs(t, getRequest(`/admin/candidatures${search}`, cookie))),
+  )) as unknown as ListData;
+
+async function download(cookie?: string, fileId?: string) {
+  const [file] = await t.app.database.query<{ id: string }>("select id from application_files");
+  const url = `/admin/candidatures/${applicationId}/fichiers/${fileId ?? file?.id}`;
+  try {
+    return await fileRoute.loader(
+      routeArgs(t, getRequest(url, cookie), { id: applicationId, fileId: fileId ?? file?.id ?? "" }),
+    );
+  } catch (thrown) {
+    return thrown as Response;
+  }
+}
+
+describe(`the Candidatures console on ${DRIVER}`, () => {
+  it("lists the application sent through the public form, with its counters", async () => {
+    expect(applicationId).not.toBe("");
+    const data = await list("");
+    expect(data.loadError).toBeNull();
+    expect(data.page.total).toBe(1);
+    expect(data.applications[0]).toMatchObject({
+      id: applicationId,
+      firstName: "Inès",
+      lastName: "Durand",
+      status: "received",
+      financing: "cpf",
+    });
+    expect(data.counts?.received).toBe(1);
+    expect(data.choices.sessions.some((s) => s.id === sessionId)).toBe(true);
+  });
+
+  it("filters by session and status from the URL", async () => {
+    expect((await list(`?session=${sessionId}`)).page.total).toBe(1);
+    expect((await list(`?session=${otherSessionId}`)).page.total).toBe(0);
+    expect((await list("?statut=refused")).page.total).toBe(0);
+    expect((await list("?statut=received&q=durand")).page.total).toBe(1);
+    // A session id that is not one is ignored, not a 500.
+    expect((await list("?session=pas-un-id")).page.total).toBe(1);
+  });
+
+  it("shows every answer, the files and the history on the details page", async () => {
+    const data = await bodyOf(
+      await detailsRoute.loader(
+        routeArgs(t, getRequest(`/admin/candidatures/${applicationId}`, moderator), { id: applicationId }),
+      ),
+    );
+    expect(data.application).toMatchObject({
+      email: "ines.durand@example.test",
+      phone: "06 12 34 56 78",
+      situation: "demandeur_emploi",
+      financing: "cpf",
+      lastDiploma: "Bac STMG",
+      motivation: "Je souhaite me reconvertir dans les ressources humaines.",
+      accommodation: "Accès en fauteuil roulant",
+    });
+    expect(data.files).toEqual([expect.objectContaining({ kind: "cv", mimeType: "application/pdf" })]);
+    expect(data.events).toEqual([expect.objectContaining({ kind: "created", body: "Candidature reçue" })]);
+  });
+
+  it("answers 404 for an unknown application", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "pas-un-id"]) {
+      await expect(
+        detailsRoute.loader(routeArgs(t, getRequest(`/admin/candidatures/${id}`, moderator), { id })),
+      ).rejects.toMatchObject({ init: { status: 404 } });
+    }
+  });
+
+  it("downloads the CV as an attachment, never sniffed nor cached", async () => {
+    const response = await download(moderator);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const disposition = response.headers.get("content-disposition") ?? "";
+    expect(disposition).toMatch(/^attachment; filename="CV Ines _final\.pdf"; filename\*=UTF-8''/);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent("CV Inès _final.pdf")}`);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(cvBytes);
+    expect((await download(moderator, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("refuses the download to an anonymous visitor and to a user without a staff role", async () => {
+    const anonymous = await download();
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
+    expect((await download(roleless)).status).toBe(403);
+  });
+});
