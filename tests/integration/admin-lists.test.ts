@@ -6,6 +6,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TooltipProvider } from "~/components/ui/tooltip";
+import * as applicationsRoute from "~/routes/admin/applications";
 import * as blog from "~/routes/admin/blog";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
@@ -78,6 +79,7 @@ describe(`a console list that cannot be read, on ${DRIVER}`, () => {
     ["/admin/formations", formationsRoute, "formations", "formations", "Formations"],
     ["/admin/blog", blog, "blog_posts", "articles", "Articles"],
     ["/admin/testimonials", testimonialsRoute, "testimonials", "témoignages", "Témoignages"],
+    ["/admin/candidatures", applicationsRoute, "applications", "candidatures", "Candidatures"],
   ];
   it.each(cases)(
     "%s shows an error with a retry link, never an empty list",
@@ -99,6 +101,7 @@ describe(`a console list that cannot be read, on ${DRIVER}`, () => {
       expect(html).not.toMatch(/Aucun(e)? .* trouvé/);
       // The contacts counters come from the same read: no figure rather than zeros.
       if (route === contacts) expect(html).toMatch(/data-testid="count-new">—</);
+      if (route === applicationsRoute) expect(html).toMatch(/data-testid="count-received">—</);
     },
   );
 });
