@@ -42,7 +42,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: /admin-paging\.spec\.ts/ },
+    // Counts the seeded catalogue ('5 formations trouvées'): runs before any spec creates a formation.
+    { name: "seeded-catalogue", testMatch: /site-catalogue\.spec\.ts/ },
+    {
+      name: "chromium",
+      testIgnore: /admin-paging\.spec\.ts|site-catalogue\.spec\.ts/,
+      dependencies: ["seeded-catalogue"],
+    },
     // Adds 55 requests to the shared database: runs once the others are done, so their "five latest
     // requests" stay theirs. Alone: `npx playwright test tests/e2e/admin-paging.spec.ts --no-deps`.
     { name: "console-at-scale", testMatch: /admin-paging\.spec\.ts/, dependencies: ["chromium"] },

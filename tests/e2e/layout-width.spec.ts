@@ -16,7 +16,39 @@ interface RouteEntry {
 const SAMPLE: Record<string, string> = {
   "routes/site/formation.tsx": "/formation/tp-assistant-commercial",
   "routes/site/article.tsx": "/ressources/article/reconversion-professionnelle-5-etapes",
+  "routes/site/apply.tsx": "/formation/tp-assistant-commercial/candidature",
+  "routes/site/apply-sent.tsx": "/formation/tp-assistant-commercial/candidature/envoyee",
 };
+
+// Console records have ids only known at run time: the first link of their list page that leads to
+// one. A visitor who cannot read the list (signed out, no role) gets an id that exists nowhere, which
+// is still a page to measure (the sign-in form, 'Accès refusé').
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+const LINKED: Record<string, { list: string; href: RegExp }> = {
+  "routes/admin/formation-sessions.tsx": {
+    list: "/admin/formations",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions$/,
+  },
+  "routes/admin/application.tsx": {
+    list: "/admin/candidatures",
+    href: /^\/admin\/candidatures\/[0-9a-f-]{36}$/,
+  },
+};
+
+async function resolvePath(page: Page, path: string): Promise<string> {
+  const entry = Object.entries(LINKED).find(([file]) => path === `@${file}`);
+  if (!entry) return path;
+  const [file, { list, href }] = entry;
+  await page.goto(list);
+  const hrefs = await page
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const found = hrefs.find((h) => href.test(h));
+  if (found) return found;
+  const route =
+    file === "routes/admin/application.tsx" ? "/admin/candidatures/:id" : "/admin/formations/:id/sessions";
+  return route.replace(":id", UNKNOWN_ID);
+}
 
 /** Every screen of the route table: route modules that render (.tsx), splats left out. */
 function screens(entries: RouteEntry[]): string[] {
@@ -24,7 +56,7 @@ function screens(entries: RouteEntry[]): string[] {
   for (const entry of entries) {
     if (entry.children) out.push(...screens(entry.children));
     else if (entry.file.endsWith(".tsx") && !entry.path?.includes("*")) {
-      out.push(SAMPLE[entry.file] ?? `/${entry.path ?? ""}`);
+      out.push(SAMPLE[entry.file] ?? (LINKED[entry.file] ? `@${entry.file}` : `/${entry.path ?? ""}`));
     }
   }
   return [...new Set(out)];
@@ -34,7 +66,8 @@ const PAGES = screens(routes as RouteEntry[]);
 
 async function overflowing(page: Page, width: number): Promise<string[]> {
   const wide: string[] = [];
-  for (const path of PAGES) {
+  for (const screen of PAGES) {
+    const path = await resolvePath(page, screen);
     await page.goto(path);
     await page.waitForLoadState("load");
     await page.evaluate(() => document.fonts.ready);

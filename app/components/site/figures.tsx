@@ -53,7 +53,7 @@ export function FigureList({
         <div key={f.label} className={cn("flex flex-col-reverse justify-end", itemClassName)}>
           <dt className={labelClassName}>
             {f.label}
-            {f.source ? <span className="block text-xs opacity-80">{f.source}</span> : null}
+            {f.source ? <span className="block text-xs">{f.source}</span> : null}
           </dt>
           <dd className={valueClassName}>{f.value}</dd>
         </div>
