@@ -101,7 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[
           {
             title: "Formations",
@@ -139,7 +139,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Counter key={counter.to} {...counter} />
         ))}
       </div>
-      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Demandes récentes</CardTitle>
