@@ -47,7 +47,8 @@ export function startBenchServer(port: number, env: Record<string, string> = {})
 export function writeBenchmarkSection(title: string, lines: string[]): void {
   const file = "docs/benchmarks.md";
   const current = existsSync(file) ? readFileSync(file, "utf8") : "# Mesures\n";
-  const section = [`## ${title}`, ...lines].join("\n");
+  // Ends with a blank line, so the next section's heading stays apart from this one's last line.
+  const section = `${[`## ${title}`, ...lines].join("\n").trimEnd()}\n`;
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(`## ${escaped}\\n[\\s\\S]*?(?=\\n## |$)`);
   const next = pattern.test(current)

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
+import { compressionMiddleware } from "./http/compression.server";
 import { healthRoutes } from "./http/health.server";
 import { sameOriginOnly } from "./http/same-origin.server";
 import { securityHeaders } from "./http/security-headers.server";
@@ -62,13 +63,21 @@ export function createExpressApp(
   app.use(securityHeaders(runtime.config.publicUrl));
   app.use(sameOriginOnly(runtime.config.publicUrl));
 
-  app.use(compression());
+  app.use(compressionMiddleware());
   if (vite) {
     app.use(vite.middlewares);
   } else {
     const client = `${runtime.config.buildDir}/client`;
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h" }));
+    // The other files at the build's root (favicon, documents…): only requests for one of those
+    // names reach express.static, so that a page request does not cost a file-system lookup first.
+    const rootFiles = new Set(existsSync(client) ? readdirSync(client) : []);
+    const serveRoot = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      const first = req.path.split("/")[1] ?? "";
+      if (rootFiles.has(first)) serveRoot(req, res, next);
+      else next();
+    });
   }
   app.use(metrics.rendered());
   const cacheBytes = runtime.config.pageCacheMaxMb * 1024 * 1024;

@@ -10,6 +10,9 @@ type Manifest = ServerBuild["routes"];
 /** Paths Express answers itself, before the static files and the pages. */
 const EXPRESS_ROUTES = new Set(["/healthz", "/readyz", "/metrics"]);
 
+/** How many distinct paths keep their route pattern in memory (a few hundred bytes each). */
+const PATTERN_CACHE_SIZE = 5_000;
+
 /** React Router's flat route manifest as the nested tree matchRoutes expects. */
 function routeTree(manifest: Manifest, parentId?: string): RouteObject[] {
   return Object.values(manifest)
@@ -58,6 +61,12 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly durations: Histogram<"method" | "route" | "status">;
   private tree: { build: ServerBuild; routes: RouteObject[] } | null = null;
+  /**
+   * Pattern per path already seen. matchRoutes flattens and ranks the whole route tree on every
+   * call: done for each request it took about half of the server's CPU when serving cached pages.
+   * Bounded, because paths are whatever visitors type; emptied when full or when the build changes.
+   */
+  private readonly patterns = new Map<string, string>();
 
   constructor(
     private readonly runtime: AppRuntime,
@@ -129,8 +138,17 @@ export class Metrics {
     if (res.locals.metricsPage !== true)
       return EXPRESS_ROUTES.has(req.path) ? req.path : "(fichier statique)";
     const build = await this.getBuild();
-    if (this.tree?.build !== build) this.tree = { build, routes: routeTree(build.routes) };
-    return routePattern(this.tree.routes, req.path);
+    if (this.tree?.build !== build) {
+      this.tree = { build, routes: routeTree(build.routes) };
+      this.patterns.clear();
+    }
+    let pattern = this.patterns.get(req.path);
+    if (pattern === undefined) {
+      if (this.patterns.size >= PATTERN_CACHE_SIZE) this.patterns.clear();
+      pattern = routePattern(this.tree.routes, req.path);
+      this.patterns.set(req.path, pattern);
+    }
+    return pattern;
   }
 
   /** Times every request but event streams (they last minutes; `event_streams_open` counts them). */
