@@ -6,8 +6,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { contentSecurityPolicy, newNonce, nonceSource } from "~/server/http/csp.server";
 
-// React Router's default Node entry, plus one change: no <link rel="modulepreload"> in <head>.
+// React Router's default Node entry, plus two changes: no <link rel="modulepreload"> in <head>, and
+// a Content-Security-Policy whose nonce React Router puts on each of its inline scripts.
 export const streamTimeout = 5_000;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
@@ -51,6 +53,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Vite's development server injects scripts of its own: the policy is for the production build.
+  const nonce = import.meta.env.PROD ? newNonce() : undefined;
+  if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)]));
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -63,8 +69,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -3,6 +3,7 @@ import { gzip as gzipCallback } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isPublicEvent } from "./events.server";
+import { policyForCachedPage } from "./http/csp.server";
 import { type AppRuntime, createLoadContext } from "./runtime.server";
 
 // Runs in libuv's thread pool: a 60 KB page compressed inline would hold the event loop ~1 ms each.
@@ -174,6 +175,9 @@ export class PageCache {
       }
       const rendered = { status: response.status, headers, body };
       if (response.status === 200 && !response.headers.has("set-cookie")) {
+        if (headers["content-security-policy"]) {
+          headers["content-security-policy"] = policyForCachedPage(body.toString("utf8"));
+        }
         await this.store(key, rendered, generation);
       }
       return rendered;
