@@ -12,10 +12,19 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannonUntyped from "autocannon";
-import pg from "pg";
+import autocannon from "autocannon";
 import { startSmtpPeer } from "../tests/support/smtp";
-import { machineLine, startBenchServer, throwawayDatabase, writeBenchmarkSection } from "./support";
+import {
+  contactFormBody,
+  contactFormPosts,
+  machineLine,
+  settledCount,
+  sql,
+  startBenchServer,
+  throwawayDatabase,
+  waitFor,
+  writeBenchmarkSection,
+} from "./support";
 
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3330);
 const NGINX_PORT = BASE_PORT;
@@ -79,68 +88,10 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 `;
 }
 
-interface Request {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-interface Result {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
-const autocannon = autocannonUntyped as unknown as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: {
-    method: string;
-    path: string;
-    headers: Record<string, string>;
-    setupRequest: (request: Request, context: Record<string, string>) => Request;
-    onResponse: (status: number, body: string, context: Record<string, string>) => void;
-  }[];
-}) => Promise<Result>;
-
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, seconds: number): Promise<boolean> {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return check();
-}
-
 function ensureNginx(): void {
   if (existsSync(NGINX)) return;
   console.log("nginx absent : installation du paquet Debian nginx-light…");
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "inherit" });
-}
-
-function contactBody(email: string, n: number): string {
-  return new URLSearchParams({
-    firstName: "Grappe",
-    lastName: `Essai${n}`,
-    email,
-    phone: "06 12 34 56 78",
-    subject: "information",
-    formation: "",
-    message: `Demande numéro ${n} envoyée pendant le banc d'essai à deux instances.`,
-  }).toString();
 }
 
 /** Signs in on `port` and returns the session cookie. */
@@ -220,7 +171,6 @@ async function main() {
     // Load: 50 clients through nginx, A killed at 10 s and restarted at 20 s.
     const acked = new Set<string>();
     const statuses = new Map<string, number>();
-    let sequence = 0;
     const events: string[] = [];
     const started = Date.now();
     const kill = setTimeout(() => {
@@ -244,22 +194,11 @@ async function main() {
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: [
-        {
-          method: "POST",
-          path: "/contact.data",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-          setupRequest: (request, context) => {
-            const n = ++sequence;
-            context.email = `grappe.${n}@example.test`;
-            return { ...request, body: contactBody(context.email, n) };
-          },
-          onResponse: (status, body, context) => {
-            const ok = status === 200 && body.includes("Message envoyé !");
-            if (ok && context.email) acked.add(context.email);
-            const label = ok ? "200 acquitté" : String(status);
-            statuses.set(label, (statuses.get(label) ?? 0) + 1);
-          },
-        },
+        contactFormPosts(BASE, "grappe", (status, acknowledged) => {
+          if (acknowledged) acked.add(acknowledged);
+          const label = acknowledged ? "200 acquitté" : String(status);
+          statuses.set(label, (statuses.get(label) ?? 0) + 1);
+        }),
       ],
     });
     clearTimeout(kill);
@@ -270,19 +209,10 @@ async function main() {
     );
 
     // Rows settle once the requests autocannon left in flight are finished.
-    let settled = -1;
-    await waitFor(async () => {
-      const [now] = await query<{ n: number }>(
-        database.url,
-        "select count(*)::int as n from contact_requests",
-      );
-      const stable = now?.n === settled;
-      settled = now?.n ?? 0;
-      return stable;
-    }, 60);
+    await settledCount(database.url, "select count(*)::int as n from contact_requests");
     const stored = new Set(
       (
-        await query<{ email: string }>(
+        await sql<{ email: string }>(
           database.url,
           "select email from contact_requests where email like 'grappe.%'",
         )
@@ -305,7 +235,7 @@ async function main() {
       method: "POST",
       // Sent to A itself, so from A's own origin (as a browser pointed at A would).
       headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${PORTS.a}` },
-      body: contactBody("grappe.direct@example.test", 0),
+      body: contactFormBody("grappe.direct@example.test", 1),
     });
     const liveMs = await Promise.race([
       watcher.lead.then((at) => at - posted),
@@ -315,7 +245,7 @@ async function main() {
     // Mail: a message claimed by A when it died is retried once its 60 s lease ends.
     const mailStart = Date.now();
     await waitFor(async () => {
-      const [row] = await query<{ n: number }>(
+      const [row] = await sql<{ n: number }>(
         database.url,
         "select count(*)::int as n from mail_outbox where sent_at is null",
       );
@@ -323,7 +253,7 @@ async function main() {
     }, 240);
     const mailSeconds = Math.round((Date.now() - mailStart) / 1000);
     await new Promise((r) => setTimeout(r, 1000));
-    const [mail] = await query<{ queued: number; sent: number; retried: number }>(
+    const [mail] = await sql<{ queued: number; sent: number; retried: number }>(
       database.url,
       `select count(*)::int as queued, count(sent_at)::int as sent,
               count(*) filter (where attempts > 1)::int as retried from mail_outbox`,

@@ -7,17 +7,21 @@
 // delivered exactly once after the outage, and writes the « Formulaire de contact » section of
 // docs/benchmarks.md (other sections are kept).
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import autocannonUntyped from "autocannon";
-import pg from "pg";
+import autocannon from "autocannon";
 import { startSmtpPeer } from "../tests/support/smtp";
-import { startBenchServer } from "./support";
+import {
+  contactFormPosts,
+  machineLine,
+  settledCount,
+  sql,
+  startBenchServer,
+  throwawayDatabase,
+  waitFor,
+  writeBenchmarkSection,
+} from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const BASE = `http://127.0.0.1:${PORT}`;
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const OUTAGE = { from: 10, to: 20 };
@@ -25,44 +29,6 @@ const NOTIFY = "equipe@centre.test";
 // How long to wait for the outbox to empty after the load. Delivery is one SMTP connection per
 // message, one message at a time per instance; the section reports the rate it reached.
 const MAIL_WAIT_SECONDS = Number(process.env.BENCH_MAIL_WAIT ?? 900);
-
-// bench/autocannon.d.ts declares only what bench/pages.ts reads; this benchmark also needs the
-// request hooks and a few more result fields, typed here for this file alone.
-interface Request {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-interface Result {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const autocannon = autocannonUntyped as unknown as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: {
-    method: string;
-    path: string;
-    headers: Record<string, string>;
-    setupRequest: (request: Request, context: Record<string, string>) => Request;
-    onResponse: (status: number, body: string, context: Record<string, string>) => void;
-  }[];
-}) => Promise<Result>;
-
-async function sql<T = Record<string, unknown>>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 function startServer(databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
   return startBenchServer(PORT, {
@@ -73,46 +39,9 @@ function startServer(databaseUrl: string, smtpUrl: string): Promise<ChildProcess
   });
 }
 
-let sequence = 0;
-function formBody(email: string, n: number): string {
-  return new URLSearchParams({
-    firstName: "Charge",
-    lastName: `Test${n}`,
-    email,
-    phone: "06 12 34 56 78",
-    subject: n % 3 === 0 ? "rdv" : "information",
-    formation: n % 2 === 0 ? "formation-wordpress" : "",
-    message: `Message de charge numéro ${n}, assez long pour être valide.`,
-  }).toString();
-}
-
-async function waitFor(check: () => Promise<boolean>, seconds: number): Promise<boolean> {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return check();
-}
-
-function writeSection(lines: string[]) {
-  const file = "docs/benchmarks.md";
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Mesures\n";
-  const section = lines.join("\n");
-  // Replace only this section, up to the next "## " heading, so other benchmarks stay.
-  const pattern = /## Formulaire de contact\n[\s\S]*?(?=\n## |$)/;
-  const next = pattern.test(current)
-    ? current.replace(pattern, section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
-}
-
 async function main() {
-  const dbName = `bench_contact_${randomBytes(4).toString("hex")}`;
-  await sql(PG_ADMIN_URL, `create database ${dbName}`);
-  const dbUrl = new URL(PG_ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
+  const database = await throwawayDatabase("bench_contact");
+  const databaseUrl = database.url;
   const smtp = await startSmtpPeer();
   let server: ChildProcess | null = null;
   try {
@@ -129,36 +58,17 @@ async function main() {
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: [
-        {
-          method: "POST",
-          // What the browser posts with JavaScript: React Router's single-fetch action endpoint.
-          path: "/contact.data",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-          setupRequest: (request, context) => {
-            const n = ++sequence;
-            context.email = `charge.${n}@example.test`;
-            return { ...request, body: formBody(context.email, n) };
-          },
-          onResponse: (status, body, context) => {
-            if (status === 200 && body.includes("Message envoyé !") && context.email)
-              acked.add(context.email);
-            else refused++;
-          },
-        },
+        contactFormPosts(BASE, "charge", (_status, acknowledged) => {
+          if (acknowledged) acked.add(acknowledged);
+          else refused++;
+        }),
       ],
     });
     clearTimeout(outageStart);
     clearTimeout(outageEnd);
     smtp.up();
 
-    // autocannon stops without waiting for the requests in flight; the server still finishes them.
-    let settled = -1;
-    await waitFor(async () => {
-      const [now] = await sql<{ n: number }>(databaseUrl, "select count(*)::int as n from contact_requests");
-      const stable = now?.n === settled;
-      settled = now?.n ?? 0;
-      return stable;
-    }, 60);
+    const settled = await settledCount(databaseUrl, "select count(*)::int as n from contact_requests");
     const stored = new Set(
       (
         await sql<{ email: string }>(
@@ -208,12 +118,9 @@ async function main() {
       mail?.queued === 2 * rows &&
       delivered === mail?.sent &&
       distinct === delivered;
-    const cpus = os.cpus();
-    const machine = `${cpus.length} cœurs (${cpus[0]?.model.trim() ?? "processeur inconnu"}), Node ${process.version}`;
     const lines = [
-      "## Formulaire de contact",
       "",
-      `Mesuré le ${new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} avec \`npm run bench:contact\` sur ${machine}, PostgreSQL local, build de production, \`FORM_RATE_LIMIT=0\`.`,
+      `Mesuré le ${machineLine()}, avec \`npm run bench:contact\`, PostgreSQL local, build de production, \`FORM_RATE_LIMIT=0\`.`,
       `${CONNECTIONS} clients postent le formulaire pendant ${SECONDS} s (POST \`/contact.data\`, comme le navigateur avec JavaScript) ; le serveur SMTP refuse tout message (421) de la ${OUTAGE.from}e à la ${OUTAGE.to}e seconde.`,
       "",
       "| Mesure | Valeur |",
@@ -242,7 +149,7 @@ async function main() {
         : "**Écart constaté** : voir les chiffres ci-dessus.",
     ];
     console.log(lines.join("\n"));
-    writeSection(lines);
+    writeBenchmarkSection("Formulaire de contact", lines);
     if (!ok) process.exitCode = 1;
   } finally {
     if (server) {
@@ -251,7 +158,7 @@ async function main() {
       await exited;
     }
     await smtp.close();
-    await sql(PG_ADMIN_URL, `drop database if exists ${dbName} with (force)`);
+    await database.drop();
   }
 }
 

@@ -6,7 +6,7 @@
 // every copy goes stale at once. Writes the « Cache des pages publiques » section of
 // docs/benchmarks.md. Target: max latency < 100 ms across expiries.
 import type { ChildProcess } from "node:child_process";
-import autocannonUntyped from "autocannon";
+import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { machineLine, startBenchServer, throwawayDatabase, writeBenchmarkSection } from "./support";
 
@@ -16,20 +16,6 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const TTL_SECONDS = 2;
 const PAGES = ["/", "/formations", "/financements", "/notre-centre", "/formations?type=courte"];
-
-interface Result {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const autocannon = autocannonUntyped as unknown as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { method: string; path: string }[];
-}) => Promise<Result>;
 
 async function load(): Promise<Result> {
   return autocannon({
