@@ -16,6 +16,7 @@ import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
 import { ToastArea } from "~/components/toast/toast-area";
 import { useToast } from "~/lib/use-toast";
 import { listFormationLinks } from "~/server/catalogue.server";
+import { getCentreSettings, publicCentre } from "~/server/centre.server";
 import { readOrNull } from "~/server/safe-read.server";
 import { currentUser } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
@@ -25,13 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The footer, the callback dialog and the JSON-LD list the active formations on every public
   // page; the console has its own screens and skips the read.
   const publicPage = !new URL(request.url).pathname.startsWith("/admin");
-  const [user, { toast, clear }, formations] = await Promise.all([
+  const [user, { toast, clear }, formations, settings] = await Promise.all([
     currentUser({ request, context }),
     readToast(request, app.config.authSecret),
     publicPage ? readOrNull(app.logger, "formations", () => listFormationLinks(app.db)) : null,
+    // The centre's identity (header, footer, contact details, legal pages, JSON-LD); the page
+    // cache serves most public pages without running this at all.
+    publicPage ? readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)) : null,
   ]);
+  const centre = settings ? publicCentre(settings) : null;
   return data(
-    { user, toast, publicUrl: app.config.publicUrl, formations: formations ?? [] },
+    { user, toast, publicUrl: app.config.publicUrl, formations: formations ?? [], centre },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -48,7 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <OrganizationJsonLd publicUrl={root?.publicUrl} formations={root?.formations ?? []} />
+        {root?.centre ? (
+          <OrganizationJsonLd centre={root.centre} publicUrl={root.publicUrl} formations={root.formations} />
+        ) : null}
       </head>
       <body className="min-h-screen">
         {children}

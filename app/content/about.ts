@@ -1,6 +1,5 @@
 /** The about page. */
 export const CERTIFICATIONS = [
-  { title: "Qualiopi", description: "Certification qualité des actions de formation (valide jusqu'en 2026)" },
   { title: "OPQF", description: "Qualification professionnelle des organismes de formation" },
   { title: "Datadock", description: "Référencement qualité des financeurs de la formation" },
   {

@@ -1,4 +1,5 @@
-import { CENTRE } from "./centre";
+import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/lib/centre";
+import { formatDate } from "~/lib/dates";
 
 /** The legal pages. A section's body is a list of paragraphs or bullet items. */
 export interface LegalSection {
@@ -9,23 +10,34 @@ export interface LegalSection {
 
 export const LEGAL_UPDATED = "Dernière mise à jour : 16 août 2025";
 
-export const MENTIONS_LEGALES: readonly LegalSection[] = [
+/** The legal notice, with the centre's identity as set in the console (Paramètres). */
+export const mentionsLegales = (centre: CentreIdentity): readonly LegalSection[] => [
   {
     title: "1. Identité de l'éditeur",
     paragraphs: [
-      `Le site est édité par ${CENTRE.name}, entreprise individuelle (entreprise unipersonnelle) au capital de ${CENTRE.capital}, créée le ${CENTRE.creationDate}.`,
-      `Siège : ${CENTRE.address}. SIRET : ${CENTRE.siret}. Téléphone : ${CENTRE.phone}. E-mail : ${CENTRE.email}.`,
-      `Déclaration d'activité enregistrée sous le numéro ${CENTRE.nda} auprès du préfet de région d'Île-de-France. Cet enregistrement ne vaut pas agrément de l'État. Organisme exonéré de TVA (article 261-4-4° du CGI).`,
+      `Le site est édité par ${centre.name}, ${centre.legalForm.toLowerCase()} au capital de ${centre.shareCapital}${centre.foundedOn ? `, créée le ${formatDate(centre.foundedOn)}` : ""}.`,
+      `Siège : ${fullAddress(centre)}. SIRET : ${centre.siret}. ${centre.rcs ? `${centre.rcs}. ` : ""}Téléphone : ${centre.phone}. E-mail : ${centre.email}.`,
+      `${activitySentence(centre)} ${ACTIVITY_NOTICE}. Organisme exonéré de TVA (article 261-4-4° du CGI).`,
     ],
   },
   {
     title: "2. Directeur de la publication",
-    paragraphs: [`${CENTRE.director}, en qualité d'entrepreneur individuel.`],
+    paragraphs: [`${centre.publicationDirector}.`],
   },
   {
     title: "3. Hébergement",
-    paragraphs: [`Le site est hébergé par ${CENTRE.host}.`],
+    paragraphs: [`Le site est hébergé par ${centre.host}.`],
   },
+  ...(centre.mediatorName
+    ? [
+        {
+          title: "Médiation de la consommation",
+          paragraphs: [
+            `En cas de litige, vous pouvez recourir gratuitement au médiateur de la consommation : ${centre.mediatorName}${centre.mediatorWebsite ? ` (${centre.mediatorWebsite})` : ""}.`,
+          ],
+        },
+      ]
+    : []),
   {
     title: "4. Propriété intellectuelle",
     paragraphs: [
@@ -58,11 +70,12 @@ export const MENTIONS_LEGALES: readonly LegalSection[] = [
   },
 ];
 
-export const POLITIQUE_CONFIDENTIALITE: readonly LegalSection[] = [
+/** The privacy policy: the controller is the centre as set in the console (Paramètres). */
+export const politiqueConfidentialite = (centre: CentreIdentity): readonly LegalSection[] => [
   {
     title: "1. Responsable du traitement",
     paragraphs: [
-      `${CENTRE.name}, ${CENTRE.address}, représenté par ${CENTRE.director}. Contact : ${CENTRE.email}.`,
+      `${centre.name}, ${fullAddress(centre)}, représenté par ${centre.publicationDirector}. Contact : ${centre.email}.`,
     ],
   },
   {
@@ -98,7 +111,7 @@ export const POLITIQUE_CONFIDENTIALITE: readonly LegalSection[] = [
   {
     title: "7. Vos droits",
     paragraphs: [
-      `Conformément au Règlement général sur la protection des données (RGPD), vous disposez des droits suivants, que vous pouvez exercer en écrivant à ${CENTRE.email} :`,
+      `Conformément au Règlement général sur la protection des données (RGPD), vous disposez des droits suivants, que vous pouvez exercer en écrivant à ${centre.email} :`,
     ],
     items: [
       "droit d'accès à vos données ;",

@@ -9,6 +9,7 @@ export const LIVE_TABLES = [
   "applications",
   "blog_posts",
   "testimonials",
+  "centre_settings",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

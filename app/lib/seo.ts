@@ -14,27 +14,39 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
-/** Reads `publicUrl` from the root loader's data among a meta function's `matches`. */
-export function publicUrlFrom(matches: readonly unknown[]): string {
+/** The root loader's data among a meta function's `matches`. */
+function rootData(matches: readonly unknown[]): { publicUrl?: unknown; centre?: { name?: unknown } | null } {
   for (const match of matches) {
     if (match && typeof match === "object" && "id" in match && match.id === "root" && "data" in match) {
-      const data = match.data as { publicUrl?: unknown } | undefined;
-      if (typeof data?.publicUrl === "string") return data.publicUrl.replace(/\/$/, "");
+      return (match.data as ReturnType<typeof rootData> | undefined) ?? {};
     }
   }
-  return "";
+  return {};
+}
+
+/** Reads `publicUrl` from the root loader's data among a meta function's `matches`. */
+export function publicUrlFrom(matches: readonly unknown[]): string {
+  const { publicUrl } = rootData(matches);
+  return typeof publicUrl === "string" ? publicUrl.replace(/\/$/, "") : "";
+}
+
+/** The centre's name as set in the console (Paramètres), else the starting one. */
+export function siteNameFrom(matches: readonly unknown[]): string {
+  const name = rootData(matches).centre?.name;
+  return typeof name === "string" && name ? name : SITE_NAME;
 }
 
 /** Title, description, canonical, Open Graph and optional JSON-LD for one page. */
 export function seo(matches: readonly unknown[], page: PageSeo): MetaDescriptor[] {
   const url = `${publicUrlFrom(matches)}${page.path}`;
-  const title = page.title.includes(SITE_NAME) ? page.title : `${page.title} | ${SITE_NAME}`;
+  const siteName = siteNameFrom(matches);
+  const title = page.title.includes(siteName) ? page.title : `${page.title} | ${siteName}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "fr_FR" },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },

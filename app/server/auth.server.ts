@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
 import { accountFieldsSchema, fieldErrors, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
+import { getCentreSettings } from "./centre.server";
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
 import { accounts, rateLimits, sessions, userRoles, users, verifications } from "./db/schema.server";
@@ -86,8 +87,9 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
         await forgetResetLinks(db, user.id);
       },
       async sendResetPassword({ user, url }) {
+        const centre = await getCentreSettings(db);
         await enqueueMail(db, [
-          { kind: "reset_password", to: user.email, ...resetPasswordMail(displayName(user), url) },
+          { kind: "reset_password", to: user.email, ...resetPasswordMail(centre, displayName(user), url) },
         ]);
         onMailQueued();
       },
@@ -95,6 +97,7 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
       // account enumeration), and tells that address, which alone reads it, how to get in.
       async onExistingUserSignUp({ user }) {
         const mail = accountExistsMail(
+          await getCentreSettings(db),
           displayName(user),
           `${config.publicUrl}/auth`,
           `${config.publicUrl}/auth/mot-de-passe-oublie`,
@@ -109,8 +112,9 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
+        const centre = await getCentreSettings(db);
         await enqueueMail(db, [
-          { kind: "verify_email", to: user.email, ...verificationMail(displayName(user), url) },
+          { kind: "verify_email", to: user.email, ...verificationMail(centre, displayName(user), url) },
         ]);
         onMailQueued();
       },

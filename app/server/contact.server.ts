@@ -12,6 +12,7 @@ import {
 } from "~/lib/schemas/contact";
 import type { ToastMessage } from "~/lib/toast";
 import { findActiveFormation } from "./catalogue.server";
+import { getCentreSettings } from "./centre.server";
 import type { Db } from "./db/client.server";
 import { contactRequests, type NewContactRequest } from "./db/schema.server";
 import { readFormFields } from "./http/body.server";
@@ -131,6 +132,7 @@ export async function storeRequest(
 ): Promise<string> {
   const createdAt = new Date();
   const id = await app.db.transaction(async (tx) => {
+    const centre = await getCentreSettings(tx);
     const [inserted] = await tx
       .insert(contactRequests)
       .values({ ...row, createdAt })
@@ -154,11 +156,11 @@ export async function storeRequest(
     const mails: MailMessage[] = [
       {
         kind: "contact_notification",
-        to: app.config.contactNotifyEmail,
+        to: centre.leadRecipient,
         // Staff answer the visitor with one click.
         replyTo: row.email ?? null,
         contactRequestId: inserted.id,
-        ...staffNotificationMail(summary, `${app.config.publicUrl}/admin/contacts`),
+        ...staffNotificationMail(centre, summary, `${app.config.publicUrl}/admin/contacts`),
       },
     ];
     if (row.email) {
@@ -166,7 +168,7 @@ export async function storeRequest(
         kind: "contact_confirmation",
         to: row.email,
         contactRequestId: inserted.id,
-        ...visitorConfirmationMail(summary),
+        ...visitorConfirmationMail(centre, summary),
       });
     }
     await enqueueMail(tx, mails);

@@ -16,6 +16,8 @@ export const PUBLIC_TABLES: ReadonlySet<ChangeEvent["table"]> = new Set([
   "formation_sessions",
   "blog_posts",
   "testimonials",
+  // The centre's identity: header, footer, contact details, legal pages, JSON-LD.
+  "centre_settings",
 ]);
 
 export function isPublicEvent(event: ChangeEvent): boolean {

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
-import { CENTRE } from "~/content/centre";
 import type { Auth } from "./auth.server";
 import { createAuth, ensureAdmin } from "./auth.server";
+import { ensureCentreSettings, getCentreSettings } from "./centre.server";
 import type { Config } from "./config.server";
 import { type Database, type Db, openDatabase } from "./db/client.server";
 import { seedIfEmpty } from "./db/seed.server";
@@ -59,6 +59,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const database = options.database ?? (await openDatabase(config));
   try {
     await database.migrate();
+    await ensureCentreSettings(database.db, config.contactNotifyEmail);
     if (options.seed !== false) {
       await seedIfEmpty(database.db, logger);
       const sessions = await convertNextSessions(database.db);
@@ -68,7 +69,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       options.transport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
     // Every message comes from MAIL_FROM under the centre's name, as recipients know it.
-    const mail = new MailWorker(database, transport, { name: CENTRE.name, address: config.mailFrom }, logger);
+    const { name } = await getCentreSettings(database.db);
+    const mail = new MailWorker(database, transport, { name, address: config.mailFrom }, logger);
     const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake() });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);

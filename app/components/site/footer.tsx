@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { CENTRE } from "~/content/centre";
+import { QualiopiMention } from "~/components/site/qualiopi-mention";
 import { FOOTER_CENTRE, FOOTER_LEGAL } from "~/content/navigation";
+import { ACTIVITY_NOTICE, activitySentence, fullAddress, type PublicCentre, phoneHref } from "~/lib/centre";
 
 function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
   return (
@@ -20,26 +21,32 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 }
 
 /** Links, contact details and the centre's legal identity. */
-export function SiteFooter({ formations }: { formations: readonly { slug: string; title: string }[] }) {
+export function SiteFooter({
+  centre,
+  formations,
+}: {
+  centre: PublicCentre;
+  formations: readonly { slug: string; title: string }[];
+}) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="mb-3 text-lg font-semibold text-white">{CENTRE.name}</p>
+          <p className="mb-3 text-lg font-semibold text-white">{centre.name}</p>
           <p className="text-sm">
             Organisme de formation professionnelle pour adultes : alternance et formations courtes,
             diplômantes ou certifiantes.
           </p>
           <address className="mt-4 space-y-1 text-sm not-italic">
-            <p>{CENTRE.address}</p>
+            <p>{fullAddress(centre)}</p>
             <p>
-              <a className="hover:text-white hover:underline" href={`tel:${CENTRE.phoneHref}`}>
-                {CENTRE.phone}
+              <a className="hover:text-white hover:underline" href={`tel:${phoneHref(centre.phone)}`}>
+                {centre.phone}
               </a>
             </p>
             <p>
-              <a className="hover:text-white hover:underline" href={`mailto:${CENTRE.email}`}>
-                {CENTRE.email}
+              <a className="hover:text-white hover:underline" href={`mailto:${centre.email}`}>
+                {centre.email}
               </a>
             </p>
           </address>
@@ -52,11 +59,16 @@ export function SiteFooter({ formations }: { formations: readonly { slug: string
         <LinkList title="Informations légales" links={FOOTER_LEGAL} />
       </div>
       <div className="border-t border-slate-700">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-400">
-          {CENTRE.legalName} au capital de {CENTRE.capital} · SIRET {CENTRE.siret} · Déclaration d'activité
-          enregistrée sous le numéro {CENTRE.nda} auprès du préfet de région d'Île-de-France · Certifié
-          Qualiopi (valide jusqu'en {CENTRE.qualiopiValidUntil}) · Exonéré de TVA (article 261-4-4° du CGI).
-        </p>
+        <div className="mx-auto max-w-7xl space-y-2 px-4 py-4 text-xs text-slate-400">
+          {centre.qualiopiShown ? (
+            <QualiopiMention centre={centre} linkClassName="underline hover:text-white" />
+          ) : null}
+          <p>
+            {centre.name} ({centre.legalForm.toLowerCase()}) au capital de {centre.shareCapital} · SIRET{" "}
+            {centre.siret} · {centre.rcs} · {activitySentence(centre)} {ACTIVITY_NOTICE}. · Exonéré de TVA
+            (article 261-4-4° du CGI).
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -2,7 +2,6 @@ import { ChevronDown, GraduationCap, LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { CENTRE } from "~/content/centre";
 import { HEADER_LINKS } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 
@@ -62,7 +61,7 @@ function AccountActions({
 }
 
 /** The same links on every public page; below 1024 px they fold into a menu. */
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+export function SiteHeader({ user, centreName }: { user: HeaderUser | null; centreName: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -84,7 +83,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold text-primary lg:text-[0.9375rem] xl:text-base"
         >
           <GraduationCap aria-hidden="true" className="h-7 w-7" />
-          <span>{CENTRE.name}</span>
+          <span>{centreName}</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden lg:block">
           <ul className="flex items-center gap-0.5 xl:gap-1">

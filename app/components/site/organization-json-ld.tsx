@@ -1,10 +1,12 @@
-import { CENTRE } from "~/content/centre";
+import { type PublicCentre, phoneHref } from "~/lib/centre";
 
 /** Who publishes the site and the courses it offers (active formations), on every page, for search engines. */
 export function OrganizationJsonLd({
+  centre,
   publicUrl,
   formations,
 }: {
+  centre: PublicCentre;
   publicUrl: string | undefined;
   formations: readonly { slug: string; title: string }[];
 }) {
@@ -12,18 +14,17 @@ export function OrganizationJsonLd({
   const json = {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
-    name: CENTRE.name,
+    name: centre.name,
     ...(url ? { url, logo: `${url}/favicon.svg` } : {}),
-    email: CENTRE.email,
-    telephone: CENTRE.phoneHref,
+    email: centre.email,
+    telephone: phoneHref(centre.phone),
     address: {
       "@type": "PostalAddress",
-      streetAddress: CENTRE.street,
-      postalCode: CENTRE.postalCode,
-      addressLocality: CENTRE.city,
+      streetAddress: centre.street,
+      postalCode: centre.postalCode,
+      addressLocality: centre.city,
       addressCountry: "FR",
     },
-    openingHours: ["Mo-Fr 09:00-18:00", "Sa 09:00-12:00"],
     ...(formations.length
       ? {
           hasOfferCatalog: {

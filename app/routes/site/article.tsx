@@ -2,10 +2,9 @@ import { ArrowLeft, Clock } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { CENTRE } from "~/content/centre";
 import { formatDate, isoDate } from "~/lib/dates";
 import { readingMinutes, renderMarkdown } from "~/lib/markdown";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { publicUrlFrom, seo, siteNameFrom } from "~/lib/seo";
 import { getPublishedPost } from "~/server/articles.server";
 import type { Route } from "./+types/article";
 
@@ -55,8 +54,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ...(article.featuredImage
         ? { image: new URL(article.featuredImage, base || "http://localhost").href }
         : {}),
-      author: { "@type": "Organization", name: `Équipe ${CENTRE.name}` },
-      publisher: { "@type": "EducationalOrganization", name: CENTRE.name, url: base || undefined },
+      author: { "@type": "Organization", name: `Équipe ${siteNameFrom(matches)}` },
+      publisher: { "@type": "EducationalOrganization", name: siteNameFrom(matches), url: base || undefined },
       mainEntityOfPage: `${base}/ressources/article/${article.slug}`,
     },
   });

@@ -4,7 +4,6 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, Input, Select, Textarea } from "~/components/ui/input";
-import { CENTRE } from "~/content/centre";
 import {
   APPOINTMENT_MODES,
   appointmentModeFromParam,
@@ -15,9 +14,10 @@ import {
   SUBJECTS,
   subjectFromParam,
 } from "~/content/contact";
+import { fullAddress, phoneHref } from "~/lib/centre";
 import type { FormResult } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
-import { useRootData } from "~/lib/use-root-data";
+import { useCentre, useRootData } from "~/lib/use-root-data";
 import { useToast } from "~/lib/use-toast";
 import { findActiveFormation } from "~/server/catalogue.server";
 import { receiveContactForm } from "~/server/contact.server";
@@ -237,6 +237,7 @@ function Confirmation() {
 }
 
 function ContactDetails() {
+  const centre = useCentre();
   const item = "flex items-start gap-3";
   const icon = "mt-0.5 h-5 w-5 shrink-0 text-primary";
   return (
@@ -249,8 +250,8 @@ function ContactDetails() {
           <Phone aria-hidden="true" className={icon} />
           <div>
             <p className="font-medium">Téléphone</p>
-            <a href={`tel:${CENTRE.phoneHref}`} className="text-primary hover:underline">
-              {CENTRE.phone}
+            <a href={`tel:${phoneHref(centre.phone)}`} className="text-primary hover:underline">
+              {centre.phone}
             </a>
           </div>
         </li>
@@ -258,8 +259,8 @@ function ContactDetails() {
           <Mail aria-hidden="true" className={icon} />
           <div>
             <p className="font-medium">Email</p>
-            <a href={`mailto:${CENTRE.email}`} className="break-all text-primary hover:underline">
-              {CENTRE.email}
+            <a href={`mailto:${centre.email}`} className="break-all text-primary hover:underline">
+              {centre.email}
             </a>
           </div>
         </li>
@@ -267,14 +268,14 @@ function ContactDetails() {
           <MapPin aria-hidden="true" className={icon} />
           <div>
             <p className="font-medium">Adresse</p>
-            <address className="not-italic text-muted-foreground">{CENTRE.address}</address>
+            <address className="not-italic text-muted-foreground">{fullAddress(centre)}</address>
           </div>
         </li>
         <li className={item}>
           <Clock aria-hidden="true" className={icon} />
           <div>
             <p className="font-medium">Horaires d'ouverture</p>
-            {CENTRE.hours.map((line) => (
+            {centre.openingHours.map((line) => (
               <p key={line} className="text-muted-foreground">
                 {line}
               </p>

@@ -7,11 +7,12 @@ import { IconList } from "~/components/site/icon-list";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { CENTRE } from "~/content/centre";
+import { phoneHref } from "~/lib/centre";
 import { fundingLabel } from "~/lib/funding";
 import { formatEuros } from "~/lib/money";
 import { figureOf, formatRate, RESULT_LABELS, resultSentence, resultSource } from "~/lib/results";
-import { publicUrlFrom, seo } from "~/lib/seo";
+import { publicUrlFrom, seo, siteNameFrom } from "~/lib/seo";
+import { useCentre } from "~/lib/use-root-data";
 import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
 import type { Formation } from "~/server/db/schema.server";
 import { listFormationTestimonials } from "~/server/reviews.server";
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ...(formation.rncpCode ? { courseCode: formation.rncpCode } : {}),
       ...(formation.certification ? { educationalCredentialAwarded: formation.certification } : {}),
       inLanguage: "fr",
-      provider: { "@type": "EducationalOrganization", name: CENTRE.name, url: base || undefined },
+      provider: { "@type": "EducationalOrganization", name: siteNameFrom(matches), url: base || undefined },
       offers: {
         "@type": "Offer",
         price: formation.price,
@@ -125,6 +126,36 @@ function InfoTiles({ formation }: { formation: LoadedFormation }) {
   );
 }
 
+/** The centre's disability referent (console: Paramètres), on every course page. */
+function DisabilityReferent() {
+  const { referentName, referentPhone, referentEmail } = useCentre();
+  if (!referentName) return null;
+  return (
+    <div>
+      <dt className="font-semibold">Référent handicap</dt>
+      <dd className="text-muted-foreground">
+        {referentName}
+        {referentPhone ? (
+          <>
+            {" · "}
+            <a className="text-primary underline" href={`tel:${phoneHref(referentPhone)}`}>
+              {referentPhone}
+            </a>
+          </>
+        ) : null}
+        {referentEmail ? (
+          <>
+            {" · "}
+            <a className="break-all text-primary underline" href={`mailto:${referentEmail}`}>
+              {referentEmail}
+            </a>
+          </>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
 function Qualiopi({ formation }: { formation: LoadedFormation }) {
   const rows = [
     { label: "Délai d'accès", value: formation.accessDelay },
@@ -148,6 +179,7 @@ function Qualiopi({ formation }: { formation: LoadedFormation }) {
             <dd className="text-muted-foreground">{row.value}</dd>
           </div>
         ))}
+        <DisabilityReferent />
       </dl>
       {formation.results.length > 0 && (
         <>

@@ -2,20 +2,21 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { useLiveRevalidation } from "~/lib/use-live";
-import { useRootData } from "~/lib/use-root-data";
+import { useCentre, useRootData } from "~/lib/use-root-data";
 
 /** Header and footer around every public page. */
 export default function SiteLayout() {
   const root = useRootData();
+  const centre = useCentre();
   // The footer's course list follows the console: a new or deactivated formation shows at once.
-  useLiveRevalidation(["formations"]);
+  useLiveRevalidation(["formations", "centre_settings"]);
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={root?.user ?? null} />
+      <SiteHeader user={root?.user ?? null} centreName={centre.name} />
       <div className="flex-1">
         <Outlet />
       </div>
-      <SiteFooter formations={root?.formations ?? []} />
+      <SiteFooter centre={centre} formations={root?.formations ?? []} />
     </div>
   );
 }

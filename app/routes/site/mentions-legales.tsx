@@ -1,6 +1,7 @@
 import { LegalPage } from "~/components/site/legal-page";
-import { MENTIONS_LEGALES } from "~/content/legal";
+import { mentionsLegales } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { useCentre } from "~/lib/use-root-data";
 import type { Route } from "./+types/mentions-legales";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,5 +13,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Page() {
-  return <LegalPage title="Mentions légales" sections={MENTIONS_LEGALES} />;
+  return <LegalPage title="Mentions légales" sections={mentionsLegales(useCentre())} />;
 }

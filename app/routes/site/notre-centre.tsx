@@ -1,11 +1,14 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
 import { countFigure, FigureList, rateFigure } from "~/components/site/figures";
+import { QualiopiMention } from "~/components/site/qualiopi-mention";
 import { ButtonLink } from "~/components/ui/button";
 import { CERTIFICATIONS, VALUES } from "~/content/about";
-import { CENTRE } from "~/content/centre";
+import { ACTIVITY_NOTICE, phoneHref } from "~/lib/centre";
+import { formatDate } from "~/lib/dates";
 import { figureOf } from "~/lib/results";
 import { seo } from "~/lib/seo";
 import { useLiveRevalidation } from "~/lib/use-live";
+import { useCentre } from "~/lib/use-root-data";
 import { centreFigureData } from "~/server/catalogue.server";
 import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/notre-centre";
@@ -14,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Notre centre",
     description:
-      "Organisme certifié Qualiopi, 20 formateurs, plus de 2000 apprenants formés : découvrez le Centre de Formation Avenir à Paris.",
+      "Organisme de formation pour adultes, 20 formateurs, plus de 2000 apprenants formés : découvrez le Centre de Formation Avenir à Paris.",
     path: "/notre-centre",
   });
 
@@ -26,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function NotreCentre({ loaderData }: Route.ComponentProps) {
   const data = loaderData.figures;
   const figures = data?.figures ?? [];
+  const centre = useCentre();
   useLiveRevalidation(["formations"]);
   return (
     <main id="contenu">
@@ -37,6 +41,19 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
             emploi. Plus de 500 personnes ont déjà transformé leur vie professionnelle avec nous.
           </p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Certifications">
+            {centre.qualiopiShown ? (
+              <li className="flex gap-3 rounded-xl border border-border bg-background p-4">
+                <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
+                <div>
+                  <p className="font-semibold">Qualiopi</p>
+                  <QualiopiMention
+                    centre={centre}
+                    className="text-sm text-muted-foreground"
+                    linkClassName="text-primary underline"
+                  />
+                </div>
+              </li>
+            ) : null}
             {CERTIFICATIONS.map((c) => (
               <li key={c.title} className="flex gap-3 rounded-xl border border-border bg-background p-4">
                 <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
@@ -103,22 +120,22 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
               <MapPin aria-hidden="true" className="h-5 w-5 text-primary" /> Nous trouver
             </h2>
             <address className="mt-3 not-italic text-muted-foreground">
-              {CENTRE.street}
+              {centre.street}
               <br />
-              {CENTRE.postalCode} {CENTRE.city}
+              {centre.postalCode} {centre.city}
               <br />
               <a
-                href={`tel:${CENTRE.phoneHref}`}
+                href={`tel:${phoneHref(centre.phone)}`}
                 className="inline-flex items-center gap-1 text-primary underline"
               >
-                <Phone aria-hidden="true" className="h-4 w-4" /> {CENTRE.phone}
+                <Phone aria-hidden="true" className="h-4 w-4" /> {centre.phone}
               </a>
               <br />
               <a
-                href={`mailto:${CENTRE.email}`}
+                href={`mailto:${centre.email}`}
                 className="inline-flex items-center gap-1 text-primary underline"
               >
-                <Mail aria-hidden="true" className="h-4 w-4" /> {CENTRE.email}
+                <Mail aria-hidden="true" className="h-4 w-4" /> {centre.email}
               </a>
             </address>
           </div>
@@ -127,7 +144,7 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
               <Clock aria-hidden="true" className="h-5 w-5 text-primary" /> Horaires d'ouverture
             </h2>
             <ul className="mt-3 text-muted-foreground">
-              {CENTRE.hours.map((h) => (
+              {centre.openingHours.map((h) => (
                 <li key={h}>{h}</li>
               ))}
             </ul>
@@ -137,19 +154,25 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
             <dl className="mt-3 grid gap-1 text-sm text-muted-foreground">
               <div>
                 <dt className="inline font-semibold">Forme juridique : </dt>
-                <dd className="inline">Entreprise individuelle au capital de {CENTRE.capital}</dd>
+                <dd className="inline">
+                  {centre.legalForm} au capital de {centre.shareCapital}
+                </dd>
               </div>
-              <div>
-                <dt className="inline font-semibold">Date de création : </dt>
-                <dd className="inline">{CENTRE.creationDate}</dd>
-              </div>
+              {centre.foundedOn ? (
+                <div>
+                  <dt className="inline font-semibold">Date de création : </dt>
+                  <dd className="inline">{formatDate(centre.foundedOn)}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="inline font-semibold">SIRET : </dt>
-                <dd className="inline">{CENTRE.siret}</dd>
+                <dd className="inline">{centre.siret}</dd>
               </div>
               <div>
                 <dt className="inline font-semibold">Déclaration d'activité : </dt>
-                <dd className="inline">{CENTRE.nda}</dd>
+                <dd className="inline">
+                  {centre.activityNumber} (préfet de région {centre.activityRegion}). {ACTIVITY_NOTICE}.
+                </dd>
               </div>
             </dl>
           </div>

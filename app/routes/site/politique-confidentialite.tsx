@@ -1,6 +1,7 @@
 import { LegalPage } from "~/components/site/legal-page";
-import { POLITIQUE_CONFIDENTIALITE } from "~/content/legal";
+import { politiqueConfidentialite } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { useCentre } from "~/lib/use-root-data";
 import type { Route } from "./+types/politique-confidentialite";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,5 +13,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Page() {
-  return <LegalPage title="Politique de confidentialité" sections={POLITIQUE_CONFIDENTIALITE} />;
+  return <LegalPage title="Politique de confidentialité" sections={politiqueConfidentialite(useCentre())} />;
 }

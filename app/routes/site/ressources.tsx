@@ -5,11 +5,12 @@ import { PostCard } from "~/components/site/post-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { CENTRE } from "~/content/centre";
 import { FAQ, filterResources, RESOURCES, type Resource } from "~/content/resources";
+import { phoneHref } from "~/lib/centre";
 import { cn } from "~/lib/cn";
 import { plural } from "~/lib/plural";
 import { seo } from "~/lib/seo";
+import { useCentre } from "~/lib/use-root-data";
 import { listPublishedArticles } from "~/server/articles.server";
 import { readOrNull } from "~/server/safe-read.server";
 import type { Route } from "./+types/ressources";
@@ -145,6 +146,7 @@ const ICONS: Record<Resource["type"], typeof FileText> = {
 
 export default function Ressources({ loaderData }: Route.ComponentProps) {
   const [q, setQ] = useState(loaderData.q);
+  const centre = useCentre();
   const results = filterResources(RESOURCES, q);
   return (
     <main id="contenu">
@@ -254,10 +256,10 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
               Nous contacter
             </ButtonLink>
             <a
-              href={`tel:${CENTRE.phoneHref}`}
+              href={`tel:${phoneHref(centre.phone)}`}
               className="inline-flex h-10 items-center gap-2 rounded-md border border-white px-4 text-sm font-medium hover:bg-white/10"
             >
-              <Phone aria-hidden="true" className="h-4 w-4" /> {CENTRE.phone}
+              <Phone aria-hidden="true" className="h-4 w-4" /> {centre.phone}
             </a>
           </div>
         </div>

@@ -7,10 +7,12 @@ import {
   type ApplicationFileField,
 } from "~/content/application";
 import { HONEYPOT_FIELD } from "~/content/contact";
+import type { CentreSettings } from "~/lib/centre";
 import { type ApplicationInput, applicationSchema } from "~/lib/schemas/application";
 import { fieldErrors } from "~/lib/schemas/contact";
 import { acceptsApplications, sessionStatus } from "~/lib/sessions";
 import type { ToastMessage } from "~/lib/toast";
+import { getCentreSettings } from "../centre.server";
 import type { Db } from "../db/client.server";
 import {
   applicationEvents,
@@ -65,11 +67,13 @@ function echo(form: FormData): Record<string, string> {
 }
 
 /**
- * The disability referent's address. Accommodation requests go to CONTACT_NOTIFY_EMAIL until the
- * centre's settings name a referent; this is the one place that decides.
+ * Where a candidate's accommodation request goes: the disability referent named in the console's
+ * Paramètres, or the lead recipient while no referent e-mail is set. The one place that decides.
  */
-export function accommodationRecipient(app: AppRuntime): string {
-  return app.config.contactNotifyEmail;
+export function accommodationRecipient(
+  centre: Pick<CentreSettings, "referentEmail" | "leadRecipient">,
+): string {
+  return centre.referentEmail || centre.leadRecipient;
 }
 
 /** A session of this (active) formation, with its seats taken, or null. */
@@ -94,6 +98,7 @@ export async function storeApplication(
   slug: string,
 ): Promise<{ id: string; waitlisted: boolean } | "session-closed"> {
   const result = await app.db.transaction(async (tx) => {
+    const centre = await getCentreSettings(tx);
     const session = await sessionForApplication(tx, slug, input.session);
     if (!session) return "session-closed" as const;
     const status = sessionStatus(session);
@@ -141,21 +146,21 @@ export async function storeApplication(
         kind: "application_acknowledgement",
         to: input.email,
         applicationId: inserted.id,
-        ...candidateAcknowledgementMail(summary),
+        ...candidateAcknowledgementMail(centre, summary),
       },
       {
         kind: "application_notification",
-        to: app.config.contactNotifyEmail,
+        to: centre.leadRecipient,
         applicationId: inserted.id,
-        ...staffApplicationMail(summary, consoleUrl),
+        ...staffApplicationMail(centre, summary, consoleUrl),
       },
     ];
     if (input.accommodation) {
       mails.push({
         kind: "application_accommodation",
-        to: accommodationRecipient(app),
+        to: accommodationRecipient(centre),
         applicationId: inserted.id,
-        ...accommodationMail(summary, consoleUrl),
+        ...accommodationMail(centre, summary, consoleUrl),
       });
     }
     await enqueueMail(tx, mails);

@@ -477,6 +477,54 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/* ------------------------------------------------------------------------------------------------
+ * The centre's identity (console: Paramètres).
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * One row (id is always 1) with a typed column per setting, rather than key/value pairs: every
+ * reader gets the whole identity in one read, the database checks each column's type, and a new
+ * setting is a migration with its default like any other column. The certificate's bytes sit in
+ * the same row but only the certificate's own route selects them.
+ */
+export const centreSettings = pgTable(
+  "centre_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull(),
+    legalForm: text("legal_form").notNull(),
+    shareCapital: text("share_capital").notNull(),
+    siret: text("siret").notNull(),
+    rcs: text("rcs").notNull(),
+    foundedOn: date("founded_on", { mode: "string" }),
+    street: text("street").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    openingHours: jsonb("opening_hours").$type<string[]>().notNull(),
+    publicationDirector: text("publication_director").notNull(),
+    host: text("host").notNull(),
+    activityNumber: text("activity_number").notNull(),
+    activityRegion: text("activity_region").notNull(),
+    qualiopiCertifier: text("qualiopi_certifier").notNull(),
+    qualiopiValidUntil: date("qualiopi_valid_until", { mode: "string" }),
+    qualiopiCategories: jsonb("qualiopi_categories").$type<string[]>().notNull(),
+    certificateName: text("certificate_name"),
+    certificateSize: integer("certificate_size"),
+    certificateUploadedAt: timestamp("certificate_uploaded_at", { withTimezone: true }),
+    certificateContent: bytea("certificate_content"),
+    mediatorName: text("mediator_name").notNull(),
+    mediatorWebsite: text("mediator_website").notNull(),
+    referentName: text("referent_name").notNull(),
+    referentPhone: text("referent_phone").notNull(),
+    referentEmail: text("referent_email").notNull(),
+    leadRecipient: text("lead_recipient").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("centre_settings_single_row", sql`${t.id} = 1`)],
+);
+
 export type Formation = typeof formations.$inferSelect;
 export type NewFormation = typeof formations.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;

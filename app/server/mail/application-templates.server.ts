@@ -1,6 +1,6 @@
 import { financingLabel, situationLabel } from "~/content/application";
 import { formatDateRange, type SessionModeValue, sessionModeLabel } from "~/lib/sessions";
-import { type RenderedMail, renderMail } from "./templates.server";
+import { type MailCentre, type RenderedMail, renderMail } from "./templates.server";
 
 /** What the e-mails about one new application quote. */
 export interface ApplicationSummary {
@@ -23,8 +23,8 @@ const sessionText = (s: ApplicationSummary["session"]) =>
   `${formatDateRange(s.startDate, s.endDate)} (${sessionModeLabel(s.mode)}, ${s.place})`;
 
 /** The candidate's acknowledgement: what was received and what happens next. */
-export function candidateAcknowledgementMail(a: ApplicationSummary): RenderedMail {
-  return renderMail({
+export function candidateAcknowledgementMail(centre: MailCentre, a: ApplicationSummary): RenderedMail {
+  return renderMail(centre, {
     subject: `Votre candidature à la formation ${a.formationTitle} est bien reçue`,
     heading: `Bonjour ${a.firstName},`,
     paragraphs: [
@@ -46,9 +46,13 @@ export function candidateAcknowledgementMail(a: ApplicationSummary): RenderedMai
 }
 
 /** The staff notification: the answers, no attachment (files stay in the console). */
-export function staffApplicationMail(a: ApplicationSummary, consoleUrl: string): RenderedMail {
+export function staffApplicationMail(
+  centre: MailCentre,
+  a: ApplicationSummary,
+  consoleUrl: string,
+): RenderedMail {
   const name = `${a.firstName} ${a.lastName}`;
-  return renderMail({
+  return renderMail(centre, {
     subject: `Nouvelle candidature : ${name} – ${a.formationTitle}${a.waitlisted ? " (liste d'attente)" : ""}`,
     heading: `Nouvelle candidature de ${name}`,
     paragraphs: [
@@ -71,8 +75,12 @@ export function staffApplicationMail(a: ApplicationSummary, consoleUrl: string):
 }
 
 /** To the disability referent, when the candidate asks for an accommodation. */
-export function accommodationMail(a: ApplicationSummary, consoleUrl: string): RenderedMail {
-  return renderMail({
+export function accommodationMail(
+  centre: MailCentre,
+  a: ApplicationSummary,
+  consoleUrl: string,
+): RenderedMail {
+  return renderMail(centre, {
     subject: `Demande d'aménagement : ${a.firstName} ${a.lastName} – ${a.formationTitle}`,
     heading: "Demande d'aménagement (situation de handicap)",
     paragraphs: [

@@ -1,7 +1,6 @@
-import { CENTRE } from "~/content/centre";
 import { appointmentModeLabel, subjectLabel } from "~/content/contact";
 import { formatFullDateTime } from "~/lib/dates";
-import { type RenderedMail, renderMail } from "./templates.server";
+import { type MailCentre, type RenderedMail, renderMail } from "./templates.server";
 
 /** What both e-mails about one request need to know (a contact message or a callback request). */
 export interface RequestSummary {
@@ -30,10 +29,14 @@ function appointmentRow(request: RequestSummary): [string, string][] {
 }
 
 /** The staff notification: every field, so that nobody has to open the console to call back. */
-export function staffNotificationMail(request: RequestSummary, consoleUrl: string): RenderedMail {
+export function staffNotificationMail(
+  centre: MailCentre,
+  request: RequestSummary,
+  consoleUrl: string,
+): RenderedMail {
   const name = `${request.firstName} ${request.lastName}`;
   const what = request.kind === "callback" ? "Demande de rappel" : "Nouveau message";
-  return renderMail({
+  return renderMail(centre, {
     subject: `${what} : ${name}${request.callbackRequested ? " (rappel demandé)" : ""}`,
     heading: `${what} de ${name}`,
     paragraphs: [
@@ -60,16 +63,16 @@ export function staffNotificationMail(request: RequestSummary, consoleUrl: strin
 }
 
 /** The visitor's confirmation: what we received and the 24 h promise. */
-export function visitorConfirmationMail(request: RequestSummary): RenderedMail {
+export function visitorConfirmationMail(centre: MailCentre, request: RequestSummary): RenderedMail {
   const callback = request.kind === "callback";
-  return renderMail({
+  return renderMail(centre, {
     subject: callback ? "Votre demande de rappel est bien reçue" : "Nous avons bien reçu votre message",
     heading: `Bonjour ${request.firstName},`,
     paragraphs: [
       callback
-        ? `Merci de votre intérêt pour ${CENTRE.name}. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
-        : `Merci d'avoir contacté ${CENTRE.name}. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).`,
-      `Nous sommes joignables au ${CENTRE.phone}, du lundi au vendredi de 9h à 18h et le samedi de 9h à 12h.`,
+        ? `Merci de votre intérêt pour ${centre.name}. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
+        : `Merci d'avoir contacté ${centre.name}. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).`,
+      `Nous sommes joignables au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
       "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.",
     ],
     rows: callback

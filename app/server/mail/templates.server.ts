@@ -1,4 +1,7 @@
-import { CENTRE } from "~/content/centre";
+import type { CentreIdentity } from "~/lib/centre";
+
+/** What an e-mail says of the centre (console: Paramètres), read when the message is queued. */
+export type MailCentre = Pick<CentreIdentity, "name" | "phone" | "email" | "openingHours">;
 
 export interface RenderedMail {
   subject: string;
@@ -16,15 +19,18 @@ export function escapeHtml(value: string): string {
 }
 
 /** One French layout for every message: a heading, paragraphs, an optional button, the signature. */
-export function renderMail(options: {
-  subject: string;
-  heading: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-  rows?: [string, string][];
-}): RenderedMail {
+export function renderMail(
+  centre: MailCentre,
+  options: {
+    subject: string;
+    heading: string;
+    paragraphs: string[];
+    action?: { label: string; url: string };
+    rows?: [string, string][];
+  },
+): RenderedMail {
   const { subject, heading, paragraphs, action, rows = [] } = options;
-  const signature = `${CENTRE.name} · ${CENTRE.phone} · ${CENTRE.email}`;
+  const signature = `${centre.name} · ${centre.phone} · ${centre.email}`;
   const text = [
     heading,
     "",
@@ -58,12 +64,12 @@ ${
   return { subject, text, html };
 }
 
-export function verificationMail(firstName: string, url: string): RenderedMail {
-  return renderMail({
+export function verificationMail(centre: MailCentre, firstName: string, url: string): RenderedMail {
+  return renderMail(centre, {
     subject: "Confirmez votre adresse e-mail",
     heading: `Bonjour ${firstName},`,
     paragraphs: [
-      `Merci pour votre inscription sur le site de ${CENTRE.name}.`,
+      `Merci pour votre inscription sur le site de ${centre.name}.`,
       "Pour activer votre compte, confirmez votre adresse e-mail. Ce lien est valable 24 heures.",
     ],
     action: { label: "Confirmer mon adresse e-mail", url },
@@ -71,12 +77,17 @@ export function verificationMail(firstName: string, url: string): RenderedMail {
 }
 
 /** To an address someone tried to sign up with again: it already has an account. */
-export function accountExistsMail(firstName: string, signInUrl: string, resetUrl: string): RenderedMail {
-  return renderMail({
+export function accountExistsMail(
+  centre: MailCentre,
+  firstName: string,
+  signInUrl: string,
+  resetUrl: string,
+): RenderedMail {
+  return renderMail(centre, {
     subject: "Vous avez déjà un compte",
     heading: firstName ? `Bonjour ${firstName},` : "Bonjour,",
     paragraphs: [
-      `Quelqu'un, sans doute vous, a demandé à créer un compte sur le site de ${CENTRE.name} avec cette adresse e-mail. Un compte existe déjà pour elle : aucun autre n'a été créé.`,
+      `Quelqu'un, sans doute vous, a demandé à créer un compte sur le site de ${centre.name} avec cette adresse e-mail. Un compte existe déjà pour elle : aucun autre n'a été créé.`,
       "Connectez-vous avec votre mot de passe. Si vous n'avez pas encore confirmé votre adresse, le formulaire de connexion vous propose de recevoir un nouveau lien.",
       `Mot de passe oublié ? Choisissez-en un nouveau ici : ${resetUrl}`,
       "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre compte reste inchangé.",
@@ -85,8 +96,8 @@ export function accountExistsMail(firstName: string, signInUrl: string, resetUrl
   });
 }
 
-export function resetPasswordMail(firstName: string, url: string): RenderedMail {
-  return renderMail({
+export function resetPasswordMail(centre: MailCentre, firstName: string, url: string): RenderedMail {
+  return renderMail(centre, {
     subject: "Réinitialisation de votre mot de passe",
     heading: `Bonjour ${firstName},`,
     paragraphs: [

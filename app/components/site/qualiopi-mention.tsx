@@ -1,0 +1,28 @@
+import { CERTIFICATE_PATH, type PublicCentre, qualiopiCategoryLine } from "~/lib/centre";
+import { formatDate } from "~/lib/dates";
+
+/**
+ * The Qualiopi mention: certifier, validity, the category line and a link to the certificate.
+ * Shown in the footer and on 'Notre centre' while the certificate is valid, never on course pages.
+ */
+export function QualiopiMention({
+  centre,
+  className,
+  linkClassName,
+}: {
+  centre: PublicCentre;
+  className?: string;
+  linkClassName?: string;
+}) {
+  return (
+    <p className={className}>
+      Certifié Qualiopi
+      {centre.qualiopiCertifier ? ` par ${centre.qualiopiCertifier}` : ""}
+      {centre.qualiopiValidUntil ? `, valide jusqu'au ${formatDate(centre.qualiopiValidUntil)}` : ""}.{" "}
+      {qualiopiCategoryLine(centre.qualiopiCategories)}{" "}
+      <a className={linkClassName} href={CERTIFICATE_PATH} download>
+        Télécharger le certificat Qualiopi (PDF)
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+import { getTableColumns } from "drizzle-orm";
+import { CENTRE_DEFAULTS, type CentreSettings, type PublicCentre, qualiopiValid } from "~/lib/centre";
+import { formatIsoDay } from "~/lib/dates";
+import type { Db } from "./db/client.server";
+import { centreSettings } from "./db/schema.server";
+
+// Every column but the certificate's bytes: the settings are read on every rendered public page.
+const { certificateContent: _bytes, ...SETTINGS_COLUMNS } = getTableColumns(centreSettings);
+
+type SettingsRow = Omit<typeof centreSettings.$inferSelect, "certificateContent">;
+
+function fromRow(row: SettingsRow): CentreSettings {
+  const {
+    id: _id,
+    updatedAt: _updated,
+    certificateName,
+    certificateSize,
+    certificateUploadedAt,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    certificate:
+      certificateName && certificateSize !== null && certificateUploadedAt
+        ? { fileName: certificateName, size: certificateSize, uploadedAt: certificateUploadedAt }
+        : null,
+  };
+}
+
+/**
+ * The centre's identity as stored in the console's Paramètres: name, legal identity, address,
+ * activity declaration, Qualiopi certificate (without its bytes), mediator, disability referent and
+ * the address that receives lead notifications. The one function every reader calls (pages through
+ * the root loader, e-mails, generated documents). Before the row exists (a database created by
+ * hand), the values the site started with.
+ */
+export async function getCentreSettings(db: Db): Promise<CentreSettings> {
+  const [row] = await db.select(SETTINGS_COLUMNS).from(centreSettings).limit(1);
+  return row ? fromRow(row) : { ...CENTRE_DEFAULTS, leadRecipient: "contact@localhost", certificate: null };
+}
+
+/** Today in Paris, YYYY-MM-DD: the day a certificate's validity is compared with. */
+export const parisToday = (now = new Date()) => formatIsoDay(now);
+
+/** What public pages may show: no lead recipient; the Qualiopi mention only while valid with a file. */
+export function publicCentre(settings: CentreSettings, today = parisToday()): PublicCentre {
+  const { leadRecipient: _private, certificate, ...identity } = settings;
+  return {
+    ...identity,
+    qualiopiShown: certificate !== null && qualiopiValid(settings.qualiopiValidUntil, today),
+  };
+}
+
+/**
+ * Writes the starting values once, at every start (a no-op once the row exists, so staff edits are
+ * never overwritten). The lead recipient starts as CONTACT_NOTIFY_EMAIL.
+ */
+export async function ensureCentreSettings(db: Db, leadRecipient: string): Promise<void> {
+  await db
+    .insert(centreSettings)
+    .values({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 })
+    .onConflictDoNothing();
+}
