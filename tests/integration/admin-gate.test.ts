@@ -145,6 +145,7 @@ async function snapshot() {
     "blog_posts",
     "testimonials",
     "contact_requests",
+    "contact_status_changes",
     "mail_outbox",
     "user_roles",
     "audit_log",
@@ -206,7 +207,14 @@ const refusal = (thrown: unknown) => thrown as Response;
 describe(`console gate on ${DRIVER}`, () => {
   it("reads the console's routes from app/routes.ts, every /admin URL inside the console layout", () => {
     expect(CONSOLE.map((r) => r.url)).toEqual(
-      expect.arrayContaining(["/admin", "/admin/formations", "/admin/contacts/export.csv", "/admin/users"]),
+      expect.arrayContaining([
+        "/admin",
+        "/admin/formations",
+        "/admin/contacts/export.csv",
+        "/admin/statistics",
+        "/admin/statistics/x",
+        "/admin/users",
+      ]),
     );
     // A route under /admin but outside the layout would skip the layout's middleware.
     expect(adminUrls(routes)).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
-import { csvCell } from "~/server/admin/contact-requests.server";
+import { csvCell } from "~/server/csv.server";
 
 describe("slugs", () => {
   it.each([

@@ -6,7 +6,6 @@ import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/placeholder";
 
 const TITLES: Record<string, string> = {
-  "admin-statistics": "Statistiques",
   "admin-settings": "Paramètres",
   "admin-calendar": "Calendrier",
 };
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Statistiques, Paramètres and Calendrier are announced, not built yet. */
+/** Paramètres and Calendrier are announced, not built yet. */
 export default function Placeholder() {
   const matches = useMatches();
   const id = matches[matches.length - 1]?.id ?? "";

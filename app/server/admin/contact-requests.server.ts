@@ -3,8 +3,9 @@ import { textFields } from "~/lib/form-data";
 import { entityId } from "~/lib/schemas/admin-common";
 import { type ContactFilters, contactStatusSchema } from "~/lib/schemas/admin-contact";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/vocabulary";
+import { CSV_BOM, csvLine } from "../csv.server";
 import type { Db } from "../db/client.server";
-import { contactRequests, mailOutbox } from "../db/schema.server";
+import { contactRequests, contactStatusChanges, mailOutbox } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
 import {
   AdminInputError,
@@ -150,9 +151,21 @@ async function setStatus(app: AppRuntime, actor: Actor, id: string, status: Cont
     const [before] = await tx
       .select({ status: contactRequests.status })
       .from(contactRequests)
-      .where(eq(contactRequests.id, id));
+      .where(eq(contactRequests.id, id))
+      // Locked: two colleagues changing it at once record from → to in the order they committed.
+      .for("update");
     if (!before) throw new AdminInputError("Cette demande n'existe plus.");
     await tx.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
+    // The history the statistics read (delay to first contact, funnel); a same-status post is no change.
+    if (before.status !== status) {
+      await tx.insert(contactStatusChanges).values({
+        contactRequestId: id,
+        fromStatus: before.status,
+        toStatus: status,
+        actorId: actor.id,
+        actorEmail: actor.email,
+      });
+    }
     return {
       action: "status",
       entity: "contact_request",
@@ -212,7 +225,7 @@ export const contactRequestAction = consoleAction(
 );
 
 /* ------------------------------------------------------------------------------------------------
- * CSV export for French Excel: UTF-8 with a BOM (or accents break), ';' between fields.
+ * CSV export for French Excel (csv.server.ts): UTF-8 with a BOM, ';' between fields.
  * --------------------------------------------------------------------------------------------- */
 
 const CSV_HEADER = [
@@ -234,17 +247,6 @@ const CSV_HEADER = [
  * formats 100 000 dates in a few milliseconds where Intl takes most of a second.
  */
 const parisDateTime = sql<string>`to_char(${contactRequests.createdAt} at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')`;
-
-/** Quotes a cell; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function csvLine(cells: (string | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(";")}\r\n`;
-}
 
 function csvRow(r: AdminContactRequest, date: string): string {
   return csvLine([
@@ -295,7 +297,7 @@ export async function exportContacts(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_HEADER)}`));
+        controller.enqueue(encoder.encode(`${CSV_BOM}${csvLine(CSV_HEADER)}`));
         return;
       }
       const where = [filterClause(filters)];

@@ -260,6 +260,27 @@ export const contactRequests = pgTable(
   ],
 );
 
+/**
+ * Every status change of a contact request (from → to, who, when), written in the same transaction
+ * as the change. Nothing before this table existed is backfilled: a request's creation is its start
+ * (status 'new'), so the delay to first contact runs from created_at to its first change out of 'new'.
+ */
+export const contactStatusChanges = pgTable(
+  "contact_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactRequestId: uuid("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    fromStatus: contactStatus("from_status").notNull(),
+    toStatus: contactStatus("to_status").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_status_changes_request_idx").on(t.contactRequestId, t.createdAt)],
+);
+
 export const testimonials = pgTable(
   "testimonials",
   {

@@ -1,0 +1,28 @@
+import { formatIsoDay } from "~/lib/dates";
+import { isChartId, periodFrom } from "~/lib/statistics";
+import { statisticsCsv } from "~/server/admin/statistics.server";
+import { requirePermission } from "~/server/session.server";
+import type { Route } from "./+types/statistics-csv";
+
+/**
+ * One chart of Statistiques as CSV for French Excel (UTF-8 with BOM, ';'): the very cells its
+ * 'Voir les données' table shows, for the period in ?periode=.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "statistics:read");
+  if (!isChartId(params.chart)) {
+    return new Response("Graphique inconnu.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const period = periodFrom(new URL(request.url).searchParams);
+  const csv = await statisticsCsv(context.app.db, period, params.chart);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="statistiques-${params.chart}-${period}-${formatIsoDay(new Date())}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

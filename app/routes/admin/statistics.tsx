@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import { useLoadErrorToast } from "~/components/admin/form-fields";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatChartCard } from "~/components/admin/stat-chart";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/dates";
+import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/lib/statistics";
+import { loadOr } from "~/server/admin/action.server";
+import { type Statistics, statistics } from "~/server/admin/statistics.server";
+import { requirePermission } from "~/server/session.server";
+import type { Route } from "./+types/statistics";
+
+export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "statistics:read");
+  const period = periodFrom(new URL(request.url).searchParams);
+  const empty: Statistics = {
+    period,
+    startDay: "",
+    endDay: "",
+    figures: {
+      received: 0,
+      conversionRate: "—",
+      medianDelay: null,
+      waitingCallbacks: 0,
+      failingMails: 0,
+      oldestWaitingMail: null,
+    },
+    charts: [],
+  };
+  const { value, loadError } = await loadOr(app, "statistiques", () => statistics(app.db, period), empty);
+  return { ...value, loadError };
+}
+
+function Figure({ title, value, detail }: { title: string; value: string; detail?: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2 sm:pb-2">
+        <h2 className="text-sm font-medium">{title}</h2>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold">{value}</p>
+        {detail ? <p className="text-xs text-muted-foreground">{detail}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
+  const { period, startDay, endDay, figures, charts, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const span = startDay && endDay ? `Du ${shortDay(startDay)} au ${shortDay(endDay)} (heure de Paris)` : "";
+  return (
+    <>
+      <PageHeader
+        title="Statistiques"
+        description={`Demandes, délais de traitement, candidatures et remise des e-mails. ${span}`.trim()}
+      />
+      <nav aria-label="Période" className="mb-6 flex flex-wrap gap-2">
+        {PERIODS.map((p) => (
+          <Link
+            key={p}
+            to={`?periode=${p}`}
+            aria-current={p === period ? "page" : undefined}
+            className={buttonClass(p === period ? "default" : "outline", "sm")}
+          >
+            {PERIOD_LABELS[p]}
+          </Link>
+        ))}
+      </nav>
+      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure title="Demandes reçues" value={String(figures.received)} detail={PERIOD_LABELS[period]} />
+        <Figure title="Taux de conversion" value={figures.conversionRate} detail="Converties / reçues" />
+        <Figure
+          title="Délai médian avant premier contact"
+          value={figures.medianDelay ?? "—"}
+          detail="De la réception au premier changement de statut"
+        />
+        <Figure
+          title="Rappels en attente depuis plus de 48 h"
+          value={String(figures.waitingCallbacks)}
+          detail="Encore « Nouvelle »"
+        />
+      </div>
+      {figures.failingMails > 0 || figures.oldestWaitingMail ? (
+        <p className="mb-6 text-sm" data-testid="mail-health">
+          {figures.failingMails > 0 ? `${figures.failingMails} e-mail(s) en échec sur la période. ` : ""}
+          {figures.oldestWaitingMail
+            ? `Plus ancien e-mail non remis : créé le ${formatDateTime(figures.oldestWaitingMail.since)}.`
+            : ""}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {charts.map((chart) => (
+          <StatChartCard key={chart.id} chart={chart} period={period} />
+        ))}
+      </div>
+    </>
+  );
+}
