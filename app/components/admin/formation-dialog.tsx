@@ -5,13 +5,15 @@ import type { AdminFormation } from "~/server/admin/formations.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
 import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
 import { ModulesEditor } from "./modules-editor";
+import { QualiopiStatus } from "./qualiopi-status";
 import { ResultsEditor } from "./results-editor";
 
 const F = "formation";
 
 /**
  * 'Ajouter une formation' / 'Modifier la formation': every column of the formations table, in
- * The formation form in four sections. Mounted afresh each time it opens, so 'Annuler' resets it.
+ * sections, the published items Qualiopi asks for grouped by indicator, with what the saved record
+ * still lacks at the top. Mounted afresh each time it opens, so 'Annuler' resets it.
  */
 export function FormationDialog({
   formation,
@@ -24,6 +26,7 @@ export function FormationDialog({
   const titleSlug = useTitleSlug(f);
   const [active, setActive] = useState(f?.active ?? true);
   const [eligible, setEligible] = useState(f?.financingEligible ?? true);
+  const [certifying, setCertifying] = useState(f?.certifying ?? false);
   const [goals, setGoals] = useState<string[]>(f?.goals ?? []);
 
   return (
@@ -39,6 +42,7 @@ export function FormationDialog({
     >
       {(common) => (
         <>
+          {f ? <QualiopiStatus formation={f} className="text-sm" /> : null}
           <FormSection title="Informations de base">
             <div className="grid gap-4 sm:grid-cols-2">
               <TitleSlugFields fields={common} state={titleSlug} />
@@ -60,7 +64,6 @@ export function FormationDialog({
                   ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
                 ]}
               />
-              <TextField {...common} name="rncpCode" label="Code RNCP" defaultValue={f?.rncpCode ?? ""} />
               <TextField
                 {...common}
                 name="duration"
@@ -108,34 +111,8 @@ export function FormationDialog({
               defaultValue={f?.content ?? ""}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextAreaField
-                {...common}
-                name="prerequisites"
-                label="Prérequis"
-                defaultValue={f?.prerequisites ?? ""}
-              />
-              <TextAreaField
-                {...common}
-                name="certification"
-                label="Certification"
-                defaultValue={f?.certification ?? ""}
-              />
               <TextField {...common} name="salaryRange" label="Salaire" defaultValue={f?.salaryRange ?? ""} />
               <TextField {...common} name="location" label="Lieu" defaultValue={f?.location ?? ""} />
-              <TextField
-                {...common}
-                name="contactPhone"
-                label="Téléphone de contact"
-                type="tel"
-                defaultValue={f?.contactPhone ?? ""}
-              />
-              <TextField
-                {...common}
-                name="contactEmail"
-                label="E-mail de contact"
-                type="email"
-                defaultValue={f?.contactEmail ?? ""}
-              />
               <TextField
                 {...common}
                 name="imageUrl"
@@ -150,11 +127,57 @@ export function FormationDialog({
                 hint="Séparés par des virgules ; redirigés vers la page de la formation."
                 defaultValue={f?.aliases.join(", ") ?? ""}
               />
+            </div>
+          </FormSection>
+
+          <FormSection title="Informations publiées (Qualiopi, indicateur 1)">
+            <TextAreaField
+              {...common}
+              name="prerequisites"
+              label="Prérequis"
+              defaultValue={f?.prerequisites ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="accessArrangements"
+              label="Modalités d'accès"
+              hint="Candidature, entretien, tests, contrat…"
+              defaultValue={f?.accessArrangements ?? ""}
+            />
+            <TextField
+              {...common}
+              name="accessDelay"
+              label="Délai d'accès"
+              defaultValue={f?.accessDelay ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="priceDetails"
+              label="Détail des tarifs"
+              hint="Ce que couvre le prix, tarif entreprise, prise en charge possible."
+              defaultValue={f?.priceDetails ?? ""}
+            />
+            <div className="grid gap-4 sm:grid-cols-3">
               <TextField
                 {...common}
-                name="accessDelay"
-                label="Délai d'accès"
-                defaultValue={f?.accessDelay ?? ""}
+                name="contactName"
+                label="Interlocuteur"
+                hint="Nom et fonction"
+                defaultValue={f?.contactName ?? ""}
+              />
+              <TextField
+                {...common}
+                name="contactPhone"
+                label="Téléphone de contact"
+                type="tel"
+                defaultValue={f?.contactPhone ?? ""}
+              />
+              <TextField
+                {...common}
+                name="contactEmail"
+                label="E-mail de contact"
+                type="email"
+                defaultValue={f?.contactEmail ?? ""}
               />
             </div>
             <TextAreaField
@@ -175,8 +198,66 @@ export function FormationDialog({
               label="Accessibilité (handicap)"
               defaultValue={f?.accessibility ?? ""}
             />
-            <ResultsEditor name="results" initial={f?.results ?? []} error={common.errors?.results} />
           </FormSection>
+
+          <FormSection title="Certification (Qualiopi, indicateur 3)">
+            <SwitchField
+              form={F}
+              name="certifying"
+              label="Formation certifiante (RNCP ou RS)"
+              checked={certifying}
+              onCheckedChange={setCertifying}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                {...common}
+                name="rncpCode"
+                label="Code RNCP ou RS"
+                hint="Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences."
+                defaultValue={f?.rncpCode ?? ""}
+              />
+              <TextField
+                {...common}
+                name="certificationRegisteredOn"
+                label="Date d'enregistrement"
+                type="date"
+                defaultValue={f?.certificationRegisteredOn ?? ""}
+              />
+              <TextField
+                {...common}
+                name="certifier"
+                label="Certificateur"
+                defaultValue={f?.certifier ?? ""}
+              />
+            </div>
+            <TextAreaField
+              {...common}
+              name="certification"
+              label="Certification visée"
+              defaultValue={f?.certification ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="skillBlocks"
+              label="Blocs de compétences"
+              hint="Un bloc par ligne."
+              defaultValue={f?.skillBlocks.join("\n") ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="equivalences"
+              label="Équivalences et passerelles"
+              defaultValue={f?.equivalences ?? ""}
+            />
+            <TextAreaField
+              {...common}
+              name="furtherPaths"
+              label="Suites de parcours"
+              defaultValue={f?.furtherPaths ?? ""}
+            />
+          </FormSection>
+
+          <ResultsEditor name="results" initial={f?.results ?? []} error={common.errors?.results} />
 
           <FormSection title="Compétences et Objectifs">
             <TextAreaField
@@ -196,7 +277,7 @@ export function FormationDialog({
             <TextField
               {...common}
               name="careerOpportunities"
-              label="Débouchés"
+              label="Débouchés (métiers visés)"
               hint="Séparés par des virgules."
               defaultValue={f?.careerOpportunities.join(", ") ?? ""}
             />

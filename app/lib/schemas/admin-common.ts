@@ -38,6 +38,21 @@ export const optionalEmail = optionalText(254).refine(
   "Adresse e-mail invalide",
 );
 
+/** 'YYYY-MM-DD' naming a day that exists (not 2027-02-30). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
+/** A required day from a date input. */
+export const calendarDay = (message: string) =>
+  z.string({ error: message }).trim().refine(isCalendarDay, message);
+
+/** An optional day from a date input: blank becomes null. */
+export const optionalCalendarDay = (message: string) =>
+  optionalText(10).refine((value) => value === null || isCalendarDay(value), message);
+
 /** Comma separated, trimmed, blanks dropped. */
 export function splitList(value: string | undefined, separator: RegExp = /,/): string[] {
   return (value ?? "")

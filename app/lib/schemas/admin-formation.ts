@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GOAL_IDS, type GoalId } from "~/content/goals";
+import { formatCertificationCode, parseCertificationCode } from "~/lib/qualiopi";
 import { type FormationResult, RESULT_KINDS } from "~/lib/results";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/vocabulary";
@@ -8,6 +9,7 @@ import {
   deriveSlug,
   formBoolean,
   lineList,
+  optionalCalendarDay,
   optionalEmail,
   optionalSlug,
   optionalText,
@@ -91,6 +93,18 @@ const resultsField = z
     return z.NEVER;
   });
 
+/** An RNCP or RS code, written the way France Compétences does ('RNCP 35030', 'RS 5826'). */
+const certificationCodeField = optionalText(50).transform((value, ctx) => {
+  if (value === null) return null;
+  const code = parseCertificationCode(value);
+  if (code) return formatCertificationCode(code);
+  ctx.addIssue({
+    code: "custom",
+    message: "Code invalide : RNCP ou RS suivi de son numéro, par exemple RNCP 35030",
+  });
+  return z.NEVER;
+});
+
 /** Where the formation sits in public lists: a whole number, lowest first; blank means 0. */
 const positionField = z
   .string()
@@ -131,7 +145,7 @@ export const formationSchema = z
       .optional()
       .transform((value) => parsePrice(value))
       .refine((n) => n <= MAX_PRICE, "Prix trop élevé"),
-    rncpCode: optionalText(50),
+    rncpCode: certificationCodeField,
     badge: z
       .union([z.enum(FORMATION_BADGES), z.literal("")])
       .optional()
@@ -160,6 +174,17 @@ export const formationSchema = z
     assessmentMethods: optionalText(),
     accessibility: optionalText(),
     results: resultsField,
+    accessArrangements: optionalText(2000),
+    priceDetails: optionalText(2000),
+    contactName: optionalText(200),
+    certifying: formBoolean,
+    certifier: optionalText(300),
+    certificationRegisteredOn: optionalCalendarDay(
+      "Date d'enregistrement invalide : choisissez un jour dans le calendrier",
+    ),
+    skillBlocks: lineList,
+    equivalences: optionalText(),
+    furtherPaths: optionalText(),
   })
   .transform((value, ctx) => {
     const slug = deriveSlug(value, ctx);

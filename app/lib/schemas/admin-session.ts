@@ -1,22 +1,15 @@
 import { z } from "zod";
 import { SESSION_MODES, type SessionModeValue } from "~/lib/sessions";
-import { entityId, formBoolean, optionalText, REQUIRED } from "./admin-common";
+import { calendarDay, entityId, formBoolean, optionalText, REQUIRED } from "./admin-common";
 
 const MODE_VALUES = SESSION_MODES.map((m) => m.value) as [SessionModeValue, ...SessionModeValue[]];
-
-const day = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
 
 /** A session as staff enter it in the formation's 'Sessions' dialog. */
 export const sessionSchema = z
   .object({
     formationId: entityId,
-    startDate: day("Date de début invalide"),
-    endDate: day("Date de fin invalide"),
+    startDate: calendarDay("Date de début invalide"),
+    endDate: calendarDay("Date de fin invalide"),
     mode: z.enum(MODE_VALUES, { error: "Choisissez une modalité" }),
     place: z
       .string({ error: REQUIRED })

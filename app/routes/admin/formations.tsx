@@ -6,6 +6,7 @@ import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
 import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
+import { QualiopiStatus } from "~/components/admin/qualiopi-status";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -82,6 +83,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
             <Td>
               <p className="font-medium">{f.title}</p>
               {f.rncpCode ? <p className="text-xs text-muted-foreground">{f.rncpCode}</p> : null}
+              <QualiopiStatus formation={f} className="mt-1 max-w-sm" />
             </Td>
             <Td>
               <Badge variant="outline">{FORMATION_TYPE_LABELS[f.formationType]}</Badge>

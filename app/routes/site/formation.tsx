@@ -1,16 +1,16 @@
-import { ArrowLeft, Award, BookOpen, Briefcase, Clock, MapPin } from "lucide-react";
+import { ArrowLeft, Award, Briefcase, Clock, MapPin } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
-import { FigureList } from "~/components/site/figures";
+import { CertificationSection, PracticalSection, Section } from "~/components/site/course-record";
 import { courseInstances, FormationSessions } from "~/components/site/formation-sessions";
 import { IconList } from "~/components/site/icon-list";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { phoneHref } from "~/lib/centre";
+import { formatDate, isoDate } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
-import { formatEuros } from "~/lib/money";
-import { figureOf, formatRate, RESULT_LABELS, resultSentence, resultSource } from "~/lib/results";
+import { figureOf, resultSentence } from "~/lib/results";
 import { publicUrlFrom, seo, siteNameFrom } from "~/lib/seo";
 import { useCentre } from "~/lib/use-root-data";
 import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
@@ -90,17 +90,6 @@ function NotFoundFormation() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-border bg-background p-6">
-      <h2 id={id} className="text-2xl font-bold">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 function InfoTiles({ formation }: { formation: LoadedFormation }) {
   // Duration, format, then level, diploma or sector. A tile with nothing to say is left out: 'Non
   // défini' is the console's wording, not something to show a visitor.
@@ -156,50 +145,6 @@ function DisabilityReferent() {
   );
 }
 
-function Qualiopi({ formation }: { formation: LoadedFormation }) {
-  const rows = [
-    { label: "Délai d'accès", value: formation.accessDelay },
-    {
-      label: "Tarif",
-      value:
-        formation.price > 0
-          ? `${formatEuros(formation.price)} (net de taxe, exonéré de TVA)`
-          : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur",
-    },
-    { label: "Méthodes pédagogiques", value: formation.teachingMethods },
-    { label: "Modalités d'évaluation", value: formation.assessmentMethods },
-    { label: "Accessibilité aux personnes en situation de handicap", value: formation.accessibility },
-  ].filter((row): row is { label: string; value: string } => Boolean(row.value));
-  return (
-    <Section id="infos-pratiques" title="Informations pratiques">
-      <dl className="grid gap-4">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt className="font-semibold">{row.label}</dt>
-            <dd className="text-muted-foreground">{row.value}</dd>
-          </div>
-        ))}
-        <DisabilityReferent />
-      </dl>
-      {formation.results.length > 0 && (
-        <>
-          <h3 className="mt-6 font-semibold">Indicateurs de résultats</h3>
-          <FigureList
-            className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-            itemClassName="rounded-lg bg-muted p-4 text-center"
-            valueClassName="text-2xl font-bold text-primary"
-            figures={formation.results.map((r) => ({
-              value: formatRate(r.rate),
-              label: RESULT_LABELS[r.kind].title,
-              source: resultSource(r),
-            }))}
-          />
-        </>
-      )}
-    </Section>
-  );
-}
-
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
   const { formation, testimonials, sessions } = loaderData;
   if (!formation) return <NotFoundFormation />;
@@ -230,6 +175,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-4xl font-bold tracking-tight">{formation.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-blue-100">
             {formation.longDescription ?? formation.description}
+          </p>
+          <p className="mt-4 text-sm text-blue-100">
+            Mis à jour le{" "}
+            <time dateTime={isoDate(formation.updatedAt)}>{formatDate(formation.updatedAt)}</time>
           </p>
           <InfoTiles formation={formation} />
           <div className="mt-8 flex flex-wrap gap-3">
@@ -315,7 +264,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </Section>
           )}
-          <Qualiopi formation={formation} />
+          <CertificationSection formation={formation} />
+          <PracticalSection formation={formation}>
+            <DisabilityReferent />
+          </PracticalSection>
         </div>
 
         <aside className="grid content-start gap-6" aria-label="En bref">
@@ -336,14 +288,6 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               <Link to="/financements" className="mt-3 inline-block text-sm text-primary underline">
                 Découvrir les solutions de financement
               </Link>
-            </Section>
-          )}
-          {formation.certification && (
-            <Section id="certification" title="Certification">
-              <p className="flex gap-2 text-muted-foreground">
-                <BookOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-                {formation.certification}
-              </p>
             </Section>
           )}
           <section aria-labelledby="pret" className="rounded-xl bg-primary p-6 text-primary-foreground">

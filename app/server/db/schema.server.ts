@@ -175,6 +175,24 @@ export const formations = pgTable(
     teachingMethods: text("teaching_methods"),
     assessmentMethods: text("assessment_methods"),
     accessibility: text("accessibility"),
+    /** How one gets in: application, interview, placement test, contract (indicator 1). */
+    accessArrangements: text("access_arrangements"),
+    /** Prices in words beside the main price: per hour, company rate, what funders pay (indicator 1). */
+    priceDetails: text("price_details"),
+    /** The person to contact about this course (name and role), beside the phone and e-mail. */
+    contactName: text("contact_name"),
+    // A certifying course also publishes its certification (Qualiopi indicator 3). Its code (RNCP or
+    // RS, in `rncpCode`) links to the public record on France Compétences.
+    /** The course leads to a certification registered with France Compétences. */
+    certifying: boolean("certifying").notNull().default(false),
+    certifier: text("certifier"),
+    /** Date the certification was registered in its register (RNCP or RS). */
+    certificationRegisteredOn: date("certification_registered_on", { mode: "string" }),
+    /** The certification's skill blocks, one per item ("RNCP35030BC01 — …"). */
+    skillBlocks: text("skill_blocks").array().notNull().default(sql`'{}'::text[]`),
+    equivalences: text("equivalences"),
+    /** Further paths after the certification (suites de parcours). */
+    furtherPaths: text("further_paths"),
     /** Recorded results (rate, year, sample size): the only source of every rate the site shows. */
     results: jsonb("results").$type<FormationResult[]>().notNull().default([]),
     /** Staff-set order in every public list (footer, goal picker, catalogue, forms): lowest first. */

@@ -19,6 +19,30 @@ const CONTACT_EMAIL = "contact@centre-formation-avenir.fr";
 const ACCESSIBILITY =
   "Formation accessible aux personnes en situation de handicap : contactez notre référente handicap, Sophie Bernard, au 01 23 45 67 89.";
 const RESULTS_YEAR = 2025;
+const CONTACT_NAME = "Claire Moreau, conseillère formation";
+const ACCESS_ALTERNANCE =
+  "Candidature en ligne ou par téléphone, entretien individuel de positionnement, tests écrits, puis signature d'un contrat d'apprentissage ou de professionnalisation avec une entreprise d'accueil.";
+const ACCESS_SHORT =
+  "Candidature en ligne ou par téléphone, entretien individuel pour vérifier les prérequis et adapter le parcours, puis inscription (CPF, financement France Travail ou devis).";
+const PRICE_ALTERNANCE =
+  "Coût pris en charge par l'OPCO de l'entreprise d'accueil selon le niveau de prise en charge fixé par France Compétences : aucun frais pour l'alternant·e, qui est rémunéré·e pendant la formation.";
+const MINISTRY_OF_LABOUR = "Ministère du Travail, du Plein emploi et de l'Insertion";
+const TP_FURTHER_PATHS =
+  "Poursuite possible vers un titre ou un diplôme de niveau 6 (Bachelor, licence professionnelle) dans le même domaine, en alternance ou en formation continue.";
+/** A titre professionnel in alternance: the ministry's certification, its blocks and what follows. */
+const titreProfessionnel = (registeredOn: string, skillBlocks: string[]) => ({
+  accessArrangements: ACCESS_ALTERNANCE,
+  priceDetails: PRICE_ALTERNANCE,
+  contactName: CONTACT_NAME,
+  certifying: true,
+  certifier: MINISTRY_OF_LABOUR,
+  certificationRegisteredOn: registeredOn,
+  skillBlocks,
+  equivalences: TP_EQUIVALENCES,
+  furtherPaths: TP_FURTHER_PATHS,
+});
+const TP_EQUIVALENCES =
+  "Chaque bloc de compétences (certificat de compétences professionnelles) peut être validé séparément et reste acquis à vie. Accès possible par la validation des acquis de l'expérience (VAE). Pas d'équivalence avec d'autres certifications.";
 
 /** Results as staff record them: rates with their year and the number of people counted. */
 const results = (
@@ -145,6 +169,10 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Cours en petit groupe avec des formateurs issus des RH, études de cas réels, mises en situation, travaux pratiques sur logiciel de paie et plateforme e-learning accessible 24h/24.",
     assessmentMethods:
       "Évaluations en cours de formation, dossier professionnel et épreuves finales devant un jury de professionnels (mise en situation, entretien technique et entretien final).",
+    ...titreProfessionnel("2020-11-20", [
+      "RNCP35030BC01 — Assurer l'administration du personnel",
+      "RNCP35030BC02 — Contribuer à la gestion des compétences, du recrutement et de la formation",
+    ]),
     accessibility: ACCESSIBILITY,
     results: results([89, 36], [96, 42], [87, 31], [97, 42]),
   },
@@ -255,6 +283,10 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Pédagogie active alternant apports théoriques, jeux de rôle, études de cas d'entreprises et projets commerciaux réels, complétée par la plateforme e-learning et un suivi individuel.",
     assessmentMethods:
       "Contrôle continu, dossier professionnel et épreuves du titre devant un jury : mise en situation professionnelle, entretien technique et entretien final.",
+    ...titreProfessionnel("2020-11-20", [
+      "RNCP35031BC01 — Administrer les ventes et assurer le suivi de la supply chain",
+      "RNCP35031BC02 — Contribuer au développement commercial et à la relation clientèle",
+    ]),
     accessibility: ACCESSIBILITY,
     results: results([88, 40], [95, 45], [85, 35], [96, 45]),
   },
@@ -364,6 +396,21 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Formation très pratique : mises en situation sur plateau logistique, exercices sur logiciel WMS, études de cas et accompagnement individuel par un formateur référent.",
     assessmentMethods:
       "Évaluations pratiques en cours de formation, contrôle des acquis sur les périodes en entreprise et épreuves finales de certification.",
+    accessArrangements: ACCESS_ALTERNANCE,
+    priceDetails: PRICE_ALTERNANCE,
+    contactName: CONTACT_NAME,
+    certifying: true,
+    certifier: "Ministère de l'Éducation nationale et de la Jeunesse",
+    certificationRegisteredOn: "2020-08-31",
+    skillBlocks: [
+      "Bloc 1 — Prendre en charge les flux entrants et sortants",
+      "Bloc 2 — Préparer les commandes et gérer les stocks",
+      "Bloc 3 — Conduire en sécurité les chariots de manutention",
+    ],
+    equivalences:
+      "Les blocs obtenus restent acquis et sont reconnus dans les autres baccalauréats professionnels de la filière transport et logistique. Accès possible par la VAE.",
+    furtherPaths:
+      "BTS Gestion des transports et logistique associée (GTLA) ou titre professionnel Technicien·ne en logistique d'entreposage, en alternance.",
     accessibility: ACCESSIBILITY,
     results: results([91, 32], [94, 38], [90, 29], [95, 38]),
   },
@@ -474,6 +521,10 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Séances en présentiel en petit groupe, modules e-learning accessibles 24h/24, exercices pratiques et réalisation d'un site complet accompagnée par un formateur.",
     assessmentMethods:
       "Quiz en ligne à la fin de chaque module, réalisation et présentation d'un site WordPress complet devant un jury, puis passage de la certification.",
+    accessArrangements: ACCESS_SHORT,
+    priceDetails:
+      "1 490 € net de taxe pour l'ensemble de la formation (soit environ 10 € de l'heure), finançable par le CPF ; paiement en trois fois sans frais en autofinancement.",
+    contactName: CONTACT_NAME,
     accessibility: ACCESSIBILITY,
     results: results([93, 45], [97, 52], [82, 40], [98, 52]),
   },
@@ -574,6 +625,10 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Bootcamp en ligne : sessions en direct chaque jour, exercices pratiques, pair programming, revues de code par des développeurs en activité et plateforme e-learning accessible 24h/24.",
     assessmentMethods:
       "Exercices corrigés et revues de code hebdomadaires, projets intermédiaires notés et soutenance du projet final devant un jury de professionnels.",
+    accessArrangements: ACCESS_SHORT,
+    priceDetails:
+      "2 990 € net de taxe pour le bootcamp complet ; tarif entreprise sur devis. Prise en charge possible par le CPF ou France Travail (AIF).",
+    contactName: CONTACT_NAME,
     accessibility: ACCESSIBILITY,
     results: results([90, 30], [98, 37], [80, 27], [99, 37]),
   },

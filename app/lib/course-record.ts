@@ -1,0 +1,101 @@
+/**
+ * The published items of a course record in the words visitors read, shared by the course page and
+ * its PDF programme so that both say the same thing. Empty optional items are left out: a visitor
+ * never reads 'Non défini' or a console label.
+ */
+import { formatDate } from "./dates";
+import { formatEuros } from "./money";
+import {
+  type CertificationCode,
+  formatCertificationCode,
+  franceCompetencesUrl,
+  parseCertificationCode,
+  type QualiopiRecord,
+} from "./qualiopi";
+
+export interface RecordRow {
+  label: string;
+  value: string;
+}
+
+export interface CourseRecord extends QualiopiRecord {
+  certification: string | null;
+  contactName: string | null;
+}
+
+const present = (row: { label: string; value: string | null | undefined }): row is RecordRow =>
+  Boolean(row.value?.trim());
+
+/** '3 900 € (net de taxe, exonéré de TVA)', or who pays when the learner pays nothing. */
+export function priceText(f: Pick<CourseRecord, "price" | "priceDetails">): string {
+  const main =
+    f.price > 0
+      ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
+      : f.priceDetails
+        ? null
+        : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur";
+  return [main, f.priceDetails].filter(Boolean).join(". ");
+}
+
+/** 'Claire Moreau, conseillère formation · 01 23 45 67 89 · contact@…'. */
+export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone" | "contactEmail">): string {
+  return [f.contactName, f.contactPhone, f.contactEmail].filter(Boolean).join(" · ");
+}
+
+/** Access, prices, contact, methods, assessment, accessibility (Qualiopi indicator 1). */
+export function practicalRows(f: CourseRecord): RecordRow[] {
+  return [
+    { label: "Modalités d'accès", value: f.accessArrangements },
+    { label: "Délai d'accès", value: f.accessDelay },
+    { label: "Tarif", value: priceText(f) },
+    { label: "Contact", value: contactText(f) },
+    { label: "Méthodes pédagogiques", value: f.teachingMethods },
+    { label: "Modalités d'évaluation", value: f.assessmentMethods },
+    { label: "Accessibilité aux personnes en situation de handicap", value: f.accessibility },
+  ].filter(present);
+}
+
+export interface CertificationInfo {
+  code: CertificationCode | null;
+  /** 'RNCP 35030' */
+  codeText: string | null;
+  /** Its public record on France Compétences. */
+  url: string | null;
+  /** Certification, certifier, registration date. */
+  rows: RecordRow[];
+  skillBlocks: string[];
+  /** Equivalences and bridges, further paths. */
+  pathRows: RecordRow[];
+}
+
+/**
+ * What a certifying course publishes about its certification (indicator 3); null for a course
+ * that leads to none.
+ */
+export function certificationInfo(f: CourseRecord): CertificationInfo | null {
+  if (!f.certifying) return null;
+  const code = parseCertificationCode(f.rncpCode);
+  const registered = f.certificationRegisteredOn
+    ? formatDate(`${f.certificationRegisteredOn}T12:00:00Z`)
+    : null;
+  return {
+    code,
+    codeText: code ? formatCertificationCode(code) : null,
+    url: code ? franceCompetencesUrl(code) : null,
+    rows: [
+      { label: "Certification visée", value: f.certification },
+      { label: "Certificateur", value: f.certifier },
+      { label: "Date d'enregistrement", value: registered },
+    ].filter(present),
+    skillBlocks: f.skillBlocks.filter((b) => b.trim()),
+    pathRows: [
+      { label: "Équivalences et passerelles", value: f.equivalences },
+      { label: "Suites de parcours", value: f.furtherPaths },
+    ].filter(present),
+  };
+}
+
+/** 'Mis à jour le 12 novembre 2026' (Paris day, '1er' on the first). */
+export function updatedText(updatedAt: Date | string): string {
+  return `Mis à jour le ${formatDate(updatedAt)}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * What a training centre must publish about each course (Qualiopi): indicator 1 for every course
+ * (prerequisites, objectives, duration, access, prices, contacts, methods, assessment,
+ * accessibility), indicator 3 when the course leads to a certification (its code in the RNCP or the
+ * RS with a link to its public record, certifier, registration date, skill blocks, equivalences and
+ * bridges, further paths, jobs, pass rate). Pure: shared by the console, the course page and tests.
+ */
+import { plural } from "./plural";
+import type { FormationResult } from "./results";
+
+export type CertificationRegister = "rncp" | "rs";
+
+export interface CertificationCode {
+  register: CertificationRegister;
+  /** The number in its register, digits only ("35030"). */
+  number: string;
+}
+
+const CODE_PATTERN = /^(RNCP|RS)\s*(\d{1,6})$/i;
+
+/** 'RNCP 35030', 'rncp35030', 'RS5826' → the register and number; anything else → null. */
+export function parseCertificationCode(value: string | null | undefined): CertificationCode | null {
+  const match = CODE_PATTERN.exec((value ?? "").trim());
+  if (!match?.[1] || !match[2]) return null;
+  return { register: match[1].toLowerCase() as CertificationRegister, number: match[2] };
+}
+
+/** The code as published: 'RNCP 35030', 'RS 5826'. */
+export function formatCertificationCode(code: CertificationCode): string {
+  return `${code.register.toUpperCase()} ${code.number}`;
+}
+
+/** The certification's public record on France Compétences (a plain link: nothing is fetched). */
+export function franceCompetencesUrl(code: CertificationCode): string {
+  return `https://www.francecompetences.fr/recherche/${code.register}/${code.number}/`;
+}
+
+/** The fields the completeness check reads (a formation row has them all). */
+export interface QualiopiRecord {
+  objectives: readonly string[];
+  prerequisites: string | null;
+  duration: string;
+  accessArrangements: string | null;
+  accessDelay: string | null;
+  price: number;
+  priceDetails: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  teachingMethods: string | null;
+  assessmentMethods: string | null;
+  accessibility: string | null;
+  certifying: boolean;
+  rncpCode: string | null;
+  certifier: string | null;
+  certificationRegisteredOn: string | null;
+  skillBlocks: readonly string[];
+  equivalences: string | null;
+  furtherPaths: string | null;
+  careerOpportunities: readonly string[];
+  results: readonly FormationResult[];
+}
+
+const filled = (value: string | null | undefined) => Boolean(value?.trim());
+
+/**
+ * The published items this formation lacks, in the order the course page shows them, named as
+ * staff know them in the formation dialog. Empty when the record is complete.
+ */
+export function missingQualiopiItems(f: QualiopiRecord): string[] {
+  const missing: string[] = [];
+  const need = (ok: boolean, label: string) => {
+    if (!ok) missing.push(label);
+  };
+  // Indicator 1: every course.
+  need(f.objectives.some(filled), "Objectifs");
+  need(filled(f.prerequisites), "Prérequis");
+  need(filled(f.duration), "Durée");
+  need(filled(f.accessArrangements), "Modalités d'accès");
+  need(filled(f.accessDelay), "Délai d'accès");
+  // A price of 0 with nothing said about who pays tells the visitor nothing.
+  need(f.price > 0 || filled(f.priceDetails), "Tarifs");
+  need(filled(f.contactPhone) || filled(f.contactEmail), "Contact (téléphone ou e-mail)");
+  need(filled(f.teachingMethods), "Méthodes pédagogiques");
+  need(filled(f.assessmentMethods), "Modalités d'évaluation");
+  need(filled(f.accessibility), "Accessibilité (handicap)");
+  if (!f.certifying) return missing;
+  // Indicator 3: courses leading to a certification.
+  const code = parseCertificationCode(f.rncpCode);
+  need(code !== null, "Code RNCP ou RS");
+  need(filled(f.certifier), "Certificateur");
+  need(filled(f.certificationRegisteredOn), "Date d'enregistrement de la certification");
+  // Only RNCP certifications are made of skill blocks; an RS one is a single block.
+  if (code?.register !== "rs") need(f.skillBlocks.some(filled), "Blocs de compétences");
+  need(filled(f.equivalences), "Équivalences et passerelles");
+  need(filled(f.furtherPaths), "Suites de parcours");
+  need(f.careerOpportunities.some(filled), "Débouchés");
+  need(
+    f.results.some((r) => r.kind === "reussite"),
+    "Taux de réussite (résultat)",
+  );
+  return missing;
+}
+
+/** 'Informations Qualiopi complètes' or '3 informations manquantes'. */
+export function completenessLabel(missing: readonly string[]): string {
+  if (missing.length === 0) return "Informations Qualiopi complètes";
+  return plural(missing.length, "information manquante", "informations manquantes");
+}

@@ -1,0 +1,61 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+
+// Course records as Qualiopi asks them published: the console says what each formation still lacks.
+
+const suffix = () => Math.random().toString(36).slice(2, 7);
+
+async function search(page: Page, text: string) {
+  await page.getByRole("searchbox").fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, "(\\+|%20)")}`));
+}
+
+test("the console lists what each formation lacks, in the table and in its dialog", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/formations");
+  // The seeded formations publish everything.
+  await search(page, "Assistant Ressources Humaines");
+  await expect(page.getByRole("row").filter({ hasText: "TP Assistant Ressources Humaines" })).toContainText(
+    "Informations Qualiopi complètes",
+  );
+
+  const title = `Formation certifiante ${suffix()}`;
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  for (const section of [
+    "Informations publiées (Qualiopi, indicateur 1)",
+    "Certification (Qualiopi, indicateur 3)",
+  ]) {
+    await expect(dialog.getByRole("group", { name: section })).toBeVisible();
+  }
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("35 heures");
+  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Description courte").fill("Une formation certifiante.");
+  await dialog.getByRole("switch", { name: "Formation certifiante (RNCP ou RS)" }).click();
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Formation créée avec succès")).toBeVisible();
+
+  // Nine items of indicator 1 and eight of indicator 3 are missing.
+  await search(page, title);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("17 informations manquantes");
+  await expect(row).toContainText("Prérequis");
+  await expect(row).toContainText("Code RNCP ou RS");
+
+  await row.getByRole("button", { name: `Modifier ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Modifier la formation" });
+  await expect(edit).toContainText("17 informations manquantes");
+  await expect(edit).toContainText("Blocs de compétences");
+  await edit.getByLabel("Code RNCP ou RS").fill("12345");
+  await edit.getByRole("button", { name: "Modifier" }).click();
+  await expect(
+    edit.getByText("Code invalide : RNCP ou RS suivi de son numéro, par exemple RNCP 35030"),
+  ).toBeVisible();
+  // An RS certification has no skill blocks to publish.
+  await edit.getByLabel("Code RNCP ou RS").fill("rs 5826");
+  await edit.getByLabel("Certificateur").fill("France Compétences (exemple)");
+  await edit.getByRole("button", { name: "Modifier" }).click();
+  await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
+  await expect(row).toContainText("14 informations manquantes");
+  await expect(row).toContainText("RS 5826");
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { certificationInfo, priceText, updatedText } from "~/lib/course-record";
+import {
+  completenessLabel,
+  franceCompetencesUrl,
+  missingQualiopiItems,
+  parseCertificationCode,
+  type QualiopiRecord,
+} from "~/lib/qualiopi";
+
+/** A course that publishes every item of indicator 1 and leads to no certification. */
+const complete: QualiopiRecord = {
+  objectives: ["Créer un site"],
+  prerequisites: "Aucun",
+  duration: "35 heures",
+  accessArrangements: "Entretien individuel",
+  accessDelay: "2 semaines",
+  price: 1490,
+  priceDetails: null,
+  contactPhone: "01 23 45 67 89",
+  contactEmail: null,
+  teachingMethods: "Ateliers",
+  assessmentMethods: "Quiz",
+  accessibility: "Accessible",
+  certifying: false,
+  rncpCode: null,
+  certifier: null,
+  certificationRegisteredOn: null,
+  skillBlocks: [],
+  equivalences: null,
+  furtherPaths: null,
+  careerOpportunities: [],
+  results: [],
+};
+
+const certifying: QualiopiRecord = {
+  ...complete,
+  certifying: true,
+  rncpCode: "RNCP 35030",
+  certifier: "Ministère du Travail",
+  certificationRegisteredOn: "2020-11-01",
+  skillBlocks: ["Bloc 1"],
+  equivalences: "VAE",
+  furtherPaths: "Niveau 6",
+  careerOpportunities: ["Assistant·e RH"],
+  results: [{ kind: "reussite", year: 2025, rate: 90, sample: 30 }],
+};
+
+describe("Qualiopi completeness", () => {
+  it("finds nothing missing in a complete record, certifying or not", () => {
+    expect(missingQualiopiItems(complete)).toEqual([]);
+    expect(missingQualiopiItems(certifying)).toEqual([]);
+    expect(completenessLabel([])).toBe("Informations Qualiopi complètes");
+  });
+
+  it("lists every indicator 1 item a blank record lacks, in the page's order", () => {
+    const blank: QualiopiRecord = {
+      ...complete,
+      objectives: [" "],
+      prerequisites: null,
+      duration: "",
+      accessArrangements: "  ",
+      accessDelay: null,
+      price: 0,
+      contactPhone: null,
+      teachingMethods: null,
+      assessmentMethods: null,
+      accessibility: null,
+    };
+    const missing = missingQualiopiItems(blank);
+    expect(missing).toEqual([
+      "Objectifs",
+      "Prérequis",
+      "Durée",
+      "Modalités d'accès",
+      "Délai d'accès",
+      "Tarifs",
+      "Contact (téléphone ou e-mail)",
+      "Méthodes pédagogiques",
+      "Modalités d'évaluation",
+      "Accessibilité (handicap)",
+    ]);
+    expect(completenessLabel(missing)).toBe("10 informations manquantes");
+    expect(completenessLabel(["Prérequis"])).toBe("1 information manquante");
+  });
+
+  it("accepts a free course when it says who pays, and an e-mail as the only contact", () => {
+    expect(
+      missingQualiopiItems({ ...complete, price: 0, priceDetails: "Pris en charge par l'OPCO" }),
+    ).toEqual([]);
+    expect(missingQualiopiItems({ ...complete, contactPhone: null, contactEmail: "a@b.fr" })).toEqual([]);
+  });
+
+  it("asks indicator 3 only of a course leading to a certification", () => {
+    const bare = {
+      ...complete,
+      certifier: null,
+      rncpCode: "pas un code",
+      careerOpportunities: [],
+    } satisfies QualiopiRecord;
+    expect(missingQualiopiItems(bare)).toEqual([]);
+    expect(missingQualiopiItems({ ...bare, certifying: true })).toEqual([
+      "Code RNCP ou RS",
+      "Certificateur",
+      "Date d'enregistrement de la certification",
+      "Blocs de compétences",
+      "Équivalences et passerelles",
+      "Suites de parcours",
+      "Débouchés",
+      "Taux de réussite (résultat)",
+    ]);
+  });
+
+  it("does not ask skill blocks of an RS certification", () => {
+    expect(missingQualiopiItems({ ...certifying, rncpCode: "RS 5826", skillBlocks: [] })).toEqual([]);
+    expect(missingQualiopiItems({ ...certifying, skillBlocks: [] })).toEqual(["Blocs de compétences"]);
+  });
+});
+
+describe("certification codes", () => {
+  it("reads RNCP and RS codes however they are typed and links to France Compétences", () => {
+    expect(parseCertificationCode("rncp35030")).toEqual({ register: "rncp", number: "35030" });
+    expect(parseCertificationCode(" RS 5826 ")).toEqual({ register: "rs", number: "5826" });
+    expect(parseCertificationCode("RNCP")).toBeNull();
+    expect(parseCertificationCode("RNCP 35030/x")).toBeNull();
+    expect(franceCompetencesUrl({ register: "rncp", number: "35030" })).toBe(
+      "https://www.francecompetences.fr/recherche/rncp/35030/",
+    );
+    expect(franceCompetencesUrl({ register: "rs", number: "5826" })).toBe(
+      "https://www.francecompetences.fr/recherche/rs/5826/",
+    );
+  });
+});
+
+describe("course record wording", () => {
+  const record = { ...certifying, certification: "Titre professionnel", contactName: null };
+
+  it("dates the record and the registration in French, '1er' on the first", () => {
+    expect(updatedText(new Date("2026-11-12T10:00:00Z"))).toBe("Mis à jour le 12 novembre 2026");
+    expect(updatedText(new Date("2026-11-30T23:30:00Z"))).toBe("Mis à jour le 1er décembre 2026");
+    expect(certificationInfo(record)?.rows).toContainEqual({
+      label: "Date d'enregistrement",
+      value: "1er novembre 2020",
+    });
+    expect(certificationInfo({ ...record, certifying: false })).toBeNull();
+  });
+
+  it("says the price, or who pays when the learner pays nothing", () => {
+    expect(priceText({ price: 1490, priceDetails: null })).toBe(
+      "1\u202f490\u00a0€ (net de taxe, exonéré de TVA)",
+    );
+    expect(priceText({ price: 0, priceDetails: "Pris en charge par l'OPCO" })).toBe(
+      "Pris en charge par l'OPCO",
+    );
+  });
+});
