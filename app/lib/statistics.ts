@@ -50,10 +50,9 @@ export interface StatChart {
   columns: string[];
   rows: string[][];
   series: string[];
-  bars: { label: string; values: number[] }[];
+  /** `text` is said beside the bar when its values alone would mislead (no delay measured: a dash). */
+  bars: { label: string; values: number[]; text?: string }[];
   stacked: boolean;
-  /** Said after a bar's value ('h' for hours). */
-  unit?: string;
 }
 
 /** Where a request came from, as staff say it. */

@@ -25,7 +25,6 @@ function Bars({ chart }: { chart: StatChart }) {
     ...chart.bars.map((b) => (chart.stacked ? sum(b.values) : Math.max(0, ...b.values))),
   );
   const width = (v: number) => `${(100 * v) / max}%`;
-  const unit = chart.unit ? ` ${chart.unit}` : "";
   return (
     <div aria-hidden="true" className="grid gap-3">
       {chart.series.length > 1 ? (
@@ -44,9 +43,10 @@ function Bars({ chart }: { chart: StatChart }) {
             <div className="flex justify-between gap-2 text-xs">
               <span className="min-w-0 truncate">{bar.label}</span>
               <span className="shrink-0 font-medium">
-                {chart.stacked || bar.values.length === 1
-                  ? `${frenchNumber(sum(bar.values))}${unit}`
-                  : bar.values.map((v) => frenchNumber(v)).join(" / ")}
+                {bar.text ??
+                  (chart.stacked || bar.values.length === 1
+                    ? frenchNumber(sum(bar.values))
+                    : bar.values.map((v) => frenchNumber(v)).join(" / "))}
               </span>
             </div>
             {chart.stacked ? (

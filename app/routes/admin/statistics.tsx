@@ -93,7 +93,7 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
             : ""}
         </p>
       ) : null}
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         {charts.map((chart) => (
           <StatChartCard key={chart.id} chart={chart} period={period} />
         ))}

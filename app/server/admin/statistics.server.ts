@@ -53,9 +53,10 @@ function periodSql(period: Period, now: Date) {
     unitSql,
     /** Rows of `column` inside the period. */
     within: (column: SQL) => sql`${column} >= ${start} and ${column} <= ${nowTs}`,
-    /** The first day ('YYYY-MM-DD') of the Paris week or month of `column`. */
-    bucket: (column: SQL) =>
-      sql`to_char(date_trunc(${unitSql}, ${column} at time zone 'Europe/Paris'), 'YYYY-MM-DD')`,
+    /** The Paris week or month of `column`, as the timestamp of its first midnight (group on this). */
+    bucket: (column: SQL) => sql`date_trunc(${unitSql}, ${column}, 'Europe/Paris')`,
+    /** A bucket as its first Paris day, 'YYYY-MM-DD': written once per group, not once per row. */
+    day: (bucket: SQL) => sql`to_char(${bucket} at time zone 'Europe/Paris', 'YYYY-MM-DD')`,
   };
 }
 
@@ -86,18 +87,20 @@ async function outline(db: Db, p: PeriodSql): Promise<Outline> {
   };
 }
 
-/** Per request of the period: what its history says (first change out of 'new', stages reached). */
+/**
+ * Per request of the period: its Paris bucket and what its history says (first change out of 'new',
+ * stages reached). Grouped on the request's key, so the planner expects one row per request (a CTE
+ * joined to an aggregate made it expect millions, and PostgreSQL then spent seconds compiling JIT).
+ */
 function requestsWithHistory(p: PeriodSql): SQL {
   return sql`with r as (
-      select id, created_at, status, callback_requested
-      from contact_requests where ${p.within(sql`created_at`)}
-    ), h as (
-      select c.contact_request_id as id,
+      select q.created_at, ${p.bucket(sql`q.created_at`)} as bucket, q.status, q.callback_requested,
              min(c.created_at) filter (where c.from_status = 'new') as first_out,
              bool_or(c.to_status in ('contacted', 'converted')) as contacted,
              bool_or(c.to_status = 'converted') as converted
-      from contact_status_changes c join r on r.id = c.contact_request_id
-      group by c.contact_request_id
+      from contact_requests q left join contact_status_changes c on c.contact_request_id = q.id
+      where ${p.within(sql`q.created_at`)}
+      group by q.id
     )`;
 }
 
@@ -113,24 +116,24 @@ interface FunnelRow {
   waiting: number;
 }
 
-async function funnelRows(db: Db, p: PeriodSql, perBucket: boolean): Promise<FunnelRow[]> {
-  const day = perBucket ? p.bucket(sql`r.created_at`) : sql`''`;
+/** The funnel, delay and callback counts per bucket, and over the whole period (day ''). */
+async function funnelRows(db: Db, p: PeriodSql): Promise<FunnelRow[]> {
   return rows<FunnelRow>(
     db,
     sql`${requestsWithHistory(p)}
-      select ${day} as day,
+      select case when grouping(r.bucket) = 0 then ${p.day(sql`r.bucket`)} else '' end as day,
         count(*)::int as received,
-        (count(*) filter (where r.status in ('contacted', 'converted') or h.contacted))::int as contacted,
-        (count(*) filter (where r.status = 'converted' or h.converted))::int as converted,
+        (count(*) filter (where r.status in ('contacted', 'converted') or r.contacted))::int as contacted,
+        (count(*) filter (where r.status = 'converted' or r.converted))::int as converted,
         (count(*) filter (where r.status = 'new'))::int as still_new,
-        count(h.first_out)::int as handled,
-        percentile_cont(0.5) within group (order by extract(epoch from h.first_out - r.created_at) / 3600)
+        count(r.first_out)::int as handled,
+        percentile_cont(0.5) within group (order by extract(epoch from r.first_out - r.created_at) / 3600)
           as median_hours,
         (count(*) filter (where r.callback_requested))::int as callbacks,
         (count(*) filter (where r.callback_requested and r.status = 'new'
                             and r.created_at < ${p.nowTs} - interval '48 hours'))::int as waiting
-      from r left join h on h.id = r.id
-      ${perBucket ? sql`group by 1` : sql``}`,
+      from r
+      group by grouping sets ((r.bucket), ())`,
   );
 }
 
@@ -250,10 +253,10 @@ function firstContactDelay(
     series: ["Délai médian"],
     bars: lines.map(({ day, row }) => ({
       label: bucketLabel(unit, day),
-      values: [Math.round((row.median_hours ?? 0) * 10) / 10],
+      values: [row.median_hours ?? 0],
+      text: row.median_hours === null ? "—" : delayText(row.median_hours),
     })),
     stacked: false,
-    unit: "h",
   };
 }
 
@@ -365,20 +368,20 @@ export interface Statistics {
 export async function statistics(db: Db, period: Period, now = new Date()): Promise<Statistics> {
   const p = periodSql(period, now);
   const created = sql`created_at`;
-  const [o, bySource, byFormation, byBucket, [all], applications, mails, [oldest]] = await Promise.all([
+  const [o, bySource, byFormation, funnelCounts, applications, mails, [oldest]] = await Promise.all([
     outline(db, p),
     rows<{ day: string; source: string; n: number }>(
       db,
-      sql`select ${p.bucket(created)} as day, source, count(*)::int as n
-          from contact_requests where ${p.within(created)} group by 1, 2`,
+      sql`select ${p.day(sql`bucket`)} as day, source, n from (
+            select ${p.bucket(created)} as bucket, source, count(*)::int as n
+            from contact_requests where ${p.within(created)} group by 1, 2) as counts`,
     ),
     rows<{ formation: string; n: number }>(
       db,
       sql`select coalesce(formation_interest, '') as formation, count(*)::int as n
           from contact_requests where ${p.within(created)} group by 1 order by 2 desc, 1`,
     ),
-    funnelRows(db, p, true),
-    funnelRows(db, p, false),
+    funnelRows(db, p),
     rows<ApplicationCount>(
       db,
       sql`select a.session_id, f.title, to_char(s.start_date, 'YYYY-MM-DD') as start_day, a.status,
@@ -405,7 +408,8 @@ export async function statistics(db: Db, period: Period, now = new Date()): Prom
           from mail_outbox where sent_at is null`,
     ),
   ]);
-  const totals = all ?? NO_FUNNEL;
+  const byBucket = funnelCounts.filter((r) => r.day !== "");
+  const totals = funnelCounts.find((r) => r.day === "") ?? NO_FUNNEL;
   const oldestWaitingMail =
     oldest?.since && oldest.hours !== null ? { since: oldest.since, hours: Math.max(0, oldest.hours) } : null;
   const charts = [
