@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { CV_PDF, fillApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 
 const COURSE = "/formation/formation-developpeur-web";
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 async function expectNoAxeViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -13,18 +13,6 @@ async function expectNoAxeViolations(page: Page, include?: string) {
   expect(
     results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);
-}
-
-async function fillApplication(page: Page, email: string) {
-  await page.getByLabel("Prénom").fill("Yanis");
-  await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Benali");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Téléphone").fill("06 22 33 44 55");
-  await page.getByLabel("Situation actuelle").selectOption({ label: "Salarié·e" });
-  await page.getByLabel("Financement envisagé").selectOption({ label: "CPF" });
-  await page.getByLabel("Dernier diplôme obtenu").fill("BTS SIO");
-  await page.getByLabel("Vos motivations").fill("Je veux devenir développeur web et changer de métier.");
-  await page.getByLabel(/J'accepte que le centre traite/).check();
 }
 
 test("a course page lists its sessions with seats, and 'Candidater' opens the form on that session", async ({
@@ -90,7 +78,9 @@ test("with JavaScript: errors show before any upload, then the application is se
   ).toBeVisible();
   expect(posts).toEqual([]);
 
-  await page.getByLabel("CV").setInputFiles({ name: "Mon CV.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page
+    .getByLabel("CV")
+    .setInputFiles({ name: "Mon CV.pdf", mimeType: "application/pdf", buffer: CV_PDF });
   await page.getByLabel("Lettre de motivation").setInputFiles([]);
   await page.getByRole("button", { name: "Envoyer ma candidature" }).click();
   await expect(page.getByRole("heading", { name: "Candidature envoyée" })).toBeFocused();
@@ -123,7 +113,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Vos motivations")).toHaveValue(/développeur web/);
 
     await page.getByLabel(/J'accepte que le centre traite/).check();
-    await page.getByLabel("CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByLabel("CV")
+      .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: CV_PDF });
     await page.getByRole("button", { name: "Envoyer ma candidature" }).click();
     await expect(page.getByRole("heading", { name: "Candidature envoyée" })).toBeVisible();
     await waitForMail(email, "Votre candidature à la formation");

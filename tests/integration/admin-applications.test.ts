@@ -5,18 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as detailsRoute from "~/routes/admin/application";
 import * as fileRoute from "~/routes/admin/application-file";
 import * as listRoute from "~/routes/admin/applications";
-import * as apply from "~/routes/site/apply";
+import { applicationRequest, candidateFields, postApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { pdf } from "../support/documents";
-import {
-  BASE_URL,
-  bodyOf,
-  createTestApp,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  type TestApp,
-} from "../support/runtime";
+import { bodyOf, createTestApp, getRequest, routeArgs, signedInUser, type TestApp } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
 let t: TestApp;
@@ -36,28 +28,9 @@ beforeAll(async () => {
   );
   sessionId = sessions[0]?.id ?? "";
   otherSessionId = sessions[1]?.id ?? "";
-  const form = new FormData();
-  const fields = {
-    session: sessionId,
-    firstName: "Inès",
-    lastName: "Durand",
-    email: "ines.durand@example.test",
-    phone: "06 12 34 56 78",
-    situation: "demandeur_emploi",
-    financing: "cpf",
-    lastDiploma: "Bac STMG",
-    motivation: "Je souhaite me reconvertir dans les ressources humaines.",
-    accommodation: "Accès en fauteuil roulant",
-    consent: "on",
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set("cv", new File([new Uint8Array(cvBytes)], 'CV Inès "final".pdf', { type: "application/pdf" }));
-  const request = new Request(`${BASE_URL}/formation/${SLUG}/candidature`, {
-    method: "POST",
-    headers: { origin: BASE_URL },
-    body: form,
-  });
-  await apply.action(routeArgs(t, request, { slug: SLUG })).catch((thrown: unknown) => thrown);
+  const fields = candidateFields(sessionId, { accommodation: "Accès en fauteuil roulant" });
+  const cv = { name: 'CV Inès "final".pdf', bytes: cvBytes, type: "application/pdf" };
+  await postApplication(t, applicationRequest(SLUG, fields, { cv }), SLUG);
   const [row] = await t.app.database.query<{ id: string }>("select id from applications");
   applicationId = row?.id ?? "";
   moderator = (await signedInUser(t, { role: "moderator" })).cookie;

@@ -7,6 +7,7 @@ import * as formationPage from "~/routes/site/formation";
 import { listActiveFormations } from "~/server/catalogue.server";
 import { formationSessions, formations } from "~/server/db/schema.server";
 import { convertNextSessions } from "~/server/sessions.server";
+import { applicationRequest, candidateFields, postApplication, type Upload } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, docx, elf, exe, odt, pdf } from "../support/documents";
 import { BASE_URL, bodyOf, createTestApp, routeArgs, statusOf, type TestApp } from "../support/runtime";
@@ -38,46 +39,12 @@ const stored = async () => ({
   mails: await count("mail_outbox"),
 });
 
-const valid = () => ({
-  session: sessionId,
-  firstName: "Inès",
-  lastName: "Durand",
-  email: "ines.durand@example.test",
-  phone: "06 12 34 56 78",
-  situation: "demandeur_emploi",
-  financing: "cpf",
-  lastDiploma: "Bac STMG",
-  motivation: "Je souhaite me reconvertir dans les ressources humaines.",
-  consent: "on",
-});
+const valid = () => candidateFields(sessionId);
 
-type Upload = { name: string; bytes: Uint8Array; type?: string };
+const multipart = (fields: Record<string, string>, files: Record<string, Upload | undefined> = {}) =>
+  applicationRequest(SLUG, fields, files);
 
-function multipart(fields: Record<string, string>, files: Record<string, Upload | undefined> = {}): Request {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  for (const [k, f] of Object.entries(files)) {
-    if (f)
-      form.set(
-        k,
-        new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "application/octet-stream" }),
-      );
-  }
-  return new Request(`${BASE_URL}/formation/${SLUG}/candidature`, {
-    method: "POST",
-    headers: { origin: BASE_URL },
-    body: form,
-  });
-}
-
-async function post(request: Request, slug = SLUG) {
-  try {
-    return await apply.action(routeArgs(t, request, { slug }));
-  } catch (thrown) {
-    // A redirect is thrown by the action.
-    return thrown;
-  }
-}
+const post = (request: Request, slug = SLUG) => postApplication(t, request, slug);
 
 const cv = (bytes = pdf(), name = "Mon CV.pdf"): Upload => ({ name, bytes, type: "application/pdf" });
 
