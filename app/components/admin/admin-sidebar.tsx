@@ -27,22 +27,27 @@ interface NavItem {
   end?: boolean;
 }
 
-/** The console menu, in the order staff work through it. */
+/** The console menu, in the order staff work through it: what the site publishes first. */
 const MAIN: NavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
   { to: "/admin/blog", label: "Blog", icon: BookOpen },
-  { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
-  { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/testimonials", label: "Témoignages", icon: MessageSquareQuote },
-  { to: "/admin/users", label: "Utilisateurs", icon: UserCog },
   { to: "/admin/statistics", label: "Statistiques", icon: BarChart3 },
 ];
 
+/** The day-to-day work with people: candidates, leads, and the calendar of sessions and interviews. */
+const GESTION: NavItem[] = [
+  { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
+  { to: "/admin/contacts", label: "Contacts", icon: Users },
+  { to: "/admin/calendar", label: "Calendrier", icon: Calendar },
+];
+
+/** Who may do what, the centre's settings, and the record of what was done. */
 const CONFIGURATION: NavItem[] = [
+  { to: "/admin/users", label: "Utilisateurs", icon: UserCog },
   { to: "/admin/settings", label: "Paramètres", icon: Settings },
   { to: "/admin/journal", label: "Journal d'activité", icon: History },
-  { to: "/admin/calendar", label: "Calendrier", icon: Calendar },
 ];
 
 const itemClass = (collapsed: boolean) =>
@@ -118,9 +123,11 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
         </Link>
       </div>
       <nav aria-label="Console" className="flex-1 overflow-y-auto">
+        <Group items={MAIN} collapsed={collapsed} />
         <Group
+          label="Gestion"
           // Applications hold candidates' personal data: only roles that may read them see the entry.
-          items={canReadApplications ? MAIN : MAIN.filter((item) => item.to !== "/admin/candidatures")}
+          items={canReadApplications ? GESTION : GESTION.filter((item) => item.to !== "/admin/candidatures")}
           collapsed={collapsed}
         />
         <Group
