@@ -8,7 +8,7 @@ export interface LegalSection {
   items?: readonly string[];
 }
 
-export const LEGAL_UPDATED = "Dernière mise à jour : 16 août 2025";
+export const LEGAL_UPDATED = "Dernière mise à jour : 22 novembre 2026";
 
 /** The legal notice, with the centre's identity as set in the console (Paramètres). */
 export const mentionsLegales = (centre: CentreIdentity): readonly LegalSection[] => [
@@ -70,8 +70,15 @@ export const mentionsLegales = (centre: CentreIdentity): readonly LegalSection[]
   },
 ];
 
-/** The privacy policy: the controller is the centre as set in the console (Paramètres). */
-export const politiqueConfidentialite = (centre: CentreIdentity): readonly LegalSection[] => [
+/**
+ * The privacy policy: the controller is the centre as set in the console (Paramètres), and
+ * `retentionMonths` how long refused and withdrawn applications are kept (APPLICATION_RETENTION_MONTHS),
+ * so the page states the period the server applies.
+ */
+export const politiqueConfidentialite = (
+  centre: CentreIdentity,
+  retentionMonths: number,
+): readonly LegalSection[] => [
   {
     title: "1. Responsable du traitement",
     paragraphs: [
@@ -82,6 +89,7 @@ export const politiqueConfidentialite = (centre: CentreIdentity): readonly Legal
     title: "2. Données collectées",
     paragraphs: [
       "Nous collectons les données que vous nous transmettez : nom, prénom, adresse e-mail, numéro de téléphone, formation qui vous intéresse et contenu de votre message ; ainsi que, pour les comptes, les données de connexion.",
+      "Pour une candidature en ligne : votre situation, le financement envisagé, votre dernier diplôme, vos motivations, un éventuel besoin d'aménagement, votre CV et votre lettre de motivation.",
     ],
   },
   {
@@ -106,6 +114,7 @@ export const politiqueConfidentialite = (centre: CentreIdentity): readonly Legal
     title: "6. Durée de conservation",
     paragraphs: [
       "Les demandes de contact sont conservées 3 ans après le dernier échange ; les données des apprenants pendant la durée imposée par nos obligations légales.",
+      `Une candidature refusée ou retirée (désistement) est supprimée automatiquement, avec son CV, sa lettre de motivation et les e-mails qui la concernent, ${retentionMonths} mois après cette décision. Une candidature retenue rejoint votre dossier d'apprenant·e.`,
     ],
   },
   {

@@ -48,6 +48,8 @@ export interface Config {
   pageCacheTtlSeconds: number;
   /** Bearer token of GET /metrics; null leaves /metrics unanswered (404). */
   metricsToken: string | null;
+  /** Months a refused or withdrawn application (and its files) is kept before it is purged. */
+  applicationRetentionMonths: number;
 }
 
 /** A configuration mistake: the server prints `message` as one line and exits. */
@@ -155,6 +157,17 @@ function parsePoolSize(raw: string | undefined): number {
   return value;
 }
 
+function parseRetentionMonths(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 24;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < 1 || value > 120) {
+    throw new ConfigError(
+      `APPLICATION_RETENTION_MONTHS doit être un nombre entier de mois entre 1 et 120 (reçu « ${raw} »).`,
+    );
+  }
+  return value;
+}
+
 function parseMigrationsDir(raw: string | undefined): string {
   const dir = path.resolve(raw || "./drizzle");
   if (!existsSync(path.join(dir, "meta", "_journal.json"))) {
@@ -218,5 +231,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheMaxMb: parseNonNegativeInt("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 32),
     pageCacheTtlSeconds: parsePositiveInt("PAGE_CACHE_TTL", env.PAGE_CACHE_TTL, 60),
     metricsToken: parseToken("METRICS_TOKEN", env.METRICS_TOKEN),
+    applicationRetentionMonths: parseRetentionMonths(env.APPLICATION_RETENTION_MONTHS),
   };
 }

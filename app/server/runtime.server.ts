@@ -1,5 +1,6 @@
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
+import { RetentionWorker } from "./applications/retention.server";
 import type { Auth } from "./auth.server";
 import { createAuth, ensureAdmin } from "./auth.server";
 import { ensureCentreSettings, getCentreSettings } from "./centre.server";
@@ -19,6 +20,8 @@ export interface AppRuntime {
   db: Db;
   auth: Auth;
   mail: MailWorker;
+  /** Purges refused and withdrawn applications past APPLICATION_RETENTION_MONTHS, hourly. */
+  retention: RetentionWorker;
   events: EventBus;
   logger: Logger;
   close(): Promise<void>;
@@ -48,12 +51,15 @@ export interface RuntimeOptions {
   database?: Database;
   transport?: MailTransport;
   logger?: Logger;
-  /** Start the mail worker's polling loop (tests drain it by hand instead). */
+  /** Start the background workers, mail and retention (tests run them by hand instead). */
   startMailWorker?: boolean;
   seed?: boolean;
 }
 
-/** Opens the database, migrates, seeds an empty one, ensures the admin and starts the mail worker. */
+/**
+ * Opens the database, migrates, seeds an empty one, ensures the admin and starts the background
+ * workers (mail delivery, application retention).
+ */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<AppRuntime> {
   const logger = options.logger ?? createLogger({ production: config.production, level: config.logLevel });
   const database = options.database ?? (await openDatabase(config));
@@ -77,16 +83,22 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     }
     const events = new EventBus(database, logger);
     await events.start();
-    if (options.startMailWorker !== false) mail.start();
+    const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
+    if (options.startMailWorker !== false) {
+      mail.start();
+      retention.start();
+    }
     return {
       config,
       database,
       db: database.db,
       auth,
       mail,
+      retention,
       events,
       logger,
       async close() {
+        await retention.stop();
         await mail.stop();
         await database.close();
       },

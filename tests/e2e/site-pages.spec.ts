@@ -117,7 +117,7 @@ test("an unpublished or unknown article answers 404", async ({ page }) => {
 test("legal pages: sections, GDPR rights and the update date", async ({ page }) => {
   await gotoReady(page, "/mentions-legales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
-  await expect(page.getByText("Dernière mise à jour : 16 août 2025")).toBeVisible();
+  await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
   await expect(page.getByText(/au capital de 500 euros/).first()).toBeVisible();
   for (const h of [
     "Directeur de la publication",
@@ -130,7 +130,7 @@ test("legal pages: sections, GDPR rights and the update date", async ({ page }) 
 
   await gotoReady(page, "/politique-confidentialite");
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(9);
-  await expect(page.getByText("Dernière mise à jour : 16 août 2025")).toBeVisible();
+  await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
   for (const right of [
     "d'accès",
     "de rectification",
@@ -144,7 +144,7 @@ test("legal pages: sections, GDPR rights and the update date", async ({ page }) 
 
   await gotoReady(page, "/cgu");
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(10);
-  await expect(page.getByText("Dernière mise à jour : 16 août 2025")).toBeVisible();
+  await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
 });
 
 test("sitemap and robots.txt", async ({ request }) => {

@@ -198,6 +198,17 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/contacts.tsx#status": { id: ids.request, status: "closed" },
     "routes/admin/contacts.tsx#erase": { id: ids.request },
     "routes/admin/users.tsx#role": { userId: ids.admin, role: "none" },
+    "routes/admin/application.tsx#status": {
+      id: ids.application,
+      status: "interview",
+      interviewDate: "2027-06-01",
+      interviewTime: "10:00",
+      interviewPlace: "Salle 3",
+      sendMail: "on",
+      mailText: "Bonjour",
+    },
+    "routes/admin/application.tsx#note": { id: ids.application, body: "Note d'un intrus" },
+    "routes/admin/application.tsx#erase": { id: ids.application },
   };
   return { intent, ...(known[`${file}#${intent}`] ?? {}) };
 }
@@ -269,7 +280,7 @@ describe(`console gate on ${DRIVER}`, () => {
         checked++;
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(9);
+    expect(checked).toBeGreaterThanOrEqual(12);
   });
 
   it("an intent no action declares is refused with 400 'Action inconnue', and changes nothing", async () => {

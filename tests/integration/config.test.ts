@@ -56,6 +56,10 @@ describe("configuration", () => {
     [{ PG_POOL_SIZE: "dix" }, "PG_POOL_SIZE"],
     [{ MIGRATIONS_DIR: "/nulle-part" }, "MIGRATIONS_DIR"],
     [{ NODE_ENV: "prod" }, "NODE_ENV"],
+    [{ APPLICATION_RETENTION_MONTHS: "0" }, "APPLICATION_RETENTION_MONTHS"],
+    [{ APPLICATION_RETENTION_MONTHS: "deux ans" }, "APPLICATION_RETENTION_MONTHS"],
+    [{ APPLICATION_RETENTION_MONTHS: "1.5" }, "APPLICATION_RETENTION_MONTHS"],
+    [{ APPLICATION_RETENTION_MONTHS: "121" }, "APPLICATION_RETENTION_MONTHS"],
   ])("refuses %o with one line naming %s", (env, variable) => {
     const message = errorOf(env);
     expect(message.startsWith(variable)).toBe(true);
@@ -74,6 +78,16 @@ describe("configuration", () => {
     expect(config.buildDir).toBe(path.resolve("dist"));
     expect(config.migrationsDir).toBe(path.resolve("drizzle"));
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ trustProxy: false, pgPoolSize: 10 });
+  });
+
+  it("keeps refused and withdrawn applications 24 months unless APPLICATION_RETENTION_MONTHS says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).applicationRetentionMonths).toBe(24);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), APPLICATION_RETENTION_MONTHS: "36" }).applicationRetentionMonths,
+    ).toBe(36);
+    expect(errorOf({ APPLICATION_RETENTION_MONTHS: "0" })).toBe(
+      "APPLICATION_RETENTION_MONTHS doit être un nombre entier de mois entre 1 et 120 (reçu « 0 »).",
+    );
   });
 
   it("trims a trailing slash from PUBLIC_URL so e-mail links are well formed", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatFullDateTime, formatIsoDay, frenchDateText } from "~/lib/dates";
+import {
+  formatDate,
+  formatDateTime,
+  formatFullDateTime,
+  formatIsoDay,
+  frenchDateText,
+  parisInstant,
+  parisParts,
+} from "~/lib/dates";
 import { plural } from "~/lib/plural";
 
 describe("dates as the centre writes them", () => {
@@ -35,5 +43,23 @@ describe("plural", () => {
     expect(plural(1, "active")).toBe("1 active");
     expect(plural(2, "active")).toBe("2 actives");
     expect(plural(3, "nouvel article", "nouveaux articles")).toBe("3 nouveaux articles");
+  });
+});
+
+describe("Paris day and time typed in the console", () => {
+  it("names the instant in winter and in summer time, whatever the process's zone", () => {
+    expect(parisInstant("2027-01-04", "14:30")?.toISOString()).toBe("2027-01-04T13:30:00.000Z");
+    expect(parisInstant("2027-07-01", "09:00")?.toISOString()).toBe("2027-07-01T07:00:00.000Z");
+    expect(parisInstant("2027-03-28", "03:30")?.toISOString()).toBe("2027-03-28T01:30:00.000Z");
+    expect(parisParts(new Date("2027-01-04T13:30:00Z"))).toEqual({ day: "2027-01-04", time: "14:30" });
+  });
+
+  it("refuses what names no instant", () => {
+    expect(parisInstant("2027-02-30", "10:00")).toBeNull();
+    expect(parisInstant("2027-01-04", "25:00")).toBeNull();
+    expect(parisInstant("2027-01-04", "")).toBeNull();
+    expect(parisInstant("04/01/2027", "10:00")).toBeNull();
+    // Clocks go from 02:00 to 03:00 on 28 March 2027: 02:30 never shows in Paris.
+    expect(parisInstant("2027-03-28", "02:30")).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "~/lib/application-status";
-import { entityId, searchQuery } from "./admin-common";
+import { parisInstant } from "~/lib/dates";
+import { entityId, formBoolean, optionalText, searchQuery } from "./admin-common";
 
 /**
  * The Candidatures list's filters, read from the URL (shareable, and they work without
@@ -25,3 +27,85 @@ export function applicationFiltersFrom(params: URLSearchParams): ApplicationFilt
       : null,
   };
 }
+
+/** Longest e-mail text staff may send a candidate, and longest internal note. */
+export const STATUS_MAIL_MAX = 10_000;
+export const NOTE_MAX = 5_000;
+
+/**
+ * A status change as the details page posts it. 'Entretien planifié' needs a day, a time (Paris)
+ * and a place or video link; an e-mail, when ticked, needs its text. `now` lets the server refuse
+ * an interview planned in the past.
+ */
+export function applicationStatusSchema(now: Date = new Date()) {
+  return z
+    .object({
+      id: entityId,
+      status: z.enum(APPLICATION_STATUSES, { error: "Choisissez un statut" }),
+      interviewDate: z.string().trim().optional(),
+      interviewTime: z.string().trim().optional(),
+      interviewPlace: optionalText(300),
+      sendMail: formBoolean,
+      mailText: optionalText(STATUS_MAIL_MAX),
+    })
+    .transform((input, ctx) => {
+      let interviewAt: Date | null = null;
+      if (input.status === "interview") {
+        if (!input.interviewDate) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["interviewDate"],
+            message: "Indiquez la date de l'entretien",
+          });
+        }
+        if (!input.interviewTime) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["interviewTime"],
+            message: "Indiquez l'heure de l'entretien",
+          });
+        }
+        if (!input.interviewPlace) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["interviewPlace"],
+            message: "Indiquez le lieu ou le lien de la visioconférence",
+          });
+        }
+        if (input.interviewDate && input.interviewTime) {
+          interviewAt = parisInstant(input.interviewDate, input.interviewTime);
+          if (!interviewAt) {
+            ctx.addIssue({ code: "custom", path: ["interviewDate"], message: "Date ou heure invalide" });
+          } else if (interviewAt.getTime() < now.getTime()) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["interviewDate"],
+              message: "L'entretien doit avoir lieu dans le futur",
+            });
+          }
+        }
+      }
+      if (input.sendMail && !input.mailText) {
+        ctx.addIssue({ code: "custom", path: ["mailText"], message: "Écrivez le texte de l'e-mail" });
+      }
+      return {
+        id: input.id,
+        status: input.status,
+        interview:
+          interviewAt && input.interviewPlace ? { at: interviewAt, place: input.interviewPlace } : null,
+        mail: input.sendMail && input.mailText ? input.mailText : null,
+      };
+    });
+}
+
+export type ApplicationStatusInput = z.output<ReturnType<typeof applicationStatusSchema>>;
+
+/** An internal note added by staff. */
+export const applicationNoteSchema = z.object({
+  id: entityId,
+  body: z
+    .string({ error: "Écrivez la note" })
+    .trim()
+    .min(1, "Écrivez la note")
+    .max(NOTE_MAX, `${NOTE_MAX} caractères maximum`),
+});

@@ -1,17 +1,26 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ApplicationNotes } from "~/components/admin/application-notes";
+import { ApplicationStatusForm } from "~/components/admin/application-status-form";
+import { DeniedControl } from "~/components/admin/denied-control";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { LoadFailure } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { useCan } from "~/components/admin/use-can";
+import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { APPLICATION_FILES, financingLabel, situationLabel } from "~/content/application";
 import { APPLICATION_STATUS_LABELS } from "~/lib/application-status";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatFullDateTime } from "~/lib/dates";
+import { ADMIN_ONLY } from "~/lib/permissions";
 import { entityId } from "~/lib/schemas/admin-common";
-import { formatDateRange } from "~/lib/sessions";
+import { formatDateRange, seatsLeft } from "~/lib/sessions";
+import { useLiveRevalidation } from "~/lib/use-live";
 import { loadOr } from "~/server/admin/action.server";
+import { applicationAction } from "~/server/admin/admissions.server";
 import { getApplication } from "~/server/admin/applications.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/application";
@@ -32,10 +41,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { value, loadError } = await loadOr(app, "candidatures", () => getApplication(app.db, id.data), null);
   if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
   return {
-    ...(value ?? { application: null, session: null, formationTitle: "", files: [], events: [] }),
+    ...(value ?? {
+      application: null,
+      session: null,
+      formationTitle: "",
+      seatsTaken: 0,
+      files: [],
+      events: [],
+    }),
     loadError,
   };
 }
+
+export const action = applicationAction;
+
+// A colleague's change (status, note, an admission elsewhere on the session) shows at once.
+const LIVE = ["applications"] as const;
 
 const kb = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
 const fileLabel = (kind: string) => APPLICATION_FILES.find((f) => f.field === kind)?.label ?? kind;
@@ -50,8 +71,19 @@ function Answer({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function AdminApplication({ loaderData }: Route.ComponentProps) {
-  const { application: a, session, formationTitle, files, events, loadError } = loaderData;
+  const { application: a, session, formationTitle, seatsTaken, files, events, loadError } = loaderData;
   useLoadErrorToast(loadError);
+  useLiveRevalidation(LIVE);
+  const canWrite = useCan("applications:write");
+  // Erasing personal data is for administrators: others see the control, disabled.
+  const canErase = useCan("applications:erase");
+  const erase = useConfirmDelete({
+    intent: "erase",
+    question: "Effacer définitivement cette candidature ?",
+    description:
+      "Droit à l'effacement (RGPD) : la candidature, ses pièces jointes, son historique, ses notes et les e-mails qui la concernent seront supprimés. Cette action est irréversible.",
+    confirmLabel: "Effacer",
+  });
   const back = (
     <Link
       to="/admin/candidatures"
@@ -60,6 +92,8 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
       <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les candidatures
     </Link>
   );
+  const notes = events.filter((e) => e.kind === "note");
+  const history = events.filter((e) => e.kind !== "note");
   if (!a || !session) {
     return (
       <>
@@ -74,7 +108,22 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={`Candidature de ${a.firstName} ${a.lastName}`}
         description={`${formationTitle} – session ${formatDateRange(session.startDate, session.endDate)}`}
-        actions={<Badge variant="secondary">{APPLICATION_STATUS_LABELS[a.status]}</Badge>}
+        actions={
+          <>
+            <Badge variant="secondary" className="self-center" data-testid="application-status">
+              {APPLICATION_STATUS_LABELS[a.status]}
+            </Badge>
+            {canErase ? (
+              <Button variant="outline" onClick={() => erase.ask(a.id)}>
+                <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" /> Effacer la candidature
+              </Button>
+            ) : (
+              <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+                <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" /> Effacer la candidature
+              </DeniedControl>
+            )}
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -104,6 +153,45 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
         <div className="grid content-start gap-6">
           <Card>
             <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Traitement</h2>
+              <dl className="mb-4 grid gap-2 text-sm">
+                <div>
+                  <dt className="inline text-muted-foreground">Places restantes sur la session : </dt>
+                  <dd className="inline" data-testid="seats-left">
+                    {seatsLeft({ seats: session.seats, taken: seatsTaken })} sur {session.seats}
+                  </dd>
+                </div>
+                {a.interviewAt ? (
+                  <div>
+                    <dt className="inline text-muted-foreground">Entretien : </dt>
+                    <dd className="inline">
+                      {formatFullDateTime(a.interviewAt)} – {a.interviewPlace}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              <ApplicationStatusForm
+                id={a.id}
+                status={a.status}
+                interviewAt={a.interviewAt}
+                interviewPlace={a.interviewPlace}
+                mail={{
+                  firstName: a.firstName,
+                  formationTitle,
+                  sessionDates: formatDateRange(session.startDate, session.endDate),
+                }}
+                disabled={!canWrite}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Notes internes</h2>
+              <ApplicationNotes id={a.id} notes={notes} canWrite={canWrite} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
               <h2 className="mb-3 text-lg font-semibold">Pièces jointes</h2>
               {files.length ? (
                 <ul className="grid gap-2">
@@ -131,8 +219,8 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
           <Card>
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold">Historique</h2>
-              <ol className="grid gap-3">
-                {events.map((e) => (
+              <ol className="grid gap-3" data-testid="history">
+                {history.map((e) => (
                   <li key={e.id} className="border-l-2 border-border pl-3">
                     <p className="text-xs text-muted-foreground">
                       {formatDateTime(e.createdAt)}
@@ -151,6 +239,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+      {erase.dialog}
     </>
   );
 }

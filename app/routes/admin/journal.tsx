@@ -7,6 +7,7 @@ import { Field, Input, Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/lib/audit-log";
 import { formatDateTime } from "~/lib/dates";
+import { plural } from "~/lib/plural";
 import { loadOr } from "~/server/admin/action.server";
 import { auditFiltersFrom, listAuditLog } from "~/server/admin/audit.server";
 import { requirePermission } from "~/server/session.server";
@@ -54,6 +55,7 @@ const ACTION_VERBS: Record<string, string> = {
   erase: "a effacé",
   export: "a exporté",
   role: "a changé le rôle de",
+  note: "a ajouté une note à",
 };
 
 /** Which record: its title or name as recorded in the entry's details, else its identifier. */
@@ -76,6 +78,10 @@ function entrySentence(entry: {
   const who = entry.actorEmail ?? "Un compte supprimé";
   const verb = ACTION_VERBS[entry.action] ?? entry.action;
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
+  if (entry.action === "purge") {
+    const n = Number(entry.details?.count ?? 0);
+    return `Purge automatique : ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
+  }
   const what = ENTITY_LABELS[entry.entity] ?? entry.entity;
   return `${who} ${verb} ${what} ${recordName(entry.details, entry.entityId)}`.trim();
 }

@@ -12,6 +12,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/politique-confidentialite",
   });
 
-export default function Page() {
-  return <LegalPage title="Politique de confidentialité" sections={politiqueConfidentialite(useCentre())} />;
+/** The retention period the server applies (APPLICATION_RETENTION_MONTHS), so the page states it. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { retentionMonths: context.app.config.applicationRetentionMonths };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const centre = useCentre();
+  return (
+    <LegalPage
+      title="Politique de confidentialité"
+      sections={politiqueConfidentialite(centre, loaderData.retentionMonths)}
+    />
+  );
 }

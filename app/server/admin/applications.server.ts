@@ -10,6 +10,7 @@ import {
   formationSessions,
   formations,
 } from "../db/schema.server";
+import { takenSeats } from "../sessions.server";
 import { NO_PAGE, type Page, readPage, searchMatch } from "./paging.server";
 
 function filterClause(filters: ApplicationFilters): SQL | undefined {
@@ -119,13 +120,14 @@ export const NO_APPLICATIONS: Awaited<ReturnType<typeof applicationsPage>> = {
   choices: { formations: [], sessions: [] },
 };
 
-/** Everything about one application: answers, session, files (without their bytes), history. */
+/** Everything about one application: answers, session and its seats taken, files (without their bytes), history and notes. */
 export async function getApplication(db: Db, id: string) {
   const [row] = await db
     .select({
       application: applications,
       session: formationSessions,
       formationTitle: formations.title,
+      seatsTaken: takenSeats,
     })
     .from(applications)
     .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))

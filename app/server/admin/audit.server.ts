@@ -9,20 +9,20 @@ import type { SessionUser } from "../session.server";
 export type Actor = Pick<SessionUser, "id" | "email">;
 
 export interface AuditEntry {
-  action: "create" | "update" | "delete" | "status" | "erase" | "export" | "role";
+  action: "create" | "update" | "delete" | "status" | "erase" | "export" | "role" | "note" | "purge";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;
 }
 
 /**
- * Records who changed what. Pass the transaction that makes the change: the entry and the change
- * are committed, or rolled back, together.
+ * Records who changed what; `null` is the server itself (the retention purge). Pass the transaction
+ * that makes the change: the entry and the change are committed, or rolled back, together.
  */
-export async function writeAudit(tx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function writeAudit(tx: Db, actor: Actor | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,

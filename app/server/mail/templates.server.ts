@@ -18,6 +18,29 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
+const signatureOf = (centre: MailCentre) => `${centre.name} · ${centre.phone} · ${centre.email}`;
+
+/**
+ * A message whose text staff wrote (or approved) in the console, greeting and closing included:
+ * sent as typed, with the centre's signature; the HTML copy keeps its paragraphs and line breaks.
+ */
+export function renderWrittenMail(centre: MailCentre, subject: string, written: string): RenderedMail {
+  const signature = signatureOf(centre);
+  const body = written.replace(/\r\n?/g, "\n").trim();
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`)
+    .join("\n");
+  return {
+    subject,
+    text: `${body}\n\n—\n${signature}`,
+    html: `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+${paragraphs}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(signature)}</p>
+</body></html>`,
+  };
+}
+
 /** One French layout for every message: a heading, paragraphs, an optional button, the signature. */
 export function renderMail(
   centre: MailCentre,
@@ -30,7 +53,7 @@ export function renderMail(
   },
 ): RenderedMail {
   const { subject, heading, paragraphs, action, rows = [] } = options;
-  const signature = `${centre.name} · ${centre.phone} · ${centre.email}`;
+  const signature = signatureOf(centre);
   const text = [
     heading,
     "",

@@ -1,0 +1,242 @@
+import { and, count, eq } from "drizzle-orm";
+import { SEAT_TAKEN_MESSAGE, statusMailSubject } from "~/lib/application-status";
+import { formatFullDateTime } from "~/lib/dates";
+import { textFields } from "~/lib/form-data";
+import {
+  type ApplicationStatusInput,
+  applicationNoteSchema,
+  applicationStatusSchema,
+} from "~/lib/schemas/admin-application";
+import { entityId } from "~/lib/schemas/admin-common";
+import { getCentreSettings } from "../centre.server";
+import type { Db } from "../db/client.server";
+import {
+  applicationEvents,
+  applicationFiles,
+  applications,
+  formationSessions,
+  formations,
+  mailOutbox,
+} from "../db/schema.server";
+import { enqueueMail } from "../mail/queue.server";
+import { renderWrittenMail } from "../mail/templates.server";
+import type { AppRuntime } from "../runtime.server";
+import { redirectWithToast } from "../toast.server";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  unknownIntent,
+} from "./action.server";
+import { type Actor, writeAudit } from "./audit.server";
+
+const GONE = "Cette candidature n'existe plus.";
+
+/** The application's row, locked until the transaction ends: its changes are made one at a time. */
+async function lockApplication(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      status: applications.status,
+      sessionId: applications.sessionId,
+      email: applications.email,
+      interviewAt: applications.interviewAt,
+    })
+    .from(applications)
+    .where(eq(applications.id, id))
+    .for("update");
+  if (!row) throw new AdminInputError(GONE);
+  return row;
+}
+
+/**
+ * Admitted candidates hold the session's seats. The session row is locked (SELECT … FOR UPDATE)
+ * before the admitted ones are counted, so two admissions for the last seat, on any instance, are
+ * counted one after the other: the second sees the first and is refused.
+ */
+async function takeSeat(tx: Db, sessionId: string): Promise<void> {
+  const [session] = await tx
+    .select({ seats: formationSessions.seats })
+    .from(formationSessions)
+    .where(eq(formationSessions.id, sessionId))
+    .for("update");
+  if (!session) throw new AdminInputError(GONE);
+  const [admitted] = await tx
+    .select({ n: count() })
+    .from(applications)
+    .where(and(eq(applications.sessionId, sessionId), eq(applications.status, "admitted")));
+  if ((admitted?.n ?? 0) >= session.seats) throw new AdminInputError(SEAT_TAKEN_MESSAGE, "status");
+}
+
+async function formationTitleOf(tx: Db, sessionId: string): Promise<string> {
+  const [row] = await tx
+    .select({ title: formations.title })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(formationSessions.id, sessionId));
+  return row?.title ?? "";
+}
+
+/** Seats change when an application enters or leaves 'Admis·e': the public pages then follow. */
+async function announce(app: AppRuntime, op: "update" | "delete", seatsChanged: boolean) {
+  await app.events.publish({ table: "applications", op });
+  if (seatsChanged) await app.events.publish({ table: "formation_sessions", op: "update" });
+}
+
+/**
+ * Changes an application's status in one transaction with everything it causes: the seat taken or
+ * freed, the interview's date and place, the e-mail to the candidate (through the outbox), the
+ * history and the audit log. Nothing is announced or sent before the commit.
+ */
+export async function changeStatus(app: AppRuntime, actor: Actor, input: ApplicationStatusInput) {
+  const result = await app.db.transaction(async (tx) => {
+    const before = await lockApplication(tx, input.id);
+    const replanned = before.status === input.status;
+    if (replanned && input.status !== "interview") {
+      throw new AdminInputError("La candidature a déjà ce statut.", "status");
+    }
+    if (input.status === "admitted") await takeSeat(tx, before.sessionId);
+    const now = new Date();
+    // Leaving 'Entretien planifié' before the interview cancels it; one already held stays on record.
+    const cancelled =
+      input.status !== "interview" && before.interviewAt && before.interviewAt > now
+        ? before.interviewAt
+        : null;
+    await tx
+      .update(applications)
+      .set({
+        status: input.status,
+        updatedAt: now,
+        ...(replanned ? {} : { statusChangedAt: now }),
+        ...(input.interview
+          ? {
+              interviewAt: input.interview.at,
+              interviewPlace: input.interview.place,
+              interviewerId: actor.id,
+            }
+          : {}),
+        ...(cancelled ? { interviewAt: null, interviewPlace: null, interviewerId: null } : {}),
+      })
+      .where(eq(applications.id, input.id));
+    const who = { applicationId: input.id, actorId: actor.id, actorEmail: actor.email };
+    await tx.insert(applicationEvents).values({
+      ...who,
+      kind: input.interview ? "interview" : "status",
+      fromStatus: replanned ? null : before.status,
+      toStatus: replanned ? null : input.status,
+      body: input.interview
+        ? `${replanned ? "Entretien déplacé au" : "Entretien le"} ${formatFullDateTime(input.interview.at)} – ${input.interview.place}`
+        : cancelled
+          ? `Entretien du ${formatFullDateTime(cancelled)} annulé`
+          : null,
+    });
+    if (input.mail) {
+      const subject = statusMailSubject(input.status, await formationTitleOf(tx, before.sessionId));
+      await enqueueMail(tx, [
+        {
+          kind: "application_status",
+          to: before.email,
+          applicationId: input.id,
+          ...renderWrittenMail(await getCentreSettings(tx), subject, input.mail),
+        },
+      ]);
+      await tx.insert(applicationEvents).values({
+        ...who,
+        kind: "mail",
+        body: `E-mail envoyé au candidat : « ${subject} »`,
+      });
+    }
+    await writeAudit(tx, actor, {
+      action: "status",
+      entity: "application",
+      entityId: input.id,
+      // No name, address or text here: the audit log outlives an erased application.
+      details: {
+        from: before.status,
+        to: input.status,
+        mailSent: input.mail !== null,
+        ...(input.interview ? { interviewAt: input.interview.at.toISOString() } : {}),
+      },
+    });
+    return { seatsChanged: !replanned && (before.status === "admitted" || input.status === "admitted") };
+  });
+  if (input.mail) app.mail.wake();
+  await announce(app, "update", result.seatsChanged);
+}
+
+/** An internal note: in the application's history with its author, never sent to the candidate. */
+export async function addNote(app: AppRuntime, actor: Actor, id: string, body: string) {
+  await app.db.transaction(async (tx) => {
+    await lockApplication(tx, id);
+    await tx
+      .insert(applicationEvents)
+      .values({ applicationId: id, actorId: actor.id, actorEmail: actor.email, kind: "note", body });
+    // The note's text stays with the application (it may speak of the candidate).
+    await writeAudit(tx, actor, { action: "note", entity: "application", entityId: id });
+  });
+  await announce(app, "update", false);
+}
+
+/**
+ * GDPR erasure of one application: its files, history and e-mails go with it (foreign keys cascade).
+ * The audit entry says it happened and how much went, never whose it was.
+ */
+export async function eraseApplication(app: AppRuntime, actor: Actor, id: string) {
+  const seatsChanged = await app.db.transaction(async (tx) => {
+    const before = await lockApplication(tx, id);
+    const [[files], [mails]] = await Promise.all([
+      tx.select({ n: count() }).from(applicationFiles).where(eq(applicationFiles.applicationId, id)),
+      tx.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.applicationId, id)),
+    ]);
+    await tx.delete(applications).where(eq(applications.id, id));
+    await writeAudit(tx, actor, {
+      action: "erase",
+      entity: "application",
+      entityId: id,
+      details: { status: before.status, filesDeleted: files?.n ?? 0, mailsDeleted: mails?.n ?? 0 },
+    });
+    return before.status === "admitted";
+  });
+  await announce(app, "delete", seatsChanged);
+}
+
+const STATUS_ERROR = "Erreur lors du changement de statut";
+
+/**
+ * The details page's action: status (with its e-mail) and notes for whoever processes applications,
+ * erasure for administrators only. Erasing answers a redirect to the list, the page being gone.
+ */
+export const applicationAction = consoleAction(
+  { status: "applications:write", note: "applications:write", erase: "applications:erase" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = textFields(form);
+    if (intent === "status") {
+      const parsed = applicationStatusSchema().safeParse(fields);
+      if (!parsed.success) return invalid(intent, STATUS_ERROR, parsed.error);
+      const sent = parsed.data.mail ? " et e-mail envoyé au candidat" : "";
+      return attempt(app, intent, STATUS_ERROR, `Statut mis à jour${sent}`, () =>
+        changeStatus(app, actor, parsed.data),
+      );
+    }
+    if (intent === "note") {
+      const parsed = applicationNoteSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, "Erreur lors de l'ajout de la note", parsed.error);
+      return attempt(app, intent, "Erreur lors de l'ajout de la note", "Note ajoutée", () =>
+        addNote(app, actor, parsed.data.id, parsed.data.body),
+      );
+    }
+    if (intent === "erase") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, "Erreur lors de l'effacement", 400, "Candidature inconnue.");
+      const result = await attempt(app, intent, "Erreur lors de l'effacement", "Candidature effacée", () =>
+        eraseApplication(app, actor, id.data),
+      );
+      if (!result.data.ok) return result;
+      return redirectWithToast("/admin/candidatures", result.data.toast, app.config.authSecret);
+    }
+    return unknownIntent(intent);
+  },
+);
