@@ -68,7 +68,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   // Dashboard is an exact match: not highlighted on a sub-page.
   await menu.getByRole("link", { name: "Statistiques" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/admin/statistics`);
-  await expect(page.getByText("Cette section est en cours de développement.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Statistiques/ })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Statistiques" })).toHaveAttribute("aria-current", "page");
   await expect(menu.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
   for (const [label, path] of [
