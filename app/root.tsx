@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
 import { ToastArea } from "~/components/toast/toast-area";
+import { skipFilterChanges } from "~/lib/revalidate";
 import { useToast } from "~/lib/use-toast";
 import { listFormationLinks } from "~/server/catalogue.server";
 import { getCentreSettings, publicCentre } from "~/server/centre.server";
@@ -40,6 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
+
+/** The catalogue's filters change the query string as the visitor types: nothing here depends on it. */
+export const shouldRevalidate = skipFilterChanges;
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 

@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
+import { z } from "zod/mini";
 import { accountFieldsSchema, fieldErrors, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
 import { getCentreSettings } from "./centre.server";
 import type { Config } from "./config.server";
@@ -35,7 +36,8 @@ export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
  * and `name` is made from the first and last names; on an update only the fields present are checked.
  */
 function checkUserFields(user: Record<string, unknown>, mode: "create" | "update"): Record<string, unknown> {
-  const schema = mode === "create" ? accountFieldsSchema.omit({ name: true }) : accountFieldsSchema.partial();
+  const schema =
+    mode === "create" ? z.omit(accountFieldsSchema, { name: true }) : z.partial(accountFieldsSchema);
   const fields = Object.fromEntries(
     Object.keys(accountFieldsSchema.shape)
       .filter((key) => mode === "create" || user[key] !== undefined)

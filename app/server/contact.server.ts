@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS, OTHER_FORMATION } from "~/content/contact";
 import {
   type CallbackInput,
@@ -71,7 +71,7 @@ function echo(fields: Record<string, string>): Record<string, string> {
  * The steps both public forms share, in the order that keeps abuse cheap: size, rate limit,
  * parse, honeypot, validation, then one transaction. Never throws: every input gets an answer.
  */
-async function receive<S extends z.ZodType>(
+async function receive<S extends z.ZodMiniType>(
   context: AppLoadContext,
   request: Request,
   schema: S,

@@ -1,120 +1,16 @@
 import { type ComponentProps, type ReactNode, useMemo } from "react";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { type FieldProps, TextareaField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useToast } from "~/lib/use-toast";
 
-type Common = {
-  /** Prefix of the element id, so two forms on one page never share ids. */
-  form: string;
-  name: string;
-  label: string;
-  errors?: Record<string, string> | undefined;
-  required?: boolean;
-  hint?: string;
-};
+// The console's dialogs use the same bound fields as the public forms.
+export { SelectField, TextField } from "~/components/ui/field";
 
-function described(form: string, name: string, error: string | undefined, hint: string | undefined) {
-  const ids = [error ? `${form}-${name}-error` : null, hint ? `${form}-${name}-hint` : null].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
-}
-
-function Hint({ id, hint }: { id: string; hint: string | undefined }) {
-  return hint ? (
-    <p id={id} className="text-xs text-muted-foreground">
-      {hint}
-    </p>
-  ) : null;
-}
-
-/** What the control inside a field gets: its id, name, and the ARIA links to its error and hint. */
-interface ControlProps {
-  id: string;
-  name: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-/**
- * Splits a field's own props from those of its control. `required` stays with the field: it is
- * shown (asterisk, aria-required) but never set on the control, so the server's French message
- * answers, not the browser's.
- */
-function splitField<P extends Common>({ form, name, label, errors, required, hint, ...control }: P) {
-  return [{ form, name, label, errors, required, hint }, control] as const;
-}
-
-/** The label, server error and hint around one control, wired together by ids. */
-function BoundField({
-  form,
-  name,
-  label,
-  errors,
-  required,
-  hint,
-  children,
-}: Common & { children: (control: ControlProps) => ReactNode }) {
-  const id = `${form}-${name}`;
-  const error = errors?.[name];
-  return (
-    <Field id={id} label={label} required={required} error={error}>
-      {children({
-        id,
-        name,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": described(form, name, error, hint),
-      })}
-      <Hint id={`${id}-hint`} hint={hint} />
-    </Field>
-  );
-}
-
-/** A labelled input bound to a form field, with its server error and an optional hint. */
-export function TextField(props: Common & Omit<ComponentProps<"input">, "form" | "name">) {
-  const [field, rest] = splitField(props);
-  return (
-    <BoundField {...field}>
-      {(control) => <Input {...control} aria-required={field.required || undefined} {...rest} />}
-    </BoundField>
-  );
-}
-
-export function TextAreaField(props: Common & Omit<ComponentProps<"textarea">, "form" | "name">) {
-  const [field, rest] = splitField(props);
-  return (
-    <BoundField {...field}>
-      {(control) => (
-        <Textarea
-          {...control}
-          aria-required={field.required || undefined}
-          className="min-h-[80px]"
-          {...rest}
-        />
-      )}
-    </BoundField>
-  );
-}
-
-export function SelectField({
-  options,
-  ...props
-}: Common &
-  Omit<ComponentProps<"select">, "form" | "name"> & {
-    options: readonly { value: string; label: string }[];
-  }) {
-  const [field, rest] = splitField(props);
-  return (
-    <BoundField {...field}>
-      {(control) => (
-        <Select {...control} {...rest}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      )}
-    </BoundField>
-  );
+/** A console textarea starts smaller than the public forms' message box. */
+export function TextAreaField(
+  props: FieldProps & Omit<ComponentProps<"textarea">, "form" | "name" | "required">,
+) {
+  return <TextareaField className="min-h-[80px]" {...props} />;
 }
 
 export function SwitchField({

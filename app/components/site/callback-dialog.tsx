@@ -1,34 +1,18 @@
 import { CheckCircle2 } from "lucide-react";
-import { type FormEvent, type RefObject, useId, useState } from "react";
+import { type RefObject, useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
 import { showToast } from "~/components/toast/toast-area";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/components/ui/dialog";
-import { Field, Input, Select } from "~/components/ui/input";
+import { SelectField, TextField } from "~/components/ui/field";
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
-import { textFields } from "~/lib/form-data";
-import { readFormResult } from "~/lib/form-result";
-// Types only: zod stays on the server, the dialog shows the server's messages.
-import type { FormResult } from "~/lib/schemas/contact";
+import { callbackSchema, type FormResult } from "~/lib/schemas/contact";
+import { useFormValidation } from "~/lib/use-form-validation";
 import { useRootData } from "~/lib/use-root-data";
 
 // Loaded on demand by CallbackButton (first hover, focus or click), so that the pages carrying the
-// button do not pay for the dialog's code up front.
-
-async function postCallback(form: HTMLFormElement): Promise<FormResult> {
-  try {
-    const response = await fetch(form.action, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      // URL-encoded like a plain form post.
-      body: new URLSearchParams(textFields(new FormData(form))),
-    });
-    const result = readFormResult(await response.json());
-    if (result) return result;
-    return { ok: false, toast: CONTACT_MESSAGES.failure };
-  } catch {
-    return { ok: false, toast: CONTACT_MESSAGES.failure };
-  }
-}
+// button do not pay for the dialog's code up front. It posts through the router's fetcher to
+// /api/rappel, whose clientAction reads the JSON answer with its schema.
 
 function CallbackForm({
   source,
@@ -37,46 +21,30 @@ function CallbackForm({
 }: {
   source: string;
   formation: string | undefined;
-  onDone: () => void;
+  /** A stable setter (React's), so the effect below runs once per answer. */
+  onDone: (done: true) => void;
 }) {
   const id = useId();
-  const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<FormResult | undefined>();
-  const errors = result?.errors ?? {};
+  const fetcher = useFetcher<FormResult>();
+  const result = fetcher.data;
+  const { errors, formProps } = useFormValidation(callbackSchema, { server: result?.errors });
   // The active formations every public page already carries (the footer's list), by slug.
   const courses = useRootData()?.formations ?? [];
   const needle = formation?.toLowerCase();
   const prefill = courses.find((f) => f.slug === needle || f.title.toLowerCase() === needle)?.slug ?? "";
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    const outcome = await postCallback(event.currentTarget);
-    setPending(false);
-    setResult(outcome);
-    if (outcome.ok) {
+  useEffect(() => {
+    if (result?.ok) {
       showToast(CONTACT_MESSAGES.callbackSuccess);
-      onDone();
-    } else if (!outcome.errors && outcome.toast) {
-      showToast(outcome.toast);
+      onDone(true);
+    } else if (result && !result.errors && result.toast) {
+      showToast(result.toast);
     }
-  }
+  }, [result, onDone]);
 
-  const field = (name: string, label: string, required: boolean, props: React.ComponentProps<"input">) => (
-    <Field id={`${id}-${name}`} label={label} required={required} error={errors[name]}>
-      <Input
-        id={`${id}-${name}`}
-        name={name}
-        aria-required={required || undefined}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        {...props}
-      />
-    </Field>
-  );
-
+  const common = { form: id, errors };
   return (
-    <form method="post" action="/api/rappel" noValidate onSubmit={submit} className="space-y-4">
+    <fetcher.Form method="post" action="/api/rappel" className="space-y-4" {...formProps}>
       <input type="hidden" name="source" value={source} />
       {result && !result.ok && !result.errors && result.toast ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
@@ -84,34 +52,51 @@ function CallbackForm({
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field("firstName", "Prénom", true, { autoComplete: "given-name", maxLength: LIMITS.name })}
-        {field("lastName", "Nom", true, { autoComplete: "family-name", maxLength: LIMITS.name })}
+        <TextField
+          {...common}
+          name="firstName"
+          label="Prénom"
+          required
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+        />
+        <TextField
+          {...common}
+          name="lastName"
+          label="Nom"
+          required
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+        />
       </div>
-      {field("phone", "Téléphone", true, {
-        type: "tel",
-        autoComplete: "tel",
-        maxLength: LIMITS.phone,
-        placeholder: "06 12 34 56 78",
-      })}
-      {field("email", "Email (facultatif, pour recevoir une confirmation)", false, {
-        type: "email",
-        autoComplete: "email",
-        maxLength: LIMITS.email,
-      })}
-      <Field
-        id={`${id}-formation`}
+      <TextField
+        {...common}
+        name="phone"
+        label="Téléphone"
+        required
+        type="tel"
+        autoComplete="tel"
+        maxLength={LIMITS.phone}
+        placeholder="06 12 34 56 78"
+      />
+      <TextField
+        {...common}
+        name="email"
+        label="Email (facultatif, pour recevoir une confirmation)"
+        type="email"
+        autoComplete="email"
+        maxLength={LIMITS.email}
+      />
+      <SelectField
+        {...common}
+        name="formation"
         label="Formation qui vous intéresse (facultatif)"
-        error={errors.formation}
-      >
-        <Select id={`${id}-formation`} name="formation" defaultValue={prefill}>
-          <option value="">Je ne sais pas encore</option>
-          {courses.map((f) => (
-            <option key={f.slug} value={f.slug}>
-              {f.title}
-            </option>
-          ))}
-        </Select>
-      </Field>
+        defaultValue={prefill}
+        options={[
+          { value: "", label: "Je ne sais pas encore" },
+          ...courses.map((f) => ({ value: f.slug, label: f.title })),
+        ]}
+      />
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Ne pas remplir ce champ</label>
         <input id={`${id}-website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
@@ -123,11 +108,11 @@ function CallbackForm({
         <DialogClose asChild>
           <Button variant="outline">Annuler</Button>
         </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Envoi en cours..." : "Demander un rappel"}
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Envoi en cours..." : "Demander un rappel"}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }
 
@@ -177,7 +162,7 @@ export default function CallbackDialog({
             </DialogClose>
           </div>
         ) : (
-          <CallbackForm source={source} formation={formation} onDone={() => setDone(true)} />
+          <CallbackForm source={source} formation={formation} onDone={setDone} />
         )}
       </DialogContent>
     </Dialog>

@@ -1,41 +1,56 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import type { $ZodError } from "zod/v4/core";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
 import { hasControlCharacters } from "~/lib/control-characters";
 
 export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
-// Required fields and a 6-character password, with generic messages only. The same rules guard
+// zod/mini, like the other public forms' schemas: the browser checks the fields with them too, and
+// the mini build keeps that code small. Required fields and a 6-character password, with generic
+// messages only. The same rules guard
 // every way into the users table: the /auth form and better-auth's own endpoints (see
 // app/server/auth.server.ts).
 const REQUIRED = "Ce champ est obligatoire";
 
 const NO_CONTROL = "Ce champ contient des caractères non autorisés";
 
-const email = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(EMAIL_MAX, `L'adresse e-mail ne peut pas dépasser ${EMAIL_MAX} caractères`)
-  .email("Adresse e-mail invalide");
+const email = z.pipe(
+  z
+    .string({ error: REQUIRED })
+    .check(
+      z.trim(),
+      z.minLength(1, REQUIRED),
+      z.maxLength(EMAIL_MAX, `L'adresse e-mail ne peut pas dépasser ${EMAIL_MAX} caractères`),
+    ),
+  z.email("Adresse e-mail invalide"),
+);
+
+const noControl = z.refine<string>((value) => !hasControlCharacters(value), NO_CONTROL);
 
 const personName = z
   .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(NAME_MAX, `Ce champ ne peut pas dépasser ${NAME_MAX} caractères`)
-  .refine((value) => !hasControlCharacters(value), NO_CONTROL);
+  .check(
+    z.trim(),
+    z.minLength(1, REQUIRED),
+    z.maxLength(NAME_MAX, `Ce champ ne peut pas dépasser ${NAME_MAX} caractères`),
+    noControl,
+  );
 
 const newPassword = z
   .string({ error: REQUIRED })
-  .min(PASSWORD_MIN, `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`)
-  .max(PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`),
+    z.maxLength(PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères`),
+  );
 
 export const signInSchema = z.object({
   email,
   password: z
     .string({ error: REQUIRED })
-    .min(1, REQUIRED)
-    .max(PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères`),
+    .check(
+      z.minLength(1, REQUIRED),
+      z.maxLength(PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères`),
+    ),
 });
 
 export const signUpSchema = z.object({
@@ -47,12 +62,14 @@ export const signUpSchema = z.object({
 
 export const emailOnlySchema = z.object({ email });
 
+const INVALID_LINK = "Lien invalide ou expiré";
+
 export const resetPasswordSchema = z.object({
-  token: z
-    .string({ error: "Lien invalide ou expiré" })
-    .min(1, "Lien invalide ou expiré")
-    .max(200, "Lien invalide ou expiré")
-    .refine((value) => !hasControlCharacters(value), "Lien invalide ou expiré"),
+  token: z.string({ error: INVALID_LINK }).check(
+    z.minLength(1, INVALID_LINK),
+    z.maxLength(200, INVALID_LINK),
+    z.refine<string>((value) => !hasControlCharacters(value), INVALID_LINK),
+  ),
   password: newPassword,
 });
 
@@ -66,14 +83,16 @@ export const accountFieldsSchema = z.object({
   email,
   name: z
     .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(2 * NAME_MAX + 1, `Le nom ne peut pas dépasser ${2 * NAME_MAX + 1} caractères`)
-    .refine((value) => !hasControlCharacters(value), NO_CONTROL),
+    .check(
+      z.trim(),
+      z.minLength(1, REQUIRED),
+      z.maxLength(2 * NAME_MAX + 1, `Le nom ne peut pas dépasser ${2 * NAME_MAX + 1} caractères`),
+      noControl,
+    ),
 });
 
 /** First message per field, the shape forms display next to their inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: $ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");

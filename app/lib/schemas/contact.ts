@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   APPOINTMENT_MODE_IDS,
   CALLBACK_SOURCES,
@@ -8,7 +8,9 @@ import {
 } from "~/content/contact";
 import type { ToastMessage } from "~/lib/toast";
 
-// Client components import only types from here: zod stays out of the public pages' bundles.
+// The public forms check their fields in the browser with these same schemas before posting; the
+// server checks again (the course's existence, the rate limit, files' content). zod/mini keeps the
+// public pages' code small (the console's schemas use the full zod).
 
 export { fieldErrors } from "./auth";
 
@@ -30,63 +32,73 @@ export function multiLine(value: unknown): unknown {
   return value.replace(/\r\n?/g, "\n").replace(controls, "").trim();
 }
 
+/** Cleans the raw value before the schema reads it (zod's preprocess, in zod/mini's terms). */
+export function preprocess<T extends z.ZodMiniType>(clean: (value: unknown) => unknown, schema: T) {
+  return z.pipe(z.transform(clean), schema);
+}
+
 const emptyToUndefined = (value: unknown) => {
   const cleaned = singleLine(value);
   return cleaned === "" || cleaned === null ? undefined : cleaned;
 };
 
 function boundedText(min: number, max: number, tooShort: string, tooLong: string) {
-  return z.preprocess(singleLine, z.string({ error: tooShort }).min(min, tooShort).max(max, tooLong));
+  return preprocess(
+    singleLine,
+    z.string({ error: tooShort }).check(z.minLength(min, tooShort), z.maxLength(max, tooLong)),
+  );
 }
 
 const firstName = boundedText(2, LIMITS.name, CONTACT_ERRORS.firstName, CONTACT_ERRORS.firstNameTooLong);
 const lastName = boundedText(2, LIMITS.name, CONTACT_ERRORS.lastName, CONTACT_ERRORS.lastNameTooLong);
 
-const emailAddress = z
-  .string({ error: CONTACT_ERRORS.email })
-  .max(LIMITS.email, CONTACT_ERRORS.emailTooLong)
-  .pipe(z.email(CONTACT_ERRORS.email));
+const emailAddress = z.pipe(
+  z.string({ error: CONTACT_ERRORS.email }).check(z.maxLength(LIMITS.email, CONTACT_ERRORS.emailTooLong)),
+  z.email(CONTACT_ERRORS.email),
+);
 
 // At least 10 characters; we also refuse what cannot be dialled (letters, too few digits).
-const phone = z.preprocess(
+const phone = preprocess(
   singleLine,
-  z
-    .string({ error: CONTACT_ERRORS.phone })
-    .min(10, CONTACT_ERRORS.phone)
-    .max(LIMITS.phone, CONTACT_ERRORS.phoneTooLong)
-    .regex(/^\+?[0-9 ().-]+$/, CONTACT_ERRORS.phone)
-    .refine((v) => v.replace(/\D/g, "").length >= 8, CONTACT_ERRORS.phone),
+  z.string({ error: CONTACT_ERRORS.phone }).check(
+    z.minLength(10, CONTACT_ERRORS.phone),
+    z.maxLength(LIMITS.phone, CONTACT_ERRORS.phoneTooLong),
+    z.regex(/^\+?[0-9 ().-]+$/, CONTACT_ERRORS.phone),
+    z.refine<string>((v) => v.replace(/\D/g, "").length >= 8, CONTACT_ERRORS.phone),
+  ),
 );
 
 // A course is named by its slug (the forms' choices), an alias or its title; whether it is an
 // active formation is the server's check against the database (an unknown one gets
 // CONTACT_ERRORS.formation).
-const formation = z.preprocess(
+const formation = preprocess(
   emptyToUndefined,
-  z.string().max(LIMITS.formation, CONTACT_ERRORS.formationTooLong).optional(),
+  z.optional(z.string().check(z.maxLength(LIMITS.formation, CONTACT_ERRORS.formationTooLong))),
 );
 
-const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
+const checkbox = preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
 
 export const contactSchema = z.object({
   firstName,
   lastName,
-  email: z.preprocess(singleLine, emailAddress),
+  email: preprocess(singleLine, emailAddress),
   phone,
-  subject: z.preprocess(singleLine, z.enum(SUBJECT_IDS, { error: CONTACT_ERRORS.subject })),
+  subject: preprocess(singleLine, z.enum(SUBJECT_IDS, { error: CONTACT_ERRORS.subject })),
   formation,
-  message: z.preprocess(
+  message: preprocess(
     multiLine,
     z
       .string({ error: CONTACT_ERRORS.message })
-      .min(10, CONTACT_ERRORS.message)
-      .max(LIMITS.message, CONTACT_ERRORS.messageTooLong),
+      .check(
+        z.minLength(10, CONTACT_ERRORS.message),
+        z.maxLength(LIMITS.message, CONTACT_ERRORS.messageTooLong),
+      ),
   ),
   acceptMarketing: checkbox,
   /** Téléphone, visio or sur place: only meaningful with the subject « rdv » (ignored otherwise). */
-  appointmentMode: z.preprocess(
+  appointmentMode: preprocess(
     emptyToUndefined,
-    z.enum(APPOINTMENT_MODE_IDS, { error: CONTACT_ERRORS.appointmentMode }).optional(),
+    z.optional(z.enum(APPOINTMENT_MODE_IDS, { error: CONTACT_ERRORS.appointmentMode })),
   ),
 });
 
@@ -97,7 +109,7 @@ export const callbackSchema = z.object({
   firstName,
   lastName,
   phone,
-  email: z.preprocess(emptyToUndefined, emailAddress.optional()),
+  email: preprocess(emptyToUndefined, z.optional(emailAddress)),
   formation,
   source: z.enum(CALLBACK_SOURCES, { error: CONTACT_ERRORS.source }),
 });
@@ -114,4 +126,40 @@ export interface FormResult {
   toast?: ToastMessage;
   /** A plain-text summary for scripted callers (the toast's description). */
   message?: string;
+}
+
+/** Text entries of an object; anything else in it is dropped. */
+const texts = z.pipe(
+  z.record(z.string(), z.unknown()),
+  z.transform((record) =>
+    Object.fromEntries(
+      Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    ),
+  ),
+);
+
+/** A part that does not fit is dropped rather than failing the whole answer. */
+const dropped = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+/**
+ * A form's JSON answer (POST /api/rappel) as the dialog reads it: what does not fit (a proxy's error
+ * page, a truncated answer) fails, and the caller shows its generic failure; a stray part is dropped.
+ */
+export const formResultSchema = z.object({
+  ok: z.boolean(),
+  errors: dropped(texts),
+  values: dropped(texts),
+  toast: dropped(
+    z.object({
+      type: z.enum(["success", "error"]),
+      title: z.string(),
+      description: dropped(z.string()),
+    }),
+  ),
+  message: dropped(z.string()),
+});
+
+export function readFormResult(value: unknown): FormResult | null {
+  const parsed = formResultSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,9 +1,11 @@
+import { CONTACT_MESSAGES } from "~/content/contact";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { type FormResult, readFormResult } from "~/lib/schemas/contact";
 import { receiveCallback } from "~/server/contact.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/callback";
 
-// POST /api/rappel: the « Être rappelé·e » dialog posts here with fetch and reads JSON. A plain
+// POST /api/rappel: the « Être rappelé·e » dialog posts here (clientAction below) and reads JSON. A plain
 // browser form post (no JavaScript) gets a redirect back with a toast instead.
 
 /** A browser navigation asks for HTML first; fetch() from the dialog and scripts do not. */
@@ -40,4 +42,25 @@ export function loader() {
     { ok: false, message: "Utilisez POST pour demander un rappel." },
     { status: 405, headers: { Allow: "POST" } },
   );
+}
+
+/**
+ * The dialog's fetcher lands here in the browser: the request goes on as a plain POST, so the JSON
+ * answer above stays the one scripts get, and is read with its schema. A failed network or an answer
+ * that is not a form result (a proxy's error page) shows the generic failure, never an error page.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult> {
+  try {
+    const response = await fetch(request.url, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded",
+      },
+      body: await request.text(),
+    });
+    return readFormResult(await response.json()) ?? { ok: false, toast: CONTACT_MESSAGES.failure };
+  } catch {
+    return { ok: false, toast: CONTACT_MESSAGES.failure };
+  }
 }

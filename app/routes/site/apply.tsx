@@ -1,10 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import { type ComponentProps, type FormEvent, useRef, useState } from "react";
+import type { ComponentProps } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import {
-  APPLICATION_ERRORS,
   APPLICATION_FILES,
   APPLICATION_LIMITS,
   checkChosenFile,
@@ -12,9 +11,11 @@ import {
   FINANCINGS,
   SITUATIONS,
 } from "~/content/application";
-import { CONTACT_ERRORS, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
+import { HONEYPOT_FIELD, LIMITS } from "~/content/contact";
+import { applicationSchema } from "~/lib/schemas/application";
 import { seo } from "~/lib/seo";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
+import { type FieldErrors, useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import { type ApplyResult, receiveApplication } from "~/server/applications/intake.server";
 import { getActiveFormation } from "~/server/catalogue.server";
@@ -60,32 +61,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-type Errors = Record<string, string>;
-
-/** The browser's checks before anything is uploaded; the server checks everything again. */
-function checkBeforeUpload(form: HTMLFormElement): Errors {
-  const errors: Errors = {};
-  const value = (name: string) => String(new FormData(form).get(name) ?? "").trim();
-  if (value("firstName").length < 2) errors.firstName = CONTACT_ERRORS.firstName;
-  if (value("lastName").length < 2) errors.lastName = CONTACT_ERRORS.lastName;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value("email"))) errors.email = CONTACT_ERRORS.email;
-  if (!/^\+?[0-9 ().-]{10,}$/.test(value("phone"))) errors.phone = CONTACT_ERRORS.phone;
-  if (!value("situation")) errors.situation = APPLICATION_ERRORS.situation;
-  if (!value("financing")) errors.financing = APPLICATION_ERRORS.financing;
-  if (value("lastDiploma").length < 2) errors.lastDiploma = APPLICATION_ERRORS.diploma;
-  if (value("motivation").length < 10) errors.motivation = APPLICATION_ERRORS.motivation;
+/** The chosen files' size and type, before anything is uploaded; the server reads their content again. */
+function checkFiles(form: HTMLFormElement): FieldErrors {
+  const errors: FieldErrors = {};
   for (const { field } of APPLICATION_FILES) {
     const input = form.elements.namedItem(field);
     const file = input instanceof HTMLInputElement ? (input.files?.[0] ?? null) : null;
     const error = checkChosenFile(field, file);
     if (error) errors[field] = error;
   }
-  const consent = form.elements.namedItem("consent");
-  if (consent instanceof HTMLInputElement && !consent.checked) {
-    errors.consent = APPLICATION_ERRORS.consent;
-  }
   return errors;
 }
+
+const choices = (options: readonly { value: string; label: string }[]) => [
+  { value: "", label: "Sélectionnez…" },
+  ...options,
+];
 
 function ApplicationForm({
   sessions,
@@ -98,63 +89,25 @@ function ApplicationForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [clientErrors, setClientErrors] = useState<Errors | null>(null);
-  const [lastResult, setLastResult] = useState(result);
-  if (result !== lastResult) {
-    // A new answer from the server replaces what the browser found.
-    setLastResult(result);
-    setClientErrors(null);
-  }
-  const errors: Errors = clientErrors ?? result?.errors ?? {};
-  const values = result?.values ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
-  const alert = result && !result.errors ? result.toast : undefined;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = checkBeforeUpload(event.currentTarget);
-    if (Object.keys(found).length) {
-      event.preventDefault();
-      setClientErrors(found);
-      const first = Object.keys(found)[0];
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-      return;
-    }
-    setClientErrors(null);
-  };
-
-  const control = (name: string) => ({
-    id: `apply-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `apply-${name}-error` : undefined,
+  const { errors, refused, formProps } = useFormValidation(applicationSchema, {
+    server: result?.errors,
+    extra: checkFiles,
   });
-  const textField = (name: string, label: string, props: ComponentProps<"input">) => (
-    <Field id={`apply-${name}`} label={label} required error={errors[name]}>
-      <Input {...control(name)} aria-required="true" defaultValue={values[name] ?? ""} {...props} />
-    </Field>
-  );
-  const choice = (name: string, label: string, options: readonly { value: string; label: string }[]) => (
-    <Field id={`apply-${name}`} label={label} required error={errors[name]}>
-      <Select {...control(name)} aria-required="true" defaultValue={values[name] ?? ""}>
-        <option value="">Sélectionnez…</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </Field>
+  const values = result?.values ?? {};
+  const alert = result && !result.errors ? result.toast : undefined;
+  const common = { form: "apply", errors };
+  const text = (name: string, label: string, props: ComponentProps<"input">) => (
+    <TextField {...common} name={name} label={label} required defaultValue={values[name] ?? ""} {...props} />
   );
 
   return (
     <Form
-      ref={formRef}
       method="post"
       encType="multipart/form-data"
       noValidate
-      onSubmit={onSubmit}
       className="space-y-6"
       data-testid="application-form"
+      {...formProps}
     >
       {alert ? (
         <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
@@ -162,117 +115,108 @@ function ApplicationForm({
           <p>{alert.description}</p>
         </div>
       ) : null}
-      {Object.keys(errors).length > 0 ? (
+      {refused || result?.errors ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
           Votre candidature n'est pas encore envoyée : corrigez les champs signalés
-          {clientErrors ? "." : ", puis joignez à nouveau vos fichiers."}
+          {refused ? "." : ", puis joignez à nouveau vos fichiers."}
         </p>
       ) : null}
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Session</legend>
-        <Field id="apply-session" label="Session choisie" required error={errors.session}>
-          <Select {...control("session")} aria-required="true" defaultValue={values.session ?? selected}>
-            {sessions.map((s) => (
-              <option key={s.id} value={s.id}>
-                {`${formatDateRange(s.startDate, s.endDate)} – ${sessionModeLabel(s.mode)}, ${s.place} – ${seatsText(s)}`}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          {...common}
+          name="session"
+          label="Session choisie"
+          required
+          defaultValue={values.session ?? selected}
+          options={sessions.map((s) => ({
+            value: s.id,
+            label: `${formatDateRange(s.startDate, s.endDate)} – ${sessionModeLabel(s.mode)}, ${s.place} – ${seatsText(s)}`,
+          }))}
+        />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Vos coordonnées</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {textField("firstName", "Prénom", { autoComplete: "given-name", maxLength: LIMITS.name })}
-          {textField("lastName", "Nom", { autoComplete: "family-name", maxLength: LIMITS.name })}
-          {textField("email", "E-mail", { type: "email", autoComplete: "email", maxLength: LIMITS.email })}
-          {textField("phone", "Téléphone", { type: "tel", autoComplete: "tel", maxLength: LIMITS.phone })}
+          {text("firstName", "Prénom", { autoComplete: "given-name", maxLength: LIMITS.name })}
+          {text("lastName", "Nom", { autoComplete: "family-name", maxLength: LIMITS.name })}
+          {text("email", "E-mail", { type: "email", autoComplete: "email", maxLength: LIMITS.email })}
+          {text("phone", "Téléphone", { type: "tel", autoComplete: "tel", maxLength: LIMITS.phone })}
         </div>
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Votre parcours</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {choice("situation", "Situation actuelle", SITUATIONS)}
-          {choice("financing", "Financement envisagé", FINANCINGS)}
+          <SelectField
+            {...common}
+            name="situation"
+            label="Situation actuelle"
+            required
+            defaultValue={values.situation ?? ""}
+            options={choices(SITUATIONS)}
+          />
+          <SelectField
+            {...common}
+            name="financing"
+            label="Financement envisagé"
+            required
+            defaultValue={values.financing ?? ""}
+            options={choices(FINANCINGS)}
+          />
         </div>
-        {textField("lastDiploma", "Dernier diplôme obtenu", {
+        {text("lastDiploma", "Dernier diplôme obtenu", {
           maxLength: APPLICATION_LIMITS.diploma,
           placeholder: "Ex. : Bac STMG, BTS, aucun…",
         })}
-        <Field id="apply-motivation" label="Vos motivations" required error={errors.motivation}>
-          <Textarea
-            {...control("motivation")}
-            aria-required="true"
-            rows={6}
-            maxLength={APPLICATION_LIMITS.motivation}
-            defaultValue={values.motivation ?? ""}
-          />
-        </Field>
+        <TextareaField
+          {...common}
+          name="motivation"
+          label="Vos motivations"
+          required
+          rows={6}
+          maxLength={APPLICATION_LIMITS.motivation}
+          defaultValue={values.motivation ?? ""}
+        />
         <p className="-mt-2 text-xs text-muted-foreground">3 000 caractères au plus.</p>
-        <Field
-          id="apply-accommodation"
+        <TextareaField
+          {...common}
+          name="accommodation"
           label="Besoin d'un aménagement (situation de handicap) ?"
-          error={errors.accommodation}
-        >
-          <Textarea
-            {...control("accommodation")}
-            rows={3}
-            maxLength={APPLICATION_LIMITS.accommodation}
-            defaultValue={values.accommodation ?? ""}
-            placeholder="Facultatif : votre demande est transmise à notre référent·e handicap."
-          />
-        </Field>
+          rows={3}
+          maxLength={APPLICATION_LIMITS.accommodation}
+          defaultValue={values.accommodation ?? ""}
+          placeholder="Facultatif : votre demande est transmise à notre référent·e handicap."
+        />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Vos documents</legend>
         <p className="text-sm text-muted-foreground">PDF, DOC, DOCX ou ODT, 5 Mo au plus par fichier.</p>
         {APPLICATION_FILES.map((f) => (
-          <Field
+          <TextField
             key={f.field}
-            id={`apply-${f.field}`}
+            {...common}
+            name={f.field}
             label={f.label}
             required={f.required}
-            error={errors[f.field]}
-          >
-            <Input
-              {...control(f.field)}
-              type="file"
-              accept={FILE_ACCEPT}
-              aria-required={f.required ? "true" : undefined}
-              className="h-auto py-1.5"
-            />
-          </Field>
+            type="file"
+            accept={FILE_ACCEPT}
+            className="h-auto py-1.5"
+          />
         ))}
       </fieldset>
 
-      <div className="space-y-2">
-        <div className="flex items-start gap-3">
-          <input
-            {...control("consent")}
-            type="checkbox"
-            aria-required="true"
-            defaultChecked={values.consent === "on"}
-            className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
-          />
-          <label htmlFor="apply-consent" className="text-sm">
-            J'accepte que le centre traite les informations et documents de ma candidature pour l'étudier,
-            selon sa{" "}
-            <Link to="/politique-confidentialite" className="text-primary underline">
-              politique de confidentialité
-            </Link>
-            . <span aria-hidden="true">*</span>
-          </label>
-        </div>
-        {errors.consent ? (
-          <p id="apply-consent-error" className="text-sm text-destructive">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
+      <CheckboxField {...common} name="consent" required defaultChecked={values.consent === "on"}>
+        J'accepte que le centre traite les informations et documents de ma candidature pour l'étudier, selon
+        sa{" "}
+        <Link to="/politique-confidentialite" className="text-primary underline">
+          politique de confidentialité
+        </Link>
+        .
+      </CheckboxField>
 
       {/* Hidden from people and assistive technology; bots fill it and are quietly dropped. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -3,9 +3,11 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/input";
+import { TextField } from "~/components/ui/field";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { signInSchema, signUpSchema } from "~/lib/schemas/auth";
+import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/auth";
@@ -31,33 +33,22 @@ export function action({ request, context }: Route.ActionArgs) {
 function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; redirectTo: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
-  const errors = result?.intent === "signin" ? result.errors : undefined;
+  const { errors, formProps } = useFormValidation(signInSchema, {
+    server: result?.intent === "signin" ? result.errors : undefined,
+  });
+  const common = { form: "signin", errors, nativeRequired: true };
   return (
-    <Form method="post" className="space-y-4" noValidate={false}>
+    <Form method="post" className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field id="signin-email" label="Email" error={errors?.email}>
-        <Input
-          id="signin-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={errors?.email ? true : undefined}
-          aria-describedby={errors?.email ? "signin-email-error" : undefined}
-        />
-      </Field>
-      <Field id="signin-password" label="Mot de passe" error={errors?.password}>
-        <Input
-          id="signin-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors?.password ? true : undefined}
-          aria-describedby={errors?.password ? "signin-password-error" : undefined}
-        />
-      </Field>
+      <TextField {...common} name="email" label="Email" type="email" autoComplete="email" />
+      <TextField
+        {...common}
+        name="password"
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Connexion..." : "Se connecter"}
       </Button>
@@ -73,32 +64,26 @@ function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; 
 function SignUpForm({ result }: { result: ActionResult | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
-  const errors = result?.intent === "signup" ? result.errors : undefined;
-  const input = (id: string, name: string, label: string, type: string, autoComplete: string, extra = {}) => (
-    <Field id={id} label={label} error={errors?.[name]}>
-      <Input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        aria-invalid={errors?.[name] ? true : undefined}
-        aria-describedby={errors?.[name] ? `${id}-error` : undefined}
-        {...extra}
-      />
-    </Field>
-  );
+  const { errors, formProps } = useFormValidation(signUpSchema, {
+    server: result?.intent === "signup" ? result.errors : undefined,
+  });
+  const common = { form: "signup", errors, nativeRequired: true };
   return (
-    <Form method="post" className="space-y-4">
+    <Form method="post" className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value="signup" />
       <div className="grid gap-4 sm:grid-cols-2">
-        {input("signup-first-name", "firstName", "Prénom", "text", "given-name")}
-        {input("signup-last-name", "lastName", "Nom", "text", "family-name")}
+        <TextField {...common} name="firstName" label="Prénom" autoComplete="given-name" />
+        <TextField {...common} name="lastName" label="Nom" autoComplete="family-name" />
       </div>
-      {input("signup-email", "email", "Email", "email", "email")}
-      {input("signup-password", "password", "Mot de passe", "password", "new-password", {
-        minLength: PASSWORD_MIN,
-      })}
+      <TextField {...common} name="email" label="Email" type="email" autoComplete="email" />
+      <TextField
+        {...common}
+        name="password"
+        label="Mot de passe"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+      />
       <p className="text-xs text-muted-foreground">{PASSWORD_MIN} caractères minimum.</p>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Inscription..." : "S'inscrire"}

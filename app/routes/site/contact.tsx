@@ -1,9 +1,9 @@
 import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
-import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/input";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import {
   APPOINTMENT_MODES,
   appointmentModeFromParam,
@@ -15,8 +15,9 @@ import {
   subjectFromParam,
 } from "~/content/contact";
 import { fullAddress, phoneHref } from "~/lib/centre";
-import type { FormResult } from "~/lib/schemas/contact";
+import { contactSchema, type FormResult } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
+import { useFormValidation } from "~/lib/use-form-validation";
 import { useCentre, useRootData } from "~/lib/use-root-data";
 import { useToast } from "~/lib/use-toast";
 import { findActiveFormation } from "~/server/catalogue.server";
@@ -75,7 +76,6 @@ function ContactForm({
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
-  const errors = result?.errors ?? {};
   const values = result?.values ?? {};
   const paramSubject = subjectFromParam(params.get("sujet"));
   const paramFormation = preselected ?? undefined;
@@ -84,22 +84,11 @@ function ContactForm({
   const paramMode = appointmentModeFromParam(params.get("mode"));
   const [mode, setMode] = useParamValue(paramMode, values.appointmentMode ?? paramMode ?? "");
   const alert = result && !result.ok && !result.errors ? result.toast : undefined;
-
-  // Every field the same way: label, asterisk, error linked to the control, typed value kept.
-  const control = (name: string) => ({
-    id: `contact-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
-  });
-  const textField = (name: string, label: string, props: ComponentProps<"input">) => (
-    <Field id={`contact-${name}`} label={label} required error={errors[name]}>
-      <Input {...control(name)} aria-required="true" defaultValue={values[name] ?? ""} {...props} />
-    </Field>
-  );
+  const { errors, formProps } = useFormValidation(contactSchema, { server: result?.errors });
+  const common = { form: "contact", errors };
 
   return (
-    <Form method="post" noValidate preventScrollReset className="space-y-5">
+    <Form method="post" noValidate preventScrollReset className="space-y-5" {...formProps}>
       {alert ? (
         <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
           <p className="font-semibold">{alert.title}</p>
@@ -107,93 +96,108 @@ function ContactForm({
         </div>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        {textField("firstName", "Prénom", {
-          autoComplete: "given-name",
-          maxLength: LIMITS.name,
-          placeholder: "Votre prénom",
-        })}
-        {textField("lastName", "Nom", {
-          autoComplete: "family-name",
-          maxLength: LIMITS.name,
-          placeholder: "Votre nom",
-        })}
+        <TextField
+          {...common}
+          name="firstName"
+          label="Prénom"
+          required
+          defaultValue={values.firstName ?? ""}
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          placeholder="Votre prénom"
+        />
+        <TextField
+          {...common}
+          name="lastName"
+          label="Nom"
+          required
+          defaultValue={values.lastName ?? ""}
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          placeholder="Votre nom"
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        {textField("email", "Email", {
-          type: "email",
-          autoComplete: "email",
-          maxLength: LIMITS.email,
-          placeholder: "votre@email.fr",
-        })}
-        {textField("phone", "Téléphone", {
-          type: "tel",
-          autoComplete: "tel",
-          maxLength: LIMITS.phone,
-          placeholder: "06 12 34 56 78",
-        })}
+        <TextField
+          {...common}
+          name="email"
+          label="Email"
+          required
+          defaultValue={values.email ?? ""}
+          type="email"
+          autoComplete="email"
+          maxLength={LIMITS.email}
+          placeholder="votre@email.fr"
+        />
+        <TextField
+          {...common}
+          name="phone"
+          label="Téléphone"
+          required
+          defaultValue={values.phone ?? ""}
+          type="tel"
+          autoComplete="tel"
+          maxLength={LIMITS.phone}
+          placeholder="06 12 34 56 78"
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-subject" label="Sujet" required error={errors.subject}>
-          <Select
-            {...control("subject")}
-            aria-required="true"
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
-          >
-            <option value="">Sélectionnez un sujet</option>
-            {SUBJECTS.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="contact-formation" label="Formation qui vous intéresse" error={errors.formation}>
-          <Select {...control("formation")} value={formation} onChange={(e) => setFormation(e.target.value)}>
-            <option value="">Aucune en particulier</option>
-            {courses.map((f) => (
-              <option key={f.slug} value={f.slug}>
-                {f.title}
-              </option>
-            ))}
-            <option value={OTHER_FORMATION.id}>{OTHER_FORMATION.label}</option>
-          </Select>
-        </Field>
+        <SelectField
+          {...common}
+          name="subject"
+          label="Sujet"
+          required
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          options={[
+            { value: "", label: "Sélectionnez un sujet" },
+            ...SUBJECTS.map((s) => ({ value: s.id, label: s.label })),
+          ]}
+        />
+        <SelectField
+          {...common}
+          name="formation"
+          label="Formation qui vous intéresse"
+          value={formation}
+          onChange={(e) => setFormation(e.target.value)}
+          options={[
+            { value: "", label: "Aucune en particulier" },
+            ...courses.map((f) => ({ value: f.slug, label: f.title })),
+            { value: OTHER_FORMATION.id, label: OTHER_FORMATION.label },
+          ]}
+        />
       </div>
       {/* The banner's 'Choisir' buttons land here with their mode; it goes with the request. */}
       {subject === "rdv" ? (
-        <Field id="contact-appointmentMode" label="Type de rendez-vous" error={errors.appointmentMode}>
-          <Select {...control("appointmentMode")} value={mode} onChange={(e) => setMode(e.target.value)}>
-            <option value="">Sans préférence</option>
-            {APPOINTMENT_MODES.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          {...common}
+          name="appointmentMode"
+          label="Type de rendez-vous"
+          value={mode}
+          onChange={(e) => setMode(e.target.value)}
+          options={[
+            { value: "", label: "Sans préférence" },
+            ...APPOINTMENT_MODES.map((m) => ({ value: m.id, label: m.title })),
+          ]}
+        />
       ) : null}
-      <Field id="contact-message" label="Message" required error={errors.message}>
-        <Textarea
-          {...control("message")}
-          aria-required="true"
-          rows={6}
-          defaultValue={values.message ?? ""}
-          placeholder="Décrivez votre projet, vos questions…"
-        />
-      </Field>
-      <div className="flex items-start gap-3">
-        <input
-          id="contact-acceptMarketing"
-          name="acceptMarketing"
-          type="checkbox"
-          defaultChecked={values.acceptMarketing === "on"}
-          className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
-        />
-        <label htmlFor="contact-acceptMarketing" className="text-sm text-muted-foreground">
-          J'accepte de recevoir des informations sur les formations et actualités du centre (facultatif).
-        </label>
-      </div>
+      <TextareaField
+        {...common}
+        name="message"
+        label="Message"
+        required
+        rows={6}
+        defaultValue={values.message ?? ""}
+        placeholder="Décrivez votre projet, vos questions…"
+      />
+      <CheckboxField
+        {...common}
+        name="acceptMarketing"
+        defaultChecked={values.acceptMarketing === "on"}
+        labelClassName="text-sm text-muted-foreground"
+      >
+        J'accepte de recevoir des informations sur les formations et actualités du centre (facultatif).
+      </CheckboxField>
       {/* Hidden from people and assistive technology; bots fill it and are quietly dropped. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Ne pas remplir ce champ</label>

@@ -1,7 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/input";
+import { TextField } from "~/components/ui/field";
+import { emailOnlySchema } from "~/lib/schemas/auth";
+import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "./forgot-password.server";
@@ -17,6 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const { errors, formProps } = useFormValidation(emailOnlySchema, { server: actionData?.errors });
   useToast(actionData?.toast);
   return (
     <main id="contenu" className="mx-auto max-w-md px-4 py-10">
@@ -34,14 +37,20 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             nouveau mot de passe. Ce lien est valable une heure.
           </p>
         ) : (
-          <Form method="post" className="space-y-4">
+          <Form method="post" className="space-y-4" {...formProps}>
             <p className="text-sm text-muted-foreground">
               Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau
               mot de passe.
             </p>
-            <Field id="forgot-email" label="Email" error={actionData?.errors.email}>
-              <Input id="forgot-email" name="email" type="email" autoComplete="email" required />
-            </Field>
+            <TextField
+              form="forgot"
+              name="email"
+              label="Email"
+              errors={errors}
+              nativeRequired
+              type="email"
+              autoComplete="email"
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Envoi en cours..." : "Envoyer le lien"}
             </Button>

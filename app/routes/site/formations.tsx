@@ -1,6 +1,6 @@
 import { Search, X } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { FormationCard } from "~/components/site/formation-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
@@ -14,6 +14,7 @@ import {
   type TypeFilter,
 } from "~/lib/catalogue";
 import { plural } from "~/lib/plural";
+import { skipFilterChanges } from "~/lib/revalidate";
 import { seo } from "~/lib/seo";
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import { listActiveFormations } from "~/server/catalogue.server";
@@ -61,6 +62,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { formations, filters, lockedType: view.type ?? null };
 }
 
+/**
+ * Filtering changes only the query string, and every active formation is already on the page: no
+ * loader runs again for it (the root's neither, see app/root.tsx). A live update (same address) or a
+ * new page does.
+ */
+export const shouldRevalidate = skipFilterChanges;
+
 const TYPE_OPTIONS = [
   { value: "all", label: "Tous les types" },
   ...optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS),
@@ -84,16 +92,26 @@ function Catalogue({
   lockedType: TypeFilter | null;
   path: string;
 }) {
+  const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState(initial);
+  // The address is the router's: what the visitor types shows at once (state), the address follows
+  // it (replace, no scroll), and an address changed otherwise (back button, a link) sets the fields.
+  const written = (next: CatalogueFilters) => filtersToSearch(lockedType ? { ...next, type: "all" } : next);
+  const search = params.toString();
+  const [seen, setSeen] = useState(search);
+  if (search !== seen) {
+    setSeen(search);
+    if (search !== written(filters).slice(1)) {
+      setFilters(parseFilters(params, lockedType ?? undefined));
+    }
+  }
   const goal = goalById(filters.objectif);
   const results = useMemo(() => filterCatalogue(formations, filters, goal?.id), [formations, filters, goal]);
 
-  // Live filtering: the URL follows the state so the view stays shareable, without a navigation.
   const update = (patch: Partial<CatalogueFilters>) => {
     const next = { ...filters, ...patch };
     setFilters(next);
-    const search = filtersToSearch(lockedType ? { ...next, type: "all" } : next);
-    window.history.replaceState(window.history.state, "", `${path}${search}`);
+    setParams(new URLSearchParams(written(next)), { replace: true, preventScrollReset: true });
   };
   const resetTo = path;
 
@@ -167,7 +185,6 @@ function Catalogue({
           <Link
             to={`${path}${filtersToSearch({ ...filters, objectif: "", type: lockedType ? "all" : filters.type })}`}
             className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
-            onClick={() => setFilters({ ...filters, objectif: "" })}
           >
             <X aria-hidden="true" className="h-3 w-3" /> Retirer l'objectif
           </Link>
@@ -192,12 +209,7 @@ function Catalogue({
             <strong className="block text-lg font-semibold text-foreground">Aucune formation trouvée.</strong>{" "}
             Essayez de modifier vos critères de recherche ou de filtrage
           </p>
-          <ButtonLink
-            to={resetTo}
-            variant="outline"
-            className="mt-4"
-            onClick={() => setFilters({ q: "", type: lockedType ?? "all", level: "all", objectif: "" })}
-          >
+          <ButtonLink to={resetTo} variant="outline" className="mt-4">
             Réinitialiser les filtres
           </ButtonLink>
         </div>
@@ -214,9 +226,9 @@ export default function FormationsPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-bold tracking-tight">{view.title}</h1>
       <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{view.intro}</p>
       <div className="mt-8">
-        {/* A new navigation (header link, back button) starts again from what the server filtered. */}
+        {/* Another catalogue (alternance, courtes) starts again from what the server filtered. */}
         <Catalogue
-          key={location.key}
+          key={view.path}
           formations={loaderData.formations}
           initial={loaderData.filters}
           lockedType={loaderData.lockedType}

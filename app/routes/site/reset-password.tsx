@@ -1,7 +1,9 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/input";
+import { TextField } from "~/components/ui/field";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
+import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import type { Route } from "./+types/reset-password";
 import { resetPassword } from "./reset-password.server";
@@ -20,6 +22,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const token = params.get("token") ?? "";
   const invalidLink = params.get("error") !== null || token === "";
   const busy = useNavigation().state !== "idle";
+  const { errors, formProps } = useFormValidation(resetPasswordSchema, { server: actionData?.errors });
   useToast(actionData?.toast);
   return (
     <main id="contenu" className="mx-auto max-w-md px-4 py-10">
@@ -34,18 +37,18 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             .
           </p>
         ) : (
-          <Form method="post" className="space-y-4">
+          <Form method="post" className="space-y-4" {...formProps}>
             <input type="hidden" name="token" value={token} />
-            <Field id="reset-password" label="Nouveau mot de passe" error={actionData?.errors.password}>
-              <Input
-                id="reset-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                minLength={PASSWORD_MIN}
-                required
-              />
-            </Field>
+            <TextField
+              form="reset"
+              name="password"
+              label="Nouveau mot de passe"
+              errors={errors}
+              nativeRequired
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Enregistrement..." : "Enregistrer"}
             </Button>
