@@ -2,7 +2,7 @@ import { useState } from "react";
 import { renderMarkdown } from "~/lib/markdown";
 import type { AdminBlogPost } from "~/server/admin/blog-posts.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
-import { SwitchField, TextAreaField, TextField } from "./form-fields";
+import { ConsoleFields, IMAGE_HINT, rowValues, SwitchField, TextAreaField } from "./form-fields";
 
 const F = "article";
 
@@ -15,9 +15,11 @@ export function BlogDialog({ post, onDone }: { post: AdminBlogPost | null; onDon
   const [content, setContent] = useState(post?.content ?? "");
   const [published, setPublished] = useState(post?.published ?? false);
 
+  const values = rowValues(post);
   return (
     <FormDialog
       form={F}
+      values={values}
       id={post?.id ?? null}
       title={post ? "Modifier l'article" : "Nouvel article"}
       description="Le titre et le contenu sont obligatoires."
@@ -29,30 +31,24 @@ export function BlogDialog({ post, onDone }: { post: AdminBlogPost | null; onDon
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TitleSlugFields fields={common} state={titleSlug} />
-            <TextField
+            <ConsoleFields
               {...common}
-              name="category"
-              label="Catégorie"
-              defaultValue={post?.category ?? ""}
-              list="blog-categories"
+              fields={[
+                { name: "category", label: "Catégorie", list: "blog-categories" },
+                { name: "featuredImage", label: "Image à la une (URL)", hint: IMAGE_HINT },
+              ]}
             />
             <datalist id="blog-categories">
               <option value="Reconversion" />
               <option value="Alternance" />
               <option value="Financement" />
             </datalist>
-            <TextField
-              {...common}
-              name="featuredImage"
-              label="Image à la une (URL)"
-              hint="Un chemin du site (/images/…) ou une adresse https://"
-              defaultValue={post?.featuredImage ?? ""}
-            />
           </div>
-          <TextAreaField {...common} name="excerpt" label="Extrait" defaultValue={post?.excerpt ?? ""} />
+          <ConsoleFields {...common} fields={[{ as: "textarea", name: "excerpt", label: "Extrait" }]} />
           <div className="grid gap-4 lg:grid-cols-2">
             <TextAreaField
-              {...common}
+              form={common.form}
+              errors={common.errors}
               name="content"
               label="Contenu (Markdown)"
               required

@@ -5,10 +5,11 @@ import { slugify } from "~/lib/slugify";
 import { TextField } from "./form-fields";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
-/** What every field of a dialog's form needs: the id prefix and the server's errors. */
+/** What every field of a dialog's form needs: the id prefix, the server's errors, starting values. */
 export interface FieldsContext {
   form: string;
   errors: Record<string, string> | undefined;
+  values: Record<string, string> | undefined;
 }
 
 /**
@@ -23,6 +24,7 @@ export function FormDialog({
   className,
   formClassName = "space-y-4",
   ready = true,
+  values,
   onDone,
   children,
 }: {
@@ -36,6 +38,8 @@ export function FormDialog({
   formClassName?: string;
   /** False while a required field is still blank: the submit button waits for it. */
   ready?: boolean;
+  /** The fields' starting values (the row being edited, or a new row's defaults). */
+  values?: Record<string, string>;
   onDone: () => void;
   children: (fields: FieldsContext) => ReactNode;
 }) {
@@ -49,7 +53,7 @@ export function FormDialog({
       <fetcher.Form method="post" className={formClassName}>
         <input type="hidden" name="intent" value={id ? "update" : "create"} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
-        {children({ form, errors })}
+        {children({ form, errors, values })}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onDone}>
             Annuler
@@ -93,7 +97,8 @@ export function TitleSlugFields({
   return (
     <>
       <TextField
-        {...fields}
+        form={fields.form}
+        errors={fields.errors}
         name="title"
         label="Titre"
         required
@@ -101,7 +106,8 @@ export function TitleSlugFields({
         onChange={(e) => state.setTitle(e.target.value)}
       />
       <TextField
-        {...fields}
+        form={fields.form}
+        errors={fields.errors}
         name="slug"
         label="Slug (URL)"
         value={state.slug}

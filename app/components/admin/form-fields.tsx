@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useMemo } from "react";
-import { type FieldProps, TextareaField } from "~/components/ui/field";
+import { type FieldProps, Fields, TextareaField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useToast } from "~/lib/use-toast";
 
@@ -11,6 +11,28 @@ export function TextAreaField(
   props: FieldProps & Omit<ComponentProps<"textarea">, "form" | "name" | "required">,
 ) {
   return <TextareaField className="min-h-[80px]" {...props} />;
+}
+
+export const IMAGE_HINT = "Un chemin du site (/images/…) ou une adresse https://";
+
+/** Several console fields: the bound fields of app/components/ui/field.tsx, textareas started small. */
+export function ConsoleFields(props: Omit<ComponentProps<typeof Fields>, "textareaClassName">) {
+  return <Fields textareaClassName="min-h-[80px]" {...props} />;
+}
+
+/**
+ * The row being edited as the fields' starting values: text as is, numbers written out, lists
+ * separated by commas, nothing for null; `defaults` fill in for a new row.
+ */
+export function rowValues(row: object | null, defaults: Record<string, string> = {}): Record<string, string> {
+  if (!row) return defaults;
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === null || value === undefined) values[key] = "";
+    else if (Array.isArray(value)) values[key] = value.join(", ");
+    else if (typeof value !== "object") values[key] = String(value);
+  }
+  return values;
 }
 
 export function SwitchField({

@@ -3,7 +3,7 @@ import { GOALS } from "~/content/goals";
 import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import type { AdminFormation } from "~/server/admin/formations.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
-import { FormSection, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { ConsoleFields, FormSection, IMAGE_HINT, rowValues, SwitchField } from "./form-fields";
 import { ModulesEditor } from "./modules-editor";
 import { QualiopiStatus } from "./qualiopi-status";
 import { ResultsEditor } from "./results-editor";
@@ -28,10 +28,18 @@ export function FormationDialog({
   const [eligible, setEligible] = useState(f?.financingEligible ?? true);
   const [certifying, setCertifying] = useState(f?.certifying ?? false);
   const [goals, setGoals] = useState<string[]>(f?.goals ?? []);
+  // Lists one a line where the field says so; the others are separated by commas.
+  const lines = f && { objectives: f.objectives.join("\n"), skillBlocks: f.skillBlocks.join("\n") };
+  const values = rowValues(f && { ...f, ...lines }, {
+    formationType: "alternance",
+    price: "0",
+    position: "0",
+  });
 
   return (
     <FormDialog
       form={F}
+      values={values}
       id={f?.id ?? null}
       title={f ? "Modifier la formation" : "Ajouter une formation"}
       description="Les champs marqués d'un astérisque (*) sont obligatoires."
@@ -46,157 +54,101 @@ export function FormationDialog({
           <FormSection title="Informations de base">
             <div className="grid gap-4 sm:grid-cols-2">
               <TitleSlugFields fields={common} state={titleSlug} />
-              <SelectField
+              <ConsoleFields
                 {...common}
-                name="formationType"
-                label="Type"
-                required
-                defaultValue={f?.formationType ?? "alternance"}
-                options={optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS)}
-              />
-              <SelectField
-                {...common}
-                name="badge"
-                label="Badge"
-                defaultValue={f?.badge ?? ""}
-                options={[
-                  { value: "", label: "Aucun" },
-                  ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
+                fields={[
+                  {
+                    as: "select",
+                    name: "formationType",
+                    label: "Type",
+                    required: true,
+                    options: optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS),
+                  },
+                  {
+                    as: "select",
+                    name: "badge",
+                    label: "Badge",
+                    options: [
+                      { value: "", label: "Aucun" },
+                      ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
+                    ],
+                  },
+                  { name: "duration", label: "Durée", required: true },
+                  { name: "levelRequired", label: "Niveau requis", required: true },
+                  { name: "format", label: "Format" },
+                  { name: "price", label: "Prix (€)", inputMode: "decimal" },
+                  { name: "sector", label: "Secteur / diplôme" },
                 ]}
               />
-              <TextField
-                {...common}
-                name="duration"
-                label="Durée"
-                required
-                defaultValue={f?.duration ?? ""}
-              />
-              <TextField
-                {...common}
-                name="levelRequired"
-                label="Niveau requis"
-                required
-                defaultValue={f?.levelRequired ?? ""}
-              />
-              <TextField {...common} name="format" label="Format" defaultValue={f?.format ?? ""} />
-              <TextField
-                {...common}
-                name="price"
-                label="Prix (€)"
-                inputMode="decimal"
-                defaultValue={f ? String(f.price) : "0"}
-              />
-              <TextField {...common} name="sector" label="Secteur / diplôme" defaultValue={f?.sector ?? ""} />
             </div>
-            <TextAreaField
+            <ConsoleFields
               {...common}
-              name="description"
-              label="Description courte"
-              required
-              defaultValue={f?.description ?? ""}
+              fields={[{ as: "textarea", name: "description", label: "Description courte", required: true }]}
             />
           </FormSection>
 
           <FormSection title="Informations détaillées">
-            <TextAreaField
+            <ConsoleFields
               {...common}
-              name="longDescription"
-              label="Description détaillée"
-              defaultValue={f?.longDescription ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="content"
-              label="Contenu (Markdown)"
-              defaultValue={f?.content ?? ""}
+              fields={[
+                { as: "textarea", name: "longDescription", label: "Description détaillée" },
+                { as: "textarea", name: "content", label: "Contenu (Markdown)" },
+              ]}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField {...common} name="salaryRange" label="Salaire" defaultValue={f?.salaryRange ?? ""} />
-              <TextField {...common} name="location" label="Lieu" defaultValue={f?.location ?? ""} />
-              <TextField
+              <ConsoleFields
                 {...common}
-                name="imageUrl"
-                label="Image (URL)"
-                hint="Un chemin du site (/images/…) ou une adresse https://"
-                defaultValue={f?.imageUrl ?? ""}
-              />
-              <TextField
-                {...common}
-                name="aliases"
-                label="Autres slugs (facultatif)"
-                hint="Séparés par des virgules ; redirigés vers la page de la formation."
-                defaultValue={f?.aliases.join(", ") ?? ""}
+                fields={[
+                  { name: "salaryRange", label: "Salaire" },
+                  { name: "location", label: "Lieu" },
+                  { name: "imageUrl", label: "Image (URL)", hint: IMAGE_HINT },
+                  {
+                    name: "aliases",
+                    label: "Autres slugs (facultatif)",
+                    hint: "Séparés par des virgules ; redirigés vers la page de la formation.",
+                  },
+                ]}
               />
             </div>
           </FormSection>
 
           <FormSection title="Informations publiées (Qualiopi, indicateur 1)">
-            <TextAreaField
+            <ConsoleFields
               {...common}
-              name="prerequisites"
-              label="Prérequis"
-              defaultValue={f?.prerequisites ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="accessArrangements"
-              label="Modalités d'accès"
-              hint="Candidature, entretien, tests, contrat…"
-              defaultValue={f?.accessArrangements ?? ""}
-            />
-            <TextField
-              {...common}
-              name="accessDelay"
-              label="Délai d'accès"
-              defaultValue={f?.accessDelay ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="priceDetails"
-              label="Détail des tarifs"
-              hint="Ce que couvre le prix, tarif entreprise, prise en charge possible."
-              defaultValue={f?.priceDetails ?? ""}
+              fields={[
+                { as: "textarea", name: "prerequisites", label: "Prérequis" },
+                {
+                  as: "textarea",
+                  name: "accessArrangements",
+                  label: "Modalités d'accès",
+                  hint: "Candidature, entretien, tests, contrat…",
+                },
+                { name: "accessDelay", label: "Délai d'accès" },
+                {
+                  as: "textarea",
+                  name: "priceDetails",
+                  label: "Détail des tarifs",
+                  hint: "Ce que couvre le prix, tarif entreprise, prise en charge possible.",
+                },
+              ]}
             />
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField
+              <ConsoleFields
                 {...common}
-                name="contactName"
-                label="Interlocuteur"
-                hint="Nom et fonction"
-                defaultValue={f?.contactName ?? ""}
-              />
-              <TextField
-                {...common}
-                name="contactPhone"
-                label="Téléphone de contact"
-                type="tel"
-                defaultValue={f?.contactPhone ?? ""}
-              />
-              <TextField
-                {...common}
-                name="contactEmail"
-                label="E-mail de contact"
-                type="email"
-                defaultValue={f?.contactEmail ?? ""}
+                fields={[
+                  { name: "contactName", label: "Interlocuteur", hint: "Nom et fonction" },
+                  { name: "contactPhone", label: "Téléphone de contact", type: "tel" },
+                  { name: "contactEmail", label: "E-mail de contact", type: "email" },
+                ]}
               />
             </div>
-            <TextAreaField
+            <ConsoleFields
               {...common}
-              name="teachingMethods"
-              label="Méthodes pédagogiques"
-              defaultValue={f?.teachingMethods ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="assessmentMethods"
-              label="Modalités d'évaluation"
-              defaultValue={f?.assessmentMethods ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="accessibility"
-              label="Accessibilité (handicap)"
-              defaultValue={f?.accessibility ?? ""}
+              fields={[
+                { as: "textarea", name: "teachingMethods", label: "Méthodes pédagogiques" },
+                { as: "textarea", name: "assessmentMethods", label: "Modalités d'évaluation" },
+                { as: "textarea", name: "accessibility", label: "Accessibilité (handicap)" },
+              ]}
             />
           </FormSection>
 
@@ -209,84 +161,54 @@ export function FormationDialog({
               onCheckedChange={setCertifying}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
+              <ConsoleFields
                 {...common}
-                name="rncpCode"
-                label="Code RNCP ou RS"
-                hint="Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences."
-                defaultValue={f?.rncpCode ?? ""}
-              />
-              <TextField
-                {...common}
-                name="certificationRegisteredOn"
-                label="Date d'enregistrement"
-                type="date"
-                defaultValue={f?.certificationRegisteredOn ?? ""}
-              />
-              <TextField
-                {...common}
-                name="certifier"
-                label="Certificateur"
-                defaultValue={f?.certifier ?? ""}
+                fields={[
+                  {
+                    name: "rncpCode",
+                    label: "Code RNCP ou RS",
+                    hint: "Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences.",
+                  },
+                  { name: "certificationRegisteredOn", label: "Date d'enregistrement", type: "date" },
+                  { name: "certifier", label: "Certificateur" },
+                ]}
               />
             </div>
-            <TextAreaField
+            <ConsoleFields
               {...common}
-              name="certification"
-              label="Certification visée"
-              defaultValue={f?.certification ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="skillBlocks"
-              label="Blocs de compétences"
-              hint="Un bloc par ligne."
-              defaultValue={f?.skillBlocks.join("\n") ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="equivalences"
-              label="Équivalences et passerelles"
-              defaultValue={f?.equivalences ?? ""}
-            />
-            <TextAreaField
-              {...common}
-              name="furtherPaths"
-              label="Suites de parcours"
-              defaultValue={f?.furtherPaths ?? ""}
+              fields={[
+                { as: "textarea", name: "certification", label: "Certification visée" },
+                {
+                  as: "textarea",
+                  name: "skillBlocks",
+                  label: "Blocs de compétences",
+                  hint: "Un bloc par ligne.",
+                },
+                { as: "textarea", name: "equivalences", label: "Équivalences et passerelles" },
+                { as: "textarea", name: "furtherPaths", label: "Suites de parcours" },
+              ]}
             />
           </FormSection>
 
           <ResultsEditor name="results" initial={f?.results ?? []} error={common.errors?.results} />
 
           <FormSection title="Compétences et Objectifs">
-            <TextAreaField
+            <ConsoleFields
               {...common}
-              name="objectives"
-              label="Objectifs"
-              hint="Un objectif par ligne."
-              defaultValue={f?.objectives.join("\n") ?? ""}
-            />
-            <TextField
-              {...common}
-              name="skills"
-              label="Compétences"
-              hint="Séparées par des virgules."
-              defaultValue={f?.skills.join(", ") ?? ""}
-            />
-            <TextField
-              {...common}
-              name="careerOpportunities"
-              label="Débouchés (métiers visés)"
-              hint="Séparés par des virgules."
-              defaultValue={f?.careerOpportunities.join(", ") ?? ""}
-            />
-            <TextField
-              {...common}
-              name="funding"
-              label="Financements"
-              hint="Séparés par des virgules, par exemple : CPF, Alternance, OPCO."
-              defaultValue={f?.funding.join(", ") ?? ""}
+              fields={[
+                { as: "textarea", name: "objectives", label: "Objectifs", hint: "Un objectif par ligne." },
+                { name: "skills", label: "Compétences", hint: "Séparées par des virgules." },
+                {
+                  name: "careerOpportunities",
+                  label: "Débouchés (métiers visés)",
+                  hint: "Séparés par des virgules.",
+                },
+                {
+                  name: "funding",
+                  label: "Financements",
+                  hint: "Séparés par des virgules, par exemple : CPF, Alternance, OPCO.",
+                },
+              ]}
             />
             <ModulesEditor name="program" initial={f?.program ?? []} />
             {common.errors?.program ? (
@@ -295,13 +217,16 @@ export function FormationDialog({
           </FormSection>
 
           <FormSection title="Paramètres">
-            <TextField
+            <ConsoleFields
               {...common}
-              name="position"
-              label="Ordre d'affichage"
-              inputMode="numeric"
-              hint="Les formations sont listées sur le site de la plus petite valeur à la plus grande."
-              defaultValue={String(f?.position ?? 0)}
+              fields={[
+                {
+                  name: "position",
+                  label: "Ordre d'affichage",
+                  inputMode: "numeric",
+                  hint: "Les formations sont listées sur le site de la plus petite valeur à la plus grande.",
+                },
+              ]}
             />
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium">

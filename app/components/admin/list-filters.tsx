@@ -78,13 +78,7 @@ export function FilterSelect({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Select id={id} name={name} defaultValue={value}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
+      <Select id={id} name={name} defaultValue={value} options={options} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { SESSION_MODES } from "~/lib/sessions";
 import type { AdminSession } from "~/server/admin/sessions.server";
 import { FormDialog } from "./form-dialog";
-import { SelectField, SwitchField, TextField } from "./form-fields";
+import { ConsoleFields, rowValues, SwitchField } from "./form-fields";
 
 const F = "session";
 
@@ -18,9 +18,11 @@ export function SessionDialog({
 }) {
   const s = session;
   const [closed, setClosed] = useState(s?.closed ?? false);
+  const values = rowValues(s, { mode: "presentiel", seats: "12" });
   return (
     <FormDialog
       form={F}
+      values={values}
       id={s?.id ?? null}
       title={s ? "Modifier la session" : "Nouvelle session"}
       description="Dates, modalité, lieu et nombre de places. Les places se libèrent ou se prennent à l'admission."
@@ -31,63 +33,32 @@ export function SessionDialog({
         <>
           <input type="hidden" name="formationId" value={formationId} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <ConsoleFields
               {...common}
-              name="startDate"
-              label="Début"
-              type="date"
-              required
-              defaultValue={s?.startDate ?? ""}
-            />
-            <TextField
-              {...common}
-              name="endDate"
-              label="Fin"
-              type="date"
-              required
-              defaultValue={s?.endDate ?? ""}
-            />
-            <SelectField
-              {...common}
-              name="mode"
-              label="Modalité"
-              required
-              defaultValue={s?.mode ?? "presentiel"}
-              options={SESSION_MODES}
-            />
-            <TextField
-              {...common}
-              name="seats"
-              label="Places"
-              type="number"
-              min={1}
-              max={1000}
-              required
-              defaultValue={String(s?.seats ?? 12)}
+              fields={[
+                { name: "startDate", label: "Début", type: "date", required: true },
+                { name: "endDate", label: "Fin", type: "date", required: true },
+                { as: "select", name: "mode", label: "Modalité", required: true, options: SESSION_MODES },
+                { name: "seats", label: "Places", type: "number", min: 1, max: 1000, required: true },
+              ]}
             />
           </div>
-          <TextField
+          <ConsoleFields
             {...common}
-            name="place"
-            label="Lieu"
-            required
-            hint="Une adresse, ou « En ligne »."
-            defaultValue={s?.place ?? ""}
-          />
-          <TextField
-            {...common}
-            name="rhythm"
-            label="Rythme"
-            hint="Par exemple : 2 jours en centre / 3 jours en entreprise."
-            defaultValue={s?.rhythm ?? ""}
-          />
-          <TextField
-            {...common}
-            name="applicationDeadline"
-            label="Date limite de candidature"
-            type="date"
-            hint="Sans date, les candidatures ferment au début de la session."
-            defaultValue={s?.applicationDeadline ?? ""}
+            fields={[
+              { name: "place", label: "Lieu", required: true, hint: "Une adresse, ou « En ligne »." },
+              {
+                name: "rhythm",
+                label: "Rythme",
+                hint: "Par exemple : 2 jours en centre / 3 jours en entreprise.",
+              },
+              {
+                name: "applicationDeadline",
+                label: "Date limite de candidature",
+                type: "date",
+                hint: "Sans date, les candidatures ferment au début de la session.",
+              },
+            ]}
           />
           <SwitchField
             form={F}

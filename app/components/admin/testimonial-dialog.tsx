@@ -3,7 +3,7 @@ import { plural } from "~/lib/plural";
 import { RATINGS } from "~/lib/vocabulary";
 import type { AdminTestimonial } from "~/server/admin/testimonials.server";
 import { FormDialog } from "./form-dialog";
-import { SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { ConsoleFields, rowValues, SwitchField } from "./form-fields";
 
 const F = "temoignage";
 
@@ -24,9 +24,12 @@ export function TestimonialDialog({
     t?.formationId && !formations.some((f) => f.id === t.formationId)
       ? [...formations, { id: t.formationId, title: `${t.formationTitle ?? "Formation"} (inactive)` }]
       : formations;
+  const defaults = { rating: "5", formationId: "general" };
+  const values = rowValues(t && { ...t, formationId: t.formationId ?? "general" }, defaults);
   return (
     <FormDialog
       form={F}
+      values={values}
       id={t?.id ?? null}
       title={t ? "Modifier le témoignage" : "Nouveau témoignage"}
       description="Le nom et le contenu sont obligatoires."
@@ -36,37 +39,44 @@ export function TestimonialDialog({
       {(common) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...common} name="name" label="Nom" required defaultValue={t?.name ?? ""} />
-            <TextField {...common} name="position" label="Poste" defaultValue={t?.position ?? ""} />
-            <TextField {...common} name="company" label="Entreprise" defaultValue={t?.company ?? ""} />
-            <SelectField
+            <ConsoleFields
               {...common}
-              name="rating"
-              label="Note"
-              defaultValue={String(t?.rating ?? 5)}
-              options={RATINGS.map((n) => ({ value: String(n), label: plural(n, "étoile") }))}
+              fields={[
+                { name: "name", label: "Nom", required: true },
+                { name: "position", label: "Poste" },
+                { name: "company", label: "Entreprise" },
+                {
+                  as: "select",
+                  name: "rating",
+                  label: "Note",
+                  options: RATINGS.map((n) => ({ value: String(n), label: plural(n, "étoile") })),
+                },
+              ]}
             />
           </div>
-          <TextAreaField
+          <ConsoleFields
             {...common}
-            name="content"
-            label="Témoignage"
-            required
-            defaultValue={t?.content ?? ""}
-          />
-          <SelectField
-            {...common}
-            name="formationId"
-            label="Formation"
-            defaultValue={t?.formationId ?? "general"}
-            options={[
-              { value: "general", label: "Témoignage général" },
-              ...choices.map((f) => ({ value: f.id, label: f.title })),
+            fields={[
+              { as: "textarea", name: "content", label: "Témoignage", required: true },
+              {
+                as: "select",
+                name: "formationId",
+                label: "Formation",
+                options: [
+                  { value: "general", label: "Témoignage général" },
+                  ...choices.map((f) => ({ value: f.id, label: f.title })),
+                ],
+              },
             ]}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...common} name="avatarUrl" label="Photo (URL)" defaultValue={t?.avatarUrl ?? ""} />
-            <TextField {...common} name="videoUrl" label="Vidéo (URL)" defaultValue={t?.videoUrl ?? ""} />
+            <ConsoleFields
+              {...common}
+              fields={[
+                { name: "avatarUrl", label: "Photo (URL)" },
+                { name: "videoUrl", label: "Vidéo (URL)" },
+              ]}
+            />
           </div>
           <SwitchField
             form={F}

@@ -4,11 +4,13 @@ import { useFetcher } from "react-router";
 import { showToast } from "~/components/toast/toast-area";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/components/ui/dialog";
-import { SelectField, TextField } from "~/components/ui/field";
-import { CONTACT_MESSAGES, HONEYPOT_FIELD, LIMITS } from "~/content/contact";
+import { Fields } from "~/components/ui/field";
+import { CONTACT_MESSAGES } from "~/content/contact";
 import { callbackSchema, type FormResult } from "~/lib/schemas/contact";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useRootData } from "~/lib/use-root-data";
+import { Honeypot } from "./honeypot";
+import { PERSON_FIELDS } from "./person-fields";
 
 // Loaded on demand by CallbackButton (first hover, focus or click), so that the pages carrying the
 // button do not pay for the dialog's code up front. It posts through the router's fetcher to
@@ -52,55 +54,30 @@ function CallbackForm({
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...common}
-          name="firstName"
-          label="Prénom"
-          required
-          autoComplete="given-name"
-          maxLength={LIMITS.name}
-        />
-        <TextField
-          {...common}
-          name="lastName"
-          label="Nom"
-          required
-          autoComplete="family-name"
-          maxLength={LIMITS.name}
-        />
+        <Fields {...common} fields={[PERSON_FIELDS.firstName, PERSON_FIELDS.lastName]} />
       </div>
-      <TextField
+      <Fields
         {...common}
-        name="phone"
-        label="Téléphone"
-        required
-        type="tel"
-        autoComplete="tel"
-        maxLength={LIMITS.phone}
-        placeholder="06 12 34 56 78"
-      />
-      <TextField
-        {...common}
-        name="email"
-        label="Email (facultatif, pour recevoir une confirmation)"
-        type="email"
-        autoComplete="email"
-        maxLength={LIMITS.email}
-      />
-      <SelectField
-        {...common}
-        name="formation"
-        label="Formation qui vous intéresse (facultatif)"
-        defaultValue={prefill}
-        options={[
-          { value: "", label: "Je ne sais pas encore" },
-          ...courses.map((f) => ({ value: f.slug, label: f.title })),
+        fields={[
+          { ...PERSON_FIELDS.phone, placeholder: "06 12 34 56 78" },
+          {
+            ...PERSON_FIELDS.email,
+            label: "Email (facultatif, pour recevoir une confirmation)",
+            required: false,
+          },
+          {
+            as: "select",
+            name: "formation",
+            label: "Formation qui vous intéresse (facultatif)",
+            defaultValue: prefill,
+            options: [
+              { value: "", label: "Je ne sais pas encore" },
+              ...courses.map((f) => ({ value: f.slug, label: f.title })),
+            ],
+          },
         ]}
       />
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Ne pas remplir ce champ</label>
-        <input id={`${id}-website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot form={id} />
       <p className="text-xs text-muted-foreground">
         Les champs marqués d'un astérisque (*) sont obligatoires.
       </p>

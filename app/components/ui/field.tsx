@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Input, Label, Select, Textarea } from "~/components/ui/input";
+import { Input, Label, type Option, Select, Textarea } from "~/components/ui/input";
 
 /** A labelled field with its error underneath (id `${id}-error`, which the control points to). */
 export function Field({
@@ -64,30 +64,24 @@ export interface ControlProps {
   "aria-describedby": string | undefined;
 }
 
-function splitField<P extends FieldProps>({
-  form,
-  name,
-  label,
-  errors,
-  required,
-  nativeRequired,
-  hint,
-  ...control
-}: P) {
-  return [{ form, name, label, errors, required, nativeRequired, hint }, control] as const;
+const FIELD_KEYS = ["form", "name", "label", "errors", "required", "nativeRequired", "hint"] as const;
+
+/** A field's own props, and the rest, which go to its control. */
+function splitField<P extends FieldProps>(props: P) {
+  const control: Record<string, unknown> = { ...props };
+  for (const key of FIELD_KEYS) delete control[key];
+  return [props as FieldProps, control as Omit<P, keyof FieldProps>] as const;
 }
 
 /** The label, error and hint around one control, wired together by ids. */
 function BoundField({
-  form,
-  name,
-  label,
-  errors,
-  required,
-  nativeRequired,
-  hint,
+  field,
   children,
-}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
+}: {
+  field: FieldProps;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const { form, name, label, errors, required, nativeRequired, hint } = field;
   const id = `${form}-${name}`;
   const error = errors?.[name];
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
@@ -115,17 +109,12 @@ type Without<T> = Omit<T, "form" | "name" | "required">;
 /** A labelled input bound to a form field, with its error and an optional hint. */
 export function TextField(props: FieldProps & Without<ComponentProps<"input">>) {
   const [field, rest] = splitField(props);
-  return <BoundField {...field}>{(control) => <Input {...control} {...rest} />}</BoundField>;
+  return <BoundField field={field}>{(control) => <Input {...control} {...rest} />}</BoundField>;
 }
 
 export function TextareaField(props: FieldProps & Without<ComponentProps<"textarea">>) {
   const [field, rest] = splitField(props);
-  return <BoundField {...field}>{(control) => <Textarea {...control} {...rest} />}</BoundField>;
-}
-
-export interface Option {
-  value: string;
-  label: string;
+  return <BoundField field={field}>{(control) => <Textarea {...control} {...rest} />}</BoundField>;
 }
 
 export function SelectField({
@@ -134,17 +123,7 @@ export function SelectField({
 }: FieldProps & Without<ComponentProps<"select">> & { options: readonly Option[] }) {
   const [field, rest] = splitField(props);
   return (
-    <BoundField {...field}>
-      {(control) => (
-        <Select {...control} {...rest}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      )}
-    </BoundField>
+    <BoundField field={field}>{(control) => <Select {...control} {...rest} options={options} />}</BoundField>
   );
 }
 
@@ -180,6 +159,59 @@ export function CheckboxField({
         </label>
       </div>
       <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+type Spec<Tag extends "input" | "textarea" | "select"> = Omit<FieldProps, "form" | "errors"> &
+  Without<ComponentProps<Tag>>;
+
+/** One field of a form, described as data: an input unless `as` says otherwise. */
+export type FieldSpec =
+  | (Spec<"input"> & { as?: "input" })
+  | (Spec<"textarea"> & { as: "textarea" })
+  | (Spec<"select"> & { as: "select"; options: readonly Option[] });
+
+/**
+ * Several fields of one form in a row: each gets the form's id prefix and errors, and, unless its
+ * spec sets a value, its starting value from `values` (what was typed before, the row being edited).
+ */
+export function Fields({
+  form,
+  errors,
+  values,
+  textareaClassName,
+  fields,
+}: {
+  form: string;
+  errors?: Record<string, string> | undefined;
+  values?: Record<string, string> | undefined;
+  /** The console's textareas start smaller than the public forms' message box. */
+  textareaClassName?: string;
+  fields: readonly FieldSpec[];
+}) {
+  return fields.map((spec) => {
+    const starting = values && !("value" in spec) && !("defaultValue" in spec);
+    const shared = { form, errors, ...(starting ? { defaultValue: values[spec.name] ?? "" } : {}) };
+    if (spec.as === "textarea") {
+      const { as: _, ...rest } = spec;
+      return <TextareaField key={spec.name} className={textareaClassName} {...shared} {...rest} />;
+    }
+    if (spec.as === "select") {
+      const { as: _, ...rest } = spec;
+      return <SelectField key={spec.name} {...shared} {...rest} />;
+    }
+    const { as: _, ...rest } = spec;
+    return <TextField key={spec.name} {...shared} {...rest} />;
+  });
+}
+
+/** A failure of the whole form (not of one field) shown above it: the toast's title and text. */
+export function FormAlert({ message }: { message: { title: string; description?: string | undefined } }) {
+  return (
+    <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
+      <p className="font-semibold">{message.title}</p>
+      <p>{message.description}</p>
     </div>
   );
 }

@@ -12,8 +12,28 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(fieldClass, "min-h-[120px]", className)} {...props} />;
 }
 
-export function Select({ className, ...props }: ComponentProps<"select">) {
-  return <select className={cn(fieldClass, "h-10", className)} {...props} />;
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A select; its choices as `options` (value, label) or as <option> children. */
+export function Select({
+  className,
+  options,
+  children,
+  ...props
+}: ComponentProps<"select"> & { options?: readonly Option[] }) {
+  return (
+    <select className={cn(fieldClass, "h-10", className)} {...props}>
+      {children}
+      {options?.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {

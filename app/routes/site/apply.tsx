@@ -1,8 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import type { ComponentProps } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Honeypot } from "~/components/site/honeypot";
+import { PERSON_FIELDS } from "~/components/site/person-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { CheckboxField, Fields, FormAlert, TextField } from "~/components/ui/field";
 import {
   APPLICATION_FILES,
   APPLICATION_LIMITS,
@@ -11,7 +12,6 @@ import {
   FINANCINGS,
   SITUATIONS,
 } from "~/content/application";
-import { HONEYPOT_FIELD, LIMITS } from "~/content/contact";
 import { applicationSchema } from "~/lib/schemas/application";
 import { seo } from "~/lib/seo";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
@@ -95,10 +95,7 @@ function ApplicationForm({
   });
   const values = result?.values ?? {};
   const alert = result && !result.errors ? result.toast : undefined;
-  const common = { form: "apply", errors };
-  const text = (name: string, label: string, props: ComponentProps<"input">) => (
-    <TextField {...common} name={name} label={label} required defaultValue={values[name] ?? ""} {...props} />
-  );
+  const common = { form: "apply", errors, values };
 
   return (
     <Form
@@ -109,12 +106,7 @@ function ApplicationForm({
       data-testid="application-form"
       {...formProps}
     >
-      {alert ? (
-        <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
-          <p className="font-semibold">{alert.title}</p>
-          <p>{alert.description}</p>
-        </div>
-      ) : null}
+      {alert ? <FormAlert message={alert} /> : null}
       {refused || result?.errors ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
           Votre candidature n'est pas encore envoyée : corrigez les champs signalés
@@ -124,71 +116,90 @@ function ApplicationForm({
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Session</legend>
-        <SelectField
+        <Fields
           {...common}
-          name="session"
-          label="Session choisie"
-          required
-          defaultValue={values.session ?? selected}
-          options={sessions.map((s) => ({
-            value: s.id,
-            label: `${formatDateRange(s.startDate, s.endDate)} – ${sessionModeLabel(s.mode)}, ${s.place} – ${seatsText(s)}`,
-          }))}
+          values={{ session: selected, ...values }}
+          fields={[
+            {
+              as: "select",
+              name: "session",
+              label: "Session choisie",
+              required: true,
+              options: sessions.map((s) => ({
+                value: s.id,
+                label: `${formatDateRange(s.startDate, s.endDate)} – ${sessionModeLabel(s.mode)}, ${s.place} – ${seatsText(s)}`,
+              })),
+            },
+          ]}
         />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Vos coordonnées</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("firstName", "Prénom", { autoComplete: "given-name", maxLength: LIMITS.name })}
-          {text("lastName", "Nom", { autoComplete: "family-name", maxLength: LIMITS.name })}
-          {text("email", "E-mail", { type: "email", autoComplete: "email", maxLength: LIMITS.email })}
-          {text("phone", "Téléphone", { type: "tel", autoComplete: "tel", maxLength: LIMITS.phone })}
+          <Fields
+            {...common}
+            fields={[
+              PERSON_FIELDS.firstName,
+              PERSON_FIELDS.lastName,
+              { ...PERSON_FIELDS.email, label: "E-mail" },
+              PERSON_FIELDS.phone,
+            ]}
+          />
         </div>
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Votre parcours</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
+          <Fields
             {...common}
-            name="situation"
-            label="Situation actuelle"
-            required
-            defaultValue={values.situation ?? ""}
-            options={choices(SITUATIONS)}
-          />
-          <SelectField
-            {...common}
-            name="financing"
-            label="Financement envisagé"
-            required
-            defaultValue={values.financing ?? ""}
-            options={choices(FINANCINGS)}
+            fields={[
+              {
+                as: "select",
+                name: "situation",
+                label: "Situation actuelle",
+                required: true,
+                options: choices(SITUATIONS),
+              },
+              {
+                as: "select",
+                name: "financing",
+                label: "Financement envisagé",
+                required: true,
+                options: choices(FINANCINGS),
+              },
+            ]}
           />
         </div>
-        {text("lastDiploma", "Dernier diplôme obtenu", {
-          maxLength: APPLICATION_LIMITS.diploma,
-          placeholder: "Ex. : Bac STMG, BTS, aucun…",
-        })}
-        <TextareaField
+        <Fields
           {...common}
-          name="motivation"
-          label="Vos motivations"
-          required
-          rows={6}
-          maxLength={APPLICATION_LIMITS.motivation}
-          defaultValue={values.motivation ?? ""}
-        />
-        <p className="-mt-2 text-xs text-muted-foreground">3 000 caractères au plus.</p>
-        <TextareaField
-          {...common}
-          name="accommodation"
-          label="Besoin d'un aménagement (situation de handicap) ?"
-          rows={3}
-          maxLength={APPLICATION_LIMITS.accommodation}
-          defaultValue={values.accommodation ?? ""}
-          placeholder="Facultatif : votre demande est transmise à notre référent·e handicap."
+          fields={[
+            {
+              name: "lastDiploma",
+              label: "Dernier diplôme obtenu",
+              required: true,
+              maxLength: APPLICATION_LIMITS.diploma,
+              placeholder: "Ex. : Bac STMG, BTS, aucun…",
+            },
+            {
+              as: "textarea",
+              name: "motivation",
+              label: "Vos motivations",
+              required: true,
+              rows: 6,
+              maxLength: APPLICATION_LIMITS.motivation,
+              hint: "3 000 caractères au plus.",
+            },
+            {
+              as: "textarea",
+              name: "accommodation",
+              label: "Besoin d'un aménagement (situation de handicap) ?",
+              rows: 3,
+              maxLength: APPLICATION_LIMITS.accommodation,
+              placeholder: "Facultatif : votre demande est transmise à notre référent·e handicap.",
+            },
+          ]}
         />
       </fieldset>
 
@@ -198,7 +209,8 @@ function ApplicationForm({
         {APPLICATION_FILES.map((f) => (
           <TextField
             key={f.field}
-            {...common}
+            form={common.form}
+            errors={errors}
             name={f.field}
             label={f.label}
             required={f.required}
@@ -209,7 +221,13 @@ function ApplicationForm({
         ))}
       </fieldset>
 
-      <CheckboxField {...common} name="consent" required defaultChecked={values.consent === "on"}>
+      <CheckboxField
+        form={common.form}
+        errors={errors}
+        name="consent"
+        required
+        defaultChecked={values.consent === "on"}
+      >
         J'accepte que le centre traite les informations et documents de ma candidature pour l'étudier, selon
         sa{" "}
         <Link to="/politique-confidentialite" className="text-primary underline">
@@ -218,11 +236,7 @@ function ApplicationForm({
         .
       </CheckboxField>
 
-      {/* Hidden from people and assistive technology; bots fill it and are quietly dropped. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="apply-website">Ne pas remplir ce champ</label>
-        <input id="apply-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot form="apply" />
       <p className="text-xs text-muted-foreground">
         Les champs marqués d'un astérisque (*) sont obligatoires.
       </p>

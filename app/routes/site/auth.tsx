@@ -2,8 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { EMAIL_FIELD, PASSWORD_FIELD } from "~/components/site/account-fields";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { Fields } from "~/components/ui/field";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signInSchema, signUpSchema } from "~/lib/schemas/auth";
@@ -36,19 +37,12 @@ function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; 
   const { errors, formProps } = useFormValidation(signInSchema, {
     server: result?.intent === "signin" ? result.errors : undefined,
   });
-  const common = { form: "signin", errors, nativeRequired: true };
+  const common = { form: "signin", errors };
   return (
     <Form method="post" className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <TextField {...common} name="email" label="Email" type="email" autoComplete="email" />
-      <TextField
-        {...common}
-        name="password"
-        label="Mot de passe"
-        type="password"
-        autoComplete="current-password"
-      />
+      <Fields {...common} fields={[EMAIL_FIELD, { ...PASSWORD_FIELD, autoComplete: "current-password" }]} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Connexion..." : "Se connecter"}
       </Button>
@@ -67,22 +61,22 @@ function SignUpForm({ result }: { result: ActionResult | undefined }) {
   const { errors, formProps } = useFormValidation(signUpSchema, {
     server: result?.intent === "signup" ? result.errors : undefined,
   });
-  const common = { form: "signup", errors, nativeRequired: true };
+  const common = { form: "signup", errors };
   return (
     <Form method="post" className="space-y-4" {...formProps}>
       <input type="hidden" name="intent" value="signup" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...common} name="firstName" label="Prénom" autoComplete="given-name" />
-        <TextField {...common} name="lastName" label="Nom" autoComplete="family-name" />
+        <Fields
+          {...common}
+          fields={[
+            { name: "firstName", label: "Prénom", autoComplete: "given-name", nativeRequired: true },
+            { name: "lastName", label: "Nom", autoComplete: "family-name", nativeRequired: true },
+          ]}
+        />
       </div>
-      <TextField {...common} name="email" label="Email" type="email" autoComplete="email" />
-      <TextField
+      <Fields
         {...common}
-        name="password"
-        label="Mot de passe"
-        type="password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN}
+        fields={[EMAIL_FIELD, { ...PASSWORD_FIELD, autoComplete: "new-password", minLength: PASSWORD_MIN }]}
       />
       <p className="text-xs text-muted-foreground">{PASSWORD_MIN} caractères minimum.</p>
       <Button type="submit" className="w-full" disabled={busy}>

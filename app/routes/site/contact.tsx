@@ -1,14 +1,14 @@
 import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
+import { Honeypot } from "~/components/site/honeypot";
+import { PERSON_FIELDS } from "~/components/site/person-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { CheckboxField, Fields, FormAlert } from "~/components/ui/field";
 import {
   APPOINTMENT_MODES,
   appointmentModeFromParam,
-  HONEYPOT_FIELD,
-  LIMITS,
   OTHER_FORMATION,
   REASONS,
   SUBJECTS,
@@ -89,106 +89,72 @@ function ContactForm({
 
   return (
     <Form method="post" noValidate preventScrollReset className="space-y-5" {...formProps}>
-      {alert ? (
-        <div role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
-          <p className="font-semibold">{alert.title}</p>
-          <p>{alert.description}</p>
-        </div>
-      ) : null}
+      {alert ? <FormAlert message={alert} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <Fields
           {...common}
-          name="firstName"
-          label="Prénom"
-          required
-          defaultValue={values.firstName ?? ""}
-          autoComplete="given-name"
-          maxLength={LIMITS.name}
-          placeholder="Votre prénom"
-        />
-        <TextField
-          {...common}
-          name="lastName"
-          label="Nom"
-          required
-          defaultValue={values.lastName ?? ""}
-          autoComplete="family-name"
-          maxLength={LIMITS.name}
-          placeholder="Votre nom"
-        />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          {...common}
-          name="email"
-          label="Email"
-          required
-          defaultValue={values.email ?? ""}
-          type="email"
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          placeholder="votre@email.fr"
-        />
-        <TextField
-          {...common}
-          name="phone"
-          label="Téléphone"
-          required
-          defaultValue={values.phone ?? ""}
-          type="tel"
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          placeholder="06 12 34 56 78"
-        />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          {...common}
-          name="subject"
-          label="Sujet"
-          required
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-          options={[
-            { value: "", label: "Sélectionnez un sujet" },
-            ...SUBJECTS.map((s) => ({ value: s.id, label: s.label })),
-          ]}
-        />
-        <SelectField
-          {...common}
-          name="formation"
-          label="Formation qui vous intéresse"
-          value={formation}
-          onChange={(e) => setFormation(e.target.value)}
-          options={[
-            { value: "", label: "Aucune en particulier" },
-            ...courses.map((f) => ({ value: f.slug, label: f.title })),
-            { value: OTHER_FORMATION.id, label: OTHER_FORMATION.label },
+          values={values}
+          fields={[
+            { ...PERSON_FIELDS.firstName, placeholder: "Votre prénom" },
+            { ...PERSON_FIELDS.lastName, placeholder: "Votre nom" },
+            { ...PERSON_FIELDS.email, placeholder: "votre@email.fr" },
+            { ...PERSON_FIELDS.phone, placeholder: "06 12 34 56 78" },
+            {
+              as: "select",
+              name: "subject",
+              label: "Sujet",
+              required: true,
+              value: subject,
+              onChange: (e) => setSubject(e.target.value),
+              options: [
+                { value: "", label: "Sélectionnez un sujet" },
+                ...SUBJECTS.map((s) => ({ value: s.id, label: s.label })),
+              ],
+            },
+            {
+              as: "select",
+              name: "formation",
+              label: "Formation qui vous intéresse",
+              value: formation,
+              onChange: (e) => setFormation(e.target.value),
+              options: [
+                { value: "", label: "Aucune en particulier" },
+                ...courses.map((f) => ({ value: f.slug, label: f.title })),
+                { value: OTHER_FORMATION.id, label: OTHER_FORMATION.label },
+              ],
+            },
           ]}
         />
       </div>
-      {/* The banner's 'Choisir' buttons land here with their mode; it goes with the request. */}
-      {subject === "rdv" ? (
-        <SelectField
-          {...common}
-          name="appointmentMode"
-          label="Type de rendez-vous"
-          value={mode}
-          onChange={(e) => setMode(e.target.value)}
-          options={[
-            { value: "", label: "Sans préférence" },
-            ...APPOINTMENT_MODES.map((m) => ({ value: m.id, label: m.title })),
-          ]}
-        />
-      ) : null}
-      <TextareaField
+      <Fields
         {...common}
-        name="message"
-        label="Message"
-        required
-        rows={6}
-        defaultValue={values.message ?? ""}
-        placeholder="Décrivez votre projet, vos questions…"
+        values={values}
+        fields={[
+          // The banner's 'Choisir' buttons land here with their mode; it goes with the request.
+          ...(subject === "rdv"
+            ? [
+                {
+                  as: "select",
+                  name: "appointmentMode",
+                  label: "Type de rendez-vous",
+                  value: mode,
+                  onChange: (e: ChangeEvent<HTMLSelectElement>) => setMode(e.target.value),
+                  options: [
+                    { value: "", label: "Sans préférence" },
+                    ...APPOINTMENT_MODES.map((m) => ({ value: m.id, label: m.title })),
+                  ],
+                } as const,
+              ]
+            : []),
+          {
+            as: "textarea",
+            name: "message",
+            label: "Message",
+            required: true,
+            rows: 6,
+            placeholder: "Décrivez votre projet, vos questions…",
+          },
+        ]}
       />
       <CheckboxField
         {...common}
@@ -198,11 +164,7 @@ function ContactForm({
       >
         J'accepte de recevoir des informations sur les formations et actualités du centre (facultatif).
       </CheckboxField>
-      {/* Hidden from people and assistive technology; bots fill it and are quietly dropped. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">Ne pas remplir ce champ</label>
-        <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot form="contact" />
       <p className="text-xs text-muted-foreground">
         Les champs marqués d'un astérisque (*) sont obligatoires. Vos données ne servent qu'à répondre à votre
         demande (voir notre{" "}

@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { EMAIL_FIELD } from "~/components/site/account-fields";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { Fields } from "~/components/ui/field";
 import { emailOnlySchema } from "~/lib/schemas/auth";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
@@ -42,15 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau
               mot de passe.
             </p>
-            <TextField
-              form="forgot"
-              name="email"
-              label="Email"
-              errors={errors}
-              nativeRequired
-              type="email"
-              autoComplete="email"
-            />
+            <Fields form="forgot" errors={errors} fields={[EMAIL_FIELD]} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Envoi en cours..." : "Envoyer le lien"}
             </Button>

@@ -148,13 +148,8 @@ function Catalogue({
               name="type"
               value={filters.type}
               onChange={(e) => update({ type: e.target.value as CatalogueFilters["type"] })}
-            >
-              {TYPE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
+              options={TYPE_OPTIONS}
+            />
           </div>
         )}
         <div className="grid gap-1.5">
@@ -164,13 +159,8 @@ function Catalogue({
             name="niveau"
             value={filters.level}
             onChange={(e) => update({ level: e.target.value as CatalogueFilters["level"] })}
-          >
-            {LEVEL_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+            options={LEVEL_OPTIONS}
+          />
         </div>
         {filters.objectif && <input type="hidden" name="objectif" value={filters.objectif} />}
         {/* Without JS the form is a plain GET; once hydrated, results follow the fields as they change. */}

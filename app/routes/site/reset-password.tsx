@@ -1,6 +1,7 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
+import { PASSWORD_FIELD } from "~/components/site/account-fields";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { Fields } from "~/components/ui/field";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { useFormValidation } from "~/lib/use-form-validation";
@@ -39,15 +40,17 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         ) : (
           <Form method="post" className="space-y-4" {...formProps}>
             <input type="hidden" name="token" value={token} />
-            <TextField
+            <Fields
               form="reset"
-              name="password"
-              label="Nouveau mot de passe"
               errors={errors}
-              nativeRequired
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
+              fields={[
+                {
+                  ...PASSWORD_FIELD,
+                  label: "Nouveau mot de passe",
+                  autoComplete: "new-password",
+                  minLength: PASSWORD_MIN,
+                },
+              ]}
             />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Enregistrement..." : "Enregistrer"}
