@@ -59,7 +59,9 @@ test("contact: a field is checked when it loses focus, its error goes once it is
   expect(seen.consoleErrors).toEqual([]);
 });
 
-test("callback dialog: checked in the browser first, nothing sent while a field is wrong", async ({ page }) => {
+test("callback dialog: checked in the browser first, nothing sent while a field is wrong", async ({
+  page,
+}) => {
   const seen = watch(page);
   await gotoReady(page, "/contact");
   await page.getByRole("button", { name: "Être rappelé·e" }).click();
