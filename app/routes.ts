@@ -41,7 +41,7 @@ export default [
       route("statistics", "routes/admin/statistics.tsx"),
       route("statistics/:chart.csv", "routes/admin/statistics-csv.ts"),
       route("settings", "routes/admin/placeholder.tsx", { id: "admin-settings" }),
-      route("calendar", "routes/admin/placeholder.tsx", { id: "admin-calendar" }),
+      route("calendar", "routes/admin/calendar.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -13,6 +13,8 @@ export interface ContactFilters {
   status: ContactStatus | null;
   /** "aujourdhui": only requests received today (Paris time), the dashboard's 'Aujourd'hui' button. */
   day: "aujourdhui" | null;
+  /** ?demande=<id>: that one request, its details open (the Calendrier's link to a callback). */
+  id: string | null;
 }
 
 export function contactFiltersFrom(params: URLSearchParams): ContactFilters {
@@ -21,5 +23,6 @@ export function contactFiltersFrom(params: URLSearchParams): ContactFilters {
     q: searchQuery(params),
     status: CONTACT_STATUSES.includes(status as ContactStatus) ? (status as ContactStatus) : null,
     day: params.get("jour") === "aujourdhui" ? "aujourdhui" : null,
+    id: entityId.safeParse(params.get("demande")).data ?? null,
   };
 }

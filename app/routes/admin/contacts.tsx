@@ -63,7 +63,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   // Export and erasure carry personal data out or destroy it: administrators only.
   const canExport = useCan("contacts:export");
   const canErase = useCan("contacts:erase");
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(filters.id);
   const details = requests.find((r) => r.id === detailsId) ?? null;
   // One fetcher for the whole list: a row filtered out by its new status still gets its toast.
   const statusFetcher = useAdminFetcher();

@@ -7,7 +7,6 @@ import type { Route } from "./+types/placeholder";
 
 const TITLES: Record<string, string> = {
   "admin-settings": "Paramètres",
-  "admin-calendar": "Calendrier",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Paramètres and Calendrier are announced, not built yet. */
+/** Paramètres is announced, not built yet. */
 export default function Placeholder() {
   const matches = useMatches();
   const id = matches[matches.length - 1]?.id ?? "";

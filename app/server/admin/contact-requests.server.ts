@@ -33,6 +33,7 @@ function filterClause(filters: ContactFilters): SQL | undefined {
     );
   }
   if (filters.status) where.push(eq(contactRequests.status, filters.status));
+  if (filters.id) where.push(eq(contactRequests.id, filters.id));
   if (filters.day === "aujourdhui") {
     // "Today" is the centre's day, in Paris, whatever the server's time zone.
     where.push(
@@ -77,7 +78,7 @@ export async function contactRequestsPage(
   page: number,
 ): Promise<ContactsPage> {
   const counting = countByStatus(db);
-  const fromCounters = !filters.q && !filters.day;
+  const fromCounters = !filters.q && !filters.day && !filters.id;
   // Promise.all awaits `counting` on every path, so its failure is never left unhandled.
   const [counts, list] = await Promise.all([
     counting,

@@ -19,18 +19,13 @@ import {
 } from "~/lib/statistics";
 import { CSV_BOM, csvLine } from "../csv.server";
 import type { Db } from "../db/client.server";
+import { rows } from "../db/rows.server";
 
 /*
  * Every figure of the Statistiques screen is computed by PostgreSQL (group by, date_trunc in Paris
  * time, percentile_cont): the server never loads the requests themselves, so 100 000 of them cost a
  * few grouped scans of the created_at index. The same SQL runs on PGlite and PostgreSQL.
  */
-
-/** Raw SQL through the shared query builder: both drivers answer `{ rows }`. */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** The SQL of a period: its bounds, and the Paris week or month of a timestamp column. */
 function periodSql(period: Period, now: Date) {
