@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
@@ -48,11 +49,11 @@ test("Statistiques: the report from the dashboard, the period in the URL, each c
     const table = card.getByRole("table");
     await expect(table).toBeVisible();
     const cells = await tableCells(table);
-    const href = await card.getByRole("link", { name: /Télécharger les données/ }).getAttribute("href");
-    expect(href).toBe("/admin/statistics/entonnoir.csv?periode=12-mois");
-    const csv = await page.request.get(href ?? "");
-    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    const bytes = await csv.body();
+    const link = card.getByRole("link", { name: /Télécharger les données/ });
+    expect(await link.getAttribute("href")).toBe("/admin/statistics/entonnoir.csv?periode=12-mois");
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^statistiques-entonnoir-12-mois-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean);
     expect(lines.map((line) => line.split(";"))).toEqual(cells);

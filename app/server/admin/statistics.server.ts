@@ -7,6 +7,7 @@ import {
 import {
   bucketLabel,
   bucketUnit,
+  CHART_IDS,
   type ChartId,
   delayText,
   frenchNumber,
@@ -359,63 +360,106 @@ export interface Statistics {
   charts: StatChart[];
 }
 
-/** Every chart of the screen for `period`, ending at `now`. */
-export async function statistics(db: Db, period: Period, now = new Date()): Promise<Statistics> {
+/** Starts a read on first use only, and shares it: a CSV runs the queries of its one chart. */
+function lazy<T>(read: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | null = null;
+  return () => {
+    started ??= read();
+    return started;
+  };
+}
+
+/** The period's reads, each run at most once, and each chart built from the ones it needs. */
+function reads(db: Db, period: Period, now: Date) {
   const p = periodSql(period, now);
   const created = sql`created_at`;
-  const [o, bySource, byFormation, funnelCounts, applications, mails, [oldest]] = await Promise.all([
-    outline(db, p),
-    rows<{ day: string; source: string; n: number }>(
-      db,
-      sql`select ${p.day(sql`bucket`)} as day, source, n from (
-            select ${p.bucket(created)} as bucket, source, count(*)::int as n
-            from contact_requests where ${p.within(created)} group by 1, 2) as counts`,
+  const read = {
+    outline: lazy(() => outline(db, p)),
+    bySource: lazy(() =>
+      rows<{ day: string; source: string; n: number }>(
+        db,
+        sql`select ${p.day(sql`bucket`)} as day, source, n from (
+              select ${p.bucket(created)} as bucket, source, count(*)::int as n
+              from contact_requests where ${p.within(created)} group by 1, 2) as counts`,
+      ),
     ),
-    rows<{ formation: string; n: number }>(
-      db,
-      sql`select coalesce(formation_interest, '') as formation, count(*)::int as n
-          from contact_requests where ${p.within(created)} group by 1 order by 2 desc, 1`,
+    byFormation: lazy(() =>
+      rows<{ formation: string; n: number }>(
+        db,
+        sql`select coalesce(formation_interest, '') as formation, count(*)::int as n
+            from contact_requests where ${p.within(created)} group by 1 order by 2 desc, 1`,
+      ),
     ),
-    funnelRows(db, p),
-    rows<ApplicationCount>(
-      db,
-      sql`select a.session_id, f.title, to_char(s.start_date, 'YYYY-MM-DD') as start_day, a.status,
-                 count(*)::int as n
-          from applications a
-          join formation_sessions s on s.id = a.session_id
-          join formations f on f.id = s.formation_id
-          where ${p.within(sql`a.created_at`)}
-          group by a.session_id, f.title, s.start_date, a.status
-          order by s.start_date, f.title, a.session_id`,
+    funnel: lazy(async () => {
+      const counts = await funnelRows(db, p);
+      return {
+        byBucket: counts.filter((r) => r.day !== ""),
+        totals: counts.find((r) => r.day === "") ?? NO_FUNNEL,
+      };
+    }),
+    applications: lazy(() =>
+      rows<ApplicationCount>(
+        db,
+        sql`select a.session_id, f.title, to_char(s.start_date, 'YYYY-MM-DD') as start_day, a.status,
+                   count(*)::int as n
+            from applications a
+            join formation_sessions s on s.id = a.session_id
+            join formations f on f.id = s.formation_id
+            where ${p.within(sql`a.created_at`)}
+            group by a.session_id, f.title, s.start_date, a.status
+            order by s.start_date, f.title, a.session_id`,
+      ),
     ),
-    rows<MailCount>(
-      db,
-      sql`select kind,
-                 (count(*) filter (where sent_at is not null))::int as sent,
-                 (count(*) filter (where sent_at is null and last_error is not null))::int as failing,
-                 (count(*) filter (where sent_at is null and last_error is null))::int as waiting
-          from mail_outbox where ${p.within(created)} group by kind order by kind`,
+    mails: lazy(() =>
+      rows<MailCount>(
+        db,
+        sql`select kind,
+                   (count(*) filter (where sent_at is not null))::int as sent,
+                   (count(*) filter (where sent_at is null and last_error is not null))::int as failing,
+                   (count(*) filter (where sent_at is null and last_error is null))::int as waiting
+            from mail_outbox where ${p.within(created)} group by kind order by kind`,
+      ),
     ),
-    rows<{ since: string | null; hours: number | null }>(
-      db,
-      sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
-                 extract(epoch from ${p.nowTs} - min(created_at))::float8 / 3600 as hours
-          from mail_outbox where sent_at is null`,
-    ),
+    oldestWaitingMail: lazy(async (): Promise<OldestWaitingMail | null> => {
+      const [oldest] = await rows<{ since: string | null; hours: number | null }>(
+        db,
+        sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as since,
+                   extract(epoch from ${p.nowTs} - min(created_at))::float8 / 3600 as hours
+            from mail_outbox where sent_at is null`,
+      );
+      return oldest?.since && oldest.hours !== null
+        ? { since: oldest.since, hours: Math.max(0, oldest.hours) }
+        : null;
+    }),
+  };
+  const charts: Record<ChartId, () => Promise<StatChart>> = {
+    "demandes-par-source": async () => requestsBySource(await read.outline(), p.unit, await read.bySource()),
+    "demandes-par-formation": async () => requestsByFormation(await read.byFormation()),
+    entonnoir: async () => funnel((await read.funnel()).totals),
+    "delai-premier-contact": async () => {
+      const [o, { byBucket, totals }] = await Promise.all([read.outline(), read.funnel()]);
+      return firstContactDelay(o, p.unit, byBucket, totals);
+    },
+    rappels: async () => {
+      const [o, { byBucket, totals }] = await Promise.all([read.outline(), read.funnel()]);
+      return callbacks(o, p.unit, byBucket, totals);
+    },
+    candidatures: async () => applicationsChart(await read.applications()),
+    "e-mails": async () => mailChart(await read.mails(), await read.oldestWaitingMail()),
+  };
+  return { read, charts };
+}
+
+/** Every chart of the screen for `period`, ending at `now`. */
+export async function statistics(db: Db, period: Period, now = new Date()): Promise<Statistics> {
+  const { read, charts } = reads(db, period, now);
+  const [o, { totals }, mails, oldestWaitingMail, built] = await Promise.all([
+    read.outline(),
+    read.funnel(),
+    read.mails(),
+    read.oldestWaitingMail(),
+    Promise.all(CHART_IDS.map((id) => charts[id]())),
   ]);
-  const byBucket = funnelCounts.filter((r) => r.day !== "");
-  const totals = funnelCounts.find((r) => r.day === "") ?? NO_FUNNEL;
-  const oldestWaitingMail =
-    oldest?.since && oldest.hours !== null ? { since: oldest.since, hours: Math.max(0, oldest.hours) } : null;
-  const charts = [
-    requestsBySource(o, p.unit, bySource),
-    requestsByFormation(byFormation),
-    funnel(totals),
-    firstContactDelay(o, p.unit, byBucket, totals),
-    callbacks(o, p.unit, byBucket, totals),
-    applicationsChart(applications),
-    mailChart(mails, oldestWaitingMail),
-  ];
   return {
     period,
     startDay: o.startDay,
@@ -428,19 +472,17 @@ export async function statistics(db: Db, period: Period, now = new Date()): Prom
       failingMails: mails.reduce((a, c) => a + c.failing, 0),
       oldestWaitingMail,
     },
-    charts,
+    charts: built,
   };
 }
 
-/** One chart's table as CSV for French Excel: the same cells as 'Voir les données'. */
+/** One chart's table as CSV for French Excel: the same cells as 'Voir les données'; only its queries run. */
 export async function statisticsCsv(
   db: Db,
   period: Period,
   chart: ChartId,
   now = new Date(),
 ): Promise<string> {
-  const data = await statistics(db, period, now);
-  const found = data.charts.find((c) => c.id === chart);
-  if (!found) throw new Error(`unknown chart ${chart}`);
+  const found = await reads(db, period, now).charts[chart]();
   return CSV_BOM + csvLine(found.columns) + found.rows.map(csvLine).join("");
 }
