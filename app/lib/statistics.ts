@@ -75,6 +75,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   application_acknowledgement: "Accusé de réception (candidat·e)",
   application_notification: "Nouvelle candidature (équipe)",
   application_accommodation: "Demande d'aménagement (référent·e)",
+  application_status: "Suite de candidature (candidat·e)",
   verify_email: "Confirmation d'adresse",
   reset_password: "Mot de passe oublié",
   account_exists: "Compte existant",
