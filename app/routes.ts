@@ -22,6 +22,7 @@ export default [
     route("cgu", "routes/site/cgu.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
+  route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
   route("auth/verifie", "routes/site/email-verified.ts"),
   route("auth/deconnexion", "routes/site/sign-out.ts"),
   ...prefix("admin", [

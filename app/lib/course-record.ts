@@ -12,6 +12,7 @@ import {
   parseCertificationCode,
   type QualiopiRecord,
 } from "./qualiopi";
+import { formatDay } from "./sessions";
 
 export interface RecordRow {
   label: string;
@@ -75,9 +76,7 @@ export interface CertificationInfo {
 export function certificationInfo(f: CourseRecord): CertificationInfo | null {
   if (!f.certifying) return null;
   const code = parseCertificationCode(f.rncpCode);
-  const registered = f.certificationRegisteredOn
-    ? formatDate(`${f.certificationRegisteredOn}T12:00:00Z`)
-    : null;
+  const registered = f.certificationRegisteredOn ? formatDay(f.certificationRegisteredOn) : null;
   return {
     code,
     codeText: code ? formatCertificationCode(code) : null,

@@ -25,7 +25,10 @@ interface Entry extends Rendered {
 }
 
 // Paths whose answer never depends on who asks but which must not be cached for other reasons.
-const UNCACHED = /^\/(admin|auth|api)(\/|$)|^\/(admin|auth)\.data/;
+// A course's programme PDF has its own cache, one copy per formation rebuilt when the record
+// changes (app/server/pdf/programme.server.ts): here it would be kept twice (raw and gzipped, though
+// a PDF hardly compresses) and push the HTML pages out.
+const UNCACHED = /^\/(admin|auth|api)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$/;
 
 /**
  * The query parameters public pages read (catalogue filters, contact preselection, and React

@@ -1,5 +1,7 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
 
 // Course records as Qualiopi asks them published: the console says what each formation still lacks.
 
@@ -58,4 +60,21 @@ test("the console lists what each formation lacks, in the table and in its dialo
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   await expect(row).toContainText("14 informations manquantes");
   await expect(row).toContainText("RS 5826");
+});
+
+test("the course page is dated and its 'Télécharger le programme (PDF)' downloads the programme", async ({
+  page,
+}) => {
+  await gotoReady(page, "/formation/tp-assistant-commercial");
+  await expect(page.getByText(/^Mis à jour le (1er|\d{1,2}) [a-zéû]+ \d{4}$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Fiche RNCP 35031 sur France Compétences" })).toHaveAttribute(
+    "href",
+    "https://www.francecompetences.fr/recherche/rncp/35031/",
+  );
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Télécharger le programme (PDF)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("programme-tp-assistant-commercial.pdf");
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 });

@@ -1,9 +1,11 @@
 // A course record as Qualiopi asks it to be published (indicators 1 and 3): staff fill it in the
 // console, which validates it; the course page shows it in sections with the date of its last change.
 import { eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuros } from "~/lib/money";
 import * as formationsRoute from "~/routes/admin/formations";
+import { getCentreSettings } from "~/server/centre.server";
 import { formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { type HttpTestApp, startHttpApp } from "../support/http";
@@ -193,4 +195,81 @@ describe(`course records on ${DRIVER}`, () => {
     expect(text).not.toContain("Modalités d'accès");
     expect(text).not.toMatch(/<h2[^>]*>Certification</);
   });
+
+  it("answers the programme as a PDF with the page's content, rebuilt once the record changes", async () => {
+    expect(
+      (
+        await save({
+          ...record("comptable-pdf"),
+          priceDetails: "Tarif « entreprise » : 1 200 € par salarié·e, l’attestation comprise",
+        })
+      ).status,
+    ).toBe(200);
+    const row = await rowOf("comptable-pdf");
+    await t.app.db
+      .update(formations)
+      .set({ updatedAt: new Date("2026-11-12T09:00:00Z") })
+      .where(eq(formations.id, row.id));
+    const { name: centreName } = await getCentreSettings(t.app.db);
+
+    const first = await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("application/pdf");
+    expect(first.headers.get("content-disposition")).toBe(
+      'attachment; filename="programme-comptable-pdf.pdf"',
+    );
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const text = await pdfText(bytes);
+    for (const item of [
+      centreName,
+      "Comptable assistant comptable-pdf",
+      "Tenir la comptabilité courante",
+      "Préparer la paie",
+      "Mis à jour le 12 novembre 2026",
+      "Tarif « entreprise » : 1 200 € par salarié·e, l’attestation comprise",
+      "RNCP 37489",
+      "https://www.francecompetences.fr/recherche/rncp/37489/",
+      "88 % de réussite — 2025, 24 candidats",
+    ]) {
+      expect(text).toContain(item);
+    }
+
+    // The same record: the same bytes (kept). An edit: a new document.
+    const again = new Uint8Array(
+      await (await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`)).arrayBuffer(),
+    );
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+    const edited = await save({
+      ...record("comptable-pdf"),
+      intent: "update",
+      id: row.id,
+      objectives: "Établir les déclarations de TVA",
+    });
+    expect(edited.status).toBe(200);
+    const after = await pdfText(
+      new Uint8Array(await (await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`)).arrayBuffer()),
+    );
+    expect(after).toContain("Établir les déclarations de TVA");
+    expect(after).not.toContain("Tenir la comptabilité courante");
+    expect(after).not.toContain("Mis à jour le 12 novembre 2026");
+  });
+
+  it("links the programme from the course page; an unknown course has none", async () => {
+    expect((await save(record("comptable-lien"))).status).toBe(200);
+    const html = await (await fetch(`${t.base}/formation/comptable-lien`)).text();
+    expect(html).toMatch(
+      /<a href="\/formation\/comptable-lien\/programme\.pdf" download=""[^>]*>.*Télécharger le programme \(PDF\)<\/a>/,
+    );
+    const missing = await fetch(`${t.base}/formation/pas-de-formation/programme.pdf`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
 });
+
+/** The text a PDF reader extracts, lines joined by spaces (from a copy: pdf.js takes the buffer). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
+  return text.replace(/[ \t\r\n]+/g, " ");
+}

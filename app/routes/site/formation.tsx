@@ -1,4 +1,4 @@
-import { ArrowLeft, Award, Briefcase, Clock, MapPin } from "lucide-react";
+import { ArrowLeft, Award, Briefcase, Clock, Download, MapPin } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { CallbackButton } from "~/components/site/callback-button";
 import { CertificationSection, PracticalSection, Section } from "~/components/site/course-record";
@@ -6,7 +6,7 @@ import { courseInstances, FormationSessions } from "~/components/site/formation-
 import { IconList } from "~/components/site/icon-list";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { phoneHref } from "~/lib/centre";
 import { formatDate, isoDate } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
@@ -196,6 +196,14 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             >
               Demander des informations
             </ButtonLink>
+            <a
+              href={`/formation/${formation.slug}/programme.pdf`}
+              download
+              className={buttonClass("outline", "lg", "text-foreground")}
+            >
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Télécharger le programme (PDF)
+            </a>
           </div>
         </div>
       </section>

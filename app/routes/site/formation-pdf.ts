@@ -1,0 +1,38 @@
+import { redirect } from "react-router";
+import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
+import { getCentreSettings } from "~/server/centre.server";
+import { programmeFileName, programmePdf } from "~/server/pdf/programme.server";
+import { listUpcomingSessions } from "~/server/sessions.server";
+import type { Route } from "./+types/formation-pdf";
+
+/**
+ * GET /formation/:slug/programme.pdf: the course's programme, downloaded as an A4 PDF
+ * (X-Content-Type-Options: nosniff comes with every answer of the server).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.app;
+  const slug = params.slug.toLowerCase();
+  const formation = await getActiveFormation(db, slug);
+  if (!formation) {
+    const canonical = await canonicalSlugForAlias(db, slug);
+    if (canonical) throw redirect(`/formation/${canonical}/programme.pdf`, 301);
+    return new Response("Formation non trouvée", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const [centre, sessions] = await Promise.all([
+    getCentreSettings(db),
+    listUpcomingSessions(db, formation.id),
+  ]);
+  const bytes = await programmePdf({ formation, centre, sessions });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${programmeFileName(formation.slug)}"`,
+      "Content-Length": String(bytes.length),
+      // Always asked again: the record may have changed; the server keeps the bytes meanwhile.
+      "Cache-Control": "no-cache",
+    },
+  });
+}

@@ -1,0 +1,235 @@
+/**
+ * A course's programme as an A4 PDF ('Télécharger le programme (PDF)'): the same published items as
+ * the course page, under the centre's identity, with the date of the record's last change. Server
+ * only: pdfkit and the font never reach a browser bundle.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/lib/centre";
+import { certificationInfo, practicalRows, type RecordRow, updatedText } from "~/lib/course-record";
+import { resultSentence } from "~/lib/results";
+import { formatDateRange, type PublicSession, sessionModeLabel } from "~/lib/sessions";
+import type { Formation } from "../db/schema.server";
+
+export interface ProgrammeInput {
+  formation: Formation;
+  centre: CentreIdentity;
+  sessions: readonly PublicSession[];
+}
+
+// Inter (SIL Open Font License) from its npm package: every French character, the typographic
+// apostrophe, guillemets, € and the narrow no-break space before '%' and ':'.
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf")),
+    bold: readFileSync(require.resolve("@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf")),
+  };
+  return fonts;
+}
+
+const MARGIN = 56;
+const BLUE = "#1e3a8a";
+const GREY = "#4b5563";
+
+/** Writes the document and answers its bytes. */
+export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInput): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: `Programme — ${f.title}`,
+      Author: centre.name,
+      Subject: "Programme de formation",
+      ModDate: f.updatedAt,
+    },
+    lang: "fr-FR",
+    displayTitle: true,
+  });
+  doc.registerFont("text", regular);
+  doc.registerFont("bold", bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+
+  const heading = (text: string) => {
+    doc.moveDown(0.8).font("bold").fontSize(13).fillColor(BLUE).text(text, { width });
+    doc.moveDown(0.3).font("text").fontSize(10).fillColor("black");
+  };
+  const paragraph = (text: string) => doc.font("text").fontSize(10).fillColor("black").text(text, { width });
+  const bullets = (items: readonly string[]) => {
+    for (const item of items) paragraph(`•  ${item}`);
+  };
+  const rows = (list: readonly RecordRow[]) => {
+    for (const row of list) {
+      doc.font("bold").fontSize(10).fillColor("black").text(row.label, { width });
+      doc.font("text").fillColor(GREY).text(row.value, { width }).moveDown(0.4);
+    }
+    doc.fillColor("black");
+  };
+
+  // The centre's identity.
+  doc.font("bold").fontSize(14).fillColor(BLUE).text(centre.name, { width });
+  doc
+    .font("text")
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(`${fullAddress(centre)} · ${centre.phone} · ${centre.email}`, { width })
+    .text(`SIRET ${centre.siret} · ${activitySentence(centre)} ${ACTIVITY_NOTICE}.`, { width });
+  doc
+    .moveTo(MARGIN, doc.y + 8)
+    .lineTo(MARGIN + width, doc.y + 8)
+    .strokeColor(BLUE)
+    .stroke();
+
+  // The course.
+  doc.moveDown(1.5).font("bold").fontSize(20).fillColor("black").text(f.title, { width });
+  doc.font("text").fontSize(9).fillColor(GREY).text(updatedText(f.updatedAt), { width });
+  doc
+    .moveDown(0.6)
+    .font("text")
+    .fontSize(11)
+    .fillColor("black")
+    .text(f.longDescription ?? f.description, {
+      width,
+    });
+
+  const essentials: RecordRow[] = [
+    { label: "Durée", value: f.duration },
+    { label: "Niveau requis", value: f.levelRequired },
+    { label: "Format", value: f.format ?? "" },
+    { label: "Lieu", value: f.location ?? "" },
+  ].filter((row) => row.value.trim());
+  if (essentials.length) {
+    heading("En bref");
+    rows(essentials);
+  }
+  if (f.objectives.length) {
+    heading("Objectifs de la formation");
+    bullets(f.objectives);
+  }
+  if (f.prerequisites) {
+    heading("Prérequis");
+    paragraph(f.prerequisites);
+  }
+  if (f.program.length) {
+    heading("Programme détaillé");
+    f.program.forEach((module, i) => {
+      const duration = module.duration ? ` (${module.duration})` : "";
+      doc
+        .moveDown(0.3)
+        .font("bold")
+        .fontSize(10.5)
+        .text(`Module ${i + 1} : ${module.title}${duration}`, { width });
+      bullets(
+        module.content
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean),
+      );
+    });
+  }
+  heading("Informations pratiques");
+  rows(practicalRows(f));
+
+  const certification = certificationInfo(f);
+  if (certification) {
+    heading("Certification");
+    if (certification.codeText && certification.url) {
+      rows([{ label: "Code", value: `${certification.codeText} — fiche publique : ${certification.url}` }]);
+    }
+    rows(certification.rows);
+    if (certification.skillBlocks.length) {
+      doc.font("bold").fontSize(10).text("Blocs de compétences", { width });
+      bullets(certification.skillBlocks);
+      doc.moveDown(0.4);
+    }
+    rows(certification.pathRows);
+  } else if (f.certification) {
+    heading("Certification");
+    paragraph(f.certification);
+  }
+  if (f.careerOpportunities.length) {
+    heading("Débouchés professionnels");
+    bullets(f.careerOpportunities);
+  }
+  if (f.results.length) {
+    heading("Indicateurs de résultats");
+    bullets(f.results.map(resultSentence));
+  }
+  if (sessions.length) {
+    heading("Prochaines sessions");
+    bullets(
+      sessions.map(
+        (s) => `${formatDateRange(s.startDate, s.endDate)} — ${sessionModeLabel(s.mode)}, ${s.place}`,
+      ),
+    );
+  }
+
+  // Every page ends with the centre, the course and the page number.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin: without lifting it, pdfkit would start a new page for the line.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 10;
+    doc
+      .font("text")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(`${centre.name} — ${f.title} — page ${i + 1} sur ${range.count}`, MARGIN, y, {
+        width,
+        align: "center",
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}
+
+/** Generated programmes kept in memory: one per formation, at most this many formations. */
+const CACHE_MAX = 100;
+const cache = new Map<string, { key: string; bytes: Buffer }>();
+
+/**
+ * The programme's bytes, generated again only when what it prints changed: the record (its
+ * updatedAt), the centre's identity or the upcoming sessions. Least recently asked dropped first.
+ */
+export async function programmePdf(input: ProgrammeInput): Promise<Buffer> {
+  const key = createHash("sha256")
+    .update(JSON.stringify([input.formation.updatedAt.getTime(), input.centre, input.sessions]))
+    .digest("base64");
+  const id = input.formation.id;
+  const cached = cache.get(id);
+  cache.delete(id);
+  if (cached?.key === key) {
+    cache.set(id, cached);
+    return cached.bytes;
+  }
+  const bytes = await renderProgramme(input);
+  cache.set(id, { key, bytes });
+  for (const [oldest] of cache) {
+    if (cache.size <= CACHE_MAX) break;
+    cache.delete(oldest);
+  }
+  return bytes;
+}
+
+/** 'programme-tp-assistant-commercial.pdf': the slug kept to [a-z0-9-], whatever it holds. */
+export function programmeFileName(slug: string): string {
+  const safe = slug
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100);
+  return `programme-${safe || "formation"}.pdf`;
+}
