@@ -70,6 +70,11 @@ test("staff plan an interview then admit the candidate; the course page open els
     await expect(page.getByTestId("history")).toContainText("Entretien planifié → Admis·e");
     await waitForMail(email, "Votre candidature est acceptée");
 
+    // The details page with its forms fits a phone.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByLabel("Nouveau statut").selectOption({ label: "Entretien planifié" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
     const after = before - 1;
     await expect(seats).toHaveText(after === 1 ? "1 place restante" : `${after} places restantes`);
     expect(await visitor.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
@@ -78,4 +83,24 @@ test("staff plan an interview then admit the candidate; the course page open els
   } finally {
     await visitorContext.close();
   }
+});
+
+test("an administrator erases an application after confirming: back to the list, where it is gone", async ({
+  page,
+}) => {
+  test.slow();
+  const email = uniqueEmail("effacement");
+  await gotoReady(page, `${COURSE}/candidature`);
+  await sendApplication(page, email);
+  const search = `/admin/candidatures?q=${encodeURIComponent(email)}`;
+  await signInAsAdmin(page, search);
+  await page.getByRole("link", { name: "Voir la candidature de Yanis Benali" }).click();
+  await page.getByRole("button", { name: "Effacer la candidature" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Effacer définitivement cette candidature ?" });
+  await expect(dialog).toContainText("Droit à l'effacement (RGPD)");
+  await dialog.getByRole("button", { name: "Effacer" }).click();
+  await expect(page).toHaveURL(/\/admin\/candidatures$/);
+  await expect(page.getByText("Candidature effacée")).toBeVisible();
+  await gotoReady(page, search);
+  await expect(page.getByText("Aucune candidature trouvée")).toBeVisible();
 });

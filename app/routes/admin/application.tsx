@@ -1,21 +1,18 @@
-import { ArrowLeft, Download, Trash2 } from "lucide-react";
+import { ArrowLeft, Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ApplicationNotes } from "~/components/admin/application-notes";
 import { ApplicationStatusForm } from "~/components/admin/application-status-form";
-import { DeniedControl } from "~/components/admin/denied-control";
+import { EraseApplication } from "~/components/admin/erase-application";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { LoadFailure } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { useCan } from "~/components/admin/use-can";
-import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { APPLICATION_FILES, financingLabel, situationLabel } from "~/content/application";
 import { APPLICATION_STATUS_LABELS } from "~/lib/application-status";
 import { formatDateTime, formatFullDateTime } from "~/lib/dates";
-import { ADMIN_ONLY } from "~/lib/permissions";
 import { entityId } from "~/lib/schemas/admin-common";
 import { formatDateRange, seatsLeft } from "~/lib/sessions";
 import { useLiveRevalidation } from "~/lib/use-live";
@@ -75,15 +72,6 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("applications:write");
-  // Erasing personal data is for administrators: others see the control, disabled.
-  const canErase = useCan("applications:erase");
-  const erase = useConfirmDelete({
-    intent: "erase",
-    question: "Effacer définitivement cette candidature ?",
-    description:
-      "Droit à l'effacement (RGPD) : la candidature, ses pièces jointes, son historique, ses notes et les e-mails qui la concernent seront supprimés. Cette action est irréversible.",
-    confirmLabel: "Effacer",
-  });
   const back = (
     <Link
       to="/admin/candidatures"
@@ -113,15 +101,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
             <Badge variant="secondary" className="self-center" data-testid="application-status">
               {APPLICATION_STATUS_LABELS[a.status]}
             </Badge>
-            {canErase ? (
-              <Button variant="outline" onClick={() => erase.ask(a.id)}>
-                <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" /> Effacer la candidature
-              </Button>
-            ) : (
-              <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
-                <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" /> Effacer la candidature
-              </DeniedControl>
-            )}
+            <EraseApplication id={a.id} />
           </>
         }
       />
@@ -239,7 +219,6 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
-      {erase.dialog}
     </>
   );
 }
