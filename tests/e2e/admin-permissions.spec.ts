@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
+import { sendApplication } from "./support/candidate";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 
-test("a moderator sees the leads' export and erasure disabled with the reason, and the server refuses them", async ({
+test("a moderator sees the leads' export and erasure, and an application's erasure, disabled with the reason, and the server refuses them", async ({
   page,
   browser,
 }) => {
@@ -69,4 +70,26 @@ test("a moderator sees the leads' export and erasure disabled with the reason, a
   await gotoReady(page, "/admin/users");
   await expect(page.getByText("Seul un administrateur peut modifier les rôles.")).toBeVisible();
   await expect(page.getByLabel(`Rôle de ${email}`)).toHaveCount(0);
+
+  // An application: the moderator processes it, but its erasure is for administrators.
+  const candidate = uniqueEmail("candidat-moderation");
+  const form = await page.context().newPage();
+  await gotoReady(form, "/formation/bac-pro-logistique/candidature");
+  await sendApplication(form, candidate);
+  await form.close();
+  await gotoReady(page, `/admin/candidatures?q=${encodeURIComponent(candidate)}`);
+  await page.getByRole("link", { name: "Voir la candidature de Yanis Benali" }).click();
+  await expect(page.getByRole("button", { name: "Confirmer le changement de statut" })).toBeVisible();
+  await expect(page.getByLabel("Nouveau statut")).toBeEnabled();
+  const eraseApplication = page.getByRole("button", { name: "Effacer la candidature" });
+  await expect(eraseApplication).toHaveAttribute("aria-disabled", "true");
+  await eraseApplication.hover();
+  await expect(page.getByRole("tooltip")).toHaveText("Réservé aux administrateurs");
+  const posted = await page.request.post(page.url(), {
+    form: { intent: "erase", id: page.url().split("/").pop() ?? "" },
+    headers: { origin: BASE_URL },
+  });
+  expect(posted.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
 });
