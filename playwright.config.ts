@@ -46,12 +46,14 @@ export default defineConfig({
     { name: "seeded-catalogue", testMatch: /site-catalogue\.spec\.ts/ },
     {
       name: "chromium",
-      testIgnore: /admin-paging\.spec\.ts|site-catalogue\.spec\.ts/,
+      testIgnore: /admin-paging\.spec\.ts|site-catalogue\.spec\.ts|settings\.spec\.ts/,
       dependencies: ["seeded-catalogue"],
     },
     // Adds 55 requests to the shared database: runs once the others are done, so their "five latest
     // requests" stay theirs. Alone: `npx playwright test tests/e2e/admin-paging.spec.ts --no-deps`.
     { name: "console-at-scale", testMatch: /admin-paging\.spec\.ts/, dependencies: ["chromium"] },
+    // Changes the centre's phone and Qualiopi mention that every public page shows: after the others.
+    { name: "centre-settings", testMatch: /settings\.spec\.ts/, dependencies: ["chromium"] },
   ],
   webServer: [
     {

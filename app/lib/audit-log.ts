@@ -10,5 +10,6 @@ export const AUDIT_ENTITIES = [
   "contact_request",
   "application",
   "user",
+  "centre_settings",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,6 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { CENTRE_DEFAULTS, type CentreSettings, type PublicCentre, qualiopiValid } from "~/lib/centre";
-import { formatIsoDay } from "~/lib/dates";
+import { formatDate, formatIsoDay } from "~/lib/dates";
 import type { Db } from "./db/client.server";
 import { centreSettings } from "./db/schema.server";
 
@@ -48,6 +48,23 @@ export function publicCentre(settings: CentreSettings, today = parisToday()): Pu
   return {
     ...identity,
     qualiopiShown: certificate !== null && qualiopiValid(settings.qualiopiValidUntil, today),
+  };
+}
+
+/**
+ * Where the certificate stands, for the console: shown on the site, or expired (the console warns on
+ * Paramètres and on the dashboard: the mention has left the site).
+ */
+export function qualiopiStatus(settings: CentreSettings, today = parisToday()) {
+  const { qualiopiValidUntil: validUntil } = settings;
+  const expired = validUntil !== null && !qualiopiValid(validUntil, today);
+  return {
+    shown: publicCentre(settings, today).qualiopiShown,
+    expired,
+    validUntil,
+    message: expired
+      ? `Le certificat Qualiopi a expiré le ${formatDate(validUntil)} : la mention Qualiopi n'est plus affichée sur le site. Envoyez le nouveau certificat et sa date de validité dans Paramètres.`
+      : "",
   };
 }
 

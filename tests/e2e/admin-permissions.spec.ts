@@ -92,4 +92,17 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   expect(posted.status()).toBe(403);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
+  // Paramètres: readable, every field disabled, saving and sending the certificate reserved.
+  await gotoReady(page, "/admin/settings");
+  await expect(page.getByLabel("Nom du centre")).toHaveValue(/\S/);
+  await expect(page.getByLabel("Nom du centre")).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Téléphone", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Enregistrer les paramètres" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  await expect(page.getByRole("button", { name: "Envoyer le certificat" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
 });

@@ -149,6 +149,7 @@ async function snapshot() {
     "mail_outbox",
     "user_roles",
     "audit_log",
+    "centre_settings",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -209,6 +210,26 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     },
     "routes/admin/application.tsx#note": { id: ids.application, body: "Note d'un intrus" },
     "routes/admin/application.tsx#erase": { id: ids.application },
+    "routes/admin/settings.tsx#update": {
+      name: "Intrus",
+      legalForm: "SAS",
+      shareCapital: "1 euro",
+      siret: "11111111111111",
+      street: "1 rue X",
+      postalCode: "75001",
+      city: "Paris",
+      phone: "01 00 00 00 00",
+      email: "intrus@example.test",
+      openingHours: "Jamais",
+      publicationDirector: "Intrus",
+      host: "Ailleurs",
+      activityNumber: "11111111111",
+      activityRegion: "Bretagne",
+      qualiopiCategories: "Actions de formation",
+      leadRecipient: "intrus@example.test",
+    },
+    // The gate refuses before the body is read: a form without the file shows a missing check as a 400.
+    "routes/admin/settings.tsx#certificate": {},
   };
   return { intent, ...(known[`${file}#${intent}`] ?? {}) };
 }

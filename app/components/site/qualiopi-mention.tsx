@@ -14,12 +14,17 @@ export function QualiopiMention({
   className?: string;
   linkClassName?: string;
 }) {
+  const sentence = [
+    "Certifié Qualiopi",
+    centre.qualiopiCertifier ? ` par ${centre.qualiopiCertifier}` : "",
+    centre.qualiopiValidUntil ? `, valide jusqu'au ${formatDate(centre.qualiopiValidUntil)}` : "",
+    ". ",
+    qualiopiCategoryLine(centre.qualiopiCategories),
+    " ",
+  ].join("");
   return (
     <p className={className}>
-      Certifié Qualiopi
-      {centre.qualiopiCertifier ? ` par ${centre.qualiopiCertifier}` : ""}
-      {centre.qualiopiValidUntil ? `, valide jusqu'au ${formatDate(centre.qualiopiValidUntil)}` : ""}.{" "}
-      {qualiopiCategoryLine(centre.qualiopiCategories)}{" "}
+      {sentence}
       <a className={linkClassName} href={CERTIFICATE_PATH} download>
         Télécharger le certificat Qualiopi (PDF)
       </a>

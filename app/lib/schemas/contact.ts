@@ -19,7 +19,7 @@ export { CONTACT_ERRORS };
 // Control characters are never meant in a form field, and PostgreSQL refuses NUL in text: single-line
 // fields get every run of them (and of whitespace) folded into one space, so a pasted tab or line
 // break in a name cannot reach an e-mail header.
-function singleLine(value: unknown): unknown {
+export function singleLine(value: unknown): unknown {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
   return typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim() : value;
 }
@@ -52,13 +52,13 @@ function boundedText(min: number, max: number, tooShort: string, tooLong: string
 const firstName = boundedText(2, LIMITS.name, CONTACT_ERRORS.firstName, CONTACT_ERRORS.firstNameTooLong);
 const lastName = boundedText(2, LIMITS.name, CONTACT_ERRORS.lastName, CONTACT_ERRORS.lastNameTooLong);
 
-const emailAddress = z.pipe(
+export const emailAddress = z.pipe(
   z.string({ error: CONTACT_ERRORS.email }).check(z.maxLength(LIMITS.email, CONTACT_ERRORS.emailTooLong)),
   z.email(CONTACT_ERRORS.email),
 );
 
 // At least 10 characters; we also refuse what cannot be dialled (letters, too few digits).
-const phone = preprocess(
+export const phoneNumber = preprocess(
   singleLine,
   z.string({ error: CONTACT_ERRORS.phone }).check(
     z.minLength(10, CONTACT_ERRORS.phone),
@@ -82,7 +82,7 @@ export const contactSchema = z.object({
   firstName,
   lastName,
   email: preprocess(singleLine, emailAddress),
-  phone,
+  phone: phoneNumber,
   subject: preprocess(singleLine, z.enum(SUBJECT_IDS, { error: CONTACT_ERRORS.subject })),
   formation,
   message: preprocess(
@@ -108,7 +108,7 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const callbackSchema = z.object({
   firstName,
   lastName,
-  phone,
+  phone: phoneNumber,
   email: preprocess(emptyToUndefined, z.optional(emailAddress)),
   formation,
   source: z.enum(CALLBACK_SOURCES, { error: CONTACT_ERRORS.source }),

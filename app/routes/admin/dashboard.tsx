@@ -11,6 +11,7 @@ import {
 import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { PageHeader } from "~/components/admin/page-header";
+import { QualiopiWarning } from "~/components/admin/qualiopi-warning";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -19,6 +20,8 @@ import { plural } from "~/lib/plural";
 import { formatRate, RESULT_LABELS, resultSource } from "~/lib/results";
 import { loadOr } from "~/server/admin/action.server";
 import { type DashboardData, dashboardData } from "~/server/admin/dashboard.server";
+import { getCentreSettings, qualiopiStatus } from "~/server/centre.server";
+import { readOrNull } from "~/server/safe-read.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -37,8 +40,12 @@ const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "console:access");
-  const { value, loadError } = await loadOr(app, "données", () => dashboardData(app.db), EMPTY);
-  return { ...value, loadError };
+  const [{ value, loadError }, settings] = await Promise.all([
+    loadOr(app, "données", () => dashboardData(app.db), EMPTY),
+    readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
+  ]);
+  const qualiopi = settings ? qualiopiStatus(settings) : null;
+  return { ...value, qualiopiWarning: qualiopi?.expired ? qualiopi.message : null, loadError };
 }
 
 function Counter({
@@ -82,7 +89,8 @@ const QUICK_ACTIONS = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { formations, posts, requests, testimonials, figures, recent, loadError } = loaderData;
+  const { formations, posts, requests, testimonials, figures, recent, qualiopiWarning, loadError } =
+    loaderData;
   useLoadErrorToast(loadError);
   return (
     <>
@@ -101,6 +109,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {qualiopiWarning ? <QualiopiWarning message={qualiopiWarning} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[
           {

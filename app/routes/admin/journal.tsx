@@ -36,6 +36,7 @@ const ENTITY_LABELS: Record<string, string> = {
   testimonial: "le témoignage",
   contact_request: "la demande de contact",
   user: "l'utilisateur",
+  centre_settings: "les paramètres",
 };
 
 const KIND_LABELS: Record<string, string> = {
@@ -46,6 +47,7 @@ const KIND_LABELS: Record<string, string> = {
   testimonial: "Témoignages",
   contact_request: "Demandes de contact",
   user: "Utilisateurs",
+  centre_settings: "Paramètres",
 };
 
 const ACTION_VERBS: Record<string, string> = {

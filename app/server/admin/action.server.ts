@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Permission } from "~/lib/permissions";
 import { type AdminActionResult, fieldErrors } from "~/lib/schemas/admin-common";
-import { readFormData } from "../http/body.server";
+import { readFormData, readFormDataWithFiles } from "../http/body.server";
 import type { AppRuntime } from "../runtime.server";
 import { type RequestArgs, requirePermission } from "../session.server";
 import type { Actor } from "./audit.server";
@@ -116,10 +116,20 @@ const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
  * multipart), too large, or holding a NUL character (PostgreSQL refuses it in text): no handler
  * ever sees such input.
  */
-async function readConsoleForm(request: Request): Promise<FormData | ReturnType<typeof failure>> {
-  const form = await readFormData(request, MAX_ADMIN_FORM_BYTES);
+async function readConsoleForm(
+  request: Request,
+  upload: ConsoleActionOptions["upload"],
+): Promise<FormData | ReturnType<typeof failure>> {
+  const form = upload
+    ? await readFormDataWithFiles(request, upload.maxBytes)
+    : await readFormData(request, MAX_ADMIN_FORM_BYTES);
   if (form === "too-large") {
-    return failure("", "Formulaire trop volumineux", 413, "Raccourcissez le texte envoyé.");
+    return failure(
+      "",
+      "Formulaire trop volumineux",
+      413,
+      upload?.tooLarge ?? "Raccourcissez le texte envoyé.",
+    );
   }
   if (form === "unreadable") {
     return failure("", "Formulaire illisible", 400, "Rechargez la page et réessayez.");
@@ -132,6 +142,11 @@ async function readConsoleForm(request: Request): Promise<FormData | ReturnType<
     }
   }
   return form;
+}
+
+export interface ConsoleActionOptions {
+  /** The action receives files (multipart): its bound, and what to say past it. */
+  upload?: { maxBytes: number; tooLarge: string };
 }
 
 /** Which permission each intent of a console action needs, declared beside the action's code. */
@@ -152,10 +167,11 @@ export interface ConsoleAction<Result> {
 export function consoleAction<Result>(
   permissions: IntentPermissions,
   handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>,
+  options: ConsoleActionOptions = {},
 ): ConsoleAction<Result> {
   const action = async (args: RequestArgs) => {
     await requirePermission(args, "console:access");
-    const form = await readConsoleForm(args.request);
+    const form = await readConsoleForm(args.request, options.upload);
     if (!(form instanceof FormData)) return form;
     const intent = intentOf(form);
     const permission = Object.hasOwn(permissions, intent) ? permissions[intent] : undefined;

@@ -99,3 +99,22 @@ export async function readFormData(
   for (const [key, value] of entries) form.append(key, value);
   return form;
 }
+
+/**
+ * A form post with its files (multipart), bounded like `readBodyBounded`: for the console's
+ * uploads. A URL-encoded post is read as `readFormData` reads it.
+ */
+export async function readFormDataWithFiles(
+  request: Request,
+  max: number,
+): Promise<FormData | "too-large" | "unreadable"> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return readFormData(request, max);
+  try {
+    const body = await readBodyBounded(request, max);
+    if (body === "too-large") return body;
+    return await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+  } catch {
+    return "unreadable";
+  }
+}

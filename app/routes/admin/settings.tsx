@@ -1,0 +1,257 @@
+import type { ReactNode } from "react";
+import { DeniedControl } from "~/components/admin/denied-control";
+import { TextAreaField, TextField, useLoadErrorToast } from "~/components/admin/form-fields";
+import { PageHeader } from "~/components/admin/page-header";
+import { QualiopiWarning } from "~/components/admin/qualiopi-warning";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { useCan } from "~/components/admin/use-can";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { CERTIFICATE_PATH } from "~/lib/centre";
+import { formatDateTime } from "~/lib/dates";
+import { ADMIN_ONLY } from "~/lib/permissions";
+import { QUALIOPI_CATEGORIES } from "~/lib/schemas/admin-settings";
+import { loadOr } from "~/server/admin/action.server";
+import { settingsAction } from "~/server/admin/settings.server";
+import { getCentreSettings, qualiopiStatus } from "~/server/centre.server";
+import { requirePermission } from "~/server/session.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Paramètres | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "settings:read");
+  const { value, loadError } = await loadOr(app, "paramètres", () => getCentreSettings(app.db), null);
+  return { settings: value, qualiopi: value ? qualiopiStatus(value) : null, loadError };
+}
+
+export const action = settingsAction;
+
+const FORM = "settings";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${FORM}-${id}`} className="text-lg">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <section aria-labelledby={`${FORM}-${id}`} className="grid gap-4 sm:grid-cols-2">
+          {children}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CertificateCard({
+  canEdit,
+  shown,
+  file,
+}: {
+  canEdit: boolean;
+  shown: boolean;
+  file: { fileName: string; size: number; uploadedAt: Date | string } | null;
+}) {
+  const fetcher = useAdminFetcher();
+  const error = fetcher.data?.errors?.certificate;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${FORM}-certificat`} className="text-lg">
+          Certificat Qualiopi (PDF)
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          {file
+            ? `Fichier actuel : ${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} Ko), envoyé le ${formatDateTime(file.uploadedAt)}.`
+            : "Aucun certificat envoyé : la mention Qualiopi n'apparaît pas sur le site."}
+          {file && shown ? (
+            <>
+              {" "}
+              <a className="text-primary underline" href={CERTIFICATE_PATH}>
+                Télécharger
+              </a>
+            </>
+          ) : null}
+        </p>
+        <fetcher.Form method="post" encType="multipart/form-data" className="space-y-3">
+          <input type="hidden" name="intent" value="certificate" />
+          <div className="space-y-2">
+            <Label htmlFor={`${FORM}-certificate`}>Nouveau certificat (PDF, 5 Mo maximum)</Label>
+            <Input
+              id={`${FORM}-certificate`}
+              name="certificate"
+              type="file"
+              accept="application/pdf,.pdf"
+              disabled={!canEdit}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${FORM}-certificate-error` : undefined}
+              className="h-auto"
+            />
+            {error ? (
+              <p id={`${FORM}-certificate-error`} className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          {canEdit ? (
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+              Envoyer le certificat
+            </Button>
+          ) : (
+            <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+              Envoyer le certificat
+            </DeniedControl>
+          )}
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { settings, qualiopi, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const canEdit = useCan("settings:write");
+  const fetcher = useAdminFetcher();
+  const errors = fetcher.data?.errors;
+  if (!settings) {
+    return <PageHeader title="Paramètres" description="Les paramètres n'ont pas pu être chargés." />;
+  }
+  const field = (name: keyof typeof settings, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      form={FORM}
+      name={name}
+      label={label}
+      errors={errors}
+      defaultValue={String(settings[name] ?? "")}
+      {...extra}
+    />
+  );
+  return (
+    <>
+      <PageHeader
+        title="Paramètres"
+        description={
+          canEdit
+            ? "L'identité du centre, telle que le site, les e-mails et les documents l'affichent."
+            : "Lecture seule : seul un administrateur peut modifier les paramètres."
+        }
+      />
+      {qualiopi?.expired ? <QualiopiWarning message={qualiopi.message} /> : null}
+      <div className="grid gap-6">
+        <fetcher.Form method="post" noValidate className="grid gap-6">
+          <input type="hidden" name="intent" value="update" />
+          <fieldset disabled={!canEdit} className="m-0 grid min-w-0 gap-6 border-0 p-0">
+            <legend className="sr-only">Paramètres du centre</legend>
+            <Section id="identite" title="Identité">
+              {field("name", "Nom du centre", { required: true })}
+              {field("legalForm", "Forme juridique", { required: true })}
+              {field("shareCapital", "Capital social", { required: true })}
+              {field("siret", "SIRET", { required: true, hint: "14 chiffres", inputMode: "numeric" })}
+              {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
+              {field("foundedOn", "Date de création", { type: "date" })}
+            </Section>
+            <Section id="coordonnees" title="Coordonnées">
+              {field("street", "Adresse", { required: true })}
+              {field("postalCode", "Code postal", { required: true, inputMode: "numeric" })}
+              {field("city", "Ville", { required: true })}
+              {field("phone", "Téléphone", { required: true, type: "tel" })}
+              {field("email", "E-mail", { required: true, type: "email" })}
+              <TextAreaField
+                form={FORM}
+                name="openingHours"
+                label="Horaires d'ouverture"
+                required
+                hint="Une ligne par plage horaire"
+                errors={errors}
+                defaultValue={settings.openingHours.join("\n")}
+              />
+            </Section>
+            <Section id="mentions" title="Mentions légales">
+              {field("publicationDirector", "Directeur·rice de la publication", { required: true })}
+              {field("host", "Hébergeur", { required: true, hint: "Nom et adresse" })}
+            </Section>
+            <Section id="declaration" title="Déclaration d'activité">
+              {field("activityNumber", "Numéro de déclaration d'activité", {
+                required: true,
+                hint: "11 chiffres ; toujours suivi de « Cet enregistrement ne vaut pas agrément de l'État »",
+              })}
+              {field("activityRegion", "Région (préfet de région)", { required: true })}
+            </Section>
+            <Section id="qualiopi" title="Certification Qualiopi">
+              {field("qualiopiCertifier", "Organisme certificateur")}
+              {field("qualiopiValidUntil", "Valide jusqu'au", {
+                type: "date",
+                hint: "Passé cette date, la mention Qualiopi disparaît du site",
+              })}
+              <fieldset
+                className="space-y-2 sm:col-span-2"
+                aria-describedby={errors?.qualiopiCategories ? `${FORM}-categories-error` : undefined}
+              >
+                <legend className="text-sm font-medium">Catégories d'actions certifiées</legend>
+                {QUALIOPI_CATEGORIES.map((category, i) => (
+                  <div key={category} className="flex items-center gap-2">
+                    <input
+                      id={`${FORM}-category-${i}`}
+                      type="checkbox"
+                      name="qualiopiCategories"
+                      value={category}
+                      defaultChecked={settings.qualiopiCategories.includes(category)}
+                      className="h-4 w-4"
+                    />
+                    <label htmlFor={`${FORM}-category-${i}`} className="text-sm">
+                      {category}
+                    </label>
+                  </div>
+                ))}
+                {errors?.qualiopiCategories ? (
+                  <p id={`${FORM}-categories-error`} className="text-sm text-destructive">
+                    {errors.qualiopiCategories}
+                  </p>
+                ) : null}
+              </fieldset>
+            </Section>
+            <Section id="mediateur" title="Médiateur de la consommation">
+              {field("mediatorName", "Nom du médiateur")}
+              {field("mediatorWebsite", "Site web ou adresse")}
+            </Section>
+            <Section id="referent" title="Référent handicap">
+              {field("referentName", "Nom du référent", { hint: "Affiché sur chaque page de formation" })}
+              {field("referentPhone", "Téléphone du référent", { type: "tel" })}
+              {field("referentEmail", "E-mail du référent", {
+                type: "email",
+                hint: "Reçoit les demandes d'aménagement des candidatures",
+              })}
+            </Section>
+            <Section id="notifications" title="Notifications">
+              {field("leadRecipient", "Destinataire des nouvelles demandes", {
+                required: true,
+                type: "email",
+                hint: "Demandes de contact, de rappel et candidatures",
+              })}
+            </Section>
+          </fieldset>
+          <div>
+            {canEdit ? (
+              <Button type="submit" disabled={fetcher.state !== "idle"}>
+                Enregistrer les paramètres
+              </Button>
+            ) : (
+              <DeniedControl reason={ADMIN_ONLY} className={buttonClass()}>
+                Enregistrer les paramètres
+              </DeniedControl>
+            )}
+          </div>
+        </fetcher.Form>
+        <CertificateCard canEdit={canEdit} shown={qualiopi?.shown ?? false} file={settings.certificate} />
+      </div>
+    </>
+  );
+}

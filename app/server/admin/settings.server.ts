@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import { APPLICATION_LIMITS } from "~/content/application";
+import { CENTRE_DEFAULTS, type CentreSettings } from "~/lib/centre";
+import { textFields } from "~/lib/form-data";
+import { centreSettingsSchema } from "~/lib/schemas/admin-settings";
+import { sanitizeFileName } from "../applications/files.server";
+import { getCentreSettings } from "../centre.server";
+import type { Db } from "../db/client.server";
+import { centreSettings } from "../db/schema.server";
+import { attempt, consoleAction, failure, intentOf, invalid, unknownIntent } from "./action.server";
+import { auditedChange } from "./audit.server";
+
+const EVENT = { table: "centre_settings", op: "update" } as const;
+
+/** The certificate's bounds and messages, as for a candidate's files: 5 Mo, judged by content. */
+export const CERTIFICATE_BYTES = APPLICATION_LIMITS.fileBytes;
+export const CERTIFICATE_ERRORS = {
+  missing: "Choisissez le certificat à envoyer (PDF)",
+  empty: "Le fichier est vide",
+  tooLarge: "Le fichier ne doit pas dépasser 5 Mo",
+  type: "Le certificat doit être un fichier PDF",
+} as const;
+
+/** The fields whose value changed, each with its old and new value (for the Journal d'activité). */
+function changes(before: CentreSettings, after: Record<string, unknown>) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const old = before[key as keyof CentreSettings];
+    if (JSON.stringify(old) !== JSON.stringify(value)) out[key] = { from: old ?? null, to: value };
+  }
+  return out;
+}
+
+/** The row when it is missing (a database created by hand): the starting values under the new ones. */
+const startingRow = (leadRecipient: string) => ({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 });
+
+async function saveSettings(
+  db: Db,
+  values: Partial<typeof centreSettings.$inferInsert>,
+  leadRecipient: string,
+) {
+  await db
+    .insert(centreSettings)
+    .values({ ...startingRow(leadRecipient), ...values })
+    .onConflictDoUpdate({ target: centreSettings.id, set: { ...values, updatedAt: new Date() } });
+}
+
+/**
+ * Checks the posted certificate: present, not empty, 5 Mo at most, and a PDF by its content (never
+ * its name or declared type). The file ready to store, or the French message.
+ */
+export async function checkCertificate(
+  value: FormDataEntryValue | null,
+): Promise<{ fileName: string; content: Uint8Array } | { error: string }> {
+  const file = value instanceof File && !(value.size === 0 && value.name === "") ? value : null;
+  if (!file) return { error: CERTIFICATE_ERRORS.missing };
+  if (file.size === 0) return { error: CERTIFICATE_ERRORS.empty };
+  if (file.size > CERTIFICATE_BYTES) return { error: CERTIFICATE_ERRORS.tooLarge };
+  const content = new Uint8Array(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(content).catch(() => undefined);
+  if (detected?.mime !== "application/pdf") return { error: CERTIFICATE_ERRORS.type };
+  return { fileName: sanitizeFileName(file.name, "pdf", "certificat-qualiopi"), content };
+}
+
+/** The certificate's bytes and name, for its public route; null when none is on file. */
+export async function getCertificateFile(db: Db) {
+  const [row] = await db
+    .select({
+      fileName: centreSettings.certificateName,
+      content: centreSettings.certificateContent,
+      validUntil: centreSettings.qualiopiValidUntil,
+    })
+    .from(centreSettings)
+    .where(eq(centreSettings.id, 1));
+  return row?.content && row.fileName ? { ...row, fileName: row.fileName, content: row.content } : null;
+}
+
+/**
+ * Paramètres: administrators save the form (`update`) and send the Qualiopi certificate
+ * (`certificate`); moderators read the screen only. Every change is audited in the same transaction
+ * and announced, so open public pages and the page cache show it at once.
+ */
+export const settingsAction = consoleAction(
+  { update: "settings:write", certificate: "settings:write" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    if (intent === "update") {
+      const title = "Erreur lors de l'enregistrement des paramètres";
+      const parsed = centreSettingsSchema.safeParse({
+        ...textFields(form),
+        qualiopiCategories: form.getAll("qualiopiCategories"),
+      });
+      if (!parsed.success) return invalid(intent, title, parsed.error);
+      const values = parsed.data;
+      return attempt(app, intent, title, "Paramètres enregistrés", async () => {
+        const changed = changes(await getCentreSettings(app.db), values);
+        // Saving an untouched form writes nothing and leaves no entry in the journal.
+        if (Object.keys(changed).length === 0) return;
+        await auditedChange(app, actor, EVENT, async (tx) => {
+          await saveSettings(tx, values, app.config.contactNotifyEmail);
+          return {
+            action: "update",
+            entity: "centre_settings",
+            entityId: "1",
+            details: { title: values.name, changes: changed },
+          };
+        });
+      });
+    }
+    if (intent === "certificate") {
+      const checked = await checkCertificate(form.get("certificate"));
+      if ("error" in checked) {
+        return failure(intent, "Certificat refusé", 400, checked.error, { certificate: checked.error });
+      }
+      return attempt(
+        app,
+        intent,
+        "Erreur lors de l'envoi du certificat",
+        "Certificat Qualiopi enregistré",
+        () =>
+          auditedChange(app, actor, EVENT, async (tx) => {
+            await saveSettings(
+              tx,
+              {
+                certificateName: checked.fileName,
+                certificateSize: checked.content.byteLength,
+                certificateUploadedAt: new Date(),
+                certificateContent: checked.content,
+              },
+              app.config.contactNotifyEmail,
+            );
+            return {
+              action: "update",
+              entity: "centre_settings",
+              entityId: "1",
+              details: {
+                title: "Certificat Qualiopi",
+                certificate: { fileName: checked.fileName, size: checked.content.byteLength },
+              },
+            };
+          }),
+      );
+    }
+    return unknownIntent(intent);
+  },
+  // The certificate (5 Mo) and the multipart framing around it; past it, reading stops.
+  { upload: { maxBytes: CERTIFICATE_BYTES + 64 * 1024, tooLarge: CERTIFICATE_ERRORS.tooLarge } },
+);

@@ -1,0 +1,285 @@
+// Paramètres: the centre's identity in one row of the database, edited by administrators, read by
+// moderators, validated and audited, and shown at once by the public pages (footer, legal notice,
+// course pages, Qualiopi certificate) and used by the e-mails.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as settingsRoute from "~/routes/admin/settings";
+import { accommodationRecipient } from "~/server/applications/intake.server";
+import { getCentreSettings } from "~/server/centre.server";
+import { storeRequest } from "~/server/contact.server";
+import { auditLog, centreSettings, mailOutbox } from "~/server/db/schema.server";
+import { DRIVER } from "../support/db";
+import { exe, pdf } from "../support/documents";
+import { type HttpTestApp, startHttpApp } from "../support/http";
+import {
+  BASE_URL,
+  bodyOf,
+  formRequest,
+  getRequest,
+  routeArgs,
+  signedInUser,
+  statusOf,
+} from "../support/runtime";
+
+let t: HttpTestApp;
+let admin: string;
+let moderator: string;
+
+beforeAll(async () => {
+  t = await startHttpApp();
+  admin = (await signedInUser(t, { role: "admin", email: "admin@centre.test" })).cookie;
+  moderator = (await signedInUser(t, { role: "moderator" })).cookie;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The form as the screen posts it, from what is stored, with `changes` on top. */
+async function form(changes: Record<string, string> = {}): Promise<Record<string, string>> {
+  const s = await getCentreSettings(t.app.db);
+  return {
+    intent: "update",
+    name: s.name,
+    legalForm: s.legalForm,
+    shareCapital: s.shareCapital,
+    siret: s.siret,
+    rcs: s.rcs,
+    foundedOn: s.foundedOn ?? "",
+    street: s.street,
+    postalCode: s.postalCode,
+    city: s.city,
+    phone: s.phone,
+    email: s.email,
+    openingHours: s.openingHours.join("\n"),
+    publicationDirector: s.publicationDirector,
+    host: s.host,
+    activityNumber: s.activityNumber,
+    activityRegion: s.activityRegion,
+    qualiopiCertifier: s.qualiopiCertifier,
+    qualiopiValidUntil: s.qualiopiValidUntil ?? "",
+    qualiopiCategories: s.qualiopiCategories[0] ?? "",
+    mediatorName: s.mediatorName,
+    mediatorWebsite: s.mediatorWebsite,
+    referentName: s.referentName,
+    referentPhone: s.referentPhone,
+    referentEmail: s.referentEmail,
+    leadRecipient: s.leadRecipient,
+    ...changes,
+  };
+}
+
+async function save(fields: Record<string, string>, cookie = admin) {
+  try {
+    return await settingsRoute.action(routeArgs(t, formRequest("/admin/settings", fields, cookie)));
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function upload(bytes: Uint8Array, name = "certificat.pdf", cookie = admin) {
+  const body = new FormData();
+  body.set("intent", "certificate");
+  body.set("certificate", new File([new Uint8Array(bytes)], name, { type: "application/pdf" }));
+  const request = new Request(`${BASE_URL}/admin/settings`, {
+    method: "POST",
+    headers: { origin: BASE_URL, cookie },
+    body,
+  });
+  return settingsRoute.action(routeArgs(t, request)).catch((thrown: unknown) => thrown);
+}
+
+/** A public page as an anonymous visitor gets it (through the page cache). */
+async function page(pathname: string) {
+  const response = await fetch(`${t.base}${pathname}`);
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+const row = async () => (await t.app.db.select().from(centreSettings))[0];
+
+describe(`Paramètres on ${DRIVER}`, () => {
+  it("starts with the values the site printed, read by the pages and the e-mails", async () => {
+    const s = await getCentreSettings(t.app.db);
+    expect(s).toMatchObject({ name: "Centre de Formation Avenir", phone: "01 23 45 67 89" });
+    // CONTACT_NOTIFY_EMAIL of the test configuration is the first lead recipient.
+    expect(s.leadRecipient).toBe("equipe@centre.test");
+    const legal = await page("/mentions-legales");
+    expect(legal.html).toContain("11 75 12345 75");
+    expect(legal.html).toContain("Cet enregistrement ne vaut pas agrément de l&#x27;État");
+  });
+
+  it("shows the form to a moderator, read only: saving is refused (403) and changes nothing", async () => {
+    const loaded = await bodyOf(
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/settings", moderator))),
+    );
+    expect((loaded.settings as { name: string }).name).toBe("Centre de Formation Avenir");
+    const before = await row();
+    const refused = await save(await form({ phone: "01 99 99 99 99" }), moderator);
+    expect(statusOf(refused)).toBe(403);
+    const refusedUpload = await upload(pdf(), "c.pdf", moderator);
+    expect(statusOf(refusedUpload)).toBe(403);
+    expect(await row()).toEqual(before);
+  });
+
+  it("refuses bad input with French messages per field and changes nothing", async () => {
+    const before = await row();
+    const result = await save(
+      await form({
+        name: " ",
+        siret: "123 456 789",
+        email: "pas-une-adresse",
+        phone: "abc",
+        postalCode: "750",
+        activityNumber: "12",
+        referentEmail: "x@",
+        qualiopiCategories: "Autre chose",
+        qualiopiValidUntil: "31/12/2027",
+      }),
+    );
+    expect(statusOf(result)).toBe(400);
+    const body = await bodyOf(result);
+    expect(body.toast).toMatchObject({
+      type: "error",
+      title: "Erreur lors de l'enregistrement des paramètres",
+    });
+    expect(body.errors).toMatchObject({
+      name: "Ce champ est obligatoire",
+      siret: "Le SIRET doit compter 14 chiffres",
+      email: "Veuillez entrer une adresse email valide",
+      phone: "Veuillez entrer un numéro de téléphone valide",
+      postalCode: "Le code postal doit compter 5 chiffres",
+      activityNumber: "Le numéro de déclaration d'activité doit compter 11 chiffres",
+      referentEmail: "Adresse e-mail invalide",
+      qualiopiCategories: "Choisissez au moins une catégorie d'actions",
+      qualiopiValidUntil: "Date invalide",
+    });
+    expect(await row()).toEqual(before);
+  });
+
+  it("saves an administrator's change, audits it, and the public pages show it on the next visit", async () => {
+    // Cached copies of the pages first: the change must empty the cache.
+    await page("/mentions-legales");
+    expect((await page("/mentions-legales")).headers.get("x-cache")).toBe("HIT");
+    const result = await save(await form({ phone: "01 98 76 54 32", siret: "98765432100034" }));
+    expect(statusOf(result)).toBe(200);
+    expect((await bodyOf(result)).toast).toMatchObject({ type: "success", title: "Paramètres enregistrés" });
+    expect(await row()).toMatchObject({ phone: "01 98 76 54 32", siret: "987 654 321 00034" });
+
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
+    expect(entry).toMatchObject({ actorEmail: "admin@centre.test", action: "update", entityId: "1" });
+    expect(entry?.details).toMatchObject({
+      changes: {
+        phone: { from: "01 23 45 67 89", to: "01 98 76 54 32" },
+        siret: { from: "123 456 789 00012", to: "987 654 321 00034" },
+      },
+    });
+
+    const legal = await page("/mentions-legales");
+    expect(legal.headers.get("x-cache")).toBeNull();
+    expect(legal.html).toContain("Téléphone : 01 98 76 54 32");
+    expect(legal.html).toContain("SIRET : 987 654 321 00034");
+    const home = await page("/");
+    expect(home.html).toContain('href="tel:+33198765432"');
+    expect(home.html).not.toContain("01 23 45 67 89");
+
+    // Saving the same values again writes nothing and leaves no second entry.
+    await save(await form());
+    expect(await t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"))).toHaveLength(
+      1,
+    );
+  });
+
+  it("sends lead notifications to the configured recipient and accommodation requests to the referent", async () => {
+    await save(
+      await form({
+        leadRecipient: "accueil@centre.test",
+        referentName: "Claire Petit",
+        referentPhone: "01 11 22 33 44",
+        referentEmail: "handicap@centre.test",
+      }),
+    );
+    const id = await storeRequest(
+      t.app,
+      {
+        firstName: "Léa",
+        lastName: "Martin",
+        email: "lea@example.test",
+        phone: "0612345678",
+        message: "Bonjour",
+      },
+      "message",
+    );
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.contactRequestId, id));
+    expect(mails.map((m) => m.to).sort()).toEqual(["accueil@centre.test", "lea@example.test"]);
+    expect(mails.find((m) => m.to === "lea@example.test")?.text).toContain("01 98 76 54 32");
+    const settings = await getCentreSettings(t.app.db);
+    expect(accommodationRecipient(settings)).toBe("handicap@centre.test");
+    // The referent on every course page.
+    const course = await page("/formation/tp-assistant-commercial");
+    expect(course.html).toContain("Référent handicap");
+    expect(course.html).toContain("Claire Petit");
+    expect(course.html).toContain("handicap@centre.test");
+  });
+});
+
+describe(`Qualiopi certificate on ${DRIVER}`, () => {
+  it("accepts only a PDF of 5 Mo at most, judged by its content, with French messages", async () => {
+    const before = await row();
+    const renamed = await upload(exe(), "certificat.pdf");
+    expect(statusOf(renamed)).toBe(400);
+    expect((await bodyOf(renamed)).errors).toEqual({ certificate: "Le certificat doit être un fichier PDF" });
+    const large = await upload(pdf(5 * 1024 * 1024 + 1));
+    expect([400, 413]).toContain(statusOf(large));
+    expect(JSON.stringify(await bodyOf(large))).toContain("Le fichier ne doit pas dépasser 5 Mo");
+    const empty = await upload(new Uint8Array(0), "vide.pdf");
+    expect((await bodyOf(empty)).errors).toEqual({ certificate: "Le fichier est vide" });
+    expect(await row()).toEqual(before);
+    // No certificate yet: no mention, no file.
+    expect((await page("/")).html).not.toContain("Certifié Qualiopi");
+    expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
+  });
+
+  it("shows the mention site-wide while valid, never on course pages, and hides it once expired", async () => {
+    const stored = await upload(pdf(2000), "Certificat Qualiopi 2025.pdf");
+    expect(statusOf(stored)).toBe(200);
+    await save(
+      await form({
+        qualiopiCertifier: "AFNOR Certification",
+        qualiopiValidUntil: "2099-12-31",
+        qualiopiCategories: "Actions de formation",
+      }),
+    );
+    const home = await page("/");
+    expect(home.html).toContain("Certifié Qualiopi par AFNOR Certification");
+    expect(home.html).toContain(
+      "La certification qualité a été délivrée au titre de la ou des catégories d&#x27;actions suivantes : Actions de formation.",
+    );
+    expect(home.html).toContain('href="/api/certificat-qualiopi.pdf"');
+    expect((await page("/notre-centre")).html).toContain("Certifié Qualiopi");
+    const file = await fetch(`${t.base}/api/certificat-qualiopi.pdf`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toContain("attachment");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    // The course page: not in its main content (the footer is site-wide).
+    const course = (await page("/formation/tp-assistant-commercial")).html;
+    expect(course.split("<footer")[0]).not.toContain("Qualiopi par");
+
+    await t.app.db.update(centreSettings).set({ qualiopiValidUntil: "2020-01-31" });
+    await t.app.events.publish({ table: "centre_settings", op: "update" });
+    expect((await page("/")).html).not.toContain("Certifié Qualiopi");
+    expect((await page("/notre-centre")).html).not.toContain("Certifié Qualiopi");
+    expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
+    const warning = "Le certificat Qualiopi a expiré le 31 janvier 2020";
+    const screen = await bodyOf(
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/settings", admin))),
+    );
+    expect((screen.qualiopi as { message: string }).message).toContain(warning);
+    const board = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator))));
+    expect(board.qualiopiWarning).toContain(warning);
+  });
+});
