@@ -49,6 +49,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/rappel", "routes/api/callback.ts"),
   route("api/certificat-qualiopi.pdf", "routes/api/qualiopi-certificate.ts"),
+  route("calendrier/:token.ics", "routes/api/calendar-feed.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -11,5 +11,6 @@ export const AUDIT_ENTITIES = [
   "application",
   "user",
   "centre_settings",
+  "calendar_feed",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

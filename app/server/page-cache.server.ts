@@ -27,8 +27,9 @@ interface Entry extends Rendered {
 // Paths whose answer never depends on who asks but which must not be cached for other reasons.
 // A course's programme PDF has its own cache, one copy per formation rebuilt when the record
 // changes (app/server/pdf/programme.server.ts): here it would be kept twice (raw and gzipped, though
-// a PDF hardly compresses) and push the HTML pages out.
-const UNCACHED = /^\/(admin|auth|api)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$/;
+// a PDF hardly compresses) and push the HTML pages out. A staff member's iCalendar feed
+// (/calendrier/<token>.ics) is private to whoever holds its token and must stop at once when regenerated.
+const UNCACHED = /^\/(admin|auth|api|calendrier)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$/;
 
 /**
  * The query parameters public pages read (catalogue filters, contact preselection, and React

@@ -1,6 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { sendApplication } from "./support/candidate";
+import { gotoReady, uniqueEmail } from "./support/page";
+
+// Interviews planned here are not admitted: this course's seats stay as they were.
+const COURSE = "/formation/bac-pro-logistique";
 
 /** Today in Paris, YYYY-MM-DD, as the centre counts days. */
 const parisToday = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
@@ -56,4 +61,59 @@ test("Calendrier: today's callback request on its day opens it in Contacts; mont
     list.getByRole("link", { name: new RegExp(`Rappel demandé : Inès ${lastName}`) }),
   ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test("an interview planned on the application's page shows in the Calendrier on its day, opens the application, and is in the member's iCalendar feed until the link is regenerated", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const candidateContext = await browser.newContext();
+  const email = uniqueEmail("agenda");
+  try {
+    const candidate = await candidateContext.newPage();
+    await gotoReady(candidate, COURSE);
+    const sessionId = await candidate.getByTestId("session").first().getAttribute("data-session-id");
+    await gotoReady(candidate, `${COURSE}/candidature?session=${sessionId}`);
+    await sendApplication(candidate, email);
+  } finally {
+    await candidateContext.close();
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsAdmin(page, `/admin/candidatures?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: "Voir la candidature de Yanis Benali" }).click();
+  await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
+  const applicationPath = new URL(page.url()).pathname;
+  await page.getByLabel("Nouveau statut").selectOption({ label: "Entretien planifié" });
+  await page.getByRole("textbox", { name: "Date", exact: true }).fill("2027-02-10");
+  await page.getByRole("textbox", { name: "Heure", exact: true }).fill("09:15");
+  await page.getByLabel("Lieu ou lien de visioconférence").fill("Salle 7");
+  await page.getByRole("button", { name: "Confirmer le changement de statut" }).click();
+  await expect(page.getByTestId("application-status")).toHaveText("Entretien planifié");
+
+  await gotoReady(page, "/admin/calendar?mois=2027-02");
+  await expect(page.getByRole("heading", { level: 2, name: "février 2027" })).toBeVisible();
+  const cell = page
+    .getByRole("table", { name: /^Événements de février 2027/ })
+    .getByRole("cell", { name: /^10/ });
+  const interview = cell.locator(`a[href='${applicationPath}']`);
+  await expect(interview).toHaveText(/Entretien 09 h 15.*Yanis Benali/);
+  await interview.click();
+  await expect(page).toHaveURL(new RegExp(`${applicationPath}$`));
+  await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
+
+  await gotoReady(page, "/admin/calendar");
+  const section = page.getByRole("heading", { name: "Abonnement iCalendar" }).locator("xpath=../..");
+  const oldUrl = await section.getByLabel("Adresse de votre calendrier").inputValue();
+  expect(oldUrl).toMatch(/\/calendrier\/[A-Za-z0-9_-]{43}\.ics$/);
+  const feed = await page.request.get(oldUrl);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect((await feed.text()).replace(/\r\n /g, "")).toContain(
+    `/admin/candidatures/${applicationPath.split("/").pop()}`,
+  );
+  await section.getByRole("button", { name: "Régénérer le lien" }).click();
+  await expect(page.getByText("Nouveau lien créé, l'ancien ne fonctionne plus")).toBeVisible();
+  await expect(section.getByLabel("Adresse de votre calendrier")).not.toHaveValue(oldUrl);
+  expect((await page.request.get(oldUrl)).status()).toBe(404);
 });

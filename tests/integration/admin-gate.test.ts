@@ -199,6 +199,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/contacts.tsx#status": { id: ids.request, status: "closed" },
     "routes/admin/contacts.tsx#erase": { id: ids.request },
     "routes/admin/users.tsx#role": { userId: ids.admin, role: "none" },
+    // Regenerating takes no field: the link regenerated is the poster's own.
+    "routes/admin/calendar.tsx#regenerate": {},
     "routes/admin/application.tsx#status": {
       id: ids.application,
       status: "interview",

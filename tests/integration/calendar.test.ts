@@ -4,8 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calendarRoute from "~/routes/admin/calendar";
 import * as contactsRoute from "~/routes/admin/contacts";
+import * as feedRoute from "~/routes/api/calendar-feed";
 import { DRIVER } from "../support/db";
-import { bodyOf, createTestApp, getRequest, routeArgs, signedInUser, type TestApp } from "../support/runtime";
+import {
+  bodyOf,
+  createTestApp,
+  formRequest,
+  getRequest,
+  routeArgs,
+  signedInUser,
+  statusOf,
+  type TestApp,
+} from "../support/runtime";
 
 let t: TestApp;
 let admin: { cookie: string; userId: string };
@@ -136,5 +146,71 @@ describe(`Calendrier (${DRIVER})`, () => {
     const requests = body.requests as { id: string }[];
     expect(requests.map((r) => r.id)).toEqual([ids.callback]);
     expect((body.filters as { id: string }).id).toBe(ids.callback);
+  });
+
+  describe("the private iCalendar feed", () => {
+    const tokenOf = (url: unknown) => /\/calendrier\/([A-Za-z0-9_-]+)\.ics$/.exec(String(url))?.[1] ?? "";
+    const feed = (token: string) =>
+      feedRoute.loader(routeArgs(t, getRequest(`/calendrier/${token}.ics`), { token })) as Promise<Response>;
+
+    it("holds the member's own interviews and the sessions' first and last days, not another member's interview", async () => {
+      const url = (await month("2031-05")).feedUrl;
+      expect(url).toMatch(/^http:\/\/localhost:3000\/calendrier\/[A-Za-z0-9_-]{43}\.ics$/);
+      // The same link on every visit; the database keeps only its hash.
+      expect((await month("2031-05")).feedUrl).toBe(url);
+      const [stored] = await t.app.database.query<{ token: string }>(
+        "select token from calendar_feeds where user_id = $1",
+        [admin.userId],
+      );
+      expect(stored?.token).not.toContain(tokenOf(url));
+      const response = await feed(tokenOf(url));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const text = (await response.text()).replace(/\r\n /g, "");
+      expect(text).toContain("BEGIN:VCALENDAR");
+      expect(text).toContain(`UID:entretien-${ids.interview}`);
+      expect(text).toContain("DTSTART:20310512T123000Z");
+      expect(text).toContain("SUMMARY:Entretien : Léa Martin — Calendrier RH");
+      expect(text).toContain("LOCATION:Salle 2");
+      expect(text).not.toContain(ids.otherInterview);
+      expect(text).toContain(`UID:debut-${ids.session}`);
+      expect(text).toContain("DTSTART;VALUE=DATE:20310505");
+      expect(text).toContain(`UID:fin-${ids.session}`);
+      expect(text).toContain("DTSTART;VALUE=DATE:20310530");
+      // The other member's feed holds their interview, not the admin's.
+      const theirs = await (await feed(tokenOf((await month("2031-05", other.cookie)).feedUrl))).text();
+      expect(theirs).toContain(`UID:entretien-${ids.otherInterview}`);
+      expect(theirs).not.toContain(`UID:entretien-${ids.interview}`);
+    });
+
+    it("an unknown or malformed token answers 404", async () => {
+      expect((await feed("A".repeat(43))).status).toBe(404);
+      expect((await feed("court")).status).toBe(404);
+    });
+
+    it("'Régénérer le lien' gives a new link, the old one answers 404 at once, and it is audited", async () => {
+      const old = tokenOf((await month("2031-05")).feedUrl);
+      const result = await calendarRoute.action(
+        routeArgs(t, formRequest("/admin/calendar", { intent: "regenerate" }, admin.cookie)),
+      );
+      expect(statusOf(result)).toBe(200);
+      expect((await bodyOf(result)).toast).toMatchObject({ type: "success" });
+      const renewed = tokenOf((await month("2031-05")).feedUrl);
+      expect(renewed).not.toBe(old);
+      expect((await feed(old)).status).toBe(404);
+      expect((await feed(renewed)).status).toBe(200);
+      const audit = await t.app.database.query<{ actor_id: string }>(
+        "select actor_id from audit_log where entity = 'calendar_feed'",
+      );
+      expect(audit.map((a) => a.actor_id)).toEqual([admin.userId]);
+    });
+
+    it("regenerating is refused to anonymous and role-less visitors", async () => {
+      const post = (cookie?: string) =>
+        calendarRoute.action(routeArgs(t, formRequest("/admin/calendar", { intent: "regenerate" }, cookie)));
+      await expect(post()).rejects.toMatchObject({ status: 302 });
+      await expect(post(none.cookie)).rejects.toMatchObject({ status: 403 });
+    });
   });
 });

@@ -1,9 +1,12 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, Copy, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { showToast } from "~/components/toast/toast-area";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
 import {
   type CalendarEvent,
   dayLabel,
@@ -18,7 +21,8 @@ import {
 } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { loadOr } from "~/server/admin/action.server";
-import { calendarMonth } from "~/server/admin/calendar.server";
+import { calendarAction, calendarMonth } from "~/server/admin/calendar.server";
+import { feedToken } from "~/server/admin/calendar-feed.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/calendar";
 
@@ -26,14 +30,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Calendrier | Console d'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requirePermission({ request, context }, "calendar:read");
+  const { user } = await requirePermission({ request, context }, "calendar:read");
   const month = monthFrom(new URL(request.url).searchParams);
-  const { value, loadError } = await loadOr(app, "événements", () => calendarMonth(app.db, month), {
-    month,
-    events: [],
-  });
+  const { value, loadError } = await loadOr(
+    app,
+    "événements",
+    async () => {
+      const [calendar, token] = await Promise.all([calendarMonth(app.db, month), feedToken(app, user.id)]);
+      return { ...calendar, feedUrl: `${app.config.publicUrl}/calendrier/${token}.ics` };
+    },
+    { month, events: [], feedUrl: "" },
+  );
   return { ...value, today: parisToday(), loadError };
 }
+
+export const action = calendarAction;
 
 /** Colour helps, the kind's words say it: each event shows its kind as text. */
 const KIND_STYLES: Record<EventKind, string> = {
@@ -71,8 +82,63 @@ function byDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
   return days;
 }
 
+/** The member's private feed: its URL, 'Copier', and 'Régénérer le lien' (the old one stops at once). */
+function FeedSection({ url }: { url: string }) {
+  const fetcher = useAdminFetcher();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast({ type: "success", title: "Lien copié" });
+    } catch {
+      showToast({
+        type: "error",
+        title: "Copie impossible",
+        description: "Sélectionnez le lien et copiez-le.",
+      });
+    }
+  };
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Abonnement iCalendar</h2>
+        <p className="text-sm text-muted-foreground">
+          Vos entretiens et les dates de début et de fin des sessions, dans votre agenda (Outlook, Google
+          Agenda, Calendrier…). Ce lien est personnel : quiconque le connaît lit ces rendez-vous. Régénérez-le
+          s'il a circulé, l'ancien cessera aussitôt de fonctionner.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Label htmlFor="feed-url">Adresse de votre calendrier</Label>
+        <Input
+          id="feed-url"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono"
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={copy} disabled={!url}>
+            <Copy aria-hidden="true" className="h-4 w-4" /> Copier
+          </Button>
+          <fetcher.Form method="post">
+            <Button
+              type="submit"
+              name="intent"
+              value="regenerate"
+              variant="outline"
+              disabled={fetcher.state !== "idle"}
+            >
+              <RefreshCw aria-hidden="true" className="h-4 w-4" /> Régénérer le lien
+            </Button>
+          </fetcher.Form>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
-  const { month, events, today, loadError } = loaderData;
+  const { month, events, today, feedUrl, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const days = byDay(events);
   const label = monthLabel(month);
@@ -169,6 +235,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </section>
+      <FeedSection url={feedUrl} />
     </>
   );
 }

@@ -48,6 +48,7 @@ const KIND_LABELS: Record<string, string> = {
   contact_request: "Demandes de contact",
   user: "Utilisateurs",
   centre_settings: "Paramètres",
+  calendar_feed: "Abonnements iCalendar",
 };
 
 const ACTION_VERBS: Record<string, string> = {
@@ -81,6 +82,7 @@ function entrySentence(entry: {
   const who = entry.actorEmail ?? "Un compte supprimé";
   const verb = ACTION_VERBS[entry.action] ?? entry.action;
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
+  if (entry.entity === "calendar_feed") return `${who} a régénéré son lien d'abonnement iCalendar`;
   if (entry.action === "purge") {
     const n = Number(entry.details?.count ?? 0);
     return `Purge automatique : ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { type CalendarEvent, EVENT_KIND_LABELS, monthBounds } from "~/lib/calendar";
 import type { Db } from "../db/client.server";
 import { rows } from "../db/rows.server";
+import { attempt, consoleAction } from "./action.server";
+import { regenerateFeed } from "./calendar-feed.server";
 
 interface EventRow {
   kind: CalendarEvent["kind"];
@@ -78,3 +80,14 @@ export async function calendarMonth(db: Db, month: string): Promise<CalendarMont
 
 /** "Entretien : Léa Martin — Assistant RH", the kind said in words. */
 export const eventSummary = (event: CalendarEvent) => `${EVENT_KIND_LABELS[event.kind]} : ${event.title}`;
+
+/** The Calendrier's one action: a new iCalendar link for whoever posts it. */
+export const calendarAction = consoleAction({ regenerate: "calendar:read" }, (app, actor) =>
+  attempt(
+    app,
+    "regenerate",
+    "Échec de la régénération du lien",
+    "Nouveau lien créé, l'ancien ne fonctionne plus",
+    () => regenerateFeed(app, actor).then(() => undefined),
+  ),
+);
