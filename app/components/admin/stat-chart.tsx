@@ -92,13 +92,13 @@ export function StatChartCard({ chart, period }: { chart: StatChart; period: Per
           {chart.description}
         </p>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {empty ? null : (
           <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="m-0">
             <Bars chart={chart} />
           </figure>
         )}
-        <details className="group">
+        <details className="group min-w-0">
           <summary className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline">
             Voir les données
           </summary>
