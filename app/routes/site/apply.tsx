@@ -12,7 +12,6 @@ import {
   FINANCINGS,
   SITUATIONS,
 } from "~/content/application";
-import { applicationSchema } from "~/lib/schemas/application";
 import { seo } from "~/lib/seo";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
 import { type FieldErrors, useFormValidation } from "~/lib/use-form-validation";
@@ -89,7 +88,7 @@ function ApplicationForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const { errors, refused, formProps } = useFormValidation(applicationSchema, {
+  const { errors, refused, formProps } = useFormValidation(loadApplicationSchema, {
     server: result?.errors,
     extra: checkFiles,
   });
@@ -246,6 +245,9 @@ function ApplicationForm({
     </Form>
   );
 }
+
+// The schema loads when a field first gets focus (see SchemaSource).
+const loadApplicationSchema = () => import("~/lib/schemas/application").then((m) => m.applicationSchema);
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { formation, sessions, selected } = loaderData;

@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Fields } from "~/components/ui/field";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { signInSchema, signUpSchema } from "~/lib/schemas/auth";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import { getSessionUser } from "~/server/session.server";
@@ -31,10 +30,14 @@ export function action({ request, context }: Route.ActionArgs) {
   return authAction(context, request);
 }
 
+// The schemas load when a field first gets focus (see SchemaSource).
+const loadSignInSchema = () => import("~/lib/schemas/auth").then((m) => m.signInSchema);
+const loadSignUpSchema = () => import("~/lib/schemas/auth").then((m) => m.signUpSchema);
+
 function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; redirectTo: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
-  const { errors, formProps } = useFormValidation(signInSchema, {
+  const { errors, formProps } = useFormValidation(loadSignInSchema, {
     server: result?.intent === "signin" ? result.errors : undefined,
   });
   const common = { form: "signin", errors };
@@ -58,7 +61,7 @@ function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; 
 function SignUpForm({ result }: { result: ActionResult | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
-  const { errors, formProps } = useFormValidation(signUpSchema, {
+  const { errors, formProps } = useFormValidation(loadSignUpSchema, {
     server: result?.intent === "signup" ? result.errors : undefined,
   });
   const common = { form: "signup", errors };

@@ -15,7 +15,7 @@ import {
   subjectFromParam,
 } from "~/content/contact";
 import { fullAddress, phoneHref } from "~/lib/centre";
-import { contactSchema, type FormResult } from "~/lib/schemas/contact";
+import type { FormResult } from "~/lib/schemas/contact";
 import { seo } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useCentre, useRootData } from "~/lib/use-root-data";
@@ -84,7 +84,7 @@ function ContactForm({
   const paramMode = appointmentModeFromParam(params.get("mode"));
   const [mode, setMode] = useParamValue(paramMode, values.appointmentMode ?? paramMode ?? "");
   const alert = result && !result.ok && !result.errors ? result.toast : undefined;
-  const { errors, formProps } = useFormValidation(contactSchema, { server: result?.errors });
+  const { errors, formProps } = useFormValidation(loadContactSchema, { server: result?.errors });
   const common = { form: "contact", errors };
 
   return (
@@ -311,6 +311,9 @@ function AppointmentBanner() {
     </section>
   );
 }
+
+// The schema loads when a field first gets focus (see SchemaSource).
+const loadContactSchema = () => import("~/lib/schemas/contact").then((m) => m.contactSchema);
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   // Field errors speak for themselves next to the fields; other outcomes also get a toast.

@@ -3,7 +3,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { EMAIL_FIELD } from "~/components/site/account-fields";
 import { Button } from "~/components/ui/button";
 import { Fields } from "~/components/ui/field";
-import { emailOnlySchema } from "~/lib/schemas/auth";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import type { Route } from "./+types/forgot-password";
@@ -18,9 +17,12 @@ export function action({ request, context }: Route.ActionArgs) {
   return requestPasswordReset(context, request);
 }
 
+// The schema loads when a field first gets focus (see SchemaSource).
+const loadEmailOnlySchema = () => import("~/lib/schemas/auth").then((m) => m.emailOnlySchema);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const { errors, formProps } = useFormValidation(emailOnlySchema, { server: actionData?.errors });
+  const { errors, formProps } = useFormValidation(loadEmailOnlySchema, { server: actionData?.errors });
   useToast(actionData?.toast);
   return (
     <main id="contenu" className="mx-auto max-w-md px-4 py-10">

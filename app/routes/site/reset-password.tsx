@@ -3,7 +3,6 @@ import { PASSWORD_FIELD } from "~/components/site/account-fields";
 import { Button } from "~/components/ui/button";
 import { Fields } from "~/components/ui/field";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
-import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { useToast } from "~/lib/use-toast";
 import type { Route } from "./+types/reset-password";
@@ -18,12 +17,15 @@ export function action({ request, context }: Route.ActionArgs) {
   return resetPassword(context, request);
 }
 
+// The schema loads when a field first gets focus (see SchemaSource).
+const loadResetPasswordSchema = () => import("~/lib/schemas/auth").then((m) => m.resetPasswordSchema);
+
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const invalidLink = params.get("error") !== null || token === "";
   const busy = useNavigation().state !== "idle";
-  const { errors, formProps } = useFormValidation(resetPasswordSchema, { server: actionData?.errors });
+  const { errors, formProps } = useFormValidation(loadResetPasswordSchema, { server: actionData?.errors });
   useToast(actionData?.toast);
   return (
     <main id="contenu" className="mx-auto max-w-md px-4 py-10">
