@@ -2,7 +2,7 @@
  * The Calendrier's month: which month the URL asks for (?mois=2026-11), its weeks (Monday first),
  * the centre's today (Paris), and the French names. Pure: the page and the server share it.
  */
-import { formatIsoDay } from "./dates";
+import { formatIsoDay, MONTH_NAMES } from "./dates";
 
 export type EventKind = "session-start" | "session-end" | "interview" | "callback";
 
@@ -25,21 +25,6 @@ export interface CalendarEvent {
   /** The console page of its record. */
   href: string;
 }
-
-export const MONTH_NAMES = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-] as const;
 
 export const WEEKDAY_NAMES = [
   "lundi",

@@ -36,8 +36,22 @@ export function isoDate(value: Date | string): string {
   return asDate(value).toISOString();
 }
 
-const MONTHS = "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre";
-const FIRST_OF_MONTH = new RegExp(`(^|[^\\d])1(\\s+)(${MONTHS})`, "giu");
+/** The months as French writes them in a date, lower case. */
+export const MONTH_NAMES = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+] as const;
+const FIRST_OF_MONTH = new RegExp(`(^|[^\\d])1(\\s+)(${MONTH_NAMES.join("|")})`, "giu");
 
 /** Dates typed as text by staff (a course's next sessions): "1 mars 2027" is shown "1er mars 2027". */
 export function frenchDateText(text: string): string {

@@ -3,6 +3,7 @@
  * seats, the deadline and the 'Clôturer' switch, and French date ranges. Pure, shared by the
  * server, the course page and the console.
  */
+import { MONTH_NAMES } from "./dates";
 
 export const SESSION_MODES = [
   { value: "presentiel", label: "Présentiel", schema: "Onsite" },
@@ -68,21 +69,6 @@ export function acceptsApplications(status: SessionStatus): boolean {
   return status !== "closed";
 }
 
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
-
 function parts(iso: string): { year: number; month: number; day: number } {
   const [year = 0, month = 1, day = 1] = iso.split("-").map(Number);
   return { year, month, day };
@@ -91,7 +77,7 @@ function parts(iso: string): { year: number; month: number; day: number } {
 /** "4 janvier 2027" from "2027-01-04" (a calendar date: no time zone shift). */
 export function formatDay(iso: string): string {
   const { year, month, day } = parts(iso);
-  return `${day === 1 ? "1er" : day} ${MONTHS[month - 1]} ${year}`;
+  return `${day === 1 ? "1er" : day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
 /** "du 4 janvier au 12 mars 2027", "du 4 janvier 2027 au 3 janvier 2028", "le 4 janvier 2027". */
@@ -111,7 +97,7 @@ export function formatDateRange(start: string, end: string): string {
 export function parseFrenchDate(text: string): string | null {
   const match = /^\s*(\d{1,2})(?:er)?\s+([a-zéû]+)\s+(\d{4})\s*$/i.exec(text);
   if (!match) return null;
-  const month = MONTHS.indexOf((match[2] ?? "").toLowerCase()) + 1;
+  const month = (MONTH_NAMES as readonly string[]).indexOf((match[2] ?? "").toLowerCase()) + 1;
   const day = Number(match[1]);
   if (month === 0 || day < 1 || day > 31) return null;
   return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
