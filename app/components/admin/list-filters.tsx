@@ -82,3 +82,27 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** The 'Statut' filter of a list whose records move through `statuses` (the `statut` parameter). */
+export function StatusFilter<S extends string>({
+  statuses,
+  labels,
+  value,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  value: string | null | undefined;
+}) {
+  return (
+    <FilterSelect
+      id="filter-status"
+      name="statut"
+      label="Statut"
+      value={value ?? ""}
+      options={[
+        { value: "", label: "Tous les statuts" },
+        ...statuses.map((s) => ({ value: s, label: labels[s] })),
+      ]}
+    />
+  );
+}

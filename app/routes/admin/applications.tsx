@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
+import { FilterSelect, ListFilters, StatusFilter } from "~/components/admin/list-filters";
 import { ActionsCell, ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
@@ -80,15 +80,10 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
             ...sessions.map((s) => ({ value: s.id, label: s.label })),
           ]}
         />
-        <FilterSelect
-          id="filter-status"
-          name="statut"
-          label="Statut"
-          value={filters.status ?? ""}
-          options={[
-            { value: "", label: "Tous les statuts" },
-            ...APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] })),
-          ]}
+        <StatusFilter
+          statuses={APPLICATION_STATUSES}
+          labels={APPLICATION_STATUS_LABELS}
+          value={filters.status}
         />
       </ListFilters>
       <ListTable

@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { ContactDetails } from "~/components/admin/contact-details";
 import { DeniedControl } from "~/components/admin/denied-control";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
+import { ListFilters, StatusFilter } from "~/components/admin/list-filters";
 import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
@@ -111,16 +111,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         searchLabel="Rechercher une demande"
         placeholder="Rechercher par nom, e-mail ou formation..."
       >
-        <FilterSelect
-          id="filter-status"
-          name="statut"
-          label="Statut"
-          value={filters.status ?? ""}
-          options={[
-            { value: "", label: "Tous les statuts" },
-            ...CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] })),
-          ]}
-        />
+        <StatusFilter statuses={CONTACT_STATUSES} labels={CONTACT_STATUS_LABELS} value={filters.status} />
         {filters.day ? <input type="hidden" name="jour" value={filters.day} /> : null}
       </ListFilters>
       {filters.day ? (
