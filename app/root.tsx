@@ -102,13 +102,15 @@ export function NotFound() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The centre's phone as Paramètres has it, when the root loader could read it before the error.
+  const phone = useRouteLoaderData<typeof loader>("root")?.centre?.phone;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-primary">{status}</p>
       <h1 className="text-2xl font-semibold">Une erreur est survenue</h1>
       <p className="text-muted-foreground">
-        Nous n'avons pas pu afficher cette page. Réessayez dans un instant ; si le problème persiste,
-        appelez-nous au 01 23 45 67 89.
+        Nous n'avons pas pu afficher cette page. Réessayez dans un instant
+        {phone ? ` ; si le problème persiste, appelez-nous au ${phone}` : ""}.
       </p>
       <a className="text-primary underline" href="/">
         Retour à l'accueil

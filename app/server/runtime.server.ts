@@ -75,8 +75,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       options.transport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
     // Every message comes from MAIL_FROM under the centre's name, as recipients know it.
-    const { name } = await getCentreSettings(database.db);
-    const mail = new MailWorker(database, transport, { name, address: config.mailFrom }, logger);
+    const sender = async () => ({
+      name: (await getCentreSettings(database.db)).name,
+      address: config.mailFrom,
+    });
+    const mail = new MailWorker(database, transport, sender, logger);
     const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake() });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);

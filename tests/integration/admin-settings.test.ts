@@ -220,6 +220,24 @@ describe(`Paramètres on ${DRIVER}`, () => {
     expect(course.html).toContain("Claire Petit");
     expect(course.html).toContain("handicap@centre.test");
   });
+
+  it("signs the next e-mails with a name changed in Paramètres, without a restart", async () => {
+    await save(await form({ name: "Institut Horizon Formation" }));
+    await storeRequest(
+      t.app,
+      {
+        firstName: "Noé",
+        lastName: "Petit",
+        email: "noe@example.test",
+        phone: "0612345678",
+        message: "Bonjour",
+      },
+      "message",
+    );
+    await t.app.mail.drain();
+    const [received] = t.smtp.to("noe@example.test");
+    expect(/^From: (.*)$/im.exec(received?.raw ?? "")?.[1]).toContain("Institut Horizon Formation");
+  });
 });
 
 describe(`Qualiopi certificate on ${DRIVER}`, () => {

@@ -51,8 +51,11 @@ export class MailWorker {
   constructor(
     private readonly database: Database,
     private readonly transport: MailTransport,
-    /** The sender: MAIL_FROM's address with the centre's name as display name. */
-    private readonly from: MailSender,
+    /**
+     * The sender: MAIL_FROM's address with the centre's name as display name, read before each
+     * batch so that a name changed in Paramètres signs the very next e-mails, on every instance.
+     */
+    private readonly sender: MailSender | (() => Promise<MailSender>),
     private readonly logger: Logger,
     private readonly pollMs = 2_000,
   ) {}
@@ -104,8 +107,9 @@ export class MailWorker {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return delivered;
+      const from = typeof this.sender === "function" ? await this.sender() : this.sender;
       // The batch goes out in parallel over the transport's connection pool.
-      const results = await Promise.all(batch.map((row) => this.deliver(row)));
+      const results = await Promise.all(batch.map((row) => this.deliver(row, from)));
       delivered += results.filter(Boolean).length;
       if (this.closing) return delivered;
     }
@@ -132,16 +136,16 @@ export class MailWorker {
     }));
   }
 
-  private async deliver(row: ClaimedMail): Promise<boolean> {
+  private async deliver(row: ClaimedMail, from: MailSender): Promise<boolean> {
     try {
       await this.transport.send({
-        from: this.from,
+        from,
         to: row.to,
         subject: row.subject,
         text: row.text,
         html: row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-        messageId: `<${row.id}@${this.from.address.split("@")[1] ?? "localhost"}>`,
+        messageId: `<${row.id}@${from.address.split("@")[1] ?? "localhost"}>`,
       });
       await this.database.query(
         "update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1",
