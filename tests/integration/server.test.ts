@@ -96,7 +96,8 @@ describe("the production server", () => {
     // Readable before any script: the content is in the HTML, no modulepreload holds back the paint.
     expect(html).toContain("Révélez votre potentiel");
     expect(html).not.toContain('rel="modulepreload"');
-    expect(html).toContain('<script type="module"');
+    // The hydration script, carrying the page's Content-Security-Policy nonce.
+    expect(html).toMatch(/<script nonce="[A-Za-z0-9+/=]+" type="module"/);
     const missing = await fetch(`http://127.0.0.1:${first.port}/nulle-part`);
     expect(missing.status).toBe(404);
     expect(first.output()).toContain("/nulle-part");
