@@ -100,10 +100,10 @@ export function NotFound() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   // The centre's phone as Paramètres has it, when the root loader could read it before the error.
   const phone = useRouteLoaderData<typeof loader>("root")?.centre?.phone;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-primary">{status}</p>
