@@ -42,11 +42,12 @@ export default defineConfig({
     },
   },
   projects: [
-    // Counts the seeded catalogue ('5 formations trouvées'): runs before any spec creates a formation.
-    { name: "seeded-catalogue", testMatch: /site-catalogue\.spec\.ts/ },
+    // Read the seed as it is ('5 formations trouvées', the home teaser's first three, the three newest
+    // testimonials): run before any spec creates a formation or a testimonial.
+    { name: "seeded-catalogue", testMatch: /site-(catalogue|home)\.spec\.ts/ },
     {
       name: "chromium",
-      testIgnore: /admin-paging\.spec\.ts|site-catalogue\.spec\.ts|settings\.spec\.ts/,
+      testIgnore: /admin-paging\.spec\.ts|site-(catalogue|home)\.spec\.ts|settings\.spec\.ts/,
       dependencies: ["seeded-catalogue"],
     },
     // Adds 55 requests to the shared database: runs once the others are done, so their "five latest
