@@ -11,6 +11,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   machineLine,
+  percentile,
   settledCount,
   sql,
   startBenchServer,
@@ -23,11 +24,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CV_BYTES = 1024 * 1024;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function main() {
   const database = await throwawayDatabase("bench_apply");

@@ -13,7 +13,13 @@
 // Targets: p95 < 150 ms per page; export < 5 s and < 50 MB of RSS growth.
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { machineLine, startBenchServer, throwawayDatabase, writeBenchmarkSection } from "./support";
+import {
+  machineLine,
+  percentile,
+  startBenchServer,
+  throwawayDatabase,
+  writeBenchmarkSection,
+} from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -108,10 +114,6 @@ async function signIn(): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /** Fetches `path` once with the session, reading the whole body; answers the time in ms. */

@@ -76,6 +76,11 @@ export async function sql<T = Record<string, unknown>>(url: string, text: string
   }
 }
 
+/** The `p`th percentile of ascending `sorted` (nearest rank); NaN when there is no sample. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
 /** Polls `check` every second for `seconds` at most; its last answer. */
 export async function waitFor(check: () => Promise<boolean>, seconds: number): Promise<boolean> {
   const end = Date.now() + seconds * 1000;
