@@ -17,7 +17,7 @@ import { ToastArea } from "~/components/toast/toast-area";
 import { skipFilterChanges } from "~/lib/revalidate";
 import { useToast } from "~/lib/use-toast";
 import { listFormationLinks } from "~/server/catalogue.server";
-import { getCentreSettings, publicCentre } from "~/server/centre.server";
+import { getCentreSettings, publicCentre, startingSettings } from "~/server/centre.server";
 import { readOrNull } from "~/server/safe-read.server";
 import { currentUser } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // cache serves most public pages without running this at all.
     publicPage ? readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)) : null,
   ]);
-  const centre = settings ? publicCentre(settings) : null;
+  // A failed read shows the values the site started with rather than no contact details at all.
+  const centre = publicPage ? publicCentre(settings ?? startingSettings()) : null;
   return data(
     { user, toast, publicUrl: app.config.publicUrl, formations: formations ?? [], centre },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

@@ -33,6 +33,7 @@ const PAGES = [
   "/ressources/article/financer-sa-formation-avec-le-cpf",
   "/mentions-legales",
   "/contact",
+  "/auth",
 ];
 const LOAD_TARGETS = ["/favicon.svg", "/financements", "/", "/formations"];
 const LIGHTHOUSE_PAGES = ["/", "/formations", "/formation/tp-assistant-ressources-humaines"];

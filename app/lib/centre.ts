@@ -56,34 +56,6 @@ export interface PublicCentre extends CentreIdentity {
   qualiopiShown: boolean;
 }
 
-/** The values a new database starts with (those the site printed before they were editable). */
-export const CENTRE_DEFAULTS: CentreIdentity = {
-  name: "Centre de Formation Avenir",
-  legalForm: "Entreprise individuelle",
-  shareCapital: "500 euros",
-  siret: "123 456 789 00012",
-  rcs: "RCS Paris 123 456 789",
-  foundedOn: "2025-06-20",
-  street: "12 rue de la République",
-  postalCode: "75011",
-  city: "Paris",
-  phone: "01 23 45 67 89",
-  email: "contact@centre-formation-avenir.fr",
-  openingHours: ["Lundi - Vendredi : 9h - 18h", "Samedi : 9h - 12h"],
-  publicationDirector: "Jean Martin",
-  host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix, France",
-  activityNumber: "11 75 12345 75",
-  activityRegion: "Île-de-France",
-  qualiopiCertifier: "",
-  qualiopiValidUntil: null,
-  qualiopiCategories: ["Actions de formation", "Actions de formation par apprentissage"],
-  mediatorName: "",
-  mediatorWebsite: "",
-  referentName: "",
-  referentPhone: "",
-  referentEmail: "",
-};
-
 /** Printed wherever the activity declaration number appears (Code du travail, art. L. 6352-12). */
 export const ACTIVITY_NOTICE = "Cet enregistrement ne vaut pas agrément de l'État";
 

@@ -3,15 +3,16 @@
  * its PDF programme so that both say the same thing. Empty optional items are left out: a visitor
  * never reads 'Non défini' or a console label.
  */
-import { formatDate } from "./dates";
-import { formatEuros } from "./money";
+
 import {
   type CertificationCode,
   formatCertificationCode,
   franceCompetencesUrl,
   parseCertificationCode,
-  type QualiopiRecord,
-} from "./qualiopi";
+} from "./certification-code";
+import { formatDate } from "./dates";
+import { formatEuros } from "./money";
+import type { QualiopiRecord } from "./qualiopi";
 import { formatDay } from "./sessions";
 
 export interface RecordRow {

@@ -3,7 +3,7 @@
  * Paris time whatever the server's or the browser's zone, with French typography for the first of
  * the month ("1er mars 2027", never "1 mars 2027").
  */
-const PARIS = "Europe/Paris";
+export const PARIS = "Europe/Paris";
 
 const formats = {
   /** "1er mars 2027" */
@@ -16,7 +16,7 @@ const formats = {
   isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
 };
 
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+export const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** Writes the parts back with "1er" for the first day of the month (the ordinal French uses). */
 function withOrdinalFirst(format: Intl.DateTimeFormat, value: Date | string): string {
@@ -56,48 +56,4 @@ const FIRST_OF_MONTH = new RegExp(`(^|[^\\d])1(\\s+)(${MONTH_NAMES.join("|")})`,
 /** Dates typed as text by staff (a course's next sessions): "1 mars 2027" is shown "1er mars 2027". */
 export function frenchDateText(text: string): string {
   return text.replace(FIRST_OF_MONTH, "$11er$2$3");
-}
-
-/** The Paris wall-clock parts of an instant ("2027-03-01", "14:05"), for date and time inputs. */
-export function parisParts(value: Date | string): { day: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: PARIS,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(asDate(value))
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** Milliseconds since the epoch of a wall-clock reading, as if it were UTC. */
-function wallClock(day: string, time: string): number {
-  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
-  const [hour = 0, minute = 0] = time.split(":").map(Number);
-  return Date.UTC(year, month - 1, date, hour, minute);
-}
-
-/**
- * The instant a Paris day and time ("2027-03-01", "14:05") name, whatever the process's zone; null
- * when they name none (a 30 February, 25:00, or the hour skipped when clocks go forward).
- */
-export function parisInstant(day: string, time: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const wanted = wallClock(day, time);
-  // Read as UTC, then moved by what Paris shows at that moment; twice, as the offset may differ on
-  // either side of a clock change.
-  let instant = wanted;
-  for (let i = 0; i < 2; i++) {
-    const shown = parisParts(new Date(instant));
-    instant -= wallClock(shown.day, shown.time) - wanted;
-  }
-  const result = new Date(instant);
-  const check = parisParts(result);
-  return check.day === day && check.time === time ? result : null;
 }

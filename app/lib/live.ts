@@ -1,7 +1,6 @@
 /**
  * The browser side of /api/events: a change on a followed table
- * re-runs the page's loaders. Pages import this module lazily (`import("~/lib/live")`) so the
- * entry chunk stays small.
+ * re-runs the page's loaders (through useLiveRevalidation).
  */
 import { type LiveTable, parseChangeEvent } from "./live-tables";
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import type { LiveTable } from "./live-tables";
+import { type LiveTable, subscribe } from "./live";
 
 /**
- * Re-runs the current page's loaders when one of `tables` changes. The EventSource client is
- * loaded after hydration, in its own chunk.
+ * Re-runs the current page's loaders when one of `tables` changes. The stream opens after
+ * hydration; its client (under 1 KB gzip) ships with the layout every public page loads, which
+ * costs less than a chunk of its own fetched right after hydration.
  */
 export function useLiveRevalidation(tables: readonly LiveTable[]) {
   const revalidator = useRevalidator();
@@ -13,15 +14,6 @@ export function useLiveRevalidation(tables: readonly LiveTable[]) {
   revalidate.current = revalidator.revalidate;
   const key = tables.join(",");
   useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import("./live").then(({ subscribe }) => {
-      if (cancelled) return;
-      stop = subscribe(key.split(",") as LiveTable[], () => void revalidate.current());
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
+    return subscribe(key.split(",") as LiveTable[], () => void revalidate.current());
   }, [key]);
 }

@@ -1,18 +1,19 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "~/root";
-import { CENTRE_DEFAULTS, type PublicCentre } from "./centre";
+import type { PublicCentre } from "./centre";
 
 /** What the root loader gives every page: the signed-in user, the flash toast, the course list. */
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-const FALLBACK: PublicCentre = { ...CENTRE_DEFAULTS, qualiopiShown: false };
-
 /**
- * The centre's identity (console: Paramètres), read once per request by the root loader. Console
- * pages skip that read; a public page whose read failed shows the starting values.
+ * The centre's identity (console: Paramètres), read once per request by the root loader for every
+ * public page (the starting values when that read failed). Console pages skip that read and do not
+ * call this.
  */
 export function useCentre(): PublicCentre {
-  return useRootData()?.centre ?? FALLBACK;
+  const centre = useRootData()?.centre;
+  if (!centre) throw new Error("useCentre() is for public pages: the root loader gives them the centre");
+  return centre;
 }

@@ -1,11 +1,49 @@
 import { getTableColumns } from "drizzle-orm";
-import { CENTRE_DEFAULTS, type CentreSettings, type PublicCentre, qualiopiValid } from "~/lib/centre";
+import { type CentreIdentity, type CentreSettings, type PublicCentre, qualiopiValid } from "~/lib/centre";
 import { formatDate, formatIsoDay } from "~/lib/dates";
 import type { Db } from "./db/client.server";
 import { centreSettings } from "./db/schema.server";
 
 // Every column but the certificate's bytes: the settings are read on every rendered public page.
 const { certificateContent: _bytes, ...SETTINGS_COLUMNS } = getTableColumns(centreSettings);
+
+/**
+ * The values a new database starts with (those the site printed before they were editable). Server
+ * side only: pages receive the centre from the root loader, so no browser downloads these.
+ */
+export const CENTRE_DEFAULTS: CentreIdentity = {
+  name: "Centre de Formation Avenir",
+  legalForm: "Entreprise individuelle",
+  shareCapital: "500 euros",
+  siret: "123 456 789 00012",
+  rcs: "RCS Paris 123 456 789",
+  foundedOn: "2025-06-20",
+  street: "12 rue de la République",
+  postalCode: "75011",
+  city: "Paris",
+  phone: "01 23 45 67 89",
+  email: "contact@centre-formation-avenir.fr",
+  openingHours: ["Lundi - Vendredi : 9h - 18h", "Samedi : 9h - 12h"],
+  publicationDirector: "Jean Martin",
+  host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix, France",
+  activityNumber: "11 75 12345 75",
+  activityRegion: "Île-de-France",
+  qualiopiCertifier: "",
+  qualiopiValidUntil: null,
+  qualiopiCategories: ["Actions de formation", "Actions de formation par apprentissage"],
+  mediatorName: "",
+  mediatorWebsite: "",
+  referentName: "",
+  referentPhone: "",
+  referentEmail: "",
+};
+
+/** The settings before the row exists, and what a public page shows when the read fails. */
+export const startingSettings = (): CentreSettings => ({
+  ...CENTRE_DEFAULTS,
+  leadRecipient: "contact@localhost",
+  certificate: null,
+});
 
 type SettingsRow = Omit<typeof centreSettings.$inferSelect, "certificateContent">;
 
@@ -36,7 +74,7 @@ function fromRow(row: SettingsRow): CentreSettings {
  */
 export async function getCentreSettings(db: Db): Promise<CentreSettings> {
   const [row] = await db.select(SETTINGS_COLUMNS).from(centreSettings).limit(1);
-  return row ? fromRow(row) : { ...CENTRE_DEFAULTS, leadRecipient: "contact@localhost", certificate: null };
+  return row ? fromRow(row) : startingSettings();
 }
 
 /** Today in Paris, YYYY-MM-DD: the day a certificate's validity is compared with. */

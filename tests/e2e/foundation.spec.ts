@@ -32,6 +32,33 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
   await expect(page).toHaveURL(`${BASE_URL}/`);
 });
 
+test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern says", async ({ page }) => {
+  await gotoReady(page, "/auth?onglet=inscription");
+  const signIn = page.getByRole("tab", { name: "Connexion" });
+  const signUp = page.getByRole("tab", { name: "Inscription" });
+  await expect(signUp).toHaveAttribute("aria-selected", "true");
+  // Only the selected tab is in the Tab order; its panel is named by it.
+  await expect(signUp).toHaveAttribute("tabindex", "0");
+  await expect(signIn).toHaveAttribute("tabindex", "-1");
+  await expect(page.getByRole("tabpanel", { name: "Inscription" }).getByLabel("Prénom")).toBeVisible();
+
+  await signUp.focus();
+  await page.keyboard.press("ArrowRight"); // wraps round to the first tab
+  await expect(signIn).toBeFocused();
+  await expect(signIn).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Connexion" }).getByLabel("Email")).toBeVisible();
+  await expect(page.getByLabel("Prénom")).toHaveCount(0);
+
+  await page.keyboard.press("End");
+  await expect(signUp).toBeFocused();
+  await expect(signUp).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
+  await expect(signIn).toHaveAttribute("aria-selected", "true");
+  // Tab leaves the tab list for the panel's first field.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel").getByLabel("Email")).toBeFocused();
+});
+
 test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ page }) => {
   const email = uniqueEmail();
   await gotoReady(page, "/auth");

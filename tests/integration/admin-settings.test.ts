@@ -1,7 +1,7 @@
 // Paramètres: the centre's identity in one row of the database, edited by administrators, read by
 // moderators, validated and audited, and shown at once by the public pages (footer, legal notice,
 // course pages, Qualiopi certificate) and used by the e-mails.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as settingsRoute from "~/routes/admin/settings";
@@ -299,5 +299,25 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     expect((screen.qualiopi as { message: string }).message).toContain(warning);
     const board = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator))));
     expect(board.qualiopiWarning).toContain(warning);
+  });
+
+  it("gives the visitor the starting contact details, not an error, when the settings cannot be read", async () => {
+    await save(await form({ phone: "01 98 76 54 32" }));
+    expect((await page("/mentions-legales")).html).toContain("01 98 76 54 32");
+    // The table disappears for the length of one visit (renamed back afterwards). A cookie keeps the
+    // page cache out of it, as for a signed-in visitor.
+    await t.app.db.execute(sql.raw("alter table centre_settings rename to centre_settings_away"));
+    let response: Response;
+    let html: string;
+    try {
+      response = await fetch(`${t.base}/mentions-legales`, { headers: { cookie: "visite=1" } });
+      html = await response.text();
+    } finally {
+      await t.app.db.execute(sql.raw("alter table centre_settings_away rename to centre_settings"));
+    }
+    expect(response.status).toBe(200);
+    expect(html).toContain("01 23 45 67 89");
+    expect(html).toContain("11 75 12345 75");
+    expect(html).not.toContain("01 98 76 54 32");
   });
 });

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatDate,
-  formatDateTime,
-  formatFullDateTime,
-  formatIsoDay,
-  frenchDateText,
-  parisInstant,
-  parisParts,
-} from "~/lib/dates";
+import { formatDate, formatDateTime, formatFullDateTime, formatIsoDay, frenchDateText } from "~/lib/dates";
+import { parisInstant, parisParts } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 
 describe("dates as the centre writes them", () => {

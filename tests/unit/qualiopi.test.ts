@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { franceCompetencesUrl, parseCertificationCode } from "~/lib/certification-code";
 import { certificationInfo, priceText, updatedText } from "~/lib/course-record";
-import {
-  completenessLabel,
-  franceCompetencesUrl,
-  missingQualiopiItems,
-  parseCertificationCode,
-  type QualiopiRecord,
-} from "~/lib/qualiopi";
+import { completenessLabel, missingQualiopiItems, type QualiopiRecord } from "~/lib/qualiopi";
 
 /** A course that publishes every item of indicator 1 and leads to no certification. */
 const complete: QualiopiRecord = {

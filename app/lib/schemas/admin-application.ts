@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "~/lib/application-status";
-import { parisInstant } from "~/lib/dates";
+import { parisInstant } from "~/lib/paris-time";
 import { entityId, formBoolean, optionalText, searchQuery } from "./admin-common";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GOAL_IDS, type GoalId } from "~/content/goals";
-import { formatCertificationCode, parseCertificationCode } from "~/lib/qualiopi";
+import { formatCertificationCode, parseCertificationCode } from "~/lib/certification-code";
 import { type FormationResult, RESULT_KINDS } from "~/lib/results";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/vocabulary";

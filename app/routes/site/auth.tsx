@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { EMAIL_FIELD, PASSWORD_FIELD } from "~/components/site/account-fields";
 import { Button } from "~/components/ui/button";
 import { Fields } from "~/components/ui/field";
+import { Tabs } from "~/components/ui/tabs";
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { useFormValidation } from "~/lib/use-form-validation";
@@ -29,6 +29,12 @@ type ActionResult = AuthActionResult;
 export function action({ request, context }: Route.ActionArgs) {
   return authAction(context, request);
 }
+
+type AuthTab = "connexion" | "inscription";
+const TABS = [
+  ["connexion", "Connexion"],
+  ["inscription", "Inscription"],
+] as const;
 
 // The schemas load when a field first gets focus (see SchemaSource).
 const loadSignInSchema = () => import("~/lib/schemas/auth").then((m) => m.signInSchema);
@@ -92,7 +98,9 @@ function SignUpForm({ result }: { result: ActionResult | undefined }) {
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
-  const [tab, setTab] = useState(params.get("onglet") === "inscription" ? "inscription" : "connexion");
+  const [tab, setTab] = useState<AuthTab>(
+    params.get("onglet") === "inscription" ? "inscription" : "connexion",
+  );
   const [shownResult, setShownResult] = useState<ActionResult | undefined>();
   useToast(actionData?.toast);
   // After a successful sign-up, bring the visitor back to the sign-in tab for when they have confirmed.
@@ -113,41 +121,25 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
       </Link>
       <div className="rounded-xl border border-border p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-semibold">Espace personnel</h1>
-        <Tabs.Root value={tab} onValueChange={setTab}>
-          <Tabs.List
-            aria-label="Connexion ou inscription"
-            className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1"
-          >
-            {[
-              ["connexion", "Connexion"],
-              ["inscription", "Inscription"],
-            ].map(([value, label]) => (
-              <Tabs.Trigger
-                key={value}
-                value={value as string}
-                className="rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow"
-              >
-                {label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="connexion">
-            <SignInForm result={actionData} redirectTo={redirectTo} />
-            {actionData?.unverifiedEmail ? (
-              <Form method="post" className="mt-4 rounded-md bg-muted p-4 text-sm">
-                <input type="hidden" name="intent" value="resend" />
-                <input type="hidden" name="email" value={actionData.unverifiedEmail} />
-                <p className="mb-2">Vous n'avez pas reçu le lien de confirmation ?</p>
-                <Button type="submit" variant="outline" size="sm" disabled={resending}>
-                  {resending ? "Envoi en cours..." : "Renvoyer le lien de confirmation"}
-                </Button>
-              </Form>
-            ) : null}
-          </Tabs.Content>
-          <Tabs.Content value="inscription">
+        <Tabs label="Connexion ou inscription" tabs={TABS} value={tab} onChange={setTab}>
+          {tab === "connexion" ? (
+            <>
+              <SignInForm result={actionData} redirectTo={redirectTo} />
+              {actionData?.unverifiedEmail ? (
+                <Form method="post" className="mt-4 rounded-md bg-muted p-4 text-sm">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="email" value={actionData.unverifiedEmail} />
+                  <p className="mb-2">Vous n'avez pas reçu le lien de confirmation ?</p>
+                  <Button type="submit" variant="outline" size="sm" disabled={resending}>
+                    {resending ? "Envoi en cours..." : "Renvoyer le lien de confirmation"}
+                  </Button>
+                </Form>
+              ) : null}
+            </>
+          ) : (
             <SignUpForm result={actionData} />
-          </Tabs.Content>
-        </Tabs.Root>
+          )}
+        </Tabs>
       </div>
     </main>
   );

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { APPLICATION_LIMITS } from "~/content/application";
-import { CENTRE_DEFAULTS, type CentreSettings } from "~/lib/centre";
+import type { CentreSettings } from "~/lib/centre";
 import { textFields } from "~/lib/form-data";
 import { centreSettingsSchema } from "~/lib/schemas/admin-settings";
 import { sanitizeFileName } from "../applications/files.server";
-import { getCentreSettings } from "../centre.server";
+import { CENTRE_DEFAULTS, getCentreSettings } from "../centre.server";
 import type { Db } from "../db/client.server";
 import { centreSettings } from "../db/schema.server";
 import { attempt, consoleAction, failure, intentOf, invalid, unknownIntent } from "./action.server";

@@ -1,0 +1,49 @@
+/**
+ * Paris wall-clock times typed into the console (an interview's day and time) and back. Apart from
+ * dates.ts, which every public page loads, because only the console needs these.
+ */
+import { asDate, PARIS } from "./dates";
+
+/** The Paris wall-clock parts of an instant ("2027-03-01", "14:05"), for date and time inputs. */
+export function parisParts(value: Date | string): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: PARIS,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(asDate(value))
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** Milliseconds since the epoch of a wall-clock reading, as if it were UTC. */
+function wallClock(day: string, time: string): number {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  const [hour = 0, minute = 0] = time.split(":").map(Number);
+  return Date.UTC(year, month - 1, date, hour, minute);
+}
+
+/**
+ * The instant a Paris day and time ("2027-03-01", "14:05") name, whatever the process's zone; null
+ * when they name none (a 30 February, 25:00, or the hour skipped when clocks go forward).
+ */
+export function parisInstant(day: string, time: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const wanted = wallClock(day, time);
+  // Read as UTC, then moved by what Paris shows at that moment; twice, as the offset may differ on
+  // either side of a clock change.
+  let instant = wanted;
+  for (let i = 0; i < 2; i++) {
+    const shown = parisParts(new Date(instant));
+    instant -= wallClock(shown.day, shown.time) - wanted;
+  }
+  const result = new Date(instant);
+  const check = parisParts(result);
+  return check.day === day && check.time === time ? result : null;
+}
