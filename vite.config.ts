@@ -3,14 +3,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { chunkGroups } from "./vite.chunks";
+import { precompressAssets } from "./vite.precompress";
 
 // The SSR build bundles our Express app (app/server/app.server.ts) together with the
 // React Router server build, so `server.js` only has to import one file. The browser build
-// groups modules as vite.chunks.ts explains.
+// groups modules as vite.chunks.ts explains and leaves a Brotli and a gzip copy of each script and
+// style sheet (vite.precompress.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: isSsrBuild
     ? { rollupOptions: { input: "./app/server/app.server.ts" }, target: "node20" }
     : { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
 }));

@@ -8,6 +8,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
 import { compressionMiddleware } from "./http/compression.server";
 import { healthRoutes } from "./http/health.server";
+import { precompressedAssets } from "./http/precompressed.server";
 import { sameOriginOnly } from "./http/same-origin.server";
 import { securityHeaders } from "./http/security-headers.server";
 import { httpLimits, listen } from "./http/server.server";
@@ -68,6 +69,8 @@ export function createExpressApp(
     app.use(vite.middlewares);
   } else {
     const client = `${runtime.config.buildDir}/client`;
+    // Scripts and styles as the build compressed them once (Brotli, gzip); anything else below.
+    app.use("/assets", precompressedAssets(`${client}/assets`));
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y" }));
     // The other files at the build's root (favicon, documents…): only requests for one of those
     // names reach express.static, so that a page request does not cost a file-system lookup first.
