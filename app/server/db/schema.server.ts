@@ -513,6 +513,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     index("mail_outbox_contact_idx").on(t.contactRequestId),
     index("mail_outbox_application_idx").on(t.applicationId),
+    // Statistiques' e-mail chart counts the mails of a period; the outbox keeps every sent mail.
+    index("mail_outbox_created_idx").on(t.createdAt),
   ],
 );
 
