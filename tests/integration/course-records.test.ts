@@ -236,11 +236,18 @@ describe(`course records on ${DRIVER}`, () => {
       expect(text).toContain(item);
     }
 
-    // The same record: the same bytes (kept). An edit: a new document.
+    // The same record: the same bytes (kept), and a browser that has them is told so (304, no body).
     const again = new Uint8Array(
       await (await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`)).arrayBuffer(),
     );
     expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const known = { headers: { "if-none-match": etag } };
+    const unchanged = await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`, known);
+    expect(unchanged.status).toBe(304);
+    expect((await unchanged.arrayBuffer()).byteLength).toBe(0);
+    // An edit: a new document, whatever the browser kept.
     const edited = await save({
       ...record("comptable-pdf"),
       intent: "update",
@@ -248,9 +255,10 @@ describe(`course records on ${DRIVER}`, () => {
       objectives: "Établir les déclarations de TVA",
     });
     expect(edited.status).toBe(200);
-    const after = await pdfText(
-      new Uint8Array(await (await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`)).arrayBuffer()),
-    );
+    const changed = await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`, known);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    const after = await pdfText(new Uint8Array(await changed.arrayBuffer()));
     expect(after).toContain("Établir les déclarations de TVA");
     expect(after).not.toContain("Tenir la comptabilité courante");
     expect(after).not.toContain("Mis à jour le 12 novembre 2026");

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
 import { getCentreSettings } from "~/server/centre.server";
-import { programmeFileName, programmePdf } from "~/server/pdf/programme.server";
+import { programmeFileName, programmePdf, programmeVersion } from "~/server/pdf/programme.server";
 import { listUpcomingSessions } from "~/server/sessions.server";
 import type { Route } from "./+types/formation-pdf";
 
@@ -9,7 +9,7 @@ import type { Route } from "./+types/formation-pdf";
  * GET /formation/:slug/programme.pdf: the course's programme, downloaded as an A4 PDF
  * (X-Content-Type-Options: nosniff comes with every answer of the server).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.app;
   const slug = params.slug.toLowerCase();
   const formation = await getActiveFormation(db, slug);
@@ -25,14 +25,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     getCentreSettings(db),
     listUpcomingSessions(db, formation.id),
   ]);
-  const bytes = await programmePdf({ formation, centre, sessions });
+  const input = { formation, centre, sessions };
+  // Weak: two instances print the same programme with different creation dates inside the file.
+  const etag = `W/"${programmeVersion(input)}"`;
+  // Always asked again (the record may have changed), answered 304 while it has not.
+  const cache = { ETag: etag, "Cache-Control": "no-cache" };
+  const known = request.headers
+    .get("If-None-Match")
+    ?.split(",")
+    .map((tag) => tag.trim());
+  if (known?.includes(etag) || known?.includes("*"))
+    return new Response(null, { status: 304, headers: cache });
+  const bytes = await programmePdf(input);
   return new Response(new Uint8Array(bytes), {
     headers: {
+      ...cache,
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${programmeFileName(formation.slug)}"`,
       "Content-Length": String(bytes.length),
-      // Always asked again: the record may have changed; the server keeps the bytes meanwhile.
-      "Cache-Control": "no-cache",
     },
   });
 }

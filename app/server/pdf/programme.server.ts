@@ -201,13 +201,21 @@ const CACHE_MAX = 100;
 const cache = new Map<string, { key: string; bytes: Buffer }>();
 
 /**
- * The programme's bytes, generated again only when what it prints changed: the record (its
- * updatedAt), the centre's identity or the upcoming sessions. Least recently asked dropped first.
+ * What the programme prints, as one hash: the record (its updatedAt), the centre's identity and the
+ * upcoming sessions. The same version for every instance, so it also serves as the document's ETag.
+ */
+export function programmeVersion(input: ProgrammeInput): string {
+  return createHash("sha256")
+    .update(JSON.stringify([input.formation.updatedAt.getTime(), input.centre, input.sessions]))
+    .digest("base64url");
+}
+
+/**
+ * The programme's bytes, generated again only when its version changed. Least recently asked
+ * dropped first.
  */
 export async function programmePdf(input: ProgrammeInput): Promise<Buffer> {
-  const key = createHash("sha256")
-    .update(JSON.stringify([input.formation.updatedAt.getTime(), input.centre, input.sessions]))
-    .digest("base64");
+  const key = programmeVersion(input);
   const id = input.formation.id;
   const cached = cache.get(id);
   cache.delete(id);
