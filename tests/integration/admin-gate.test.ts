@@ -110,6 +110,11 @@ beforeAll(async () => {
     },
     "message",
   );
+  // A certificate on file, for `delete-certificate` to have something to remove.
+  await t.app.database.query(
+    `update centre_settings set certificate_name = 'certificat.pdf', certificate_size = 4,
+       certificate_uploaded_at = now(), certificate_content = '\\x25504446'::bytea`,
+  );
   const [session] = await t.app.database.query<{ id: string }>(
     "select id from formation_sessions order by start_date limit 1",
   );
@@ -232,6 +237,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     },
     // The gate refuses before the body is read: a form without the file shows a missing check as a 400.
     "routes/admin/settings.tsx#certificate": {},
+    // A certificate is on file (beforeAll): a missing check would show as its removal.
+    "routes/admin/settings.tsx#delete-certificate": {},
   };
   return { intent, ...(known[`${file}#${intent}`] ?? {}) };
 }

@@ -301,6 +301,77 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     expect(board.qualiopiWarning).toContain(warning);
   });
 
+  it("removes the certificate for an administrator only: audited, gone from the public pages at once; a second removal is a French 400", async () => {
+    await save(await form({ qualiopiValidUntil: "2099-12-31" }));
+    expect(statusOf(await upload(pdf(3000), "Mauvais fichier.pdf"))).toBe(200);
+    // Cached copies of the pages that show the mention: the removal must empty the cache.
+    for (const path of ["/", "/notre-centre"]) {
+      await page(path);
+      const cached = await page(path);
+      expect(cached.headers.get("x-cache")).toBe("HIT");
+      expect(cached.html).toContain("Certifié Qualiopi");
+    }
+    const remove = (cookie = admin) => save({ intent: "delete-certificate" }, cookie);
+    const journal = () => t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
+    const entriesBefore = (await journal()).length;
+
+    const before = await row();
+    expect(statusOf(await remove(moderator))).toBe(403);
+    expect(await row()).toEqual(before);
+    expect(await journal()).toHaveLength(entriesBefore);
+    expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(200);
+
+    const removed = await remove();
+    expect(statusOf(removed)).toBe(200);
+    expect((await bodyOf(removed)).toast).toEqual({ type: "success", title: "Certificat supprimé" });
+    expect(await row()).toMatchObject({
+      certificateName: null,
+      certificateSize: null,
+      certificateUploadedAt: null,
+      certificateContent: null,
+      // The rest of the Qualiopi settings stay, ready for the next certificate.
+      qualiopiCertifier: "AFNOR Certification",
+      qualiopiValidUntil: "2099-12-31",
+    });
+    const entries = await journal();
+    expect(entries).toHaveLength(entriesBefore + 1);
+    const removal = entries.filter((e) => e.details?.title === "Certificat Qualiopi supprimé");
+    expect(removal).toHaveLength(1);
+    expect(removal[0]).toMatchObject({
+      actorEmail: "admin@centre.test",
+      action: "update",
+      entityId: "1",
+      details: {
+        title: "Certificat Qualiopi supprimé",
+        certificate: { fileName: "Mauvais fichier.pdf", size: 3000 },
+      },
+    });
+
+    for (const path of ["/", "/notre-centre"]) {
+      const after = await page(path);
+      expect(after.headers.get("x-cache")).toBeNull();
+      expect(after.html).not.toContain("Certifié Qualiopi");
+      expect(after.html).not.toContain("/api/certificat-qualiopi.pdf");
+    }
+    expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
+    const screen = await bodyOf(
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/settings", admin))),
+    );
+    expect((screen.settings as { certificate: unknown }).certificate).toBeNull();
+
+    // Nothing left to remove: a French refusal, no entry, nothing changed.
+    const cleared = await row();
+    const again = await remove();
+    expect(statusOf(again)).toBe(400);
+    expect((await bodyOf(again)).toast).toEqual({
+      type: "error",
+      title: "Erreur lors de la suppression du certificat",
+      description: "Aucun certificat n'est enregistré : il n'y a rien à supprimer.",
+    });
+    expect(await row()).toEqual(cleared);
+    expect(await journal()).toHaveLength(entriesBefore + 1);
+  });
+
   it("gives the visitor the starting contact details, not an error, when the settings cannot be read", async () => {
     await save(await form({ phone: "01 98 76 54 32" }));
     expect((await page("/mentions-legales")).html).toContain("01 98 76 54 32");

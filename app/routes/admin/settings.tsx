@@ -1,3 +1,4 @@
+import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { DeniedControl } from "~/components/admin/denied-control";
 import { TextAreaField, TextField, useLoadErrorToast } from "~/components/admin/form-fields";
@@ -5,6 +6,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { QualiopiWarning } from "~/components/admin/qualiopi-warning";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useCan } from "~/components/admin/use-can";
+import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
@@ -59,6 +61,17 @@ function CertificateCard({
 }) {
   const fetcher = useAdminFetcher();
   const error = fetcher.data?.errors?.certificate;
+  // A withdrawn certification or a wrong file: removed, not only replaced. Posted with the row's id.
+  const remove = useConfirmDelete({
+    intent: "delete-certificate",
+    question: "Supprimer le certificat Qualiopi ?",
+    description: `Le fichier${file ? ` « ${file.fileName} »` : ""} sera supprimé et la mention « Certifié Qualiopi » disparaîtra aussitôt du pied de page et de la page Notre centre. Vous pourrez envoyer un nouveau certificat ensuite.`,
+  });
+  const removeLabel = (
+    <>
+      <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" /> Supprimer le certificat
+    </>
+  );
   return (
     <Card>
       <CardHeader>
@@ -80,6 +93,18 @@ function CertificateCard({
             </>
           ) : null}
         </p>
+        {file ? (
+          canEdit ? (
+            <Button type="button" variant="outline" onClick={() => remove.ask("1")}>
+              {removeLabel}
+            </Button>
+          ) : (
+            <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+              {removeLabel}
+            </DeniedControl>
+          )
+        ) : null}
+        {remove.dialog}
         <fetcher.Form method="post" encType="multipart/form-data" className="space-y-3">
           <input type="hidden" name="intent" value="certificate" />
           <div className="space-y-2">

@@ -8,7 +8,15 @@ import { sanitizeFileName } from "../applications/files.server";
 import { CENTRE_DEFAULTS, getCentreSettings } from "../centre.server";
 import type { Db } from "../db/client.server";
 import { centreSettings } from "../db/schema.server";
-import { attempt, consoleAction, failure, intentOf, invalid, unknownIntent } from "./action.server";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  unknownIntent,
+} from "./action.server";
 import { auditedChange } from "./audit.server";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
@@ -20,6 +28,7 @@ export const CERTIFICATE_ERRORS = {
   empty: "Le fichier est vide",
   tooLarge: "Le fichier ne doit pas dépasser 5 Mo",
   type: "Le certificat doit être un fichier PDF",
+  none: "Aucun certificat n'est enregistré : il n'y a rien à supprimer.",
 } as const;
 
 /** The fields whose value changed, each with its old and new value (for the Journal d'activité). */
@@ -77,12 +86,37 @@ export async function getCertificateFile(db: Db) {
 }
 
 /**
- * Paramètres: administrators save the form (`update`) and send the Qualiopi certificate
- * (`certificate`); moderators read the screen only. Every change is audited in the same transaction
+ * Removes the certificate (withdrawn certification, wrong file) inside `tx`: the file and its
+ * name, size and date. The row stays locked from the read to the write, so two removals at once
+ * leave one journal entry and a French refusal, not two entries. The removed file, for the journal.
+ */
+async function removeCertificate(tx: Db) {
+  const [current] = await tx
+    .select({ fileName: centreSettings.certificateName, size: centreSettings.certificateSize })
+    .from(centreSettings)
+    .where(eq(centreSettings.id, 1))
+    .for("update");
+  if (!current?.fileName) throw new AdminInputError(CERTIFICATE_ERRORS.none);
+  await tx
+    .update(centreSettings)
+    .set({
+      certificateName: null,
+      certificateSize: null,
+      certificateUploadedAt: null,
+      certificateContent: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(centreSettings.id, 1));
+  return current;
+}
+
+/**
+ * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
+ * (`certificate`) and remove it (`delete-certificate`); moderators read the screen only. Every change is audited in the same transaction
  * and announced, so open public pages and the page cache show it at once.
  */
 export const settingsAction = consoleAction(
-  { update: "settings:write", certificate: "settings:write" },
+  { update: "settings:write", certificate: "settings:write", "delete-certificate": "settings:write" },
   async (app, actor, form) => {
     const intent = intentOf(form);
     if (intent === "update") {
@@ -140,6 +174,16 @@ export const settingsAction = consoleAction(
               },
             };
           }),
+      );
+    }
+    if (intent === "delete-certificate") {
+      return attempt(app, intent, "Erreur lors de la suppression du certificat", "Certificat supprimé", () =>
+        auditedChange(app, actor, EVENT, async (tx) => ({
+          action: "update",
+          entity: "centre_settings",
+          entityId: "1",
+          details: { title: "Certificat Qualiopi supprimé", certificate: await removeCertificate(tx) },
+        })),
       );
     }
     return unknownIntent(intent);
