@@ -12,6 +12,8 @@ const formats = {
   dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
   /** "lundi 1er mars 2027 à 14:05" */
   fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
+  /** "14:05:32", for a figure's freshness: seconds, since the screen can refresh twice in a minute. */
+  time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
   /** "2027-03-01", for file names. */
   isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
 };
@@ -29,6 +31,7 @@ function withOrdinalFirst(format: Intl.DateTimeFormat, value: Date | string): st
 export const formatDate = (value: Date | string) => withOrdinalFirst(formats.date, value);
 export const formatDateTime = (value: Date | string) => withOrdinalFirst(formats.dateTime, value);
 export const formatFullDateTime = (value: Date | string) => withOrdinalFirst(formats.fullDateTime, value);
+export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
 export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
 
 /** The machine-readable form for <time dateTime> and JSON-LD. */

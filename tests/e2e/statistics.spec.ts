@@ -68,3 +68,60 @@ test("Statistiques: the report from the dashboard, the period in the URL, each c
   for (const summary of await page.getByText("Voir les données").all()) await summary.click();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test("Statistiques follows new requests without a reload, at most once per 15 s, and says when its figures were computed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page, "/admin/statistics");
+  // Loads of this page's loader without a reload: the console layout's own refresh on each change
+  // names only its routes (`_routes=root,…layout`); a load of the statistics comes at most every 15 s.
+  const statisticsLoads: number[] = [];
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    const routes = url.searchParams.get("_routes");
+    if (url.pathname === "/admin/statistics.data" && (routes === null || routes.includes("statistics"))) {
+      statisticsLoads.push(Date.now());
+    }
+  });
+  const computedAt = page.getByTestId("computed-at");
+  await expect(computedAt).toHaveText(/^Chiffres à jour à \d{2}:\d{2}:\d{2}$/);
+  const before = await computedAt.textContent();
+  // The server's clock when it computed the figures on screen (same machine as this test).
+  const shownAt = Date.parse((await computedAt.locator("time").getAttribute("datetime")) ?? "");
+  const received = page
+    .getByRole("heading", { name: "Demandes reçues", exact: true })
+    .locator("xpath=ancestor::*[2]")
+    .locator("p")
+    .first();
+  const count = Number(await received.textContent());
+  await page.locator("body[data-live='open']").waitFor();
+
+  // A burst of three leads from a visitor.
+  for (const n of [1, 2, 3]) {
+    const lead = await request.post("/api/rappel", {
+      form: {
+        firstName: "Live",
+        lastName: `Stats${n}-${Date.now()}`,
+        phone: "06 12 34 56 78",
+        source: "callback_catalogue",
+      },
+      headers: { accept: "application/json" },
+    });
+    expect(lead.status()).toBe(200);
+  }
+  await expect(async () =>
+    expect(Number(await received.textContent())).toBeGreaterThanOrEqual(count + 3),
+  ).toPass({ timeout: 30_000 });
+  await expect(computedAt).not.toHaveText(before ?? "");
+  await expect(page.getByRole("heading", { level: 1, name: "Statistiques" })).toBeVisible();
+
+  // The leads came within 15 s of the page's load: they waited for the end of the interval, and
+  // later changes (other specs add requests too) load again at most every 15 s (slack for a busy CI).
+  expect(statisticsLoads.length).toBeGreaterThan(0);
+  expect(statisticsLoads[0] ?? 0).toBeGreaterThanOrEqual(shownAt + 14_000);
+  for (let i = 1; i < statisticsLoads.length; i++) {
+    expect((statisticsLoads[i] ?? 0) - (statisticsLoads[i - 1] ?? 0)).toBeGreaterThanOrEqual(10_000);
+  }
+});

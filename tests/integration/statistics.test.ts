@@ -143,6 +143,8 @@ describe(`statistics on ${DRIVER}`, () => {
     const data = await statistics(t.app.db, "12-semaines", NOW);
     expect(data.startDay).toBe("2030-12-30");
     expect(data.endDay).toBe("2031-03-18");
+    // The screen's 'Chiffres à jour à 11:00:00' comes from the clock the figures were computed at.
+    expect(data.computedAt).toBe(NOW.toISOString());
 
     const bySource = chartOf(data, "demandes-par-source");
     expect(bySource.rows).toHaveLength(12);

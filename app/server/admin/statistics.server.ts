@@ -349,6 +349,8 @@ export interface Statistics {
   period: Period;
   startDay: string;
   endDay: string;
+  /** ISO time the figures were computed at (the server's clock), shown as 'Chiffres à jour à …'. */
+  computedAt: string;
   figures: {
     received: number;
     conversionRate: string;
@@ -464,6 +466,7 @@ export async function statistics(db: Db, period: Period, now = new Date()): Prom
     period,
     startDay: o.startDay,
     endDay: o.endDay,
+    computedAt: now.toISOString(),
     figures: {
       received: totals.received,
       conversionRate: percent(totals.converted, totals.received),
