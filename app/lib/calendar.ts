@@ -2,7 +2,8 @@
  * The Calendrier's month: which month the URL asks for (?mois=2026-11), its weeks (Monday first),
  * the centre's today (Paris), and the French names. Pure: the page and the server share it.
  */
-import { formatIsoDay, MONTH_NAMES } from "./dates";
+import { MONTH_NAMES } from "./dates";
+import { formatIsoDay } from "./paris-time";
 
 export type EventKind = "session-start" | "session-end" | "interview" | "callback";
 

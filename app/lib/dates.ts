@@ -1,38 +1,25 @@
 /**
- * Every date the site, the console, the e-mails and the exports write, from one module: French, in
- * Paris time whatever the server's or the browser's zone, with French typography for the first of
- * the month ("1er mars 2027", never "1 mars 2027").
+ * Dates as the public pages write them: French, in Paris time whatever the server's or the browser's
+ * zone, with French typography for the first of the month ("1er mars 2027", never "1 mars 2027").
+ * Every public page loads this module; the console's and the e-mails' date-times are in
+ * paris-time.ts, on the same rules.
  */
 export const PARIS = "Europe/Paris";
 
-const formats = {
-  /** "1er mars 2027" */
-  date: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long" }),
-  /** "1er mars 2027 à 14:05" */
-  dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
-  /** "lundi 1er mars 2027 à 14:05" */
-  fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
-  /** "14:05:32", for a figure's freshness: seconds, since the screen can refresh twice in a minute. */
-  time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
-  /** "2027-03-01", for file names. */
-  isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
-};
+/** "1er mars 2027" */
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long" });
 
 export const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** Writes the parts back with "1er" for the first day of the month (the ordinal French uses). */
-function withOrdinalFirst(format: Intl.DateTimeFormat, value: Date | string): string {
+export function withOrdinalFirst(format: Intl.DateTimeFormat, value: Date | string): string {
   return format
     .formatToParts(asDate(value))
     .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
     .join("");
 }
 
-export const formatDate = (value: Date | string) => withOrdinalFirst(formats.date, value);
-export const formatDateTime = (value: Date | string) => withOrdinalFirst(formats.dateTime, value);
-export const formatFullDateTime = (value: Date | string) => withOrdinalFirst(formats.fullDateTime, value);
-export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
-export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
+export const formatDate = (value: Date | string) => withOrdinalFirst(dateFormat, value);
 
 /** The machine-readable form for <time dateTime> and JSON-LD. */
 export function isoDate(value: Date | string): string {

@@ -1,8 +1,26 @@
 /**
- * Paris wall-clock times typed into the console (an interview's day and time) and back. Apart from
- * dates.ts, which every public page loads, because only the console needs these.
+ * Date-times as the console, the e-mails and the exports write them, and the Paris wall-clock times
+ * typed into the console (an interview's day and time) and back: French, Paris time, "1er" for the
+ * first of the month, as dates.ts. Apart from it because every public page loads dates.ts and none
+ * needs these.
  */
-import { asDate, PARIS } from "./dates";
+import { asDate, PARIS, withOrdinalFirst } from "./dates";
+
+const formats = {
+  /** "1er mars 2027 à 14:05" */
+  dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
+  /** "lundi 1er mars 2027 à 14:05" */
+  fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
+  /** "14:05:32", for a figure's freshness: seconds, since the screen can refresh twice in a minute. */
+  time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
+  /** "2027-03-01", for file names. */
+  isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
+};
+
+export const formatDateTime = (value: Date | string) => withOrdinalFirst(formats.dateTime, value);
+export const formatFullDateTime = (value: Date | string) => withOrdinalFirst(formats.fullDateTime, value);
+export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
+export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
 
 /** The Paris wall-clock parts of an instant ("2027-03-01", "14:05"), for date and time inputs. */
 export function parisParts(value: Date | string): { day: string; time: string } {

@@ -1,6 +1,7 @@
 import { getTableColumns } from "drizzle-orm";
 import { type CentreIdentity, type CentreSettings, type PublicCentre, qualiopiValid } from "~/lib/centre";
-import { formatDate, formatIsoDay } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
+import { formatIsoDay } from "~/lib/paris-time";
 import type { Db } from "./db/client.server";
 import { centreSettings } from "./db/schema.server";
 

@@ -1,6 +1,6 @@
 // Journal d'activité: the audit log, for administrators, filtered by person, kind of record and date.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatIsoDay } from "~/lib/dates";
+import { formatIsoDay } from "~/lib/paris-time";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as journal from "~/routes/admin/journal";
 import { DRIVER } from "../support/db";

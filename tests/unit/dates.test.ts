@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatFullDateTime, formatIsoDay, frenchDateText } from "~/lib/dates";
-import { parisInstant, parisParts } from "~/lib/paris-time";
+import { formatDate, frenchDateText } from "~/lib/dates";
+import { formatDateTime, formatFullDateTime, formatIsoDay, parisInstant, parisParts } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 
 describe("dates as the centre writes them", () => {

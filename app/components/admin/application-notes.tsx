@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/paris-time";
 import { NOTE_MAX } from "~/lib/schemas/admin-application";
 import { TextAreaField } from "./form-fields";
 import { useAdminFetcher } from "./use-admin-fetcher";

@@ -7,8 +7,7 @@ import {
   type StatusMailContext,
   statusMailText,
 } from "~/lib/application-status";
-import { formatFullDateTime } from "~/lib/dates";
-import { parisInstant, parisParts } from "~/lib/paris-time";
+import { formatFullDateTime, parisInstant, parisParts } from "~/lib/paris-time";
 import { SelectField, TextAreaField, TextField } from "./form-fields";
 import { useAdminFetcher } from "./use-admin-fetcher";
 

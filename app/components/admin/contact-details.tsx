@@ -1,6 +1,6 @@
 import { DialogContent } from "~/components/ui/dialog";
 import { appointmentModeLabel } from "~/content/contact";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 import type { AdminContactRequest, MailState } from "~/server/admin/contact-requests.server";
 import { StatusBadge } from "./status-badge";

@@ -12,7 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { APPLICATION_FILES, financingLabel, situationLabel } from "~/content/application";
 import { APPLICATION_STATUS_LABELS } from "~/lib/application-status";
-import { formatDateTime, formatFullDateTime } from "~/lib/dates";
+import { formatDateTime, formatFullDateTime } from "~/lib/paris-time";
 import { entityId } from "~/lib/schemas/admin-common";
 import { formatDateRange, seatsLeft } from "~/lib/sessions";
 import { useLiveRevalidation } from "~/lib/use-live";

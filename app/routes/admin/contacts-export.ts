@@ -1,5 +1,5 @@
 import { hasControlCharacters } from "~/lib/control-characters";
-import { formatIsoDay } from "~/lib/dates";
+import { formatIsoDay } from "~/lib/paris-time";
 import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
 import { exportContacts } from "~/server/admin/contact-requests.server";
 import { requirePermission } from "~/server/session.server";

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/lib/audit-log";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 import { loadOr } from "~/server/admin/action.server";
 import { auditFiltersFrom, listAuditLog } from "~/server/admin/audit.server";

@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { CERTIFICATE_PATH } from "~/lib/centre";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/paris-time";
 import { ADMIN_ONLY } from "~/lib/permissions";
 import { QUALIOPI_CATEGORIES } from "~/lib/schemas/admin-settings";
 import { loadOr } from "~/server/admin/action.server";

@@ -1,4 +1,4 @@
-import { formatIsoDay } from "~/lib/dates";
+import { formatIsoDay } from "~/lib/paris-time";
 import { isChartId, periodFrom } from "~/lib/statistics";
 import { statisticsCsv } from "~/server/admin/statistics.server";
 import { requirePermission } from "~/server/session.server";

@@ -4,9 +4,10 @@ import { PageHeader } from "~/components/admin/page-header";
 import { StatChartCard } from "~/components/admin/stat-chart";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { formatDateTime, formatTime } from "~/lib/dates";
+import { formatDateTime, formatTime } from "~/lib/paris-time";
 import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/lib/statistics";
-import { onScheduleOnly, useLiveRevalidation } from "~/lib/use-live";
+import { useLiveRevalidation } from "~/lib/use-live";
+import { onScheduleOnly, throttledRefreshes } from "~/lib/use-throttled-live";
 import { loadOr } from "~/server/admin/action.server";
 import { type Statistics, statistics } from "~/server/admin/statistics.server";
 import { requirePermission } from "~/server/session.server";
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Console 
 const LIVE = ["contact_requests", "applications", "formation_sessions", "formations"] as const;
 /** The 12-month charts cost about 0.6 s of SQL on 100 000 requests: a burst of leads refreshes once. */
 const REFRESH_EVERY_MS = 15_000;
+const REFRESHES = throttledRefreshes(REFRESH_EVERY_MS);
 
 /** The console layout revalidates on every change; this page only on its own 15 s schedule. */
 export const shouldRevalidate = onScheduleOnly;
@@ -65,7 +67,7 @@ function Figure({ title, value, detail }: { title: string; value: string; detail
 export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
   const { period, startDay, endDay, computedAt, figures, charts, loadError } = loaderData;
   useLoadErrorToast(loadError);
-  useLiveRevalidation(LIVE, { minIntervalMs: REFRESH_EVERY_MS });
+  useLiveRevalidation(LIVE, REFRESHES);
   const span = startDay && endDay ? `Du ${shortDay(startDay)} au ${shortDay(endDay)} (heure de Paris)` : "";
   return (
     <>

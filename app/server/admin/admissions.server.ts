@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { SEAT_TAKEN_MESSAGE, statusMailSubject } from "~/lib/application-status";
-import { formatFullDateTime } from "~/lib/dates";
 import { textFields } from "~/lib/form-data";
+import { formatFullDateTime } from "~/lib/paris-time";
 import {
   type ApplicationStatusInput,
   applicationNoteSchema,

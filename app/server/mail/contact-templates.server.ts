@@ -1,5 +1,5 @@
 import { appointmentModeLabel, subjectLabel } from "~/content/contact";
-import { formatFullDateTime } from "~/lib/dates";
+import { formatFullDateTime } from "~/lib/paris-time";
 import { type MailCentre, type RenderedMail, renderMail } from "./templates.server";
 
 /** What both e-mails about one request need to know (a contact message or a callback request). */
