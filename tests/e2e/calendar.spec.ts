@@ -112,6 +112,11 @@ test("an interview planned on the application's page shows in the Calendrier on 
   expect((await feed.text()).replace(/\r\n /g, "")).toContain(
     `/admin/candidatures/${applicationPath.split("/").pop()}`,
   );
+  // 'Copier' puts the address in the clipboard (granted here as a browser asks the member to).
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await section.getByRole("button", { name: "Copier" }).click();
+  await expect(page.getByText("Lien copié")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
   await section.getByRole("button", { name: "Régénérer le lien" }).click();
   await expect(page.getByText("Nouveau lien créé, l'ancien ne fonctionne plus")).toBeVisible();
   await expect(section.getByLabel("Adresse de votre calendrier")).not.toHaveValue(oldUrl);
