@@ -42,7 +42,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
         ref={list}
         role="tablist"
         aria-label={label}
-        className="mb-6 grid grid-cols-2 rounded-md bg-muted p-1"
+        className="mb-6 flex rounded-md bg-muted p-1"
         onKeyDown={onKeyDown}
       >
         {tabs.map(([v, name]) => (
@@ -56,7 +56,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
             tabIndex={v === value ? 0 : -1}
             onClick={() => onChange(v)}
             className={cn(
-              "rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground",
+              "flex-1 rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground",
               v === value && "bg-background text-foreground shadow",
             )}
           >

@@ -27,7 +27,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ]);
   const input = { formation, centre, sessions };
   // Weak: two instances print the same programme with different creation dates inside the file.
-  const etag = `W/"${programmeVersion(input)}"`;
+  const version = programmeVersion(input);
+  const etag = `W/"${version}"`;
   // Always asked again (the record may have changed), answered 304 while it has not.
   const cache = { ETag: etag, "Cache-Control": "no-cache" };
   const known = request.headers
@@ -36,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     .map((tag) => tag.trim());
   if (known?.includes(etag) || known?.includes("*"))
     return new Response(null, { status: 304, headers: cache });
-  const bytes = await programmePdf(input);
+  const bytes = await programmePdf(input, version);
   return new Response(new Uint8Array(bytes), {
     headers: {
       ...cache,

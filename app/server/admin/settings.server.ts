@@ -112,8 +112,9 @@ async function removeCertificate(tx: Db) {
 
 /**
  * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
- * (`certificate`) and remove it (`delete-certificate`); moderators read the screen only. Every change is audited in the same transaction
- * and announced, so open public pages and the page cache show it at once.
+ * (`certificate`) and remove it (`delete-certificate`); moderators read the screen only. Every
+ * change is audited in the same transaction and announced, so open public pages and the page cache
+ * show it at once.
  */
 export const settingsAction = consoleAction(
   { update: "settings:write", certificate: "settings:write", "delete-certificate": "settings:write" },

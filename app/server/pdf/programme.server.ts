@@ -211,20 +211,23 @@ export function programmeVersion(input: ProgrammeInput): string {
 }
 
 /**
- * The programme's bytes, generated again only when its version changed. Least recently asked
- * dropped first.
+ * The programme's bytes, generated again only when its version changed (`version`: what
+ * programmeVersion gives for `input`, passed in by a caller that already has it for the ETag).
+ * Least recently asked dropped first.
  */
-export async function programmePdf(input: ProgrammeInput): Promise<Buffer> {
-  const key = programmeVersion(input);
+export async function programmePdf(
+  input: ProgrammeInput,
+  version = programmeVersion(input),
+): Promise<Buffer> {
   const id = input.formation.id;
   const cached = cache.get(id);
   cache.delete(id);
-  if (cached?.key === key) {
+  if (cached?.key === version) {
     cache.set(id, cached);
     return cached.bytes;
   }
   const bytes = await renderProgramme(input);
-  cache.set(id, { key, bytes });
+  cache.set(id, { key: version, bytes });
   for (const [oldest] of cache) {
     if (cache.size <= CACHE_MAX) break;
     cache.delete(oldest);
