@@ -28,7 +28,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   const create = dialog.getByRole("button", { name: "Créer" });
   await expect(create).toBeDisabled();
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
-  // The slug follows the title (SPEC §5).
+  // The slug is derived from the title: lower-cased, whitespace runs become hyphens.
   await expect(dialog.getByLabel("Slug (URL)")).toHaveValue(title.toLowerCase().replaceAll(" ", "-"));
   await expect(create).toBeEnabled();
   await dialog.getByLabel("Type").selectOption("courte");

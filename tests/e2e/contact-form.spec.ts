@@ -24,7 +24,7 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
     "tp-assistant-ressources-humaines",
   );
 
-  // Server-side validation with the SPEC messages.
+  // Server-side validation names each bad field in French (« Le prénom doit contenir au moins 2 caractères »).
   await page.getByRole("button", { name: "Envoyer le message" }).click();
   await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
   await expect(page.getByText("Veuillez sélectionner un sujet")).toBeVisible();

@@ -244,7 +244,7 @@ describe(`contact form on ${DRIVER}`, () => {
     });
   }
 
-  it("reports every missing field at once with the SPEC messages", async () => {
+  it("reports every missing field at once, each with its own French message", async () => {
     const { status, body } = await submitContact({});
     expect(status).toBe(400);
     expect(body.errors).toEqual({
