@@ -22,11 +22,16 @@ async function waitHealthy(server: ChildProcess, base: string): Promise<ChildPro
 
 /**
  * Starts the production server (`node server.js`, which builds BUILD_DIR itself when missing) on
- * `port` with a fresh DATA_DIR, and resolves once it is healthy.
+ * `port` with a fresh DATA_DIR, and resolves once it is healthy. `node` is another Node binary to
+ * run it with (scripts/node-versions.ts); the one running this code by default.
  */
-export function startBenchServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+export function startBenchServer(
+  port: number,
+  env: Record<string, string> = {},
+  node = process.execPath,
+): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server.js"], {
+  const server = spawn(node, ["server.js"], {
     env: {
       ...process.env,
       PORT: String(port),
