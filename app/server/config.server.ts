@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isMailbox } from "../lib/mailbox";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
 
 export type { TrustProxy } from "./http/trust-proxy.server";
@@ -80,10 +81,13 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[]): s
   return raw;
 }
 
-function parseEmail(name: string, raw: string | undefined): string | null {
+function parseEmail(
+  name: string,
+  raw: string | undefined,
+  valid = (v: string) => EMAIL.test(v),
+): string | null {
   if (raw === undefined || raw === "") return null;
-  if (!EMAIL.test(raw))
-    throw new ConfigError(`${name} n'est pas une adresse e-mail valide (reçu « ${raw} »).`);
+  if (!valid(raw)) throw new ConfigError(`${name} n'est pas une adresse e-mail valide (reçu « ${raw} »).`);
   return raw;
 }
 
@@ -216,8 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     publicUrl,
     authSecret: resolveAuthSecret(env.AUTH_SECRET, dataDir),
-    contactNotifyEmail: parseEmail("CONTACT_NOTIFY_EMAIL", env.CONTACT_NOTIFY_EMAIL) ?? "contact@localhost",
-    mailFrom: parseEmail("MAIL_FROM", env.MAIL_FROM) ?? "no-reply@localhost",
+    // Paramètres' lead recipient starts as this value: checked by that field's own rule.
+    contactNotifyEmail:
+      parseEmail("CONTACT_NOTIFY_EMAIL", env.CONTACT_NOTIFY_EMAIL, isMailbox) ?? "contact@localhost",
+    mailFrom: parseEmail("MAIL_FROM", env.MAIL_FROM, isMailbox) ?? "no-reply@localhost",
     formRateLimit: parseNonNegativeInt("FORM_RATE_LIMIT", env.FORM_RATE_LIMIT, 10),
     authRateLimit: parseBoolean("AUTH_RATE_LIMIT", env.AUTH_RATE_LIMIT, true),
     production: nodeEnv === "production",

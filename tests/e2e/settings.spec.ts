@@ -4,7 +4,9 @@ import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
 
 // Runs in its own project, after the others (playwright.config.ts): it changes what every public page
-// shows (the phone, the Qualiopi mention), which specs running beside it read.
+// shows (the phone, the Qualiopi mention), which specs running beside it read. Its tests run one
+// after the other: several save the phone, which another reads in the footer.
+test.describe.configure({ mode: "default" });
 
 /** A small real PDF, as a certifier sends it. */
 const PDF = Buffer.from(
@@ -47,8 +49,65 @@ test("a refused field says why in French, next to it", async ({ page }) => {
   await signInAsAdmin(page, "/admin/settings");
   await page.getByLabel("SIRET").fill("123");
   await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
-  await expect(page.getByText("Le SIRET doit compter 14 chiffres")).toBeVisible();
+  await expect(page.getByText("Le SIRET doit compter 14 chiffres", { exact: true })).toBeVisible();
   await expect(page.getByLabel("SIRET")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("the lead recipient the app writes by itself (contact@localhost) does not stop a save of the phone", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/settings");
+  const recipient = page.getByLabel("Destinataire des nouvelles demandes");
+  const previous = await recipient.inputValue();
+  const phone = page.getByRole("textbox", { name: "Téléphone", exact: true });
+  const previousPhone = await phone.inputValue();
+  // CONTACT_NOTIFY_EMAIL's default, as a fresh machine writes it (this suite's server sets another).
+  await recipient.fill("contact@localhost");
+  await savePhone(page, "01 45 67 89 11");
+  try {
+    await page.reload();
+    await expect(phone).toHaveValue("01 45 67 89 11");
+    await expect(recipient).toHaveValue("contact@localhost");
+    await expect(page.getByTestId("error-summary")).toHaveCount(0);
+  } finally {
+    await page.getByLabel("Destinataire des nouvelles demandes").fill(previous);
+    await savePhone(page, previousPhone);
+  }
+});
+
+test("fields in error are listed at the top, each link leads to its field, and the other edits stay", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/settings");
+  const phone = page.getByRole("textbox", { name: "Téléphone", exact: true });
+  const previousPhone = await phone.inputValue();
+  await phone.fill("01 45 00 00 01");
+  await page.getByLabel("SIRET").fill("123");
+  await page.getByLabel("Destinataire des nouvelles demandes").fill("pas-une-adresse");
+  await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
+
+  const summary = page.getByRole("region", { name: "Vérifiez les champs signalés" });
+  await expect(summary).toBeFocused();
+  // In the order of the page, each with its label and message.
+  await expect(summary.getByRole("link")).toHaveText([
+    /^SIRET\s: Le SIRET doit compter 14 chiffres$/,
+    /^Destinataire des nouvelles demandes\s: .*adresse/,
+  ]);
+  const box = await summary.boundingBox();
+  const firstField = await page.getByLabel("Nom du centre").boundingBox();
+  expect(box && firstField && box.y < firstField.y).toBe(true);
+  await summary.getByRole("link", { name: /^Destinataire des nouvelles demandes/ }).click();
+  await expect(page.getByLabel("Destinataire des nouvelles demandes")).toBeFocused();
+  await expect(page.getByLabel("Destinataire des nouvelles demandes")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  // What was typed is still there, the valid edit included; nothing was saved.
+  await expect(phone).toHaveValue("01 45 00 00 01");
+  await expect(page.getByLabel("SIRET")).toHaveValue("123");
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(phone).toHaveValue(previousPhone);
 });
 
 // One test from the upload to the removal: the file's other tests run beside it and must not see the

@@ -47,6 +47,7 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "admin@centre.fr", ADMIN_PASSWORD: "court" }, "ADMIN_PASSWORD"],
     [{ AUTH_SECRET: "trop-court" }, "AUTH_SECRET"],
     [{ CONTACT_NOTIFY_EMAIL: "equipe" }, "CONTACT_NOTIFY_EMAIL"],
+    [{ CONTACT_NOTIFY_EMAIL: "a@centre.fr,b@ailleurs.fr" }, "CONTACT_NOTIFY_EMAIL"],
     [{ FORM_RATE_LIMIT: "-1" }, "FORM_RATE_LIMIT"],
     [{ AUTH_RATE_LIMIT: "peut-être" }, "AUTH_RATE_LIMIT"],
     [{ TRUST_PROXY: "oui" }, "TRUST_PROXY"],
@@ -64,6 +65,12 @@ describe("configuration", () => {
     const message = errorOf(env);
     expect(message.startsWith(variable)).toBe(true);
     expect(message).not.toContain("\n");
+  });
+
+  it("takes a staff mailbox on a local domain, as its own default is (Paramètres accepts the same)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).contactNotifyEmail).toBe("contact@localhost");
+    const config = loadConfig({ DATA_DIR: dataDir(), CONTACT_NOTIFY_EMAIL: "equipe@intranet" });
+    expect(config.contactNotifyEmail).toBe("equipe@intranet");
   });
 
   it("reads the proxy, log, pool and folder settings too", () => {

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogContent } from "~/components/ui/dialog";
 import { slugify } from "~/lib/slugify";
+import { ErrorSummary } from "./error-summary";
 import { TextField } from "./form-fields";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
@@ -14,7 +15,8 @@ export interface FieldsContext {
 
 /**
  * A create/edit dialog of a console list: posts intent=create, or intent=update with the row's
- * id, shows the answer's toast and field errors, and closes itself (`onDone`) once saved.
+ * id, shows the answer's toast, the fields in error in a summary at the top (each linked) and next
+ * to each field, and closes itself (`onDone`) once saved. What was typed stays in the fields.
  */
 export function FormDialog({
   form,
@@ -53,6 +55,7 @@ export function FormDialog({
       <fetcher.Form method="post" className={formClassName}>
         <input type="hidden" name="intent" value={id ? "update" : "create"} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
+        <ErrorSummary form={form} errors={errors} />
         {children({ form, errors, values })}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onDone}>

@@ -12,7 +12,8 @@ interface Row extends ModuleInput {
 
 /**
  * Programme editor: add (empty), edit, remove, move up or down (not past the ends).
- * The list posts as JSON in one hidden field named `name`.
+ * The list posts as JSON in one hidden field named `name`. The site numbers the modules, as here:
+ * each title says so, and the server drops a 'Module N :' typed into it.
  */
 export function ModulesEditor({ name, initial }: { name: string; initial: ModuleInput[] }) {
   const nextKey = useRef(initial.length);
@@ -81,8 +82,12 @@ export function ModulesEditor({ name, initial }: { name: string; initial: Module
                   <Input
                     id={`${id}-title`}
                     value={row.title}
+                    aria-describedby={`${id}-title-hint`}
                     onChange={(e) => update(row.key, { title: e.target.value })}
                   />
+                  <p id={`${id}-title-hint`} className="text-xs text-muted-foreground">
+                    Le site affiche « Module {n}&nbsp;: » devant le titre.
+                  </p>
                 </div>
                 <div className="space-y-1">
                   <Label htmlFor={`${id}-duration`}>Durée du module {n}</Label>

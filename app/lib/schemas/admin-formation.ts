@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GOAL_IDS, type GoalId } from "~/content/goals";
 import { formatCertificationCode, parseCertificationCode } from "~/lib/certification-code";
+import { withoutModuleNumber } from "~/lib/course-record";
 import { type FormationResult, RESULT_KINDS } from "~/lib/results";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/vocabulary";
@@ -33,7 +34,11 @@ export function parsePrice(value: string | undefined): number {
 }
 
 const moduleSchema = z.object({
-  title: z.string().trim().max(200, "Titre de module : 200 caractères maximum"),
+  title: z
+    .string()
+    .trim()
+    .max(200, "Titre de module : 200 caractères maximum")
+    .transform(withoutModuleNumber),
   duration: z.string().trim().max(50, "Durée de module : 50 caractères maximum"),
   content: z.string().trim().max(5000, "Contenu de module : 5000 caractères maximum"),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isMailbox } from "~/lib/mailbox";
 import { REQUIRED } from "./admin-common";
-import { emailAddress, multiLine, phoneNumber, singleLine } from "./contact";
+import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from "./contact";
 
 /** The four categories of actions a Qualiopi certificate may cover (Code du travail, L. 6313-1). */
 export const QUALIOPI_CATEGORIES = [
@@ -29,6 +30,12 @@ const text = (max = 200) =>
 const optional = (max = 200) =>
   z.preprocess((v) => singleLine(v ?? ""), z.string().max(max, `${max} caractères maximum`));
 const email = z.preprocess(singleLine, emailAddress);
+
+/** The lead recipient: a staff mailbox (lib/mailbox.ts), as CONTACT_NOTIFY_EMAIL first sets it. */
+const mailbox = z.preprocess(
+  singleLine,
+  z.string({ error: CONTACT_ERRORS.email }).refine(isMailbox, CONTACT_ERRORS.email),
+);
 
 /** Digits only, then printed in the usual groups: "12345678900012" → "123 456 789 00012". */
 function digitsIn(count: number, message: string, groups: number[]) {
@@ -105,7 +112,7 @@ export const centreSettingsSchema = z.object({
   referentName: optional(),
   referentPhone: blankOr(phoneNumber, SETTINGS_ERRORS.referentPhone),
   referentEmail: blankOr(emailAddress, SETTINGS_ERRORS.referentEmail),
-  leadRecipient: email,
+  leadRecipient: mailbox,
 });
 
 export type CentreSettingsInput = z.infer<typeof centreSettingsSchema>;

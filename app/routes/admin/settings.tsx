@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { DeniedControl } from "~/components/admin/denied-control";
+import { ErrorSummary } from "~/components/admin/error-summary";
 import { TextAreaField, TextField, useLoadErrorToast } from "~/components/admin/form-fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { QualiopiWarning } from "~/components/admin/qualiopi-warning";
@@ -173,6 +174,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6">
         <fetcher.Form method="post" noValidate className="grid gap-6">
           <input type="hidden" name="intent" value="update" />
+          <ErrorSummary form={FORM} errors={errors} />
           <fieldset disabled={!canEdit} className="m-0 grid min-w-0 gap-6 border-0 p-0">
             <legend className="sr-only">Paramètres du centre</legend>
             <Section id="identite" title="Identité">
@@ -217,6 +219,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 hint: "Passé cette date, la mention Qualiopi disparaît du site",
               })}
               <fieldset
+                id={`${FORM}-qualiopiCategories`}
                 className="space-y-2 sm:col-span-2"
                 aria-describedby={errors?.qualiopiCategories ? `${FORM}-categories-error` : undefined}
               >

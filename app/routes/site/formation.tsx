@@ -8,6 +8,7 @@ import { TestimonialCard } from "~/components/site/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { phoneHref } from "~/lib/centre";
+import { moduleHeading } from "~/lib/course-record";
 import { formatDate, isoDate } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
 import { figureOf, resultSentence } from "~/lib/results";
@@ -222,9 +223,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 {formation.program.map((module, i) => (
                   <li key={module.title} className="rounded-lg border border-border p-4">
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <h3 className="font-semibold">
-                        Module {i + 1} : {module.title}
-                      </h3>
+                      <h3 className="font-semibold">{moduleHeading(i, module.title)}</h3>
                       {module.duration && <Badge variant="secondary">{module.duration}</Badge>}
                     </div>
                     <ul className="mt-2 list-disc pl-5 text-sm text-muted-foreground">

@@ -8,7 +8,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/lib/centre";
-import { certificationInfo, practicalRows, type RecordRow, updatedText } from "~/lib/course-record";
+import {
+  certificationInfo,
+  moduleHeading,
+  practicalRows,
+  type RecordRow,
+  updatedText,
+} from "~/lib/course-record";
 import { resultSentence } from "~/lib/results";
 import { formatDateRange, type PublicSession, sessionModeLabel } from "~/lib/sessions";
 import type { Formation } from "../db/schema.server";
@@ -129,7 +135,7 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
         .moveDown(0.3)
         .font("bold")
         .fontSize(10.5)
-        .text(`Module ${i + 1} : ${module.title}${duration}`, { width });
+        .text(`${moduleHeading(i, module.title)}${duration}`, { width });
       bullets(
         module.content
           .split("\n")

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+
+// The console's long dialogs list the fields in error at their top, as Paramètres does: a field
+// refused at the bottom of the formation dialog is found without scrolling through it.
+
+test("the formation dialog lists its refused fields at the top, links to them, and keeps what was typed", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill("Formation au résumé d'erreurs");
+  await dialog.getByLabel("Description courte").fill("Une description valable.");
+  await dialog.getByLabel("Code RNCP ou RS").fill("abc");
+  await dialog.getByLabel("Ordre d'affichage").fill("-3");
+  await dialog.getByRole("button", { name: "Créer" }).click();
+
+  const summary = dialog.getByRole("region", { name: "Vérifiez les champs signalés" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toContainText([
+    /^Durée\s: /,
+    /^Code RNCP ou RS\s: Code invalide/,
+    /^Ordre d'affichage\s: /,
+  ]);
+  await summary.getByRole("link", { name: /^Ordre d'affichage/ }).click();
+  await expect(dialog.getByLabel("Ordre d'affichage")).toBeFocused();
+  await expect(dialog.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(
+    "Formation au résumé d'erreurs",
+  );
+  await expect(dialog.getByLabel("Description courte")).toHaveValue("Une description valable.");
+});
