@@ -69,3 +69,15 @@ export function statusMailText(status: ApplicationStatusValue, c: StatusMailCont
   };
   return `Bonjour ${c.firstName},\n\n${body[status]}\n\nBien cordialement,\nL'équipe admissions`;
 }
+
+/** The subject of the e-mail that offers a freed seat to the first candidate on the waiting list. */
+export function seatOfferMailSubject(formationTitle: string): string {
+  return `Une place s'est libérée – ${formationTitle}`;
+}
+
+/** The proposed text of that e-mail; staff may rewrite it before it leaves. */
+export function seatOfferMailText(
+  c: Pick<StatusMailContext, "firstName" | "formationTitle" | "sessionDates">,
+) {
+  return `Bonjour ${c.firstName},\n\nUne place s'est libérée sur la session ${c.sessionDates} de la formation ${c.formationTitle}, pour laquelle vous êtes sur la liste d'attente. Nous vous la réservons.\n\nMerci de nous confirmer rapidement si vous souhaitez la prendre : nous finaliserons alors votre inscription et votre financement.\n\nBien cordialement,\nL'équipe admissions`;
+}

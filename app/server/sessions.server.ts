@@ -14,9 +14,13 @@ import { type FormationSession, formationSessions, formations } from "./db/schem
 // Written out with the table name: inside a select list Drizzle renders a column unqualified, and a
 // bare "id" in the subquery would be the application's own.
 
-/** Admitted candidates hold the session's seats. */
+/**
+ * Admitted candidates hold the session's seats, and so does a waiting candidate a freed seat was
+ * offered to (see waiting-list.server.ts): newcomers never take a seat held for someone in line.
+ */
 export const takenSeats = sql<number>`(select count(*)::int from applications a
-  where a.session_id = "formation_sessions"."id" and a.status = 'admitted')`;
+  where a.session_id = "formation_sessions"."id"
+    and (a.status = 'admitted' or a.seat_offered_at is not null))`;
 
 /** Every application of the session, whatever its status. */
 export const applicationCount = sql<number>`(select count(*)::int from applications a

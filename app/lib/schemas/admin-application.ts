@@ -100,12 +100,18 @@ export function applicationStatusSchema(now: Date = new Date()) {
 
 export type ApplicationStatusInput = z.output<ReturnType<typeof applicationStatusSchema>>;
 
+/** A text staff must write, trimmed, `max` characters at most. */
+const writtenText = (missing: string, max: number) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, `${max} caractères maximum`);
+
 /** An internal note added by staff. */
 export const applicationNoteSchema = z.object({
   id: entityId,
-  body: z
-    .string({ error: "Écrivez la note" })
-    .trim()
-    .min(1, "Écrivez la note")
-    .max(NOTE_MAX, `${NOTE_MAX} caractères maximum`),
+  body: writtenText("Écrivez la note", NOTE_MAX),
+});
+
+/** The e-mail offering a held seat to the candidate, as staff approved it. */
+export const seatOfferMailSchema = z.object({
+  id: entityId,
+  mailText: writtenText("Écrivez le texte de l'e-mail", STATUS_MAIL_MAX),
 });

@@ -7,6 +7,7 @@ import { EraseApplication } from "~/components/admin/erase-application";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { LoadFailure } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
+import { SeatOffer, SeatOfferedBadge } from "~/components/admin/seat-offer";
 import { useCan } from "~/components/admin/use-can";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
@@ -90,6 +91,11 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
+  const mailContext = {
+    firstName: a.firstName,
+    formationTitle,
+    sessionDates: formatDateRange(session.startDate, session.endDate),
+  };
   return (
     <>
       {back}
@@ -101,6 +107,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
             <Badge variant="secondary" className="self-center" data-testid="application-status">
               {APPLICATION_STATUS_LABELS[a.status]}
             </Badge>
+            {a.seatOfferedAt ? <SeatOfferedBadge /> : null}
             <EraseApplication id={a.id} />
           </>
         }
@@ -131,6 +138,9 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">
+          {a.seatOfferedAt ? (
+            <SeatOffer id={a.id} offeredAt={a.seatOfferedAt} mail={mailContext} disabled={!canWrite} />
+          ) : null}
           <Card>
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold">Traitement</h2>
@@ -155,11 +165,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
                 status={a.status}
                 interviewAt={a.interviewAt}
                 interviewPlace={a.interviewPlace}
-                mail={{
-                  firstName: a.firstName,
-                  formationTitle,
-                  sessionDates: formatDateRange(session.startDate, session.endDate),
-                }}
+                mail={mailContext}
                 disabled={!canWrite}
               />
             </CardContent>

@@ -5,6 +5,7 @@ import { FilterSelect, ListFilters, StatusFilter } from "~/components/admin/list
 import { ActionsCell, ListTable } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
+import { SeatOfferedBadge } from "~/components/admin/seat-offer";
 import { StatusCounters } from "~/components/admin/status-counters";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -106,7 +107,10 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
                 <p className="text-xs text-muted-foreground">{formatDateRange(a.startDate, a.endDate)}</p>
               </Td>
               <Td>
-                <Badge variant="secondary">{APPLICATION_STATUS_LABELS[a.status]}</Badge>
+                <div className="flex flex-wrap gap-1">
+                  <Badge variant="secondary">{APPLICATION_STATUS_LABELS[a.status]}</Badge>
+                  {a.seatOfferedAt ? <SeatOfferedBadge /> : null}
+                </div>
               </Td>
               <Td>{financingLabel(a.financing)}</Td>
               <Td className="whitespace-nowrap">{formatDate(a.createdAt)}</Td>

@@ -60,6 +60,8 @@ const ACTION_VERBS: Record<string, string> = {
   export: "a exporté",
   role: "a changé le rôle de",
   note: "a ajouté une note à",
+  offer: "a libéré une place, proposée à",
+  "offer-mail": "a envoyé la proposition de place de",
 };
 
 /** Which record: its title or name as recorded in the entry's details, else its identifier. */

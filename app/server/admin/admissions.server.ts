@@ -1,11 +1,12 @@
-import { and, count, eq } from "drizzle-orm";
-import { SEAT_TAKEN_MESSAGE, statusMailSubject } from "~/lib/application-status";
+import { count, eq } from "drizzle-orm";
+import { SEAT_TAKEN_MESSAGE, seatOfferMailSubject, statusMailSubject } from "~/lib/application-status";
 import { textFields } from "~/lib/form-data";
 import { formatFullDateTime } from "~/lib/paris-time";
 import {
   type ApplicationStatusInput,
   applicationNoteSchema,
   applicationStatusSchema,
+  seatOfferMailSchema,
 } from "~/lib/schemas/admin-application";
 import { entityId } from "~/lib/schemas/admin-common";
 import { getCentreSettings } from "../centre.server";
@@ -32,6 +33,13 @@ import {
   unknownIntent,
 } from "./action.server";
 import { type Actor, writeAudit } from "./audit.server";
+import {
+  endsOffer,
+  type LockedSession,
+  lockSessionOfApplication,
+  offerFreedSeats,
+  seatAvailableFor,
+} from "./waiting-list.server";
 
 const GONE = "Cette candidature n'existe plus.";
 
@@ -43,6 +51,7 @@ async function lockApplication(tx: Db, id: string) {
       sessionId: applications.sessionId,
       email: applications.email,
       interviewAt: applications.interviewAt,
+      seatOfferedAt: applications.seatOfferedAt,
     })
     .from(applications)
     .where(eq(applications.id, id))
@@ -52,22 +61,14 @@ async function lockApplication(tx: Db, id: string) {
 }
 
 /**
- * Admitted candidates hold the session's seats. The session row is locked (SELECT … FOR UPDATE)
- * before the admitted ones are counted, so two admissions for the last seat, on any instance, are
- * counted one after the other: the second sees the first and is refused.
+ * Admitted candidates (and standing seat offers) hold the session's seats. The session row is
+ * locked (SELECT … FOR UPDATE) before they are counted, so two admissions for the last seat, on
+ * any instance, are counted one after the other: the second sees the first and is refused.
  */
-async function takeSeat(tx: Db, sessionId: string): Promise<void> {
-  const [session] = await tx
-    .select({ seats: formationSessions.seats })
-    .from(formationSessions)
-    .where(eq(formationSessions.id, sessionId))
-    .for("update");
-  if (!session) throw new AdminInputError(GONE);
-  const [admitted] = await tx
-    .select({ n: count() })
-    .from(applications)
-    .where(and(eq(applications.sessionId, sessionId), eq(applications.status, "admitted")));
-  if ((admitted?.n ?? 0) >= session.seats) throw new AdminInputError(SEAT_TAKEN_MESSAGE, "status");
+async function takeSeat(tx: Db, session: LockedSession, applicationId: string): Promise<void> {
+  if (!(await seatAvailableFor(tx, session, applicationId))) {
+    throw new AdminInputError(SEAT_TAKEN_MESSAGE, "status");
+  }
 }
 
 async function formationTitleOf(tx: Db, sessionId: string): Promise<string> {
@@ -92,12 +93,14 @@ async function announce(app: AppRuntime, op: "update" | "delete", seatsChanged: 
  */
 export async function changeStatus(app: AppRuntime, actor: Actor, input: ApplicationStatusInput) {
   const result = await app.db.transaction(async (tx) => {
+    const session = await lockSessionOfApplication(tx, input.id, GONE);
     const before = await lockApplication(tx, input.id);
     const replanned = before.status === input.status;
     if (replanned && input.status !== "interview") {
       throw new AdminInputError("La candidature a déjà ce statut.", "status");
     }
-    if (input.status === "admitted") await takeSeat(tx, before.sessionId);
+    if (input.status === "admitted") await takeSeat(tx, session, input.id);
+    const offerEnds = before.seatOfferedAt !== null && endsOffer(input.status);
     const now = new Date();
     // Leaving 'Entretien planifié' before the interview cancels it; one already held stays on record.
     const cancelled =
@@ -118,6 +121,7 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
             }
           : {}),
         ...(cancelled ? { interviewAt: null, interviewPlace: null, interviewerId: null } : {}),
+        ...(offerEnds ? { seatOfferedAt: null } : {}),
       })
       .where(eq(applications.id, input.id));
     const who = { applicationId: input.id, actorId: actor.id, actorEmail: actor.email };
@@ -160,11 +164,49 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
         ...(input.interview ? { interviewAt: input.interview.at.toISOString() } : {}),
       },
     });
-    return { seatsChanged: !replanned && (before.status === "admitted" || input.status === "admitted") };
+    // A seat frees when an admitted candidate leaves 'Admis·e' or an offer ends other than by admission.
+    const freed = !replanned && (before.status === "admitted" || (offerEnds && input.status !== "admitted"));
+    const offered = freed ? await offerFreedSeats(tx, actor, session, 1, app.config.publicUrl) : 0;
+    return {
+      seatsChanged: !replanned && (before.status === "admitted" || input.status === "admitted" || offerEnds),
+      offered,
+    };
   });
-  if (input.mail) app.mail.wake();
+  if (input.mail || result.offered) app.mail.wake();
   await announce(app, "update", result.seatsChanged);
 }
+
+/**
+ * Sends the candidate a seat held for them (the text staff approved on the details page), with
+ * its history line and audit entry. Refused once the offer has ended.
+ */
+export async function sendSeatOffer(app: AppRuntime, actor: Actor, id: string, text: string) {
+  await app.db.transaction(async (tx) => {
+    const before = await lockApplication(tx, id);
+    if (!before.seatOfferedAt) throw new AdminInputError(NO_OFFER);
+    const subject = seatOfferMailSubject(await formationTitleOf(tx, before.sessionId));
+    await enqueueMail(tx, [
+      {
+        kind: "application_status",
+        to: before.email,
+        applicationId: id,
+        ...renderWrittenMail(await getCentreSettings(tx), subject, text),
+      },
+    ]);
+    await tx.insert(applicationEvents).values({
+      applicationId: id,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      kind: "mail",
+      body: `E-mail envoyé au candidat : « ${subject} »`,
+    });
+    await writeAudit(tx, actor, { action: "offer-mail", entity: "application", entityId: id });
+  });
+  app.mail.wake();
+  await announce(app, "update", false);
+}
+
+export const NO_OFFER = "Aucune place n'est proposée à cette candidature.";
 
 /** An internal note: in the application's history with its author, never sent to the candidate. */
 export async function addNote(app: AppRuntime, actor: Actor, id: string, body: string) {
@@ -185,6 +227,7 @@ export async function addNote(app: AppRuntime, actor: Actor, id: string, body: s
  */
 export async function eraseApplication(app: AppRuntime, actor: Actor, id: string) {
   const seatsChanged = await app.db.transaction(async (tx) => {
+    const session = await lockSessionOfApplication(tx, id, GONE);
     const before = await lockApplication(tx, id);
     const [[files], [mails]] = await Promise.all([
       tx.select({ n: count() }).from(applicationFiles).where(eq(applicationFiles.applicationId, id)),
@@ -197,7 +240,9 @@ export async function eraseApplication(app: AppRuntime, actor: Actor, id: string
       entityId: id,
       details: { status: before.status, filesDeleted: files?.n ?? 0, mailsDeleted: mails?.n ?? 0 },
     });
-    return before.status === "admitted";
+    const held = before.status === "admitted" || before.seatOfferedAt !== null;
+    if (held && (await offerFreedSeats(tx, actor, session, 1, app.config.publicUrl))) app.mail.wake();
+    return held;
   });
   await announce(app, "delete", seatsChanged);
 }
@@ -209,7 +254,12 @@ const STATUS_ERROR = "Erreur lors du changement de statut";
  * erasure for administrators only. Erasing answers a redirect to the list, the page being gone.
  */
 export const applicationAction = consoleAction(
-  { status: "applications:write", note: "applications:write", erase: "applications:erase" },
+  {
+    status: "applications:write",
+    note: "applications:write",
+    "offer-mail": "applications:write",
+    erase: "applications:erase",
+  },
   async (app, actor, form) => {
     const intent = intentOf(form);
     const fields = textFields(form);
@@ -226,6 +276,14 @@ export const applicationAction = consoleAction(
       if (!parsed.success) return invalid(intent, "Erreur lors de l'ajout de la note", parsed.error);
       return attempt(app, intent, "Erreur lors de l'ajout de la note", "Note ajoutée", () =>
         addNote(app, actor, parsed.data.id, parsed.data.body),
+      );
+    }
+    if (intent === "offer-mail") {
+      const title = "Erreur lors de l'envoi de l'e-mail";
+      const parsed = seatOfferMailSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, title, parsed.error);
+      return attempt(app, intent, title, "Proposition envoyée au candidat", () =>
+        sendSeatOffer(app, actor, parsed.data.id, parsed.data.mailText),
       );
     }
     if (intent === "erase") {

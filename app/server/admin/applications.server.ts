@@ -30,6 +30,7 @@ const listColumns = {
   lastName: applications.lastName,
   email: applications.email,
   status: applications.status,
+  seatOfferedAt: applications.seatOfferedAt,
   financing: applications.financing,
   createdAt: applications.createdAt,
   startDate: formationSessions.startDate,

@@ -9,7 +9,18 @@ import type { SessionUser } from "../session.server";
 export type Actor = Pick<SessionUser, "id" | "email">;
 
 export interface AuditEntry {
-  action: "create" | "update" | "delete" | "status" | "erase" | "export" | "role" | "note" | "purge";
+  action:
+    | "create"
+    | "update"
+    | "delete"
+    | "status"
+    | "erase"
+    | "export"
+    | "role"
+    | "note"
+    | "purge"
+    | "offer"
+    | "offer-mail";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

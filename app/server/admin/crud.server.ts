@@ -45,7 +45,13 @@ export interface CrudTable<Input> {
    * Inserts the row (`id` null) or updates row `id`, inside the transaction; answers the row's
    * id, or undefined when the row to update no longer exists.
    */
-  save: (tx: Db, input: Input, id: string | null, actor: Actor) => Promise<string | undefined>;
+  save: (
+    tx: Db,
+    input: Input,
+    id: string | null,
+    actor: Actor,
+    app: AppRuntime,
+  ) => Promise<string | undefined>;
   /** What the audit log keeps of a saved row. */
   details: (input: Input) => Record<string, unknown>;
   /** Deletes row `id`; answers what the audit log keeps of it, or undefined when it was already gone. */
@@ -62,7 +68,7 @@ async function saveRow<Input>(
   const { entity, table, messages } = config;
   try {
     await auditedChange(app, actor, { table, op: id ? "update" : "insert" }, async (tx) => {
-      const savedId = await config.save(tx, input, id, actor);
+      const savedId = await config.save(tx, input, id, actor, app);
       if (!savedId) {
         if (id) throw new AdminInputError(messages.gone);
         throw new Error(`${entity} not saved`);

@@ -6,6 +6,7 @@ import { applications, formationSessions, formations } from "../db/schema.server
 import { applicationCount, takenSeats } from "../sessions.server";
 import { AdminInputError, pgErrorCode } from "./action.server";
 import { crudAction } from "./crud.server";
+import { lockSession, offerFreedSeats } from "./waiting-list.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 export const SESSION_HAS_APPLICATIONS =
@@ -50,19 +51,30 @@ export const sessionAction = crudAction<SessionInput>({
     updated: "Session mise à jour avec succès",
     deleted: "Session supprimée avec succès",
   },
-  async save(tx, input, id) {
+  async save(tx, input, id, actor, app) {
     const [formation] = await tx
       .select({ id: formations.id })
       .from(formations)
       .where(eq(formations.id, input.formationId));
     if (!formation) throw new AdminInputError("Cette formation n'existe plus.");
-    const [saved] = id
-      ? await tx
-          .update(formationSessions)
-          .set({ ...input, updatedAt: new Date() })
-          .where(and(eq(formationSessions.id, id), eq(formationSessions.formationId, input.formationId)))
-          .returning({ id: formationSessions.id })
-      : await tx.insert(formationSessions).values(input).returning({ id: formationSessions.id });
+    if (!id) {
+      const [created] = await tx
+        .insert(formationSessions)
+        .values(input)
+        .returning({ id: formationSessions.id });
+      return created?.id;
+    }
+    // Locked first, as every change to the seats: raised seats go to the waiting list in line.
+    const before = await lockSession(tx, id);
+    const [saved] = await tx
+      .update(formationSessions)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(formationSessions.id, id), eq(formationSessions.formationId, input.formationId)))
+      .returning({ id: formationSessions.id });
+    if (saved && before && input.seats > before.seats) {
+      const raised = { id, seats: input.seats };
+      await offerFreedSeats(tx, actor, raised, input.seats - before.seats, app.config.publicUrl);
+    }
     return saved?.id;
   },
   details: (input) => ({

@@ -420,6 +420,11 @@ export const applications = pgTable(
     interviewPlace: text("interview_place"),
     /** Who holds the interview: it shows in their calendar feed. */
     interviewerId: text("interviewer_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set when a seat freed on the session and this waiting candidate was first in line: the seat
+     * is held for them (it counts as taken) until they are admitted, refused or withdraw.
+     */
+    seatOfferedAt: timestamp("seat_offered_at", { withTimezone: true }),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -429,6 +434,10 @@ export const applications = pgTable(
     index("applications_created_idx").on(t.createdAt),
     index("applications_status_changed_idx").on(t.status, t.statusChangedAt),
     index("applications_interview_idx").on(t.interviewAt).where(sql`${t.interviewAt} is not null`),
+    // The waiting list, in the order candidates applied: the first one gets the next freed seat.
+    index("applications_waiting_idx")
+      .on(t.sessionId, t.createdAt)
+      .where(sql`${t.status} = 'waitlisted' and ${t.seatOfferedAt} is null`),
   ],
 );
 

@@ -95,3 +95,20 @@ export function accommodationMail(
     action: { label: "Voir la candidature", url: consoleUrl },
   });
 }
+
+/** To the lead recipient: a seat freed and is held for the first candidate on the waiting list. */
+export function seatOfferStaffMail(
+  centre: MailCentre,
+  offer: { name: string; formationTitle: string; sessionDates: string },
+  consoleUrl: string,
+): RenderedMail {
+  return renderMail(centre, {
+    subject: `Place libérée : proposée à ${offer.name} – ${offer.formationTitle}`,
+    heading: "Une place s'est libérée",
+    paragraphs: [
+      `Une place s'est libérée sur la session ${offer.sessionDates} de la formation ${offer.formationTitle}. Elle est réservée à ${offer.name}, premier·ère sur la liste d'attente.`,
+      "Proposez-lui la place depuis la console (un e-mail est prêt à être relu), puis admettez la candidature ou, si elle renonce, passez-la en « Désisté·e » : la place ira au suivant de la liste.",
+    ],
+    action: { label: "Voir la candidature", url: consoleUrl },
+  });
+}

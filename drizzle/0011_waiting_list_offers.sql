@@ -1,0 +1,2 @@
+ALTER TABLE "applications" ADD COLUMN "seat_offered_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "applications_waiting_idx" ON "applications" USING btree ("session_id","created_at") WHERE "applications"."status" = 'waitlisted' and "applications"."seat_offered_at" is null;
