@@ -3,6 +3,8 @@
 // build/server/index.js; this file only builds when needed and starts it.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const dev = process.env.NODE_ENV === "development";
 
@@ -12,12 +14,13 @@ if (dev) {
   await mod.boot({ vite, getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") });
 } else {
   process.env.NODE_ENV ??= "production";
-  const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!existsSync(`${buildDir}/server/index.js`)) {
+  // Relative to the working directory like the build's own setting, or absolute: imported by file
+  // URL, since `./` + an absolute path names no file.
+  const entry = path.resolve(process.env.BUILD_DIR || "build", "server/index.js");
+  if (!existsSync(entry)) {
     console.log("Aucun build trouvé : construction du site (une seule fois)…");
     execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
   }
-  const entry = `./${buildDir}/server/index.js`;
-  const mod = await import(entry);
+  const mod = await import(pathToFileURL(entry).href);
   await mod.boot();
 }

@@ -136,4 +136,18 @@ describe("the production server", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 90_000);
+
+  it("runs a build named by its absolute path (BUILD_DIR=/srv/…/build)", async () => {
+    const server = start({ BUILD_DIR: path.resolve(buildDir) });
+    running.push(server);
+    await waitHealthy(server, 60_000);
+    const home = await fetch(`http://127.0.0.1:${server.port}/`);
+    expect(home.status).toBe(200);
+    // The page's own script comes from that build too.
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(await home.text())?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(`http://127.0.0.1:${server.port}${script}`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 90_000);
 });
