@@ -34,10 +34,11 @@ export function ListFilters({
       ref={form}
       method="get"
       role="search"
-      className="mb-4 flex flex-col gap-3 sm:flex-row"
+      // The filters wrap under the search box rather than squeezing it: it keeps 15 rem to type in.
+      className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap"
       onChange={(event) => send((event.target as HTMLElement).tagName === "SELECT" ? 0 : 300)}
     >
-      <div className="relative flex-1">
+      <div className="relative flex-1 sm:min-w-60">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"

@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Table, TBody, Td, THead, Th, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 
 /**
  * A list that could not be read: says so, with a retry link (the same URL, so it works without
@@ -29,9 +30,31 @@ export function LoadFailure({ message }: { message: string }) {
 }
 
 /**
- * A console list: its column headers (plus a right-aligned 'Actions' column when `actions`), one
- * row per item, or a single full-width `empty` row so an empty list still says why it is empty.
- * When the read failed (`loadError`), the failure is shown instead: never an empty list.
+ * From which width of the list a secondary column shows. Measured on the list's own box (a container
+ * query), not the window: the open sidebar leaves a 1024 px laptop a 720 px list. Below that width the
+ * column is left out; the record's dialog or page still shows it.
+ */
+export type ShownFrom = "sm" | "md" | "lg";
+
+// Full class names, so Tailwind finds them: 36rem (576 px), 48rem (768 px), 64rem (1024 px).
+const SHOWN_FROM: Record<ShownFrom, string> = {
+  sm: "hidden @xl:table-cell",
+  md: "hidden @3xl:table-cell",
+  lg: "hidden @5xl:table-cell",
+};
+
+/** The classes of a cell (header or data) of a column shown `from` a width on. */
+export const shownFrom = (from: ShownFrom | undefined) => (from ? SHOWN_FROM[from] : undefined);
+
+/** A column: its header, and for a secondary one the width from which it shows. */
+export type Column = string | { label: string; from: ShownFrom };
+
+/**
+ * A console list: its column headers (plus an 'Actions' column on the right when `actions`, or a
+ * column of that name), one row per item, or a single full-width `empty` row so an empty list still
+ * says why it is empty. The actions column stays on screen at the right edge even when the table
+ * scrolls sideways. When the read failed (`loadError`), the failure is shown instead: never an empty
+ * list.
  */
 export function ListTable<Item>({
   columns,
@@ -41,8 +64,8 @@ export function ListTable<Item>({
   loadError = null,
   children,
 }: {
-  columns: readonly string[];
-  actions?: boolean;
+  columns: readonly Column[];
+  actions?: boolean | string;
   items: readonly Item[];
   empty: string;
   loadError?: string | null;
@@ -50,40 +73,55 @@ export function ListTable<Item>({
 }) {
   if (loadError) return <LoadFailure message={loadError} />;
   return (
+    // The table against the card's border, without CardContent's padding (cn() does not merge
+    // classes, so a 'p-0' given to CardContent would lose to its own 'p-4 sm:p-6').
     <Card>
-      <CardContent className="p-0 sm:p-0">
-        <Table>
-          <THead>
-            <Tr>
-              {columns.map((column) => (
+      <Table>
+        <THead>
+          <Tr>
+            {columns.map((column) =>
+              typeof column === "string" ? (
                 <Th key={column}>{column}</Th>
-              ))}
-              {actions ? <Th className="text-right">Actions</Th> : null}
-            </Tr>
-          </THead>
-          <TBody>
-            {items.length === 0 ? (
-              <Tr>
-                <Td
-                  colSpan={columns.length + (actions ? 1 : 0)}
-                  className="py-10 text-center text-muted-foreground"
-                >
-                  {empty}
-                </Td>
-              </Tr>
-            ) : (
-              items.map(children)
+              ) : (
+                <Th key={column.label} className={shownFrom(column.from)}>
+                  {column.label}
+                </Th>
+              ),
             )}
-          </TBody>
-        </Table>
-      </CardContent>
+            {actions ? (
+              <Th className={cn("text-right", STICKY)}>{actions === true ? "Actions" : actions}</Th>
+            ) : null}
+          </Tr>
+        </THead>
+        <TBody>
+          {items.length === 0 ? (
+            <Tr>
+              <Td
+                colSpan={columns.length + (actions ? 1 : 0)}
+                className="py-10 text-center text-muted-foreground"
+              >
+                {empty}
+              </Td>
+            </Tr>
+          ) : (
+            items.map(children)
+          )}
+        </TBody>
+      </Table>
     </Card>
   );
 }
 
+/**
+ * The actions column is pinned to the right edge of the table's box, over the columns that scroll
+ * under it (class `sticky-actions` in app.css draws the shadow that says so); its background hides
+ * them and follows the row's hover colour.
+ */
+const STICKY = "sticky-actions sticky right-0 bg-background [tr:hover>&]:bg-muted";
+
 /** The last cell of a row: its icon buttons, kept on one line. */
 export function ActionsCell({ children }: { children: ReactNode }) {
-  return <Td className="whitespace-nowrap text-right">{children}</Td>;
+  return <Td className={cn("whitespace-nowrap text-right", STICKY)}>{children}</Td>;
 }
 
 /** An icon-only row button (lists, the programme editor); `label` is its accessible name, so it names the row it acts on. */

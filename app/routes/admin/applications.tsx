@@ -2,7 +2,7 @@ import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { FilterSelect, ListFilters, StatusFilter } from "~/components/admin/list-filters";
-import { ActionsCell, ListTable } from "~/components/admin/list-table";
+import { ActionsCell, ListTable, shownFrom } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { SeatOfferedBadge } from "~/components/admin/seat-offer";
@@ -12,6 +12,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Td, Tr } from "~/components/ui/table";
 import { financingLabel } from "~/content/application";
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/lib/application-status";
+import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { applicationFiltersFrom } from "~/lib/schemas/admin-application";
 import { formatDateRange } from "~/lib/sessions";
@@ -88,7 +89,13 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
         />
       </ListFilters>
       <ListTable
-        columns={["Candidat·e", "Formation et session", "Statut", "Financement", "Reçue le"]}
+        columns={[
+          "Candidat·e",
+          { label: "Formation et session", from: "sm" },
+          "Statut",
+          { label: "Financement", from: "lg" },
+          { label: "Reçue le", from: "md" },
+        ]}
         actions
         items={applications}
         empty="Aucune candidature trouvée"
@@ -99,10 +106,16 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
           return (
             <Tr key={a.id}>
               <Td>
-                <p className="font-medium">{name}</p>
-                <p className="text-xs text-muted-foreground">{a.email}</p>
+                {/* The name opens the application, as the row's 'Voir' button does. */}
+                <Link
+                  to={`/admin/candidatures/${a.id}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {name}
+                </Link>
+                <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{a.email}</p>
               </Td>
-              <Td>
+              <Td className={shownFrom("sm")}>
                 <p>{a.formationTitle}</p>
                 <p className="text-xs text-muted-foreground">{formatDateRange(a.startDate, a.endDate)}</p>
               </Td>
@@ -112,8 +125,8 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
                   {a.seatOfferedAt ? <SeatOfferedBadge /> : null}
                 </div>
               </Td>
-              <Td>{financingLabel(a.financing)}</Td>
-              <Td className="whitespace-nowrap">{formatDate(a.createdAt)}</Td>
+              <Td className={shownFrom("lg")}>{financingLabel(a.financing)}</Td>
+              <Td className={cn("whitespace-nowrap", shownFrom("md"))}>{formatDate(a.createdAt)}</Td>
               <ActionsCell>
                 <Link
                   to={`/admin/candidatures/${a.id}`}

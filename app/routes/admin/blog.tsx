@@ -1,13 +1,14 @@
 import { BlogDialog } from "~/components/admin/blog-dialog";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListFilters } from "~/components/admin/list-filters";
-import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
+import { EditDeleteCell, ListTable, shownFrom } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
 import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Td, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
@@ -52,7 +53,12 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         placeholder="Rechercher par titre ou extrait..."
       />
       <ListTable
-        columns={["Article", "Statut", "Créé le", "Mis à jour le"]}
+        columns={[
+          "Article",
+          "Statut",
+          { label: "Créé le", from: "lg" },
+          { label: "Mis à jour le", from: "md" },
+        ]}
         actions
         items={posts}
         empty="Aucun article trouvé"
@@ -69,8 +75,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                 {p.published ? "Publié" : "Brouillon"}
               </Badge>
             </Td>
-            <Td className="whitespace-nowrap">{formatDate(p.createdAt)}</Td>
-            <Td className="whitespace-nowrap">{formatDate(p.updatedAt)}</Td>
+            <Td className={cn("whitespace-nowrap", shownFrom("lg"))}>{formatDate(p.createdAt)}</Td>
+            <Td className={cn("whitespace-nowrap", shownFrom("md"))}>{formatDate(p.updatedAt)}</Td>
             <EditDeleteCell
               subject={p.title}
               onEdit={() => editor.edit(p)}

@@ -5,7 +5,7 @@ import { ContactDetails } from "~/components/admin/contact-details";
 import { DeniedControl } from "~/components/admin/denied-control";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListFilters, StatusFilter } from "~/components/admin/list-filters";
-import { ActionsCell, IconAction, ListTable } from "~/components/admin/list-table";
+import { ActionsCell, IconAction, ListTable, shownFrom } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -18,6 +18,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { ADMIN_ONLY } from "~/lib/permissions";
 import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
@@ -126,7 +127,13 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ListTable
-        columns={["Contact", "Formation", "Statut", "Source", "Date"]}
+        columns={[
+          "Contact",
+          { label: "Formation", from: "md" },
+          "Statut",
+          { label: "Source", from: "lg" },
+          { label: "Date", from: "sm" },
+        ]}
         actions
         items={requests}
         empty="Aucune demande trouvée"
@@ -139,7 +146,9 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             <Tr key={r.id}>
               <Td>
                 <p className="font-medium">{name}</p>
-                {r.email ? <p className="text-xs text-muted-foreground">{r.email}</p> : null}
+                {r.email ? (
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{r.email}</p>
+                ) : null}
                 <p className="text-xs text-muted-foreground">{r.phone}</p>
                 {r.callbackRequested ? (
                   <Badge variant="secondary" className="mt-1">
@@ -147,7 +156,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   </Badge>
                 ) : null}
               </Td>
-              <Td>{r.formationInterest ?? "Non spécifiée"}</Td>
+              <Td className={shownFrom("md")}>{r.formationInterest ?? "Non spécifiée"}</Td>
               <Td>
                 <div className="flex flex-col items-start gap-1">
                   <StatusBadge status={shown} />
@@ -174,8 +183,8 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   </Select>
                 </div>
               </Td>
-              <Td>{r.source.replaceAll("_", " ")}</Td>
-              <Td className="whitespace-nowrap">{formatDate(r.createdAt)}</Td>
+              <Td className={shownFrom("lg")}>{r.source.replaceAll("_", " ")}</Td>
+              <Td className={cn("whitespace-nowrap", shownFrom("sm"))}>{formatDate(r.createdAt)}</Td>
               <ActionsCell>
                 <IconAction
                   label={`Voir la demande de ${name}`}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { FormationDialog } from "~/components/admin/formation-dialog";
 import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
-import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
+import { EditDeleteCell, ListTable, shownFrom } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { QualiopiStatus } from "~/components/admin/qualiopi-status";
@@ -72,7 +72,14 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
         />
       </ListFilters>
       <ListTable
-        columns={["Formation", "Type", "Format", "Durée", "Statut", "Financement"]}
+        columns={[
+          "Formation",
+          { label: "Type", from: "md" },
+          { label: "Format", from: "lg" },
+          { label: "Durée", from: "lg" },
+          { label: "Statut", from: "sm" },
+          { label: "Financement", from: "lg" },
+        ]}
         actions
         items={formations}
         empty="Aucune formation trouvée"
@@ -85,15 +92,15 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
               {f.rncpCode ? <p className="text-xs text-muted-foreground">{f.rncpCode}</p> : null}
               <QualiopiStatus formation={f} className="mt-1 max-w-sm" />
             </Td>
-            <Td>
+            <Td className={shownFrom("md")}>
               <Badge variant="outline">{FORMATION_TYPE_LABELS[f.formationType]}</Badge>
             </Td>
-            <Td>{f.format ?? "Non défini"}</Td>
-            <Td>{f.duration || "Non définie"}</Td>
-            <Td>
+            <Td className={shownFrom("lg")}>{f.format ?? "Non défini"}</Td>
+            <Td className={shownFrom("lg")}>{f.duration || "Non définie"}</Td>
+            <Td className={shownFrom("sm")}>
               <Badge variant={f.active ? "success" : "secondary"}>{f.active ? "Active" : "Inactive"}</Badge>
             </Td>
-            <Td>
+            <Td className={shownFrom("lg")}>
               <Badge variant={f.financingEligible ? "default" : "outline"}>
                 {f.financingEligible ? "Éligible" : "Non éligible"}
               </Badge>

@@ -1,6 +1,6 @@
 import { useLoadErrorToast } from "~/components/admin/form-fields";
 import { ListFilters } from "~/components/admin/list-filters";
-import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
+import { EditDeleteCell, ListTable, shownFrom } from "~/components/admin/list-table";
 import { AddButton, PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { TestimonialDialog } from "~/components/admin/testimonial-dialog";
@@ -9,6 +9,7 @@ import { useEditDialog } from "~/components/admin/use-edit-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Stars } from "~/components/ui/stars";
 import { Td, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
 import { activeFormationChoices } from "~/server/admin/formations.server";
@@ -62,7 +63,13 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
         placeholder="Rechercher par nom, contenu ou entreprise..."
       />
       <ListTable
-        columns={["Auteur", "Témoignage", "Formation", "Note", "Statut"]}
+        columns={[
+          "Auteur",
+          { label: "Témoignage", from: "sm" },
+          { label: "Formation", from: "lg" },
+          { label: "Note", from: "md" },
+          "Statut",
+        ]}
         actions
         items={testimonials}
         loadError={loadError}
@@ -75,11 +82,11 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
               {t.position ? <p className="text-xs text-muted-foreground">{t.position}</p> : null}
               {t.company ? <p className="text-xs text-muted-foreground">{t.company}</p> : null}
             </Td>
-            <Td className="max-w-sm">
+            <Td className={cn("max-w-sm", shownFrom("sm"))}>
               <p className="line-clamp-2">{t.content}</p>
             </Td>
-            <Td>{t.formationTitle ?? "Général"}</Td>
-            <Td>
+            <Td className={shownFrom("lg")}>{t.formationTitle ?? "Général"}</Td>
+            <Td className={shownFrom("md")}>
               <Stars rating={t.rating} showValue />
             </Td>
             <Td>

@@ -1,11 +1,12 @@
 import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { ListTable } from "~/components/admin/list-table";
+import { ActionsCell, ListTable, shownFrom } from "~/components/admin/list-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { countedTitle, Pagination } from "~/components/admin/pagination";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { can, ROLE_LABELS } from "~/lib/permissions";
 import { loadOr } from "~/server/admin/action.server";
@@ -47,7 +48,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         }
       />
       <ListTable
-        columns={["Nom", "E-mail", "Vérifié", "Inscrit le", "Rôle"]}
+        columns={[
+          "Nom",
+          { label: "E-mail", from: "sm" },
+          { label: "Vérifié", from: "md" },
+          { label: "Inscrit le", from: "lg" },
+        ]}
+        actions="Rôle"
         items={users}
         empty="Aucun utilisateur trouvé"
         loadError={loadError}
@@ -66,14 +73,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <span className="ml-1 text-xs text-muted-foreground">(vous)</span>
                 ) : null}
               </Td>
-              <Td>{u.email}</Td>
-              <Td>
+              <Td className={cn("[overflow-wrap:anywhere]", shownFrom("sm"))}>{u.email}</Td>
+              <Td className={shownFrom("md")}>
                 <Badge variant={u.emailVerified ? "success" : "outline"}>
                   {u.emailVerified ? "Oui" : "Non"}
                 </Badge>
               </Td>
-              <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
-              <Td>
+              <Td className={cn("whitespace-nowrap", shownFrom("lg"))}>{formatDate(u.createdAt)}</Td>
+              <ActionsCell>
                 {canEdit ? (
                   <>
                     <label htmlFor={`role-${u.id}`} className="sr-only">
@@ -100,7 +107,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <span className="text-muted-foreground">Aucun rôle</span>
                 )}
-              </Td>
+              </ActionsCell>
             </Tr>
           );
         }}

@@ -1,0 +1,116 @@
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { signInAsAdmin } from "./support/admin";
+import { sendApplication } from "./support/candidate";
+import { gotoReady, uniqueEmail } from "./support/page";
+
+// The console on a laptop with its sidebar open (1024 px leaves the lists 720 px) and on a phone
+// (360 px): the page never scrolls sideways, and every row's actions are on screen, where a click
+// reaches them, without scrolling a table sideways first.
+
+/** The list screens, each with the row controls a member of staff acts with (its last column). */
+const LISTS = [
+  "/admin/candidatures",
+  "/admin/formations",
+  "/admin/contacts",
+  "/admin/blog",
+  "/admin/testimonials",
+  "/admin/users",
+];
+
+/** A lead and an application with long names, so the lists hold rows as wide as real ones. */
+async function longRecords(page: Page) {
+  const lead = await page.request.post("/api/rappel", {
+    form: {
+      firstName: "Marie-Charlotte",
+      lastName: "de La Fontaine-Beaumarchais",
+      phone: "06 12 34 56 78",
+      formation: "TP Assistant Ressources Humaines",
+      source: "callback_course_page",
+    },
+    headers: { origin: BASE_URL, accept: "application/json" },
+  });
+  expect(lead.status()).toBe(200);
+  await gotoReady(page, "/formation/formation-developpeur-web/candidature");
+  await sendApplication(page, uniqueEmail("candidate-au-nom-long"));
+}
+
+interface RowControl {
+  name: string;
+  left: number;
+  right: number;
+  /** What a click at its centre would reach: the control itself, or what covers it. */
+  hit: boolean;
+}
+
+/**
+ * Every control of every row's last cell, measured in one pass (a live refresh cannot change the rows
+ * half-way): where it is, and whether a click at its centre reaches it once the window scrolled down to
+ * it. Only the window scrolls, never the table: a control one must scroll a table sideways to find
+ * counts as off-screen.
+ */
+function rowControls(page: Page): Promise<RowControl[]> {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll("main table tbody tr")].flatMap((row) => [
+      ...(row.lastElementChild?.querySelectorAll<HTMLElement>("a[href], button, select") ?? []),
+    ]);
+    return controls.map((control) => {
+      const before = control.getBoundingClientRect();
+      window.scrollBy(0, before.top - window.innerHeight / 2);
+      const box = control.getBoundingClientRect();
+      const reached = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return {
+        name: control.getAttribute("aria-label") ?? control.textContent ?? control.tagName,
+        left: box.left,
+        right: box.right,
+        hit: reached !== null && control.contains(reached),
+      };
+    });
+  });
+}
+
+for (const width of [1024, 360]) {
+  test(`at ${width} px, each console list fits the window and every row action is on screen and clickable`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 768 });
+    await longRecords(page);
+    await signInAsAdmin(page, LISTS[0]);
+    // The laptop case: the sidebar open beside the list.
+    if (width === 1024) await expect(page.getByTestId("sidebar")).toHaveAttribute("data-state", "expanded");
+    for (const path of LISTS) {
+      await gotoReady(page, path);
+      await expect(page.locator("main table tbody tr").first()).toBeVisible();
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, `${path}: page width`).toBeLessThanOrEqual(width);
+      const controls = await rowControls(page);
+      expect(controls.length, `${path}: row actions`).toBeGreaterThan(0);
+      const offScreen = controls.filter((c) => c.left < 0 || c.right > width).map((c) => c.name);
+      expect(offScreen, `${path}: actions outside the window`).toEqual([]);
+      expect(
+        controls.filter((c) => !c.hit).map((c) => c.name),
+        `${path}: actions covered`,
+      ).toEqual([]);
+      const search = page.getByRole("searchbox");
+      if ((await search.count()) > 0) {
+        // The search box keeps room to type in, whatever the filters beside it.
+        expect((await search.boundingBox())?.width, `${path}: search box`).toBeGreaterThanOrEqual(200);
+      }
+    }
+  });
+}
+
+test("Candidatures: the candidate's name opens the application", async ({ page }) => {
+  const email = uniqueEmail("nom-lien");
+  await gotoReady(page, "/formation/formation-developpeur-web/candidature");
+  await sendApplication(page, email);
+  await signInAsAdmin(page, `/admin/candidatures?q=${encodeURIComponent(email)}`);
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link", { name: "Yanis Benali", exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/candidatures\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Yanis Benali/ })).toBeVisible();
+});
