@@ -55,19 +55,6 @@ export interface StatChart {
   stacked: boolean;
 }
 
-/** Where a request came from, as staff say it. */
-export const SOURCE_LABELS: Record<string, string> = {
-  contact_form: "Formulaire de contact",
-  callback_home_hero: "Rappel – accueil",
-  callback_home_testimonials: "Rappel – témoignages",
-  callback_course_page: "Rappel – page formation",
-  callback_ready_card: "Rappel – encart « Prêt·e ? »",
-  callback_contact_page: "Rappel – page contact",
-  callback_financing_page: "Rappel – financements",
-  callback_catalogue: "Rappel – catalogue",
-};
-export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source.replaceAll("_", " ");
-
 /** The e-mails of the outbox, by kind. */
 export const MAIL_KIND_LABELS: Record<string, string> = {
   contact_notification: "Nouvelle demande (équipe)",

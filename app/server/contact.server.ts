@@ -179,7 +179,10 @@ export async function storeRequest(
   return id;
 }
 
-/** formation_interest is the chosen course's title, else the subject; rdv asks for a call. */
+/**
+ * The subject and the course are kept apart (subject, formation_interest: the chosen course's title
+ * or nothing), so the console, the CSV and Statistiques read each for what it is; rdv asks for a call.
+ */
 export function contactRow(
   input: ContactInput,
   formationTitle: string | null,
@@ -190,7 +193,7 @@ export function contactRow(
     email: input.email,
     phone: input.phone,
     subject: input.subject,
-    formationInterest: formationTitle ?? input.subject,
+    formationInterest: formationTitle,
     message: input.message,
     source: "contact_form",
     callbackRequested: input.subject === "rdv",

@@ -152,7 +152,7 @@ test("callback from the home hero and from a course page, which prefills its cou
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByRole("button", { name: "Demander un rappel" }).click();
   await expect(dialog).toHaveAccessibleName("Demande envoyée");
-  expect((await waitForMail("equipe@centre.test", "Yanis Accueil")).body).toContain("callback home hero");
+  expect((await waitForMail("equipe@centre.test", "Yanis Accueil")).body).toContain("Rappel – accueil");
   expect((await waitForMail(email, "Votre demande de rappel est bien reçue")).body).toContain("0612121212");
 
   await gotoReady(page, "/formation/tp-assistant-commercial");

@@ -78,7 +78,7 @@ test("console: an empty slug is derived from the title; the Markdown preview kee
   await expect(preview.locator("h1")).toHaveCount(0);
 });
 
-test("the appointment mode chosen on /contact goes with the request, into the console's details", async ({
+test("the subject and appointment mode chosen on /contact go with the request: console list, details and CSV, in French", async ({
   page,
 }) => {
   const last = `Rdv${Math.random().toString(36).slice(2, 7)}`;
@@ -95,10 +95,31 @@ test("the appointment mode chosen on /contact goes with the request, into the co
   await expect(page.getByTestId("contact-confirmation")).toBeVisible();
 
   await signInAsAdmin(page, `/admin/contacts?q=${last}`);
+  const row = page.getByRole("row").filter({ hasText: last });
+  await expect(row).toContainText("Formulaire de contact");
+  await expect(row).not.toContainText("contact form");
   await page.getByRole("button", { name: `Voir la demande de Léa ${last}` }).click();
   const details = page.getByRole("dialog", { name: "Détails de la demande" });
-  await expect(details).toContainText("Type de rendez-vous");
-  await expect(details).toContainText("Rendez-vous sur place");
+  await expect(details).toContainText("SujetPrendre rendez-vous");
+  // No course chosen: the subject is not passed off as one.
+  await expect(details).toContainText("FormationNon spécifiée");
+  await expect(details).toContainText("Type de rendez-vousRendez-vous sur place");
+  await expect(details).toContainText("SourceFormulaire de contact");
+  await page.keyboard.press("Escape");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Exporter en CSV" }).click(),
+  ]);
+  const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+  const [header, line] = text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(header).toContain("Sujet;Formation;");
+  expect(header).toContain(";Type de rendez-vous;");
+  expect(line).toContain(";Prendre rendez-vous;;");
+  expect(line).toContain(";Formulaire de contact;Oui;Rendez-vous sur place;");
 });
 
 test("/ressources lists the published articles with the home page's cards and filters them by category, without JavaScript", async ({

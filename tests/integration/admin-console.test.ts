@@ -455,13 +455,13 @@ describe(`console contacts on ${DRIVER}`, () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Date;Prénom;Nom;E-mail;Téléphone;Formation;Message;Statut;Source;Rappel demandé;Consentement marketing",
+      "Date;Prénom;Nom;E-mail;Téléphone;Sujet;Formation;Message;Statut;Source;Rappel demandé;Type de rendez-vous;Consentement marketing",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      `;Léa;${lastName};${lastName.toLowerCase()}@example.test;0612345678;'=cmd|' /C calc'!A0;`,
+      `;Léa;${lastName};${lastName.toLowerCase()}@example.test;0612345678;;'=cmd|' /C calc'!A0;`,
     );
-    expect(lines[1]).toContain(';"Bonjour; je voudrais ""des infos""";Convertie;callback form;Oui;Non');
+    expect(lines[1]).toContain(';"Bonjour; je voudrais ""des infos""";Convertie;callback form;Oui;;Non');
     const exports = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "export"));
     expect(exports.at(-1)).toMatchObject({
       actorId: admin.userId,

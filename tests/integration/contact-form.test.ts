@@ -105,7 +105,7 @@ describe(`contact form on ${DRIVER}`, () => {
       "Formation WordPress",
       "Bonjour, je voudrais des informations",
       "Accepte les communications",
-      "contact form",
+      "Formulaire de contact",
     ]) {
       expect(staff?.body).toContain(text);
     }
@@ -116,12 +116,13 @@ describe(`contact form on ${DRIVER}`, () => {
     expect(confirmation?.raw).toContain("text/html");
   });
 
-  it("uses the subject as formation interest when no course is chosen, and asks for a call on rdv", async () => {
+  it("keeps the subject apart from the course (none chosen: none stored), and asks for a call on rdv", async () => {
     const fields = valid({ subject: "rdv" });
     expect((await submitContact(fields)).status).toBe(200);
     const [row] = await rowsFor(fields.email);
     expect(row).toMatchObject({
-      formationInterest: "rdv",
+      subject: "rdv",
+      formationInterest: null,
       callbackRequested: true,
       marketingConsent: false,
       marketingConsentAt: null,

@@ -1,5 +1,6 @@
 import { DialogContent } from "~/components/ui/dialog";
-import { appointmentModeLabel } from "~/content/contact";
+import { appointmentModeLabel, subjectLabel } from "~/content/contact";
+import { sourceLabel } from "~/lib/contact-sources";
 import { formatDateTime } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 import type { AdminContactRequest, MailState } from "~/server/admin/contact-requests.server";
@@ -31,12 +32,13 @@ export function ContactDetails({ request, mails }: { request: AdminContactReques
         </Row>
         <Row label="E-mail">{request.email ?? "—"}</Row>
         <Row label="Téléphone">{request.phone}</Row>
+        {request.subject ? <Row label="Sujet">{subjectLabel(request.subject) ?? request.subject}</Row> : null}
         <Row label="Formation">{request.formationInterest ?? "Non spécifiée"}</Row>
         <Row label="Message">
           <span className="whitespace-pre-line">{request.message || "—"}</span>
         </Row>
         <Row label="Date de création">{formatDateTime(request.createdAt)}</Row>
-        <Row label="Source">{request.source.replaceAll("_", " ")}</Row>
+        <Row label="Source">{sourceLabel(request.source)}</Row>
         <Row label="Statut">
           <StatusBadge status={request.status} />
         </Row>

@@ -19,6 +19,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import { sourceLabel } from "~/lib/contact-sources";
 import { formatDate } from "~/lib/dates";
 import { ADMIN_ONLY } from "~/lib/permissions";
 import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
@@ -183,7 +184,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   </Select>
                 </div>
               </Td>
-              <Td className={shownFrom("lg")}>{r.source.replaceAll("_", " ")}</Td>
+              <Td className={shownFrom("lg")}>{sourceLabel(r.source)}</Td>
               <Td className={cn("whitespace-nowrap", shownFrom("sm"))}>{formatDate(r.createdAt)}</Td>
               <ActionsCell>
                 <IconAction

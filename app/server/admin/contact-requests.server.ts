@@ -1,4 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { appointmentModeLabel, subjectLabel } from "~/content/contact";
+import { sourceLabel } from "~/lib/contact-sources";
 import { textFields } from "~/lib/form-data";
 import { entityId } from "~/lib/schemas/admin-common";
 import { type ContactFilters, contactStatusSchema } from "~/lib/schemas/admin-contact";
@@ -235,11 +237,13 @@ const CSV_HEADER = [
   "Nom",
   "E-mail",
   "Téléphone",
+  "Sujet",
   "Formation",
   "Message",
   "Statut",
   "Source",
   "Rappel demandé",
+  "Type de rendez-vous",
   "Consentement marketing",
 ];
 
@@ -256,11 +260,13 @@ function csvRow(r: AdminContactRequest, date: string): string {
     r.lastName,
     r.email,
     r.phone,
+    subjectLabel(r.subject) ?? r.subject,
     r.formationInterest,
     r.message,
     CONTACT_STATUS_LABELS[r.status],
-    r.source.replaceAll("_", " "),
+    sourceLabel(r.source),
     r.callbackRequested ? "Oui" : "Non",
+    appointmentModeLabel(r.appointmentMode) ?? "",
     r.marketingConsent ? "Oui" : "Non",
   ]);
 }

@@ -4,6 +4,7 @@ import {
   APPLICATION_STATUSES,
   type ApplicationStatusValue,
 } from "~/lib/application-status";
+import { sourceLabel } from "~/lib/contact-sources";
 import {
   bucketLabel,
   bucketUnit,
@@ -16,7 +17,6 @@ import {
   percent,
   type StatChart,
   shortDay,
-  sourceLabel,
 } from "~/lib/statistics";
 import { CSV_BOM, csvLine } from "../csv.server";
 import type { Db } from "../db/client.server";

@@ -1,4 +1,5 @@
 import { appointmentModeLabel, subjectLabel } from "~/content/contact";
+import { sourceLabel } from "~/lib/contact-sources";
 import { formatFullDateTime } from "~/lib/paris-time";
 import { type MailCentre, type RenderedMail, renderMail } from "./templates.server";
 
@@ -55,7 +56,7 @@ export function staffNotificationMail(
       ["Rappel demandé", yesNo(request.callbackRequested)],
       ...appointmentRow(request),
       ["Accepte les communications", yesNo(request.marketingConsent)],
-      ["Origine", request.source.replaceAll("_", " ")],
+      ["Origine", sourceLabel(request.source)],
       ["Reçue le", formatFullDateTime(request.createdAt)],
     ],
     action: { label: "Voir les demandes", url: consoleUrl },
