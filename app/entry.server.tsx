@@ -4,9 +4,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { contentSecurityPolicy, newNonce, nonceSource } from "~/server/http/csp.server";
+import { maskSecrets } from "~/server/logger.server";
 
 // React Router's default Node entry, plus two changes: no <link rel="modulepreload"> in <head>, and
 // a Content-Security-Policy whose nonce React Router puts on each of its inline scripts.
@@ -40,6 +41,31 @@ function withoutHeadPreloads(): Transform {
     },
   });
 }
+
+/**
+ * Every error React Router meets on the server goes to our logger, whose lines mask what visitors
+ * typed, query parameters and secret tokens (React Router's default prints it whole to stderr).
+ * An answer React Router chose itself (404 of an unknown route, 405 of a POST to a page without an
+ * action) is the visitor's doing: one line, no stack. Anything else is ours: an error with its stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const path = new URL(request.url).pathname;
+  const logger = (context as Partial<RouterContextProvider> | undefined)?.app?.logger;
+  if (!logger) {
+    // Only before the load context exists (a broken server set-up): still masked.
+    console.error(maskSecrets(`server error on ${path}: ${String(error)}`));
+    return;
+  }
+  if (isRouteErrorResponse(error)) {
+    logger.warn(
+      { method: request.method, path, status: error.status },
+      `request refused: ${error.statusText}`,
+    );
+    return;
+  }
+  logger.error({ err: error, method: request.method, path }, "server error");
+};
 
 export default function handleRequest(
   request: Request,
@@ -97,7 +123,10 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject above and are logged by React Router.
-          if (shellRendered) loadContext.app.logger.error({ err: error, url: request.url }, "render error");
+          if (shellRendered) {
+            const path = new URL(request.url).pathname;
+            loadContext.app.logger.error({ err: error, path }, "render error");
+          }
         },
       },
     );

@@ -108,11 +108,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-primary">{status}</p>
-      <h1 className="text-2xl font-semibold">Une erreur est survenue</h1>
-      <p className="text-muted-foreground">
-        Nous n'avons pas pu afficher cette page. Réessayez dans un instant
-        {phone ? ` ; si le problème persiste, appelez-nous au ${phone}` : ""}.
-      </p>
+      {status === 405 ? (
+        // A form posted to a page that takes none (an old tab, a script): nothing was received.
+        <>
+          <h1 className="text-2xl font-semibold">Cette page ne reçoit pas de formulaire</h1>
+          <p className="text-muted-foreground">Rien n'a été envoyé. Revenez à la page et réessayez.</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">Une erreur est survenue</h1>
+          <p className="text-muted-foreground">
+            Nous n'avons pas pu afficher cette page. Réessayez dans un instant
+            {phone ? ` ; si le problème persiste, appelez-nous au ${phone}` : ""}.
+          </p>
+        </>
+      )}
       <a className="text-primary underline" href="/">
         Retour à l'accueil
       </a>

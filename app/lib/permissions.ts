@@ -29,6 +29,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "statistics:read": "Voir les statistiques",
   "audit:read": "Lire le journal d'activité",
   "calendar:read": "Voir le calendrier des sessions",
+  "calendar:feed": "Régénérer le lien de son propre abonnement iCalendar",
   "sessions:write": "Créer, modifier, supprimer des sessions",
   "applications:read": "Lire les candidatures",
   "applications:write": "Traiter une candidature (statut, notes)",
@@ -53,6 +54,8 @@ const MODERATOR: readonly Permission[] = [
   "settings:read",
   "statistics:read",
   "calendar:read",
+  // Each staff member's own feed link: regenerating it changes nothing anyone else sees.
+  "calendar:feed",
   "sessions:write",
   "applications:read",
   "applications:write",

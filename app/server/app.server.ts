@@ -10,7 +10,7 @@ import { compressionMiddleware } from "./http/compression.server";
 import { healthRoutes } from "./http/health.server";
 import { precompressedAssets } from "./http/precompressed.server";
 import { sameOriginOnly } from "./http/same-origin.server";
-import { securityHeaders } from "./http/security-headers.server";
+import { personalPages, securityHeaders } from "./http/security-headers.server";
 import { httpLimits, listen } from "./http/server.server";
 import { Metrics } from "./metrics.server";
 import { PageCache } from "./page-cache.server";
@@ -83,6 +83,7 @@ export function createExpressApp(
     });
   }
   app.use(metrics.rendered());
+  app.use(personalPages());
   const cacheBytes = runtime.config.pageCacheMaxMb * 1024 * 1024;
   const pageCache =
     vite || cacheBytes === 0 ? null : new PageCache(runtime, getBuild, { maxBytes: cacheBytes });

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { hasControlCharacters } from "~/lib/control-characters";
 import { readingMinutes } from "~/lib/markdown";
 import { DEFAULT_POST_CATEGORY } from "~/lib/views";
 import type { Db } from "./db/client.server";
@@ -96,6 +97,8 @@ export async function listPublishedArticles(
 }
 
 export async function getPublishedPost(db: Db, slug: string) {
+  // An address with a NUL ('/ressources/article/%00') names no article; PostgreSQL would refuse it.
+  if (hasControlCharacters(slug)) return null;
   const [row] = await db
     .select()
     .from(blogPosts)

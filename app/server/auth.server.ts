@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
-import { and, eq, like } from "drizzle-orm";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { and, eq, like, ne } from "drizzle-orm";
 import { z } from "zod/mini";
-import { accountFieldsSchema, fieldErrors, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
+import {
+  accountFieldsSchema,
+  emailOnlySchema,
+  fieldErrors,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from "~/lib/schemas/auth";
 import { getCentreSettings } from "./centre.server";
 import type { Config } from "./config.server";
 import type { Db } from "./db/client.server";
@@ -21,13 +27,35 @@ export interface AuthDeps {
   logger: Logger;
   /** Called after mail has been queued, so the worker sends it without waiting for its next poll. */
   onMailQueued: () => void;
+  /** Runs work after the answer was sent; the runtime waits for it before closing the database. */
+  background: (task: Promise<unknown>) => void;
 }
 
-/** Reset links are verification rows `reset-password:<token>` whose value is the user id. */
-export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
+/**
+ * Reset links are verification rows `reset-password:<token>` whose value is the user id. Forgets the
+ * account's links, all of them or all but the one just sent (`keep`, its token).
+ */
+export async function forgetResetLinks(db: Db, userId: string, keep?: string): Promise<void> {
+  const links = and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, userId));
   await db
     .delete(verifications)
-    .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, userId)));
+    .where(keep ? and(links, ne(verifications.identifier, `reset-password:${keep}`)) : links);
+}
+
+/** better-auth's answer to every well-formed reset request, whether the address has an account or not. */
+const RESET_REQUESTED = {
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
+};
+
+/** A reset request's own fields, when they are what our forms send (an address, a path of this site). */
+function deferrableReset(body: unknown): { email: string; redirectTo?: string } | null {
+  if (!body || typeof body !== "object") return null;
+  const { email, redirectTo } = body as Record<string, unknown>;
+  if (!emailOnlySchema.safeParse({ email }).success || typeof email !== "string") return null;
+  if (redirectTo === undefined) return { email };
+  const sitePath = typeof redirectTo === "string" && /^\/(?![/\\])/.test(redirectTo);
+  return sitePath ? { email, redirectTo } : null;
 }
 
 /**
@@ -57,8 +85,10 @@ function displayName(user: { name: string; firstName?: string | null }): string 
   return user.firstName || user.name || "";
 }
 
-export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
-  return betterAuth({
+export function createAuth({ db, config, logger, onMailQueued, background }: AuthDeps) {
+  // The real reset request, run after the answer (see the before hook); set once `auth` exists.
+  let requestResetLater: (body: { email: string; redirectTo?: string }) => Promise<unknown> = async () => {};
+  const auth = betterAuth({
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
@@ -88,7 +118,9 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
       async onPasswordReset({ user }) {
         await forgetResetLinks(db, user.id);
       },
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, url, token }) {
+        // The newest link alone opens the account: an older e-mail (forwarded, stolen) is useless.
+        await forgetResetLinks(db, user.id, token);
         const centre = await getCentreSettings(db);
         await enqueueMail(db, [
           { kind: "reset_password", to: user.email, ...resetPasswordMail(centre, displayName(user), url) },
@@ -107,6 +139,12 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
         await enqueueMail(db, [{ kind: "account_exists", to: user.email, ...mail }]);
         onMailQueued();
       },
+      // The answer to a registered address is made from the submitted fields as a new account's is
+      // (the same `name` from first and last names), so its body does not tell the two apart.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...checkUserFields({ ...coreFields, ...additionalFields }, "create"),
+        id,
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -137,6 +175,35 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
         },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Sign-up: the form's rules before the address is looked up, so that a registered address and
+        // a new one are refused (or accepted) alike.
+        if (ctx.path === "/sign-up/email") {
+          checkUserFields({ ...(ctx.body as Record<string, unknown>) }, "create");
+          return;
+        }
+        // A new password ends every other session of the account, whatever the client asked.
+        if (ctx.path === "/change-password") {
+          return {
+            context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } },
+          };
+        }
+        // A reset request is answered before the address is looked up: a registered one costs a
+        // link and an e-mail, an unknown one nothing, and the answer's delay must not tell which.
+        // The request itself then runs in the background (without `request`: this hook lets it by).
+        if (ctx.path === "/request-password-reset" && ctx.request) {
+          const body = deferrableReset(ctx.body);
+          if (!body) return;
+          background(
+            requestResetLater(body).catch((error: unknown) =>
+              logger.error({ err: error }, "auth: password reset request failed"),
+            ),
+          );
+          return ctx.json(RESET_REQUESTED);
+        }
+      }),
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -161,6 +228,8 @@ export function createAuth({ db, config, logger, onMailQueued }: AuthDeps) {
       },
     },
   });
+  requestResetLater = (body) => auth.api.requestPasswordReset({ body });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { CatalogueItem } from "~/lib/catalogue";
+import { hasControlCharacters } from "~/lib/control-characters";
 import { centreFigures, type FormationResult } from "~/lib/results";
 import { parisToday } from "~/lib/sessions";
 import type { Db } from "./db/client.server";
@@ -88,6 +89,8 @@ export async function findActiveFormation(db: Db, value: string): Promise<Format
 }
 
 export async function getActiveFormation(db: Db, slug: string): Promise<Formation | null> {
+  // An address with a NUL ('/formation/%00') names no formation; PostgreSQL would refuse the query.
+  if (hasControlCharacters(slug)) return null;
   const [row] = await db
     .select()
     .from(formations)
@@ -98,6 +101,7 @@ export async function getActiveFormation(db: Db, slug: string): Promise<Formatio
 
 /** The canonical slug an alias points to, when that formation is active. */
 export async function canonicalSlugForAlias(db: Db, alias: string): Promise<string | null> {
+  if (hasControlCharacters(alias)) return null;
   const [row] = await db
     .select({ slug: formations.slug })
     .from(formationAliases)

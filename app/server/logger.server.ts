@@ -16,6 +16,35 @@ function withoutParams(text: string): string {
   return at === -1 ? text : `${text.slice(0, at)}params: [masqués]`;
 }
 
+// Some addresses are credentials: whoever reads them in a log could reset a password, confirm an
+// e-mail or read a staff member's calendar. Every string a log line carries (the request log's path,
+// an error's URL, message or stack, the message itself) has them masked, whatever field holds it.
+const SECRETS: readonly [RegExp, string][] = [
+  // better-auth's reset link /api/auth/reset-password/<token>.
+  [/(\/reset-password\/)[^/?#\s"'.]+/g, "$1[masqué]"],
+  // A staff member's iCalendar feed /calendrier/<token>.ics (and its .ics.data twin).
+  [/(\/calendrier\/)[^/?#\s"'.]+/g, "$1[masqué]"],
+  // ?token=… of the e-mail confirmation link and of the new-password page.
+  [/([?&;]token=)[^&#\s"']+/gi, "$1[masqué]"],
+];
+
+/** `text` with every secret token of an address replaced by '[masqué]'. */
+export function maskSecrets(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SECRETS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** The same value with `maskSecrets` applied to every string in it (plain objects and arrays). */
+function masked(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return maskSecrets(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => masked(item, depth + 1));
+  // Errors keep their class for pino's serializer, which masks them itself (safeError).
+  if (value instanceof Error || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, masked(item, depth + 1)]));
+}
+
 /** pino's error serializer, minus the query parameters in the message, stack and cause. */
 function safeError(error: unknown): unknown {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
@@ -23,7 +52,7 @@ function safeError(error: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(serialized)) {
     if (key === "params") continue;
-    out[key] = typeof value === "string" ? withoutParams(value) : value;
+    out[key] = typeof value === "string" ? maskSecrets(withoutParams(value)) : masked(value);
   }
   return out;
 }
@@ -40,6 +69,13 @@ export function createLogger(options: {
     level,
     redact: { paths: REDACT_PATHS, censor: "[masqué]" },
     serializers: { err: safeError },
+    formatters: { log: (object) => masked(object) as Record<string, unknown> },
+    hooks: {
+      // The message and its printf arguments.
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => masked(arg)) as Parameters<typeof method>);
+      },
+    },
   };
   if (options.destination) return pino(base, options.destination);
   if (!options.production && process.stdout.isTTY) {

@@ -80,7 +80,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       address: config.mailFrom,
     });
     const mail = new MailWorker(database, transport, sender, logger);
-    const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake() });
+    // Work started after an answer was sent (a reset request): closing waits for it.
+    const pending = new Set<Promise<unknown>>();
+    const background = (task: Promise<unknown>) => {
+      pending.add(task);
+      task.finally(() => pending.delete(task)).catch(() => {});
+    };
+    const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake(), background });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
     }
@@ -101,6 +107,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       events,
       logger,
       async close() {
+        await Promise.allSettled([...pending]);
         await retention.stop();
         await mail.stop();
         await database.close();

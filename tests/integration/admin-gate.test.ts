@@ -3,6 +3,7 @@
 // an intent added without a check fails here. Anonymous visitors are redirected to /auth, signed-in
 // users without a staff role get a 403, a role lacking an intent's permission gets a 403, and a
 // refused call changes nothing in the database.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -27,18 +28,25 @@ interface ConsoleRoute {
   file: string;
   /** A URL this route answers (params and splats filled with sample values). */
   url: string;
+  /** Its path as app/routes.ts writes it (`/admin/formations/:id/sessions`). */
+  pattern: string;
 }
 
 /** Every route of the console's layout (the layout itself included), with a URL that reaches it. */
-function consoleRoutes(entries: readonly RouteConfigEntry[], parent = "", inside = false): ConsoleRoute[] {
+function consoleRoutes(
+  entries: readonly RouteConfigEntry[],
+  parent = { url: "", pattern: "" },
+  inside = false,
+): ConsoleRoute[] {
   const found: ConsoleRoute[] = [];
   for (const entry of entries) {
     const segment = (entry.path ?? "").replace(/:[^/]+/g, "x").replace(/\*$/, "route-inconnue");
-    const url = segment ? `${parent}/${segment}` : parent;
+    const url = segment ? `${parent.url}/${segment}` : parent.url;
+    const pattern = entry.path ? `${parent.pattern}/${entry.path}` : parent.pattern;
     const here = inside || entry.file === CONSOLE_LAYOUT;
-    const children = consoleRoutes(entry.children ?? [], url, here);
+    const children = consoleRoutes(entry.children ?? [], { url, pattern }, here);
     // A pathless layout answers at its first child's URL.
-    if (here) found.push({ file: entry.file, url: url || children[0]?.url || "/" });
+    if (here) found.push({ file: entry.file, url: url || children[0]?.url || "/", pattern });
     found.push(...children);
   }
   return found;
@@ -51,7 +59,8 @@ function adminUrls(entries: readonly RouteConfigEntry[], parent = "", inside = f
     const segment = entry.path ?? "";
     const url = segment ? `${parent}/${segment}` : parent;
     const here = inside || entry.file === CONSOLE_LAYOUT;
-    if (!here && (url === "/admin" || url.startsWith("/admin/"))) found.push({ file: entry.file, url });
+    if (!here && (url === "/admin" || url.startsWith("/admin/")))
+      found.push({ file: entry.file, url, pattern: url });
     found.push(...adminUrls(entry.children ?? [], url, here));
   }
   return found;
@@ -353,6 +362,45 @@ describe(`console gate on ${DRIVER}`, () => {
       }
     },
   );
+});
+
+/** The permission a route's loader passes to requirePermission, read from its source. */
+function loaderPermission(file: string): string {
+  const source = readFileSync(path.resolve("app", file), "utf8");
+  const found = [...source.matchAll(/requirePermission\(\{ request, context \}, "([^"]+)"\)/g)];
+  return found.map((m) => `\`${m[1]}\``).join(", ") || "(aucune)";
+}
+
+/** "create, update, delete: `formations:write`; erase: `x`", from an action's declaration. */
+function intentsCell(permissions: Record<string, Permission> | undefined): string {
+  const byPermission = new Map<Permission, string[]>();
+  for (const [intent, permission] of Object.entries(permissions ?? {})) {
+    byPermission.set(permission, [...(byPermission.get(permission) ?? []), intent]);
+  }
+  const groups = [...byPermission].map(([permission, intents]) => `${intents.join(", ")}: \`${permission}\``);
+  return groups.join("; ") || "—";
+}
+
+describe("docs/permissions.md", () => {
+  it("its per-screen table is the code's: every console route, its loader's permission, its action's intents", async () => {
+    const doc = readFileSync("docs/permissions.md", "utf8");
+    const table = doc.slice(doc.indexOf("<!-- screens:start -->"), doc.indexOf("<!-- screens:end -->"));
+    const documented = table
+      .split("\n")
+      .filter((line) => line.startsWith("| ") && line.includes("`/admin"))
+      .map((line) => {
+        const [screen = "", loader = "", intents = ""] = line.slice(2, -2).split(" | ");
+        return { pattern: /`(\/admin[^`]*)`/.exec(screen)?.[1], loader, intents };
+      });
+    const screens = CONSOLE.filter((r) => r.file !== CONSOLE_LAYOUT);
+    const inCode = [];
+    for (const { file, pattern } of screens) {
+      const { action } = await load(file);
+      inCode.push({ pattern, loader: loaderPermission(file), intents: intentsCell(action?.permissions) });
+    }
+    // On a change, write the screen's row as shown here (same order as app/routes.ts).
+    expect(documented).toEqual(inCode);
+  });
 });
 
 describe(`admin-only actions on ${DRIVER}`, () => {

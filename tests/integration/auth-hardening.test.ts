@@ -110,7 +110,12 @@ describe("reset links", () => {
   async function resetLink(): Promise<string> {
     const resets = () => t.smtp.to(email).filter((m) => m.subject.startsWith("Réinitialisation"));
     const before = resets().length;
+    const queued = async () =>
+      (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "reset_password"))).length;
+    const queuedBefore = await queued();
     await forgotRoute.action(args(formRequest("/auth/mot-de-passe-oublie", { email })));
+    // The link is made after the answer (its delay must not tell a known address): wait for it.
+    await expect.poll(queued).toBe(queuedBefore + 1);
     await t.app.mail.drain();
     const match = /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)/.exec(resets()[before]?.body ?? "");
     if (!match?.[1]) throw new Error(`no reset link in ${JSON.stringify(t.smtp.to(email))}`);

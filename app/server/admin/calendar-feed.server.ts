@@ -1,8 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import ical from "ical-generator";
+import { can } from "~/lib/permissions";
 import { rows } from "../db/rows.server";
-import { calendarFeeds } from "../db/schema.server";
+import { calendarFeeds, userRoles } from "../db/schema.server";
 import type { AppRuntime } from "../runtime.server";
 import { type Actor, writeAudit } from "./audit.server";
 
@@ -64,12 +65,19 @@ export async function regenerateFeed(app: AppRuntime, actor: Actor): Promise<str
   });
 }
 
-/** The member whose feed `token` opens, or null (unknown, malformed or regenerated since). */
+/**
+ * The member whose feed `token` opens, or null (unknown, malformed or regenerated since, or its owner
+ * no longer holds a role that reads the calendar: a token outlives a revoked role, the access must not).
+ */
 async function feedOwner(app: AppRuntime, token: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
   const hash = hashOf(token);
-  const [row] = await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.token, hash));
-  if (!row) return null;
+  const [row] = await app.db
+    .select({ userId: calendarFeeds.userId, token: calendarFeeds.token, role: userRoles.role })
+    .from(calendarFeeds)
+    .leftJoin(userRoles, eq(userRoles.userId, calendarFeeds.userId))
+    .where(eq(calendarFeeds.token, hash));
+  if (!row || !can(row.role, "calendar:read")) return null;
   // The index found the row; the comparison itself takes the same time whatever differs.
   return timingSafeEqual(Buffer.from(row.token), Buffer.from(hash)) ? row.userId : null;
 }

@@ -82,7 +82,7 @@ export async function calendarMonth(db: Db, month: string): Promise<CalendarMont
 export const eventSummary = (event: CalendarEvent) => `${EVENT_KIND_LABELS[event.kind]} : ${event.title}`;
 
 /** The Calendrier's one action: a new iCalendar link for whoever posts it. */
-export const calendarAction = consoleAction({ regenerate: "calendar:read" }, (app, actor) =>
+export const calendarAction = consoleAction({ regenerate: "calendar:feed" }, (app, actor) =>
   attempt(
     app,
     "regenerate",
