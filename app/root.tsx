@@ -14,12 +14,13 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
 import { ToastArea } from "~/components/toast/toast-area";
+import { can } from "~/lib/permissions";
 import { skipFilterChanges } from "~/lib/revalidate";
 import { useToast } from "~/lib/use-toast";
 import { listFormationLinks } from "~/server/catalogue.server";
 import { getCentreSettings, publicCentre, startingSettings } from "~/server/centre.server";
 import { readOrNull } from "~/server/safe-read.server";
-import { currentUser } from "~/server/session.server";
+import { currentPrincipal } from "~/server/session.server";
 import { readToast } from "~/server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The footer, the callback dialog and the JSON-LD list the active formations on every public
   // page; the console has its own screens and skips the read.
   const publicPage = !new URL(request.url).pathname.startsWith("/admin");
-  const [user, { toast, clear }, formations, settings] = await Promise.all([
-    currentUser({ request, context }),
+  const [principal, { toast, clear }, formations, settings] = await Promise.all([
+    currentPrincipal({ request, context }),
     readToast(request, app.config.authSecret),
     publicPage ? readOrNull(app.logger, "formations", () => listFormationLinks(app.db)) : null,
     // The centre's identity (header, footer, contact details, legal pages, JSON-LD); the page
@@ -37,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A failed read shows the values the site started with rather than no contact details at all.
   const centre = publicPage ? publicCentre(settings ?? startingSettings()) : null;
+  // `staff`: the header offers the console only to those it would let in (a signed-in visitor
+  // without a role would only meet 'Accès refusé').
+  const user = principal ? { ...principal.user, staff: can(principal.role, "console:access") } : null;
   return data(
     { user, toast, publicUrl: app.config.publicUrl, formations: formations ?? [], centre },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

@@ -42,7 +42,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   await expect(page.getByTestId("admin-role")).toHaveText("Administrateur");
   const menu = page.getByRole("navigation", { name: "Console" });
   for (const label of [
-    "Dashboard",
+    "Tableau de bord",
     "Formations",
     "Blog",
     "Candidatures",
@@ -65,12 +65,15 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "Journal d'activité",
   ]);
   await expect(page.getByTestId("sidebar-user")).toContainText(ADMIN.email);
-  // Dashboard is an exact match: not highlighted on a sub-page.
+  // 'Tableau de bord' is an exact match: not highlighted on a sub-page.
   await menu.getByRole("link", { name: "Statistiques" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/admin/statistics`);
   await expect(page.getByRole("heading", { level: 1, name: /^Statistiques/ })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Statistiques" })).toHaveAttribute("aria-current", "page");
-  await expect(menu.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Tableau de bord" })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   for (const [label, path] of [
     ["Paramètres", "settings"],
     ["Calendrier", "calendar"],

@@ -29,7 +29,7 @@ interface NavItem {
 
 /** The console menu, in the order staff work through it: what the site publishes first. */
 const MAIN: NavItem[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin", label: "Tableau de bord", icon: LayoutDashboard, end: true },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
   { to: "/admin/blog", label: "Blog", icon: BookOpen },
   { to: "/admin/testimonials", label: "Témoignages", icon: MessageSquareQuote },

@@ -1,5 +1,5 @@
 import { ChevronDown, GraduationCap, LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { HEADER_LINKS } from "~/content/navigation";
@@ -8,6 +8,8 @@ import { cn } from "~/lib/cn";
 export interface HeaderUser {
   email: string;
   firstName: string | null;
+  /** Has a role that opens the console. */
+  staff: boolean;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -17,9 +19,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Connexion, or the greeting, 'Admin' and 'Déconnexion'. `compact` (the desktop header) keeps them on
- * one line with the links from 1024 px: below 1280 px the greeting is left out and 'Déconnexion' is an
- * icon (still named 'Déconnexion').
+ * Connexion, or the greeting, 'Admin' (staff only) and 'Déconnexion'. `compact` (the desktop header)
+ * keeps them on one line with the links from 1024 px: below 1280 px the greeting is left out and
+ * 'Déconnexion' is an icon (still named 'Déconnexion').
  */
 function AccountActions({
   user,
@@ -47,9 +49,11 @@ function AccountActions({
       >
         Bonjour, {user.firstName || user.email}
       </span>
-      <ButtonLink to="/admin" size="sm" variant="outline">
-        Admin
-      </ButtonLink>
+      {user.staff ? (
+        <ButtonLink to="/admin" size="sm" variant="outline">
+          Admin
+        </ButtonLink>
+      ) : null}
       <Form method="post" action="/auth/deconnexion">
         <button type="submit" className={buttonClass("ghost", "sm")}>
           {compact ? <LogOut aria-hidden="true" className="h-4 w-4 xl:hidden" /> : null}
@@ -64,13 +68,26 @@ function AccountActions({
 export function SiteHeader({ user, centreName }: { user: HeaderUser | null; centreName: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // Close the mobile menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose.
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    // Escape closes the open menu and gives the focus back to its button; the focus is in the header
+    // while the menu is open (on its button or its links).
+    // biome-ignore lint/a11y/noStaticElementInteractions: a key handler for what the header holds, not a control.
+    <header
+      className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
+      {" "}
       <a
         href="#contenu"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
@@ -118,6 +135,7 @@ export function SiteHeader({ user, centreName }: { user: HeaderUser | null; cent
         </nav>
         <AccountActions user={user} className="hidden shrink-0 lg:flex" compact />
         <button
+          ref={toggle}
           type="button"
           className={buttonClass("ghost", "icon", "lg:hidden")}
           aria-expanded={open}

@@ -19,5 +19,7 @@ export default function SonnerToaster({
     }
     onShown(queue.length);
   }, [queue, onShown]);
-  return <Toaster position="top-right" richColors closeButton />;
+  // At the bottom: at the top they covered the header's buttons ('Déconnexion') and took their clicks
+  // for seconds after signing in. On a phone sonner spreads them across the bottom edge.
+  return <Toaster position="bottom-right" richColors closeButton />;
 }

@@ -206,8 +206,11 @@ function ContactDetails() {
   const centre = useCentre();
   const item = "flex items-start gap-3";
   const icon = "mt-0.5 h-5 w-5 shrink-0 text-primary";
+  // The address is never broken inside a word: on one line when it fits (it does at 360 px), or else
+  // after its '@'.
+  const at = centre.email.lastIndexOf("@") + 1;
   return (
-    <section aria-labelledby="coordonnees" className="rounded-xl border border-border p-6 shadow-sm">
+    <section aria-labelledby="coordonnees" className="rounded-xl border border-border p-4 shadow-sm sm:p-6">
       <h2 id="coordonnees" className="mb-4 text-lg font-semibold">
         Nos coordonnées
       </h2>
@@ -225,8 +228,10 @@ function ContactDetails() {
           <Mail aria-hidden="true" className={icon} />
           <div>
             <p className="font-medium">Email</p>
-            <a href={`mailto:${centre.email}`} className="break-all text-primary hover:underline">
-              {centre.email}
+            <a href={`mailto:${centre.email}`} className="text-primary hover:underline">
+              <span className="whitespace-nowrap">{centre.email.slice(0, at)}</span>
+              <wbr />
+              <span className="whitespace-nowrap">{centre.email.slice(at)}</span>
             </a>
           </div>
         </li>
@@ -280,7 +285,7 @@ function Reasons() {
 
 function AppointmentBanner() {
   return (
-    <section aria-labelledby="rendez-vous" className="bg-primary text-primary-foreground">
+    <section aria-labelledby="rendez-vous" className="surface-dark bg-primary text-primary-foreground">
       <div className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="rendez-vous" className="text-2xl font-semibold">
           Prendre rendez-vous avec un conseiller

@@ -157,7 +157,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <main id="contenu">
-      <section className="bg-gradient-to-br from-blue-800 to-blue-950 text-white">
+      <section className="surface-dark bg-gradient-to-br from-blue-800 to-blue-950 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12">
           <Link
             to="/formations"
@@ -297,7 +297,10 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </Section>
           )}
-          <section aria-labelledby="pret" className="rounded-xl bg-primary p-6 text-primary-foreground">
+          <section
+            aria-labelledby="pret"
+            className="surface-dark rounded-xl bg-primary p-6 text-primary-foreground"
+          >
             <h2 id="pret" className="text-2xl font-bold">
               Prêt à commencer ?
             </h2>

@@ -227,7 +227,7 @@ export default function FormationsPage({ loaderData }: Route.ComponentProps) {
       </div>
       <section
         aria-labelledby="cta-titre"
-        className="mt-16 rounded-xl bg-primary p-8 text-center text-primary-foreground"
+        className="surface-dark mt-16 rounded-xl bg-primary p-8 text-center text-primary-foreground"
       >
         <h2 id="cta-titre" className="text-2xl font-bold">
           Vous ne trouvez pas la formation qu'il vous faut ?

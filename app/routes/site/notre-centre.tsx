@@ -101,7 +101,7 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </div>
-        <div className="rounded-xl bg-primary p-8 text-primary-foreground">
+        <div className="surface-dark rounded-xl bg-primary p-8 text-primary-foreground">
           <Users aria-hidden="true" className="h-10 w-10" />
           <h2 className="mt-4 text-2xl font-bold">Une équipe de 20 formateurs</h2>
           <p className="mt-2 text-blue-100">

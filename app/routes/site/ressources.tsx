@@ -246,7 +246,7 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="aide-titre" className="mx-auto max-w-7xl px-4 py-12">
-        <div className="rounded-xl bg-primary p-8 text-center text-primary-foreground">
+        <div className="surface-dark rounded-xl bg-primary p-8 text-center text-primary-foreground">
           <h2 id="aide-titre" className="text-2xl font-bold">
             Besoin d'aide ?
           </h2>
