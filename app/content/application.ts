@@ -2,6 +2,7 @@
  * The online application form: its choices, bounds and French messages. No zod here: the page's
  * browser-side checks read the same bounds and messages as the server.
  */
+import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/lib/request-limits";
 import type { ToastMessage } from "~/lib/toast";
 
 export const SITUATIONS = [
@@ -35,8 +36,8 @@ export const APPLICATION_LIMITS = {
   diploma: 200,
   motivation: 3000,
   accommodation: 2000,
-  /** Each file. */
-  fileBytes: 5 * 1024 * 1024,
+  /** Each file (the one limit on documents, app/lib/request-limits.ts). */
+  fileBytes: REQUEST_LIMITS.fileBytes,
 } as const;
 
 /** The two files a candidate sends: the CV is required, the cover letter optional. */
@@ -66,7 +67,7 @@ export const APPLICATION_ERRORS = {
   cvMissing: "Veuillez joindre votre CV",
   cvType: "Le CV doit être un fichier PDF, DOC, DOCX ou ODT",
   letterType: "La lettre de motivation doit être un fichier PDF, DOC, DOCX ou ODT",
-  fileTooLarge: "Le fichier ne doit pas dépasser 5 Mo",
+  fileTooLarge: `Le fichier ne doit pas dépasser ${FILE_SIZE_LABEL}`,
   fileEmpty: "Le fichier est vide",
 } as const;
 
@@ -79,7 +80,7 @@ export const APPLICATION_MESSAGES = {
   tooLarge: {
     type: "error",
     title: "Envoi trop volumineux",
-    description: "Le CV et la lettre ne doivent pas dépasser 5 Mo chacun.",
+    description: `Le CV et la lettre ne doivent pas dépasser ${FILE_SIZE_LABEL} chacun.`,
   },
   tooMany: {
     type: "error",

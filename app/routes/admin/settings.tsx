@@ -14,6 +14,7 @@ import { Input, Label } from "~/components/ui/input";
 import { CERTIFICATE_PATH } from "~/lib/centre";
 import { formatDateTime } from "~/lib/paris-time";
 import { ADMIN_ONLY } from "~/lib/permissions";
+import { FILE_SIZE_LABEL } from "~/lib/request-limits";
 import { QUALIOPI_CATEGORIES } from "~/lib/schemas/admin-settings";
 import { loadOr } from "~/server/admin/action.server";
 import { settingsAction } from "~/server/admin/settings.server";
@@ -109,7 +110,7 @@ function CertificateCard({
         <fetcher.Form method="post" encType="multipart/form-data" className="space-y-3">
           <input type="hidden" name="intent" value="certificate" />
           <div className="space-y-2">
-            <Label htmlFor={`${FORM}-certificate`}>Nouveau certificat (PDF, 5 Mo maximum)</Label>
+            <Label htmlFor={`${FORM}-certificate`}>Nouveau certificat (PDF, {FILE_SIZE_LABEL} maximum)</Label>
             <Input
               id={`${FORM}-certificate`}
               name="certificate"

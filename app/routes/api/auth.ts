@@ -1,8 +1,9 @@
+import { REQUEST_LIMITS } from "~/lib/request-limits";
 import { readBodyBounded } from "~/server/http/body.server";
 import type { Route } from "./+types/auth";
 
 // Every better-auth body is a few short fields; a bigger one is refused before better-auth parses it.
-const MAX_AUTH_BODY_BYTES = 16 * 1024;
+const MAX_AUTH_BODY_BYTES = REQUEST_LIMITS.authBytes;
 
 /**
  * better-auth's own endpoints (the e-mail verification link, client calls). The client address

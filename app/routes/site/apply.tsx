@@ -12,6 +12,7 @@ import {
   FINANCINGS,
   SITUATIONS,
 } from "~/content/application";
+import { FILE_SIZE_LABEL } from "~/lib/request-limits";
 import { seo } from "~/lib/seo";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
 import { type FieldErrors, useFormValidation } from "~/lib/use-form-validation";
@@ -204,7 +205,9 @@ function ApplicationForm({
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Vos documents</legend>
-        <p className="text-sm text-muted-foreground">PDF, DOC, DOCX ou ODT, 5 Mo au plus par fichier.</p>
+        <p className="text-sm text-muted-foreground">
+          PDF, DOC, DOCX ou ODT, {FILE_SIZE_LABEL} au plus par fichier.
+        </p>
         {APPLICATION_FILES.map((f) => (
           <TextField
             key={f.field}

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { APPLICATION_LIMITS } from "~/content/application";
 import type { CentreSettings } from "~/lib/centre";
 import { textFields } from "~/lib/form-data";
+import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/lib/request-limits";
 import { centreSettingsSchema } from "~/lib/schemas/admin-settings";
 import { sanitizeFileName } from "../applications/files.server";
 import { CENTRE_DEFAULTS, getCentreSettings } from "../centre.server";
@@ -21,12 +21,12 @@ import { auditedChange } from "./audit.server";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
 
-/** The certificate's bounds and messages, as for a candidate's files: 5 Mo, judged by content. */
-export const CERTIFICATE_BYTES = APPLICATION_LIMITS.fileBytes;
+/** The certificate's bounds and messages, as for a candidate's files (one size limit), judged by content. */
+export const CERTIFICATE_BYTES = REQUEST_LIMITS.fileBytes;
 export const CERTIFICATE_ERRORS = {
   missing: "Choisissez le certificat à envoyer (PDF)",
   empty: "Le fichier est vide",
-  tooLarge: "Le fichier ne doit pas dépasser 5 Mo",
+  tooLarge: `Le fichier ne doit pas dépasser ${FILE_SIZE_LABEL}`,
   type: "Le certificat doit être un fichier PDF",
   none: "Aucun certificat n'est enregistré : il n'y a rien à supprimer.",
 } as const;
@@ -56,7 +56,7 @@ async function saveSettings(
 }
 
 /**
- * Checks the posted certificate: present, not empty, 5 Mo at most, and a PDF by its content (never
+ * Checks the posted certificate: present, not empty, within the file limit, and a PDF by its content (never
  * its name or declared type). The file ready to store, or the French message.
  */
 export async function checkCertificate(
@@ -189,6 +189,6 @@ export const settingsAction = consoleAction(
     }
     return unknownIntent(intent);
   },
-  // The certificate (5 Mo) and the multipart framing around it; past it, reading stops.
-  { upload: { maxBytes: CERTIFICATE_BYTES + 64 * 1024, tooLarge: CERTIFICATE_ERRORS.tooLarge } },
+  // The certificate, the other fields and the multipart framing; past it, reading stops.
+  { upload: { maxBytes: REQUEST_LIMITS.settingsBytes, tooLarge: CERTIFICATE_ERRORS.tooLarge } },
 );

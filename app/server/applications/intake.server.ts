@@ -8,6 +8,7 @@ import {
 } from "~/content/application";
 import { HONEYPOT_FIELD } from "~/content/contact";
 import type { CentreSettings } from "~/lib/centre";
+import { REQUEST_LIMITS } from "~/lib/request-limits";
 import { type ApplicationInput, applicationSchema } from "~/lib/schemas/application";
 import { fieldErrors } from "~/lib/schemas/contact";
 import { acceptsApplications, sessionStatus } from "~/lib/sessions";
@@ -47,8 +48,8 @@ export type ApplyOutcome =
   | { kind: "stored"; waitlisted: boolean; id: string | null }
   | { kind: "refused"; status: number; body: ApplyResult; headers?: Record<string, string> };
 
-// Two files of 5 Mo, the text fields and the multipart framing. Past it we stop reading at once.
-export const MAX_APPLICATION_BYTES = 2 * APPLICATION_LIMITS.fileBytes + 256 * 1024;
+// Two files, the text fields and the multipart framing. Past it we stop reading at once.
+export const MAX_APPLICATION_BYTES = REQUEST_LIMITS.applicationBytes;
 
 const refused = (status: number, toast: ToastMessage, extra: Partial<ApplyResult> = {}): ApplyOutcome => ({
   kind: "refused",

@@ -1,8 +1,7 @@
-/**
- * Far above any honest form (5 000 characters of message plus the other fields, URL-encoded accents
- * included); past it a post is refused with 413 before it costs memory.
- */
-export const MAX_FORM_BYTES = 64 * 1024;
+import { REQUEST_LIMITS } from "~/lib/request-limits";
+
+/** A form without files (app/lib/request-limits.ts says why so much); past it, 413 before it costs memory. */
+export const MAX_FORM_BYTES = REQUEST_LIMITS.formBytes;
 
 export type FormFields = Record<string, string>;
 
