@@ -8,10 +8,12 @@
 // how much the database grew per application. Writes the « Candidatures » section of
 // docs/benchmarks.md (other sections are kept).
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import {
   machineLine,
+  openSession,
+  pdfOfSize,
   percentile,
+  postApplication,
   settledCount,
   sql,
   startBenchServer,
@@ -30,20 +32,9 @@ async function main() {
   let server: ChildProcess | null = null;
   try {
     server = await startBenchServer(PORT, { DATABASE_URL: database.url, FORM_RATE_LIMIT: "0" });
-    // The seed's first open session: its formation's page is where candidates apply.
-    const [target] = await sql<{ id: string; slug: string }>(
-      database.url,
-      `select s.id, f.slug from formation_sessions s join formations f on f.id = s.formation_id
-       where f.active and not s.closed and s.start_date > current_date
-       order by s.start_date limit 1`,
-    );
-    if (!target) throw new Error("aucune session ouverte dans la base de démonstration");
+    const target = await openSession(database.url);
     const sizeBefore = await databaseSize(database.url);
-    // A real CV's PDF is mostly compressed streams: random bytes after the header, so that the
-    // database cannot shrink the file either and the growth measured is what a centre will see.
-    const head = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
-    const tail = Buffer.from("\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-    const cv = Buffer.concat([head, randomBytes(CV_BYTES - head.length - tail.length), tail]);
+    const cv = pdfOfSize(CV_BYTES);
 
     const acknowledged = new Set<string>();
     const statuses = new Map<string, number>();
@@ -53,36 +44,12 @@ async function main() {
     const candidate = async () => {
       while (Date.now() < end) {
         const n = ++sequence;
-        const email = `candidat.${n}@example.test`;
-        const form = new FormData();
-        const fields = {
-          session: target.id,
-          firstName: "Candidat",
-          lastName: `Essai${n}`,
-          email,
-          phone: "06 12 34 56 78",
-          situation: "demandeur_emploi",
-          financing: "cpf",
-          lastDiploma: "Baccalauréat",
-          motivation: `Candidature numéro ${n} envoyée pendant le banc d'essai des candidatures.`,
-          consent: "on",
-        };
-        for (const [name, value] of Object.entries(fields)) form.set(name, value);
-        form.set("cv", new File([new Uint8Array(cv)], `cv-${n}.pdf`, { type: "application/pdf" }));
         const started = performance.now();
         let label: string;
         try {
-          const response = await fetch(`${BASE}/formation/${target.slug}/candidature?session=${target.id}`, {
-            method: "POST",
-            headers: { origin: BASE },
-            body: form,
-            redirect: "manual",
-          });
-          await response.arrayBuffer();
-          const sent =
-            response.status === 303 && (response.headers.get("location") ?? "").includes("/envoyee");
-          if (sent) acknowledged.add(email);
-          label = sent ? "303 acquittée" : String(response.status);
+          const { status, acknowledged: sent } = await postApplication(BASE, target, n, cv);
+          if (sent) acknowledged.add(`candidat.${n}@example.test`);
+          label = sent ? "303 acquittée" : String(status);
         } catch {
           label = "erreur réseau";
         }

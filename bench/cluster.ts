@@ -6,18 +6,25 @@
 // 10 s and is started again at 20 s. Then: every acknowledged submission must be a row, every
 // queued e-mail delivered exactly once; a session created on A must be valid on B; a lead posted
 // through A must show on an event stream held by a staff member on B. Writes the « Deux instances
-// derrière nginx » section of docs/benchmarks.md. The nginx configuration is docs/operations.md's.
+// derrière nginx » section of docs/benchmarks.md. The nginx configuration is docs/operations.md's
+// (scripts/nginx-sample.ts); through it, a 4 MB CV must be accepted and a 12 MB one refused by the
+// app in French.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { APPLICATION_MESSAGES } from "../app/content/application";
+import { nginxSite } from "../scripts/nginx-sample";
 import { startSmtpPeer } from "../tests/support/smtp";
 import {
   contactFormBody,
   contactFormPosts,
   machineLine,
+  openSession,
+  pdfOfSize,
+  postApplication,
   settledCount,
   sql,
   startBenchServer,
@@ -40,6 +47,7 @@ const NGINX = "/usr/sbin/nginx";
 
 /** The configuration docs/operations.md gives as the deployment example, with this run's ports. */
 export function nginxConfig(prefix: string, listen: number, upstreams: number[]): string {
+  const site = nginxSite({ listen: String(listen), upstreams: upstreams.map((p) => `127.0.0.1:${p}`) });
   return `worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
@@ -52,39 +60,7 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
 
-  upstream centre {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
-    keepalive 64;
-    # Shorter than the servers' 5 s keep-alive timeout: nginx closes idle connections first.
-    keepalive_timeout 4s;
-  }
-
-  server {
-    listen ${listen};
-    # The app answers 413 itself with a French message; nginx must not cut before (64 KB forms).
-    client_max_body_size 1m;
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    # With its port: React Router refuses an action whose Origin does not match the Host it sees.
-    proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    # A refused connection (instance down) is retried on the other one; a POST already sent is not.
-    proxy_next_upstream error timeout;
-    proxy_connect_timeout 2s;
-
-    location /api/events {
-      proxy_pass http://centre;
-      # Server-sent events: pass every event at once, keep the stream open (heartbeat every 25 s).
-      proxy_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 1h;
-    }
-    location / {
-      proxy_pass http://centre;
-    }
-  }
-}
+${site.replace(/^(?=.)/gm, "  ")}}
 `;
 }
 
@@ -140,6 +116,9 @@ async function main() {
   const database = await throwawayDatabase("bench_cluster");
   const smtp = await startSmtpPeer();
   const prefix = mkdtempSync(path.join(tmpdir(), "cfa-nginx-"));
+  // Run as root, nginx's workers are `nobody`: they must reach the request-body folder inside (an
+  // upload larger than the in-memory buffer is written there).
+  chmodSync(prefix, 0o755);
   const env = {
     DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
@@ -228,14 +207,23 @@ async function main() {
     });
     const sessionShared = consoleOnB.status === 200;
 
+    // Uploads through nginx: a 4 MB CV is stored; a 12 MB one reaches the app, which answers with
+    // its French message (nginx's own English 413 page would mean its body limit is too low).
+    const session = await openSession(database.url);
+    const fourMb = await postApplication(BASE, session, 4, pdfOfSize(4_000_000));
+    const twelveMb = await postApplication(BASE, session, 12, pdfOfSize(12_000_000));
+    const frenchRefusal =
+      twelveMb.status === 413 && twelveMb.body.includes(APPLICATION_MESSAGES.tooLarge.description);
+
     // Live: a staff stream on B hears a lead posted through A.
     const watcher = await watchLeads(PORTS.b, cookie);
     const posted = Date.now();
+    // Number 0: the load's submissions count from 1, so its staff notice has a subject of its own.
     const lead = await fetch(`http://127.0.0.1:${PORTS.a}/contact.data`, {
       method: "POST",
       // Sent to A itself, so from A's own origin (as a browser pointed at A would).
       headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${PORTS.a}` },
-      body: contactFormBody("grappe.direct@example.test", 1),
+      body: contactFormBody("grappe.direct@example.test", 0),
     });
     const liveMs = await Promise.race([
       watcher.lead.then((at) => at - posted),
@@ -275,6 +263,8 @@ async function main() {
       sessionShared &&
       liveMs !== null &&
       lead.status === 200 &&
+      fourMb.acknowledged &&
+      frenchRefusal &&
       distinct === mail?.queued &&
       distinctIds === distinct &&
       mail?.sent === mail?.queued;
@@ -297,6 +287,8 @@ async function main() {
       `| E-mails réessayés (bail de 60 s d'un envoi interrompu par l'arrêt) | ${mail?.retried ?? 0} |`,
       `| File vide après la charge en | ${mailSeconds} s |`,
       `| Connexion ouverte sur A, console /admin sur B | ${sessionShared ? "200, session valide" : `**${consoleOnB.status}**`} |`,
+      `| Candidature avec un CV de 4 Mo (4 000 000 octets) à travers nginx | ${fourMb.acknowledged ? "303, enregistrée" : `**${fourMb.status}**`} |`,
+      `| Candidature avec un CV de 12 Mo à travers nginx | ${frenchRefusal ? `413 de l'application : « ${APPLICATION_MESSAGES.tooLarge.description} »` : `**${twelveMb.status}** ${twelveMb.body.includes("nginx") ? "(page de nginx)" : ""}`} |`,
       `| Demande postée sur A, vue sur le flux /api/events d'un membre de l'équipe connecté à B | ${liveMs === null ? "**non reçue en 10 s**" : `reçue en ${liveMs} ms`} |`,
       "",
       `Chronologie : ${events.join(" ; ")}.`,

@@ -163,3 +163,64 @@ export async function throwawayDatabase(prefix: string): Promise<{ url: string; 
     drop: () => sql(admin, `drop database if exists ${name} with (force)`).then(() => {}),
   };
 }
+
+/** The seed's first open session, and its formation's slug: where a bench's candidates apply. */
+export async function openSession(databaseUrl: string): Promise<{ id: string; slug: string }> {
+  const [target] = await sql<{ id: string; slug: string }>(
+    databaseUrl,
+    `select s.id, f.slug from formation_sessions s join formations f on f.id = s.formation_id
+     where f.active and not s.closed and s.start_date > current_date
+     order by s.start_date limit 1`,
+  );
+  if (!target) throw new Error("aucune session ouverte dans la base de démonstration");
+  return target;
+}
+
+/**
+ * A PDF of exactly `bytes`. A real CV's PDF is mostly compressed streams: random bytes after the
+ * header, so that the database cannot shrink the file either and the growth measured is real.
+ */
+export function pdfOfSize(bytes: number): Buffer {
+  const head = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
+  const tail = Buffer.from("\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+  return Buffer.concat([head, randomBytes(bytes - head.length - tail.length), tail]);
+}
+
+/**
+ * Posts the application form as a browser without JavaScript does (multipart, `cv` as the CV) for
+ * `session`, candidate number `n`. Acknowledged means the 303 to 'Candidature envoyée', which the
+ * server gives only after the commit.
+ */
+export async function postApplication(
+  base: string,
+  session: { id: string; slug: string },
+  n: number,
+  cv: Buffer,
+  origin = base,
+): Promise<{ status: number; acknowledged: boolean; body: string }> {
+  const form = new FormData();
+  const fields = {
+    session: session.id,
+    firstName: "Candidat",
+    lastName: `Essai${n}`,
+    email: `candidat.${n}@example.test`,
+    phone: "06 12 34 56 78",
+    situation: "demandeur_emploi",
+    financing: "cpf",
+    lastDiploma: "Baccalauréat",
+    motivation: `Candidature numéro ${n} envoyée pendant un banc d'essai des candidatures.`,
+    consent: "on",
+  };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("cv", new File([new Uint8Array(cv)], `cv-${n}.pdf`, { type: "application/pdf" }));
+  const response = await fetch(`${base}/formation/${session.slug}/candidature?session=${session.id}`, {
+    method: "POST",
+    headers: { origin },
+    body: form,
+    redirect: "manual",
+  });
+  const body = await response.text();
+  const acknowledged =
+    response.status === 303 && (response.headers.get("location") ?? "").includes("/envoyee");
+  return { status: response.status, acknowledged, body };
+}
