@@ -15,6 +15,8 @@ export const REQUEST_LIMITS = {
    * fields, URL-encoded accents included); past it a post is refused before it costs memory.
    */
   formBytes: 64 * KIB,
+  /** A console form without files: it may carry a whole article in Markdown. */
+  consoleFormBytes: MIB,
   /** The JSON bodies of the authentication endpoints (sign-in, sign-up, password reset). */
   authBytes: 16 * KIB,
   /** An application: two documents, the text fields and the multipart framing. */

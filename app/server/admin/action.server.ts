@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { Permission } from "~/lib/permissions";
+import { REQUEST_LIMITS } from "~/lib/request-limits";
 import { type AdminActionResult, fieldErrors } from "~/lib/schemas/admin-common";
 import { readFormData, readFormDataWithFiles } from "../http/body.server";
 import type { AppRuntime } from "../runtime.server";
@@ -109,7 +110,7 @@ export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promi
 }
 
 // Console forms carry whole articles; far below what would strain the server.
-const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
+const MAX_ADMIN_FORM_BYTES = REQUEST_LIMITS.consoleFormBytes;
 
 /**
  * The posted console form, or a French 4xx for a body that is not a form (JSON, a broken
