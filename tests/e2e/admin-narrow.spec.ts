@@ -114,3 +114,50 @@ test("Candidatures: the candidate's name opens the application", async ({ page }
   await expect(page).toHaveURL(/\/admin\/candidatures\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: /Yanis Benali/ })).toBeVisible();
 });
+
+test("Statistiques at 360 px and at 1024 px with the sidebar open: no sideways scroll, no label, legend or column cut", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await longRecords(page);
+  await signInAsAdmin(page, "/admin/statistics");
+  for (const width of [360, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await gotoReady(page, "/admin/statistics");
+    await expect(page.locator("[data-chart]").first()).toBeVisible();
+    // Each chart's table opened, as someone reading the figures would.
+    for (const summary of await page.getByText("Voir les données").all()) await summary.click();
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
+    // A label is cut when its text needs more room than its box gives it (an ellipsis or a clip).
+    const cut = await page.locator("[data-chart] figure").evaluateAll((figures) =>
+      figures.flatMap((figure) =>
+        [...figure.querySelectorAll<HTMLElement>("*")]
+          .filter((e) =>
+            [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim()),
+          )
+          .filter((e) => {
+            const card = e.closest("[data-chart]")?.getBoundingClientRect();
+            const box = e.getBoundingClientRect();
+            return (
+              e.scrollWidth > e.clientWidth + 1 || !card || box.right > card.right || box.left < card.left
+            );
+          })
+          .map((e) => e.textContent),
+      ),
+    );
+    expect(cut, `labels cut at ${width} px`).toEqual([]);
+    // Each chart's figures fit its card: no column past the card's edge.
+    const wide = await page
+      .getByRole("region", { name: /^Données : / })
+      .evaluateAll((regions) =>
+        regions
+          .filter((region) => region.scrollWidth > region.clientWidth + 1)
+          .map(
+            (region) =>
+              `${region.getAttribute("aria-label")}: ${region.scrollWidth} px in ${region.clientWidth}`,
+          ),
+      );
+    expect(wide, `tables wider than their card at ${width} px`).toEqual([]);
+  }
+});

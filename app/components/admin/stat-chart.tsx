@@ -41,7 +41,8 @@ function Bars({ chart }: { chart: StatChart }) {
         {chart.bars.map((bar) => (
           <li key={bar.label} className="grid gap-1">
             <div className="flex justify-between gap-2 text-xs">
-              <span className="min-w-0 truncate">{bar.label}</span>
+              {/* Wraps rather than being cut: a session's label names the course and its date. */}
+              <span className="min-w-0 break-words">{bar.label}</span>
               <span className="shrink-0 font-medium">
                 {bar.text ??
                   (chart.stacked || bar.values.length === 1
@@ -102,14 +103,16 @@ export function StatChartCard({ chart, period }: { chart: StatChart; period: Per
           <summary className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline">
             Voir les données
           </summary>
-          {/* Focusable so that a keyboard can scroll a wide table sideways on a phone. */}
+          {/* Focusable so that a keyboard can scroll a wide table sideways. In a narrow card the table is
+              stacked instead (app.css, `stacked-table`): a block per row, each figure after its column's
+              name, where columns would be cut at the card's edge. */}
           <section
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
             tabIndex={0}
             aria-label={`Données : ${chart.title}`}
-            className="mt-2 w-full overflow-x-auto"
+            className="@container relative mt-2 w-full overflow-x-auto"
           >
-            <table className="w-full text-sm">
+            <table className="stacked-table w-full text-sm">
               <caption className="sr-only">{chart.title}</caption>
               <thead className="[&_tr]:border-b">
                 <tr className="border-b border-border">
@@ -134,7 +137,11 @@ export function StatChartCard({ chart, period }: { chart: StatChart; period: Per
                             {cell}
                           </th>
                         ) : (
-                          <Td key={chart.columns[i]} className="whitespace-nowrap">
+                          <Td
+                            key={chart.columns[i]}
+                            data-label={chart.columns[i]}
+                            className="whitespace-nowrap"
+                          >
                             {cell}
                           </Td>
                         ),
