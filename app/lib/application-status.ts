@@ -79,5 +79,5 @@ export function seatOfferMailSubject(formationTitle: string): string {
 export function seatOfferMailText(
   c: Pick<StatusMailContext, "firstName" | "formationTitle" | "sessionDates">,
 ) {
-  return `Bonjour ${c.firstName},\n\nUne place s'est libérée sur la session ${c.sessionDates} de la formation ${c.formationTitle}, pour laquelle vous êtes sur la liste d'attente. Nous vous la réservons.\n\nMerci de nous confirmer rapidement si vous souhaitez la prendre : nous finaliserons alors votre inscription et votre financement.\n\nBien cordialement,\nL'équipe admissions`;
+  return `Bonjour ${c.firstName},\n\nUne place s'est libérée sur la session ${c.sessionDates} (${c.formationTitle}), pour laquelle vous êtes sur la liste d'attente. Nous vous la réservons.\n\nMerci de nous confirmer rapidement si vous souhaitez la prendre\u202f: nous finaliserons alors votre inscription et votre financement.\n\nBien cordialement,\nL'équipe admissions`;
 }

@@ -69,7 +69,7 @@ test("a seat freed by an admitted candidate is held for the first on the waiting
     await expect(page.getByTestId("history")).toContainText("Place proposée");
     const notice = await waitForMail(
       "equipe@centre.test",
-      `Place libérée : proposée à Yanis Benali – ${TITLE}`,
+      `Place libérée\u202f: proposée à Yanis Benali – ${TITLE}`,
     );
     expect(notice.body).toContain("/admin/candidatures/");
 

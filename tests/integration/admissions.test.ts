@@ -333,7 +333,15 @@ describe(`notes on ${DRIVER}`, () => {
       "select action, details from audit_log where entity_id = $1",
       [id],
     );
-    expect(audit).toEqual({ action: "note", details: null });
+    // Named by its formation, session and reference: the note's text stays with the application.
+    expect(audit).toEqual({
+      action: "note",
+      details: {
+        title: expect.stringMatching(
+          /^TP Assistant Ressources Humaines, session du \d{2}\/\d{2}\/\d{4} \(réf\. [0-9a-f]{8}\)$/,
+        ),
+      },
+    });
   });
 });
 
@@ -369,7 +377,14 @@ describe(`GDPR erasure on ${DRIVER}`, () => {
     );
     expect(audit).toEqual({
       actor_email: admin.email,
-      details: { status: "received", filesDeleted: 1, mailsDeleted: 2 },
+      details: {
+        title: expect.stringMatching(
+          /^TP Assistant Ressources Humaines, session du .+ \(réf\. [0-9a-f]{8}\)$/,
+        ),
+        status: "received",
+        filesDeleted: 1,
+        mailsDeleted: 2,
+      },
     });
     const everything = JSON.stringify(await t.app.database.query("select * from audit_log"));
     for (const personal of ["Gaëlle", "Effacée", "gaelle.effacee@example.test", "Note à effacer"]) {

@@ -114,7 +114,7 @@ describe(`waiting list on ${DRIVER}`, () => {
     expect(others).toEqual([]);
     expect(notice).toMatchObject({ application_id: waiting, to_address: lead });
     expect(notice?.subject).toBe(
-      "Place libérée : proposée à Bruno Durand – TP Assistant Ressources Humaines",
+      "Place libérée\u202f: proposée à Bruno Durand – TP Assistant Ressources Humaines",
     );
     expect(notice?.text_body).toContain(`/admin/candidatures/${waiting}`);
 

@@ -37,7 +37,7 @@ export function SeatOffer({
         Place proposée
       </h2>
       <p className="mt-1 text-sm">
-        Une place s'est libérée le {formatDateTime(offeredAt)} : elle est réservée à cette candidature,
+        Une place s'est libérée le {formatDateTime(offeredAt)} : elle est réservée à cette candidature,
         première sur la liste d'attente, jusqu'à ce qu'elle soit admise, refusée ou désistée.
       </p>
       <fetcher.Form method="post" className="mt-3 grid gap-3" aria-label="Proposer la place">

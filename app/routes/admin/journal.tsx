@@ -6,11 +6,12 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
+import { changeText, entryChanges } from "~/lib/audit-changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/lib/audit-log";
 import { formatDateTime } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 import { loadOr } from "~/server/admin/action.server";
-import { auditFiltersFrom, listAuditLog } from "~/server/admin/audit.server";
+import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/server/admin/audit.server";
 import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/journal";
 
@@ -64,33 +65,62 @@ const ACTION_VERBS: Record<string, string> = {
   "offer-mail": "a envoyé la proposition de place de",
 };
 
-/** Which record: its title or name as recorded in the entry's details, else its identifier. */
-function recordName(details: Record<string, unknown> | null, entityId: string | null): string {
-  for (const key of ["title", "name", "email", "lastName"]) {
-    const value = details?.[key];
-    if (typeof value === "string" && value) return `« ${value} »`;
-  }
-  return entityId ? `(${entityId.slice(0, 8)})` : "";
-}
+const NNBSP = "\u202f";
 
-/** 'admin@… a modifié la formation « TP Assistant RH »'. */
-function entrySentence(entry: {
+interface Entry {
   actorEmail: string | null;
   action: string;
   entity: string;
   entityId: string | null;
   details: Record<string, unknown> | null;
-}): string {
+  record: AuditRecord;
+}
+
+/** The sentence before the record's name: 'admin@… a modifié la formation'. */
+function entryLead(entry: Entry): string {
   const who = entry.actorEmail ?? "Un compte supprimé";
-  const verb = ACTION_VERBS[entry.action] ?? entry.action;
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
   if (entry.entity === "calendar_feed") return `${who} a régénéré son lien d'abonnement iCalendar`;
   if (entry.action === "purge") {
     const n = Number(entry.details?.count ?? 0);
-    return `Purge automatique : ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
+    return `Purge automatique${NNBSP}: ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
   }
-  const what = ENTITY_LABELS[entry.entity] ?? entry.entity;
-  return `${who} ${verb} ${what} ${recordName(entry.details, entry.entityId)}`.trim();
+  return `${who} ${ACTION_VERBS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
+}
+
+/** 'admin@… a modifié la formation « TP Assistant RH »', the name a link while the record exists, and what changed. */
+function EntryText({ entry }: { entry: Entry }) {
+  const { name, href } = entry.record;
+  const quoted = name.startsWith("(") ? name : `«${NNBSP}${name}${NNBSP}»`;
+  const changes = entryChanges(entry.entity, entry.details);
+  return (
+    <>
+      <p>
+        {entryLead(entry)}
+        {name && entry.action !== "export" && entry.action !== "purge" ? (
+          <>
+            {" "}
+            {href ? (
+              <Link to={href} className="text-primary underline underline-offset-2">
+                {quoted}
+              </Link>
+            ) : (
+              quoted
+            )}
+          </>
+        ) : null}
+      </p>
+      {changes.length ? (
+        <ul className="mt-1 grid gap-0.5 text-sm text-muted-foreground" aria-label="Modifications">
+          {changes.map((c) => (
+            <li key={c.field} className="break-words">
+              {changeText(entry.entity, c)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
 }
 
 export default function Journal({ loaderData }: Route.ComponentProps) {
@@ -147,7 +177,9 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
         {(entry) => (
           <Tr key={entry.id}>
             <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-            <Td>{entrySentence(entry)}</Td>
+            <Td>
+              <EntryText entry={entry} />
+            </Td>
           </Tr>
         )}
       </ListTable>

@@ -33,6 +33,7 @@ import {
   unknownIntent,
 } from "./action.server";
 import { type Actor, writeAudit } from "./audit.server";
+import { applicationTitleOf } from "./audit-titles.server";
 import {
   endsOffer,
   type LockedSession,
@@ -158,6 +159,7 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
       entityId: input.id,
       // No name, address or text here: the audit log outlives an erased application.
       details: {
+        title: await applicationTitleOf(tx, input.id),
         from: before.status,
         to: input.status,
         mailSent: input.mail !== null,
@@ -198,9 +200,14 @@ export async function sendSeatOffer(app: AppRuntime, actor: Actor, id: string, t
       actorId: actor.id,
       actorEmail: actor.email,
       kind: "mail",
-      body: `E-mail envoyé au candidat : « ${subject} »`,
+      body: `E-mail envoyé au candidat\u202f: «\u202f${subject}\u202f»`,
     });
-    await writeAudit(tx, actor, { action: "offer-mail", entity: "application", entityId: id });
+    await writeAudit(tx, actor, {
+      action: "offer-mail",
+      entity: "application",
+      entityId: id,
+      details: { title: await applicationTitleOf(tx, id) },
+    });
   });
   app.mail.wake();
   await announce(app, "update", false);
@@ -216,7 +223,12 @@ export async function addNote(app: AppRuntime, actor: Actor, id: string, body: s
       .insert(applicationEvents)
       .values({ applicationId: id, actorId: actor.id, actorEmail: actor.email, kind: "note", body });
     // The note's text stays with the application (it may speak of the candidate).
-    await writeAudit(tx, actor, { action: "note", entity: "application", entityId: id });
+    await writeAudit(tx, actor, {
+      action: "note",
+      entity: "application",
+      entityId: id,
+      details: { title: await applicationTitleOf(tx, id) },
+    });
   });
   await announce(app, "update", false);
 }
@@ -229,6 +241,7 @@ export async function eraseApplication(app: AppRuntime, actor: Actor, id: string
   const seatsChanged = await app.db.transaction(async (tx) => {
     const session = await lockSessionOfApplication(tx, id, GONE);
     const before = await lockApplication(tx, id);
+    const title = await applicationTitleOf(tx, id);
     const [[files], [mails]] = await Promise.all([
       tx.select({ n: count() }).from(applicationFiles).where(eq(applicationFiles.applicationId, id)),
       tx.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.applicationId, id)),
@@ -238,7 +251,7 @@ export async function eraseApplication(app: AppRuntime, actor: Actor, id: string
       action: "erase",
       entity: "application",
       entityId: id,
-      details: { status: before.status, filesDeleted: files?.n ?? 0, mailsDeleted: mails?.n ?? 0 },
+      details: { title, status: before.status, filesDeleted: files?.n ?? 0, mailsDeleted: mails?.n ?? 0 },
     });
     const held = before.status === "admitted" || before.seatOfferedAt !== null;
     if (held && (await offerFreedSeats(tx, actor, session, 1, app.config.publicUrl))) app.mail.wake();

@@ -1,7 +1,17 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { shortRef } from "~/lib/audit-changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity } from "~/lib/audit-log";
 import type { Db } from "../db/client.server";
-import { auditLog } from "../db/schema.server";
+import {
+  applications,
+  auditLog,
+  blogPosts,
+  contactRequests,
+  formationSessions,
+  formations,
+  testimonials,
+  users,
+} from "../db/schema.server";
 import type { ChangeEvent } from "../events.server";
 import type { AppRuntime } from "../runtime.server";
 import type { SessionUser } from "../session.server";
@@ -95,10 +105,116 @@ export async function listAuditLog(db: Db, filters: AuditFilters) {
       .where(sql`${auditLog.actorEmail} is not null`)
       .orderBy(auditLog.actorEmail),
   ]);
+  const records = await recordsOf(db, rows);
   return {
-    entries: rows,
+    entries: rows.map((row) => ({ ...row, record: records(row) })),
     total: total?.n ?? 0,
     actors: actors.map((a) => a.email).filter((e): e is string => e !== null),
+  };
+}
+
+/** How an entry names its record, and where the record is in the console while it exists. */
+export interface AuditRecord {
+  name: string;
+  href: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const search = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
+
+type Row = { entity: string; entityId: string | null; details: Record<string, unknown> | null };
+
+/**
+ * Looks up, in one query per kind of record on the page, which records still exist: each entry
+ * then links to its record (the list searched on its title, the application's page, the request
+ * opened in Contacts…). The name is the one written with the entry; an older entry without one is
+ * named by the record as it is now, or by its short reference.
+ */
+async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord> {
+  const ids = (entity: string, uuidOnly = true) => [
+    ...new Set(
+      rows
+        .filter((r) => r.entity === entity && r.entityId && (!uuidOnly || UUID.test(r.entityId)))
+        .map((r) => r.entityId as string),
+    ),
+  ];
+  const live = new Map<string, { href: string; name?: string }>();
+  const put = (entity: string, id: string, href: string, name?: string) =>
+    live.set(`${entity}:${id}`, name === undefined ? { href } : { href, name });
+  const lookups: Promise<void>[] = [];
+  const lookup = <T>(
+    entity: string,
+    query: (list: string[]) => Promise<T[]>,
+    each: (row: T) => void,
+    uuidOnly = true,
+  ) => {
+    const list = ids(entity, uuidOnly);
+    if (list.length) lookups.push(query(list).then((found) => found.forEach(each)));
+  };
+  lookup(
+    "formation",
+    (list) =>
+      db
+        .select({ id: formations.id, title: formations.title })
+        .from(formations)
+        .where(inArray(formations.id, list)),
+    (f) => put("formation", f.id, search("/admin/formations", f.title), f.title),
+  );
+  lookup(
+    "formation_session",
+    (list) =>
+      db
+        .select({ id: formationSessions.id, formationId: formationSessions.formationId })
+        .from(formationSessions)
+        .where(inArray(formationSessions.id, list)),
+    (s) => put("formation_session", s.id, `/admin/formations/${s.formationId}/sessions`),
+  );
+  lookup(
+    "blog_post",
+    (list) =>
+      db
+        .select({ id: blogPosts.id, title: blogPosts.title })
+        .from(blogPosts)
+        .where(inArray(blogPosts.id, list)),
+    (b) => put("blog_post", b.id, search("/admin/blog", b.title), b.title),
+  );
+  lookup(
+    "testimonial",
+    (list) =>
+      db
+        .select({ id: testimonials.id, name: testimonials.name })
+        .from(testimonials)
+        .where(inArray(testimonials.id, list)),
+    (r) => put("testimonial", r.id, search("/admin/testimonials", r.name)),
+  );
+  lookup(
+    "application",
+    (list) => db.select({ id: applications.id }).from(applications).where(inArray(applications.id, list)),
+    (a) => put("application", a.id, `/admin/candidatures/${a.id}`),
+  );
+  lookup(
+    "contact_request",
+    (list) =>
+      db.select({ id: contactRequests.id }).from(contactRequests).where(inArray(contactRequests.id, list)),
+    (c) => put("contact_request", c.id, `/admin/contacts?demande=${c.id}`),
+  );
+  // A staff account is named as it is now, never by what the log kept: the log keeps no address.
+  lookup(
+    "user",
+    (list) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, list)),
+    (u) => put("user", u.id, "/admin/users", u.email),
+    false,
+  );
+  await Promise.all(lookups);
+
+  return (row) => {
+    if (row.entity === "centre_settings") return { name: "Paramètres du centre", href: "/admin/settings" };
+    if (row.entity === "calendar_feed") return { name: "", href: "/admin/calendar" };
+    const found = row.entityId ? live.get(`${row.entity}:${row.entityId}`) : undefined;
+    const written = typeof row.details?.title === "string" && row.entity !== "user" ? row.details.title : "";
+    const fallback = row.entityId ? `(réf. ${shortRef(row.entityId)})` : "";
+    const name = written || found?.name || (row.entity === "user" ? "(compte supprimé)" : fallback);
+    return { name, href: found?.href ?? null };
   };
 }
 

@@ -60,12 +60,16 @@ export const blogPostAction = crudAction<BlogPostInput>({
           .returning({ id: blogPosts.id });
     return saved?.id;
   },
-  details: (input) => ({ title: input.title, slug: input.slug, published: input.published }),
+  async current(tx, id) {
+    const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
+    return row;
+  },
+  title: (_tx, input) => input.title,
   async remove(tx, id) {
     const [deleted] = await tx
       .delete(blogPosts)
       .where(eq(blogPosts.id, id))
-      .returning({ title: blogPosts.title, slug: blogPosts.slug });
+      .returning({ title: blogPosts.title });
     return deleted;
   },
 });

@@ -19,6 +19,7 @@ import {
   unknownIntent,
 } from "./action.server";
 import { type Actor, auditedChange, writeAudit } from "./audit.server";
+import { contactTitleOf } from "./audit-titles.server";
 import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "./paging.server";
 
 function filterClause(filters: ContactFilters): SQL | undefined {
@@ -173,7 +174,7 @@ async function setStatus(app: AppRuntime, actor: Actor, id: string, status: Cont
       action: "status",
       entity: "contact_request",
       entityId: id,
-      details: { from: before.status, to: status },
+      details: { title: await contactTitleOf(tx, id), from: before.status, to: status },
     };
   });
 }
@@ -181,6 +182,7 @@ async function setStatus(app: AppRuntime, actor: Actor, id: string, status: Cont
 /** GDPR erasure: the request and every e-mail about it go; the audit keeps only that it happened. */
 async function erase(app: AppRuntime, actor: Actor, id: string) {
   await auditedChange(app, actor, { table: "contact_requests", op: "delete" }, async (tx) => {
+    const title = await contactTitleOf(tx, id);
     const mails = await tx
       .delete(mailOutbox)
       .where(eq(mailOutbox.contactRequestId, id))
@@ -194,7 +196,7 @@ async function erase(app: AppRuntime, actor: Actor, id: string) {
       action: "erase",
       entity: "contact_request",
       entityId: id,
-      details: { mailsDeleted: mails.length },
+      details: { title, mailsDeleted: mails.length },
     };
   });
 }

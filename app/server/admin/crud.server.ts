@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { diffFields } from "~/lib/audit-changes";
 import { textFields } from "~/lib/form-data";
 import type { Permission } from "~/lib/permissions";
 import { entityId } from "~/lib/schemas/admin-common";
@@ -52,10 +53,12 @@ export interface CrudTable<Input> {
     actor: Actor,
     app: AppRuntime,
   ) => Promise<string | undefined>;
-  /** What the audit log keeps of a saved row. */
-  details: (input: Input) => Record<string, unknown>;
-  /** Deletes row `id`; answers what the audit log keeps of it, or undefined when it was already gone. */
-  remove: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
+  /** Row `id` as it is before an edit, in the input's shape: the Journal shows what changed. */
+  current: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
+  /** How the Journal names the saved row (never a person's name): see audit-titles.server.ts. */
+  title: (tx: Db, input: Input, id: string) => Promise<string> | string;
+  /** Deletes row `id`; answers what the audit log keeps of it (its `title`), or undefined when it was already gone. */
+  remove: (tx: Db, id: string) => Promise<({ title: string } & Record<string, unknown>) | undefined>;
 }
 
 async function saveRow<Input>(
@@ -68,12 +71,21 @@ async function saveRow<Input>(
   const { entity, table, messages } = config;
   try {
     await auditedChange(app, actor, { table, op: id ? "update" : "insert" }, async (tx) => {
+      const before = id ? await config.current(tx, id) : undefined;
       const savedId = await config.save(tx, input, id, actor, app);
       if (!savedId) {
         if (id) throw new AdminInputError(messages.gone);
         throw new Error(`${entity} not saved`);
       }
-      return { action: id ? "update" : "create", entity, entityId: savedId, details: config.details(input) };
+      const title = await config.title(tx, input, savedId);
+      // What changed, field by field (values only where they are shown: see audit-changes.ts).
+      const changes = before ? diffFields(entity, before, input as object) : undefined;
+      return {
+        action: id ? "update" : "create",
+        entity,
+        entityId: savedId,
+        details: changes ? { title, changes } : { title },
+      };
     });
   } catch (error) {
     // Two staff saving the same slug at once: the unique index decides, the message stays French.

@@ -135,7 +135,16 @@ export const formationAction = crudAction<FormationInput>({
     }
     return saved.id;
   },
-  details: (input) => ({ title: input.title, slug: input.slug }),
+  async current(tx, id) {
+    const [row] = await tx.select().from(formations).where(eq(formations.id, id));
+    if (!row) return undefined;
+    const aliases = await tx
+      .select({ alias: formationAliases.alias })
+      .from(formationAliases)
+      .where(eq(formationAliases.formationId, id));
+    return { ...row, aliases: aliases.map((a) => a.alias) };
+  },
+  title: (_tx, input) => input.title,
   async remove(tx, id) {
     // Applications keep their session (ON DELETE RESTRICT), so a formation that received some stays.
     const [applied] = await tx
@@ -151,7 +160,7 @@ export const formationAction = crudAction<FormationInput>({
     const [deleted] = await tx
       .delete(formations)
       .where(eq(formations.id, id))
-      .returning({ title: formations.title, slug: formations.slug });
+      .returning({ title: formations.title });
     return deleted;
   },
 });

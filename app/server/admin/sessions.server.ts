@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server";
 import { applications, formationSessions, formations } from "../db/schema.server";
 import { applicationCount, takenSeats } from "../sessions.server";
 import { AdminInputError, pgErrorCode } from "./action.server";
+import { sessionTitleOf } from "./audit-titles.server";
 import { crudAction } from "./crud.server";
 import { lockSession, offerFreedSeats } from "./waiting-list.server";
 
@@ -77,12 +78,11 @@ export const sessionAction = crudAction<SessionInput>({
     }
     return saved?.id;
   },
-  details: (input) => ({
-    formationId: input.formationId,
-    startDate: input.startDate,
-    seats: input.seats,
-    closed: input.closed,
-  }),
+  async current(tx, id) {
+    const [row] = await tx.select().from(formationSessions).where(eq(formationSessions.id, id));
+    return row;
+  },
+  title: (tx, _input, id) => sessionTitleOf(tx, id),
   async remove(tx, id) {
     const [used] = await tx
       .select({ id: applications.id })
@@ -90,12 +90,13 @@ export const sessionAction = crudAction<SessionInput>({
       .where(eq(applications.sessionId, id))
       .limit(1);
     if (used) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+    const title = await sessionTitleOf(tx, id);
     try {
       const [deleted] = await tx
         .delete(formationSessions)
         .where(eq(formationSessions.id, id))
-        .returning({ formationId: formationSessions.formationId, startDate: formationSessions.startDate });
-      return deleted;
+        .returning({ formationId: formationSessions.formationId });
+      return deleted && { title, formationId: deleted.formationId };
     } catch (error) {
       // An application arrived between the check and the delete: the foreign key refuses it.
       if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AdminInputError(SESSION_HAS_APPLICATIONS);

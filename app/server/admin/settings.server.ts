@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import type { CentreSettings } from "~/lib/centre";
+import { diffFields } from "~/lib/audit-changes";
 import { textFields } from "~/lib/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/lib/request-limits";
 import { centreSettingsSchema } from "~/lib/schemas/admin-settings";
@@ -30,16 +30,6 @@ export const CERTIFICATE_ERRORS = {
   type: "Le certificat doit être un fichier PDF",
   none: "Aucun certificat n'est enregistré : il n'y a rien à supprimer.",
 } as const;
-
-/** The fields whose value changed, each with its old and new value (for the Journal d'activité). */
-function changes(before: CentreSettings, after: Record<string, unknown>) {
-  const out: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, value] of Object.entries(after)) {
-    const old = before[key as keyof CentreSettings];
-    if (JSON.stringify(old) !== JSON.stringify(value)) out[key] = { from: old ?? null, to: value };
-  }
-  return out;
-}
 
 /** The row when it is missing (a database created by hand): the starting values under the new ones. */
 const startingRow = (leadRecipient: string) => ({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 });
@@ -129,16 +119,17 @@ export const settingsAction = consoleAction(
       if (!parsed.success) return invalid(intent, title, parsed.error);
       const values = parsed.data;
       return attempt(app, intent, title, "Paramètres enregistrés", async () => {
-        const changed = changes(await getCentreSettings(app.db), values);
+        // The fields that changed, values only where they are not personal (see audit-changes.ts).
+        const changed = diffFields("centre_settings", await getCentreSettings(app.db), values);
         // Saving an untouched form writes nothing and leaves no entry in the journal.
-        if (Object.keys(changed).length === 0) return;
+        if (changed.length === 0) return;
         await auditedChange(app, actor, EVENT, async (tx) => {
           await saveSettings(tx, values, app.config.contactNotifyEmail);
           return {
             action: "update",
             entity: "centre_settings",
             entityId: "1",
-            details: { title: values.name, changes: changed },
+            details: { title: "Paramètres du centre", changes: changed },
           };
         });
       });

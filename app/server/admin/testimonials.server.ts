@@ -3,6 +3,7 @@ import { type TestimonialInput, testimonialSchema } from "~/lib/schemas/admin-te
 import type { Db } from "../db/client.server";
 import { formations, testimonials } from "../db/schema.server";
 import { AdminInputError } from "./action.server";
+import { testimonialTitle } from "./audit-titles.server";
 import { crudAction } from "./crud.server";
 import { countRows, readPage, searchMatch } from "./paging.server";
 
@@ -62,12 +63,17 @@ export const testimonialAction = crudAction<TestimonialInput>({
       : await tx.insert(testimonials).values(input).returning({ id: testimonials.id });
     return saved?.id;
   },
-  details: (input) => ({ name: input.name, active: input.active }),
+  async current(tx, id) {
+    const [row] = await tx.select().from(testimonials).where(eq(testimonials.id, id));
+    return row;
+  },
+  // The author's name stays out of the log: a testimonial is named by its reference.
+  title: (_tx, _input, id) => testimonialTitle(id),
   async remove(tx, id) {
     const [deleted] = await tx
       .delete(testimonials)
       .where(eq(testimonials.id, id))
-      .returning({ name: testimonials.name });
-    return deleted;
+      .returning({ id: testimonials.id });
+    return deleted && { title: testimonialTitle(deleted.id) };
   },
 });

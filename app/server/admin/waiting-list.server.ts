@@ -24,6 +24,7 @@ import { seatOfferStaffMail } from "../mail/application-templates.server";
 import { enqueueMail } from "../mail/queue.server";
 import { AdminInputError } from "./action.server";
 import { type Actor, writeAudit } from "./audit.server";
+import { applicationTitleOf } from "./audit-titles.server";
 
 export interface LockedSession {
   id: string;
@@ -124,7 +125,7 @@ export async function offerFreedSeats(
       actorId: actor.id,
       actorEmail: actor.email,
       kind: "offer",
-      body: "Place proposée : une place s'est libérée sur la session, elle est réservée à cette candidature.",
+      body: "Place proposée\u202f: une place s'est libérée sur la session, elle est réservée à cette candidature.",
     });
     await enqueueMail(tx, [
       {
@@ -146,7 +147,7 @@ export async function offerFreedSeats(
       action: "offer",
       entity: "application",
       entityId: candidate.id,
-      details: { sessionId: session.id },
+      details: { title: await applicationTitleOf(tx, candidate.id), sessionId: session.id },
     });
   }
   return waiting.length;

@@ -103,11 +103,11 @@ export function seatOfferStaffMail(
   consoleUrl: string,
 ): RenderedMail {
   return renderMail(centre, {
-    subject: `Place libérée : proposée à ${offer.name} – ${offer.formationTitle}`,
+    subject: `Place libérée\u202f: proposée à ${offer.name} – ${offer.formationTitle}`,
     heading: "Une place s'est libérée",
     paragraphs: [
-      `Une place s'est libérée sur la session ${offer.sessionDates} de la formation ${offer.formationTitle}. Elle est réservée à ${offer.name}, premier·ère sur la liste d'attente.`,
-      "Proposez-lui la place depuis la console (un e-mail est prêt à être relu), puis admettez la candidature ou, si elle renonce, passez-la en « Désisté·e » : la place ira au suivant de la liste.",
+      `Une place s'est libérée sur la session ${offer.sessionDates} (${offer.formationTitle}). Elle est réservée à ${offer.name}, premier·ère sur la liste d'attente.`,
+      "Proposez-lui la place depuis la console (un e-mail est prêt à être relu), puis admettez la candidature ou, si elle renonce, passez-la en «\u202fDésisté·e\u202f»\u202f: la place ira au suivant de la liste.",
     ],
     action: { label: "Voir la candidature", url: consoleUrl },
   });

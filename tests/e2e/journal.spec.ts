@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
+
+test("the Journal d'activité names the formation edited, its old → new title and price, and links to it", async ({
+  page,
+}) => {
+  // Two dialogs, three console pages and an axe run: slow on a shared runner.
+  test.slow();
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const before = `Formation Journal ${suffix}`;
+  const after = `Formation Journal renommée ${suffix}`;
+  await signInAsAdmin(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(before);
+  await dialog.getByLabel("Type").selectOption("courte");
+  await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 jours");
+  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Description courte").fill("Une formation pour le journal.");
+  await dialog.getByLabel("Prix (€)").fill("900");
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Formation créée avec succès")).toBeVisible();
+
+  await gotoReady(page, `/admin/formations?q=${encodeURIComponent(before)}`);
+  await page.getByRole("button", { name: `Modifier ${before}` }).click();
+  const edit = page.getByRole("dialog", { name: "Modifier la formation" });
+  await edit.getByRole("textbox", { name: "Titre", exact: true }).fill(after);
+  await edit.getByLabel("Prix (€)").fill("1490");
+  await edit.getByRole("button", { name: "Modifier" }).click();
+  await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
+
+  await gotoReady(page, "/admin/journal?type=formation");
+  const entry = page.getByRole("row").filter({ hasText: `a modifié la formation «\u202f${after}\u202f»` });
+  await expect(entry).toHaveCount(1);
+  const changes = entry.getByRole("list", { name: "Modifications" });
+  await expect(changes).toContainText(`Titre\u202f: «\u202f${before}\u202f» → «\u202f${after}\u202f»`);
+  await expect(changes).toContainText("Prix (€)\u202f: «\u202f900\u202f» → «\u202f1490\u202f»");
+  await expect(
+    page.getByRole("row").filter({ hasText: `a créé la formation «\u202f${before}\u202f»` }),
+  ).toHaveCount(1);
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+
+  // The record's name opens it: the formations list, searched on its current title.
+  await entry.getByRole("link", { name: after }).click();
+  await expect(page).toHaveURL(/\/admin\/formations\?q=/);
+  await expect(page.getByRole("row").filter({ hasText: after })).toHaveCount(1);
+});
