@@ -1,7 +1,7 @@
 // Journal d'activité: the audit log, for administrators, filtered by person, kind of record and date;
 // each entry names its record (never a person), says what changed (old → new for fields that are not
 // personal) and links to the record while it exists; older entries are named by the migration.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuditChange, changeText, entryChanges } from "~/lib/audit-changes";
 import { formatIsoDay } from "~/lib/paris-time";
@@ -250,7 +250,8 @@ describe(`journal d'activité on ${DRIVER}`, () => {
         [entity, id, JSON.stringify(details)],
       );
     }
-    const migration = readFileSync("drizzle/0013_journal_record_titles.sql", "utf8");
+    const file = readdirSync("drizzle").find((name) => name.endsWith("_journal_record_titles.sql"));
+    const migration = readFileSync(`drizzle/${file}`, "utf8");
     for (const statement of migration.split("--> statement-breakpoint")) {
       await t.app.database.query(statement);
     }
