@@ -47,3 +47,14 @@ const FIRST_OF_MONTH = new RegExp(`(^|[^\\d])1(\\s+)(${MONTH_NAMES.join("|")})`,
 export function frenchDateText(text: string): string {
   return text.replace(FIRST_OF_MONTH, "$11er$2$3");
 }
+
+/**
+ * 'YYYY-MM-DD' naming a day that exists, between 1900 and 2199: not 2027-02-30, 2027-00-00 or
+ * 0000-01-01 (PostgreSQL has no year 0 and refuses a 30 February; such a value must get a field
+ * error, never reach the database). No date the centre records lies outside those years.
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^(19|20|21)\d{2}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}

@@ -21,6 +21,7 @@ import {
   signedInUser,
   statusOf,
 } from "../support/runtime";
+import { settingsForm } from "../support/settings";
 
 let t: HttpTestApp;
 let admin: string;
@@ -36,38 +37,7 @@ afterAll(async () => {
 });
 
 /** The form as the screen posts it, from what is stored, with `changes` on top. */
-async function form(changes: Record<string, string> = {}): Promise<Record<string, string>> {
-  const s = await getCentreSettings(t.app.db);
-  return {
-    intent: "update",
-    name: s.name,
-    legalForm: s.legalForm,
-    shareCapital: s.shareCapital,
-    siret: s.siret,
-    rcs: s.rcs,
-    foundedOn: s.foundedOn ?? "",
-    street: s.street,
-    postalCode: s.postalCode,
-    city: s.city,
-    phone: s.phone,
-    email: s.email,
-    openingHours: s.openingHours.join("\n"),
-    publicationDirector: s.publicationDirector,
-    host: s.host,
-    activityNumber: s.activityNumber,
-    activityRegion: s.activityRegion,
-    qualiopiCertifier: s.qualiopiCertifier,
-    qualiopiValidUntil: s.qualiopiValidUntil ?? "",
-    qualiopiCategories: s.qualiopiCategories[0] ?? "",
-    mediatorName: s.mediatorName,
-    mediatorWebsite: s.mediatorWebsite,
-    referentName: s.referentName,
-    referentPhone: s.referentPhone,
-    referentEmail: s.referentEmail,
-    leadRecipient: s.leadRecipient,
-    ...changes,
-  };
-}
+const form = (changes: Record<string, string> = {}) => settingsForm(t.app.db, changes);
 
 async function save(fields: Record<string, string>, cookie = admin) {
   try {

@@ -2,14 +2,18 @@
 // auth endpoints do not tell which addresses have an account, a new password or a new reset link ends
 // the old ones, a revoked role closes its iCalendar feed, odd addresses and stray posts get a clean
 // 4xx with one log line, and personal pages are never kept by a shared cache.
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { feedToken } from "~/server/admin/calendar-feed.server";
 import { mailOutbox, userRoles } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
+import { candidateFields } from "../support/candidate";
 import { DRIVER } from "../support/db";
+import { doc, msi, xls } from "../support/documents";
 import { type HttpTestApp, startHttpApp } from "../support/http";
 import { signedInUser } from "../support/runtime";
+import { settingsForm } from "../support/settings";
 
 let t: HttpTestApp;
 const lines: string[] = [];
@@ -279,5 +283,148 @@ describe(`shared caches on ${DRIVER}`, () => {
       const response = await fetch(`${t.base}${pathname}`);
       expect(response.headers.get("cache-control"), pathname).toBe("no-store");
     }
+  });
+});
+
+describe(`impossible dates and over-booking on ${DRIVER}`, () => {
+  let admin: string;
+  const ids = { formation: "", session: "" };
+  beforeAll(async () => {
+    admin = (await signedInUser(t, { role: "admin" })).cookie;
+    const [formation] = await t.app.database.query<{ id: string }>(
+      "insert into formations (title, slug) values ('Dates impossibles', 'dates-impossibles') returning id",
+    );
+    ids.formation = formation?.id ?? "";
+    const [session] = await t.app.database.query<{ id: string }>(
+      "insert into formation_sessions (formation_id, start_date, end_date, place, seats) values ($1, '2031-05-05', '2031-05-30', 'Paris', 10) returning id",
+      [ids.formation],
+    );
+    ids.session = session?.id ?? "";
+  });
+
+  /** A console form posted as the page's own script does (`.data`): status and decoded payload. */
+  async function post(pathname: string, fields: Record<string, string>) {
+    const response = await fetch(`${t.base}${pathname}.data`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: t.base, cookie: admin },
+      body: new URLSearchParams(fields),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  const session = (changes: Record<string, string>) => ({
+    intent: "create",
+    formationId: ids.formation,
+    startDate: "2031-06-02",
+    endDate: "2031-06-27",
+    mode: "presentiel",
+    place: "Paris",
+    seats: "8",
+    ...changes,
+  });
+
+  it.each(["2027-02-30", "0000-01-01", "2027-00-00"])(
+    "%s in Paramètres and in a session: the field's French error, nothing stored",
+    async (day) => {
+      const before = await t.app.database.query("select * from centre_settings");
+      const settings = await post("/admin/settings", await settingsForm(t.app.db, { foundedOn: day }));
+      expect(settings.status).toBe(400);
+      expect(settings.text).toContain("Date invalide");
+      expect(settings.text).not.toContain("Une erreur s");
+      expect(await t.app.database.query("select * from centre_settings")).toEqual(before);
+
+      const sessions = `/admin/formations/${ids.formation}/sessions`;
+      const count = async () =>
+        (
+          await t.app.database.query("select id from formation_sessions where formation_id = $1", [
+            ids.formation,
+          ])
+        ).length;
+      const stored = await count();
+      for (const [field, message] of [
+        ["startDate", "Date de début invalide"],
+        ["endDate", "Date de fin invalide"],
+        ["applicationDeadline", "Date limite invalide"],
+      ]) {
+        const answer = await post(sessions, session({ [field as string]: day }));
+        expect(answer.status, field).toBe(400);
+        expect(answer.text, field).toContain(message);
+      }
+      expect(await count()).toBe(stored);
+    },
+  );
+
+  it("a session's seats cannot go below the candidates already admitted, with a French message naming them", async () => {
+    for (const first of ["Léa", "Hugo", "Inès"]) {
+      await t.app.database.query(
+        `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at, status)
+         values ($1, $2, 'Martin', 'lea@example.test', '0612345678', 'salarie', 'cpf', now(), 'admitted')`,
+        [ids.session, first],
+      );
+    }
+    const update = (seats: string) =>
+      post(
+        `/admin/formations/${ids.formation}/sessions`,
+        session({
+          intent: "update",
+          id: ids.session,
+          startDate: "2031-05-05",
+          endDate: "2031-05-30",
+          seats,
+        }),
+      );
+    const refused = await update("2");
+    expect(refused.text).toContain(
+      "Cette session compte 3 candidat·es déjà admis·es : indiquez au moins 3 places.",
+    );
+    const [row] = await t.app.database.query<{ seats: number }>(
+      "select seats from formation_sessions where id = $1",
+      [ids.session],
+    );
+    expect(row?.seats).toBe(10);
+    await update("3");
+    const [lowered] = await t.app.database.query<{ seats: number }>(
+      "select seats from formation_sessions where id = $1",
+      [ids.session],
+    );
+    expect(lowered?.seats).toBe(3);
+  });
+});
+
+describe(`CV files on ${DRIVER}`, () => {
+  /** Posts the public application form with `bytes` as the CV named `CV.doc`: status and page. */
+  async function applyWith(bytes: Uint8Array) {
+    const [open] = await t.app.database.query<{ slug: string; id: string }>(
+      `select f.slug, s.id from formation_sessions s join formations f on f.id = s.formation_id
+        where f.active and s.start_date > current_date and not s.closed order by s.start_date limit 1`,
+    );
+    const form = new FormData();
+    const fields = candidateFields(open?.id ?? "", { email: `candidat-${randomUUID()}@example.test` });
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set("cv", new File([new Uint8Array(bytes)], "CV.doc", { type: "application/msword" }));
+    const response = await fetch(`${t.base}/formation/${open?.slug}/candidature`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: t.base },
+      body: form,
+    });
+    const stored = await t.app.database.query("select id from applications where email = $1", [fields.email]);
+    return { status: response.status, page: await response.text(), stored: stored.length };
+  }
+
+  it.each([
+    ["an Excel 97-2003 workbook", xls()],
+    ["a Windows Installer package", msi()],
+  ])("refuses %s named .doc (same container as a .doc), with the French message", async (_, bytes) => {
+    const answer = await applyWith(bytes);
+    expect(answer.status).toBe(400);
+    expect(answer.page).toContain("Le CV doit être un fichier PDF, DOC, DOCX ou ODT");
+    expect(answer.stored).toBe(0);
+  });
+
+  it("accepts a Word 97-2003 document", async () => {
+    const answer = await applyWith(doc());
+    expect(answer.status).toBe(303);
+    expect(answer.stored).toBe(1);
   });
 });

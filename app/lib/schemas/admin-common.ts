@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withoutControlCharacters } from "~/lib/control-characters";
+import { isCalendarDay } from "~/lib/dates";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 
 /** Building blocks shared by the console's form schemas (client and server). */
@@ -37,13 +38,6 @@ export const optionalEmail = optionalText(254).refine(
   (value) => value === null || z.email().safeParse(value).success,
   "Adresse e-mail invalide",
 );
-
-/** 'YYYY-MM-DD' naming a day that exists (not 2027-02-30). */
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-}
 
 /** A required day from a date input. */
 export const calendarDay = (message: string) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/dates";
 import { SESSION_MODES, type SessionModeValue } from "~/lib/sessions";
 import { calendarDay, entityId, formBoolean, optionalText, REQUIRED } from "./admin-common";
 
@@ -26,7 +27,7 @@ export const sessionSchema = z
       .string()
       .optional()
       .transform((v) => (v?.trim() ? v.trim() : null))
-      .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), "Date limite invalide"),
+      .refine((v) => v === null || isCalendarDay(v), "Date limite invalide"),
     closed: formBoolean,
   })
   .superRefine((s, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/dates";
 import { isMailbox } from "~/lib/mailbox";
 import { REQUIRED } from "./admin-common";
 import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from "./contact";
@@ -58,11 +59,7 @@ function digitsIn(count: number, message: string, groups: number[]) {
 
 const isoDay = z.preprocess(
   (v) => (v === "" || v === undefined ? null : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, SETTINGS_ERRORS.date)
-    .refine((v) => !Number.isNaN(Date.parse(v)), SETTINGS_ERRORS.date)
-    .nullable(),
+  z.string().refine(isCalendarDay, SETTINGS_ERRORS.date).nullable(),
 );
 
 /** An optional field that, when filled, must pass `schema` (else `message`). */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { shortRef } from "~/lib/audit-changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity } from "~/lib/audit-log";
+import { isCalendarDay } from "~/lib/dates";
 import type { Db } from "../db/client.server";
 import {
   applications,
@@ -61,13 +62,11 @@ export interface AuditFilters {
   page: number;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
   const entity = params.get("type");
   const day = (name: string) => {
     const value = params.get(name) ?? "";
-    return DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+    return isCalendarDay(value) ? value : null;
   };
   const page = Number(params.get("page"));
   return {

@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { plural } from "~/lib/plural";
 import { type SessionInput, sessionSchema } from "~/lib/schemas/admin-session";
 import { parisToday, sessionStatus } from "~/lib/sessions";
 import type { Db } from "../db/client.server";
@@ -12,6 +13,31 @@ import { lockSession, offerFreedSeats } from "./waiting-list.server";
 const FOREIGN_KEY_VIOLATION = "23503";
 export const SESSION_HAS_APPLICATIONS =
   "Cette session a des candidatures : elle ne peut pas être supprimée, seulement clôturée.";
+
+/**
+ * Seats can go down only as far as the seats already held: the admitted candidates' and any seat
+ * offered to the waiting list. Lower, the session would be over-booked without anyone noticing.
+ */
+async function checkHeldSeats(tx: Db, sessionId: string, seats: number): Promise<void> {
+  const held = (condition: ReturnType<typeof eq>) =>
+    tx
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.sessionId, sessionId), condition))
+      .then(([row]) => row?.n ?? 0);
+  const [admitted, offered] = await Promise.all([
+    held(eq(applications.status, "admitted")),
+    held(isNotNull(applications.seatOfferedAt)),
+  ]);
+  if (seats >= admitted + offered) return;
+  const who = `${plural(admitted, "candidat·e déjà admis·e", "candidat·es déjà admis·es")}`;
+  const offers =
+    offered > 0 ? ` et ${plural(offered, "place proposée", "places proposées")} à la liste d'attente` : "";
+  throw new AdminInputError(
+    `Cette session compte ${who}${offers} : indiquez au moins ${admitted + offered} places.`,
+    "seats",
+  );
+}
 
 /** One formation and its sessions, with seats taken and applications received, soonest first. */
 export async function formationWithSessions(db: Db, formationId: string) {
@@ -67,6 +93,7 @@ export const sessionAction = crudAction<SessionInput>({
     }
     // Locked first, as every change to the seats: raised seats go to the waiting list in line.
     const before = await lockSession(tx, id);
+    if (before && input.seats < before.seats) await checkHeldSeats(tx, id, input.seats);
     const [saved] = await tx
       .update(formationSessions)
       .set({ ...input, updatedAt: new Date() })

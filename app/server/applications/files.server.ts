@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { APPLICATION_ERRORS, APPLICATION_LIMITS, type ApplicationFileField } from "~/content/application";
+import { isWordDocument } from "./word-document.server";
 
 /** The document types a candidate may send, by what file-type reads in their first bytes. */
 const ACCEPTED: Record<string, { ext: string; mime: string }> = {
@@ -52,7 +53,9 @@ export async function checkFile(
   if (file.size > APPLICATION_LIMITS.fileBytes) return { error: APPLICATION_ERRORS.fileTooLarge };
   const content = new Uint8Array(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(content).catch(() => undefined);
-  const type = detected ? ACCEPTED[detected.mime] : undefined;
+  // The same container holds spreadsheets and installers: only a Word document passes as a .doc.
+  const word = detected?.mime !== "application/x-cfb" || isWordDocument(content);
+  const type = detected && word ? ACCEPTED[detected.mime] : undefined;
   if (!type) return { error: kind === "cv" ? APPLICATION_ERRORS.cvType : APPLICATION_ERRORS.letterType };
   return {
     kind,

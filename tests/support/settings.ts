@@ -1,0 +1,39 @@
+import { getCentreSettings } from "~/server/centre.server";
+import type { Db } from "~/server/db/client.server";
+
+/** The form as the screen posts it, from what is stored, with `changes` on top. */
+export async function settingsForm(
+  db: Db,
+  changes: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const s = await getCentreSettings(db);
+  return {
+    intent: "update",
+    name: s.name,
+    legalForm: s.legalForm,
+    shareCapital: s.shareCapital,
+    siret: s.siret,
+    rcs: s.rcs,
+    foundedOn: s.foundedOn ?? "",
+    street: s.street,
+    postalCode: s.postalCode,
+    city: s.city,
+    phone: s.phone,
+    email: s.email,
+    openingHours: s.openingHours.join("\n"),
+    publicationDirector: s.publicationDirector,
+    host: s.host,
+    activityNumber: s.activityNumber,
+    activityRegion: s.activityRegion,
+    qualiopiCertifier: s.qualiopiCertifier,
+    qualiopiValidUntil: s.qualiopiValidUntil ?? "",
+    qualiopiCategories: s.qualiopiCategories[0] ?? "",
+    mediatorName: s.mediatorName,
+    mediatorWebsite: s.mediatorWebsite,
+    referentName: s.referentName,
+    referentPhone: s.referentPhone,
+    referentEmail: s.referentEmail,
+    leadRecipient: s.leadRecipient,
+    ...changes,
+  };
+}
