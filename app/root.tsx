@@ -96,7 +96,7 @@ export function NotFound() {
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center"
     >
       <h1 className="text-6xl font-bold text-primary">404</h1>
-      <p className="text-xl text-muted-foreground">Oops! Page not found</p>
+      <p className="text-xl text-muted-foreground">Cette page n'existe pas ou a été déplacée.</p>
       <Link to="/" className="text-primary underline underline-offset-4">
         Retour à l'accueil
       </Link>
@@ -123,7 +123,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <h1 className="text-2xl font-semibold">Une erreur est survenue</h1>
           <p className="text-muted-foreground">
             Nous n'avons pas pu afficher cette page. Réessayez dans un instant
-            {phone ? ` ; si le problème persiste, appelez-nous au ${phone}` : ""}.
+            {phone ? ` ; si le problème persiste, appelez-nous au ${phone}` : ""}.
           </p>
         </>
       )}

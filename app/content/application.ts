@@ -58,7 +58,7 @@ export const APPLICATION_ERRORS = {
   session: "Veuillez choisir une session ouverte",
   situation: "Veuillez indiquer votre situation actuelle",
   financing: "Veuillez indiquer le financement envisagé",
-  diploma: "Veuillez indiquer votre dernier diplôme obtenu (ou « Aucun »)",
+  diploma: "Veuillez indiquer votre dernier diplôme obtenu (ou « Aucun »)",
   diplomaTooLong: "Le diplôme ne peut pas dépasser 200 caractères",
   motivation: "Vos motivations doivent contenir au moins 10 caractères",
   motivationTooLong: "Vos motivations ne peuvent pas dépasser 3 000 caractères",

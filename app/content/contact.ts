@@ -9,13 +9,13 @@ export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000, formati
 export const CONTACT_ERRORS = {
   firstName: "Le prénom doit contenir au moins 2 caractères",
   lastName: "Le nom doit contenir au moins 2 caractères",
-  email: "Veuillez entrer une adresse email valide",
+  email: "Veuillez entrer une adresse e-mail valide",
   phone: "Veuillez entrer un numéro de téléphone valide",
   subject: "Veuillez sélectionner un sujet",
   message: "Le message doit contenir au moins 10 caractères",
   firstNameTooLong: "Le prénom ne peut pas dépasser 100 caractères",
   lastNameTooLong: "Le nom ne peut pas dépasser 100 caractères",
-  emailTooLong: "L'adresse email ne peut pas dépasser 254 caractères",
+  emailTooLong: "L'adresse e-mail ne peut pas dépasser 254 caractères",
   phoneTooLong: "Le numéro de téléphone ne peut pas dépasser 30 caractères",
   messageTooLong: "Le message ne peut pas dépasser 5 000 caractères",
   formation: "Veuillez choisir une formation de la liste",
@@ -130,12 +130,12 @@ export type CallbackSource = (typeof CALLBACK_SOURCES)[number];
 export const CONTACT_MESSAGES = {
   success: {
     type: "success",
-    title: "Message envoyé !",
+    title: "Message envoyé !",
     description: "Nous avons bien reçu votre message et vous répondrons dans les plus brefs délais.",
   },
   callbackSuccess: {
     type: "success",
-    title: "Demande de rappel envoyée !",
+    title: "Demande de rappel envoyée !",
     description: "Un conseiller vous rappelle dans les 24 heures ouvrées.",
   },
   failure: {

@@ -5,7 +5,7 @@ export const FINANCING_OPTIONS = [
     title: "CPF",
     subtitle: "Compte Personnel de Formation",
     audience: "Tous les actifs",
-    amount: "Jusqu'à 5 000 €",
+    amount: "Jusqu'à 5 000 €",
     features: [
       "Utilisable pour toutes nos formations certifiantes",
       "Inscription en ligne sur Mon Compte Formation",
@@ -13,7 +13,7 @@ export const FINANCING_OPTIONS = [
       "Accompagnement au montage du dossier",
     ],
     details:
-      "Chaque actif cumule des droits à la formation sur son Compte Personnel de Formation (jusqu'à 5 000 €). Nos conseillers vous aident à consulter vos droits, à choisir une formation éligible et à finaliser votre inscription sur Mon Compte Formation. Si vos droits ne couvrent pas tout le coût, un abondement (employeur, France Travail, région) peut compléter.",
+      "Chaque actif cumule des droits à la formation sur son Compte Personnel de Formation (jusqu'à 5 000 €). Nos conseillers vous aident à consulter vos droits, à choisir une formation éligible et à finaliser votre inscription sur Mon Compte Formation. Si vos droits ne couvrent pas tout le coût, un abondement (employeur, France Travail, région) peut compléter.",
   },
   {
     id: "aif",
@@ -43,7 +43,7 @@ export const FINANCING_OPTIONS = [
       "Montant selon votre secteur d'activité",
     ],
     details:
-      "Les opérateurs de compétences financent les contrats d'apprentissage et de professionnalisation ainsi que le plan de développement des compétences des entreprises. Le niveau de prise en charge dépend de la branche professionnelle : nous établissons la demande avec votre employeur.",
+      "Les opérateurs de compétences financent les contrats d'apprentissage et de professionnalisation ainsi que le plan de développement des compétences des entreprises. Le niveau de prise en charge dépend de la branche professionnelle : nous établissons la demande avec votre employeur.",
   },
 ] as const;
 

@@ -28,7 +28,7 @@ export const METHOD_FEATURES = [
 export const PARTNER_QUOTES = [
   {
     quote:
-      "Nous recrutons chaque année des alternants formés par le centre : ils arrivent opérationnels et bien encadrés.",
+      "Nous recrutons chaque année des alternants formés par le centre : ils arrivent opérationnels et bien encadrés.",
     author: "Claire Fontaine",
     role: "Responsable RH",
     company: "Groupe Hexa Services",
@@ -47,7 +47,7 @@ export const FALLBACK_TESTIMONIALS = [
   {
     id: "exemple-1",
     name: "Sarah Dupont",
-    content: "Une formation concrète et un accompagnement humain : j'ai trouvé un emploi deux mois après.",
+    content: "Une formation concrète et un accompagnement humain : j'ai trouvé un emploi deux mois après.",
     position: "Assistante commerciale",
     company: null,
     avatarUrl: null,
@@ -87,7 +87,7 @@ export const FALLBACK_POSTS = [
   {
     slug: null,
     title: "L'alternance, mode d'emploi",
-    excerpt: "Contrat, rythme, rémunération : tout comprendre avant de vous lancer.",
+    excerpt: "Contrat, rythme, rémunération : tout comprendre avant de vous lancer.",
     category: "Alternance",
     readMinutes: 5,
     createdAt: null,
@@ -95,7 +95,7 @@ export const FALLBACK_POSTS = [
   {
     slug: null,
     title: "Financer sa formation",
-    excerpt: "CPF, France Travail (ex-Pôle Emploi), OPCO : les dispositifs à connaître.",
+    excerpt: "CPF, France Travail (ex-Pôle Emploi), OPCO : les dispositifs à connaître.",
     category: "Financement",
     readMinutes: 4,
     createdAt: null,

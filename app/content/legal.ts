@@ -8,7 +8,7 @@ export interface LegalSection {
   items?: readonly string[];
 }
 
-export const LEGAL_UPDATED = "Dernière mise à jour : 22 novembre 2026";
+export const LEGAL_UPDATED = "Dernière mise à jour : 22 novembre 2026";
 
 /** The legal notice, with the centre's identity as set in the console (Paramètres). */
 export const mentionsLegales = (centre: CentreIdentity): readonly LegalSection[] => [
@@ -16,7 +16,7 @@ export const mentionsLegales = (centre: CentreIdentity): readonly LegalSection[]
     title: "1. Identité de l'éditeur",
     paragraphs: [
       `Le site est édité par ${centre.name}, ${centre.legalForm.toLowerCase()} au capital de ${centre.shareCapital}${centre.foundedOn ? `, créée le ${formatDate(centre.foundedOn)}` : ""}.`,
-      `Siège : ${fullAddress(centre)}. SIRET : ${centre.siret}. ${centre.rcs ? `${centre.rcs}. ` : ""}Téléphone : ${centre.phone}. E-mail : ${centre.email}.`,
+      `Siège : ${fullAddress(centre)}. SIRET : ${centre.siret}. ${centre.rcs ? `${centre.rcs}. ` : ""}Téléphone : ${centre.phone}. E-mail : ${centre.email}.`,
       `${activitySentence(centre)} ${ACTIVITY_NOTICE}. Organisme exonéré de TVA (article 261-4-4° du CGI).`,
     ],
   },
@@ -33,7 +33,7 @@ export const mentionsLegales = (centre: CentreIdentity): readonly LegalSection[]
         {
           title: "Médiation de la consommation",
           paragraphs: [
-            `En cas de litige, vous pouvez recourir gratuitement au médiateur de la consommation : ${centre.mediatorName}${centre.mediatorWebsite ? ` (${centre.mediatorWebsite})` : ""}.`,
+            `En cas de litige, vous pouvez recourir gratuitement au médiateur de la consommation : ${centre.mediatorName}${centre.mediatorWebsite ? ` (${centre.mediatorWebsite})` : ""}.`,
           ],
         },
       ]
@@ -82,14 +82,14 @@ export const politiqueConfidentialite = (
   {
     title: "1. Responsable du traitement",
     paragraphs: [
-      `${centre.name}, ${fullAddress(centre)}, représenté par ${centre.publicationDirector}. Contact : ${centre.email}.`,
+      `${centre.name}, ${fullAddress(centre)}, représenté par ${centre.publicationDirector}. Contact : ${centre.email}.`,
     ],
   },
   {
     title: "2. Données collectées",
     paragraphs: [
-      "Nous collectons les données que vous nous transmettez : nom, prénom, adresse e-mail, numéro de téléphone, formation qui vous intéresse et contenu de votre message ; ainsi que, pour les comptes, les données de connexion.",
-      "Pour une candidature en ligne : votre situation, le financement envisagé, votre dernier diplôme, vos motivations, un éventuel besoin d'aménagement, votre CV et votre lettre de motivation.",
+      "Nous collectons les données que vous nous transmettez : nom, prénom, adresse e-mail, numéro de téléphone, formation qui vous intéresse et contenu de votre message ; ainsi que, pour les comptes, les données de connexion.",
+      "Pour une candidature en ligne : votre situation, le financement envisagé, votre dernier diplôme, vos motivations, un éventuel besoin d'aménagement, votre CV et votre lettre de motivation.",
     ],
   },
   {
@@ -113,21 +113,21 @@ export const politiqueConfidentialite = (
   {
     title: "6. Durée de conservation",
     paragraphs: [
-      "Les demandes de contact sont conservées 3 ans après le dernier échange ; les données des apprenants pendant la durée imposée par nos obligations légales.",
+      "Les demandes de contact sont conservées 3 ans après le dernier échange ; les données des apprenants pendant la durée imposée par nos obligations légales.",
       `Une candidature refusée ou retirée (désistement) est supprimée automatiquement, avec son CV, sa lettre de motivation et les e-mails qui la concernent, ${retentionMonths} mois après cette décision. Une candidature retenue rejoint votre dossier d'apprenant·e.`,
     ],
   },
   {
     title: "7. Vos droits",
     paragraphs: [
-      `Conformément au Règlement général sur la protection des données (RGPD), vous disposez des droits suivants, que vous pouvez exercer en écrivant à ${centre.email} :`,
+      `Conformément au Règlement général sur la protection des données (RGPD), vous disposez des droits suivants, que vous pouvez exercer en écrivant à ${centre.email} :`,
     ],
     items: [
-      "droit d'accès à vos données ;",
-      "droit de rectification ;",
-      "droit à l'effacement ;",
-      "droit à la limitation du traitement ;",
-      "droit à la portabilité de vos données ;",
+      "droit d'accès à vos données ;",
+      "droit de rectification ;",
+      "droit à l'effacement ;",
+      "droit à la limitation du traitement ;",
+      "droit à la portabilité de vos données ;",
       "droit d'opposition.",
     ],
   },
@@ -199,7 +199,7 @@ export const CGU: readonly LegalSection[] = [
   {
     title: "10. Droit applicable et modification",
     paragraphs: [
-      "Les présentes conditions sont régies par le droit français. L'éditeur peut les modifier à tout moment ; la version applicable est celle en ligne lors de votre visite.",
+      "Les présentes conditions sont régies par le droit français. L'éditeur peut les modifier à tout moment ; la version applicable est celle en ligne lors de votre visite.",
     ],
   },
 ];

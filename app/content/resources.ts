@@ -14,7 +14,7 @@ export const RESOURCES: readonly Resource[] = [
   {
     id: "guide-alternance",
     title: "Guide de l'alternance",
-    description: "Contrats, rémunération, recherche d'entreprise : tout pour réussir votre alternance.",
+    description: "Contrats, rémunération, recherche d'entreprise : tout pour réussir votre alternance.",
     type: "guide",
     category: "Alternance",
     download: "/documents/guide-alternance.pdf",
@@ -22,7 +22,7 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     id: "webinaire-entretien",
-    title: "Webinaire : réussir son entretien",
+    title: "Webinaire : réussir son entretien",
     description: "Le support de notre webinaire pour préparer et réussir vos entretiens d'embauche.",
     type: "video",
     category: "Emploi",
@@ -32,7 +32,7 @@ export const RESOURCES: readonly Resource[] = [
   {
     id: "manuel-apprenant",
     title: "Manuel de l'apprenant",
-    description: "Organisation, règlement intérieur, plateforme e-learning : le guide de votre formation.",
+    description: "Organisation, règlement intérieur, plateforme e-learning : le guide de votre formation.",
     type: "manuel",
     category: "Formation",
     download: "/documents/manuel-apprenant.pdf",
@@ -61,23 +61,23 @@ export function filterResources(resources: readonly Resource[], query: string): 
 
 export const FAQ = [
   {
-    question: "Comment financer ma formation ?",
+    question: "Comment financer ma formation ?",
     answer:
-      "Plusieurs solutions existent : votre Compte Personnel de Formation (CPF), les aides de France Travail (ex-Pôle Emploi) si vous êtes demandeur d'emploi, un financement personnel, ou une prise en charge par votre employeur (plan de développement des compétences, OPCO, alternance). Nos conseillers vous aident à trouver la bonne combinaison.",
+      "Plusieurs solutions existent : votre Compte Personnel de Formation (CPF), les aides de France Travail (ex-Pôle Emploi) si vous êtes demandeur d'emploi, un financement personnel, ou une prise en charge par votre employeur (plan de développement des compétences, OPCO, alternance). Nos conseillers vous aident à trouver la bonne combinaison.",
   },
   {
-    question: "Suis-je accompagné·e après la formation ?",
+    question: "Suis-je accompagné·e après la formation ?",
     answer:
-      "Oui. Nous assurons un suivi de 6 mois après la formation : aide à la recherche d'emploi, préparation aux entretiens et mise en relation avec nos entreprises partenaires.",
+      "Oui. Nous assurons un suivi de 6 mois après la formation : aide à la recherche d'emploi, préparation aux entretiens et mise en relation avec nos entreprises partenaires.",
   },
   {
-    question: "Combien de temps dure une formation ?",
+    question: "Combien de temps dure une formation ?",
     answer:
-      "Cela dépend du parcours : de quelques jours pour une formation courte jusqu'à 24 mois pour une formation en alternance.",
+      "Cela dépend du parcours : de quelques jours pour une formation courte jusqu'à 24 mois pour une formation en alternance.",
   },
   {
-    question: "Puis-je suivre une formation à distance ?",
+    question: "Puis-je suivre une formation à distance ?",
     answer:
-      "Plusieurs formations se suivent à distance ou en mixte (présentiel et e-learning). Notre plateforme e-learning est accessible 24h/24 et 7j/7.",
+      "Plusieurs formations se suivent à distance ou en mixte (présentiel et e-learning). Notre plateforme e-learning est accessible 24 h/24 et 7 j/7.",
   },
 ] as const;

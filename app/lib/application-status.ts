@@ -4,6 +4,8 @@
  * browser, the server sends what staff approved.
  */
 
+import { theFormation } from "./french";
+
 export const APPLICATION_STATUSES = [
   "received",
   "reviewing",
@@ -57,13 +59,13 @@ export function statusMailSubject(status: ApplicationStatusValue, formationTitle
 
 /** The proposed text of the e-mail for a change to `status`; staff may rewrite it. */
 export function statusMailText(status: ApplicationStatusValue, c: StatusMailContext): string {
-  const about = `votre candidature à la formation ${c.formationTitle} (session ${c.sessionDates})`;
+  const about = `votre candidature à ${theFormation(c.formationTitle)} (session ${c.sessionDates})`;
   const body: Record<ApplicationStatusValue, string> = {
     received: `Nous avons bien reçu ${about}. Nous revenons vers vous rapidement.`,
     reviewing: `Notre équipe étudie ${about}. Nous vous recontactons sous quelques jours.`,
-    interview: `Suite à ${about}, nous vous proposons un entretien le ${c.interviewWhen ?? "(date à préciser)"}, ${c.interviewPlace ? `lieu : ${c.interviewPlace}` : "lieu à préciser"}.\n\nSi ce créneau ne vous convient pas, répondez à ce message pour en convenir d'un autre.`,
+    interview: `Suite à ${about}, nous vous proposons un entretien le ${c.interviewWhen ?? "(date à préciser)"}, ${c.interviewPlace ? `lieu : ${c.interviewPlace}` : "lieu à préciser"}.\n\nSi ce créneau ne vous convient pas, répondez à ce message pour en convenir d'un autre.`,
     admitted: `Nous avons le plaisir de vous annoncer que ${about} est acceptée. Une place vous est réservée.\n\nNous vous contactons pour finaliser votre inscription et votre financement.`,
-    waitlisted: `La session est complète : ${about} est inscrite sur la liste d'attente. Nous vous prévenons dès qu'une place se libère.`,
+    waitlisted: `La session est complète : ${about} est inscrite sur la liste d'attente. Nous vous prévenons dès qu'une place se libère.`,
     refused: `Après étude de ${about}, nous ne pouvons pas y donner une suite favorable.\n\nNos conseillers restent à votre disposition pour étudier d'autres parcours avec vous.`,
     withdrawn: `Nous avons bien enregistré votre désistement pour ${about}. Nous restons à votre disposition pour un projet futur.`,
   };

@@ -89,4 +89,4 @@ export function qualiopiValid(validUntil: string | null, today: string): boolean
 
 /** The category line of the Qualiopi mention. */
 export const qualiopiCategoryLine = (categories: readonly string[]) =>
-  `La certification qualité a été délivrée au titre de la ou des catégories d'actions suivantes : ${categories.join(", ")}.`;
+  `La certification qualité a été délivrée au titre de la ou des catégories d'actions suivantes : ${categories.join(", ")}.`;

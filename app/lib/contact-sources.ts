@@ -12,7 +12,7 @@ export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
   callback_home_hero: "Rappel – accueil",
   callback_home_testimonials: "Rappel – témoignages",
   callback_course_page: "Rappel – page formation",
-  callback_ready_card: "Rappel – encart « Prêt·e ? »",
+  callback_ready_card: "Rappel – encart « Prêt·e ? »",
   callback_contact_page: "Rappel – page contact",
   callback_financing_page: "Rappel – financements",
   callback_catalogue: "Rappel – catalogue",

@@ -35,7 +35,7 @@ export function priceText(f: Pick<CourseRecord, "price" | "priceDetails">): stri
       ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
       : f.priceDetails
         ? null
-        : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur";
+        : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur";
   return [main, f.priceDetails].filter(Boolean).join(". ");
 }
 
@@ -50,7 +50,7 @@ export function withoutModuleNumber(title: string): string {
 
 /** 'Module 2 : Paie et déclarations sociales', for the module at `index` (from 0). */
 export function moduleHeading(index: number, title: string): string {
-  return `Module ${index + 1} : ${withoutModuleNumber(title)}`;
+  return `Module ${index + 1} : ${withoutModuleNumber(title)}`;
 }
 
 /** 'Claire Moreau, conseillère formation · 01 23 45 67 89 · contact@…'. */

@@ -7,9 +7,9 @@
 import { asDate, PARIS, withOrdinalFirst } from "./dates";
 
 const formats = {
-  /** "1er mars 2027 à 14:05" */
+  /** "1er mars 2027 à 14 h 05" (Intl writes 14:05; see frenchClock) */
   dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
-  /** "lundi 1er mars 2027 à 14:05" */
+  /** "lundi 1er mars 2027 à 14 h 05" */
   fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
   /** "14:05:32", for a figure's freshness: seconds, since the screen can refresh twice in a minute. */
   time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
@@ -17,8 +17,19 @@ const formats = {
   isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
 };
 
-export const formatDateTime = (value: Date | string) => withOrdinalFirst(formats.dateTime, value);
-export const formatFullDateTime = (value: Date | string) => withOrdinalFirst(formats.fullDateTime, value);
+/**
+ * French writes a time of day '14 h 05' (and '9 h' on the hour), with no-break spaces so that it
+ * never splits across lines; Intl's fr-FR gives '14:05'.
+ */
+const frenchClock = (text: string) =>
+  text.replace(/(\d{1,2}):(\d{2})$/, (_, h: string, m: string) =>
+    m === "00" ? `${Number(h)}\u00a0h` : `${Number(h)}\u00a0h\u00a0${m}`,
+  );
+
+export const formatDateTime = (value: Date | string) =>
+  frenchClock(withOrdinalFirst(formats.dateTime, value));
+export const formatFullDateTime = (value: Date | string) =>
+  frenchClock(withOrdinalFirst(formats.fullDateTime, value));
 export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
 export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
 

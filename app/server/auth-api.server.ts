@@ -38,7 +38,7 @@ export function authCookies(response: Response): Headers {
 }
 
 const MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: "Email ou mot de passe incorrect.",
+  INVALID_EMAIL_OR_PASSWORD: "E-mail ou mot de passe incorrect.",
   EMAIL_NOT_VERIFIED:
     "Votre adresse e-mail n'est pas encore confirmée. Cliquez sur le lien reçu par e-mail ou demandez-en un nouveau.",
   PASSWORD_TOO_SHORT: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères.`,

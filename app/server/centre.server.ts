@@ -24,7 +24,7 @@ export const CENTRE_DEFAULTS: CentreIdentity = {
   city: "Paris",
   phone: "01 23 45 67 89",
   email: "contact@centre-formation-avenir.fr",
-  openingHours: ["Lundi - Vendredi : 9h - 18h", "Samedi : 9h - 12h"],
+  openingHours: ["Lundi – vendredi : 9 h – 18 h", "Samedi : 9 h – 12 h"],
   publicationDirector: "Jean Martin",
   host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix, France",
   activityNumber: "11 75 12345 75",
@@ -102,7 +102,7 @@ export function qualiopiStatus(settings: CentreSettings, today = parisToday()) {
     expired,
     validUntil,
     message: expired
-      ? `Le certificat Qualiopi a expiré le ${formatDate(validUntil)} : la mention Qualiopi n'est plus affichée sur le site. Envoyez le nouveau certificat et sa date de validité dans Paramètres.`
+      ? `Le certificat Qualiopi a expiré le ${formatDate(validUntil)} : la mention Qualiopi n'est plus affichée sur le site. Envoyez le nouveau certificat et sa date de validité dans Paramètres.`
       : "",
   };
 }

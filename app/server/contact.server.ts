@@ -22,6 +22,7 @@ import {
   visitorConfirmationMail,
 } from "./mail/contact-templates.server";
 import { enqueueMail, type MailMessage } from "./mail/queue.server";
+import { centreReplyTo } from "./mail/templates.server";
 import { formRateLimited } from "./rate-limit.server";
 import type { AppRuntime } from "./runtime.server";
 
@@ -167,6 +168,7 @@ export async function storeRequest(
       mails.push({
         kind: "contact_confirmation",
         to: row.email,
+        replyTo: centreReplyTo(centre),
         contactRequestId: inserted.id,
         ...visitorConfirmationMail(centre, summary),
       });

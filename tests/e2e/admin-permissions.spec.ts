@@ -31,7 +31,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   await page.getByRole("tab", { name: "Inscription" }).click();
   await page.getByLabel("Prénom").fill("Camille");
   await page.getByLabel("Nom", { exact: true }).fill("Modère");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));

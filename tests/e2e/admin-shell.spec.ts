@@ -18,7 +18,7 @@ test("a signed-in user without a role sees 'Accès refusé' and nothing of the c
   await page.getByRole("tab", { name: "Inscription" }).click();
   await page.getByLabel("Prénom").fill("Sans");
   await page.getByLabel("Nom", { exact: true }).fill("Role");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   const { linkIn, waitForMail } = await import("./support/mail");

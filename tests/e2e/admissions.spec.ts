@@ -51,16 +51,18 @@ test("staff plan an interview then admit the candidate; the course page open els
     await page.getByLabel("Lieu ou lien de visioconférence").fill("Salle 4, 12 rue des Lilas, Lyon");
     const text = page.getByLabel("Texte de l'e-mail");
     await expect(text).toHaveValue(/^Bonjour Yanis,/);
-    await expect(text).toHaveValue(/vendredi 8 janvier 2027 à 10:30, lieu : Salle 4, 12 rue des Lilas, Lyon/);
+    await expect(text).toHaveValue(
+      /vendredi 8 janvier 2027 à 10\u00a0h\u00a030, lieu\u00a0: Salle 4, 12 rue des Lilas, Lyon/,
+    );
     await expect(page.getByLabel("Envoyer un e-mail au candidat")).toBeChecked();
     await page.getByRole("button", { name: "Confirmer le changement de statut" }).click();
     await expect(page.getByText("Statut mis à jour et e-mail envoyé au candidat")).toBeVisible();
     await expect(page.getByTestId("application-status")).toHaveText("Entretien planifié");
     await expect(page.getByTestId("history")).toContainText(
-      "Entretien le vendredi 8 janvier 2027 à 10:30 – Salle 4, 12 rue des Lilas, Lyon",
+      "Entretien le vendredi 8 janvier 2027 à 10\u00a0h\u00a030 – Salle 4, 12 rue des Lilas, Lyon",
     );
     const invitation = await waitForMail(email, "Invitation à un entretien");
-    expect(invitation.body).toContain("vendredi 8 janvier 2027 à 10:30");
+    expect(invitation.body).toContain("vendredi 8 janvier 2027 à 10\u00a0h\u00a030");
 
     // Admit: the seat is taken, and the visitor's page follows on its own.
     await page.getByLabel("Nouveau statut").selectOption({ label: "Admis·e" });

@@ -86,7 +86,7 @@ test("with JavaScript: errors show before any upload, then the application is se
   await expect(page.getByRole("heading", { name: "Candidature envoyée" })).toBeFocused();
   await expect(page).toHaveURL(/\/formation\/formation-developpeur-web\/candidature\/envoyee$/);
   await expectNoAxeViolations(page);
-  const ack = await waitForMail(email, "Votre candidature à la formation Formation Développeur Web");
+  const ack = await waitForMail(email, "Votre candidature à la formation Développeur Web");
   expect(ack.body).toContain("Bonjour Yanis");
   const staff = await waitForMail("equipe@centre.test", "Nouvelle candidature : Yanis Benali");
   expect(staff.body).toContain("/admin/candidatures/");

@@ -6,7 +6,7 @@ import { gotoReady, uniqueEmail } from "./support/page";
 async function fillContact(page: Page, email: string) {
   await page.getByLabel("Prénom").fill("Camille");
   await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Bernard");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Téléphone").fill("06 11 22 33 44");
   await page.getByLabel("Message").fill("Je souhaite un rendez-vous pour parler de ma reconversion.");
 }
@@ -18,8 +18,8 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
   await gotoReady(page, "/contact?formation=assistant-rh");
   await expect(page.getByRole("heading", { name: "Contactez-nous" })).toBeVisible();
   await expect(page).toHaveTitle("Contact | Centre de Formation Avenir");
-  await expect(page.getByText("Lundi - Vendredi : 9h - 18h")).toBeVisible();
-  await expect(page.getByText("Samedi : 9h - 12h")).toBeVisible();
+  await expect(page.getByText("Lundi – vendredi : 9 h – 18 h")).toBeVisible();
+  await expect(page.getByText("Samedi : 9 h – 12 h")).toBeVisible();
   await expect(page.getByLabel("Formation qui vous intéresse")).toHaveValue(
     "tp-assistant-ressources-humaines",
   );
@@ -78,7 +78,7 @@ test("contact: the form works with JavaScript disabled", async ({ browser }) => 
   // Re-rendered by the server: the error next to the field and everything typed kept.
   await expect(page.getByText("Veuillez entrer un numéro de téléphone valide")).toBeVisible();
   await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
   await expect(page.getByLabel("Sujet")).toHaveValue("inscription");
   await expect(page.getByLabel("Message")).toHaveValue(/reconversion/);
 
@@ -149,7 +149,7 @@ test("callback from the home hero and from a course page, which prefills its cou
   await dialog.getByLabel("Prénom").fill("Yanis");
   await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Accueil");
   await dialog.getByLabel("Téléphone").fill("0612121212");
-  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^E-mail/).fill(email);
   await dialog.getByRole("button", { name: "Demander un rappel" }).click();
   await expect(dialog).toHaveAccessibleName("Demande envoyée");
   expect((await waitForMail("equipe@centre.test", "Yanis Accueil")).body).toContain("Rappel – accueil");

@@ -30,15 +30,15 @@ test("contact: a field is checked when it loses focus, its error goes once it is
 }) => {
   const seen = watch(page);
   await gotoReady(page, "/contact");
-  const email = page.getByLabel("Email");
-  const emailError = page.getByText("Veuillez entrer une adresse email valide");
+  const email = page.getByLabel("E-mail");
+  const emailError = page.getByText("Veuillez entrer une adresse e-mail valide");
 
   await email.fill("camille@");
   await expect(emailError).toBeHidden();
   await email.blur();
   await expect(emailError).toBeVisible();
   await expect(email).toHaveAttribute("aria-invalid", "true");
-  await expect(email).toHaveAccessibleDescription("Veuillez entrer une adresse email valide");
+  await expect(email).toHaveAccessibleDescription("Veuillez entrer une adresse e-mail valide");
   await expectNoAxeViolations(page);
 
   // Once shown, the message follows the typing and goes as soon as the address is right.
@@ -104,7 +104,7 @@ test("application: a file too large or of the wrong type shows its message befor
   const email = page.getByLabel("E-mail");
   await email.fill("yanis");
   await email.blur();
-  await expect(page.getByText("Veuillez entrer une adresse email valide")).toBeVisible();
+  await expect(page.getByText("Veuillez entrer une adresse e-mail valide")).toBeVisible();
 
   await page.getByRole("button", { name: "Envoyer ma candidature" }).click();
   await expect(page.getByLabel("Prénom")).toBeFocused();

@@ -27,7 +27,7 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
   const response = await page.goto("/cette-page-n-existe-pas");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByText("Cette page n'existe pas ou a été déplacée.")).toBeVisible();
   await page.getByRole("link", { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/`);
 });
@@ -46,7 +46,7 @@ test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern 
   await page.keyboard.press("ArrowRight"); // wraps round to the first tab
   await expect(signIn).toBeFocused();
   await expect(signIn).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("tabpanel", { name: "Connexion" }).getByLabel("Email")).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Connexion" }).getByLabel("E-mail")).toBeVisible();
   await expect(page.getByLabel("Prénom")).toHaveCount(0);
 
   await page.keyboard.press("End");
@@ -56,7 +56,7 @@ test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern 
   await expect(signIn).toHaveAttribute("aria-selected", "true");
   // Tab leaves the tab list for the panel's first field.
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("tabpanel").getByLabel("Email")).toBeFocused();
+  await expect(page.getByRole("tabpanel").getByLabel("E-mail")).toBeFocused();
 });
 
 test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ page }) => {
@@ -66,14 +66,14 @@ test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ pa
   await page.getByRole("tab", { name: "Inscription" }).click();
   await page.getByLabel("Prénom").fill("Amina");
   await page.getByLabel("Nom", { exact: true }).fill("Diallo");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await expect(page.getByText("Inscription réussie")).toBeVisible();
   await expect(page.getByText("Vérifiez votre email pour confirmer votre compte")).toBeVisible();
 
   // Not confirmed yet: sign-in is refused with a way to get the link again.
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByText("Erreur de connexion")).toBeVisible();
@@ -95,7 +95,7 @@ test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ pa
 
   // And signing in again with the password works now that the address is confirmed.
   await gotoReady(page, "/auth");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByText("Connexion réussie")).toBeVisible();
@@ -110,7 +110,7 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
   await page.getByRole("tab", { name: "Inscription" }).click();
   await page.getByLabel("Prénom").fill("Hugo");
   await page.getByLabel("Nom", { exact: true }).fill("Petit");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("ancien1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
@@ -123,7 +123,7 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
   // Wait for the new page: the sign-in form's own Email field is still there during the transition.
   await expect(page.getByRole("heading", { name: "Mot de passe oublié ?" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
   await page.goto(
@@ -132,7 +132,7 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
   await page.getByLabel("Nouveau mot de passe").fill("nouveau1");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Mot de passe modifié")).toBeVisible();
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("nouveau1");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Hugo");

@@ -83,7 +83,7 @@ test("a course page shows every section, its Qualiopi information and working bu
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   const program = page.locator("#programme").locator("..");
-  for (const hours of ["100h", "120h", "80h", "60h"]) {
+  for (const hours of ["100 h", "120 h", "80 h", "60 h"]) {
     await expect(program.getByText(hours, { exact: true }).first()).toBeVisible();
   }
   await expect(page.getByText("Yanis Benali")).toBeVisible();

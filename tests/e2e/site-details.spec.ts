@@ -88,7 +88,7 @@ test("the subject and appointment mode chosen on /contact go with the request: c
   await expect(page.getByLabel("Type de rendez-vous")).toHaveValue("sur-place");
   await page.getByLabel("Prénom").fill("Léa");
   await page.getByRole("textbox", { name: "Nom", exact: true }).fill(last);
-  await page.getByLabel("Email").fill(`${last.toLowerCase()}@example.test`);
+  await page.getByLabel("E-mail").fill(`${last.toLowerCase()}@example.test`);
   await page.getByLabel("Téléphone").fill("06 11 22 33 44");
   await page.getByLabel("Message").fill("Je voudrais visiter le centre avant de m'inscrire.");
   await page.getByRole("button", { name: "Envoyer le message" }).click();

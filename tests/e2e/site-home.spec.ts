@@ -104,7 +104,7 @@ test("method, testimonials and blog sections", async ({ page }) => {
 
 async function signInAdmin(page: Page) {
   await gotoReady(page, "/auth");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(ADMIN.email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(ADMIN.email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(ADMIN.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/`);

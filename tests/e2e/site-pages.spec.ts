@@ -7,7 +7,7 @@ test("financing: three cards of four bullets, real actions and a downloadable gu
   request,
 }) => {
   await gotoReady(page, "/financements");
-  await expect(page.getByText("Jusqu'à 100% de prise en charge")).toBeVisible();
+  await expect(page.getByText("Jusqu'à 100 % de prise en charge")).toBeVisible();
   const cards = page
     .getByRole("list")
     .filter({ has: page.getByRole("heading", { name: "CPF", exact: true }) })
@@ -45,8 +45,8 @@ test("about the centre: certifications, figures, team, hours and legal informati
   await expect(figures).toContainText("d'insertion à 6 mois2025, 162 sortants85\u202f%");
   await expect(page.getByText("500+", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Une équipe de 20 formateurs" })).toBeVisible();
-  await expect(page.getByText("Lundi - Vendredi : 9h - 18h")).toBeVisible();
-  await expect(page.getByText("Samedi : 9h - 12h")).toBeVisible();
+  await expect(page.getByText("Lundi – vendredi : 9 h – 18 h")).toBeVisible();
+  await expect(page.getByText("Samedi : 9 h – 12 h")).toBeVisible();
   await expect(page.getByText("20 juin 2025")).toBeVisible();
 });
 

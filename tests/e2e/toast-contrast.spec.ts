@@ -21,7 +21,7 @@ async function expectReadableToast(page: Page, title: string) {
 test("error and success toasts meet the WCAG AA contrast once shown", async ({ page }) => {
   await gotoReady(page, "/auth");
   const panel = page.getByRole("tabpanel");
-  await panel.getByLabel("Email").fill(ADMIN.email);
+  await panel.getByLabel("E-mail").fill(ADMIN.email);
   await panel.getByLabel("Mot de passe").fill("pas-le-bon-mot-de-passe");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expectReadableToast(page, "Erreur de connexion");

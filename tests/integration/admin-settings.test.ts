@@ -115,7 +115,7 @@ describe(`Paramètres on ${DRIVER}`, () => {
     expect(body.errors).toMatchObject({
       name: "Ce champ est obligatoire",
       siret: "Le SIRET doit compter 14 chiffres",
-      email: "Veuillez entrer une adresse email valide",
+      email: "Veuillez entrer une adresse e-mail valide",
       phone: "Veuillez entrer un numéro de téléphone valide",
       postalCode: "Le code postal doit compter 5 chiffres",
       activityNumber: "Le numéro de déclaration d'activité doit compter 11 chiffres",
@@ -147,8 +147,8 @@ describe(`Paramètres on ${DRIVER}`, () => {
 
     const legal = await page("/mentions-legales");
     expect(legal.headers.get("x-cache")).toBeNull();
-    expect(legal.html).toContain("Téléphone : 01 98 76 54 32");
-    expect(legal.html).toContain("SIRET : 987 654 321 00034");
+    expect(legal.html).toContain("Téléphone\u00a0: 01 98 76 54 32");
+    expect(legal.html).toContain("SIRET\u00a0: 987 654 321 00034");
     const home = await page("/");
     expect(home.html).toContain('href="tel:+33198765432"');
     expect(home.html).not.toContain("01 23 45 67 89");
@@ -241,7 +241,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     const home = await page("/");
     expect(home.html).toContain("Certifié Qualiopi par AFNOR Certification");
     expect(home.html).toContain(
-      "La certification qualité a été délivrée au titre de la ou des catégories d&#x27;actions suivantes : Actions de formation.",
+      "La certification qualité a été délivrée au titre de la ou des catégories d&#x27;actions suivantes\u00a0: Actions de formation.",
     );
     expect(home.html).toContain('href="/api/certificat-qualiopi.pdf"');
     expect((await page("/notre-centre")).html).toContain("Certifié Qualiopi");

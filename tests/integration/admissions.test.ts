@@ -158,7 +158,7 @@ describe(`status changes on ${DRIVER}`, () => {
           actorEmail: moderator.email,
           fromStatus: "received",
           toStatus: "interview",
-          body: "Entretien le mardi 12 janvier 2027 à 14:30 – https://visio.example.test/entretien-ines",
+          body: "Entretien le mardi 12 janvier 2027 à 14\u00a0h\u00a030 – https://visio.example.test/entretien-ines",
         }),
         expect.objectContaining({ kind: "mail", actorEmail: moderator.email }),
       ]),

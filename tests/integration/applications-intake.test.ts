@@ -205,7 +205,7 @@ describe(`applying on ${DRIVER}`, () => {
     const body = await bodyOf(result);
     expect(body.errors).toMatchObject({
       cv: "Veuillez joindre votre CV",
-      email: "Veuillez entrer une adresse email valide",
+      email: "Veuillez entrer une adresse e-mail valide",
       phone: "Veuillez entrer un numéro de téléphone valide",
       firstName: "Le prénom doit contenir au moins 2 caractères",
     });

@@ -130,7 +130,11 @@ describe(`authentication on ${DRIVER}`, () => {
       args(formRequest("/auth", { intent: "signin", email, password: "mauvais" })),
     );
     expect(await bodyOf(result)).toMatchObject({
-      toast: { type: "error", title: "Erreur de connexion", description: "Email ou mot de passe incorrect." },
+      toast: {
+        type: "error",
+        title: "Erreur de connexion",
+        description: "E-mail ou mot de passe incorrect.",
+      },
     });
   });
 

@@ -71,7 +71,7 @@ describe(`contact form on ${DRIVER}`, () => {
       ok: true,
       toast: {
         type: "success",
-        title: "Message envoyé !",
+        title: "Message envoyé\u202f!",
         description: "Nous avons bien reçu votre message et vous répondrons dans les plus brefs délais.",
       },
     });
@@ -95,7 +95,7 @@ describe(`contact form on ${DRIVER}`, () => {
 
     await drainAll();
     const [staff] = t.smtp.to("equipe@centre.test").filter((m) => m.body.includes(fields.email));
-    expect(staff?.subject).toBe("Nouveau message : Amina Diallo");
+    expect(staff?.subject).toBe("Nouveau message\u00a0: Amina Diallo");
     for (const text of [
       "Amina",
       "Diallo",
@@ -160,10 +160,10 @@ describe(`contact form on ${DRIVER}`, () => {
     const [staff] = t.smtp.to("equipe@centre.test").filter((m) => m.body.includes(fields.email));
     expect(staff?.raw).toMatch(new RegExp(`^Reply-To: ${fields.email.replace(/\./g, "\\.")}\r?$`, "m"));
     expect(staff?.raw).toMatch(/^From: Centre de Formation Avenir <[^>]+>\r?$/m);
-    // The visitor's own confirmation has nobody else to reply to.
+    // The visitor's reply to their confirmation reaches the centre (Paramètres' e-mail), not no-reply.
     const [confirmation] = t.smtp.to(fields.email);
     expect(confirmation?.raw).toMatch(/^From: Centre de Formation Avenir </m);
-    expect(confirmation?.raw).not.toMatch(/^Reply-To:/m);
+    expect(confirmation?.raw).toMatch(/^Reply-To: contact@centre-formation-avenir\.fr\r?$/m);
   });
 
   it("trims the fields and folds control characters in names", async () => {
@@ -181,8 +181,8 @@ describe(`contact form on ${DRIVER}`, () => {
     ["firstName", { firstName: "A" }, "firstName", "Le prénom doit contenir au moins 2 caractères"],
     ["missing firstName", { firstName: "   " }, "firstName", "Le prénom doit contenir au moins 2 caractères"],
     ["lastName", { lastName: "B" }, "lastName", "Le nom doit contenir au moins 2 caractères"],
-    ["email", { email: "pas-un-email" }, "email", "Veuillez entrer une adresse email valide"],
-    ["empty email", { email: "" }, "email", "Veuillez entrer une adresse email valide"],
+    ["email", { email: "pas-un-email" }, "email", "Veuillez entrer une adresse e-mail valide"],
+    ["empty email", { email: "" }, "email", "Veuillez entrer une adresse e-mail valide"],
     ["phone length", { phone: "06 12 34" }, "phone", "Veuillez entrer un numéro de téléphone valide"],
     ["phone letters", { phone: "abcdefghijkl" }, "phone", "Veuillez entrer un numéro de téléphone valide"],
     ["subject", { subject: "" }, "subject", "Veuillez sélectionner un sujet"],
@@ -209,7 +209,7 @@ describe(`contact form on ${DRIVER}`, () => {
       "email bound",
       { email: `${"a".repeat(250)}@example.test` },
       "email",
-      "L'adresse email ne peut pas dépasser 254 caractères",
+      "L'adresse e-mail ne peut pas dépasser 254 caractères",
     ],
     [
       "phone bound",
@@ -251,7 +251,7 @@ describe(`contact form on ${DRIVER}`, () => {
     expect(body.errors).toEqual({
       firstName: "Le prénom doit contenir au moins 2 caractères",
       lastName: "Le nom doit contenir au moins 2 caractères",
-      email: "Veuillez entrer une adresse email valide",
+      email: "Veuillez entrer une adresse e-mail valide",
       phone: "Veuillez entrer un numéro de téléphone valide",
       subject: "Veuillez sélectionner un sujet",
       message: "Le message doit contenir au moins 10 caractères",
@@ -375,7 +375,7 @@ describe(`callback requests on ${DRIVER}`, () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       ok: true,
-      toast: { title: "Demande de rappel envoyée !" },
+      toast: { title: "Demande de rappel envoyée\u202f!" },
     });
     const [row] = await t.app.db.select().from(contactRequests).where(eq(contactRequests.phone, phone));
     expect(row).toMatchObject({
@@ -391,7 +391,7 @@ describe(`callback requests on ${DRIVER}`, () => {
     expect(queued.map((m) => m.to)).toEqual(["equipe@centre.test"]);
     await drainAll();
     const staff = t.smtp.to("equipe@centre.test").find((m) => m.body.includes(phone));
-    expect(staff?.subject).toBe("Demande de rappel : Hugo Petit (rappel demandé)");
+    expect(staff?.subject).toBe("Demande de rappel\u00a0: Hugo Petit (rappel demandé)");
   });
 
   it("sends the visitor a confirmation when an e-mail is given", async () => {
@@ -420,7 +420,7 @@ describe(`callback requests on ${DRIVER}`, () => {
       firstName: "Le prénom doit contenir au moins 2 caractères",
       lastName: "Le nom doit contenir au moins 2 caractères",
       phone: "Veuillez entrer un numéro de téléphone valide",
-      email: "Veuillez entrer une adresse email valide",
+      email: "Veuillez entrer une adresse e-mail valide",
       source: "Origine de la demande inconnue",
     });
     expect(await counts()).toEqual(before);

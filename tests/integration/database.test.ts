@@ -25,9 +25,21 @@ describe(`database on ${DRIVER}`, () => {
     ]);
     const rh = rows.find((f) => f.slug === "tp-assistant-ressources-humaines");
     expect(rh?.rncpCode).toBe("RNCP 35030");
-    expect(rh?.program.map((m) => m.duration)).toEqual(["120h", "150h", "100h", "80h", "70h"]);
+    expect(rh?.program.map((m) => m.duration)).toEqual([
+      "120\u00a0h",
+      "150\u00a0h",
+      "100\u00a0h",
+      "80\u00a0h",
+      "70\u00a0h",
+    ]);
     const logistique = rows.find((f) => f.slug === "bac-pro-logistique");
-    expect(logistique?.program.map((m) => `${m.duration}`)).toEqual(["80h", "70h", "60h", "50h", "40h"]);
+    expect(logistique?.program.map((m) => `${m.duration}`)).toEqual([
+      "80\u00a0h",
+      "70\u00a0h",
+      "60\u00a0h",
+      "50\u00a0h",
+      "40\u00a0h",
+    ]);
     expect(logistique?.careerOpportunities).toHaveLength(5);
     const active = await t.app.db.select().from(testimonials).where(eq(testimonials.active, true));
     expect(active.length).toBeGreaterThanOrEqual(4);

@@ -66,7 +66,13 @@ describe(`public site data on ${DRIVER}`, () => {
     const body = await bodyOf(page);
     const formation = body.formation as { title: string; program: { duration: string }[] };
     expect(formation.title).toBe("TP Assistant Commercial");
-    expect(formation.program.map((m) => m.duration)).toEqual(["100h", "120h", "80h", "60h", "60h"]);
+    expect(formation.program.map((m) => m.duration)).toEqual([
+      "100\u00a0h",
+      "120\u00a0h",
+      "80\u00a0h",
+      "60\u00a0h",
+      "60\u00a0h",
+    ]);
     expect((body.testimonials as { name: string }[]).map((x) => x.name)).toEqual(["Yanis Benali"]);
 
     // Julien Moreau's testimonial (Bac Pro Logistique) is inactive in the seed.

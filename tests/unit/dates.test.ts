@@ -8,8 +8,9 @@ describe("dates as the centre writes them", () => {
     // 23:30 UTC on 28 February is already 1 March in Paris.
     const first = new Date("2027-02-28T23:30:00Z");
     expect(formatDate(first)).toBe("1er mars 2027");
-    expect(formatDateTime(first)).toBe("1er mars 2027 à 00:30");
-    expect(formatFullDateTime(first)).toBe("lundi 1er mars 2027 à 00:30");
+    expect(formatDateTime(first)).toBe("1er mars 2027 à 0\u00a0h\u00a030");
+    expect(formatFullDateTime(first)).toBe("lundi 1er mars 2027 à 0\u00a0h\u00a030");
+    expect(formatDateTime("2027-01-08T09:00:00Z")).toBe("8 janvier 2027 à 10\u00a0h");
     expect(formatDate("2025-08-15T23:30:00Z")).toBe("16 août 2025");
     expect(formatDate(new Date("2027-03-11T12:00:00Z"))).toBe("11 mars 2027");
     expect(formatDate(new Date("2027-03-21T12:00:00Z"))).toBe("21 mars 2027");

@@ -5,7 +5,7 @@ import type { FieldSpec } from "~/components/ui/field";
 
 export const EMAIL_FIELD = {
   name: "email",
-  label: "Email",
+  label: "E-mail",
   type: "email",
   autoComplete: "email",
   nativeRequired: true,

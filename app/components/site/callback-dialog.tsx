@@ -62,7 +62,7 @@ function CallbackForm({
           { ...PERSON_FIELDS.phone, placeholder: "06 12 34 56 78" },
           {
             ...PERSON_FIELDS.email,
-            label: "Email (facultatif, pour recevoir une confirmation)",
+            label: "E-mail (facultatif, pour recevoir une confirmation)",
             required: false,
           },
           {
@@ -122,7 +122,7 @@ export default function CallbackDialog({
         description={
           done
             ? undefined
-            : "Laissez-nous vos coordonnées : un conseiller vous rappelle dans les 24 heures ouvrées."
+            : "Laissez-nous vos coordonnées : un conseiller vous rappelle dans les 24 heures ouvrées."
         }
         onCloseAutoFocus={(event) => {
           event.preventDefault();

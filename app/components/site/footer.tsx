@@ -34,7 +34,7 @@ export function SiteFooter({
         <div>
           <p className="mb-3 text-lg font-semibold text-white">{centre.name}</p>
           <p className="text-sm">
-            Organisme de formation professionnelle pour adultes : alternance et formations courtes,
+            Organisme de formation professionnelle pour adultes : alternance et formations courtes,
             diplômantes ou certifiantes.
           </p>
           <address className="mt-4 space-y-1 text-sm not-italic">

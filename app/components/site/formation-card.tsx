@@ -65,14 +65,14 @@ export function FormationCard({
           <dt className="sr-only">Sessions</dt>
           <dd data-testid="next-session">
             {formation.nextSession
-              ? `Prochaine session : ${formatDay(formation.nextSession)}`
-              : "Sessions à venir : nous consulter"}
+              ? `Prochaine session : ${formatDay(formation.nextSession)}`
+              : "Sessions à venir : nous consulter"}
           </dd>
         </div>
       </dl>
       {formation.funding.length > 0 && (
         <p className="text-xs text-muted-foreground">
-          Financement : {formation.funding.map(fundingLabel).join(", ")}
+          Financement : {formation.funding.map(fundingLabel).join(", ")}
         </p>
       )}
     </article>

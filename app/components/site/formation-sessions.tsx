@@ -33,7 +33,7 @@ export function FormationSessions({ slug, sessions }: { slug: string; sessions: 
       </h2>
       {sessions.length === 0 ? (
         <p className="mt-4 text-muted-foreground">
-          Sessions à venir : nous consulter. Demandez à être rappelé·e pour connaître les prochaines dates.
+          Sessions à venir : nous consulter. Demandez à être rappelé·e pour connaître les prochaines dates.
         </p>
       ) : (
         <ul className="mt-4 grid gap-4">

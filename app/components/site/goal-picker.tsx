@@ -76,7 +76,7 @@ export function GoalPicker({
               className="mt-8 scroll-mt-20 rounded-xl border border-border bg-background p-6"
               data-testid="goal-result"
             >
-              <h3 className="text-xl font-semibold">Formations recommandées : {goal.title}</h3>
+              <h3 className="text-xl font-semibold">Formations recommandées : {goal.title}</h3>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {recommended(goal).map((f) => (
                   <li key={f.slug}>

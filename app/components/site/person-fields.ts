@@ -22,7 +22,7 @@ export const PERSON_FIELDS = {
   },
   email: {
     name: "email",
-    label: "Email",
+    label: "E-mail",
     required: true,
     type: "email",
     autoComplete: "email",

@@ -19,7 +19,7 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialView 
   return (
     <figure className="flex h-full flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-sm">
       <Stars rating={rating} />
-      <blockquote className="flex-1 text-foreground">« {content} »</blockquote>
+      <blockquote className="flex-1 text-foreground">« {content} »</blockquote>
       <figcaption className="flex items-center gap-3">
         {avatarUrl ? (
           <img

@@ -7,7 +7,7 @@ import type { Route } from "./+types/apply-sent";
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {
     title: "Candidature envoyée",
-    description: "Votre candidature est bien enregistrée : voici la suite.",
+    description: "Votre candidature est bien enregistrée : voici la suite.",
     path: `/formation/${params.slug}/candidature/envoyee`,
     noindex: true,
   });
@@ -28,15 +28,15 @@ export default function ApplicationSent({ loaderData, params }: Route.ComponentP
       </h1>
       {loaderData.waitlisted ? (
         <p className="mt-4 text-lg">
-          Cette session est complète : votre candidature est inscrite sur la <strong>liste d'attente</strong>.
+          Cette session est complète : votre candidature est inscrite sur la <strong>liste d'attente</strong>.
           Nous vous prévenons dès qu'une place se libère.
         </p>
       ) : (
-        <p className="mt-4 text-lg">Merci ! Votre candidature et vos documents sont bien enregistrés.</p>
+        <p className="mt-4 text-lg">Merci ! Votre candidature et vos documents sont bien enregistrés.</p>
       )}
       <section aria-labelledby="la-suite" className="mt-8 rounded-xl border border-border p-6 text-left">
         <h2 id="la-suite" className="text-xl font-semibold">
-          Et maintenant ?
+          Et maintenant ?
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted-foreground">
           <li>Vous recevez un e-mail de confirmation dans quelques minutes.</li>

@@ -12,6 +12,7 @@ import {
   FINANCINGS,
   SITUATIONS,
 } from "~/content/application";
+import { theFormation } from "~/lib/french";
 import { FILE_SIZE_LABEL } from "~/lib/request-limits";
 import { seo } from "~/lib/seo";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
@@ -54,8 +55,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const formation = loaderData?.formation;
   if (!formation) return [{ title: "Formation non trouvée | Centre de Formation Avenir" }];
   return seo(matches, {
-    title: `Candidater : ${formation.title}`,
-    description: `Déposez votre candidature en ligne à la formation ${formation.title} : choisissez votre session et joignez votre CV.`,
+    title: `Candidater : ${formation.title}`,
+    description: `Déposez votre candidature en ligne à ${theFormation(formation.title)} : choisissez votre session et joignez votre CV.`,
     path: `/formation/${formation.slug}/candidature`,
     noindex: true,
   });
@@ -109,7 +110,7 @@ function ApplicationForm({
       {alert ? <FormAlert message={alert} /> : null}
       {refused || result?.errors ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm">
-          Votre candidature n'est pas encore envoyée : corrigez les champs signalés
+          Votre candidature n'est pas encore envoyée : corrigez les champs signalés
           {refused ? "." : ", puis joignez à nouveau vos fichiers."}
         </p>
       ) : null}
@@ -180,7 +181,7 @@ function ApplicationForm({
               label: "Dernier diplôme obtenu",
               required: true,
               maxLength: APPLICATION_LIMITS.diploma,
-              placeholder: "Ex. : Bac STMG, BTS, aucun…",
+              placeholder: "Ex. : Bac STMG, BTS, aucun…",
             },
             {
               as: "textarea",
@@ -194,10 +195,10 @@ function ApplicationForm({
             {
               as: "textarea",
               name: "accommodation",
-              label: "Besoin d'un aménagement (situation de handicap) ?",
+              label: "Besoin d'un aménagement (situation de handicap) ?",
               rows: 3,
               maxLength: APPLICATION_LIMITS.accommodation,
-              placeholder: "Facultatif : votre demande est transmise à notre référent·e handicap.",
+              placeholder: "Facultatif : votre demande est transmise à notre référent·e handicap.",
             },
           ]}
         />

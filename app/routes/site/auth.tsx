@@ -57,7 +57,7 @@ function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; 
       </Button>
       <p className="text-center text-sm">
         <Link to="/auth/mot-de-passe-oublie" className="text-primary underline-offset-4 hover:underline">
-          Mot de passe oublié ?
+          Mot de passe oublié ?
         </Link>
       </p>
     </Form>
@@ -129,7 +129,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 <Form method="post" className="mt-4 rounded-md bg-muted p-4 text-sm">
                   <input type="hidden" name="intent" value="resend" />
                   <input type="hidden" name="email" value={actionData.unverifiedEmail} />
-                  <p className="mb-2">Vous n'avez pas reçu le lien de confirmation ?</p>
+                  <p className="mb-2">Vous n'avez pas reçu le lien de confirmation ?</p>
                   <Button type="submit" variant="outline" size="sm" disabled={resending}>
                     {resending ? "Envoi en cours..." : "Renvoyer le lien de confirmation"}
                   </Button>

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Contact",
     description:
-      "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.",
+      "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.",
     path: "/contact",
   });
 
@@ -188,7 +188,7 @@ function Confirmation() {
     <div className="py-8 text-center" data-testid="contact-confirmation">
       <CheckCircle2 aria-hidden="true" className="mx-auto mb-4 h-14 w-14 text-success" />
       <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
-        Message envoyé !
+        Message envoyé !
       </h2>
       <p className="mx-auto mt-3 max-w-md text-muted-foreground">
         Merci pour votre message. Vous allez recevoir un e-mail de confirmation, et notre équipe vous répondra
@@ -227,7 +227,7 @@ function ContactDetails() {
         <li className={item}>
           <Mail aria-hidden="true" className={icon} />
           <div>
-            <p className="font-medium">Email</p>
+            <p className="font-medium">E-mail</p>
             <a href={`mailto:${centre.email}`} className="text-primary hover:underline">
               <span className="whitespace-nowrap">{centre.email.slice(0, at)}</span>
               <wbr />
@@ -255,7 +255,7 @@ function ContactDetails() {
         </li>
       </ul>
       <div className="mt-6 border-t border-border pt-4">
-        <p className="mb-3 text-sm text-muted-foreground">Vous préférez qu'on vous appelle ?</p>
+        <p className="mb-3 text-sm text-muted-foreground">Vous préférez qu'on vous appelle ?</p>
         <CallbackButton source="callback_contact_page" variant="outline" className="w-full" />
       </div>
     </section>
@@ -266,7 +266,7 @@ function Reasons() {
   return (
     <section aria-labelledby="pourquoi" className="rounded-xl bg-muted p-6">
       <h2 id="pourquoi" className="mb-4 text-lg font-semibold">
-        Pourquoi nous choisir ?
+        Pourquoi nous choisir ?
       </h2>
       <ul className="space-y-3 text-sm">
         {REASONS.map((reason) => (
@@ -291,7 +291,7 @@ function AppointmentBanner() {
           Prendre rendez-vous avec un conseiller
         </h2>
         <p className="mt-2 max-w-2xl text-primary-foreground/90">
-          Choisissez la formule qui vous convient : nous préparons l'échange à partir de votre message.
+          Choisissez la formule qui vous convient : nous préparons l'échange à partir de votre message.
         </p>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {APPOINTMENT_MODES.map((mode) => {
@@ -304,7 +304,7 @@ function AppointmentBanner() {
                 <Link
                   to={`/contact?sujet=rdv&mode=${mode.id}#formulaire`}
                   className="mt-4 inline-flex h-10 items-center justify-center rounded-md bg-white px-4 text-sm font-medium text-primary hover:bg-white/90"
-                  aria-label={`${mode.title} : choisir ce rendez-vous`}
+                  aria-label={`${mode.title} : choisir ce rendez-vous`}
                 >
                   Choisir
                 </Link>
@@ -329,7 +329,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <div className="mx-auto max-w-7xl px-4 py-12">
           <h1 className="text-3xl font-bold sm:text-4xl">Contactez-nous</h1>
           <p className="mt-3 max-w-2xl text-muted-foreground">
-            Une question sur une formation, son financement ou l'alternance ? Nos conseillers vous répondent
+            Une question sur une formation, son financement ou l'alternance ? Nos conseillers vous répondent
             dans les 24 heures.
           </p>
         </div>

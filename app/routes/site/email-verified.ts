@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       type: "success",
       title: "Adresse e-mail confirmée",
-      description: "Votre compte est activé. Bienvenue !",
+      description: "Votre compte est activé. Bienvenue !",
     },
     secret,
   );

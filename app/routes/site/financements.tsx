@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Financer votre formation",
     description:
-      "CPF, aide individuelle à la formation de France Travail (ex-Pôle Emploi), OPCO : jusqu'à 100% de prise en charge de votre formation.",
+      "CPF, aide individuelle à la formation de France Travail (ex-Pôle Emploi), OPCO : jusqu'à 100 % de prise en charge de votre formation.",
     path: "/financements",
   });
 
@@ -19,7 +19,7 @@ export default function Financements() {
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center">
-          <Badge className="bg-success">Jusqu'à 100% de prise en charge</Badge>
+          <Badge className="bg-success">Jusqu'à 100 % de prise en charge</Badge>
           <h1 className="mt-4 text-4xl font-bold tracking-tight">Financer votre formation</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
             Plusieurs dispositifs peuvent prendre en charge tout ou partie de votre formation. Nos conseillers
@@ -46,7 +46,7 @@ export default function Financements() {
               <h2 className="mt-4 text-2xl font-bold">{option.title}</h2>
               <p className="text-muted-foreground">{option.subtitle}</p>
               <p className="mt-4 text-sm">
-                <strong>Pour qui :</strong> {option.audience}
+                <strong>Pour qui :</strong> {option.audience}
               </p>
               <p className="text-xl font-semibold text-primary">{option.amount}</p>
               <IconList

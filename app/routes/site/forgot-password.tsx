@@ -33,7 +33,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour à la connexion
       </Link>
       <div className="rounded-xl border border-border p-6 shadow-sm">
-        <h1 className="mb-2 text-2xl font-semibold">Mot de passe oublié ?</h1>
+        <h1 className="mb-2 text-2xl font-semibold">Mot de passe oublié ?</h1>
         {actionData?.sent ? (
           <p role="status">
             Si un compte existe pour cette adresse, vous allez recevoir un e-mail avec un lien pour choisir un
@@ -42,7 +42,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         ) : (
           <Form method="post" className="space-y-4" {...formProps}>
             <p className="text-sm text-muted-foreground">
-              Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau
+              Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau
               mot de passe.
             </p>
             <Fields form="forgot" errors={errors} fields={[EMAIL_FIELD]} />

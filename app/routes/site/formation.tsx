@@ -252,7 +252,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-4 text-sm text-muted-foreground">
                   {[
                     insertion && resultSentence(insertion),
-                    formation.salaryRange && `Salaire : ${formation.salaryRange}`,
+                    formation.salaryRange && `Salaire : ${formation.salaryRange}`,
                   ]
                     .filter(Boolean)
                     .join(" · ")}
@@ -302,7 +302,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             className="surface-dark rounded-xl bg-primary p-6 text-primary-foreground"
           >
             <h2 id="pret" className="text-2xl font-bold">
-              Prêt à commencer ?
+              Prêt à commencer ?
             </h2>
             <p className="mt-2 text-blue-100">
               Un conseiller vous rappelle pour étudier votre projet et votre financement.

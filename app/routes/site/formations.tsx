@@ -171,7 +171,7 @@ function Catalogue({
 
       {goal && (
         <p className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-          Objectif : <strong>{goal.title}</strong>
+          Objectif : <strong>{goal.title}</strong>
           <Link
             to={`${path}${filtersToSearch({ ...filters, objectif: "", type: lockedType ? "all" : filters.type })}`}
             className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-secondary-foreground hover:underline"
@@ -230,7 +230,7 @@ export default function FormationsPage({ loaderData }: Route.ComponentProps) {
         className="surface-dark mt-16 rounded-xl bg-primary p-8 text-center text-primary-foreground"
       >
         <h2 id="cta-titre" className="text-2xl font-bold">
-          Vous ne trouvez pas la formation qu'il vous faut ?
+          Vous ne trouvez pas la formation qu'il vous faut ?
         </h2>
         <p className="mt-2">
           Nos conseillers vous orientent gratuitement vers le parcours adapté à votre projet.

@@ -55,7 +55,7 @@ function Hero({ activeCount, figures }: { activeCount: number | null; figures: F
           Révélez votre potentiel avec nos formations
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-          Alternance ou formation courte, diplômante ou certifiante : trouvez la formation qui vous mènera à
+          Alternance ou formation courte, diplômante ou certifiante : trouvez la formation qui vous mènera à
           votre nouveau métier.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
@@ -179,7 +179,7 @@ function Testimonials({ testimonials }: Pick<Route.ComponentProps["loaderData"],
         {PARTNER_QUOTES.map((q) => (
           <li key={q.author}>
             <figure className="h-full rounded-xl bg-secondary p-6 text-secondary-foreground">
-              <blockquote>« {q.quote} »</blockquote>
+              <blockquote>« {q.quote} »</blockquote>
               <figcaption className="mt-3 text-sm font-semibold">
                 {q.author}, {q.role} · {q.company}
               </figcaption>

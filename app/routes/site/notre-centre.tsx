@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Notre centre",
     description:
-      "Organisme de formation pour adultes, 20 formateurs, plus de 2000 apprenants formés : découvrez le Centre de Formation Avenir à Paris.",
+      "Organisme de formation pour adultes, 20 formateurs, plus de 2000 apprenants formés : découvrez le Centre de Formation Avenir à Paris.",
     path: "/notre-centre",
   });
 
@@ -153,23 +153,23 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xl font-bold">Informations légales</h2>
             <dl className="mt-3 grid gap-1 text-sm text-muted-foreground">
               <div>
-                <dt className="inline font-semibold">Forme juridique : </dt>
+                <dt className="inline font-semibold">Forme juridique : </dt>
                 <dd className="inline">
                   {centre.legalForm} au capital de {centre.shareCapital}
                 </dd>
               </div>
               {centre.foundedOn ? (
                 <div>
-                  <dt className="inline font-semibold">Date de création : </dt>
+                  <dt className="inline font-semibold">Date de création : </dt>
                   <dd className="inline">{formatDate(centre.foundedOn)}</dd>
                 </div>
               ) : null}
               <div>
-                <dt className="inline font-semibold">SIRET : </dt>
+                <dt className="inline font-semibold">SIRET : </dt>
                 <dd className="inline">{centre.siret}</dd>
               </div>
               <div>
-                <dt className="inline font-semibold">Déclaration d'activité : </dt>
+                <dt className="inline font-semibold">Déclaration d'activité : </dt>
                 <dd className="inline">
                   {centre.activityNumber} (préfet de région {centre.activityRegion}). {ACTIVITY_NOTICE}.
                 </dd>

@@ -248,7 +248,7 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="aide-titre" className="mx-auto max-w-7xl px-4 py-12">
         <div className="surface-dark rounded-xl bg-primary p-8 text-center text-primary-foreground">
           <h2 id="aide-titre" className="text-2xl font-bold">
-            Besoin d'aide ?
+            Besoin d'aide ?
           </h2>
           <p className="mt-2 text-blue-100">Nos conseillers répondent à toutes vos questions.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -20,7 +20,7 @@ import {
   mailOutbox,
 } from "../db/schema.server";
 import { enqueueMail } from "../mail/queue.server";
-import { renderWrittenMail } from "../mail/templates.server";
+import { centreReplyTo, renderWrittenMail } from "../mail/templates.server";
 import type { AppRuntime } from "../runtime.server";
 import { redirectWithToast } from "../toast.server";
 import {
@@ -139,12 +139,15 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
     });
     if (input.mail) {
       const subject = statusMailSubject(input.status, await formationTitleOf(tx, before.sessionId));
+      const centre = await getCentreSettings(tx);
       await enqueueMail(tx, [
         {
           kind: "application_status",
           to: before.email,
+          // 'Si ce créneau ne vous convient pas, répondez à ce message': the answer reaches the centre.
+          replyTo: centreReplyTo(centre),
           applicationId: input.id,
-          ...renderWrittenMail(await getCentreSettings(tx), subject, input.mail),
+          ...renderWrittenMail(centre, subject, input.mail),
         },
       ]);
       await tx.insert(applicationEvents).values({
@@ -187,12 +190,15 @@ export async function sendSeatOffer(app: AppRuntime, actor: Actor, id: string, t
     const before = await lockApplication(tx, id);
     if (!before.seatOfferedAt) throw new AdminInputError(NO_OFFER);
     const subject = seatOfferMailSubject(await formationTitleOf(tx, before.sessionId));
+    const centre = await getCentreSettings(tx);
     await enqueueMail(tx, [
       {
         kind: "application_status",
         to: before.email,
+        // 'Merci de nous confirmer…': the candidate's answer reaches the centre.
+        replyTo: centreReplyTo(centre),
         applicationId: id,
-        ...renderWrittenMail(await getCentreSettings(tx), subject, text),
+        ...renderWrittenMail(centre, subject, text),
       },
     ]);
     await tx.insert(applicationEvents).values({

@@ -30,6 +30,7 @@ import {
   staffApplicationMail,
 } from "../mail/application-templates.server";
 import { enqueueMail, type MailMessage } from "../mail/queue.server";
+import { centreReplyTo } from "../mail/templates.server";
 import { formRateLimited } from "../rate-limit.server";
 import type { AppRuntime } from "../runtime.server";
 import { takenSeats } from "../sessions.server";
@@ -146,12 +147,15 @@ export async function storeApplication(
       {
         kind: "application_acknowledgement",
         to: input.email,
+        replyTo: centreReplyTo(centre),
         applicationId: inserted.id,
         ...candidateAcknowledgementMail(centre, summary),
       },
       {
         kind: "application_notification",
         to: centre.leadRecipient,
+        // Staff answer the candidate with one click.
+        replyTo: input.email,
         applicationId: inserted.id,
         ...staffApplicationMail(centre, summary, consoleUrl),
       },
@@ -160,6 +164,7 @@ export async function storeApplication(
       mails.push({
         kind: "application_accommodation",
         to: accommodationRecipient(centre),
+        replyTo: input.email,
         applicationId: inserted.id,
         ...accommodationMail(centre, summary, consoleUrl),
       });
@@ -227,7 +232,7 @@ export async function receiveApplication(
     const stored = await storeApplication(app, parsed.data, files, slug);
     if (stored === "session-closed") {
       return refused(400, APPLICATION_MESSAGES.invalid, {
-        errors: { session: "Cette session n'accepte plus de candidatures : choisissez-en une autre" },
+        errors: { session: "Cette session n'accepte plus de candidatures : choisissez-en une autre" },
         values: echo(form),
       });
     }

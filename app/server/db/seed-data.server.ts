@@ -17,7 +17,7 @@ const LOCATION = "Paris 11e et à distance";
 const CONTACT_PHONE = "01 23 45 67 89";
 const CONTACT_EMAIL = "contact@centre-formation-avenir.fr";
 const ACCESSIBILITY =
-  "Formation accessible aux personnes en situation de handicap : contactez notre référente handicap, Sophie Bernard, au 01 23 45 67 89.";
+  "Formation accessible aux personnes en situation de handicap : contactez notre référente handicap, Sophie Bernard, au 01 23 45 67 89.";
 const RESULTS_YEAR = 2025;
 const CONTACT_NAME = "Claire Moreau, conseillère formation";
 const ACCESS_ALTERNANCE =
@@ -25,7 +25,7 @@ const ACCESS_ALTERNANCE =
 const ACCESS_SHORT =
   "Candidature en ligne ou par téléphone, entretien individuel pour vérifier les prérequis et adapter le parcours, puis inscription (CPF, financement France Travail ou devis).";
 const PRICE_ALTERNANCE =
-  "Coût pris en charge par l'OPCO de l'entreprise d'accueil selon le niveau de prise en charge fixé par France Compétences : aucun frais pour l'alternant·e, qui est rémunéré·e pendant la formation.";
+  "Coût pris en charge par l'OPCO de l'entreprise d'accueil selon le niveau de prise en charge fixé par France Compétences : aucun frais pour l'alternant·e, qui est rémunéré·e pendant la formation.";
 const MINISTRY_OF_LABOUR = "Ministère du Travail, du Plein emploi et de l'Insertion";
 const TP_FURTHER_PATHS =
   "Poursuite possible vers un titre ou un diplôme de niveau 6 (Bachelor, licence professionnelle) dans le même domaine, en alternance ou en formation continue.";
@@ -71,7 +71,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     duration: "16 à 24 mois",
     format: "Alternance",
     description:
-      "Devenez assistant·e RH : administration du personnel, paie, recrutement et formation, en alternance.",
+      "Devenez assistant·e RH : administration du personnel, paie, recrutement et formation, en alternance.",
     longDescription:
       "Le Titre Professionnel Assistant Ressources Humaines prépare à gérer l'administration du personnel, la paie et les processus de recrutement et de formation. L'alternance entre le centre et l'entreprise permet d'acquérir une expérience concrète tout en étant rémunéré·e. Le titre, de niveau 5 (Bac+2), est délivré par le ministère du Travail.",
     content:
@@ -89,7 +89,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     program: [
       {
         title: "Administration du personnel",
-        duration: "120h",
+        duration: "120 h",
         content: lines(
           "Contrats de travail et formalités d'embauche",
           "Registre du personnel et dossiers salariés",
@@ -99,7 +99,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Paie et déclarations sociales",
-        duration: "150h",
+        duration: "150 h",
         content: lines(
           "Structure du bulletin de paie",
           "Cotisations sociales et DSN",
@@ -109,7 +109,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Recrutement et intégration",
-        duration: "100h",
+        duration: "100 h",
         content: lines(
           "Analyse du besoin et fiche de poste",
           "Rédaction et diffusion des offres d'emploi",
@@ -119,7 +119,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Développement des compétences",
-        duration: "80h",
+        duration: "80 h",
         content: lines(
           "Entretiens professionnels et entretiens annuels",
           "Élaboration du plan de développement des compétences",
@@ -128,7 +128,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Communication RH et outils numériques",
-        duration: "70h",
+        duration: "70 h",
         content: lines(
           "Communication interne et relations avec les représentants du personnel",
           "SIRH et tableaux de bord RH",
@@ -146,10 +146,10 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Communication interne",
     ],
     prerequisites:
-      "Niveau Bac ou expérience professionnelle équivalente, aisance rédactionnelle et sens de la confidentialité ; un contrat d'alternance est à signer avec une entreprise d'accueil (notre équipe vous accompagne dans la recherche).",
+      "Niveau Bac ou expérience professionnelle équivalente, aisance rédactionnelle et sens de la confidentialité ; un contrat d'alternance est à signer avec une entreprise d'accueil (notre équipe vous accompagne dans la recherche).",
     certification:
       "Titre Professionnel Assistant Ressources Humaines de niveau 5 (Bac+2), délivré par le ministère du Travail (RNCP 35030)",
-    salaryRange: "24 000 € - 30 000 € brut/an",
+    salaryRange: "24 000 € – 30 000 € brut/an",
     nextSessions: ["4 janvier 2027", "1er mars 2027", "6 septembre 2027"],
     location: LOCATION,
     contactPhone: CONTACT_PHONE,
@@ -166,7 +166,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     imageUrl: null,
     accessDelay: "2 à 4 semaines après validation du dossier et signature du contrat d'alternance",
     teachingMethods:
-      "Cours en petit groupe avec des formateurs issus des RH, études de cas réels, mises en situation, travaux pratiques sur logiciel de paie et plateforme e-learning accessible 24h/24.",
+      "Cours en petit groupe avec des formateurs issus des RH, études de cas réels, mises en situation, travaux pratiques sur logiciel de paie et plateforme e-learning accessible 24 h/24.",
     assessmentMethods:
       "Évaluations en cours de formation, dossier professionnel et épreuves finales devant un jury de professionnels (mise en situation, entretien technique et entretien final).",
     ...titreProfessionnel("2020-11-20", [
@@ -189,7 +189,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     duration: "9 à 16 mois",
     format: "Alternance",
     description:
-      "Préparez le Titre Professionnel Assistant Commercial en alternance : administration des ventes, prospection et relation client.",
+      "Préparez le Titre Professionnel Assistant Commercial en alternance : administration des ventes, prospection et relation client.",
     longDescription:
       "Le Titre Professionnel Assistant Commercial forme des collaborateurs polyvalents capables d'assurer l'administration des ventes et de soutenir l'équipe commerciale. Vous apprenez à prospecter, à suivre la relation client et à organiser des actions commerciales. La formation se déroule en alternance, au centre et en entreprise.",
     content:
@@ -207,7 +207,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     program: [
       {
         title: "Administration des ventes",
-        duration: "100h",
+        duration: "100 h",
         content: lines(
           "Traitement des commandes, devis et factures",
           "Suivi des livraisons et des règlements",
@@ -216,7 +216,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Prospection et développement commercial",
-        duration: "120h",
+        duration: "120 h",
         content: lines(
           "Ciblage et constitution de fichiers de prospects",
           "Prospection téléphonique et digitale",
@@ -226,7 +226,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Relation client",
-        duration: "80h",
+        duration: "80 h",
         content: lines(
           "Accueil et communication avec les clients",
           "Fidélisation et enquêtes de satisfaction",
@@ -235,7 +235,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Actions commerciales et marketing",
-        duration: "60h",
+        duration: "60 h",
         content: lines(
           "Organisation de salons et d'opérations promotionnelles",
           "Supports de communication commerciale",
@@ -244,7 +244,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Outils bureautiques et CRM",
-        duration: "60h",
+        duration: "60 h",
         content: lines(
           "Tableur et tableaux de bord commerciaux",
           "Utilisation d'un CRM",
@@ -263,7 +263,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     prerequisites:
       "Niveau Bac ou expérience dans la vente ou l'accueil, goût du contact et de la communication, maîtrise des outils bureautiques de base.",
     certification: "Titre Professionnel",
-    salaryRange: "22 000 € - 28 000 € brut/an",
+    salaryRange: "22 000 € – 28 000 € brut/an",
     nextSessions: ["11 janvier 2027", "5 avril 2027", "6 septembre 2027"],
     location: LOCATION,
     contactPhone: CONTACT_PHONE,
@@ -282,7 +282,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     teachingMethods:
       "Pédagogie active alternant apports théoriques, jeux de rôle, études de cas d'entreprises et projets commerciaux réels, complétée par la plateforme e-learning et un suivi individuel.",
     assessmentMethods:
-      "Contrôle continu, dossier professionnel et épreuves du titre devant un jury : mise en situation professionnelle, entretien technique et entretien final.",
+      "Contrôle continu, dossier professionnel et épreuves du titre devant un jury : mise en situation professionnelle, entretien technique et entretien final.",
     ...titreProfessionnel("2020-11-20", [
       "RNCP35031BC01 — Administrer les ventes et assurer le suivi de la supply chain",
       "RNCP35031BC02 — Contribuer au développement commercial et à la relation clientèle",
@@ -321,7 +321,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     program: [
       {
         title: "Gestion des stocks",
-        duration: "80h",
+        duration: "80 h",
         content: lines(
           "Réception et contrôle des marchandises",
           "Suivi des niveaux de stock et réapprovisionnement",
@@ -330,7 +330,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Transport et livraison",
-        duration: "70h",
+        duration: "70 h",
         content: lines(
           "Modes de transport et réglementation",
           "Documents de transport et d'expédition",
@@ -339,7 +339,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Entreposage",
-        duration: "60h",
+        duration: "60 h",
         content: lines(
           "Implantation et organisation de l'entrepôt",
           "Manutention et règles de sécurité",
@@ -348,7 +348,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Qualité et traçabilité",
-        duration: "50h",
+        duration: "50 h",
         content: lines(
           "Procédures qualité et indicateurs de performance",
           "Traçabilité des produits et des lots",
@@ -357,7 +357,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Outils informatiques",
-        duration: "40h",
+        duration: "40 h",
         content: lines(
           "Logiciel de gestion d'entrepôt (WMS)",
           "Lecteurs de codes-barres et terminaux radio",
@@ -376,7 +376,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     prerequisites:
       "Niveau 3e ou équivalent, goût pour l'organisation, capacité à travailler en équipe et bases en informatique.",
     certification: "Baccalauréat professionnel Logistique (niveau 4)",
-    salaryRange: "20 000 € - 26 000 € brut/an",
+    salaryRange: "20 000 € – 26 000 € brut/an",
     nextSessions: ["18 janvier 2027", "1er mars 2027", "3 mai 2027"],
     location: LOCATION,
     contactPhone: CONTACT_PHONE,
@@ -393,7 +393,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     imageUrl: null,
     accessDelay: "2 à 4 semaines après validation du dossier",
     teachingMethods:
-      "Formation très pratique : mises en situation sur plateau logistique, exercices sur logiciel WMS, études de cas et accompagnement individuel par un formateur référent.",
+      "Formation très pratique : mises en situation sur plateau logistique, exercices sur logiciel WMS, études de cas et accompagnement individuel par un formateur référent.",
     assessmentMethods:
       "Évaluations pratiques en cours de formation, contrôle des acquis sur les périodes en entreprise et épreuves finales de certification.",
     accessArrangements: ACCESS_ALTERNANCE,
@@ -427,7 +427,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     duration: "7 à 9 mois",
     format: "Présentiel + e-learning",
     description:
-      "Créez et administrez des sites WordPress professionnels : installation, contenus, thèmes, extensions et SEO.",
+      "Créez et administrez des sites WordPress professionnels : installation, contenus, thèmes, extensions et SEO.",
     longDescription:
       "Cette formation vous apprend à concevoir, personnaliser et faire vivre un site WordPress de A à Z. Vous travaillez sur un projet réel, de l'installation à l'optimisation pour les moteurs de recherche. Elle associe des séances en présentiel et des modules en e-learning pour avancer à votre rythme.",
     content:
@@ -445,7 +445,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     program: [
       {
         title: "Installation",
-        duration: "15h",
+        duration: "15 h",
         content: lines(
           "Nom de domaine et hébergement",
           "Installation de WordPress",
@@ -454,7 +454,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Gestion de contenu",
-        duration: "20h",
+        duration: "20 h",
         content: lines(
           "Pages, articles et catégories",
           "Éditeur de blocs Gutenberg",
@@ -464,7 +464,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Thèmes",
-        duration: "25h",
+        duration: "25 h",
         content: lines(
           "Choix et installation d'un thème",
           "Personnalisation avec l'éditeur de site",
@@ -473,7 +473,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Extensions",
-        duration: "20h",
+        duration: "20 h",
         content: lines(
           "Sélection d'extensions fiables",
           "Formulaires de contact et e-commerce",
@@ -482,7 +482,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Référencement (SEO)",
-        duration: "15h",
+        duration: "15 h",
         content: lines(
           "Recherche de mots-clés",
           "Optimisation des contenus et des balises",
@@ -499,9 +499,9 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       "Maintenance de site",
     ],
     prerequisites:
-      "Titulaire d'un BEP/CAP ou niveau équivalent, aisance avec l'ordinateur et la navigation sur Internet ; aucune connaissance en programmation n'est requise.",
+      "Titulaire d'un BEP/CAP ou niveau équivalent, aisance avec l'ordinateur et la navigation sur Internet ; aucune connaissance en programmation n'est requise.",
     certification: "Certification incluse",
-    salaryRange: "22 000 € - 30 000 € brut/an",
+    salaryRange: "22 000 € – 30 000 € brut/an",
     nextSessions: ["4 janvier 2027", "8 mars 2027", "10 mai 2027"],
     location: LOCATION,
     contactPhone: CONTACT_PHONE,
@@ -518,12 +518,12 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     imageUrl: null,
     accessDelay: "1 à 3 semaines après validation du dossier",
     teachingMethods:
-      "Séances en présentiel en petit groupe, modules e-learning accessibles 24h/24, exercices pratiques et réalisation d'un site complet accompagnée par un formateur.",
+      "Séances en présentiel en petit groupe, modules e-learning accessibles 24 h/24, exercices pratiques et réalisation d'un site complet accompagnée par un formateur.",
     assessmentMethods:
       "Quiz en ligne à la fin de chaque module, réalisation et présentation d'un site WordPress complet devant un jury, puis passage de la certification.",
     accessArrangements: ACCESS_SHORT,
     priceDetails:
-      "1 490 € net de taxe pour l'ensemble de la formation (soit environ 10 € de l'heure), finançable par le CPF ; paiement en trois fois sans frais en autofinancement.",
+      "1 490 € net de taxe pour l'ensemble de la formation (soit environ 10 € de l'heure), finançable par le CPF ; paiement en trois fois sans frais en autofinancement.",
     contactName: CONTACT_NAME,
     accessibility: ACCESSIBILITY,
     results: results([93, 45], [97, 52], [82, 40], [98, 52]),
@@ -539,13 +539,13 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     rncpCode: null,
     levelRequired: "Ouvert à tous",
     duration: "2 à 3 mois",
-    format: "100% en ligne",
+    format: "100 % en ligne",
     description:
-      "Bootcamp intensif 100 % en ligne : HTML/CSS, JavaScript, React et Node.js pour devenir développeur·se web.",
+      "Bootcamp intensif 100 % en ligne : HTML/CSS, JavaScript, React et Node.js pour devenir développeur·se web.",
     longDescription:
       "Ce bootcamp intensif vous fait passer de débutant à développeur·se web opérationnel·le en quelques semaines. Vous apprenez les langages du front-end et du back-end en codant chaque jour, encadré·e par des développeurs en activité. Le parcours se termine par un projet final présenté à un jury.",
     content:
-      "Un **bootcamp intensif 100 % en ligne** pour apprendre à coder des applications web modernes : HTML/CSS, JavaScript, React et Node.js. Vous travaillez en mode projet, avec des revues de code et des sessions en direct, et repartez avec un portfolio. Financement possible par le CPF ou France Travail (ex-Pôle Emploi).",
+      "Un **bootcamp intensif 100 % en ligne** pour apprendre à coder des applications web modernes : HTML/CSS, JavaScript, React et Node.js. Vous travaillez en mode projet, avec des revues de code et des sessions en direct, et repartez avec un portfolio. Financement possible par le CPF ou France Travail (ex-Pôle Emploi).",
     price: 2990,
     financingEligible: true,
     active: true,
@@ -559,7 +559,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     program: [
       {
         title: "HTML/CSS",
-        duration: "40h",
+        duration: "40 h",
         content: lines(
           "Structure sémantique d'une page",
           "Mise en page avec Flexbox et Grid",
@@ -568,7 +568,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "JavaScript",
-        duration: "50h",
+        duration: "50 h",
         content: lines(
           "Syntaxe moderne et types de données",
           "Manipulation du DOM et événements",
@@ -578,7 +578,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "React",
-        duration: "60h",
+        duration: "60 h",
         content: lines(
           "Composants, props et état",
           "Hooks et gestion des effets",
@@ -588,12 +588,12 @@ export const SEED_FORMATIONS: SeedFormation[] = [
       },
       {
         title: "Node.js (back-end)",
-        duration: "40h",
+        duration: "40 h",
         content: lines("Création d'une API REST", "Base de données SQL", "Authentification et sécurité"),
       },
       {
         title: "Projet final",
-        duration: "30h",
+        duration: "30 h",
         content: lines(
           "Conception et maquettage d'une application",
           "Développement en équipe",
@@ -604,9 +604,9 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     ],
     skills: ["HTML5", "CSS3", "JavaScript", "React", "Node.js", "Git", "API REST"],
     prerequisites:
-      "Ouvert à tous, sans diplôme requis : motivation, disponibilité pour un rythme intensif (environ 35 heures par semaine) et un ordinateur avec une connexion Internet.",
+      "Ouvert à tous, sans diplôme requis : motivation, disponibilité pour un rythme intensif (environ 35 heures par semaine) et un ordinateur avec une connexion Internet.",
     certification: "Certificat Développeur Web, délivré après validation du projet final devant un jury",
-    salaryRange: "30 000 € - 38 000 € brut/an",
+    salaryRange: "30 000 € – 38 000 € brut/an",
     nextSessions: ["11 janvier 2027", "1er mars 2027", "3 mai 2027"],
     location: LOCATION,
     contactPhone: CONTACT_PHONE,
@@ -622,12 +622,12 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     imageUrl: null,
     accessDelay: "2 à 3 semaines après validation du dossier",
     teachingMethods:
-      "Bootcamp en ligne : sessions en direct chaque jour, exercices pratiques, pair programming, revues de code par des développeurs en activité et plateforme e-learning accessible 24h/24.",
+      "Bootcamp en ligne : sessions en direct chaque jour, exercices pratiques, pair programming, revues de code par des développeurs en activité et plateforme e-learning accessible 24 h/24.",
     assessmentMethods:
       "Exercices corrigés et revues de code hebdomadaires, projets intermédiaires notés et soutenance du projet final devant un jury de professionnels.",
     accessArrangements: ACCESS_SHORT,
     priceDetails:
-      "2 990 € net de taxe pour le bootcamp complet ; tarif entreprise sur devis. Prise en charge possible par le CPF ou France Travail (AIF).",
+      "2 990 € net de taxe pour le bootcamp complet ; tarif entreprise sur devis. Prise en charge possible par le CPF ou France Travail (AIF).",
     contactName: CONTACT_NAME,
     accessibility: ACCESSIBILITY,
     results: results([90, 30], [98, 37], [80, 27], [99, 37]),
@@ -677,7 +677,7 @@ export const SEED_TESTIMONIALS: (Omit<NewTestimonial, "id" | "formationId"> & {
   {
     name: "Thomas Lefèvre",
     content:
-      "J'ai créé le site de mon activité pendant la formation. Le mélange de présentiel et d'e-learning m'a permis de continuer à travailler à côté. Seul regret : j'aurais aimé un peu plus de temps sur le SEO.",
+      "J'ai créé le site de mon activité pendant la formation. Le mélange de présentiel et d'e-learning m'a permis de continuer à travailler à côté. Seul regret : j'aurais aimé un peu plus de temps sur le SEO.",
     position: "Artisan menuisier",
     company: "Lefèvre Menuiserie",
     avatarUrl: null,
@@ -714,7 +714,7 @@ export const SEED_TESTIMONIALS: (Omit<NewTestimonial, "id" | "formationId"> & {
 
 export const SEED_BLOG_POSTS: Omit<NewBlogPost, "id" | "authorId">[] = [
   {
-    title: "Reconversion professionnelle : 5 étapes pour réussir votre changement de carrière",
+    title: "Reconversion professionnelle : 5 étapes pour réussir votre changement de carrière",
     slug: "reconversion-professionnelle-5-etapes",
     excerpt:
       "Changer de métier se prépare. Voici une méthode en cinq étapes pour passer de l'envie de reconversion à un nouveau poste.",
@@ -723,53 +723,53 @@ export const SEED_BLOG_POSTS: Omit<NewBlogPost, "id" | "authorId">[] = [
     featuredImage: null,
     createdAt: new Date("2026-09-08T09:00:00+02:00"),
     updatedAt: new Date("2026-09-10T14:30:00+02:00"),
-    content: `Chaque année, des centaines de milliers de personnes en France envisagent de changer de métier. Perte de sens, envie d'évoluer, secteur en difficulté : les raisons sont nombreuses. Une **reconversion réussie** repose pourtant toujours sur la même chose : une préparation solide. Voici notre méthode en cinq étapes.
+    content: `Chaque année, des centaines de milliers de personnes en France envisagent de changer de métier. Perte de sens, envie d'évoluer, secteur en difficulté : les raisons sont nombreuses. Une **reconversion réussie** repose pourtant toujours sur la même chose : une préparation solide. Voici notre méthode en cinq étapes.
 
 ## 1. Faire le point sur vos motivations
 
-Avant de choisir un nouveau métier, prenez le temps de comprendre ce que vous voulez quitter et ce que vous recherchez. Posez-vous quelques questions simples :
+Avant de choisir un nouveau métier, prenez le temps de comprendre ce que vous voulez quitter et ce que vous recherchez. Posez-vous quelques questions simples :
 
-- Qu'est-ce qui me plaît et me déplaît dans mon poste actuel ?
-- Quelles tâches me donnent de l'énergie ?
-- Quelles sont mes contraintes (revenus, mobilité, vie familiale) ?
+- Qu'est-ce qui me plaît et me déplaît dans mon poste actuel ?
+- Quelles tâches me donnent de l'énergie ?
+- Quelles sont mes contraintes (revenus, mobilité, vie familiale) ?
 
 Un **bilan de compétences**, finançable par le CPF, peut vous aider à structurer cette réflexion avec un professionnel.
 
 ## 2. Identifier vos compétences transférables
 
-Vous ne repartez jamais de zéro. Organisation, relation client, gestion des priorités, travail en équipe : ces compétences s'appliquent à de nombreux métiers. Un vendeur a déjà de solides bases pour devenir assistant commercial, une personne habituée à gérer des plannings peut s'orienter vers les ressources humaines ou la logistique.
+Vous ne repartez jamais de zéro. Organisation, relation client, gestion des priorités, travail en équipe : ces compétences s'appliquent à de nombreux métiers. Un vendeur a déjà de solides bases pour devenir assistant commercial, une personne habituée à gérer des plannings peut s'orienter vers les ressources humaines ou la logistique.
 
 ## 3. Explorer les métiers qui recrutent
 
-Renseignez-vous sur les secteurs porteurs : fonctions support (RH, administration des ventes), logistique, numérique. Pour vous faire une idée concrète :
+Renseignez-vous sur les secteurs porteurs : fonctions support (RH, administration des ventes), logistique, numérique. Pour vous faire une idée concrète :
 
-1. lisez les fiches métiers et les offres d'emploi de votre région ;
-2. échangez avec des professionnels en poste ;
+1. lisez les fiches métiers et les offres d'emploi de votre région ;
+2. échangez avec des professionnels en poste ;
 3. testez le métier grâce à une immersion en entreprise.
 
 ## 4. Choisir la bonne formation
 
-Une formation certifiante ou diplômante rassure les recruteurs et accélère votre insertion. Vérifiez trois points : la reconnaissance de la certification (titre inscrit au RNCP, par exemple), le format (alternance, présentiel, à distance) et les résultats publiés par l'organisme (taux de réussite, taux d'insertion). Découvrez [nos formations en alternance et courtes](/formations) pour comparer les parcours.
+Une formation certifiante ou diplômante rassure les recruteurs et accélère votre insertion. Vérifiez trois points : la reconnaissance de la certification (titre inscrit au RNCP, par exemple), le format (alternance, présentiel, à distance) et les résultats publiés par l'organisme (taux de réussite, taux d'insertion). Découvrez [nos formations en alternance et courtes](/formations) pour comparer les parcours.
 
 ## 5. Monter votre plan de financement
 
-Le coût ne doit pas être un frein. Selon votre situation, plusieurs solutions existent : CPF, aides de France Travail (ex-Pôle Emploi), financement par l'employeur via l'OPCO ou alternance, où la formation est prise en charge et vous êtes rémunéré·e. Consultez notre page [financements](/financements) pour connaître les dispositifs adaptés à votre profil.
+Le coût ne doit pas être un frein. Selon votre situation, plusieurs solutions existent : CPF, aides de France Travail (ex-Pôle Emploi), financement par l'employeur via l'OPCO ou alternance, où la formation est prise en charge et vous êtes rémunéré·e. Consultez notre page [financements](/financements) pour connaître les dispositifs adaptés à votre profil.
 
 ## En résumé
 
-Une reconversion se construit pas à pas : clarifier son projet, valoriser ses acquis, choisir une formation reconnue et sécuriser son financement. Nos conseillers vous accompagnent gratuitement à chaque étape, jusqu'à votre retour à l'emploi.`,
+Une reconversion se construit pas à pas : clarifier son projet, valoriser ses acquis, choisir une formation reconnue et sécuriser son financement. Nos conseillers vous accompagnent gratuitement à chaque étape, jusqu'à votre retour à l'emploi.`,
   },
   {
-    title: "Alternance : contrat d'apprentissage ou contrat de professionnalisation ?",
+    title: "Alternance : contrat d'apprentissage ou contrat de professionnalisation ?",
     slug: "alternance-apprentissage-ou-professionnalisation",
     excerpt:
-      "Deux contrats permettent de se former en alternance. Âge, durée, rémunération : on fait le point pour vous aider à choisir.",
+      "Deux contrats permettent de se former en alternance. Âge, durée, rémunération : on fait le point pour vous aider à choisir.",
     category: "Alternance",
     published: true,
     featuredImage: null,
     createdAt: new Date("2026-09-29T09:00:00+02:00"),
     updatedAt: new Date("2026-10-02T11:15:00+02:00"),
-    content: `L'alternance permet de préparer un diplôme ou un titre professionnel tout en travaillant en entreprise. Vous êtes salarié·e, rémunéré·e, et votre formation est financée. Deux contrats existent : le **contrat d'apprentissage** et le **contrat de professionnalisation**. Voici comment les distinguer.
+    content: `L'alternance permet de préparer un diplôme ou un titre professionnel tout en travaillant en entreprise. Vous êtes salarié·e, rémunéré·e, et votre formation est financée. Deux contrats existent : le **contrat d'apprentissage** et le **contrat de professionnalisation**. Voici comment les distinguer.
 
 ## Le contrat d'apprentissage
 
@@ -783,16 +783,16 @@ Il s'adresse principalement aux jeunes de 16 à 29 ans révolus. La limite d'âg
 
 Il est ouvert aux jeunes de 16 à 25 ans, aux demandeurs d'emploi de 26 ans et plus et aux bénéficiaires de certains minima sociaux.
 
-- Il vise une qualification reconnue : titre professionnel, certificat de qualification professionnelle ou diplôme.
+- Il vise une qualification reconnue : titre professionnel, certificat de qualification professionnelle ou diplôme.
 - Sa durée est généralement comprise entre 6 et 12 mois, et peut être allongée jusqu'à 24 mois.
-- La rémunération dépend de l'âge et du niveau de formation initiale ; les salariés de 26 ans et plus perçoivent au minimum le SMIC.
+- La rémunération dépend de l'âge et du niveau de formation initiale ; les salariés de 26 ans et plus perçoivent au minimum le SMIC.
 
-## Comment choisir ?
+## Comment choisir ?
 
-Le bon contrat dépend surtout de votre âge, de votre situation et de la formation visée. En pratique :
+Le bon contrat dépend surtout de votre âge, de votre situation et de la formation visée. En pratique :
 
-1. vérifiez votre éligibilité à chaque contrat ;
-2. regardez la durée de la formation qui vous intéresse ;
+1. vérifiez votre éligibilité à chaque contrat ;
+2. regardez la durée de la formation qui vous intéresse ;
 3. discutez-en avec l'entreprise qui souhaite vous recruter, car c'est elle qui signe le contrat.
 
 ## Trouver une entreprise d'accueil
@@ -804,7 +804,7 @@ C'est souvent l'étape la plus difficile. Préparez un CV ciblé, activez votre 
 Le centre propose plusieurs parcours en alternance, dont le **TP Assistant Ressources Humaines**, le **TP Assistant Commercial** et le **Bac Pro Logistique**. Retrouvez le programme, les prérequis et les prochaines sessions sur notre page [formations](/formations), ou contactez-nous pour vérifier quel contrat correspond à votre situation.`,
   },
   {
-    title: "Financer sa formation avec le CPF : le guide pratique",
+    title: "Financer sa formation avec le CPF : le guide pratique",
     slug: "financer-sa-formation-avec-le-cpf",
     excerpt:
       "Le compte personnel de formation permet de financer une formation certifiante. Droits, démarches et astuces pour bien l'utiliser.",
@@ -815,19 +815,19 @@ Le centre propose plusieurs parcours en alternance, dont le **TP Assistant Resso
     updatedAt: new Date("2026-10-21T16:45:00+02:00"),
     content: `Le **compte personnel de formation (CPF)** est l'un des moyens les plus simples de financer une formation. Tout actif dispose d'un compte, alimenté chaque année, qu'il peut utiliser librement pour se former. Voici l'essentiel à savoir.
 
-## Combien avez-vous sur votre CPF ?
+## Combien avez-vous sur votre CPF ?
 
-Votre compte est crédité en euros chaque année, en fonction de votre temps de travail :
+Votre compte est crédité en euros chaque année, en fonction de votre temps de travail :
 
-- **500 € par an** pour un salarié à temps plein ou à mi-temps, dans la limite de **5 000 €** ;
-- 800 € par an, dans la limite de 8 000 €, pour les salariés peu qualifiés et les personnes en situation de handicap ;
+- **500 € par an** pour un salarié à temps plein ou à mi-temps, dans la limite de **5 000 €** ;
+- 800 € par an, dans la limite de 8 000 €, pour les salariés peu qualifiés et les personnes en situation de handicap ;
 - les droits acquis restent sur votre compte, même en cas de changement d'employeur ou de période de chômage.
 
 Pour connaître votre solde, connectez-vous sur le site officiel Mon Compte Formation avec votre identité numérique.
 
-## Quelles formations sont éligibles ?
+## Quelles formations sont éligibles ?
 
-Le CPF finance les formations qui mènent à une certification reconnue : titres et diplômes inscrits au RNCP, certifications du répertoire spécifique, bilans de compétences, VAE ou encore permis de conduire. Plusieurs formations de notre centre sont éligibles, dont la [Formation WordPress](/formation/formation-wordpress) et la [Formation Développeur Web](/formation/formation-developpeur-web).
+Le CPF finance les formations qui mènent à une certification reconnue : titres et diplômes inscrits au RNCP, certifications du répertoire spécifique, bilans de compétences, VAE ou encore permis de conduire. Plusieurs formations de notre centre sont éligibles, dont la [Formation WordPress](/formation/formation-wordpress) et la [Formation Développeur Web](/formation/formation-developpeur-web).
 
 ## Les étapes pour vous inscrire
 
@@ -838,13 +838,13 @@ Le CPF finance les formations qui mènent à une certification reconnue : titres
 
 Une participation forfaitaire peut vous être demandée lors de l'inscription, sauf exceptions, par exemple pour les demandeurs d'emploi ou lorsque l'employeur complète le financement.
 
-## Et si votre solde ne suffit pas ?
+## Et si votre solde ne suffit pas ?
 
-Le CPF peut être complété par d'autres financeurs. On parle d'**abondement** :
+Le CPF peut être complété par d'autres financeurs. On parle d'**abondement** :
 
-- votre employeur, dans le cadre d'un accord ou d'un projet commun ;
-- France Travail (ex-Pôle Emploi) si vous êtes demandeur d'emploi ;
-- la Région, selon les dispositifs locaux ;
+- votre employeur, dans le cadre d'un accord ou d'un projet commun ;
+- France Travail (ex-Pôle Emploi) si vous êtes demandeur d'emploi ;
+- la Région, selon les dispositifs locaux ;
 - un financement personnel pour le reste à charge.
 
 ## Notre conseil
@@ -855,36 +855,36 @@ Ne laissez pas vos droits dormir et préparez votre projet en amont. Nos conseil
     title: "Réussir son entretien d'embauche après une formation",
     slug: "reussir-son-entretien-apres-une-formation",
     excerpt:
-      "Vous venez de terminer votre formation ? Nos conseils pour valoriser votre parcours et convaincre un recruteur en entretien.",
+      "Vous venez de terminer votre formation ? Nos conseils pour valoriser votre parcours et convaincre un recruteur en entretien.",
     category: "Conseils",
     published: true,
     featuredImage: null,
     createdAt: new Date("2026-11-10T09:00:00+01:00"),
     updatedAt: new Date("2026-11-12T10:20:00+01:00"),
-    content: `Une formation terminée, c'est une nouvelle étape qui commence : décrocher un poste. L'entretien d'embauche est le moment de transformer vos nouvelles compétences en arguments. Voici nos conseils pour vous y préparer sereinement.
+    content: `Une formation terminée, c'est une nouvelle étape qui commence : décrocher un poste. L'entretien d'embauche est le moment de transformer vos nouvelles compétences en arguments. Voici nos conseils pour vous y préparer sereinement.
 
 ## Préparer l'entretien
 
 Un entretien réussi se prépare plusieurs jours à l'avance.
 
-- **Renseignez-vous sur l'entreprise** : activité, clients, valeurs, actualités récentes.
+- **Renseignez-vous sur l'entreprise** : activité, clients, valeurs, actualités récentes.
 - Relisez l'offre et repérez les compétences clés demandées.
 - Préparez trois ou quatre exemples concrets qui prouvent ces compétences.
-- Préparez aussi vos questions : elles montrent votre intérêt pour le poste.
+- Préparez aussi vos questions : elles montrent votre intérêt pour le poste.
 
 ## Valoriser votre formation
 
-Les recruteurs apprécient les candidats qui savent expliquer leur parcours. Présentez votre formation comme un choix réfléchi et mettez en avant ce que vous avez réalisé :
+Les recruteurs apprécient les candidats qui savent expliquer leur parcours. Présentez votre formation comme un choix réfléchi et mettez en avant ce que vous avez réalisé :
 
-1. le projet ou la mission la plus marquante ;
-2. les outils que vous maîtrisez désormais (logiciel de paie, CRM, WMS, WordPress, React…) ;
+1. le projet ou la mission la plus marquante ;
+2. les outils que vous maîtrisez désormais (logiciel de paie, CRM, WMS, WordPress, React…) ;
 3. la certification ou le titre obtenu, et ce qu'il garantit à l'employeur.
 
-Si vous êtes en reconversion, reliez votre expérience passée à votre nouveau métier : vos compétences transférables sont un véritable atout.
+Si vous êtes en reconversion, reliez votre expérience passée à votre nouveau métier : vos compétences transférables sont un véritable atout.
 
 ## Répondre aux questions difficiles
 
-Certaines questions reviennent souvent. « Pourquoi ce changement de métier ? » : répondez avec une motivation positive, tournée vers l'avenir. « Quel est votre principal défaut ? » : choisissez un point réel et expliquez comment vous le travaillez. « Vous manquez d'expérience » : rappelez vos périodes en entreprise, vos projets et votre capacité à apprendre vite.
+Certaines questions reviennent souvent. « Pourquoi ce changement de métier ? » : répondez avec une motivation positive, tournée vers l'avenir. « Quel est votre principal défaut ? » : choisissez un point réel et expliquez comment vous le travaillez. « Vous manquez d'expérience » : rappelez vos périodes en entreprise, vos projets et votre capacité à apprendre vite.
 
 ## Le jour J
 
@@ -898,30 +898,30 @@ Envoyez un court message de remerciement dans les 24 heures. Si vous n'avez pas 
 
 ## Un accompagnement jusqu'à l'emploi
 
-Nos apprenants bénéficient d'un **suivi de 6 mois après la formation** : simulations d'entretien, relecture de CV et mise en relation avec nos entreprises partenaires. Pas encore formé·e ? Découvrez [nos formations](/formations) et les métiers auxquels elles préparent.`,
+Nos apprenants bénéficient d'un **suivi de 6 mois après la formation** : simulations d'entretien, relecture de CV et mise en relation avec nos entreprises partenaires. Pas encore formé·e ? Découvrez [nos formations](/formations) et les métiers auxquels elles préparent.`,
   },
   {
-    title: "Demandeur d'emploi : les aides de France Travail (ex-Pôle Emploi) pour vous former",
+    title: "Demandeur d'emploi : les aides de France Travail (ex-Pôle Emploi) pour vous former",
     slug: "demandeur-emploi-aides-france-travail-formation",
     excerpt:
-      "AIF, CPF, rémunération pendant la formation : tour d'horizon des aides proposées aux demandeurs d'emploi qui veulent se former.",
+      "AIF, CPF, rémunération pendant la formation : tour d'horizon des aides proposées aux demandeurs d'emploi qui veulent se former.",
     category: "Financement",
     published: false,
     featuredImage: null,
     createdAt: new Date("2026-11-24T09:00:00+01:00"),
     updatedAt: new Date("2026-11-26T17:05:00+01:00"),
-    content: `Vous êtes inscrit·e à France Travail (ex-Pôle Emploi) et vous souhaitez vous former pour retrouver un emploi ? Plusieurs dispositifs peuvent prendre en charge tout ou partie de votre formation. Voici un tour d'horizon des principales solutions.
+    content: `Vous êtes inscrit·e à France Travail (ex-Pôle Emploi) et vous souhaitez vous former pour retrouver un emploi ? Plusieurs dispositifs peuvent prendre en charge tout ou partie de votre formation. Voici un tour d'horizon des principales solutions.
 
 ## Parler de votre projet à votre conseiller
 
-Tout commence par un échange avec votre conseiller. Présentez-lui un projet clair : le métier visé, la formation choisie, l'organisme et les débouchés dans votre région. Plus votre projet est construit, plus il sera simple de le faire financer. Un devis de l'organisme de formation vous sera demandé.
+Tout commence par un échange avec votre conseiller. Présentez-lui un projet clair : le métier visé, la formation choisie, l'organisme et les débouchés dans votre région. Plus votre projet est construit, plus il sera simple de le faire financer. Un devis de l'organisme de formation vous sera demandé.
 
 ## Les principales aides
 
-- **L'aide individuelle à la formation (AIF)** : elle finance une formation qui correspond à votre projet de retour à l'emploi, lorsque les autres dispositifs ne suffisent pas. Elle peut couvrir jusqu'à 100 % des frais pédagogiques.
-- **Le CPF** : vos droits restent mobilisables pendant une période de chômage, et France Travail (ex-Pôle Emploi) peut compléter votre solde.
-- **Les formations financées par la Région** : chaque région achète des places de formation dans les métiers qui recrutent.
-- **La préparation opérationnelle à l'emploi (POE)** : une formation financée avant une embauche, lorsqu'une entreprise a un poste à pourvoir.
+- **L'aide individuelle à la formation (AIF)** : elle finance une formation qui correspond à votre projet de retour à l'emploi, lorsque les autres dispositifs ne suffisent pas. Elle peut couvrir jusqu'à 100 % des frais pédagogiques.
+- **Le CPF** : vos droits restent mobilisables pendant une période de chômage, et France Travail (ex-Pôle Emploi) peut compléter votre solde.
+- **Les formations financées par la Région** : chaque région achète des places de formation dans les métiers qui recrutent.
+- **La préparation opérationnelle à l'emploi (POE)** : une formation financée avant une embauche, lorsqu'une entreprise a un poste à pourvoir.
 
 ## Être rémunéré pendant la formation
 
@@ -934,9 +934,9 @@ Si vous percevez l'allocation chômage, vous continuez en général à la percev
 3. L'organisme dépose la demande de financement.
 4. Attendez la validation avant le début de la formation.
 
-## Et l'alternance ?
+## Et l'alternance ?
 
-Les demandeurs d'emploi de 26 ans et plus peuvent signer un contrat de professionnalisation : la formation est financée et vous êtes salarié·e. C'est une piste à étudier pour nos formations en alternance.
+Les demandeurs d'emploi de 26 ans et plus peuvent signer un contrat de professionnalisation : la formation est financée et vous êtes salarié·e. C'est une piste à étudier pour nos formations en alternance.
 
 ## Nous vous accompagnons
 

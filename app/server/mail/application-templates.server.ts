@@ -1,4 +1,5 @@
 import { financingLabel, situationLabel } from "~/content/application";
+import { ofName, theFormation } from "~/lib/french";
 import { formatDateRange, type SessionModeValue, sessionModeLabel } from "~/lib/sessions";
 import { type MailCentre, type RenderedMail, renderMail } from "./templates.server";
 
@@ -25,12 +26,12 @@ const sessionText = (s: ApplicationSummary["session"]) =>
 /** The candidate's acknowledgement: what was received and what happens next. */
 export function candidateAcknowledgementMail(centre: MailCentre, a: ApplicationSummary): RenderedMail {
   return renderMail(centre, {
-    subject: `Votre candidature à la formation ${a.formationTitle} est bien reçue`,
+    subject: `Votre candidature à ${theFormation(a.formationTitle)} est bien reçue`,
     heading: `Bonjour ${a.firstName},`,
     paragraphs: [
-      `Nous avons bien reçu votre candidature à la formation ${a.formationTitle}, session ${sessionText(a.session)}.`,
+      `Nous avons bien reçu votre candidature à ${theFormation(a.formationTitle)}, session ${sessionText(a.session)}.`,
       a.waitlisted
-        ? "Cette session est complète : votre candidature est inscrite sur la liste d'attente. Nous vous prévenons dès qu'une place se libère."
+        ? "Cette session est complète : votre candidature est inscrite sur la liste d'attente. Nous vous prévenons dès qu'une place se libère."
         : "Notre équipe l'étudie et vous répond sous 5 jours ouvrés, le plus souvent pour convenir d'un entretien.",
       ...(a.accommodation
         ? ["Votre demande d'aménagement a été transmise à notre référent·e handicap, qui vous contactera."]
@@ -53,11 +54,11 @@ export function staffApplicationMail(
 ): RenderedMail {
   const name = `${a.firstName} ${a.lastName}`;
   return renderMail(centre, {
-    subject: `Nouvelle candidature : ${name} – ${a.formationTitle}${a.waitlisted ? " (liste d'attente)" : ""}`,
-    heading: `Nouvelle candidature de ${name}`,
+    subject: `Nouvelle candidature : ${name} – ${a.formationTitle}${a.waitlisted ? " (liste d'attente)" : ""}`,
+    heading: `Nouvelle candidature ${ofName(name)}`,
     paragraphs: [
       a.waitlisted
-        ? "La session est complète : la candidature est en liste d'attente."
+        ? "La session est complète : la candidature est en liste d'attente."
         : "Une candidature est arrivée par le site. Les fichiers sont consultables dans la console.",
     ],
     rows: [
@@ -81,10 +82,10 @@ export function accommodationMail(
   consoleUrl: string,
 ): RenderedMail {
   return renderMail(centre, {
-    subject: `Demande d'aménagement : ${a.firstName} ${a.lastName} – ${a.formationTitle}`,
+    subject: `Demande d'aménagement : ${a.firstName} ${a.lastName} – ${a.formationTitle}`,
     heading: "Demande d'aménagement (situation de handicap)",
     paragraphs: [
-      `${a.firstName} ${a.lastName} candidate à la formation ${a.formationTitle} et demande un aménagement.`,
+      `${a.firstName} ${a.lastName} candidate à ${theFormation(a.formationTitle)} et demande un aménagement.`,
     ],
     rows: [
       ["Session", sessionText(a.session)],

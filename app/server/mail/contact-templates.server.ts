@@ -1,5 +1,6 @@
 import { appointmentModeLabel, subjectLabel } from "~/content/contact";
 import { sourceLabel } from "~/lib/contact-sources";
+import { ofName } from "~/lib/french";
 import { formatFullDateTime } from "~/lib/paris-time";
 import { type MailCentre, type RenderedMail, renderMail } from "./templates.server";
 
@@ -38,8 +39,8 @@ export function staffNotificationMail(
   const name = `${request.firstName} ${request.lastName}`;
   const what = request.kind === "callback" ? "Demande de rappel" : "Nouveau message";
   return renderMail(centre, {
-    subject: `${what} : ${name}${request.callbackRequested ? " (rappel demandé)" : ""}`,
-    heading: `${what} de ${name}`,
+    subject: `${what} : ${name}${request.callbackRequested ? " (rappel demandé)" : ""}`,
+    heading: `${what} ${ofName(name)}`,
     paragraphs: [
       request.callbackRequested
         ? `Cette personne souhaite être rappelée au ${request.phone}.`
@@ -48,7 +49,7 @@ export function staffNotificationMail(
     rows: [
       ["Prénom", request.firstName],
       ["Nom", request.lastName],
-      ["Email", request.email ?? "Non renseigné"],
+      ["E-mail", request.email ?? "Non renseigné"],
       ["Téléphone", request.phone],
       ["Sujet", subjectLabel(request.subject) ?? request.subject ?? "Non renseigné"],
       ["Formation", request.formation ?? "Non spécifiée"],
@@ -71,9 +72,9 @@ export function visitorConfirmationMail(centre: MailCentre, request: RequestSumm
     heading: `Bonjour ${request.firstName},`,
     paragraphs: [
       callback
-        ? `Merci de votre intérêt pour ${centre.name}. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
-        : `Merci d'avoir contacté ${centre.name}. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).`,
-      `Nous sommes joignables au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
+        ? `Merci de votre intérêt pour nos formations. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
+        : "Merci de nous avoir écrit. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).",
+      `Nous sommes joignables au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
       "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.",
     ],
     rows: callback

@@ -18,6 +18,15 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
+/**
+ * Where a candidate's or a visitor's reply goes: the centre's address from Paramètres (the lead
+ * recipient should it be empty). E-mails leave from MAIL_FROM (often a no-reply address), and
+ * those that invite an answer ('répondez à ce message') must not lose it.
+ */
+export function centreReplyTo(centre: Pick<CentreIdentity, "email"> & { leadRecipient?: string }): string {
+  return centre.email.trim() || (centre.leadRecipient ?? "");
+}
+
 const signatureOf = (centre: MailCentre) => `${centre.name} · ${centre.phone} · ${centre.email}`;
 
 /**
@@ -58,9 +67,9 @@ export function renderMail(
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
-    ...rows.map(([label, value]) => `${label} : ${value}`),
+    ...rows.map(([label, value]) => `${label} : ${value}`),
     ...(rows.length ? [""] : []),
-    ...(action ? [`${action.label} : ${action.url}`, ""] : []),
+    ...(action ? [`${action.label} : ${action.url}`, ""] : []),
     "—",
     signature,
   ].join("\n");
@@ -79,7 +88,7 @@ ${
 }
 ${
   action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Si le bouton ne fonctionne pas, copiez ce lien : ${escapeHtml(action.url)}</p>`
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Si le bouton ne fonctionne pas, copiez ce lien : ${escapeHtml(action.url)}</p>`
     : ""
 }
 <p style="font-size:12px;color:#6b7280">${escapeHtml(signature)}</p>
@@ -92,7 +101,7 @@ export function verificationMail(centre: MailCentre, firstName: string, url: str
     subject: "Confirmez votre adresse e-mail",
     heading: `Bonjour ${firstName},`,
     paragraphs: [
-      `Merci pour votre inscription sur le site de ${centre.name}.`,
+      "Merci pour votre inscription sur notre site.",
       "Pour activer votre compte, confirmez votre adresse e-mail. Ce lien est valable 24 heures.",
     ],
     action: { label: "Confirmer mon adresse e-mail", url },
@@ -110,10 +119,10 @@ export function accountExistsMail(
     subject: "Vous avez déjà un compte",
     heading: firstName ? `Bonjour ${firstName},` : "Bonjour,",
     paragraphs: [
-      `Quelqu'un, sans doute vous, a demandé à créer un compte sur le site de ${centre.name} avec cette adresse e-mail. Un compte existe déjà pour elle : aucun autre n'a été créé.`,
+      `Quelqu'un, sans doute vous, a demandé à créer un compte sur notre site avec cette adresse e-mail. Un compte existe déjà pour elle : aucun autre n'a été créé.`,
       "Connectez-vous avec votre mot de passe. Si vous n'avez pas encore confirmé votre adresse, le formulaire de connexion vous propose de recevoir un nouveau lien.",
-      `Mot de passe oublié ? Choisissez-en un nouveau ici : ${resetUrl}`,
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre compte reste inchangé.",
+      `Mot de passe oublié ? Choisissez-en un nouveau ici : ${resetUrl}`,
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre compte reste inchangé.",
     ],
     action: { label: "Me connecter", url: signInUrl },
   });
@@ -125,7 +134,7 @@ export function resetPasswordMail(centre: MailCentre, firstName: string, url: st
     heading: `Bonjour ${firstName},`,
     paragraphs: [
       "Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable une heure.",
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
     ],
     action: { label: "Choisir un nouveau mot de passe", url },
   });

@@ -151,7 +151,7 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
   if (certification) {
     heading("Certification");
     if (certification.codeText && certification.url) {
-      rows([{ label: "Code", value: `${certification.codeText} — fiche publique : ${certification.url}` }]);
+      rows([{ label: "Code", value: `${certification.codeText} — fiche publique : ${certification.url}` }]);
     }
     rows(certification.rows);
     if (certification.skillBlocks.length) {

@@ -13,7 +13,7 @@ export async function signInWithoutRole(page: Page): Promise<string> {
   await page.getByRole("tab", { name: "Inscription" }).click();
   await page.getByLabel("Prénom").fill("Sans");
   await page.getByLabel("Nom", { exact: true }).fill("Role");
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));

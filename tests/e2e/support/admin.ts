@@ -4,7 +4,7 @@ import { gotoReady } from "./page";
 
 /** Fills the sign-in form already on screen with the seeded admin's credentials, and sends it. */
 export async function submitAdminCredentials(page: Page) {
-  await page.getByRole("tabpanel").getByLabel("Email").fill(ADMIN.email);
+  await page.getByRole("tabpanel").getByLabel("E-mail").fill(ADMIN.email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(ADMIN.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }

@@ -12,13 +12,16 @@ export async function mailsTo(address: string): Promise<Mail[]> {
   return (await response.json()) as Mail[];
 }
 
+/** Spaces of any kind as one ordinary space, as Playwright matches text: 'Nouveau message : …' finds the subject with its no-break space. */
+const normalized = (text: string) => text.replace(/\s+/g, " ");
+
 /** Waits until a message whose subject contains `subject` reaches `address`, and returns it. */
 export async function waitForMail(address: string, subject: string): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(address)).find((m) => m.subject.includes(subject));
+        found = (await mailsTo(address)).find((m) => normalized(m.subject).includes(normalized(subject)));
         return Boolean(found);
       },
       { timeout: 15_000, message: `e-mail « ${subject} » pour ${address}` },

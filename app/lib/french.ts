@@ -1,0 +1,20 @@
+/**
+ * French grammar around names the app does not write itself (a person's first name, a formation's
+ * title typed in the console). Tiny on purpose: public pages may load it.
+ */
+
+/** A vowel, a mute h, or a Y read as a vowel ('Yves', not 'Yannick'): 'de' becomes 'd''. */
+const ELIDES = /^(?:[aeiouàâäéèêëîïôöûüœ]|h|y[^aeiouyàâäéèêëîïôöûü])/i;
+
+/** 'de Paul', 'd'Alice', 'd'Hélène', 'd'Yves', 'de Yannick'. */
+export function ofName(name: string): string {
+  return ELIDES.test(name.trim()) ? `d'${name.trim()}` : `de ${name.trim()}`;
+}
+
+/**
+ * 'la formation Développeur Web' for 'Formation Développeur Web' (the title already says
+ * 'Formation': never 'la formation Formation …'), 'la formation Bac Pro Logistique' otherwise.
+ */
+export function theFormation(title: string): string {
+  return `la formation ${title.trim().replace(/^formation\s+/i, "")}`;
+}
