@@ -4,7 +4,13 @@
 // row and on the delivered message.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APPLICATION_STATUSES, statusMailSubject, statusMailText } from "~/lib/application-status";
+import {
+  APPLICATION_STATUSES,
+  seatOfferMailSubject,
+  seatOfferMailText,
+  statusMailSubject,
+  statusMailText,
+} from "~/lib/application-status";
 import { formatFullDateTime, parisInstant } from "~/lib/paris-time";
 import { formatDateRange } from "~/lib/sessions";
 import * as detailsRoute from "~/routes/admin/application";
@@ -12,6 +18,7 @@ import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
 import { getCentreSettings } from "~/server/centre.server";
 import { mailOutbox } from "~/server/db/schema.server";
+import { seatOfferStaffMail } from "~/server/mail/application-templates.server";
 import {
   accountExistsMail,
   renderWrittenMail,
@@ -211,5 +218,17 @@ describe(`e-mails as a French reader gets them, on ${DRIVER}`, () => {
       const mail = renderWrittenMail(centre, statusMailSubject(status, "Formation Développeur Web"), text);
       expect(faultsOf(mail), status).toEqual([]);
     }
+
+    // A seat freed on the waiting list: the candidate's offer and the staff notice.
+    const offer = { formationTitle: "Formation Développeur Web", sessionDates: "du 4 au 29 janvier 2027" };
+    const seatOffer = renderWrittenMail(
+      centre,
+      seatOfferMailSubject(offer.formationTitle),
+      seatOfferMailText({ firstName: "Yves", ...offer }),
+    );
+    expect(faultsOf(seatOffer)).toEqual([]);
+    expect(
+      faultsOf(seatOfferStaffMail(centre, { name: "Hélène Étienne", ...offer }, `${url}#candidature`)),
+    ).toEqual([]);
   });
 });
