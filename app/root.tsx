@@ -96,7 +96,7 @@ export function NotFound() {
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center"
     >
       <h1 className="text-6xl font-bold text-primary">404</h1>
-      <p className="text-xl text-muted-foreground">Cette page n'existe pas ou a été déplacée.</p>
+      <p className="text-xl text-muted-foreground">Page introuvable</p>
       <Link to="/" className="text-primary underline underline-offset-4">
         Retour à l'accueil
       </Link>

@@ -27,7 +27,7 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
   const response = await page.goto("/cette-page-n-existe-pas");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
-  await expect(page.getByText("Cette page n'existe pas ou a été déplacée.")).toBeVisible();
+  await expect(page.getByText("Page introuvable")).toBeVisible();
   await page.getByRole("link", { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/`);
 });
