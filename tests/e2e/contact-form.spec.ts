@@ -123,7 +123,7 @@ test("callback dialog: validation, request stored, confirmation in the dialog, t
   const staff = await waitForMail("equipe@centre.test", `Demande de rappel : Nadia ${lastName}`);
   expect(staff.body).toContain("07 88 99 00 11");
   expect(staff.body).toContain("Formation Développeur Web");
-  expect(staff.body).toContain("callback contact page");
+  expect(staff.body).toContain("Rappel – page contact");
 
   await dialog.getByRole("button", { name: "Fermer", exact: true }).first().click();
   await expect(dialog).toBeHidden();
