@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -136,6 +136,46 @@ describe("the production server", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 90_000);
+
+  it("first start copies the build's empty database, then seeds it and writes its own admin and secret", async () => {
+    const template = path.join(buildDir, "server", "pgdata-template");
+    expect(existsSync(path.join(template, "PG_VERSION"))).toBe(true);
+    const fingerprint = () =>
+      readdirSync(template, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => `${path.join(f.parentPath, f.name)}:${statSync(path.join(f.parentPath, f.name)).size}`)
+        .sort()
+        .join("\n");
+    const before = fingerprint();
+    const installs = ["un", "deux"].map((name) => ({
+      dir: mkdtempSync(path.join(tmpdir(), `cfa-install-${name}-`)),
+      email: `direction-${name}@centre.test`,
+    }));
+    for (const install of installs) {
+      const server = start({
+        DATA_DIR: install.dir,
+        ADMIN_EMAIL: install.email,
+        ADMIN_PASSWORD: "mot-de-passe-admin",
+        AUTH_RATE_LIMIT: "false",
+      });
+      running.push(server);
+      await waitHealthy(server, 60_000);
+      // Every migration of this build applied, the catalogue seeded, this install's admin only.
+      expect((await fetch(`http://127.0.0.1:${server.port}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${server.port}/formations`)).text()).toContain(
+        "TP Assistant Ressources Humaines",
+      );
+      expect((await signIn(server.port, install.email, "mot-de-passe-admin")).status).toBe(200);
+      const other = installs.find((i) => i !== install)?.email ?? "";
+      expect((await signIn(server.port, other, "mot-de-passe-admin")).status).toBe(401);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    }
+    const [one, two] = installs.map((i) => readFileSync(path.join(i.dir, "auth-secret"), "utf8"));
+    expect(one).not.toBe(two);
+    // The template itself is never opened: the servers wrote into their own copies.
+    expect(fingerprint()).toBe(before);
+  }, 150_000);
 
   it("runs a build named by its absolute path (BUILD_DIR=/srv/…/build)", async () => {
     const server = start({ BUILD_DIR: path.resolve(buildDir) });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { copyPgliteTemplate, templateDir } from "./pglite-template.server";
 import * as schema from "./schema.server";
 
 export type Schema = typeof schema;
@@ -118,16 +119,20 @@ function takeLock(dir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-/** Embedded PostgreSQL. `dir` null keeps everything in memory (tests). */
+/**
+ * Embedded PostgreSQL. `dir` null keeps everything in memory (tests). `template`: a data folder made
+ * by the build (pglite-template.server.ts), copied into `dir` when `dir` does not exist yet.
+ */
 export async function openPglite(
   dir: string | null,
-  options: OpenOptions & { loadDataDir?: Blob } = {},
+  options: OpenOptions & { loadDataDir?: Blob; template?: string } = {},
 ): Promise<Database> {
   const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   let release = () => {};
   if (dir) {
     mkdirSync(path.dirname(dir), { recursive: true });
     release = takeLock(dir);
+    if (options.template) copyPgliteTemplate(options.template, dir);
   }
   const client = await PGlite.create({
     // The console's search indexes need them (see the console_paging migration).
@@ -163,9 +168,13 @@ export async function openDatabase(config: {
   dataDir: string;
   pgPoolSize: number;
   migrationsDir: string;
+  buildDir: string;
 }): Promise<Database> {
   const { migrationsDir } = config;
   if (config.databaseUrl)
     return openPostgres(config.databaseUrl, { poolSize: config.pgPoolSize, migrationsDir });
-  return openPglite(path.join(config.dataDir, "db"), { migrationsDir });
+  return openPglite(path.join(config.dataDir, "db"), {
+    migrationsDir,
+    template: templateDir(config.buildDir),
+  });
 }
