@@ -21,7 +21,7 @@ function reachable(page: Page, name: string) {
 
 for (const { width, control } of [
   { width: 1280, control: "Déconnexion" },
-  { width: 360, control: "Ouvrir le menu" },
+  { width: 360, control: "Menu" },
 ]) {
   test(`at ${width} px the sign-in toast leaves the header's '${control}' free to click`, async ({
     page,
@@ -71,13 +71,13 @@ test("the header offers the console to staff only: not to a signed-in visitor wi
 test("at 360 px, Escape closes the menu and gives the focus back to its button", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 720 });
   await gotoReady(page, "/");
-  await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   const menu = page.getByRole("navigation", { name: "Navigation mobile" });
   await expect(menu).toBeVisible();
   await menu.getByRole("link").first().focus();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
-  await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeFocused();
 });
 
 /** The focus ring of `control` and its lowest contrast against the colours of `surface`'s gradient. */

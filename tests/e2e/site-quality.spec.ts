@@ -61,7 +61,7 @@ for (const path of PUBLIC_PAGES) {
 test("the mobile menu opens and closes with the keyboard at 360 px", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await gotoReady(page, "/");
-  const toggle = page.getByRole("button", { name: "Ouvrir le menu" });
+  const toggle = page.getByRole("button", { name: "Menu", exact: true });
   await toggle.focus();
   await page.keyboard.press("Enter");
   const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });

@@ -1,6 +1,6 @@
 import { ChevronDown, GraduationCap, LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { useId } from "react";
+import { Form, Link, NavLink } from "react-router";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { HEADER_LINKS } from "~/content/navigation";
 import { cn } from "~/lib/cn";
@@ -17,6 +17,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     "whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium hover:bg-muted xl:px-3",
     isActive ? "text-primary" : "text-foreground",
   );
+
+const blockLinkClass = (state: { isActive: boolean }) => cn(linkClass(state), "block");
 
 /**
  * Connexion, or the greeting, 'Admin' (staff only) and 'Déconnexion'. `compact` (the desktop header)
@@ -66,28 +68,9 @@ function AccountActions({
 
 /** The same links on every public page; below 1024 px they fold into a menu. */
 export function SiteHeader({ user, centreName }: { user: HeaderUser | null; centreName: string }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  // Close the mobile menu after navigating.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-
   return (
-    // Escape closes the open menu and gives the focus back to its button; the focus is in the header
-    // while the menu is open (on its button or its links).
-    // biome-ignore lint/a11y/noStaticElementInteractions: a key handler for what the header holds, not a control.
-    <header
-      className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          toggle.current?.focus();
-        }
-      }}
-    >
-      {" "}
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <a
         href="#contenu"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
@@ -116,7 +99,7 @@ export function SiteHeader({ user, centreName }: { user: HeaderUser | null; cent
                   <ul className="invisible absolute left-0 top-full min-w-60 rounded-md border border-border bg-background p-2 shadow-lg group-focus-within:visible group-hover:visible">
                     {link.children.map((child) => (
                       <li key={child.to}>
-                        <NavLink to={child.to} className={(s) => cn(linkClass(s), "block")}>
+                        <NavLink to={child.to} className={blockLinkClass}>
                           {child.label}
                         </NavLink>
                       </li>
@@ -134,31 +117,38 @@ export function SiteHeader({ user, centreName }: { user: HeaderUser | null; cent
           </ul>
         </nav>
         <AccountActions user={user} className="hidden shrink-0 lg:flex" compact />
-        <button
-          ref={toggle}
-          type="button"
-          className={buttonClass("ghost", "icon", "lg:hidden")}
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{open ? "Fermer le menu" : "Ouvrir le menu"}</span>
+        {/* The phone menu is a popover the browser runs, with or without JavaScript: this button opens
+            and closes it and tells assistive technology whether it is open; Escape or a click elsewhere
+            closes it and gives the focus back here. */}
+        <button type="button" popoverTarget={menuId} className={buttonClass("ghost", "icon", "lg:hidden")}>
+          <Menu aria-hidden="true" className="site-menu-closed" />
+          <X aria-hidden="true" className="site-menu-open" />
+          <span className="sr-only">Menu</span>
         </button>
       </div>
-      <div id={menuId} hidden={!open} className="border-t border-border lg:hidden">
+      {/* Placed and drawn in app.css (`site-menu`). A link followed closes it: the header stays on
+          screen across navigations. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the clicks are the links' own (Enter on a link clicks it too). */}
+      <div
+        id={menuId}
+        popover="auto"
+        className="site-menu"
+        onClick={(event) => {
+          if ((event.target as Element).closest("a")) event.currentTarget.hidePopover();
+        }}
+      >
         <nav aria-label="Navigation mobile" className="mx-auto max-w-7xl px-4 py-3">
           <ul className="flex flex-col gap-1">
             {HEADER_LINKS.flatMap((link) => [
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={(s) => cn(linkClass(s), "block")}>
+                <NavLink to={link.to} end={link.to === "/"} className={blockLinkClass}>
                   {link.label}
                 </NavLink>
               </li>,
               ...("children" in link
                 ? link.children.map((child) => (
                     <li key={child.to} className="pl-4">
-                      <NavLink to={child.to} className={(s) => cn(linkClass(s), "block")}>
+                      <NavLink to={child.to} className={blockLinkClass}>
                         {child.label}
                       </NavLink>
                     </li>
