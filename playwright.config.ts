@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
@@ -15,14 +15,15 @@ export const ADMIN = { email: "admin@centre.test", password: "admin-e2e-password
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // One browser per core (two on the smallest machines); the server under test is one process.
+  workers: Math.max(2, availableParallelism()),
   // One retry on CI only, to tell a flaky test (fails, then passes) from one that always fails:
   // both fail the run, since a race that shows once in a while is still a bug.
   retries: process.env.CI ? 1 : 0,
   failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: BASE_URL,
     locale: "fr-FR",
@@ -65,7 +66,8 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: `rm -rf ${dataDir} && node server.js`,
+      // The build is brought up to date first: after an edit under app/ the suite never tests old code.
+      command: `bash scripts/build-if-stale.sh && rm -rf ${dataDir} && node server.js`,
       url: `${BASE_URL}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,

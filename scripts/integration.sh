@@ -1,16 +1,12 @@
 #!/usr/bin/env bash
 # `npm run test:integration` (PGlite) and `npm run test:integration:pg` (PostgreSQL), runnable on
-# their own: they build the production server when build/ is missing (the HTTP tests run it) and say
-# plainly when PostgreSQL is not there. Extra arguments go to Vitest (a file, -t "name"…).
+# their own: Vitest's global set-up (tests/support/global-setup.ts) rebuilds the production server
+# when a source is newer than build/ (the HTTP tests run it), and this says plainly when PostgreSQL
+# is not there. Extra arguments go to Vitest (a file, -t "name"…).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 driver="${1:?usage: scripts/integration.sh pglite|pg [vitest arguments]}"
 shift
-
-if [ ! -f "${BUILD_DIR:-build}/server/index.js" ]; then
-  echo "No production build in ${BUILD_DIR:-build}/: building it first (the HTTP-level tests run it)."
-  npx react-router build >/dev/null
-fi
 
 if [ "$driver" = pg ]; then
   url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"

@@ -4,7 +4,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { type ComponentType, createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import * as applicationsRoute from "~/routes/admin/applications";
 import * as blog from "~/routes/admin/blog";
@@ -17,18 +17,11 @@ import { searchMatch } from "~/server/admin/paging.server";
 import { storeRequest } from "~/server/contact.server";
 import { contactRequests, formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
-import { bodyOf, createTestApp, getRequest, routeArgs, signedInUser, type TestApp } from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, getRequest, routeArgs } from "../support/runtime";
 
-let t: TestApp;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
 
 interface ListRoute {
   loader: (args: never) => unknown;

@@ -1,26 +1,18 @@
 // Calendrier: a month's session starts and ends, planned interviews and pending callback requests,
 // each with the link to its record, on their Paris day; the screen refused to anonymous and
 // role-less visitors.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as calendarRoute from "~/routes/admin/calendar";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as feedRoute from "~/routes/api/calendar-feed";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-let admin: { cookie: string; userId: string };
-let other: { cookie: string; userId: string };
-let none: { cookie: string };
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
+const other = setUpSignedIn(t, "moderator");
+const none = setUpSignedIn(t, null);
 const ids = { formation: "", session: "", interview: "", otherInterview: "", callback: "", handled: "" };
 
 async function insert(query: string, values: unknown[]): Promise<string> {
@@ -46,10 +38,6 @@ function callback(status: string, at: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "admin" });
-  other = await signedInUser(t, { role: "moderator" });
-  none = await signedInUser(t, { role: null });
   const [formation] = await t.app.database.query<{ id: string }>(
     "insert into formations (title, slug) values ('Calendrier RH', 'calendrier-rh') returning id",
   );
@@ -66,9 +54,6 @@ beforeAll(async () => {
   // 23:30 UTC on the 6th is the 7th in Paris.
   ids.callback = await callback("new", "2031-05-06T22:30:00Z");
   ids.handled = await callback("contacted", "2031-05-08T09:00:00Z");
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function month(mois: string, cookie = admin.cookie) {

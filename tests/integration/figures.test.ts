@@ -1,6 +1,6 @@
 // No invented figures: every count and rate the site and the dashboard show comes from the database.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as formationPage from "~/routes/site/formation";
@@ -8,25 +8,11 @@ import * as home from "~/routes/site/home";
 import * as notreCentre from "~/routes/site/notre-centre";
 import { formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";
 
-let t: TestApp;
-let admin: { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
 
 const homeData = async () => bodyOf(await home.loader(routeArgs(t, getRequest("/"))));
 

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the production server (build/) when it is missing or older than any source it is built
+# from, so that the HTTP-level integration tests and the e2e tests never run yesterday's code.
+# Used by the integration suite's global set-up and by Playwright's web server command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+entry=build/server/index.js
+# BUILD_DIR points the tests at a build made elsewhere: that one is taken as it is.
+if [ -n "${BUILD_DIR:-}" ] && [ "$BUILD_DIR" != build ]; then exit 0; fi
+
+sources=()
+for source in app public vite.config.ts vite.chunks.ts vite.precompress.ts react-router.config.ts \
+  tsconfig.json package-lock.json; do
+  if [ -e "$source" ]; then sources+=("$source"); fi
+done
+if [ ! -f "$entry" ]; then
+  reason="no production build in build/"
+else
+  newer="$(find "${sources[@]}" -newer "$entry" -print -quit)"
+  if [ -z "$newer" ]; then exit 0; fi
+  reason="$newer is newer than the production build"
+fi
+echo "$reason: building it first (the HTTP-level and e2e tests run it)." >&2
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! npx react-router build >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi

@@ -1,0 +1,70 @@
+// `npm run test:integration` and the e2e suite rebuild build/ before testing when it is missing or
+// older than a source, and leave it alone otherwise (scripts/build-if-stale.sh).
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** A project folder with the script, one source, and an `npx` that records the build it was asked for. */
+function project() {
+  const root = mkdtempSync(path.join(tmpdir(), "build-if-stale-"));
+  mkdirSync(path.join(root, "scripts"));
+  copyFileSync("scripts/build-if-stale.sh", path.join(root, "scripts/build-if-stale.sh"));
+  mkdirSync(path.join(root, "app"));
+  writeFileSync(path.join(root, "app/root.tsx"), "export {};\n");
+  const bin = path.join(root, "bin");
+  mkdirSync(bin);
+  writeFileSync(
+    path.join(bin, "npx"),
+    '#!/bin/sh\necho "$@" >> built.log\nmkdir -p build/server && touch build/server/index.js\n',
+  );
+  chmodSync(path.join(bin, "npx"), 0o755);
+  const run = () =>
+    spawnSync("bash", ["scripts/build-if-stale.sh"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BUILD_DIR: "" },
+    });
+  const built = () => existsSync(path.join(root, "built.log"));
+  const age = (file: string, secondsAgo: number) => {
+    const when = new Date(Date.now() - secondsAgo * 1000);
+    utimesSync(path.join(root, file), when, when);
+  };
+  return { root, run, built, age, reset: () => rmSync(path.join(root, "built.log"), { force: true }) };
+}
+
+describe("build-if-stale.sh", () => {
+  it("builds when there is no build, then not again while the build is newer than every source", () => {
+    const p = project();
+    expect(p.run().status).toBe(0);
+    expect(p.built()).toBe(true);
+    p.reset();
+    p.age("app/root.tsx", 60);
+    expect(p.run().status).toBe(0);
+    expect(p.built()).toBe(false);
+    rmSync(p.root, { recursive: true, force: true });
+  });
+
+  it("rebuilds when a file under app/ changed after the build, and says which", () => {
+    const p = project();
+    p.run();
+    p.reset();
+    p.age("app", 120);
+    p.age("build/server/index.js", 60);
+    const result = p.run();
+    expect(result.status).toBe(0);
+    expect(p.built()).toBe(true);
+    expect(result.stderr).toContain("app/root.tsx is newer than the production build");
+    rmSync(p.root, { recursive: true, force: true });
+  });
+});
