@@ -10,8 +10,8 @@ entry=build/server/index.js
 if [ -n "${BUILD_DIR:-}" ] && [ "$BUILD_DIR" != build ]; then exit 0; fi
 
 sources=()
-for source in app public vite.config.ts vite.chunks.ts vite.precompress.ts react-router.config.ts \
-  tsconfig.json package-lock.json; do
+# drizzle/: the build also leaves a migrated PGlite data folder for a first start.
+for source in app public drizzle vite*.ts react-router.config.ts tsconfig.json package-lock.json; do
   if [ -e "$source" ]; then sources+=("$source"); fi
 done
 if [ ! -f "$entry" ]; then
