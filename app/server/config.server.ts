@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { isMailbox } from "../lib/mailbox";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
 
@@ -56,82 +57,160 @@ export interface Config {
 /** A configuration mistake: the server prints `message` as one line and exits. */
 export class ConfigError extends Error {}
 
+/**
+ * What the schema says about one variable besides its type. `rule` completes the error line
+ * ("PORT " + rule + " (reçu « abc »)."), so every bad variable reads the same way; a `secret` is
+ * never echoed into the logs; `default` is the text used when the variable is unset or empty (the
+ * README's Configuration table shows the same, a test checks it).
+ */
+interface VariableDoc {
+  rule: string;
+  default?: string;
+  secret?: boolean;
+}
+
+const documented = z.registry<VariableDoc>();
+
+// An empty variable (`PORT=` in a unit file) means unset, as in most shells' habits.
+const unsetWhenEmpty = (value: unknown) => (value === "" ? undefined : value);
+
+/** One environment variable: the text, its `default` when unset, then `type`'s checks and conversion. */
+function variable<T extends z.ZodType<unknown, string>>(
+  type: T,
+  doc: VariableDoc & { default: string },
+): z.ZodType<z.output<T>, string | undefined>;
+function variable<T extends z.ZodType<unknown, string>>(
+  type: T,
+  doc: VariableDoc,
+): z.ZodType<z.output<T> | undefined, string | undefined>;
+function variable<T extends z.ZodType<unknown, string>>(type: T, doc: VariableDoc): z.ZodType {
+  const text = z.string().pipe(type);
+  const read = doc.default === undefined ? text.optional() : text.prefault(doc.default);
+  return z.preprocess(unsetWhenEmpty, read).register(documented, doc);
+}
+
+/** Digits only (no sign, exponent or decimals; spaces around are forgiven), then the range. */
+function integer(min: number, max?: number) {
+  const range = z.int().min(min);
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(max === undefined ? range : range.max(max));
+}
+
+function count(min: 0 | 1, fallback: string) {
+  const rule = min === 0 ? "doit être un entier positif ou nul" : "doit être un entier strictement positif";
+  return variable(integer(min), { rule, default: fallback });
+}
+
+/** `type` is z.url with the protocols allowed, which `rule` names. */
+function url(type: z.ZodURL, protocols: string, secret: boolean) {
+  return variable(type, { rule: `doit être une URL commençant par ${protocols}`, secret });
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_RULE = "doit être une adresse e-mail valide";
+// Staff mailboxes: Paramètres' lead recipient starts as CONTACT_NOTIFY_EMAIL, checked by that field's rule.
+const mailbox = (fallback: string) =>
+  variable(z.string().refine(isMailbox), { rule: EMAIL_RULE, default: fallback });
 
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === "") return 3000;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT doit être un entier entre 0 et 65535 (reçu « ${raw} »).`);
-  }
-  return port;
-}
+const environment = z
+  .object({
+    NODE_ENV: variable(z.enum(["production", "development", "test"]), {
+      rule: "doit valoir production, development ou test",
+    }),
+    PORT: variable(integer(0, 65535), { rule: "doit être un entier entre 0 et 65535", default: "3000" }),
+    DATA_DIR: variable(z.string(), { rule: "doit être un dossier", default: "./data" }),
+    DATABASE_URL: url(z.url({ protocol: /^postgres(?:ql)?$/ }), "postgres:// ou postgresql://", true),
+    SMTP_URL: url(z.url({ protocol: /^smtps?$/ }), "smtp:// ou smtps://", true),
+    MAIL_FROM: mailbox("no-reply@localhost"),
+    PUBLIC_URL: url(z.httpUrl(), "http:// ou https://", false),
+    AUTH_SECRET: variable(z.string().min(32), { rule: "doit contenir au moins 32 caractères", secret: true }),
+    ADMIN_EMAIL: variable(z.string().regex(EMAIL), { rule: EMAIL_RULE }),
+    ADMIN_PASSWORD: variable(z.string().min(8), {
+      rule: "doit contenir au moins 8 caractères",
+      secret: true,
+    }),
+    CONTACT_NOTIFY_EMAIL: mailbox("contact@localhost"),
+    FORM_RATE_LIMIT: count(0, "10"),
+    AUTH_RATE_LIMIT: variable(
+      z.stringbool({
+        truthy: ["1", "true", "on", "yes"],
+        falsy: ["0", "false", "off", "no"],
+        case: "sensitive",
+      }),
+      { rule: "doit valoir true ou false", default: "true" },
+    ),
+    TRUST_PROXY: variable(
+      z.string().transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw);
+        // The line itself comes from the rule below, as for every variable.
+        if (parsed === null) ctx.issues.push({ code: "custom", input: raw });
+        return parsed ?? false;
+      }),
+      {
+        rule: "doit être un nombre de proxys (ex. 1), true, false ou une liste d'adresses ou de sous-réseaux séparés par des virgules",
+        default: "false",
+      },
+    ),
+    LOG_LEVEL: variable(z.enum(LOG_LEVELS), { rule: `doit valoir ${LOG_LEVELS.join(", ")}` }),
+    PG_POOL_SIZE: variable(integer(1, 1000), { rule: "doit être un entier entre 1 et 1000", default: "10" }),
+    BUILD_DIR: variable(z.string(), { rule: "doit être un dossier", default: "./build" }),
+    MIGRATIONS_DIR: variable(
+      z.string().refine((dir) => existsSync(path.resolve(dir, "meta", "_journal.json"))),
+      { rule: "doit être le dossier des migrations, qui contient meta/_journal.json", default: "./drizzle" },
+    ),
+    EVENT_STREAMS_PER_CLIENT: count(0, "20"),
+    REQUEST_TIMEOUT: count(1, "30"),
+    PAGE_CACHE_MAX_MB: count(0, "32"),
+    PAGE_CACHE_TTL: count(1, "60"),
+    APPLICATION_RETENTION_MONTHS: variable(integer(1, 120), {
+      rule: "doit être un nombre entier de mois entre 1 et 120",
+      default: "24",
+    }),
+    // A shared secret sent in a header: long enough not to be guessed, and printable.
+    METRICS_TOKEN: variable(z.string().regex(/^[\x21-\x7e]{16,}$/), {
+      rule: "doit contenir au moins 16 caractères imprimables, sans espace",
+      secret: true,
+    }),
+  })
+  .superRefine((env, ctx) => {
+    // The admin account is ensured at start: an address without a password (or the reverse) is a slip.
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        message: env.ADMIN_EMAIL
+          ? "ADMIN_PASSWORD manque : il accompagne ADMIN_EMAIL."
+          : "ADMIN_EMAIL manque : il accompagne ADMIN_PASSWORD.",
+      });
+    }
+  });
 
-function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | null {
-  if (raw === undefined || raw === "") return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} n'est pas une URL valide (reçu « ${raw} »).`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} doit commencer par ${protocols.map((p) => `${p}//`).join(" ou ")}.`);
-  }
-  return raw;
-}
+type Variable = keyof typeof environment.shape;
 
-function parseEmail(
-  name: string,
-  raw: string | undefined,
-  valid = (v: string) => EMAIL.test(v),
-): string | null {
-  if (raw === undefined || raw === "") return null;
-  if (!valid(raw)) throw new ConfigError(`${name} n'est pas une adresse e-mail valide (reçu « ${raw} »).`);
-  return raw;
-}
+/** Every variable the server reads, with its default text when it has one (the README lists them). */
+export const VARIABLES: { name: string; default?: string }[] = Object.entries(environment.shape).map(
+  ([name, schema]) => ({ name, default: documented.get(schema)?.default }),
+);
 
-function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new ConfigError(`${name} doit être un entier positif ou nul (reçu « ${raw} »).`);
-  }
-  return value;
-}
-
-function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
-  const value = parseNonNegativeInt(name, raw, fallback);
-  if (value === 0)
-    throw new ConfigError(`${name} doit être un entier strictement positif (reçu « ${raw} »).`);
-  return value;
-}
-
-/** A shared secret sent in a header: long enough not to be guessed, and printable. */
-function parseToken(name: string, raw: string | undefined): string | null {
-  if (raw === undefined || raw === "") return null;
-  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) {
-    throw new ConfigError(`${name} doit contenir au moins 16 caractères imprimables, sans espace.`);
-  }
-  return raw;
-}
-
-function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === "") return fallback;
-  if (["1", "true", "on", "yes"].includes(raw)) return true;
-  if (["0", "false", "off", "no"].includes(raw)) return false;
-  throw new ConfigError(`${name} doit valoir true ou false (reçu « ${raw} »).`);
+/** One line per mistake: the variable, its rule and, unless secret, what was received. */
+function lineOf(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  const name = issue.path[0];
+  // Rules across variables (the admin pair) write their whole line.
+  if (typeof name !== "string" || !(name in environment.shape)) return issue.message;
+  const doc = documented.get(environment.shape[name as Variable]);
+  const received = env[name] || doc?.default;
+  return `${name} ${doc?.rule}${doc?.secret ? "" : ` (reçu « ${received} »)`}.`;
 }
 
 /**
  * The secret signs session cookies. When none is given we generate one and keep it in DATA_DIR,
  * so sessions survive a restart without the operator having to invent a secret.
  */
-function resolveAuthSecret(raw: string | undefined, dataDir: string): string {
-  if (raw !== undefined && raw !== "") {
-    if (raw.length < 32) throw new ConfigError("AUTH_SECRET doit contenir au moins 32 caractères.");
-    return raw;
-  }
+function resolveAuthSecret(given: string | undefined, dataDir: string): string {
+  if (given !== undefined) return given;
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
@@ -140,103 +219,35 @@ function resolveAuthSecret(raw: string | undefined, dataDir: string): string {
   return secret;
 }
 
-function parseLogLevel(raw: string | undefined, fallback: LogLevel): LogLevel {
-  if (raw === undefined || raw === "") return fallback;
-  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
-  throw new ConfigError(`LOG_LEVEL doit valoir ${LOG_LEVELS.join(", ")} (reçu « ${raw} »).`);
-}
-
-function parseNodeEnv(raw: string | undefined): "production" | "development" | "test" {
-  if (raw === undefined || raw === "") return "development";
-  if (raw === "production" || raw === "development" || raw === "test") return raw;
-  throw new ConfigError(`NODE_ENV doit valoir production, development ou test (reçu « ${raw} »).`);
-}
-
-function parsePoolSize(raw: string | undefined): number {
-  if (raw === undefined || raw === "") return 10;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 1000) {
-    throw new ConfigError(`PG_POOL_SIZE doit être un entier entre 1 et 1000 (reçu « ${raw} »).`);
-  }
-  return value;
-}
-
-function parseRetentionMonths(raw: string | undefined): number {
-  if (raw === undefined || raw === "") return 24;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < 1 || value > 120) {
-    throw new ConfigError(
-      `APPLICATION_RETENTION_MONTHS doit être un nombre entier de mois entre 1 et 120 (reçu « ${raw} »).`,
-    );
-  }
-  return value;
-}
-
-function parseMigrationsDir(raw: string | undefined): string {
-  const dir = path.resolve(raw || "./drizzle");
-  if (!existsSync(path.join(dir, "meta", "_journal.json"))) {
-    throw new ConfigError(
-      `MIGRATIONS_DIR ne contient pas les migrations (meta/_journal.json absent de ${dir}).`,
-    );
-  }
-  return dir;
-}
-
-function parseTrustProxyVariable(raw: string | undefined): TrustProxy {
-  const parsed = parseTrustProxy(raw);
-  if (parsed === null) {
-    throw new ConfigError(
-      `TRUST_PROXY doit être un nombre de proxys (ex. 1), true, false ou une liste d'adresses ou de sous-réseaux séparés par des virgules (reçu « ${raw} »).`,
-    );
-  }
-  return parsed;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = parseNodeEnv(env.NODE_ENV);
-  const port = parsePort(env.PORT);
-  const dataDir = path.resolve(env.DATA_DIR || "./data");
-  const adminEmail = parseEmail("ADMIN_EMAIL", env.ADMIN_EMAIL);
-  const adminPassword = env.ADMIN_PASSWORD || null;
-  if ((adminEmail === null) !== (adminPassword === null)) {
-    throw new ConfigError(
-      adminEmail
-        ? "ADMIN_PASSWORD manque : il accompagne ADMIN_EMAIL."
-        : "ADMIN_EMAIL manque : il accompagne ADMIN_PASSWORD.",
-    );
-  }
-  if (adminPassword !== null && adminPassword.length < 8) {
-    throw new ConfigError("ADMIN_PASSWORD doit contenir au moins 8 caractères.");
-  }
-  const publicUrl = (
-    parseUrl("PUBLIC_URL", env.PUBLIC_URL, ["http:", "https:"]) ?? `http://localhost:${port}`
-  ).replace(/\/+$/, "");
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) throw new ConfigError(lineOf(parsed.error.issues[0] as z.core.$ZodIssue, env));
+  const v = parsed.data;
+  const dataDir = path.resolve(v.DATA_DIR);
   return {
-    port,
+    port: v.PORT,
     dataDir,
-    databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
-    smtpUrl: parseUrl("SMTP_URL", env.SMTP_URL, ["smtp:", "smtps:"]),
-    adminEmail,
-    adminPassword,
-    publicUrl,
-    authSecret: resolveAuthSecret(env.AUTH_SECRET, dataDir),
-    // Paramètres' lead recipient starts as this value: checked by that field's own rule.
-    contactNotifyEmail:
-      parseEmail("CONTACT_NOTIFY_EMAIL", env.CONTACT_NOTIFY_EMAIL, isMailbox) ?? "contact@localhost",
-    mailFrom: parseEmail("MAIL_FROM", env.MAIL_FROM, isMailbox) ?? "no-reply@localhost",
-    formRateLimit: parseNonNegativeInt("FORM_RATE_LIMIT", env.FORM_RATE_LIMIT, 10),
-    authRateLimit: parseBoolean("AUTH_RATE_LIMIT", env.AUTH_RATE_LIMIT, true),
-    production: nodeEnv === "production",
-    trustProxy: parseTrustProxyVariable(env.TRUST_PROXY),
-    logLevel: parseLogLevel(env.LOG_LEVEL, nodeEnv === "test" ? "warn" : "info"),
-    pgPoolSize: parsePoolSize(env.PG_POOL_SIZE),
-    buildDir: path.resolve(env.BUILD_DIR || "build"),
-    migrationsDir: parseMigrationsDir(env.MIGRATIONS_DIR),
-    eventStreamsPerClient: parseNonNegativeInt("EVENT_STREAMS_PER_CLIENT", env.EVENT_STREAMS_PER_CLIENT, 20),
-    requestTimeoutSeconds: parsePositiveInt("REQUEST_TIMEOUT", env.REQUEST_TIMEOUT, 30),
-    pageCacheMaxMb: parseNonNegativeInt("PAGE_CACHE_MAX_MB", env.PAGE_CACHE_MAX_MB, 32),
-    pageCacheTtlSeconds: parsePositiveInt("PAGE_CACHE_TTL", env.PAGE_CACHE_TTL, 60),
-    metricsToken: parseToken("METRICS_TOKEN", env.METRICS_TOKEN),
-    applicationRetentionMonths: parseRetentionMonths(env.APPLICATION_RETENTION_MONTHS),
+    databaseUrl: v.DATABASE_URL ?? null,
+    smtpUrl: v.SMTP_URL ?? null,
+    adminEmail: v.ADMIN_EMAIL ?? null,
+    adminPassword: v.ADMIN_PASSWORD ?? null,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    authSecret: resolveAuthSecret(v.AUTH_SECRET, dataDir),
+    contactNotifyEmail: v.CONTACT_NOTIFY_EMAIL,
+    mailFrom: v.MAIL_FROM,
+    formRateLimit: v.FORM_RATE_LIMIT,
+    authRateLimit: v.AUTH_RATE_LIMIT,
+    production: v.NODE_ENV === "production",
+    trustProxy: v.TRUST_PROXY,
+    logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "warn" : "info"),
+    pgPoolSize: v.PG_POOL_SIZE,
+    buildDir: path.resolve(v.BUILD_DIR),
+    migrationsDir: path.resolve(v.MIGRATIONS_DIR),
+    eventStreamsPerClient: v.EVENT_STREAMS_PER_CLIENT,
+    requestTimeoutSeconds: v.REQUEST_TIMEOUT,
+    pageCacheMaxMb: v.PAGE_CACHE_MAX_MB,
+    pageCacheTtlSeconds: v.PAGE_CACHE_TTL,
+    metricsToken: v.METRICS_TOKEN ?? null,
+    applicationRetentionMonths: v.APPLICATION_RETENTION_MONTHS,
   };
 }

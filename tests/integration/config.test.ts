@@ -41,6 +41,7 @@ describe("configuration", () => {
     [{ DATABASE_URL: "pas une url" }, "DATABASE_URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ PUBLIC_URL: "ftp://site" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https:/site" }, "PUBLIC_URL"],
     [{ ADMIN_EMAIL: "admin", ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],
     [{ ADMIN_EMAIL: "admin@centre.fr" }, "ADMIN_PASSWORD"],
     [{ ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],
@@ -49,6 +50,9 @@ describe("configuration", () => {
     [{ CONTACT_NOTIFY_EMAIL: "equipe" }, "CONTACT_NOTIFY_EMAIL"],
     [{ CONTACT_NOTIFY_EMAIL: "a@centre.fr,b@ailleurs.fr" }, "CONTACT_NOTIFY_EMAIL"],
     [{ FORM_RATE_LIMIT: "-1" }, "FORM_RATE_LIMIT"],
+    [{ REQUEST_TIMEOUT: "0" }, "REQUEST_TIMEOUT"],
+    [{ PAGE_CACHE_TTL: "1e3" }, "PAGE_CACHE_TTL"],
+    [{ METRICS_TOKEN: "court" }, "METRICS_TOKEN"],
     [{ AUTH_RATE_LIMIT: "peut-être" }, "AUTH_RATE_LIMIT"],
     [{ TRUST_PROXY: "oui" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
@@ -65,6 +69,28 @@ describe("configuration", () => {
     const message = errorOf(env);
     expect(message.startsWith(variable)).toBe(true);
     expect(message).not.toContain("\n");
+  });
+
+  it("says what it received, except for secrets and URLs that may carry a password", () => {
+    expect(errorOf({ PORT: "abc" })).toBe("PORT doit être un entier entre 0 et 65535 (reçu « abc »).");
+    const secrets: Record<string, string>[] = [
+      { DATABASE_URL: "mysql://centre:motdepasse@db/centre" },
+      { DATABASE_URL: "//centre:motdepasse@db/centre" },
+      { SMTP_URL: "http://centre:motdepasse@mail" },
+      { AUTH_SECRET: "motdepasse" },
+      { ADMIN_EMAIL: "admin@centre.fr", ADMIN_PASSWORD: "motdepa" },
+      { METRICS_TOKEN: "motdepasse" },
+    ];
+    for (const env of secrets) {
+      expect(errorOf(env)).not.toContain("motdepa");
+    }
+  });
+
+  it("reads numbers written with spaces around them, as it always did", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: " 8080 ", PG_POOL_SIZE: "" })).toMatchObject({
+      port: 8080,
+      pgPoolSize: 10,
+    });
   });
 
   it("takes a staff mailbox on a local domain, as its own default is (Paramètres accepts the same)", () => {
