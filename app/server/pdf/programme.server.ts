@@ -67,9 +67,32 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
   });
   const width = doc.page.width - 2 * MARGIN;
 
+  /** One line of body text (10 pt), the unit of what must follow a heading on its page. */
+  const bodyLine = () => doc.font("text").fontSize(10).currentLineHeight(true);
+  /**
+   * Keep-with-next: a heading never ends a page. When the heading (`height`, its spacing included)
+   * and the first `lines` lines of what follows do not fit above the bottom margin, the heading
+   * starts the next page instead. Leaves the font as it found it: the caller sets its own.
+   */
+  const keepWithNext = (height: number, lines = 2) => {
+    const room = doc.page.height - doc.page.margins.bottom - doc.y;
+    if (height + lines * bodyLine() > room) doc.addPage();
+  };
+  /** The height `text` takes in the bold font at `size`, across the text width. */
+  const boldHeight = (text: string, size: number) =>
+    doc.font("bold").fontSize(size).heightOfString(text, { width });
+
+  // A section may open with a module's title or a row's label, itself kept with two lines: the
+  // section's heading asks for room for all of it, or it would be left behind alone.
   const heading = (text: string) => {
+    keepWithNext(0.8 * bodyLine() + boldHeight(text, 13) + 0.3 * doc.currentLineHeight(true), 4);
     doc.moveDown(0.8).font("bold").fontSize(13).fillColor(BLUE).text(text, { width });
     doc.moveDown(0.3).font("text").fontSize(10).fillColor("black");
+  };
+  /** A bold line introducing what follows (a module, a list): kept with its first lines too. */
+  const subheading = (text: string, size: number, before = 0) => {
+    keepWithNext(before * bodyLine() + boldHeight(text, size));
+    doc.moveDown(before).font("bold").fontSize(size).fillColor("black").text(text, { width });
   };
   const paragraph = (text: string) => doc.font("text").fontSize(10).fillColor("black").text(text, { width });
   const bullets = (items: readonly string[]) => {
@@ -77,6 +100,12 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
   };
   const rows = (list: readonly RecordRow[]) => {
     for (const row of list) {
+      // The label and its value's first line stay together (a one-line value: the whole of it).
+      const valueLines = Math.min(
+        2,
+        Math.ceil(doc.font("text").fontSize(10).heightOfString(row.value, { width }) / bodyLine()),
+      );
+      keepWithNext(boldHeight(row.label, 10), valueLines);
       doc.font("bold").fontSize(10).fillColor("black").text(row.label, { width });
       doc.font("text").fillColor(GREY).text(row.value, { width }).moveDown(0.4);
     }
@@ -131,11 +160,7 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
     heading("Programme détaillé");
     f.program.forEach((module, i) => {
       const duration = module.duration ? ` (${module.duration})` : "";
-      doc
-        .moveDown(0.3)
-        .font("bold")
-        .fontSize(10.5)
-        .text(`${moduleHeading(i, module.title)}${duration}`, { width });
+      subheading(`${moduleHeading(i, module.title)}${duration}`, 10.5, 0.3);
       bullets(
         module.content
           .split("\n")
@@ -155,7 +180,7 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
     }
     rows(certification.rows);
     if (certification.skillBlocks.length) {
-      doc.font("bold").fontSize(10).text("Blocs de compétences", { width });
+      subheading("Blocs de compétences", 10);
       bullets(certification.skillBlocks);
       doc.moveDown(0.4);
     }
