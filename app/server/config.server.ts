@@ -126,7 +126,9 @@ const environment = z
     DATABASE_URL: url(z.url({ protocol: /^postgres(?:ql)?$/ }), "postgres:// ou postgresql://", true),
     SMTP_URL: url(z.url({ protocol: /^smtps?$/ }), "smtp:// ou smtps://", true),
     MAIL_FROM: mailbox("no-reply@localhost"),
-    PUBLIC_URL: url(z.httpUrl(), "http:// ou https://", false),
+    // Any host a browser reaches, 'localhost' and IP addresses included (zod's httpUrl() wants a domain
+    // name); the written form must start with the scheme and '//' ('https:/site' is refused).
+    PUBLIC_URL: url(z.url({ protocol: /^https?$/ }).regex(/^https?:\/\/[^/]/i), "http:// ou https://", false),
     AUTH_SECRET: variable(z.string().min(32), { rule: "doit contenir au moins 32 caractères", secret: true }),
     ADMIN_EMAIL: variable(z.string().regex(EMAIL), { rule: EMAIL_RULE }),
     ADMIN_PASSWORD: variable(z.string().min(8), {

@@ -123,6 +123,17 @@ describe("configuration", () => {
     );
   });
 
+  it("takes a PUBLIC_URL on localhost or an IP address (a test run, a machine on the local network)", () => {
+    for (const address of [
+      "http://localhost:3000",
+      "http://127.0.0.1:3700",
+      "http://[::1]:8080",
+      "http://10.0.0.5",
+    ]) {
+      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: address }).publicUrl).toBe(address);
+    }
+  });
+
   it("trims a trailing slash from PUBLIC_URL so e-mail links are well formed", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://www.centre.fr/" }).publicUrl).toBe(
       "https://www.centre.fr",
