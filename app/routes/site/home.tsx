@@ -42,6 +42,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The sample only when the database returns nothing or fails.
     testimonials: (testimonials?.length ? testimonials : FALLBACK_TESTIMONIALS).slice(0, 3),
     posts: posts?.length ? posts : FALLBACK_POSTS,
+    // Static texts travel as data, not as code: the page's JavaScript budget (125 KB gzip) is spent
+    // on what runs, and these lists only render.
+    features: METHOD_FEATURES,
+    partners: PARTNER_QUOTES,
   };
 }
 
@@ -117,7 +121,10 @@ function FormationsTeaser({
   );
 }
 
-function Method({ figures }: { figures: FormationResult[] }) {
+function Method({
+  figures,
+  features,
+}: { figures: FormationResult[] } & Pick<Route.ComponentProps["loaderData"], "features">) {
   return (
     <section aria-labelledby="methode-titre" className="bg-slate-900 py-16 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-[2fr_1fr]">
@@ -126,7 +133,7 @@ function Method({ figures }: { figures: FormationResult[] }) {
             Notre méthode pédagogique
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2">
-            {METHOD_FEATURES.map((feature) => {
+            {features.map((feature) => {
               const Icon = FEATURE_ICONS[feature.icon];
               return (
                 <li key={feature.title} className="flex gap-4">
@@ -161,7 +168,10 @@ function Method({ figures }: { figures: FormationResult[] }) {
   );
 }
 
-function Testimonials({ testimonials }: Pick<Route.ComponentProps["loaderData"], "testimonials">) {
+function Testimonials({
+  testimonials,
+  partners,
+}: Pick<Route.ComponentProps["loaderData"], "testimonials" | "partners">) {
   return (
     <section aria-labelledby="temoignages-titre" className="mx-auto max-w-7xl px-4 py-16">
       <h2 id="temoignages-titre" className="text-3xl font-bold">
@@ -176,7 +186,7 @@ function Testimonials({ testimonials }: Pick<Route.ComponentProps["loaderData"],
       </ul>
       <h3 className="mt-12 text-xl font-semibold">Nos entreprises partenaires</h3>
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
-        {PARTNER_QUOTES.map((q) => (
+        {partners.map((q) => (
           <li key={q.author}>
             <figure className="h-full rounded-xl bg-secondary p-6 text-secondary-foreground">
               <blockquote>« {q.quote} »</blockquote>
@@ -225,8 +235,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero activeCount={loaderData.activeCount} figures={loaderData.figures} />
       <GoalPicker formations={loaderData.goalFormations} />
       <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
-      <Method figures={loaderData.figures} />
-      <Testimonials testimonials={loaderData.testimonials} />
+      <Method figures={loaderData.figures} features={loaderData.features} />
+      <Testimonials testimonials={loaderData.testimonials} partners={loaderData.partners} />
       <Blog posts={loaderData.posts} />
     </main>
   );
