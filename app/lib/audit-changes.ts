@@ -6,6 +6,7 @@
  * outlives the records it speaks of. Pure: the server writes with it, the Journal reads with it.
  */
 import { APPLICATION_STATUS_LABELS } from "./application-status";
+import { FORMATION_LEVEL_LABELS } from "./levels";
 import { ROLE_LABELS } from "./permissions";
 import { SESSION_MODES } from "./sessions";
 import { CONTACT_STATUS_LABELS, FORMATION_TYPE_LABELS } from "./vocabulary";
@@ -27,7 +28,11 @@ const FORMATION: Fields = {
   formationType: ["Type", true],
   badge: ["Badge", true],
   duration: ["Durée", true],
-  levelRequired: ["Niveau requis", true],
+  entryLevel: ["Niveau requis", true],
+  exitLevel: ["Niveau de sortie", true],
+  pricing: ["Tarif", true],
+  // Entries written before the levels were a list.
+  levelRequired: ["Niveau requis (texte)", true],
   format: ["Format", true],
   price: ["Prix (€)", true],
   sector: ["Secteur / diplôme", true],
@@ -44,7 +49,7 @@ const FORMATION: Fields = {
   goals: ["Objectifs servis", true],
   description: ["Description courte", false],
   longDescription: ["Description détaillée", false],
-  content: ["Contenu (Markdown)", false],
+  content: ["Présentation (Markdown)", false],
   imageUrl: ["Image (URL)", false],
   objectives: ["Objectifs", false],
   program: ["Programme", false],
@@ -193,7 +198,12 @@ const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
   application: { status: APPLICATION_STATUS_LABELS },
   contact_request: { status: CONTACT_STATUS_LABELS },
   user: { role: { ...ROLE_LABELS, vide: "aucun rôle" } },
-  formation: { formationType: FORMATION_TYPE_LABELS },
+  formation: {
+    formationType: FORMATION_TYPE_LABELS,
+    entryLevel: FORMATION_LEVEL_LABELS,
+    exitLevel: FORMATION_LEVEL_LABELS,
+    pricing: { payant: "Payant", gratuit: "Gratuit", "prise-en-charge": "Sans frais pour l'apprenant" },
+  },
   formation_session: { mode: Object.fromEntries(SESSION_MODES.map((m) => [m.value, m.label])) },
 };
 

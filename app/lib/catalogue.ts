@@ -2,10 +2,12 @@
  * The catalogue's filters, pure so that the server filters the first render
  * and the browser filters live as the visitor types, with exactly the same rules.
  */
+import { FORMATION_LEVELS, type FormationLevel } from "./levels";
 import { FORMATION_TYPES, type FormationType } from "./vocabulary";
 
 export const TYPE_FILTERS = ["all", ...FORMATION_TYPES] as const;
-export const LEVEL_FILTERS = ["all", "debutant", "niveau4", "niveau5"] as const;
+/** The 'Niveau' filter: the entry levels of the national framework (vocabulary.ts), or all. */
+export const LEVEL_FILTERS = ["all", ...FORMATION_LEVELS] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
 export type LevelFilter = (typeof LEVEL_FILTERS)[number];
 
@@ -23,7 +25,10 @@ export interface CatalogueItem {
   title: string;
   description: string;
   formationType: FormationType;
-  levelRequired: string;
+  /** The level required to enter ('Niveau requis'). */
+  entryLevel: FormationLevel | null;
+  /** Its label, from the server (the card shows it; lib/levels.ts stays out of the page). */
+  entryLevelLabel?: string | null;
   skills: string[];
   duration: string;
   format: string | null;
@@ -38,6 +43,28 @@ export interface CatalogueItem {
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * The `niveau` values shared links used before the filter followed the national framework, and the
+ * level each now stands for ('Débutant' offered courses open to all).
+ */
+const LEGACY_LEVELS: Record<string, FormationLevel> = {
+  debutant: "sans-niveau",
+  niveau4: "niveau-4",
+  niveau5: "niveau-5",
+};
+
+/**
+ * The address an old `niveau` value (a link shared or bookmarked before) now lives at, the other
+ * parameters kept; null when the address is current.
+ */
+export function currentLevelSearch(params: URLSearchParams): string | null {
+  const level = LEGACY_LEVELS[params.get("niveau") ?? ""];
+  if (!level) return null;
+  const next = new URLSearchParams(params);
+  next.set("niveau", level);
+  return `?${next.toString()}`;
+}
 
 /** Unknown values fall back to "all" rather than failing: a mistyped shared link still shows results. */
 export function parseFilters(params: URLSearchParams, forcedType?: TypeFilter): CatalogueFilters {
@@ -60,18 +87,9 @@ export function filtersToSearch(filters: CatalogueFilters): string {
   return search ? `?${search}` : "";
 }
 
-/** Level filters: niveau4/niveau5 by the level text, debutant = 'Ouvert à tous' or 'BEP/CAP'. */
-export function matchesLevel(levelText: string, level: LevelFilter): boolean {
-  switch (level) {
-    case "all":
-      return true;
-    case "niveau4":
-      return levelText.includes("Niveau 4");
-    case "niveau5":
-      return levelText.includes("Niveau 5");
-    case "debutant":
-      return levelText.includes("Ouvert à tous") || levelText.includes("BEP/CAP");
-  }
+/** A level filter keeps the courses whose required level is the one chosen. */
+export function matchesLevel(entryLevel: FormationLevel | null, level: LevelFilter): boolean {
+  return level === "all" || entryLevel === level;
 }
 
 /** Case-insensitive substring on title, description or any skill. */
@@ -91,7 +109,7 @@ export function filterCatalogue<T extends CatalogueItem>(
   return items.filter(
     (item) =>
       (filters.type === "all" || item.formationType === filters.type) &&
-      matchesLevel(item.levelRequired, filters.level) &&
+      matchesLevel(item.entryLevel, filters.level) &&
       matchesSearch(item, filters.q) &&
       (!goal || item.goals.includes(goal)),
   );

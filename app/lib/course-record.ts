@@ -11,6 +11,7 @@ import {
   parseCertificationCode,
 } from "./certification-code";
 import { formatDate } from "./dates";
+import type { LevelLabels } from "./levels";
 import { formatEuros } from "./money";
 import type { QualiopiRecord } from "./qualiopi";
 import { formatDay } from "./sessions";
@@ -23,19 +24,35 @@ export interface RecordRow {
 export interface CourseRecord extends QualiopiRecord {
   certification: string | null;
   contactName: string | null;
+  /** The levels' labels (lib/levels.ts), given by the server. */
+  levels: LevelLabels;
 }
 
 const present = (row: { label: string; value: string | null | undefined }): row is RecordRow =>
   Boolean(row.value?.trim());
 
-/** '3 900 € (net de taxe, exonéré de TVA)', or who pays when the learner pays nothing. */
-export function priceText(f: Pick<CourseRecord, "price" | "priceDetails">): string {
+const PRICING_TEXT = {
+  gratuit: "Gratuit",
+  "prise-en-charge":
+    "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur",
+} as const;
+
+/**
+ * What the learner pays, as staff chose it ('Tarif' in the formation dialog): '3 900 € (net de taxe,
+ * exonéré de TVA)', 'Gratuit', or 'Sans frais pour l'apprenant…' (with the cost covered when staff
+ * give one), then the price details. A price of 0 is never read as one of these by itself: a record
+ * whose choice is unset says only its details.
+ */
+export function priceText(f: Pick<CourseRecord, "price" | "pricing" | "priceDetails">): string {
+  const amount = `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`;
   const main =
-    f.price > 0
-      ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
-      : f.priceDetails
-        ? null
-        : "Sans frais pour l'apprenant : prise en charge par l'employeur et son OPCO ou par un financeur";
+    f.pricing === "payant"
+      ? amount
+      : f.pricing === "prise-en-charge" && f.price > 0
+        ? `Coût de la formation : ${amount}. ${PRICING_TEXT["prise-en-charge"]}`
+        : f.pricing
+          ? PRICING_TEXT[f.pricing]
+          : null;
   return [main, f.priceDetails].filter(Boolean).join(". ");
 }
 
@@ -58,9 +75,14 @@ export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone"
   return [f.contactName, f.contactPhone, f.contactEmail].filter(Boolean).join(" · ");
 }
 
-/** Access, prices, contact, methods, assessment, accessibility (Qualiopi indicator 1). */
+/**
+ * Levels, access, prices, contact, methods, assessment, accessibility (Qualiopi indicator 1): the
+ * level required to enter and the one reached are two items, never one field read both ways.
+ */
 export function practicalRows(f: CourseRecord): RecordRow[] {
   return [
+    { label: "Niveau requis", value: f.levels.required },
+    { label: "Niveau de sortie", value: f.levels.reached },
     { label: "Modalités d'accès", value: f.accessArrangements },
     { label: "Délai d'accès", value: f.accessDelay },
     { label: "Tarif", value: priceText(f) },

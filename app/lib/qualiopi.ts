@@ -8,6 +8,7 @@
 
 import { parseCertificationCode } from "./certification-code";
 import { plural } from "./plural";
+import type { FormationPricing } from "./pricing";
 import type { FormationResult } from "./results";
 
 /** The fields the completeness check reads (a formation row has them all). */
@@ -18,6 +19,7 @@ export interface QualiopiRecord {
   accessArrangements: string | null;
   accessDelay: string | null;
   price: number;
+  pricing: FormationPricing | null;
   priceDetails: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
@@ -52,8 +54,8 @@ export function missingQualiopiItems(f: QualiopiRecord): string[] {
   need(filled(f.duration), "Durée");
   need(filled(f.accessArrangements), "Modalités d'accès");
   need(filled(f.accessDelay), "Délai d'accès");
-  // A price of 0 with nothing said about who pays tells the visitor nothing.
-  need(f.price > 0 || filled(f.priceDetails), "Tarifs");
+  // What the learner pays must have been chosen (a price of 0 alone says nothing), or be told in words.
+  need(f.pricing !== null || filled(f.priceDetails), "Tarifs");
   need(filled(f.contactPhone) || filled(f.contactEmail), "Contact (téléphone ou e-mail)");
   need(filled(f.teachingMethods), "Méthodes pédagogiques");
   need(filled(f.assessmentMethods), "Modalités d'évaluation");

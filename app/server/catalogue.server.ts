@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { CatalogueItem } from "~/lib/catalogue";
 import { hasControlCharacters } from "~/lib/control-characters";
+import { levelLabel } from "~/lib/levels";
 import { centreFigures, type FormationResult } from "~/lib/results";
 import { parisToday } from "~/lib/sessions";
 import type { Db } from "./db/client.server";
@@ -17,7 +18,7 @@ const cardColumns = {
   title: formations.title,
   description: formations.description,
   formationType: formations.formationType,
-  levelRequired: formations.levelRequired,
+  entryLevel: formations.entryLevel,
   skills: formations.skills,
   duration: formations.duration,
   format: formations.format,
@@ -41,11 +42,12 @@ const publicOrder = [asc(formations.position), desc(formations.createdAt), asc(f
 
 /** Active formations as catalogue cards, in the staff-set order. */
 export async function listActiveFormations(db: Db): Promise<CatalogueItem[]> {
-  return db
+  const rows = await db
     .select({ ...cardColumns, nextSession: nextSession(parisToday()) })
     .from(formations)
     .where(isActive)
     .orderBy(...publicOrder);
+  return rows.map((row) => ({ ...row, entryLevelLabel: levelLabel(row.entryLevel) }));
 }
 
 /** A formation as a link or a form choice: the footer, the contact form, the callback dialog. */

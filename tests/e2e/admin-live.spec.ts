@@ -30,7 +30,8 @@ test("a formation created in the console shows at once in an open page's footer,
   const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 mois");
-  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dialog.getByLabel(/^Tarif/).selectOption("gratuit");
   await dialog.getByLabel("Description courte").fill("Gérer la paie d'une petite entreprise.");
   await dialog.getByLabel("Ordre d'affichage").fill("0");
   await dialog.getByLabel("Trouver un emploi").check();

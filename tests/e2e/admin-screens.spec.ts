@@ -33,9 +33,9 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(create).toBeEnabled();
   await dialog.getByLabel("Type").selectOption("courte");
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("2 mois");
-  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dialog.getByLabel(/^Tarif/).selectOption("gratuit");
   await dialog.getByLabel("Description courte").fill("Une formation de test.");
-  await dialog.getByLabel("Prix (€)").fill("abc");
   await dialog.getByLabel("Compétences", { exact: true }).fill("HTML, , CSS");
   await dialog.getByRole("button", { name: "Ajouter un module" }).click();
   await dialog.getByRole("button", { name: "Ajouter un module" }).click();
@@ -79,11 +79,14 @@ test("formations: create with modules, search, filter by type, edit, delete with
   const dup = page.getByRole("dialog", { name: "Ajouter une formation" });
   await dup.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await dup.getByRole("textbox", { name: "Durée", exact: true }).fill("1 mois");
-  await dup.getByRole("textbox", { name: "Niveau requis" }).fill("Aucun");
+  await dup.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dup.getByLabel(/^Tarif/).selectOption("gratuit");
   await dup.getByLabel("Description courte").fill("Doublon");
   await dup.getByRole("button", { name: "Créer" }).click();
   await expect(
-    dup.getByText("Ce slug est déjà utilisé par une autre formation. Choisissez-en un autre."),
+    dup.getByText("Ce slug est déjà utilisé par une autre formation. Choisissez-en un autre.", {
+      exact: true,
+    }),
   ).toBeVisible();
   await dup.getByRole("button", { name: "Annuler" }).click();
   await expect(dup).toBeHidden();

@@ -31,34 +31,35 @@ test("the console lists what each formation lacks, in the table and in its dialo
   }
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("35 heures");
-  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dialog.getByLabel(/^Tarif/).selectOption("gratuit");
   await dialog.getByLabel("Description courte").fill("Une formation certifiante.");
   await dialog.getByRole("switch", { name: "Formation certifiante (RNCP ou RS)" }).click();
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 
-  // Nine items of indicator 1 and eight of indicator 3 are missing.
+  // Eight items of indicator 1 (the tariff was chosen: 'Gratuit') and eight of indicator 3 are missing.
   await search(page, title);
   const row = page.getByRole("row").filter({ hasText: title });
-  await expect(row).toContainText("17 informations manquantes");
+  await expect(row).toContainText("16 informations manquantes");
   await expect(row).toContainText("Prérequis");
   await expect(row).toContainText("Code RNCP ou RS");
 
   await row.getByRole("button", { name: `Modifier ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Modifier la formation" });
-  await expect(edit).toContainText("17 informations manquantes");
+  await expect(edit).toContainText("16 informations manquantes");
   await expect(edit).toContainText("Blocs de compétences");
   await edit.getByLabel("Code RNCP ou RS").fill("12345");
   await edit.getByRole("button", { name: "Modifier" }).click();
   await expect(
-    edit.getByText("Code invalide : RNCP ou RS suivi de son numéro, par exemple RNCP 35030"),
+    edit.getByText("Code invalide : RNCP ou RS suivi de son numéro, par exemple RNCP 35030", { exact: true }),
   ).toBeVisible();
   // An RS certification has no skill blocks to publish.
   await edit.getByLabel("Code RNCP ou RS").fill("rs 5826");
   await edit.getByLabel("Certificateur").fill("France Compétences (exemple)");
   await edit.getByRole("button", { name: "Modifier" }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
-  await expect(row).toContainText("14 informations manquantes");
+  await expect(row).toContainText("13 informations manquantes");
   await expect(row).toContainText("RS 5826");
 });
 

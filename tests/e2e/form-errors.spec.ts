@@ -30,3 +30,30 @@ test("the formation dialog lists its refused fields at the top, links to them, a
   );
   await expect(dialog.getByLabel("Description courte")).toHaveValue("Une description valable.");
 });
+
+test("the formation dialog asks what the learner pays and refuses a negative price next to the field", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await expect(dialog.getByLabel(/^Tarif/).locator("option")).toHaveText([
+    "Choisissez…",
+    "Payant (prix ci-dessous)",
+    "Gratuit",
+    "Sans frais pour l'apprenant (prise en charge par un financeur)",
+  ]);
+  // The image field is gone (uploads come later); the presentation says where it shows.
+  await expect(dialog.getByLabel("Image (URL)")).toHaveCount(0);
+  await expect(dialog.getByLabel("Présentation (Markdown)")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill("Formation au prix négatif");
+  await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 jours");
+  await dialog.getByLabel("Description courte").fill("Une description valable.");
+  await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dialog.getByLabel(/^Tarif/).selectOption("payant");
+  await dialog.getByLabel("Prix (€)").fill("-50");
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(dialog.getByLabel("Prix (€)")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Le prix ne peut pas être négatif", { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel("Prix (€)")).toHaveValue("-50");
+});

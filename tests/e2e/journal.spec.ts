@@ -17,7 +17,8 @@ test("the Journal d'activité names the formation edited, its old → new title 
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(before);
   await dialog.getByLabel("Type").selectOption("courte");
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 jours");
-  await dialog.getByRole("textbox", { name: "Niveau requis" }).fill("Ouvert à tous");
+  await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dialog.getByLabel(/^Tarif/).selectOption("payant");
   await dialog.getByLabel("Description courte").fill("Une formation pour le journal.");
   await dialog.getByLabel("Prix (€)").fill("900");
   await dialog.getByRole("button", { name: "Créer" }).click();

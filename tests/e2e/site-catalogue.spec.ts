@@ -18,12 +18,25 @@ test("the catalogue filters live as you type, keeps the filters in the URL and r
   await page.getByLabel("Rechercher une formation").fill("");
   await page.getByLabel("Type de formation").selectOption("alternance");
   await expect(count(page)).toHaveText("3 formations trouvées");
-  await page.getByLabel("Niveau").selectOption("niveau4");
+  // The levels of the national framework; a course is found by the level it requires.
+  await expect(page.getByLabel("Niveau").locator("option")).toHaveText([
+    "Tous les niveaux",
+    "Sans niveau spécifique",
+    "Niveau 3 (CAP, BEP)",
+    "Niveau 4 (Bac)",
+    "Niveau 5 (Bac+2)",
+    "Niveau 6 (Bac+3/4)",
+    "Niveau 7 (Bac+5)",
+  ]);
+  await page.getByLabel("Niveau").selectOption("sans-niveau");
   await expect(count(page)).toHaveText("1 formation trouvée");
   await expect(page.getByRole("heading", { name: "Bac Pro Logistique" })).toBeVisible();
-  await expect(page).toHaveURL(`${BASE_URL}/formations?type=alternance&niveau=niveau4`);
+  await expect(page).toHaveURL(`${BASE_URL}/formations?type=alternance&niveau=sans-niveau`);
+  await page.getByLabel("Niveau").selectOption("niveau-4");
+  await expect(count(page)).toHaveText("2 formations trouvées");
+  await expect(page.getByRole("heading", { name: "TP Assistant Commercial" })).toBeVisible();
 
-  await page.getByLabel("Niveau").selectOption("debutant");
+  await page.getByLabel("Niveau").selectOption("niveau-7");
   await expect(count(page)).toHaveText("0 formation trouvée");
   await expect(
     page.getByText("Aucune formation trouvée. Essayez de modifier vos critères de recherche ou de filtrage"),
@@ -40,13 +53,18 @@ test("the catalogue filters live as you type, keeps the filters in the URL and r
 test("a shared filtered URL is filtered by the server, even without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
+  // A link shared before the levels followed the national framework ('Débutant') still works.
   await page.goto("/formations?type=courte&niveau=debutant");
-  await expect(count(page)).toHaveText("2 formations trouvées");
+  await expect(page).toHaveURL(/\/formations\?.*niveau=sans-niveau/);
+  await expect(count(page)).toHaveText("1 formation trouvée");
+  await page.goto("/formations?type=courte&niveau=niveau-3");
+  await expect(count(page)).toHaveText("1 formation trouvée");
   await expect(page.getByLabel("Type de formation")).toHaveValue("courte");
+  await expect(page.getByLabel("Niveau")).toHaveValue("niveau-3");
   // The form is a plain GET: submitting it without JS filters on the server.
   await page.getByLabel("Rechercher une formation").fill("wordpress");
   await page.getByLabel("Rechercher une formation").press("Enter");
-  await expect(page).toHaveURL(/\/formations\?q=wordpress&type=courte&niveau=debutant$/);
+  await expect(page).toHaveURL(/\/formations\?q=wordpress&type=courte&niveau=niveau-3$/);
   await expect(count(page)).toHaveText("1 formation trouvée");
   await context.close();
 });
@@ -70,7 +88,7 @@ test("a course page shows every section, its Qualiopi information and working bu
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("TP Assistant Commercial");
   await expect(page.getByText("RNCP 35031").first()).toBeVisible();
   await expect(page.getByText("Diplômante", { exact: true })).toBeVisible();
-  await expect(page.getByText("9 à 16 mois")).toBeVisible();
+  await expect(page.getByText("9 à 16 mois", { exact: true })).toBeVisible();
   for (const heading of [
     "Objectifs de la formation",
     "Programme détaillé",

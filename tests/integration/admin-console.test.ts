@@ -59,7 +59,8 @@ const baseFormation = {
   title: "Développeur Web Avancé",
   formationType: "courte",
   duration: "3 mois",
-  levelRequired: "Bac",
+  entryLevel: "niveau-4",
+  pricing: "prise-en-charge",
   description: "Une formation intensive.",
   active: "true",
   financingEligible: "false",
@@ -111,12 +112,12 @@ describe(`slugify`, () => {
 });
 
 describe(`console formations on ${DRIVER}`, () => {
-  it("creates a formation: slug from the title, lists split, price fallback, audit in the same transaction", async () => {
+  it("creates a formation: slug from the title, lists split, a blank price is 0, audit in the same transaction", async () => {
     const result = await post(formationsRoute, "/admin/formations", {
       ...baseFormation,
       title: "Développeur Web Avancé",
       slug: "",
-      price: "pas un prix",
+      price: "",
       objectives: "Objectif un\n\n  Objectif deux  \n",
       skills: " HTML, , CSS ,JavaScript ",
       careerOpportunities: "Intégrateur,",
@@ -159,7 +160,10 @@ describe(`console formations on ${DRIVER}`, () => {
   });
 
   it("parses a French price", async () => {
-    const row = await createFormation(`Formation payante ${unique()}`, { price: "1 200,50" });
+    const row = await createFormation(`Formation payante ${unique()}`, {
+      price: "1 200,50",
+      pricing: "payant",
+    });
     expect(row.price).toBe(1200.5);
   });
 
@@ -196,7 +200,7 @@ describe(`console formations on ${DRIVER}`, () => {
       title: "  ",
       formationType: "autre",
       duration: "",
-      levelRequired: "",
+      entryLevel: "",
       description: "",
     });
     expect(statusOf(result)).toBe(400);
@@ -204,7 +208,8 @@ describe(`console formations on ${DRIVER}`, () => {
       title: "Ce champ est obligatoire",
       formationType: "Type de formation invalide",
       duration: "Ce champ est obligatoire",
-      levelRequired: "Ce champ est obligatoire",
+      entryLevel: "Choisissez le niveau requis dans la liste",
+      pricing: "Choisissez ce que paie l'apprenant",
       description: "Ce champ est obligatoire",
     });
     const symbols = await post(formationsRoute, "/admin/formations", {

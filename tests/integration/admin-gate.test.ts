@@ -182,7 +182,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/formations.tsx#create": {
       title: "Intrus",
       duration: "1 mois",
-      levelRequired: "Aucun",
+      entryLevel: "sans-niveau",
+      pricing: "gratuit",
       description: "x",
       formationType: "courte",
     },

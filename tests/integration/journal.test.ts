@@ -62,7 +62,8 @@ describe(`journal d'activité on ${DRIVER}`, () => {
             title: "Gestion de paie",
             formationType: "courte",
             duration: "2 mois",
-            levelRequired: "Bac",
+            entryLevel: "niveau-4",
+            pricing: "prise-en-charge",
             description: "Paie et déclarations.",
             active: "true",
           },
@@ -106,7 +107,8 @@ describe(`journal d'activité on ${DRIVER}`, () => {
       title: "Paie et social",
       formationType: "courte",
       duration: "2 mois",
-      levelRequired: "Bac",
+      entryLevel: "niveau-4",
+      pricing: "payant",
       description: "Paie et déclarations.",
       active: "true",
       price: "1490",
@@ -126,6 +128,7 @@ describe(`journal d'activité on ${DRIVER}`, () => {
     const plain = lines.map((l) => l.replaceAll("\u202f", " "));
     expect(plain).toContain("Titre : « Gestion de paie » → « Paie et social »");
     expect(plain).toContain("Prix (€) : « 0 » → « 1490 »");
+    expect(plain).toContain("Tarif : « Sans frais pour l'apprenant » → « Payant »");
     // Only what changed: the duration was posted again, unchanged.
     expect(plain.some((l) => l.startsWith("Durée"))).toBe(false);
 

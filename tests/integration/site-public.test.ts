@@ -113,9 +113,9 @@ describe(`public site data on ${DRIVER}`, () => {
       ((await bodyOf(await formationsRoute.loader(get(path)))).formations as Card[]).map((f) => f.slug);
     // The loader sends every active formation (for live filtering) and the parsed filters.
     const body = await bodyOf(
-      await formationsRoute.loader(get("/formations?q=React&type=courte&niveau=debutant")),
+      await formationsRoute.loader(get("/formations?q=React&type=courte&niveau=sans-niveau")),
     );
-    expect(body.filters).toEqual({ q: "React", type: "courte", level: "debutant", objectif: "" });
+    expect(body.filters).toEqual({ q: "React", type: "courte", level: "sans-niveau", objectif: "" });
     expect(await slugsOf("/formations")).toHaveLength(5);
     const forced = await bodyOf(await formationsRoute.loader(get("/formations/alternance?type=courte")));
     expect((forced.filters as { type: string }).type).toBe("alternance");

@@ -117,3 +117,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** A new, empty database on the PostgreSQL server (not migrated): its URL, and how to drop it again. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}

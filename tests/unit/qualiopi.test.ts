@@ -11,6 +11,7 @@ const complete: QualiopiRecord = {
   accessArrangements: "Entretien individuel",
   accessDelay: "2 semaines",
   price: 1490,
+  pricing: "payant",
   priceDetails: null,
   contactPhone: "01 23 45 67 89",
   contactEmail: null,
@@ -57,6 +58,7 @@ describe("Qualiopi completeness", () => {
       accessArrangements: "  ",
       accessDelay: null,
       price: 0,
+      pricing: null,
       contactPhone: null,
       teachingMethods: null,
       assessmentMethods: null,
@@ -128,7 +130,12 @@ describe("certification codes", () => {
 });
 
 describe("course record wording", () => {
-  const record = { ...certifying, certification: "Titre professionnel", contactName: null };
+  const record = {
+    ...certifying,
+    certification: "Titre professionnel",
+    contactName: null,
+    levels: { required: null, reached: null },
+  };
 
   it("dates the record and the registration in French, '1er' on the first", () => {
     expect(updatedText(new Date("2026-11-12T10:00:00Z"))).toBe("Mis à jour le 12 novembre 2026");
@@ -140,12 +147,22 @@ describe("course record wording", () => {
     expect(certificationInfo({ ...record, certifying: false })).toBeNull();
   });
 
-  it("says the price, or who pays when the learner pays nothing", () => {
-    expect(priceText({ price: 1490, priceDetails: null })).toBe(
+  it("says what staff chose: a price, free, or paid by a funder; 0 alone says none of these", () => {
+    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null })).toBe(
       "1\u202f490\u00a0€ (net de taxe, exonéré de TVA)",
     );
-    expect(priceText({ price: 0, priceDetails: "Pris en charge par l'OPCO" })).toBe(
-      "Pris en charge par l'OPCO",
+    expect(priceText({ price: 0, pricing: "gratuit", priceDetails: null })).toBe("Gratuit");
+    expect(
+      priceText({ price: 0, pricing: "prise-en-charge", priceDetails: "Pris en charge par l'OPCO" }),
+    ).toBe(
+      "Sans frais pour l'apprenant\u00a0: prise en charge par l'employeur et son OPCO ou par un financeur. Pris en charge par l'OPCO",
     );
+    expect(priceText({ price: 0, pricing: null, priceDetails: "Sur devis" })).toBe("Sur devis");
+    expect(priceText({ price: 0, pricing: null, priceDetails: null })).toBe("");
+  });
+
+  it("lists 'Tarifs' as missing while nobody chose what the learner pays", () => {
+    expect(missingQualiopiItems({ ...complete, price: 0, pricing: null })).toEqual(["Tarifs"]);
+    expect(missingQualiopiItems({ ...complete, price: 0, pricing: "gratuit" })).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { initials } from "~/components/site/testimonial-card";
 import { filterResources, RESOURCES } from "~/content/resources";
 import {
   type CatalogueItem,
+  currentLevelSearch,
   filterCatalogue,
   filtersToSearch,
   matchesLevel,
@@ -18,7 +19,7 @@ const item = (over: Partial<CatalogueItem>): CatalogueItem => ({
   title: "Titre",
   description: "Description",
   formationType: "alternance",
-  levelRequired: "Niveau 5 (Bac+2)",
+  entryLevel: "niveau-4",
   skills: [],
   duration: "",
   format: null,
@@ -36,13 +37,24 @@ describe("site helpers", () => {
     expect(plural(5, "formation trouvée", "formations trouvées")).toBe("5 formations trouvées");
   });
 
-  it("files a level text under Débutant, Niveau 4 or Niveau 5", () => {
-    expect(matchesLevel("Niveau 4", "niveau4")).toBe(true);
-    expect(matchesLevel("Niveau 5 (Bac+2)", "niveau4")).toBe(false);
-    expect(matchesLevel("Niveau 5 (Bac+2)", "niveau5")).toBe(true);
-    expect(matchesLevel("Ouvert à tous", "debutant")).toBe(true);
-    expect(matchesLevel("BEP/CAP", "debutant")).toBe(true);
-    expect(matchesLevel("Niveau 4", "debutant")).toBe(false);
+  it("filters on the required level from the national framework's list", () => {
+    expect(matchesLevel("niveau-4", "niveau-4")).toBe(true);
+    expect(matchesLevel("niveau-5", "niveau-4")).toBe(false);
+    expect(matchesLevel(null, "sans-niveau")).toBe(false);
+    expect(matchesLevel(null, "all")).toBe(true);
+    // An unknown value shows everything rather than nothing.
+    expect(parseFilters(new URLSearchParams({ niveau: "bac" })).level).toBe("all");
+  });
+
+  it("sends the filter's old values (shared links) to the level they stood for", () => {
+    expect(currentLevelSearch(new URLSearchParams("niveau=debutant&q=web"))).toBe(
+      "?niveau=sans-niveau&q=web",
+    );
+    expect(currentLevelSearch(new URLSearchParams("niveau=niveau4"))).toBe("?niveau=niveau-4");
+    expect(currentLevelSearch(new URLSearchParams("niveau=niveau5&type=alternance"))).toBe(
+      "?niveau=niveau-5&type=alternance",
+    );
+    expect(currentLevelSearch(new URLSearchParams("niveau=niveau-5"))).toBeNull();
   });
 
   it("searches title, description and skills case-insensitively and combines filters with AND", () => {
@@ -52,23 +64,23 @@ describe("site helpers", () => {
         title: "Développeur Web",
         skills: ["React"],
         formationType: "courte",
-        levelRequired: "Ouvert à tous",
+        entryLevel: "sans-niveau",
       }),
       item({ slug: "b", description: "La PAIE et le recrutement" }),
-      item({ slug: "c", title: "Logistique", levelRequired: "Niveau 4", goals: ["emploi"] }),
+      item({ slug: "c", title: "Logistique", entryLevel: "niveau-3", goals: ["emploi"] }),
     ];
     const f = (q: string, type = "all", niveau = "all") =>
       filterCatalogue(items, parseFilters(new URLSearchParams({ q, type, niveau }))).map((i) => i.slug);
     expect(f("react")).toEqual(["a"]);
     expect(f("paie")).toEqual(["b"]);
     expect(f("", "alternance")).toEqual(["b", "c"]);
-    expect(f("", "alternance", "niveau4")).toEqual(["c"]);
+    expect(f("", "alternance", "niveau-3")).toEqual(["c"]);
     expect(f("react", "alternance")).toEqual([]);
     expect(filterCatalogue(items, parseFilters(new URLSearchParams()), "emploi").map((i) => i.slug)).toEqual([
       "c",
     ]);
-    expect(filtersToSearch({ q: "web", type: "all", level: "niveau5", objectif: "" })).toBe(
-      "?q=web&niveau=niveau5",
+    expect(filtersToSearch({ q: "web", type: "all", level: "niveau-5", objectif: "" })).toBe(
+      "?q=web&niveau=niveau-5",
     );
   });
 

@@ -1,14 +1,24 @@
 import { useState } from "react";
 import { GOALS } from "~/content/goals";
+import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/lib/levels";
+import { FORMATION_PRICINGS, type FormationPricing } from "~/lib/pricing";
 import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
 import type { AdminFormation } from "~/server/admin/formations.server";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "./form-dialog";
-import { ConsoleFields, FormSection, IMAGE_HINT, rowValues, SwitchField } from "./form-fields";
+import { ConsoleFields, FormSection, rowValues, SwitchField } from "./form-fields";
 import { ModulesEditor } from "./modules-editor";
 import { QualiopiStatus } from "./qualiopi-status";
 import { ResultsEditor } from "./results-editor";
 
 const F = "formation";
+
+const LEVEL_OPTIONS = optionsOf(FORMATION_LEVELS, FORMATION_LEVEL_LABELS);
+
+const PRICING_LABELS: Record<FormationPricing, string> = {
+  payant: "Payant (prix ci-dessous)",
+  gratuit: "Gratuit",
+  "prise-en-charge": "Sans frais pour l'apprenant (prise en charge par un financeur)",
+};
 
 /**
  * 'Ajouter une formation' / 'Modifier la formation': every column of the formations table, in
@@ -74,9 +84,42 @@ export function FormationDialog({
                     ],
                   },
                   { name: "duration", label: "Durée", required: true },
-                  { name: "levelRequired", label: "Niveau requis", required: true },
                   { name: "format", label: "Format" },
-                  { name: "price", label: "Prix (€)", inputMode: "decimal" },
+                  {
+                    as: "select",
+                    name: "entryLevel",
+                    label: "Niveau requis",
+                    required: true,
+                    hint: "Le niveau pour entrer en formation ; le filtre « Niveau » du catalogue le lit.",
+                    options: [{ value: "", label: "Choisissez…" }, ...LEVEL_OPTIONS],
+                  },
+                  {
+                    as: "select",
+                    name: "exitLevel",
+                    label: "Niveau de sortie",
+                    hint: "Le niveau du titre ou du diplôme obtenu.",
+                    options: [
+                      { value: "", label: "Aucun niveau (pas de diplôme ni de titre)" },
+                      ...LEVEL_OPTIONS,
+                    ],
+                  },
+                  {
+                    as: "select",
+                    name: "pricing",
+                    label: "Tarif",
+                    required: true,
+                    hint: "Ce que paie l'apprenant : c'est ce que la page, le PDF et les moteurs de recherche affichent.",
+                    options: [
+                      { value: "", label: "Choisissez…" },
+                      ...optionsOf(FORMATION_PRICINGS, PRICING_LABELS),
+                    ],
+                  },
+                  {
+                    name: "price",
+                    label: "Prix (€)",
+                    inputMode: "decimal",
+                    hint: "Pour « Payant » ; avec « Sans frais », le coût pris en charge (facultatif).",
+                  },
                   { name: "sector", label: "Secteur / diplôme" },
                 ]}
               />
@@ -92,7 +135,12 @@ export function FormationDialog({
               {...common}
               fields={[
                 { as: "textarea", name: "longDescription", label: "Description détaillée" },
-                { as: "textarea", name: "content", label: "Contenu (Markdown)" },
+                {
+                  as: "textarea",
+                  name: "content",
+                  label: "Présentation (Markdown)",
+                  hint: "Affichée sur la page de la formation, section « Présentation » : **gras**, listes, liens.",
+                },
               ]}
             />
             <div className="grid gap-4 sm:grid-cols-2">
@@ -101,7 +149,6 @@ export function FormationDialog({
                 fields={[
                   { name: "salaryRange", label: "Salaire" },
                   { name: "location", label: "Lieu" },
-                  { name: "imageUrl", label: "Image (URL)", hint: IMAGE_HINT },
                   {
                     name: "aliases",
                     label: "Autres slugs (facultatif)",

@@ -86,7 +86,7 @@ export function ModulesEditor({ name, initial }: { name: string; initial: Module
                     onChange={(e) => update(row.key, { title: e.target.value })}
                   />
                   <p id={`${id}-title-hint`} className="text-xs text-muted-foreground">
-                    Le site affiche « Module {n}&nbsp;: » devant le titre.
+                    Le site affiche « Module {n} : » devant le titre.
                   </p>
                 </div>
                 <div className="space-y-1">

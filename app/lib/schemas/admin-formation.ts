@@ -2,6 +2,8 @@ import { z } from "zod";
 import { GOAL_IDS, type GoalId } from "~/content/goals";
 import { formatCertificationCode, parseCertificationCode } from "~/lib/certification-code";
 import { withoutModuleNumber } from "~/lib/course-record";
+import { FORMATION_LEVELS } from "~/lib/levels";
+import { FORMATION_PRICINGS } from "~/lib/pricing";
 import { type FormationResult, RESULT_KINDS } from "~/lib/results";
 import { SLUG_PATTERN, slugify } from "~/lib/slugify";
 import { FORMATION_BADGES, FORMATION_TYPES } from "~/lib/vocabulary";
@@ -14,7 +16,6 @@ import {
   optionalEmail,
   optionalSlug,
   optionalText,
-  optionalUrl,
   REQUIRED,
   requiredText,
 } from "./admin-common";
@@ -27,11 +28,45 @@ export interface ModuleInput {
   content: string;
 }
 
-/** Price parsed as a number, falling back to 0 (French decimal comma accepted). */
-export function parsePrice(value: string | undefined): number {
-  const n = Number.parseFloat((value ?? "").replace(/\s/g, "").replace(",", "."));
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : 0;
-}
+export const PRICE_ERRORS = {
+  invalid: "Prix invalide : un montant en euros, par exemple 1 200 ou 1 200,50",
+  negative: "Le prix ne peut pas être négatif",
+  tooHigh: "Prix trop élevé",
+  pricing: "Choisissez ce que paie l'apprenant",
+  paidWithout: "Indiquez le prix, ou choisissez « Gratuit » ou « Sans frais pour l'apprenant »",
+  freeWith: "Une formation gratuite n'a pas de prix : laissez 0, ou choisissez « Payant »",
+} as const;
+
+/**
+ * The price as typed (French decimal comma and spaces accepted; blank is 0), in euros with cents.
+ * Anything else, a negative amount included, is refused: it was once stored as 0, a false tariff.
+ */
+const priceField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const cleaned = (value ?? "").replace(/[\s\u00a0\u202f€]/g, "").replace(",", ".");
+    if (cleaned === "") return 0;
+    const n = /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+    const message = Number.isNaN(n)
+      ? PRICE_ERRORS.invalid
+      : n < 0
+        ? PRICE_ERRORS.negative
+        : n > MAX_PRICE
+          ? PRICE_ERRORS.tooHigh
+          : null;
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+/** A French phone number (01 23 45 67 89, +33 1 23 45 67 89, 01.23.45.67.89) inside a text. */
+const PHONE_IN_TEXT = /(?:\+33\s*\(?0?\)?|\b0)\s*[1-9](?:[\s.-]*\d{2}){4}\b/;
+
+export const ACCESSIBILITY_PHONE =
+  "Le contact du référent handicap vient de Paramètres et s'affiche sous ce texte : retirez-en le numéro de téléphone";
 
 const moduleSchema = z.object({
   title: z
@@ -144,12 +179,15 @@ export const formationSchema = z
     longDescription: optionalText(10000),
     content: optionalText(50000),
     duration: requiredText(100),
-    levelRequired: requiredText(200),
-    price: z
-      .string()
+    entryLevel: z.enum(FORMATION_LEVELS, { error: "Choisissez le niveau requis dans la liste" }),
+    exitLevel: z
+      .union([z.enum(FORMATION_LEVELS), z.literal("")], {
+        error: "Choisissez le niveau de sortie dans la liste",
+      })
       .optional()
-      .transform((value) => parsePrice(value))
-      .refine((n) => n <= MAX_PRICE, "Prix trop élevé"),
+      .transform((value) => (value ? value : null)),
+    pricing: z.enum(FORMATION_PRICINGS, { error: PRICE_ERRORS.pricing }),
+    price: priceField,
     rncpCode: certificationCodeField,
     badge: z
       .union([z.enum(FORMATION_BADGES), z.literal("")])
@@ -170,14 +208,14 @@ export const formationSchema = z
     careerOpportunities: commaList,
     funding: commaList,
     sector: optionalText(200),
-    imageUrl: optionalUrl,
     aliases: commaList,
     position: positionField,
     goals: goalsField,
     accessDelay: optionalText(500),
     teachingMethods: optionalText(),
     assessmentMethods: optionalText(),
-    accessibility: optionalText(),
+    // One source for the referent's contact (Paramètres), shown under this text on the course page.
+    accessibility: optionalText().refine((v) => v === null || !PHONE_IN_TEXT.test(v), ACCESSIBILITY_PHONE),
     results: resultsField,
     accessArrangements: optionalText(2000),
     priceDetails: optionalText(2000),
@@ -190,6 +228,14 @@ export const formationSchema = z
     skillBlocks: lineList,
     equivalences: optionalText(),
     furtherPaths: optionalText(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pricing === "payant" && value.price === 0) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_ERRORS.paidWithout });
+    }
+    if (value.pricing === "gratuit" && value.price > 0) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_ERRORS.freeWith });
+    }
   })
   .transform((value, ctx) => {
     const slug = deriveSlug(value, ctx);

@@ -11,6 +11,8 @@ import { phoneHref } from "~/lib/centre";
 import { moduleHeading } from "~/lib/course-record";
 import { formatDate, isoDate } from "~/lib/dates";
 import { fundingLabel } from "~/lib/funding";
+import { type LevelLabels, levelLabels } from "~/lib/levels";
+import { renderMarkdown } from "~/lib/markdown";
 import { figureOf, resultSentence } from "~/lib/results";
 import { publicUrlFrom, seo, siteNameFrom } from "~/lib/seo";
 import { useCentre } from "~/lib/use-root-data";
@@ -19,6 +21,25 @@ import type { Formation } from "~/server/db/schema.server";
 import { listFormationTestimonials } from "~/server/reviews.server";
 import { listUpcomingSessions } from "~/server/sessions.server";
 import type { Route } from "./+types/formation";
+
+/**
+ * The JSON-LD offer says what staff chose: a price, free, or covered by a funder (no price then, so
+ * no search engine reads 0 € as free); nothing when no choice was made. Built by the loader: the
+ * browser downloads none of it.
+ */
+function courseOffer(formation: Formation): Record<string, unknown> {
+  const category = formation.financingEligible ? "Finançable" : "Payant";
+  switch (formation.pricing) {
+    case "payant":
+      return { offers: { "@type": "Offer", price: formation.price, priceCurrency: "EUR", category } };
+    case "gratuit":
+      return { isAccessibleForFree: true, offers: { "@type": "Offer", price: 0, priceCurrency: "EUR" } };
+    case "prise-en-charge":
+      return { offers: { "@type": "Offer", category: "Prise en charge par un financeur" } };
+    default:
+      return {};
+  }
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.app;
@@ -29,16 +50,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       listFormationTestimonials(db, formation.id),
       listUpcomingSessions(db, formation.id),
     ]);
-    return { formation, testimonials, sessions };
+    // Rendered here, with the articles' renderer (raw HTML escaped): the parser stays on the server.
+    const presentation = formation.content?.trim() ? renderMarkdown(formation.content) : null;
+    return {
+      formation: { ...formation, levels: levelLabels(formation) },
+      testimonials,
+      sessions,
+      presentation,
+      offer: courseOffer(formation),
+    };
   }
   // The footer's short slugs are permanent redirects to the canonical page.
   const canonical = await canonicalSlugForAlias(db, slug);
   if (canonical) throw redirect(`/formation/${canonical}`, 301);
   // Unknown or inactive: the 'Formation non trouvée' page, with a real 404 for crawlers.
-  return data({ formation: null, testimonials: [], sessions: [] }, { status: 404 });
+  return data(
+    { formation: null, testimonials: [], sessions: [], presentation: null, offer: {} },
+    { status: 404 },
+  );
 }
 
-type LoadedFormation = Formation;
+type LoadedFormation = Formation & { levels: LevelLabels };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const formation = loaderData?.formation;
@@ -64,12 +96,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ...(formation.certification ? { educationalCredentialAwarded: formation.certification } : {}),
       inLanguage: "fr",
       provider: { "@type": "EducationalOrganization", name: siteNameFrom(matches), url: base || undefined },
-      offers: {
-        "@type": "Offer",
-        price: formation.price,
-        priceCurrency: "EUR",
-        category: formation.financingEligible ? "Finançable" : "Payant",
-      },
+      ...loaderData?.offer,
       hasCourseInstance: sessions.length
         ? courseInstances(sessions)
         : {
@@ -99,7 +126,7 @@ function InfoTiles({ formation }: { formation: LoadedFormation }) {
     { icon: MapPin, label: "Format", value: formation.format },
     formation.sector
       ? { icon: Briefcase, label: "Secteur", value: formation.sector }
-      : { icon: Award, label: "Niveau", value: formation.levelRequired },
+      : { icon: Award, label: "Niveau requis", value: formation.levels.required },
   ].filter((tile) => tile.value?.trim());
   return (
     <dl className="mt-8 grid gap-3 sm:grid-cols-3">
@@ -116,28 +143,33 @@ function InfoTiles({ formation }: { formation: LoadedFormation }) {
   );
 }
 
-/** The centre's disability referent (console: Paramètres), on every course page. */
+/**
+ * Who to ask about accessibility, from Paramètres only (the formation's own text carries no phone):
+ * the disability referent, or the centre's phone and e-mail while none is named.
+ */
 function DisabilityReferent() {
-  const { referentName, referentPhone, referentEmail } = useCentre();
-  if (!referentName) return null;
+  const c = useCentre();
+  const named = c.referentName || c.referentPhone || c.referentEmail;
+  const phone = named ? c.referentPhone : c.phone;
+  const email = named ? c.referentEmail : c.email;
   return (
     <div>
       <dt className="font-semibold">Référent handicap</dt>
       <dd className="text-muted-foreground">
-        {referentName}
-        {referentPhone ? (
+        {named ? c.referentName || "Référent·e" : "Contactez le centre"}
+        {phone ? (
           <>
             {" · "}
-            <a className="text-primary underline" href={`tel:${phoneHref(referentPhone)}`}>
-              {referentPhone}
+            <a className="text-primary underline" href={`tel:${phoneHref(phone)}`}>
+              {phone}
             </a>
           </>
         ) : null}
-        {referentEmail ? (
+        {email ? (
           <>
             {" · "}
-            <a className="break-all text-primary underline" href={`mailto:${referentEmail}`}>
-              {referentEmail}
+            <a className="break-all text-primary underline" href={`mailto:${email}`}>
+              {email}
             </a>
           </>
         ) : null}
@@ -147,12 +179,12 @@ function DisabilityReferent() {
 }
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
-  const { formation, testimonials, sessions } = loaderData;
+  const { formation, testimonials, sessions, presentation } = loaderData;
   if (!formation) return <NotFoundFormation />;
   const insertion = figureOf(formation.results, "insertion");
   const tags = [
     formation.rncpCode,
-    formation.levelRequired,
+    formation.levels.reached && `Niveau de sortie : ${formation.levels.reached}`,
     formation.financingEligible ? "Éligible CPF" : null,
   ];
   return (
@@ -212,6 +244,15 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-8">
           <FormationSessions slug={formation.slug} sessions={sessions} />
+          {presentation && (
+            <Section id="presentation" title="Présentation">
+              <div
+                className="prose-article"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it output with raw HTML escaped (lib/markdown.ts).
+                dangerouslySetInnerHTML={{ __html: presentation }}
+              />
+            </Section>
+          )}
           {formation.objectives.length > 0 && (
             <Section id="objectifs" title="Objectifs de la formation">
               <IconList items={formation.objectives} />

@@ -1,6 +1,6 @@
 import { Search, X } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import { FormationCard } from "~/components/site/formation-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
@@ -8,11 +8,13 @@ import { goalById } from "~/content/goals";
 import {
   type CatalogueFilters,
   type CatalogueItem,
+  currentLevelSearch,
   filterCatalogue,
   filtersToSearch,
   parseFilters,
   type TypeFilter,
 } from "~/lib/catalogue";
+import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/lib/levels";
 import { plural } from "~/lib/plural";
 import { skipFilterChanges } from "~/lib/revalidate";
 import { seo } from "~/lib/seo";
@@ -55,6 +57,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = viewOf(url.pathname);
+  // A link from before the levels followed the national framework: the same view at its address now.
+  const current = currentLevelSearch(url.searchParams);
+  if (current) throw redirect(`${url.pathname}${current}`, 301);
   const filters = parseFilters(url.searchParams, view.type);
   // Every active formation goes to the page so that filtering while typing needs no round trip;
   // the first render is already filtered here, so the page works and is shareable without JS.
@@ -76,10 +81,8 @@ const TYPE_OPTIONS = [
 
 const LEVEL_OPTIONS = [
   { value: "all", label: "Tous les niveaux" },
-  { value: "debutant", label: "Débutant" },
-  { value: "niveau4", label: "Niveau 4 (Bac)" },
-  { value: "niveau5", label: "Niveau 5 (Bac+2)" },
-] as const;
+  ...optionsOf(FORMATION_LEVELS, FORMATION_LEVEL_LABELS),
+];
 
 function Catalogue({
   formations,

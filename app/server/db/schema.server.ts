@@ -19,7 +19,9 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { APPLICATION_STATUSES } from "../../lib/application-status";
+import { FORMATION_LEVELS } from "../../lib/levels";
 import { ROLES, type Role } from "../../lib/permissions";
+import { FORMATION_PRICINGS } from "../../lib/pricing";
 import type { FormationResult } from "../../lib/results";
 import { CONTACT_STATUSES, FORMATION_BADGES, FORMATION_TYPES } from "../../lib/vocabulary";
 
@@ -124,6 +126,8 @@ export const rateLimits = pgTable("rate_limits", {
 // The value sets and their labels live in lib/vocabulary.ts; these enums are built from them.
 export const formationType = pgEnum("formation_type", FORMATION_TYPES);
 export const formationBadge = pgEnum("formation_badge", FORMATION_BADGES);
+export const formationLevel = pgEnum("formation_level", FORMATION_LEVELS);
+export const formationPricing = pgEnum("formation_pricing", FORMATION_PRICINGS);
 export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
 export const appRole = pgEnum("app_role", ROLES);
 
@@ -146,8 +150,14 @@ export const formations = pgTable(
     longDescription: text("long_description"),
     content: text("content"),
     duration: text("duration").notNull().default(""),
-    levelRequired: text("level_required").notNull().default(""),
+    /** The level required to enter ('Niveau requis'); null for a record saved before levels were a list. */
+    entryLevel: formationLevel("entry_level"),
+    /** The level the course leads to ('Niveau de sortie'); null when it leads to none. */
+    exitLevel: formationLevel("exit_level"),
+    /** Used when `pricing` is 'payant' (and shown as the cost covered with 'prise-en-charge'). */
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    /** What the learner pays, as staff chose it; null for a free-of-charge record nobody qualified. */
+    pricing: formationPricing("pricing"),
     rncpCode: text("rncp_code"),
     financingEligible: boolean("financing_eligible").notNull().default(true),
     active: boolean("active").notNull().default(true),
@@ -204,6 +214,11 @@ export const formations = pgTable(
   },
   (t) => [
     check("formations_price_non_negative", sql`${t.price} >= 0`),
+    // 'Gratuit' has no price; 'Payant' has one.
+    check(
+      "formations_pricing_price",
+      sql`${t.pricing} is null or (${t.pricing} = 'gratuit') = (${t.price} = 0) or ${t.pricing} = 'prise-en-charge'`,
+    ),
     check("formations_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index("formations_active_created_idx").on(t.active, t.createdAt),
     index("formations_active_position_idx").on(t.active, t.position),

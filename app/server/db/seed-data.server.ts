@@ -16,8 +16,9 @@ const lines = (...items: string[]): string => items.join("\n");
 const LOCATION = "Paris 11e et à distance";
 const CONTACT_PHONE = "01 23 45 67 89";
 const CONTACT_EMAIL = "contact@centre-formation-avenir.fr";
+// The referent's name, phone and e-mail come from Paramètres, shown under this text on every course page.
 const ACCESSIBILITY =
-  "Formation accessible aux personnes en situation de handicap : contactez notre référente handicap, Sophie Bernard, au 01 23 45 67 89.";
+  "Formation accessible aux personnes en situation de handicap : locaux accessibles, rythme, supports et modalités d'évaluation adaptés après un entretien avec notre référent·e handicap.";
 const RESULTS_YEAR = 2025;
 const CONTACT_NAME = "Claire Moreau, conseillère formation";
 const ACCESS_ALTERNANCE =
@@ -67,7 +68,9 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     formationType: "alternance",
     badge: "Diplômante",
     rncpCode: "RNCP 35030",
-    levelRequired: "Niveau 5 (Bac+2)",
+    // Entered with a Bac (the prerequisites); the titre is a level 5.
+    entryLevel: "niveau-4",
+    exitLevel: "niveau-5",
     duration: "16 à 24 mois",
     format: "Alternance",
     description:
@@ -77,6 +80,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     content:
       "Cette formation en **alternance** vous prépare au **Titre Professionnel Assistant Ressources Humaines** (RNCP 35030). Vous alternez cours au centre et missions en entreprise pour maîtriser l'administration du personnel, la paie, le recrutement et le développement des compétences. Le coût de la formation est pris en charge par l'employeur et son OPCO.",
     price: 0,
+    pricing: "prise-en-charge",
     financingEligible: true,
     active: true,
     objectives: [
@@ -185,7 +189,8 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     formationType: "alternance",
     badge: "Diplômante",
     rncpCode: "RNCP 35031",
-    levelRequired: "Niveau 5 (Bac+2)",
+    entryLevel: "niveau-4",
+    exitLevel: "niveau-5",
     duration: "9 à 16 mois",
     format: "Alternance",
     description:
@@ -195,6 +200,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     content:
       "En **9 à 16 mois d'alternance**, vous préparez le **Titre Professionnel Assistant Commercial** (RNCP 35031, niveau 5). Vous développez des compétences en administration des ventes, en prospection et en suivi de la relation client, directement mises en pratique dans votre entreprise d'accueil. Formation finançable par l'employeur, le CPF ou France Travail (ex-Pôle Emploi).",
     price: 0,
+    pricing: "prise-en-charge",
     financingEligible: true,
     active: true,
     objectives: [
@@ -299,7 +305,9 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     formationType: "alternance",
     badge: "Certifiante",
     rncpCode: null,
-    levelRequired: "Niveau 4",
+    // Entered after the 3e; the Bac pro is a level 4.
+    entryLevel: "sans-niveau",
+    exitLevel: "niveau-4",
     duration: "1 à 4 mois",
     format: "Alternance",
     description:
@@ -309,6 +317,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     content:
       "Le secteur **logistique et transport** recrute en continu. Cette formation en alternance vous apprend à gérer les stocks, organiser l'entrepôt, préparer les expéditions et utiliser les outils informatiques du métier (WMS, lecteurs de codes-barres). Financement possible par le CPF, l'alternance ou les aides de la Région.",
     price: 0,
+    pricing: "prise-en-charge",
     financingEligible: true,
     active: true,
     objectives: [
@@ -423,7 +432,8 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     formationType: "courte",
     badge: "Diplômante",
     rncpCode: null,
-    levelRequired: "BEP/CAP",
+    entryLevel: "niveau-3",
+    exitLevel: null,
     duration: "7 à 9 mois",
     format: "Présentiel + e-learning",
     description:
@@ -433,6 +443,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     content:
       "WordPress fait tourner une grande partie des sites web dans le monde. Avec cette formation **en présentiel et en e-learning**, vous apprenez à installer un site, gérer ses contenus, choisir et personnaliser un thème, ajouter des extensions et améliorer son **référencement naturel (SEO)**. Une certification est incluse en fin de parcours.",
     price: 1490,
+    pricing: "payant",
     financingEligible: true,
     active: true,
     objectives: [
@@ -537,7 +548,8 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     formationType: "courte",
     badge: "Certifiante",
     rncpCode: null,
-    levelRequired: "Ouvert à tous",
+    entryLevel: "sans-niveau",
+    exitLevel: null,
     duration: "2 à 3 mois",
     format: "100 % en ligne",
     description:
@@ -547,6 +559,7 @@ export const SEED_FORMATIONS: SeedFormation[] = [
     content:
       "Un **bootcamp intensif 100 % en ligne** pour apprendre à coder des applications web modernes : HTML/CSS, JavaScript, React et Node.js. Vous travaillez en mode projet, avec des revues de code et des sessions en direct, et repartez avec un portfolio. Financement possible par le CPF ou France Travail (ex-Pôle Emploi).",
     price: 2990,
+    pricing: "payant",
     financingEligible: true,
     active: true,
     objectives: [

@@ -15,6 +15,7 @@ import {
   type RecordRow,
   updatedText,
 } from "~/lib/course-record";
+import { levelLabels } from "~/lib/levels";
 import { resultSentence } from "~/lib/results";
 import { formatDateRange, type PublicSession, sessionModeLabel } from "~/lib/sessions";
 import type { Formation } from "../db/schema.server";
@@ -140,7 +141,6 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
 
   const essentials: RecordRow[] = [
     { label: "Durée", value: f.duration },
-    { label: "Niveau requis", value: f.levelRequired },
     { label: "Format", value: f.format ?? "" },
     { label: "Lieu", value: f.location ?? "" },
   ].filter((row) => row.value.trim());
@@ -170,9 +170,10 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
     });
   }
   heading("Informations pratiques");
-  rows(practicalRows(f));
+  const record = { ...f, levels: levelLabels(f) };
+  rows(practicalRows(record));
 
-  const certification = certificationInfo(f);
+  const certification = certificationInfo(record);
   if (certification) {
     heading("Certification");
     if (certification.codeText && certification.url) {

@@ -1,0 +1,2 @@
+ALTER TABLE "formations" DROP COLUMN "level_required";--> statement-breakpoint
+ALTER TABLE "formations" ADD CONSTRAINT "formations_pricing_price" CHECK ("formations"."pricing" is null or ("formations"."pricing" = 'gratuit') = ("formations"."price" = 0) or "formations"."pricing" = 'prise-en-charge');
