@@ -6,6 +6,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "./config.server";
+import { afterResponseQueue } from "./http/after-response.server";
 import { compressionMiddleware } from "./http/compression.server";
 import { healthRoutes } from "./http/health.server";
 import { precompressedAssets } from "./http/precompressed.server";
@@ -35,6 +36,7 @@ export function createExpressApp(
   app.set("trust proxy", runtime.config.trustProxy);
 
   app.use(metrics.middleware());
+  app.use(afterResponseQueue());
   app.use((req, res, next) => {
     const started = performance.now();
     const id = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();

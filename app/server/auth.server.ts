@@ -27,8 +27,8 @@ export interface AuthDeps {
   logger: Logger;
   /** Called after mail has been queued, so the worker sends it without waiting for its next poll. */
   onMailQueued: () => void;
-  /** Runs work after the answer was sent; the runtime waits for it before closing the database. */
-  background: (task: Promise<unknown>) => void;
+  /** Starts `work` once the request's answer is sent; the runtime waits for it before closing. */
+  background: (work: () => Promise<unknown>) => void;
 }
 
 /**
@@ -191,11 +191,11 @@ export function createAuth({ db, config, logger, onMailQueued, background }: Aut
         }
         // A reset request is answered before the address is looked up: a registered one costs a
         // link and an e-mail, an unknown one nothing, and the answer's delay must not tell which.
-        // The request itself then runs in the background (without `request`: this hook lets it by).
+        // The request itself runs once the answer is sent (without `request`: this hook lets it by).
         if (ctx.path === "/request-password-reset" && ctx.request) {
           const body = deferrableReset(ctx.body);
           if (!body) return;
-          background(
+          background(() =>
             requestResetLater(body).catch((error: unknown) =>
               logger.error({ err: error }, "auth: password reset request failed"),
             ),

@@ -8,6 +8,7 @@ import type { Config } from "./config.server";
 import { type Database, type Db, openDatabase } from "./db/client.server";
 import { seedIfEmpty } from "./db/seed.server";
 import { EventBus } from "./events.server";
+import { afterResponse } from "./http/after-response.server";
 import { createLogger, type Logger } from "./logger.server";
 import { MailWorker } from "./mail/queue.server";
 import { fileTransport, type MailTransport, smtpTransport } from "./mail/transport.server";
@@ -80,12 +81,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       address: config.mailFrom,
     });
     const mail = new MailWorker(database, transport, sender, logger);
-    // Work started after an answer was sent (a reset request): closing waits for it.
+    // Work started once an answer is sent (a reset request's link and e-mail): closing waits for it.
     const pending = new Set<Promise<unknown>>();
-    const background = (task: Promise<unknown>) => {
-      pending.add(task);
-      task.finally(() => pending.delete(task)).catch(() => {});
-    };
+    const background = (work: () => Promise<unknown>) =>
+      afterResponse(() => {
+        const task = work();
+        pending.add(task);
+        task.finally(() => pending.delete(task)).catch(() => {});
+      });
     const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake(), background });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
