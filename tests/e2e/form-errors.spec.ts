@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
 
 // The console's long dialogs list the fields in error at their top, as Paramètres does: a field
 // refused at the bottom of the formation dialog is found without scrolling through it.
@@ -56,4 +57,29 @@ test("the formation dialog asks what the learner pays and refuses a negative pri
   await expect(dialog.getByLabel("Prix (€)")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByText("Le prix ne peut pas être négatif", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("Prix (€)")).toHaveValue("-50");
+});
+
+test("the module editor says the site numbers the modules, and a typed 'Module 1 :' reads once on the page", async ({
+  page,
+}) => {
+  const title = `Modules numérotés ${Math.random().toString(36).slice(2, 7)}`;
+  await signInAsAdmin(page, "/admin/formations");
+  await page.getByRole("button", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("2 jours");
+  await dialog.getByLabel("Description courte").fill("Deux modules.");
+  await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await dialog.getByLabel(/^Tarif/).selectOption("gratuit");
+  await dialog.getByRole("button", { name: "Ajouter un module" }).click();
+  await expect(
+    dialog.getByText("Le site affiche «\u00a0Module 1\u00a0:\u00a0» devant le titre."),
+  ).toBeVisible();
+  await dialog.getByLabel("Titre du module 1").fill("Module 1 : Accueil");
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Formation créée avec succès")).toBeVisible();
+
+  await gotoReady(page, `/formation/${title.toLowerCase().replaceAll(" ", "-").replaceAll("é", "e")}`);
+  const programme = page.getByRole("region", { name: "Programme détaillé" });
+  await expect(programme.getByRole("heading", { level: 3 })).toHaveText(/^Module 1\s:\sAccueil$/);
 });
