@@ -4,31 +4,26 @@
 // 4xx with one log line, and personal pages are never kept by a shared cache.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { feedToken } from "~/server/admin/calendar-feed.server";
 import { mailOutbox, userRoles } from "~/server/db/schema.server";
 import { createLogger } from "~/server/logger.server";
 import { candidateFields } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, msi, xls } from "../support/documents";
-import { type HttpTestApp, startHttpApp } from "../support/http";
+import { setUpHttpApp } from "../support/fixture";
 import { signedInUser } from "../support/runtime";
 import { settingsForm } from "../support/settings";
 
-let t: HttpTestApp;
 const lines: string[] = [];
 const logs = () => lines.join("");
-
-beforeAll(async () => {
-  const logger = createLogger({
-    production: true,
-    level: "debug",
-    destination: { write: (line: string) => lines.push(line) },
-  });
-  // Every call comes from 127.0.0.1: better-auth's limiter would stop the test, not an attacker.
-  t = await startHttpApp({ AUTH_RATE_LIMIT: "false" }, {}, { logger });
+const logger = createLogger({
+  production: true,
+  level: "debug",
+  destination: { write: (line: string) => lines.push(line) },
 });
-afterAll(() => t?.close());
+// Every call comes from 127.0.0.1: better-auth's limiter would stop the test, not an attacker.
+const t = setUpHttpApp({ AUTH_RATE_LIMIT: "false" }, {}, { logger });
 
 // React Router's default error handler prints to stderr, outside the log's masking.
 const stderr = vi.spyOn(console, "error");
