@@ -2,32 +2,18 @@
 // the course, in French in the staff e-mail, the list and the CSV export.
 import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
 import { contactRequests, mailOutbox } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signedInUser(t, { role: "admin" })).cookie;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
 
 const last = `Sujet${Date.now().toString(36)}`;
 
@@ -78,12 +64,12 @@ describe(`contact subject, appointment type and source on ${DRIVER}`, () => {
     expect(staffMail?.text).not.toContain("callback course page");
 
     const list = await bodyOf(
-      await contactsRoute.loader(routeArgs(t, getRequest(`/admin/contacts?q=${last}`, admin))),
+      await contactsRoute.loader(routeArgs(t, getRequest(`/admin/contacts?q=${last}`, admin.cookie))),
     );
     expect(JSON.stringify(list)).toContain('"subject":"rdv"');
 
     const response = (await contactsExport.loader(
-      routeArgs(t, getRequest(`/admin/contacts/export.csv?q=${last}`, admin)),
+      routeArgs(t, getRequest(`/admin/contacts/export.csv?q=${last}`, admin.cookie)),
     )) as Response;
     const lines = new TextDecoder()
       .decode(new Uint8Array(await response.arrayBuffer()).slice(3))

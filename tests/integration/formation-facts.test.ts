@@ -2,24 +2,17 @@
 // dialog, once: module numbers, prices, levels, the disability referent's contact.
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FORMATION_LEVEL_LABELS } from "~/lib/levels";
 import * as formationsRoute from "~/routes/admin/formations";
 import { formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
-import { type HttpTestApp, startHttpApp } from "../support/http";
-import { bodyOf, formRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";
+import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { htmlText } from "../support/french-text";
+import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: HttpTestApp;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  t = await startHttpApp();
-  admin = await signedInUser(t, { role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpHttpApp();
+const admin = setUpSignedIn(t, "admin");
 
 const save = async (fields: Record<string, string>) => {
   const result = await formationsRoute.action(
@@ -49,17 +42,8 @@ const rowOf = async (slug: string) => {
   return row;
 };
 
-/** A page's text as a reader sees it: tags dropped, entities decoded, spaces collapsed. */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/&nbsp;|\u00a0|\u202f/g, " ")
-    .replace(/[ \t\r\n]+/g, " ");
-}
+/** A page's text as a reader sees it: tags dropped, entities decoded, any run of spaces one space. */
+const textOf = (html: string): string => htmlText(html).replace(/\s+/g, " ");
 
 const pageText = async (slug: string) => textOf(await (await fetch(`${t.base}/formation/${slug}`)).text());
 

@@ -3,7 +3,7 @@
 // typography in its subject, text and HTML; and where a reply goes (Reply-To), read on the queued
 // row and on the delivered message.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   APPLICATION_STATUSES,
   seatOfferMailSubject,
@@ -28,27 +28,23 @@ import {
 import { applicationRequest, candidateFields, postApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { pdf } from "../support/documents";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { frenchTypographyFaults, htmlText } from "../support/french-text";
-import { createTestApp, formRequest, routeArgs, signedInUser, type TestApp } from "../support/runtime";
+import { formRequest, routeArgs } from "../support/runtime";
 
 const SLUG = "formation-developpeur-web";
 const CENTRE_EMAIL = "contact@centre-formation-avenir.fr";
 const STAFF = "equipe@centre.test";
-let t: TestApp;
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
+const admin = setUpSignedIn(t, "admin");
 let session: { id: string; start_date: string; end_date: string };
-let admin: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
   [session] = (await t.app.database.query(
     `select s.id, s.start_date::text, s.end_date::text from formation_sessions s
      join formations f on f.id = s.formation_id where f.slug = $1 order by s.start_date limit 1`,
     [SLUG],
   )) as [typeof session];
-  admin = await signedInUser(t, { role: "admin" });
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 type Queued = {

@@ -2,7 +2,7 @@
 // old next-session dates) is accepted by the console form that edits it: a person who opens a
 // record and saves it untouched, or after changing one field, is never refused for a value they
 // did not type.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowValues } from "~/components/admin/form-fields";
 import { blogPostSchema } from "~/lib/schemas/admin-blog";
 import { formationSchema } from "~/lib/schemas/admin-formation";
@@ -19,27 +19,12 @@ import {
   testimonials,
 } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  // CONTACT_NOTIFY_EMAIL unset: the lead recipient the app writes by itself, as on a fresh machine.
-  t = await createTestApp({ CONTACT_NOTIFY_EMAIL: "" });
-  admin = (await signedInUser(t, { role: "admin" })).cookie;
-});
-afterAll(async () => {
-  await t?.close();
-});
+// CONTACT_NOTIFY_EMAIL unset: the lead recipient the app writes by itself, as on a fresh machine.
+const t = setUpTestApp({ CONTACT_NOTIFY_EMAIL: "" });
+const admin = setUpSignedIn(t, "admin");
 
 /** Paramètres as the screen posts it: every field with what is stored. */
 async function settingsForm(changes: Record<string, string> = {}): Promise<URLSearchParams> {
@@ -67,7 +52,7 @@ describe(`values the app writes itself, in its own forms, on ${DRIVER}`, () => {
     const s = await getCentreSettings(t.app.db);
     expect(s.leadRecipient).toBe("contact@localhost");
     const fields = await settingsForm({ phone: "01 44 55 66 77" });
-    const request = formRequest("/admin/settings", {}, admin);
+    const request = formRequest("/admin/settings", {}, admin.cookie);
     const result = await settingsRoute
       .action(
         routeArgs(t, new Request(request.url, { method: "POST", headers: request.headers, body: fields })),

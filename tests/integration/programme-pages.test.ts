@@ -4,23 +4,17 @@
 // page's end; each page's text is then read back as a reader would see it.
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { moduleHeading } from "~/lib/course-record";
 import { getCentreSettings, publicCentre } from "~/server/centre.server";
 import { type Formation, formations } from "~/server/db/schema.server";
 import { renderProgramme } from "~/server/pdf/programme.server";
 import { listUpcomingSessions } from "~/server/sessions.server";
 import { DRIVER } from "../support/db";
-import { createTestApp, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
 
 const SLUG = "formation-developpeur-web";
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const SECTIONS = [
   "En bref",

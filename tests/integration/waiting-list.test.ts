@@ -4,7 +4,7 @@
 // an e-mail offering the seat. Newcomers cannot take a held seat. Two seats freed at once on two
 // connections go to two different candidates.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SEAT_TAKEN_MESSAGE } from "~/lib/application-status";
 import * as detailsRoute from "~/routes/admin/application";
 import * as listRoute from "~/routes/admin/applications";
@@ -12,31 +12,18 @@ import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as formationPage from "~/routes/site/formation";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
-let t: TestApp;
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
+const moderator = setUpSignedIn(t, "moderator");
 let formationId: string;
-let moderator: { cookie: string; email: string };
 let lead: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
-  moderator = await signedInUser(t, { role: "moderator" });
   formationId = (await one<{ id: string }>("select id from formations where slug = $1", [SLUG])).id;
   lead = (await one<{ lead_recipient: string }>("select lead_recipient from centre_settings")).lead_recipient;
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 async function one<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T> {
