@@ -5,6 +5,7 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import type { RequestSpec } from "autocannon";
 import pg from "pg";
+import { CONTACT_MESSAGES } from "../app/content/contact";
 
 /** Waits until the server answers /healthz (60 s at most: the machine may be busy); kills it and throws otherwise. */
 async function waitHealthy(server: ChildProcess, base: string): Promise<ChildProcess> {
@@ -127,7 +128,7 @@ export function contactFormBody(email: string, n: number): string {
 /**
  * The contact form as the browser posts it with JavaScript (React Router's single-fetch action
  * endpoint), each submission with its own e-mail `<prefix>.<n>@example.test`; `onAnswer` learns
- * which e-mail was acknowledged with 'Message envoyé !'.
+ * which e-mail was acknowledged with the form's success message.
  */
 export function contactFormPosts(
   base: string,
@@ -145,7 +146,7 @@ export function contactFormPosts(
       return { ...request, body: contactFormBody(context.email, n) };
     },
     onResponse: (status, body, context) => {
-      const ok = status === 200 && body.includes("Message envoyé !") && Boolean(context.email);
+      const ok = status === 200 && body.includes(CONTACT_MESSAGES.success.title) && Boolean(context.email);
       onAnswer(status, ok ? (context.email ?? null) : null);
     },
   };

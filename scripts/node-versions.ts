@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { CONTACT_MESSAGES } from "../app/content/contact";
 import { contactFormBody, startBenchServer } from "../bench/support";
 
 /** The lowest version of each `^X.Y.Z` alternative of an engines range. */
@@ -77,7 +78,7 @@ async function smoke(version: string, node: string): Promise<string> {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
       body: contactFormBody("node-versions@example.test", 1),
     });
-    if (contact.status !== 200 || !(await contact.text()).includes("Message envoyé !")) {
+    if (contact.status !== 200 || !(await contact.text()).includes(CONTACT_MESSAGES.success.title)) {
       throw new Error(`the contact form was not accepted (${contact.status})`);
     }
     return `Node ${reported}: ready in ${seconds} s, /readyz 200, /formations 200, contact form accepted`;
