@@ -78,8 +78,9 @@ async function smoke(version: string, node: string): Promise<string> {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
       body: contactFormBody("node-versions@example.test", 1),
     });
-    if (contact.status !== 200 || !(await contact.text()).includes(CONTACT_MESSAGES.success.title)) {
-      throw new Error(`the contact form was not accepted (${contact.status})`);
+    const answer = await contact.text();
+    if (contact.status !== 200 || !answer.includes(CONTACT_MESSAGES.success.title)) {
+      throw new Error(`the contact form was not accepted (${contact.status}): ${answer.slice(0, 500)}`);
     }
     return `Node ${reported}: ready in ${seconds} s, /readyz 200, /formations 200, contact form accepted`;
   } finally {
