@@ -1,4 +1,5 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { RENAMED_CONSOLE_PATHS } from "./lib/renamed-console-paths";
 
 export default [
   layout("routes/site/layout.tsx", [
@@ -30,21 +31,26 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("formations", "routes/admin/formations.tsx"),
       route("formations/:id/sessions", "routes/admin/formation-sessions.tsx"),
-      route("blog", "routes/admin/blog.tsx"),
+      route("articles", "routes/admin/blog.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/admin/contacts-export.ts"),
       route("candidatures", "routes/admin/applications.tsx"),
       route("candidatures/:id", "routes/admin/application.tsx"),
       route("candidatures/:id/fichiers/:fileId", "routes/admin/application-file.ts"),
-      route("testimonials", "routes/admin/testimonials.tsx"),
-      route("users", "routes/admin/users.tsx"),
+      route("temoignages", "routes/admin/testimonials.tsx"),
+      route("utilisateurs", "routes/admin/users.tsx"),
       route("journal", "routes/admin/journal.tsx"),
-      route("statistics", "routes/admin/statistics.tsx"),
-      route("statistics/:chart.csv", "routes/admin/statistics-csv.ts"),
-      route("settings", "routes/admin/settings.tsx"),
-      route("calendar", "routes/admin/calendar.tsx"),
+      route("statistiques", "routes/admin/statistics.tsx"),
+      route("statistiques/:graphique.csv", "routes/admin/statistics-csv.ts"),
+      route("parametres", "routes/admin/settings.tsx"),
+      route("calendrier", "routes/admin/calendar.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
+    // The English paths of before (/admin/statistics/…): a plain permanent redirect to the French path,
+    // outside the layout because it reads nothing, not even the session.
+    ...Object.keys(RENAMED_CONSOLE_PATHS).map((old) =>
+      route(`${old}/*`, "routes/admin/renamed.ts", { id: `admin-renamed-${old}` }),
+    ),
   ]),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/rappel", "routes/api/callback.ts"),

@@ -84,13 +84,13 @@ const PAGES: [string, string][] = [
   ["Formations, filtrées (courte)", "/admin/formations?type=courte"],
   ["Formations, page 40", "/admin/formations?page=40"],
   ["Formations, recherche « comptabilite »", "/admin/formations?q=comptabilite"],
-  ["Blog, 1re page", "/admin/blog"],
-  ["Blog, page 40", "/admin/blog?page=40"],
-  ["Blog, recherche « episode 1999 »", "/admin/blog?q=episode%201999"],
-  ["Témoignages, 1re page", "/admin/testimonials"],
-  ["Témoignages, page 40", "/admin/testimonials?page=40"],
-  ["Témoignages, recherche « helene »", "/admin/testimonials?q=helene"],
-  ["Utilisateurs, 1re page", "/admin/users"],
+  ["Blog, 1re page", "/admin/articles"],
+  ["Blog, page 40", "/admin/articles?page=40"],
+  ["Blog, recherche « episode 1999 »", "/admin/articles?q=episode%201999"],
+  ["Témoignages, 1re page", "/admin/temoignages"],
+  ["Témoignages, page 40", "/admin/temoignages?page=40"],
+  ["Témoignages, recherche « helene »", "/admin/temoignages?q=helene"],
+  ["Utilisateurs, 1re page", "/admin/utilisateurs"],
 ];
 
 async function run(url: string, statements: string[]) {

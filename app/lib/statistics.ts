@@ -23,7 +23,7 @@ export function periodFrom(params: URLSearchParams): Period {
 /** Requests are counted per week, except over 12 months: per month. */
 export const bucketUnit = (period: Period): "week" | "month" => (period === "12-mois" ? "month" : "week");
 
-/** Every chart of the screen, by the name its CSV is downloaded under (/admin/statistics/<id>.csv). */
+/** Every chart of the screen, by the name its CSV is downloaded under (/admin/statistiques/<id>.csv). */
 export const CHART_IDS = [
   "demandes-par-source",
   "demandes-par-formation",

@@ -10,10 +10,10 @@ test("console screens and the formation dialog have no axe violations (WCAG 2.1 
   for (const path of [
     "/admin",
     "/admin/formations",
-    "/admin/blog",
+    "/admin/articles",
     "/admin/contacts",
-    "/admin/testimonials",
-    "/admin/users",
+    "/admin/temoignages",
+    "/admin/utilisateurs",
   ]) {
     await gotoReady(page, path);
     const { violations } = await new AxeBuilder({ page })

@@ -13,9 +13,9 @@ const LISTS = [
   "/admin/candidatures",
   "/admin/formations",
   "/admin/contacts",
-  "/admin/blog",
-  "/admin/testimonials",
-  "/admin/users",
+  "/admin/articles",
+  "/admin/temoignages",
+  "/admin/utilisateurs",
 ];
 
 /** A lead and an application with long names, so the lists hold rows as wide as real ones. */
@@ -120,10 +120,10 @@ test("Statistiques at 360 px and at 1024 px with the sidebar open: no sideways s
 }) => {
   test.setTimeout(60_000);
   await longRecords(page);
-  await signInAsAdmin(page, "/admin/statistics");
+  await signInAsAdmin(page, "/admin/statistiques");
   for (const width of [360, 1024]) {
     await page.setViewportSize({ width, height: 800 });
-    await gotoReady(page, "/admin/statistics");
+    await gotoReady(page, "/admin/statistiques");
     await expect(page.locator("[data-chart]").first()).toBeVisible();
     // Each chart's table opened, as someone reading the figures would.
     for (const summary of await page.getByText("Voir les données").all()) await summary.click();

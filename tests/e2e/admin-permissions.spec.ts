@@ -39,7 +39,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   // …made a moderator by an administrator in the console.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin, "/admin/users");
+  await signInAsAdmin(admin, "/admin/utilisateurs");
   await admin.getByLabel(`Rôle de ${email}`).selectOption("moderator");
   await expect(admin.getByText("Rôle mis à jour avec succès")).toBeVisible();
   await adminContext.close();
@@ -67,7 +67,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   const csv = await page.request.get("/admin/contacts/export.csv");
   expect(csv.status()).toBe(403);
   // The user list is readable; roles are not editable.
-  await gotoReady(page, "/admin/users");
+  await gotoReady(page, "/admin/utilisateurs");
   await expect(page.getByText("Seul un administrateur peut modifier les rôles.")).toBeVisible();
   await expect(page.getByLabel(`Rôle de ${email}`)).toHaveCount(0);
 
@@ -93,7 +93,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   await page.reload();
   await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
   // Paramètres: readable, every field disabled, saving and sending the certificate reserved.
-  await gotoReady(page, "/admin/settings");
+  await gotoReady(page, "/admin/parametres");
   await expect(page.getByLabel("Nom du centre")).toHaveValue(/\S/);
   await expect(page.getByLabel("Nom du centre")).toBeDisabled();
   await expect(page.getByRole("textbox", { name: "Téléphone", exact: true })).toBeDisabled();

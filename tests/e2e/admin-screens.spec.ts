@@ -106,7 +106,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
 
 test("blog: create with live Markdown preview, publish, search, edit, delete", async ({ page }) => {
   const title = `Article Test ${suffix()}`;
-  await signInAsAdmin(page, "/admin/blog");
+  await signInAsAdmin(page, "/admin/articles");
   await page.getByRole("button", { name: "Nouvel article" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouvel article" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
@@ -143,7 +143,7 @@ test("blog: create with live Markdown preview, publish, search, edit, delete", a
 
 test("testimonials: defaults, create for a formation, search, edit, delete", async ({ page }) => {
   const name = `Témoin ${suffix()}`;
-  await signInAsAdmin(page, "/admin/testimonials");
+  await signInAsAdmin(page, "/admin/temoignages");
   await page.getByRole("button", { name: "Nouveau témoignage" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouveau témoignage" });
   await expect(dialog.getByLabel("Note")).toHaveValue("5");
@@ -206,7 +206,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   await expect(overview).toContainText("Taux de satisfaction2025, 214 répondants96\u202f%");
   await expect(overview).toContainText("Taux d'insertion à 6 mois2025, 162 sortants85\u202f%");
   await expect(page.getByTestId("recent-requests")).toContainText(last);
-  await expect(page.getByRole("link", { name: "Rapport" })).toHaveAttribute("href", "/admin/statistics");
+  await expect(page.getByRole("link", { name: "Rapport" })).toHaveAttribute("href", "/admin/statistiques");
   await page.getByRole("link", { name: "Aujourd'hui" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/admin/contacts?jour=aujourdhui`);
   await expect(page.getByText("Reçues aujourd'hui")).toBeVisible();
@@ -250,7 +250,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
 });
 
 test("users: the admin sees accounts with their role and cannot remove the last admin", async ({ page }) => {
-  await signInAsAdmin(page, "/admin/users");
+  await signInAsAdmin(page, "/admin/utilisateurs");
   const row = page.getByRole("row").filter({ hasText: "admin@centre.test" });
   await expect(row).toContainText("(vous)");
   await row.getByLabel("Rôle de admin@centre.test").selectOption("moderator");

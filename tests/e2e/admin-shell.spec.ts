@@ -67,7 +67,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   await expect(page.getByTestId("sidebar-user")).toContainText(ADMIN.email);
   // 'Tableau de bord' is an exact match: not highlighted on a sub-page.
   await menu.getByRole("link", { name: "Statistiques" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/admin/statistics`);
+  await expect(page).toHaveURL(`${BASE_URL}/admin/statistiques`);
   await expect(page.getByRole("heading", { level: 1, name: /^Statistiques/ })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Statistiques" })).toHaveAttribute("aria-current", "page");
   await expect(menu.getByRole("link", { name: "Tableau de bord" })).not.toHaveAttribute(
@@ -75,8 +75,8 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "page",
   );
   for (const [label, path] of [
-    ["Paramètres", "settings"],
-    ["Calendrier", "calendar"],
+    ["Paramètres", "parametres"],
+    ["Calendrier", "calendrier"],
   ]) {
     await menu.getByRole("link", { name: label }).click();
     await expect(page).toHaveURL(`${BASE_URL}/admin/${path}`);
@@ -154,7 +154,7 @@ test("below 768 px the menu is an 18 rem slide-in panel", async ({ page }) => {
 test("the activity log: an administrator's change is listed, filtered by kind of record", async ({
   page,
 }) => {
-  await signInAsAdmin(page, "/admin/testimonials");
+  await signInAsAdmin(page, "/admin/temoignages");
   const name = `Journal ${Date.now()}`;
   await page.getByRole("button", { name: "Nouveau témoignage" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouveau témoignage" });
@@ -173,7 +173,12 @@ test("the activity log: an administrator's change is listed, filtered by kind of
   await page.getByLabel("Type d'enregistrement").selectOption("testimonial");
   await page.getByRole("button", { name: "Filtrer" }).click();
   await expect(page).toHaveURL(/type=testimonial/);
-  await expect(
-    page.getByRole("cell", { name: `${ADMIN.email} a créé le témoignage « ${name} »` }),
-  ).toBeVisible();
+  // The entry names the testimonial by reference (never a person) and links to it in Témoignages.
+  const entry = page
+    .getByRole("link", { name: /^« Témoignage \(réf\. [0-9a-f]{8}\) »$/ })
+    .and(page.locator(`[href="/admin/temoignages?q=${encodeURIComponent(name)}"]`));
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(`${BASE_URL}/admin/temoignages?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
 });

@@ -23,7 +23,7 @@ test("Calendrier: today's callback request on its day opens it in Contacts; mont
   const today = parisToday();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsAdmin(page, "/admin/calendar");
+  await signInAsAdmin(page, "/admin/calendrier");
   await expect(page.getByRole("heading", { level: 1, name: "Calendrier" })).toBeVisible();
   const grid = page.getByRole("table", { name: /^Événements de / });
   await expect(grid).toBeVisible();
@@ -50,7 +50,7 @@ test("Calendrier: today's callback request on its day opens it in Contacts; mont
   await page.keyboard.press("Escape");
 
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto("/admin/calendar");
+  await page.goto("/admin/calendrier");
   await expect(grid).toBeHidden();
   const list = page.getByRole("region", { name: /^Événements de / });
   const day = list.getByRole("heading", { name: /\(aujourd'hui\)$/ });
@@ -90,7 +90,7 @@ test("an interview planned on the application's page shows in the Calendrier on 
   await page.getByRole("button", { name: "Confirmer le changement de statut" }).click();
   await expect(page.getByTestId("application-status")).toHaveText("Entretien planifié");
 
-  await gotoReady(page, "/admin/calendar?mois=2027-02");
+  await gotoReady(page, "/admin/calendrier?mois=2027-02");
   await expect(page.getByRole("heading", { level: 2, name: "février 2027" })).toBeVisible();
   const cell = page
     .getByRole("table", { name: /^Événements de février 2027/ })
@@ -101,7 +101,7 @@ test("an interview planned on the application's page shows in the Calendrier on 
   await expect(page).toHaveURL(new RegExp(`${applicationPath}$`));
   await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
 
-  await gotoReady(page, "/admin/calendar");
+  await gotoReady(page, "/admin/calendrier");
   const section = page.getByRole("heading", { name: "Abonnement iCalendar" }).locator("xpath=../..");
   const oldUrl = await section.getByLabel("Adresse de votre calendrier").inputValue();
   expect(oldUrl).toMatch(/\/calendrier\/[A-Za-z0-9_-]{43}\.ics$/);

@@ -79,7 +79,13 @@ async function overflowing(page: Page, width: number): Promise<string[]> {
 
 test("the route table yields every public and console screen", () => {
   expect(PAGES).toEqual(
-    expect.arrayContaining(["/", "/contact", "/formation/tp-assistant-commercial", "/admin", "/admin/users"]),
+    expect.arrayContaining([
+      "/",
+      "/contact",
+      "/formation/tp-assistant-commercial",
+      "/admin",
+      "/admin/utilisateurs",
+    ]),
   );
   expect(PAGES.some((p) => p.includes(":") || p.includes("*"))).toBe(false);
 });

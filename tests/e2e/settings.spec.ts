@@ -27,7 +27,7 @@ async function savePhone(page: import("@playwright/test").Page, phone: string) {
 test("an administrator changes the phone in Paramètres: the footer and the legal notice show it", async ({
   page,
 }) => {
-  await signInAsAdmin(page, "/admin/settings");
+  await signInAsAdmin(page, "/admin/parametres");
   const previous = await page.getByRole("textbox", { name: "Téléphone", exact: true }).inputValue();
   await savePhone(page, "01 45 67 89 10");
   try {
@@ -40,13 +40,13 @@ test("an administrator changes the phone in Paramètres: the footer and the lega
     await gotoReady(page, "/mentions-legales");
     await expect(page.getByRole("main")).toContainText("Téléphone : 01 45 67 89 10");
   } finally {
-    await gotoReady(page, "/admin/settings");
+    await gotoReady(page, "/admin/parametres");
     await savePhone(page, previous);
   }
 });
 
 test("a refused field says why in French, next to it", async ({ page }) => {
-  await signInAsAdmin(page, "/admin/settings");
+  await signInAsAdmin(page, "/admin/parametres");
   await page.getByLabel("SIRET").fill("123");
   await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
   await expect(page.getByText("Le SIRET doit compter 14 chiffres", { exact: true })).toBeVisible();
@@ -56,7 +56,7 @@ test("a refused field says why in French, next to it", async ({ page }) => {
 test("the lead recipient the app writes by itself (contact@localhost) does not stop a save of the phone", async ({
   page,
 }) => {
-  await signInAsAdmin(page, "/admin/settings");
+  await signInAsAdmin(page, "/admin/parametres");
   const recipient = page.getByLabel("Destinataire des nouvelles demandes");
   const previous = await recipient.inputValue();
   const phone = page.getByRole("textbox", { name: "Téléphone", exact: true });
@@ -78,7 +78,7 @@ test("the lead recipient the app writes by itself (contact@localhost) does not s
 test("fields in error are listed at the top, each link leads to its field, and the other edits stay", async ({
   page,
 }) => {
-  await signInAsAdmin(page, "/admin/settings");
+  await signInAsAdmin(page, "/admin/parametres");
   const phone = page.getByRole("textbox", { name: "Téléphone", exact: true });
   const previousPhone = await phone.inputValue();
   await phone.fill("01 45 00 00 01");
@@ -115,7 +115,7 @@ test("fields in error are listed at the top, each link leads to its field, and t
 test("the Qualiopi certificate sent in Paramètres is linked from the footer, downloads as a PDF, and leaves the site once removed", async ({
   page,
 }) => {
-  await signInAsAdmin(page, "/admin/settings");
+  await signInAsAdmin(page, "/admin/parametres");
   await page.getByLabel("Valide jusqu'au").fill("2099-12-31");
   await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
   await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
@@ -138,7 +138,7 @@ test("the Qualiopi certificate sent in Paramètres is linked from the footer, do
   expect((await readFile(path)).subarray(0, 5).toString()).toBe("%PDF-");
 
   // A withdrawn certification: removed after a confirmation, which can be cancelled.
-  await gotoReady(page, "/admin/settings");
+  await gotoReady(page, "/admin/parametres");
   await expect(page.getByText("Fichier actuel : certificat-qualiopi.pdf")).toBeVisible();
   await expectNoAxeViolations(page);
   const remove = page.getByRole("button", { name: "Supprimer le certificat" });
@@ -166,7 +166,7 @@ test("the Qualiopi certificate sent in Paramètres is linked from the footer, do
 test("Paramètres has no axe violations (WCAG 2.1 AA)", async ({ page }) => {
   await signInAsAdmin(page);
   // A fresh load: the sign-in's toast, fading out, is not part of this screen.
-  await gotoReady(page, "/admin/settings");
+  await gotoReady(page, "/admin/parametres");
   await expect(page.getByRole("heading", { name: "Identité" })).toBeVisible();
   await expectNoAxeViolations(page);
 });

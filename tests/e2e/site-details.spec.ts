@@ -66,7 +66,7 @@ test("console: an empty slug is derived from the title; the Markdown preview kee
   await expect(dialog.getByRole("button", { name: "Créer" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Annuler" }).click();
 
-  await gotoReady(page, "/admin/blog");
+  await gotoReady(page, "/admin/articles");
   await page.getByRole("button", { name: "Nouvel article" }).click();
   const article = page.getByRole("dialog", { name: "Nouvel article" });
   await article

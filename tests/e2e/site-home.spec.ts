@@ -121,7 +121,7 @@ test("testimonials refresh without reload when staff add one", async ({ page, br
   const admin = await staff.newPage();
   await signInAdmin(admin);
   const name = `Zoé Temps-Réel ${Date.now()}`;
-  const response = await admin.request.post("/admin/testimonials", {
+  const response = await admin.request.post("/admin/temoignages", {
     headers: { origin: BASE_URL },
     form: {
       intent: "create",

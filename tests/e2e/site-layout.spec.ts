@@ -149,7 +149,7 @@ test("a Markdown table in an article has borders and a header row, and scrolls i
     "| CPF | Salarié·e ou demandeur·se d'emploi | Selon les droits acquis | Mon Compte Formation | 11 jours ouvrés | France Travail |",
     "| Transitions Pro | Salarié·e en reconversion | Totale ou partielle | Dossier auprès de Transitions Pro | Deux mois | Conseil en évolution professionnelle |",
   ].join("\n");
-  await signInAsAdmin(page, "/admin/blog");
+  await signInAsAdmin(page, "/admin/articles");
   await page.getByRole("button", { name: "Nouvel article" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouvel article" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
@@ -188,7 +188,7 @@ test("a Markdown table in an article has borders and a header row, and scrolls i
     expect(look.pageWidth).toBeLessThanOrEqual(360);
   } finally {
     await page.setViewportSize({ width: 1280, height: 720 });
-    await gotoReady(page, `/admin/blog?q=${encodeURIComponent(slug)}`);
+    await gotoReady(page, `/admin/articles?q=${encodeURIComponent(slug)}`);
     await page.getByRole("button", { name: `Supprimer ${title}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByText("Article supprimé avec succès")).toBeVisible();

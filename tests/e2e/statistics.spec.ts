@@ -29,7 +29,7 @@ test("Statistiques: the report from the dashboard, the period in the URL, each c
 
   await signInAsAdmin(page, "/admin");
   await page.getByRole("link", { name: "Rapport" }).click();
-  await expect(page).toHaveURL(/\/admin\/statistics$/);
+  await expect(page).toHaveURL(/\/admin\/statistiques$/);
   await expect(page.getByRole("heading", { level: 1, name: "Statistiques" })).toBeVisible();
   const period = page.getByRole("navigation", { name: "Période" });
   await expect(period.getByRole("link", { name: "30 jours" })).toHaveAttribute("aria-current", "page");
@@ -50,7 +50,7 @@ test("Statistiques: the report from the dashboard, the period in the URL, each c
     await expect(table).toBeVisible();
     const cells = await tableCells(table);
     const link = card.getByRole("link", { name: /Télécharger les données/ });
-    expect(await link.getAttribute("href")).toBe("/admin/statistics/entonnoir.csv?periode=12-mois");
+    expect(await link.getAttribute("href")).toBe("/admin/statistiques/entonnoir.csv?periode=12-mois");
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^statistiques-entonnoir-12-mois-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile(await download.path());
@@ -74,14 +74,14 @@ test("Statistiques follows new requests without a reload, at most once per 15 s,
   request,
 }) => {
   test.setTimeout(90_000);
-  await signInAsAdmin(page, "/admin/statistics");
+  await signInAsAdmin(page, "/admin/statistiques");
   // Loads of this page's loader without a reload: the console layout's own refresh on each change
   // names only its routes (`_routes=root,…layout`); a load of the statistics comes at most every 15 s.
   const statisticsLoads: number[] = [];
   page.on("request", (sent) => {
     const url = new URL(sent.url());
     const routes = url.searchParams.get("_routes");
-    if (url.pathname === "/admin/statistics.data" && (routes === null || routes.includes("statistics"))) {
+    if (url.pathname === "/admin/statistiques.data" && (routes === null || routes.includes("statistics"))) {
       statisticsLoads.push(Date.now());
     }
   });

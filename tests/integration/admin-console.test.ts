@@ -276,7 +276,7 @@ describe(`console formations on ${DRIVER}`, () => {
 
 describe(`console blog on ${DRIVER}`, () => {
   it("creates with the author, derives the slug, sets updated_at on the server, deletes", async () => {
-    const created = await post(blog, "/admin/blog", {
+    const created = await post(blog, "/admin/articles", {
       intent: "create",
       title: "Réussir son alternance",
       content: "# Titre\n\nTexte",
@@ -290,7 +290,7 @@ describe(`console blog on ${DRIVER}`, () => {
     const before = row?.updatedAt.getTime() ?? 0;
     const updated = await post(
       blog,
-      "/admin/blog",
+      "/admin/articles",
       {
         intent: "update",
         id: row?.id ?? "",
@@ -312,12 +312,12 @@ describe(`console blog on ${DRIVER}`, () => {
     expect(after?.authorId).toBe(admin.userId);
     expect(after?.published).toBe(false);
 
-    const missing = await post(blog, "/admin/blog", { intent: "create", title: "", content: "" });
+    const missing = await post(blog, "/admin/articles", { intent: "create", title: "", content: "" });
     expect((await bodyOf(missing)).errors).toMatchObject({
       title: "Ce champ est obligatoire",
       content: "Ce champ est obligatoire",
     });
-    const dup = await post(blog, "/admin/blog", {
+    const dup = await post(blog, "/admin/articles", {
       intent: "create",
       title: "Réussir son alternance",
       content: "x",
@@ -325,12 +325,12 @@ describe(`console blog on ${DRIVER}`, () => {
     expect((await bodyOf(dup)).errors).toMatchObject({ slug: expect.stringContaining("déjà utilisé") });
 
     const search = await bodyOf(
-      await blog.loader(routeArgs(t, getRequest("/admin/blog?q=r%C3%A9ussir", admin.cookie))),
+      await blog.loader(routeArgs(t, getRequest("/admin/articles?q=r%C3%A9ussir", admin.cookie))),
     );
     const found = search.posts as { id: string; title: string; excerpt: string | null }[];
     expect(found.some((p) => p.id === row?.id)).toBe(true);
     expect(found.every((p) => `${p.title} ${p.excerpt}`.toLowerCase().includes("réussir"))).toBe(true);
-    const deleted = await post(blog, "/admin/blog", { intent: "delete", id: row?.id ?? "" });
+    const deleted = await post(blog, "/admin/articles", { intent: "delete", id: row?.id ?? "" });
     expect(await bodyOf(deleted)).toMatchObject({
       ok: true,
       toast: { title: "Article supprimé avec succès" },
@@ -340,7 +340,7 @@ describe(`console blog on ${DRIVER}`, () => {
 
 describe(`console testimonials on ${DRIVER}`, () => {
   it("stores empty optional fields as null, general by default, rating 1 to 5, active formations only as choices", async () => {
-    const created = await post(testimonialsRoute, "/admin/testimonials", {
+    const created = await post(testimonialsRoute, "/admin/temoignages", {
       intent: "create",
       name: "Karim",
       content: "Très bien",
@@ -366,7 +366,7 @@ describe(`console testimonials on ${DRIVER}`, () => {
       rating: 4,
       active: true,
     });
-    const bad = await post(testimonialsRoute, "/admin/testimonials", {
+    const bad = await post(testimonialsRoute, "/admin/temoignages", {
       intent: "create",
       name: "X",
       content: "Y",
@@ -374,7 +374,7 @@ describe(`console testimonials on ${DRIVER}`, () => {
     });
     expect((await bodyOf(bad)).errors).toMatchObject({ rating: "La note va de 1 à 5" });
     const page = await bodyOf(
-      await testimonialsRoute.loader(routeArgs(t, getRequest("/admin/testimonials?q=karim", admin.cookie))),
+      await testimonialsRoute.loader(routeArgs(t, getRequest("/admin/temoignages?q=karim", admin.cookie))),
     );
     expect((page.testimonials as { name: string; formationTitle: string | null }[])[0]).toMatchObject({
       name: "Karim",
@@ -382,7 +382,7 @@ describe(`console testimonials on ${DRIVER}`, () => {
     });
     const titles = (page.formations as { title: string }[]).map((f) => f.title);
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "fr")));
-    const deleted = await post(testimonialsRoute, "/admin/testimonials", {
+    const deleted = await post(testimonialsRoute, "/admin/temoignages", {
       intent: "delete",
       id: row?.id ?? "",
     });
@@ -520,7 +520,7 @@ describe(`console roles on ${DRIVER}`, () => {
   let admin: { cookie: string; userId: string; email: string };
   let moderator: { cookie: string; userId: string; email: string };
   const post = (fields: Record<string, string>, cookie = admin.cookie) =>
-    users.action(routeArgs(own, formRequest("/admin/users", fields, cookie)));
+    users.action(routeArgs(own, formRequest("/admin/utilisateurs", fields, cookie)));
   beforeAll(async () => {
     own = await createTestApp();
     admin = await signedInUser(own, { role: "admin" });
@@ -534,7 +534,7 @@ describe(`console roles on ${DRIVER}`, () => {
 
   it("a moderator sees the users but cannot change roles; an admin can; the last admin stays", async () => {
     const list = await bodyOf(
-      await users.loader(routeArgs(own, getRequest("/admin/users", moderator.cookie))),
+      await users.loader(routeArgs(own, getRequest("/admin/utilisateurs", moderator.cookie))),
     );
     expect(list.canEdit).toBe(false);
     expect((list.users as { email: string }[]).some((u) => u.email === admin.email)).toBe(true);

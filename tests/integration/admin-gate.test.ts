@@ -8,6 +8,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { can, type Permission, ROLES, type Role } from "~/lib/permissions";
+import { RENAMED_CONSOLE_PATHS } from "~/lib/renamed-console-paths";
 import routes from "~/routes";
 import { storeRequest } from "~/server/contact.server";
 import { DRIVER } from "../support/db";
@@ -22,6 +23,8 @@ import {
 } from "../support/runtime";
 
 const CONSOLE_LAYOUT = "routes/admin/layout.tsx";
+/** The old English paths' redirect, the only module under /admin outside the layout. */
+const RENAMED = "routes/admin/renamed.ts";
 
 interface ConsoleRoute {
   /** The module file, relative to app/. */
@@ -262,13 +265,17 @@ describe(`console gate on ${DRIVER}`, () => {
         "/admin",
         "/admin/formations",
         "/admin/contacts/export.csv",
-        "/admin/statistics",
-        "/admin/statistics/x",
-        "/admin/users",
+        "/admin/statistiques",
+        "/admin/statistiques/x",
+        "/admin/utilisateurs",
       ]),
     );
-    // A route under /admin but outside the layout would skip the layout's middleware.
-    expect(adminUrls(routes)).toEqual([]);
+    // A route under /admin but outside the layout would skip the layout's middleware. The one exception
+    // answers the English paths of before with a redirect and reads nothing (console-redirects.test.ts).
+    expect(adminUrls(routes).filter((r) => r.file !== RENAMED)).toEqual([]);
+    expect(adminUrls(routes).map((r) => r.url)).toEqual(
+      Object.keys(RENAMED_CONSOLE_PATHS).map((old) => `/admin/${old}/*`),
+    );
   });
 
   it.each(CONSOLE)("loader of $file at $url: anonymous → /auth, no role → 403", async ({ file, url }) => {
@@ -341,7 +348,7 @@ describe(`console gate on ${DRIVER}`, () => {
     async (who, status) => {
       const getSession = vi.spyOn(t.app.auth.api, "getSession");
       try {
-        const args = routeArgs(t, getRequest("/admin/users", cookies[who]));
+        const args = routeArgs(t, getRequest("/admin/utilisateurs", cookies[who]));
         const { middleware, loader: layoutLoader } = await load(CONSOLE_LAYOUT);
         const { loader: usersLoader } = await load("routes/admin/users.tsx");
         const { loader: rootLoader } = await load("root.tsx");

@@ -70,8 +70,8 @@ describe(`a console list that cannot be read, on ${DRIVER}`, () => {
   const cases: [string, ListRoute, string, string, string][] = [
     ["/admin/contacts", contacts, "contact_requests", "demandes", "Demandes de contact"],
     ["/admin/formations", formationsRoute, "formations", "formations", "Formations"],
-    ["/admin/blog", blog, "blog_posts", "articles", "Articles"],
-    ["/admin/testimonials", testimonialsRoute, "testimonials", "témoignages", "Témoignages"],
+    ["/admin/articles", blog, "blog_posts", "articles", "Articles"],
+    ["/admin/temoignages", testimonialsRoute, "testimonials", "témoignages", "Témoignages"],
     ["/admin/candidatures", applicationsRoute, "applications", "candidatures", "Candidatures"],
   ];
   it.each(cases)(

@@ -41,7 +41,7 @@ const form = (changes: Record<string, string> = {}) => settingsForm(t.app.db, ch
 
 async function save(fields: Record<string, string>, cookie = admin) {
   try {
-    return await settingsRoute.action(routeArgs(t, formRequest("/admin/settings", fields, cookie)));
+    return await settingsRoute.action(routeArgs(t, formRequest("/admin/parametres", fields, cookie)));
   } catch (thrown) {
     return thrown;
   }
@@ -51,7 +51,7 @@ function upload(bytes: Uint8Array, name = "certificat.pdf", cookie = admin) {
   const body = new FormData();
   body.set("intent", "certificate");
   body.set("certificate", new File([new Uint8Array(bytes)], name, { type: "application/pdf" }));
-  const request = new Request(`${BASE_URL}/admin/settings`, {
+  const request = new Request(`${BASE_URL}/admin/parametres`, {
     method: "POST",
     headers: { origin: BASE_URL, cookie },
     body,
@@ -80,7 +80,7 @@ describe(`Paramètres on ${DRIVER}`, () => {
 
   it("shows the form to a moderator, read only: saving is refused (403) and changes nothing", async () => {
     const loaded = await bodyOf(
-      await settingsRoute.loader(routeArgs(t, getRequest("/admin/settings", moderator))),
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", moderator))),
     );
     expect((loaded.settings as { name: string }).name).toBe("Centre de Formation Avenir");
     const before = await row();
@@ -265,7 +265,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
     const warning = "Le certificat Qualiopi a expiré le 31 janvier 2020";
     const screen = await bodyOf(
-      await settingsRoute.loader(routeArgs(t, getRequest("/admin/settings", admin))),
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin))),
     );
     expect((screen.qualiopi as { message: string }).message).toContain(warning);
     const board = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator))));
@@ -326,7 +326,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     }
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
     const screen = await bodyOf(
-      await settingsRoute.loader(routeArgs(t, getRequest("/admin/settings", admin))),
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin))),
     );
     expect((screen.settings as { certificate: unknown }).certificate).toBeNull();
 

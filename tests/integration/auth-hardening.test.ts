@@ -209,10 +209,10 @@ describe("malformed input gets a French 4xx", () => {
 
   it.each([
     ["/admin/formations", formationsRoute],
-    ["/admin/blog", blog],
-    ["/admin/testimonials", testimonialsRoute],
+    ["/admin/articles", blog],
+    ["/admin/temoignages", testimonialsRoute],
     ["/admin/contacts", contacts],
-    ["/admin/users", usersRoute],
+    ["/admin/utilisateurs", usersRoute],
   ])("a JSON body to the console action of %s", async (pathname, route) => {
     const result = await route.action(args(jsonRequest(pathname, { intent: "create" }, admin.cookie)));
     expect(statusOf(result)).toBe(400);

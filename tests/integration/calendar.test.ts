@@ -57,13 +57,15 @@ beforeAll(async () => {
 });
 
 async function month(mois: string, cookie = admin.cookie) {
-  return bodyOf(await calendarRoute.loader(routeArgs(t, getRequest(`/admin/calendar?mois=${mois}`, cookie))));
+  return bodyOf(
+    await calendarRoute.loader(routeArgs(t, getRequest(`/admin/calendrier?mois=${mois}`, cookie))),
+  );
 }
 
 describe(`Calendrier (${DRIVER})`, () => {
   it("is refused to anonymous (redirect to sign-in) and role-less visitors (403)", async () => {
     const call = (cookie?: string) =>
-      calendarRoute.loader(routeArgs(t, getRequest("/admin/calendar?mois=2031-05", cookie)));
+      calendarRoute.loader(routeArgs(t, getRequest("/admin/calendrier?mois=2031-05", cookie)));
     await expect(call()).rejects.toMatchObject({ status: 302 });
     await expect(call(none.cookie)).rejects.toMatchObject({ status: 403 });
   });
@@ -177,7 +179,7 @@ describe(`Calendrier (${DRIVER})`, () => {
     it("'Régénérer le lien' gives a new link, the old one answers 404 at once, and it is audited", async () => {
       const old = tokenOf((await month("2031-05")).feedUrl);
       const result = await calendarRoute.action(
-        routeArgs(t, formRequest("/admin/calendar", { intent: "regenerate" }, admin.cookie)),
+        routeArgs(t, formRequest("/admin/calendrier", { intent: "regenerate" }, admin.cookie)),
       );
       expect(statusOf(result)).toBe(200);
       expect((await bodyOf(result)).toast).toMatchObject({ type: "success" });
@@ -193,7 +195,9 @@ describe(`Calendrier (${DRIVER})`, () => {
 
     it("regenerating is refused to anonymous and role-less visitors", async () => {
       const post = (cookie?: string) =>
-        calendarRoute.action(routeArgs(t, formRequest("/admin/calendar", { intent: "regenerate" }, cookie)));
+        calendarRoute.action(
+          routeArgs(t, formRequest("/admin/calendrier", { intent: "regenerate" }, cookie)),
+        );
       await expect(post()).rejects.toMatchObject({ status: 302 });
       await expect(post(none.cookie)).rejects.toMatchObject({ status: 403 });
     });

@@ -172,7 +172,7 @@ describe(`journal d'activité on ${DRIVER}`, () => {
       routeArgs(
         t,
         formRequest(
-          "/admin/testimonials",
+          "/admin/temoignages",
           {
             intent: "update",
             id: testimonialId,
@@ -204,7 +204,7 @@ describe(`journal d'activité on ${DRIVER}`, () => {
     const review = entries.find((e) => e.entity === "testimonial");
     expect(review?.record).toEqual({
       name: `Témoignage (réf. ${testimonialId.slice(0, 8)})`,
-      href: `/admin/testimonials?q=${encodeURIComponent("Gaspard Vernier-Lamy")}`,
+      href: `/admin/temoignages?q=${encodeURIComponent("Gaspard Vernier-Lamy")}`,
     });
     const reviewLines = entryChanges("testimonial", review?.details ?? null).map((c) =>
       changeText("testimonial", c).replaceAll("\u202f", " "),
@@ -268,7 +268,7 @@ describe(`journal d'activité on ${DRIVER}`, () => {
     expect(byEntity.testimonial?.record).toEqual({ name: "Témoignage (réf. 0badc0de)", href: null });
     expect(byEntity.centre_settings?.record).toEqual({
       name: "Paramètres du centre",
-      href: "/admin/settings",
+      href: "/admin/parametres",
     });
     const stored = JSON.stringify(
       await t.app.database.query("select details from audit_log where actor_email = 'ancien@centre.test'"),

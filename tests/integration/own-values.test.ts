@@ -52,7 +52,7 @@ describe(`values the app writes itself, in its own forms, on ${DRIVER}`, () => {
     const s = await getCentreSettings(t.app.db);
     expect(s.leadRecipient).toBe("contact@localhost");
     const fields = await settingsForm({ phone: "01 44 55 66 77" });
-    const request = formRequest("/admin/settings", {}, admin.cookie);
+    const request = formRequest("/admin/parametres", {}, admin.cookie);
     const result = await settingsRoute
       .action(
         routeArgs(t, new Request(request.url, { method: "POST", headers: request.headers, body: fields })),

@@ -325,7 +325,7 @@ describe(`impossible dates and over-booking on ${DRIVER}`, () => {
     "%s in Paramètres and in a session: the field's French error, nothing stored",
     async (day) => {
       const before = await t.app.database.query("select * from centre_settings");
-      const settings = await post("/admin/settings", await settingsForm(t.app.db, { foundedOn: day }));
+      const settings = await post("/admin/parametres", await settingsForm(t.app.db, { foundedOn: day }));
       expect(settings.status).toBe(400);
       expect(settings.text).toContain("Date invalide");
       expect(settings.text).not.toContain("Une erreur s");

@@ -221,15 +221,15 @@ describe(`statistics on ${DRIVER}`, () => {
   it("the screen and each chart's CSV answer staff with statistics:read, in the URL's period", async () => {
     const page = await bodyOf(
       await statisticsRoute.loader(
-        routeArgs(t, getRequest("/admin/statistics?periode=12-mois", moderator.cookie)),
+        routeArgs(t, getRequest("/admin/statistiques?periode=12-mois", moderator.cookie)),
       ),
     );
     expect(page).toMatchObject({ period: "12-mois", loadError: null });
     expect((page.charts as unknown[]).length).toBe(7);
 
     const csv = (await csvRoute.loader(
-      routeArgs(t, getRequest("/admin/statistics/entonnoir.csv?periode=12-mois", moderator.cookie), {
-        chart: "entonnoir",
+      routeArgs(t, getRequest("/admin/statistiques/entonnoir.csv?periode=12-mois", moderator.cookie), {
+        graphique: "entonnoir",
       }),
     )) as Response;
     expect(csv.status).toBe(200);
@@ -243,16 +243,17 @@ describe(`statistics on ${DRIVER}`, () => {
     expect(text.split("\r\n")[0]).toBe("Étape;Demandes;Part des demandes reçues");
 
     const unknown = (await csvRoute.loader(
-      routeArgs(t, getRequest("/admin/statistics/inconnu.csv", admin.cookie), { chart: "inconnu" }),
+      routeArgs(t, getRequest("/admin/statistiques/inconnu.csv", admin.cookie), { graphique: "inconnu" }),
     )) as Response;
     expect(unknown.status).toBe(404);
   });
 
   it.each([
-    ["the screen", () => statisticsRoute.loader, "/admin/statistics"],
-    ["a CSV", () => csvRoute.loader, "/admin/statistics/entonnoir.csv"],
+    ["the screen", () => statisticsRoute.loader, "/admin/statistiques"],
+    ["a CSV", () => csvRoute.loader, "/admin/statistiques/entonnoir.csv"],
   ] as const)("%s: anonymous → /auth, no role → 403", async (_, loader, url) => {
-    const call = (cookie?: string) => loader()(routeArgs(t, getRequest(url, cookie), { chart: "entonnoir" }));
+    const call = (cookie?: string) =>
+      loader()(routeArgs(t, getRequest(url, cookie), { graphique: "entonnoir" }));
     await expect(call()).rejects.toMatchObject({ status: 302 });
     await expect(call(none.cookie)).rejects.toMatchObject({ status: 403 });
   });

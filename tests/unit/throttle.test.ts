@@ -72,8 +72,8 @@ describe("a page refreshed on its own schedule", () => {
     }) as Parameters<typeof onScheduleOnly>[0];
 
   it("skips the console layout's refresh on each change, not a period change nor a form", () => {
-    expect(onScheduleOnly(args("/admin/statistics", "/admin/statistics"))).toBe(false);
-    expect(onScheduleOnly(args("/admin/statistics", "/admin/statistics?periode=12-mois"))).toBe(true);
-    expect(onScheduleOnly(args("/admin/statistics", "/admin/statistics", "POST"))).toBe(true);
+    expect(onScheduleOnly(args("/admin/statistiques", "/admin/statistiques"))).toBe(false);
+    expect(onScheduleOnly(args("/admin/statistiques", "/admin/statistiques?periode=12-mois"))).toBe(true);
+    expect(onScheduleOnly(args("/admin/statistiques", "/admin/statistiques", "POST"))).toBe(true);
   });
 });

@@ -31,22 +31,22 @@ interface NavItem {
 const MAIN: NavItem[] = [
   { to: "/admin", label: "Tableau de bord", icon: LayoutDashboard, end: true },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
-  { to: "/admin/blog", label: "Blog", icon: BookOpen },
-  { to: "/admin/testimonials", label: "Témoignages", icon: MessageSquareQuote },
-  { to: "/admin/statistics", label: "Statistiques", icon: BarChart3 },
+  { to: "/admin/articles", label: "Blog", icon: BookOpen },
+  { to: "/admin/temoignages", label: "Témoignages", icon: MessageSquareQuote },
+  { to: "/admin/statistiques", label: "Statistiques", icon: BarChart3 },
 ];
 
 /** The day-to-day work with people: candidates, leads, and the calendar of sessions and interviews. */
 const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
-  { to: "/admin/calendar", label: "Calendrier", icon: Calendar },
+  { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
 
 /** Who may do what, the centre's settings, and the record of what was done. */
 const CONFIGURATION: NavItem[] = [
-  { to: "/admin/users", label: "Utilisateurs", icon: UserCog },
-  { to: "/admin/settings", label: "Paramètres", icon: Settings },
+  { to: "/admin/utilisateurs", label: "Utilisateurs", icon: UserCog },
+  { to: "/admin/parametres", label: "Paramètres", icon: Settings },
   { to: "/admin/journal", label: "Journal d'activité", icon: History },
 ];
 

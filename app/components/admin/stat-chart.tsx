@@ -154,7 +154,7 @@ export function StatChartCard({ chart, period }: { chart: StatChart; period: Per
           </section>
         </details>
         <a
-          href={`/admin/statistics/${chart.id}.csv?periode=${period}`}
+          href={`/admin/statistiques/${chart.id}.csv?periode=${period}`}
           download
           className={buttonClass("outline", "sm", "justify-self-start")}
         >

@@ -83,9 +83,9 @@ function Counter({
 
 const QUICK_ACTIONS = [
   { to: "/admin/formations", label: "Gérer les formations", icon: GraduationCap },
-  { to: "/admin/blog", label: "Écrire un article", icon: BookOpen },
-  { to: "/admin/testimonials", label: "Gérer les témoignages", icon: MessageSquareQuote },
-  { to: "/admin/users", label: "Gérer les utilisateurs", icon: UserCog },
+  { to: "/admin/articles", label: "Écrire un article", icon: BookOpen },
+  { to: "/admin/temoignages", label: "Gérer les témoignages", icon: MessageSquareQuote },
+  { to: "/admin/utilisateurs", label: "Gérer les utilisateurs", icon: UserCog },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -103,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/contacts?jour=aujourdhui" className={buttonClass("outline", "sm")}>
               <CalendarDays aria-hidden="true" className="h-4 w-4" /> Aujourd'hui ({requests.today})
             </Link>
-            <Link to="/admin/statistics" className={buttonClass("default", "sm")}>
+            <Link to="/admin/statistiques" className={buttonClass("default", "sm")}>
               <BarChart3 aria-hidden="true" className="h-4 w-4" /> Rapport
             </Link>
           </>
@@ -125,7 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             value: posts.total,
             detail: plural(posts.published, "publié"),
             trend: monthTrend(posts.month),
-            to: "/admin/blog",
+            to: "/admin/articles",
             icon: BookOpen,
           },
           {
@@ -141,7 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             value: testimonials.active,
             detail: "Validés",
             trend: monthTrend(testimonials.month),
-            to: "/admin/testimonials",
+            to: "/admin/temoignages",
             icon: MessageSquareQuote,
           },
         ].map((counter) => (

@@ -10,18 +10,18 @@ import type { Route } from "./+types/statistics-csv";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission({ request, context }, "statistics:read");
-  if (!isChartId(params.chart)) {
+  if (!isChartId(params.graphique)) {
     return new Response("Graphique inconnu.", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   const period = periodFrom(new URL(request.url).searchParams);
-  const csv = await statisticsCsv(context.app.db, period, params.chart);
+  const csv = await statisticsCsv(context.app.db, period, params.graphique);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="statistiques-${params.chart}-${period}-${formatIsoDay(new Date())}.csv"`,
+      "Content-Disposition": `attachment; filename="statistiques-${params.graphique}-${period}-${formatIsoDay(new Date())}.csv"`,
       "Cache-Control": "no-store",
     },
   });

@@ -175,7 +175,7 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
         .select({ id: blogPosts.id, title: blogPosts.title })
         .from(blogPosts)
         .where(inArray(blogPosts.id, list)),
-    (b) => put("blog_post", b.id, search("/admin/blog", b.title), b.title),
+    (b) => put("blog_post", b.id, search("/admin/articles", b.title), b.title),
   );
   lookup(
     "testimonial",
@@ -184,7 +184,7 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
         .select({ id: testimonials.id, name: testimonials.name })
         .from(testimonials)
         .where(inArray(testimonials.id, list)),
-    (r) => put("testimonial", r.id, search("/admin/testimonials", r.name)),
+    (r) => put("testimonial", r.id, search("/admin/temoignages", r.name)),
   );
   lookup(
     "application",
@@ -201,14 +201,14 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
   lookup(
     "user",
     (list) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, list)),
-    (u) => put("user", u.id, "/admin/users", u.email),
+    (u) => put("user", u.id, "/admin/utilisateurs", u.email),
     false,
   );
   await Promise.all(lookups);
 
   return (row) => {
-    if (row.entity === "centre_settings") return { name: "Paramètres du centre", href: "/admin/settings" };
-    if (row.entity === "calendar_feed") return { name: "", href: "/admin/calendar" };
+    if (row.entity === "centre_settings") return { name: "Paramètres du centre", href: "/admin/parametres" };
+    if (row.entity === "calendar_feed") return { name: "", href: "/admin/calendrier" };
     const found = row.entityId ? live.get(`${row.entity}:${row.entityId}`) : undefined;
     const written = typeof row.details?.title === "string" && row.entity !== "user" ? row.details.title : "";
     const fallback = row.entityId ? `(réf. ${shortRef(row.entityId)})` : "";
