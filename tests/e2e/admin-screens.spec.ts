@@ -13,6 +13,9 @@ async function search(page: Page, text: string) {
 test("formations: create with modules, search, filter by type, edit, delete with confirmation", async ({
   page,
 }) => {
+  // About forty server round trips (two dialogs of some thirty fields, search, filters, edit, delete):
+  // 31 s once on a 2-core machine under load, past the default 30 s; like the other long scenarios.
+  test.slow();
   const title = `Formation Test ${suffix()}`;
   await signInAsAdmin(page, "/admin/formations");
   await page.getByRole("button", { name: "Ajouter une formation" }).click();
