@@ -372,11 +372,16 @@ describe(`console gate on ${DRIVER}`, () => {
   );
 });
 
-/** The permission a route's loader passes to requirePermission, read from its source. */
+/** The permission a route's loader passes to requirePermission (or loadConsoleList), read from its source. */
 function loaderPermission(file: string): string {
   const source = readFileSync(path.resolve("app", file), "utf8");
-  const found = [...source.matchAll(/requirePermission\(\{ request, context \}, "([^"]+)"\)/g)];
-  return found.map((m) => `\`${m[1]}\``).join(", ") || "(aucune)";
+  // A list screen names its permission in its loadConsoleList call, any other loader in requirePermission.
+  const found = [
+    ...source.matchAll(
+      /requirePermission\(\{ request, context \}, "([^"]+)"\)|loadConsoleList\(args, \{[^}]*?permission: "([^"]+)"/g,
+    ),
+  ];
+  return found.map((m) => `\`${m[1] ?? m[2]}\``).join(", ") || "(aucune)";
 }
 
 /** "create, update, delete: `formations:write`; erase: `x`", from an action's declaration. */

@@ -16,27 +16,21 @@ import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { applicationFiltersFrom } from "~/lib/schemas/admin-application";
 import { formatDateRange } from "~/lib/sessions";
-import { loadOr } from "~/server/admin/action.server";
 import { applicationsPage, NO_APPLICATIONS } from "~/server/admin/applications.server";
-import { pageInfo, requestedPage } from "~/server/admin/paging.server";
-import { requirePermission } from "~/server/session.server";
+import { loadConsoleList } from "~/server/admin/list-loader.server";
 import type { Route } from "./+types/applications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Candidatures | Console d'administration" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "applications:read");
-  const params = new URL(request.url).searchParams;
-  const filters = applicationFiltersFrom(params);
-  const { value, loadError } = await loadOr(
-    app,
-    "candidatures",
-    () => applicationsPage(app.db, filters, requestedPage(params)),
-    NO_APPLICATIONS,
-  );
-  const { list, counts, choices } = value;
-  return { applications: list.items, page: pageInfo(list), counts, choices, filters, loadError };
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "applications",
+    permission: "applications:read",
+    what: "candidatures",
+    filters: applicationFiltersFrom,
+    read: applicationsPage,
+    empty: NO_APPLICATIONS,
+  });
 }
 
 export default function AdminApplications({ loaderData }: Route.ComponentProps) {

@@ -11,32 +11,28 @@ import { Td, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { searchQuery } from "~/lib/schemas/admin-common";
-import { loadOr } from "~/server/admin/action.server";
 import { type AdminBlogPost, blogPostAction, blogPostsPage } from "~/server/admin/blog-posts.server";
-import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
-import { requirePermission } from "~/server/session.server";
+import { loadConsoleList } from "~/server/admin/list-loader.server";
+import { NO_PAGE } from "~/server/admin/paging.server";
 import type { Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Console d'administration" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "console:access");
-  const params = new URL(request.url).searchParams;
-  const q = searchQuery(params);
-  const { value, loadError } = await loadOr(
-    app,
-    "articles",
-    () => blogPostsPage(app.db, q, requestedPage(params)),
-    NO_PAGE,
-  );
-  return { posts: value.items, page: pageInfo(value), q, loadError };
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "posts",
+    permission: "console:access",
+    what: "articles",
+    filters: searchQuery,
+    read: blogPostsPage,
+    empty: NO_PAGE,
+  });
 }
 
 export const action = blogPostAction;
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { posts, page, q, loadError } = loaderData;
+  const { posts, page, filters: q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminBlogPost>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cet article ?" });

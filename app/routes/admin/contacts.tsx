@@ -29,31 +29,25 @@ import {
   CONTACT_STATUSES,
   type ContactStatus,
 } from "~/lib/vocabulary";
-import { loadOr } from "~/server/admin/action.server";
 import {
   contactRequestAction,
   contactRequestsPage,
   NO_CONTACTS,
 } from "~/server/admin/contact-requests.server";
-import { pageInfo, requestedPage } from "~/server/admin/paging.server";
-import { requirePermission } from "~/server/session.server";
+import { loadConsoleList } from "~/server/admin/list-loader.server";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Console d'administration" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "contacts:read");
-  const params = new URL(request.url).searchParams;
-  const filters = contactFiltersFrom(params);
-  const { value, loadError } = await loadOr(
-    app,
-    "demandes",
-    () => contactRequestsPage(app.db, filters, requestedPage(params)),
-    NO_CONTACTS,
-  );
-  const { list, counts, mails } = value;
-  return { requests: list.items, page: pageInfo(list), counts, mails, filters, loadError };
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "requests",
+    permission: "contacts:read",
+    what: "demandes",
+    filters: contactFiltersFrom,
+    read: contactRequestsPage,
+    empty: NO_CONTACTS,
+  });
 }
 
 export const action = contactRequestAction;

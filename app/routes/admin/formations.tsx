@@ -13,31 +13,27 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Td, Tr } from "~/components/ui/table";
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
-import { loadOr } from "~/server/admin/action.server";
 import {
   type AdminFormation,
   formationAction,
   formationFiltersFrom,
   formationsPage,
 } from "~/server/admin/formations.server";
-import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
-import { requirePermission } from "~/server/session.server";
+import { loadConsoleList } from "~/server/admin/list-loader.server";
+import { NO_PAGE } from "~/server/admin/paging.server";
 import type { Route } from "./+types/formations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Formations | Console d'administration" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "console:access");
-  const params = new URL(request.url).searchParams;
-  const filters = formationFiltersFrom(params);
-  const { value, loadError } = await loadOr(
-    app,
-    "formations",
-    () => formationsPage(app.db, filters, requestedPage(params)),
-    NO_PAGE,
-  );
-  return { formations: value.items, page: pageInfo(value), filters, loadError };
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "formations",
+    permission: "console:access",
+    what: "formations",
+    filters: formationFiltersFrom,
+    read: formationsPage,
+    empty: NO_PAGE,
+  });
 }
 
 export const action = formationAction;

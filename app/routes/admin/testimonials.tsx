@@ -13,40 +13,36 @@ import { cn } from "~/lib/cn";
 import { searchQuery } from "~/lib/schemas/admin-common";
 import { loadOr } from "~/server/admin/action.server";
 import { activeFormationChoices } from "~/server/admin/formations.server";
-import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
+import { loadConsoleList } from "~/server/admin/list-loader.server";
+import { NO_PAGE } from "~/server/admin/paging.server";
 import {
   type AdminTestimonial,
   testimonialAction,
   testimonialsPage,
 } from "~/server/admin/testimonials.server";
-import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Témoignages | Console d'administration" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "console:access");
-  const params = new URL(request.url).searchParams;
-  const q = searchQuery(params);
-  const [list, choices] = await Promise.all([
-    loadOr(app, "témoignages", () => testimonialsPage(app.db, q, requestedPage(params)), NO_PAGE),
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "testimonials",
+    permission: "console:access",
+    what: "témoignages",
+    filters: searchQuery,
+    read: testimonialsPage,
+    empty: NO_PAGE,
     // A failure here is only logged; the form then offers 'Témoignage général' alone.
-    loadOr(app, "formations", () => activeFormationChoices(app.db), []),
-  ]);
-  return {
-    testimonials: list.value.items,
-    page: pageInfo(list.value),
-    formations: choices.value,
-    q,
-    loadError: list.loadError,
-  };
+    also: async (app) => ({
+      formations: (await loadOr(app, "formations", () => activeFormationChoices(app.db), [])).value,
+    }),
+  });
 }
 
 export const action = testimonialAction;
 
 export default function AdminTestimonials({ loaderData }: Route.ComponentProps) {
-  const { testimonials, page, formations, q, loadError } = loaderData;
+  const { testimonials, page, formations, filters: q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminTestimonial>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer ce témoignage ?" });

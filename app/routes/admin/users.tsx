@@ -9,26 +9,22 @@ import { Td, Tr } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/dates";
 import { can, ROLE_LABELS } from "~/lib/permissions";
-import { loadOr } from "~/server/admin/action.server";
-import { NO_PAGE, pageInfo, requestedPage } from "~/server/admin/paging.server";
+import { loadConsoleList } from "~/server/admin/list-loader.server";
+import { NO_PAGE } from "~/server/admin/paging.server";
 import { userAction, usersPage } from "~/server/admin/users.server";
-import { requirePermission } from "~/server/session.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Console d'administration" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = context;
-  const { user, role } = await requirePermission({ request, context }, "users:read");
-  const page = requestedPage(new URL(request.url).searchParams);
-  const { value, loadError } = await loadOr(app, "utilisateurs", () => usersPage(app.db, page), NO_PAGE);
-  return {
-    users: value.items,
-    page: pageInfo(value),
-    canEdit: can(role, "users:manage"),
-    currentUserId: user.id,
-    loadError,
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "users",
+    permission: "users:read",
+    what: "utilisateurs",
+    read: (db, _filters, page) => usersPage(db, page),
+    empty: NO_PAGE,
+    also: (_app, { user, role }) => ({ canEdit: can(role, "users:manage"), currentUserId: user.id }),
+  });
 }
 
 export const action = userAction;
