@@ -1,9 +1,10 @@
-import { Search, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import { FormationCard } from "~/components/site/formation-card";
+import { SearchField } from "~/components/site/search-field";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/input";
+import { Label, Select } from "~/components/ui/input";
 import { goalById } from "~/content/goals";
 import {
   type CatalogueFilters,
@@ -128,21 +129,12 @@ function Catalogue({
         className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="q">Rechercher une formation</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" />
-            <Input
-              id="q"
-              name="q"
-              type="search"
-              placeholder="Titre, compétence…"
-              className="pl-9"
-              value={filters.q}
-              onChange={(e) => update({ q: e.target.value })}
-            />
-          </div>
-        </div>
+        <SearchField
+          label="Rechercher une formation"
+          placeholder="Titre, compétence…"
+          value={filters.q}
+          onValue={(q) => update({ q })}
+        />
         {lockedType ? null : (
           <div className="grid gap-1.5">
             <Label htmlFor="type">Type de formation</Label>

@@ -1,10 +1,10 @@
-import { BookOpen, Download, FileText, MessageSquareQuote, Phone, Search, Video } from "lucide-react";
+import { BookOpen, Download, FileText, MessageSquareQuote, Phone, Video } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { PostCard } from "~/components/site/post-card";
+import { SearchField } from "~/components/site/search-field";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
 import { FAQ, filterResources, RESOURCES, type Resource } from "~/content/resources";
 import { phoneHref } from "~/lib/centre";
 import { cn } from "~/lib/cn";
@@ -163,23 +163,16 @@ export default function Ressources({ loaderData }: Route.ComponentProps) {
             className="mt-8 max-w-xl"
             onSubmit={(event) => event.preventDefault()}
           >
-            <Label htmlFor="q">Rechercher une ressource</Label>
-            <div className="relative mt-1.5">
-              <Search aria-hidden="true" className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" />
-              <Input
-                id="q"
-                name="q"
-                type="search"
-                placeholder="Titre ou catégorie…"
-                className="pl-9"
-                value={q}
-                onChange={(e) => {
-                  setQ(e.target.value);
-                  const search = e.target.value ? `?q=${encodeURIComponent(e.target.value)}` : "";
-                  window.history.replaceState(window.history.state, "", `/ressources${search}`);
-                }}
-              />
-            </div>
+            <SearchField
+              label="Rechercher une ressource"
+              placeholder="Titre ou catégorie…"
+              value={q}
+              onValue={(next) => {
+                setQ(next);
+                const search = next ? `?q=${encodeURIComponent(next)}` : "";
+                window.history.replaceState(window.history.state, "", `/ressources${search}`);
+              }}
+            />
           </Form>
         </div>
       </section>
