@@ -8,6 +8,27 @@ import { type LiveTable, subscribe } from "./live";
  */
 export type LiveScheduler = (refresh: () => Promise<void>) => { call(): void; cancel?(): void };
 
+/** The refresh waiting for the one that runs, if any: later changes join it. */
+let waiting: Promise<void> | null = null;
+let chain: Promise<void> = Promise.resolve();
+
+/**
+ * One refresh at a time. React Router aborts a revalidation that another one interrupts and loads
+ * again every route the new one allows: a change arriving during a page's throttled refresh (the
+ * console layout refreshes on each change) would load that page's costly loader twice. A refresh
+ * asked while one runs waits for it; a burst of changes in the meantime becomes that one refresh.
+ */
+function oneAtATime(refresh: () => Promise<void>): Promise<void> {
+  if (waiting) return waiting;
+  const next = chain.then(() => {
+    waiting = null;
+    return refresh();
+  });
+  waiting = next;
+  chain = next.catch(() => {});
+  return next;
+}
+
 /** The default: each change refreshes the page at once. */
 const immediately: LiveScheduler = (refresh) => ({ call: () => void refresh() });
 
@@ -26,7 +47,7 @@ export function useLiveRevalidation(tables: readonly LiveTable[], scheduler: Liv
   revalidate.current = revalidator.revalidate;
   const key = tables.join(",");
   useEffect(() => {
-    const refreshes = scheduler(() => revalidate.current());
+    const refreshes = scheduler(() => oneAtATime(() => revalidate.current()));
     const stop = subscribe(key.split(",") as LiveTable[], refreshes.call);
     return () => {
       stop();
