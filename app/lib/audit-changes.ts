@@ -6,6 +6,7 @@
  * outlives the records it speaks of. Pure: the server writes with it, the Journal reads with it.
  */
 import { APPLICATION_STATUS_LABELS } from "./application-status";
+import { NNBSP, quoted } from "./french";
 import { FORMATION_LEVEL_LABELS } from "./levels";
 import { ROLE_LABELS } from "./permissions";
 import { SESSION_MODES } from "./sessions";
@@ -210,14 +211,11 @@ const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
 const valueText = (entity: string, field: string, value: string) =>
   VALUE_LABELS[entity]?.[field]?.[value] ?? value;
 
-const NNBSP = "\u202f";
-
 /** 'Titre : « A » → « B »', or 'Interlocuteur : modifié' for a field whose values are not kept. */
 export function changeText(entity: string, change: AuditChange): string {
   const label = fieldLabel(entity, change.field);
   if (change.from === undefined || change.to === undefined) return `${label}${NNBSP}: modifié`;
-  const quote = (v: string) => `«${NNBSP}${v}${NNBSP}»`;
-  const [from, to] = [change.from, change.to].map((v) => quote(valueText(entity, change.field, v)));
+  const [from, to] = [change.from, change.to].map((v) => quoted(valueText(entity, change.field, v)));
   return `${label}${NNBSP}: ${from} → ${to}`;
 }
 

@@ -18,3 +18,11 @@ export function ofName(name: string): string {
 export function theFormation(title: string): string {
   return `la formation ${title.trim().replace(/^formation\s+/i, "")}`;
 }
+
+/** The narrow no-break space French puts before : ; ! ? and inside « » (never a line break there). */
+export const NNBSP = "\u202f";
+
+/** '« Titre »' with its no-break spaces. */
+export function quoted(text: string): string {
+  return `«${NNBSP}${text}${NNBSP}»`;
+}

@@ -8,6 +8,7 @@ import { Input, Select } from "~/components/ui/input";
 import { Td, Tr } from "~/components/ui/table";
 import { changeText, entryChanges } from "~/lib/audit-changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/lib/audit-log";
+import { NNBSP, quoted } from "~/lib/french";
 import { formatDateTime } from "~/lib/paris-time";
 import { plural } from "~/lib/plural";
 import { loadOr } from "~/server/admin/action.server";
@@ -65,8 +66,6 @@ const ACTION_VERBS: Record<string, string> = {
   "offer-mail": "a envoyé la proposition de place de",
 };
 
-const NNBSP = "\u202f";
-
 interface Entry {
   actorEmail: string | null;
   action: string;
@@ -91,7 +90,7 @@ function entryLead(entry: Entry): string {
 /** 'admin@… a modifié la formation « TP Assistant RH »', the name a link while the record exists, and what changed. */
 function EntryText({ entry }: { entry: Entry }) {
   const { name, href } = entry.record;
-  const quoted = name.startsWith("(") ? name : `«${NNBSP}${name}${NNBSP}»`;
+  const shown = name.startsWith("(") ? name : quoted(name);
   const changes = entryChanges(entry.entity, entry.details);
   return (
     <>
@@ -102,10 +101,10 @@ function EntryText({ entry }: { entry: Entry }) {
             {" "}
             {href ? (
               <Link to={href} className="text-primary underline underline-offset-2">
-                {quoted}
+                {shown}
               </Link>
             ) : (
-              quoted
+              shown
             )}
           </>
         ) : null}
