@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/server/db/schema.server.ts",
+  schema: "./app/platform/db/schema.server.ts",
   out: "./drizzle",
 });

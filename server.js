@@ -10,7 +10,7 @@ const dev = process.env.NODE_ENV === "development";
 
 if (dev) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  const mod = await vite.ssrLoadModule("./app/server/app.server.ts");
+  const mod = await vite.ssrLoadModule("./app/boot/app.server.ts");
   await mod.boot({ vite, getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") });
 } else {
   process.env.NODE_ENV ??= "production";

@@ -6,7 +6,7 @@ import { chunkGroups } from "./vite.chunks";
 import { pgliteTemplate } from "./vite.pglite-template";
 import { precompressAssets } from "./vite.precompress";
 
-// The SSR build bundles our Express app (app/server/app.server.ts) together with the
+// The SSR build bundles our Express app (app/boot/app.server.ts) together with the
 // React Router server build, so `server.js` only has to import one file. The browser build
 // groups modules as vite.chunks.ts explains and leaves a Brotli and a gzip copy of each script and
 // style sheet (vite.precompress.ts). The server build also leaves an empty, migrated embedded database
@@ -14,7 +14,7 @@ import { precompressAssets } from "./vite.precompress";
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: isSsrBuild
-    ? { rollupOptions: { input: "./app/server/app.server.ts" }, target: "node20" }
+    ? { rollupOptions: { input: "./app/boot/app.server.ts" }, target: "node20" }
     : { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } },
   plugins: [tailwindcss(), reactRouter(), precompressAssets(), pgliteTemplate()],
 }));

@@ -1,11 +1,11 @@
 import { renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { openPglite } from "./app/server/db/client.server";
-import { markPgliteTemplate, templateDir } from "./app/server/db/pglite-template.server";
+import { openPglite } from "./app/platform/db/client.server";
+import { markPgliteTemplate, templateDir } from "./app/platform/db/pglite-template.server";
 
 /**
- * After the server build, makes the embedded database's template (app/server/db/pglite-template.server.ts
+ * After the server build, makes the embedded database's template (app/platform/db/pglite-template.server.ts
  * says why): an empty PGlite cluster with every migration of ./drizzle, in build/server/pgdata-template.
  * Made beside it and renamed, so a build interrupted here leaves no half template.
  */

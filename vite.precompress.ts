@@ -12,7 +12,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 
 /**
  * Writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every script and style
- * sheet of the browser build. The server sends them as they are (app/server/http/precompressed.server.ts)
+ * sheet of the browser build. The server sends them as they are (app/platform/http/precompressed.server.ts)
  * instead of compressing each request: at the highest levels, which on-the-fly compression cannot
  * afford, React and React Router alone go from 108 KB (gzip) to about 93 KB (Brotli) on the wire, and
  * the server spends no CPU on files that never change.

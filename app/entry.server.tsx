@@ -6,8 +6,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { contentSecurityPolicy, newNonce, nonceSource } from "~/server/http/csp.server";
-import { maskSecrets } from "~/server/logger.server";
+import { contentSecurityPolicy, newNonce, nonceSource } from "~/platform/http/csp.server";
+import { maskSecrets } from "~/platform/logger.server";
 
 // React Router's default Node entry, plus two changes: no <link rel="modulepreload"> in <head>, and
 // a Content-Security-Policy whose nonce React Router puts on each of its inline scripts.

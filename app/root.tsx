@@ -12,16 +12,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
-import { ToastArea } from "~/components/toast/toast-area";
-import { can } from "~/lib/permissions";
-import { skipFilterChanges } from "~/lib/revalidate";
-import { useToast } from "~/lib/use-toast";
-import { listFormationLinks } from "~/server/catalogue.server";
-import { getCentreSettings, publicCentre, startingSettings } from "~/server/centre.server";
-import { readOrNull } from "~/server/safe-read.server";
-import { currentPrincipal } from "~/server/session.server";
-import { readToast } from "~/server/toast.server";
+import { currentPrincipal } from "~/features/accounts/current-user.server";
+import { can } from "~/features/accounts/permissions";
+import { listFormationLinks } from "~/features/catalogue/catalogue.server";
+import { getCentreSettings, publicCentre, startingSettings } from "~/features/settings/centre.server";
+import { OrganizationJsonLd } from "~/features/settings/components/organization-json-ld";
+import { skipFilterChanges } from "~/platform/revalidate";
+import { readOrNull } from "~/platform/safe-read.server";
+import { readToast } from "~/platform/toast.server";
+import { ToastArea } from "~/ui/toast/toast-area";
+import { useToast } from "~/ui/toast/use-toast";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;

@@ -1,5 +1,5 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
-import { RENAMED_CONSOLE_PATHS } from "./lib/renamed-console-paths";
+import { RENAMED_CONSOLE_PATHS } from "./features/console/renamed-paths";
 
 export default [
   layout("routes/site/layout.tsx", [
@@ -31,7 +31,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("formations", "routes/admin/formations.tsx"),
       route("formations/:id/sessions", "routes/admin/formation-sessions.tsx"),
-      route("articles", "routes/admin/blog.tsx"),
+      route("articles", "routes/admin/articles.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/admin/contacts-export.ts"),
       route("candidatures", "routes/admin/applications.tsx"),

@@ -15,7 +15,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { APPLICATION_MESSAGES } from "../app/content/application";
+import { APPLICATION_MESSAGES } from "../app/features/applications/content";
 import { nginxSite } from "../scripts/nginx-sample";
 import { startSmtpPeer } from "../tests/support/smtp";
 import {

@@ -1,6 +1,6 @@
 // npm run bench:start — the first start of `npm start` on a built tree with no data folder: from the
 // process's launch to /healthz answering 200 (PGlite created, migrated, seeded, administrator written,
-// port open), RUNS times each, with the build's database template (app/server/db/pglite-template.server.ts)
+// port open), RUNS times each, with the build's database template (app/platform/db/pglite-template.server.ts)
 // and without it (moved aside: what a first start cost before it, initdb included). Then a second
 // start on the same folder, for comparison. Writes the « Premier démarrage » section of
 // docs/benchmarks.md with the medians.
@@ -8,7 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { templateDir } from "../app/server/db/pglite-template.server";
+import { templateDir } from "../app/platform/db/pglite-template.server";
 import { machineLine, percentile, writeBenchmarkSection } from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3480);

@@ -5,7 +5,7 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import type { RequestSpec } from "autocannon";
 import pg from "pg";
-import { CONTACT_MESSAGES } from "../app/content/contact";
+import { CONTACT_MESSAGES } from "../app/features/leads/content";
 
 /** Waits until the server answers /healthz (60 s at most: the machine may be busy); kills it and throws otherwise. */
 async function waitHealthy(server: ChildProcess, base: string): Promise<ChildProcess> {

@@ -1,9 +1,9 @@
 // The nginx configuration in front of the app, generated: docs/operations.md prints it (a unit test
 // checks the two are the same), and `npm run bench:cluster` runs it with its own ports. Its body-size
-// limit comes from app/lib/request-limits.ts, so nginx never refuses, with its own English page, a
+// limit comes from app/platform/request-limits.ts, so nginx never refuses, with its own English page, a
 // request the app would answer in French. `npx tsx scripts/nginx-sample.ts` prints the documented one.
 import { pathToFileURL } from "node:url";
-import { megabytesLabel, PROXY_BODY_BYTES, REQUEST_LIMITS } from "../app/lib/request-limits";
+import { megabytesLabel, PROXY_BODY_BYTES, REQUEST_LIMITS } from "../app/platform/request-limits";
 
 export interface NginxSite {
   /** What follows `listen` (a port, or `443 ssl`), with an optional comment after it. */

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { CONTACT_MESSAGES } from "../app/content/contact";
+import { CONTACT_MESSAGES } from "../app/features/leads/content";
 import { contactFormBody, startBenchServer } from "../bench/support";
 
 /** The lowest version of each `^X.Y.Z` alternative of an engines range. */

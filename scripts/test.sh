@@ -42,8 +42,8 @@ fi
 step "Typecheck"
 npm run --silent typecheck
 
-step "Format and lint (Biome)"
-npx biome check .
+step "Format, lint and import boundaries (npm run lint: Biome, dependency-cruiser)"
+npm run --silent lint
 
 step "Production build (the server tests and e2e tests run it)"
 npx react-router build >/dev/null

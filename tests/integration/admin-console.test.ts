@@ -3,15 +3,7 @@
 // or in any order: `vitest run -t '<name>'` gives the same answer as the whole file.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugify } from "~/lib/slugify";
-import * as blog from "~/routes/admin/blog";
-import * as contacts from "~/routes/admin/contacts";
-import * as contactsExport from "~/routes/admin/contacts-export";
-import * as dashboard from "~/routes/admin/dashboard";
-import * as formationsRoute from "~/routes/admin/formations";
-import * as testimonialsRoute from "~/routes/admin/testimonials";
-import * as users from "~/routes/admin/users";
-import { storeRequest } from "~/server/contact.server";
+import { storeRequest } from "~/features/leads/contact.server";
 import {
   auditLog,
   blogPosts,
@@ -21,7 +13,15 @@ import {
   mailOutbox,
   testimonials,
   userRoles,
-} from "~/server/db/schema.server";
+} from "~/platform/db/schema.server";
+import { slugify } from "~/platform/slugify";
+import * as blog from "~/routes/admin/articles";
+import * as contacts from "~/routes/admin/contacts";
+import * as contactsExport from "~/routes/admin/contacts-export";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as formationsRoute from "~/routes/admin/formations";
+import * as testimonialsRoute from "~/routes/admin/testimonials";
+import * as users from "~/routes/admin/users";
 import { DRIVER } from "../support/db";
 import {
   bodyOf,

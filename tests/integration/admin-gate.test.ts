@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { can, type Permission, ROLES, type Role } from "~/lib/permissions";
-import { RENAMED_CONSOLE_PATHS } from "~/lib/renamed-console-paths";
+import { can, type Permission, ROLES, type Role } from "~/features/accounts/permissions";
+import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
+import { storeRequest } from "~/features/leads/contact.server";
 import routes from "~/routes";
-import { storeRequest } from "~/server/contact.server";
 import { DRIVER } from "../support/db";
 import {
   createTestApp,
@@ -210,8 +210,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       closed: "on",
     },
     "routes/admin/formation-sessions.tsx#delete": { id: ids.session },
-    "routes/admin/blog.tsx#create": { title: "Intrus", content: "x" },
-    "routes/admin/blog.tsx#delete": { id: ids.post },
+    "routes/admin/articles.tsx#create": { title: "Intrus", content: "x" },
+    "routes/admin/articles.tsx#delete": { id: ids.post },
     "routes/admin/testimonials.tsx#create": { name: "Intrus", content: "x", rating: "5" },
     "routes/admin/testimonials.tsx#delete": { id: ids.testimonial },
     "routes/admin/contacts.tsx#status": { id: ids.request, status: "closed" },

@@ -2,9 +2,9 @@
 // session with applications can be closed but never deleted.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, formationSessions } from "~/platform/db/schema.server";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as formationsRoute from "~/routes/admin/formations";
-import { auditLog, formationSessions } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import {
   bodyOf,

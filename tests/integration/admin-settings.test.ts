@@ -3,12 +3,12 @@
 // course pages, Qualiopi certificate) and used by the e-mails.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accommodationRecipient } from "~/features/applications/intake.server";
+import { storeRequest } from "~/features/leads/contact.server";
+import { getCentreSettings } from "~/features/settings/centre.server";
+import { auditLog, centreSettings, mailOutbox } from "~/platform/db/schema.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as settingsRoute from "~/routes/admin/settings";
-import { accommodationRecipient } from "~/server/applications/intake.server";
-import { getCentreSettings } from "~/server/centre.server";
-import { storeRequest } from "~/server/contact.server";
-import { auditLog, centreSettings, mailOutbox } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { exe, pdf } from "../support/documents";
 import { type HttpTestApp, startHttpApp } from "../support/http";

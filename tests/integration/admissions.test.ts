@@ -3,12 +3,12 @@
 // last seat never both win; internal notes; GDPR erasure (administrators); the retention purge.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEAT_TAKEN_MESSAGE } from "~/lib/application-status";
-import type { ChangeEvent } from "~/lib/live-tables";
+import { purgeExpiredApplications } from "~/features/applications/retention.server";
+import { SEAT_TAKEN_MESSAGE } from "~/features/applications/status";
+import type { ChangeEvent } from "~/platform/live-tables";
 import * as detailsRoute from "~/routes/admin/application";
 import * as formationPage from "~/routes/site/formation";
 import * as policyPage from "~/routes/site/politique-confidentialite";
-import { purgeExpiredApplications } from "~/server/applications/retention.server";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import {

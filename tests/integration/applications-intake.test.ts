@@ -2,11 +2,11 @@
 // fields, files judged by their content, size bounds, abuse, and one transaction for everything.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { convertNextSessions } from "~/features/catalogue/sessions.server";
+import { formationSessions, formations } from "~/platform/db/schema.server";
 import * as apply from "~/routes/site/apply";
 import * as formationPage from "~/routes/site/formation";
-import { listActiveFormations } from "~/server/catalogue.server";
-import { formationSessions, formations } from "~/server/db/schema.server";
-import { convertNextSessions } from "~/server/sessions.server";
 import { applicationRequest, candidateFields, postApplication, type Upload } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, docx, elf, exe, odt, pdf } from "../support/documents";

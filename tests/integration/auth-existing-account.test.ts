@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, users } from "~/platform/db/schema.server";
 import * as authRoute from "~/routes/site/auth";
-import { mailOutbox, users } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import {
   BASE_URL,

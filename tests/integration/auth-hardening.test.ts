@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as blog from "~/routes/admin/blog";
+import { formations, mailOutbox, users } from "~/platform/db/schema.server";
+import * as blog from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as formationsRoute from "~/routes/admin/formations";
@@ -13,7 +14,6 @@ import * as authApi from "~/routes/api/auth";
 import * as authRoute from "~/routes/site/auth";
 import * as forgotRoute from "~/routes/site/forgot-password";
 import * as resetRoute from "~/routes/site/reset-password";
-import { formations, mailOutbox, users } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import {
   BASE_URL,

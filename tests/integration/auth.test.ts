@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, userRoles, users } from "~/platform/db/schema.server";
 import { loader as rootLoader } from "~/root";
 import * as authApi from "~/routes/api/auth";
 import * as authRoute from "~/routes/site/auth";
 import * as forgotRoute from "~/routes/site/forgot-password";
 import * as resetRoute from "~/routes/site/reset-password";
 import * as signOutRoute from "~/routes/site/sign-out";
-import { mailOutbox, userRoles, users } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import {
   BASE_URL,

@@ -1,7 +1,7 @@
 // Every console URL is French; the English paths of before answer a permanent redirect to the French
 // path, query string kept, to anyone (the redirect reads nothing; the screen checks its permission).
 import { describe, expect, it } from "vitest";
-import { RENAMED_CONSOLE_PATHS } from "~/lib/renamed-console-paths";
+import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 

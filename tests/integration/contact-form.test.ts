@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactRequests, mailOutbox, rateLimits } from "~/platform/db/schema.server";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
-import { contactRequests, mailOutbox, rateLimits } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { bodyOf, createTestApp, formRequest, routeArgs, statusOf, type TestApp } from "../support/runtime";
 

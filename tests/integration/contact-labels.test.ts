@@ -3,11 +3,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { contactRequests, mailOutbox } from "~/platform/db/schema.server";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
-import { contactRequests, mailOutbox } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";

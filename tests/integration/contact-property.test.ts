@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactRequests, mailOutbox } from "~/platform/db/schema.server";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
-import { contactRequests, mailOutbox } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { bodyOf, createTestApp, formRequest, routeArgs, statusOf, type TestApp } from "../support/runtime";
 

@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatEuros } from "~/lib/money";
+import { getCentreSettings } from "~/features/settings/centre.server";
+import { formations } from "~/platform/db/schema.server";
+import { formatEuros } from "~/platform/money";
 import * as formationsRoute from "~/routes/admin/formations";
-import { getCentreSettings } from "~/server/centre.server";
-import { formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { type HttpTestApp, startHttpApp } from "../support/http";
 import { bodyOf, formRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";

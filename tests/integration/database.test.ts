@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, formationAliases, formations, testimonials } from "~/server/db/schema.server";
-import { seedIfEmpty } from "~/server/db/seed.server";
+import { seedIfEmpty } from "~/features/demo/seed.server";
+import { blogPosts, formationAliases, formations, testimonials } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { createTestApp, type TestApp } from "../support/runtime";
 

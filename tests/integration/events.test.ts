@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ChangeEvent } from "~/lib/live-tables";
-import { type Database, openPostgres } from "~/server/db/client.server";
-import { EventBus } from "~/server/events.server";
-import { createLogger } from "~/server/logger.server";
+import { type Database, openPostgres } from "~/platform/db/client.server";
+import { EventBus } from "~/platform/events.server";
+import type { ChangeEvent } from "~/platform/live-tables";
+import { createLogger } from "~/platform/logger.server";
 import { DRIVER } from "../support/db";
 import { createTestApp, type TestApp } from "../support/runtime";
 

@@ -1,12 +1,12 @@
 // No invented figures: every count and rate the site and the dashboard show comes from the database.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { formations } from "~/platform/db/schema.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as formationPage from "~/routes/site/formation";
 import * as home from "~/routes/site/home";
 import * as notreCentre from "~/routes/site/notre-centre";
-import { formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";

@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { FORMATION_LEVEL_LABELS } from "~/lib/levels";
+import { FORMATION_LEVEL_LABELS } from "~/features/catalogue/levels";
+import { formations } from "~/platform/db/schema.server";
 import * as formationsRoute from "~/routes/admin/formations";
-import { formations } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 import { htmlText } from "../support/french-text";

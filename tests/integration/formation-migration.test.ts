@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPglite, openPostgres } from "~/server/db/client.server";
+import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
 import { createPgDatabase, DRIVER } from "../support/db";
 
 const FIRST_NEW = "_formation_levels_pricing";

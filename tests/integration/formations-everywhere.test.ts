@@ -1,14 +1,14 @@
 // One source of truth: a formation created in the console is what every public list and form offers.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { contactRequests, formations } from "~/platform/db/schema.server";
+import type { ChangeEvent } from "~/platform/events.server";
 import * as root from "~/root";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as callbackRoute from "~/routes/api/callback";
 import * as sitemap from "~/routes/api/sitemap";
 import * as contactRoute from "~/routes/site/contact";
 import * as home from "~/routes/site/home";
-import { contactRequests, formations } from "~/server/db/schema.server";
-import type { ChangeEvent } from "~/server/events.server";
 import { DRIVER } from "../support/db";
 import {
   bodyOf,

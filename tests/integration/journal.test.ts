@@ -3,8 +3,8 @@
 // personal) and links to the record while it exists; older entries are named by the migration.
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuditChange, changeText, entryChanges } from "~/lib/audit-changes";
-import { formatIsoDay } from "~/lib/paris-time";
+import { type AuditChange, changeText, entryChanges } from "~/features/journal/changes";
+import { formatIsoDay } from "~/platform/paris-time";
 import * as detailsRoute from "~/routes/admin/application";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as journal from "~/routes/admin/journal";

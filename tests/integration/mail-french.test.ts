@@ -4,27 +4,27 @@
 // row and on the delivered message.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seatOfferStaffMail } from "~/features/applications/mails.server";
 import {
   APPLICATION_STATUSES,
   seatOfferMailSubject,
   seatOfferMailText,
   statusMailSubject,
   statusMailText,
-} from "~/lib/application-status";
-import { formatFullDateTime, parisInstant } from "~/lib/paris-time";
-import { formatDateRange } from "~/lib/sessions";
-import * as detailsRoute from "~/routes/admin/application";
-import * as callbackRoute from "~/routes/api/callback";
-import * as contactRoute from "~/routes/site/contact";
-import { getCentreSettings } from "~/server/centre.server";
-import { mailOutbox } from "~/server/db/schema.server";
-import { seatOfferStaffMail } from "~/server/mail/application-templates.server";
+} from "~/features/applications/status";
+import { formatDateRange } from "~/features/catalogue/sessions";
+import { getCentreSettings } from "~/features/settings/centre.server";
+import { mailOutbox } from "~/platform/db/schema.server";
 import {
   accountExistsMail,
   renderWrittenMail,
   resetPasswordMail,
   verificationMail,
-} from "~/server/mail/templates.server";
+} from "~/platform/mail/templates.server";
+import { formatFullDateTime, parisInstant } from "~/platform/paris-time";
+import * as detailsRoute from "~/routes/admin/application";
+import * as callbackRoute from "~/routes/api/callback";
+import * as contactRoute from "~/routes/site/contact";
 import { applicationRequest, candidateFields, postApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { pdf } from "../support/documents";

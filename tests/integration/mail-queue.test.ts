@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openPostgres } from "~/server/db/client.server";
-import { mailOutbox } from "~/server/db/schema.server";
-import { createLogger } from "~/server/logger.server";
-import { backoffSeconds, enqueueMail, MailWorker } from "~/server/mail/queue.server";
-import { smtpTransport } from "~/server/mail/transport.server";
+import { openPostgres } from "~/platform/db/client.server";
+import { mailOutbox } from "~/platform/db/schema.server";
+import { createLogger } from "~/platform/logger.server";
+import { backoffSeconds, enqueueMail, MailWorker } from "~/platform/mail/queue.server";
+import { smtpTransport } from "~/platform/mail/transport.server";
 import { DRIVER } from "../support/db";
 import { createTestApp, type TestApp } from "../support/runtime";
 

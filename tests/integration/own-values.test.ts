@@ -3,13 +3,11 @@
 // record and saves it untouched, or after changing one field, is never refused for a value they
 // did not type.
 import { describe, expect, it } from "vitest";
-import { rowValues } from "~/components/admin/form-fields";
-import { blogPostSchema } from "~/lib/schemas/admin-blog";
-import { formationSchema } from "~/lib/schemas/admin-formation";
-import { sessionSchema } from "~/lib/schemas/admin-session";
-import { testimonialSchema } from "~/lib/schemas/admin-testimonial";
-import * as settingsRoute from "~/routes/admin/settings";
-import { getCentreSettings } from "~/server/centre.server";
+import { articleSchema } from "~/features/articles/article-schema";
+import { formationSchema } from "~/features/catalogue/formation-schema";
+import { sessionSchema } from "~/features/catalogue/session-schema";
+import { getCentreSettings } from "~/features/settings/centre.server";
+import { testimonialSchema } from "~/features/testimonials/testimonial-schema";
 import {
   blogPosts,
   centreSettings,
@@ -17,7 +15,9 @@ import {
   formationSessions,
   formations,
   testimonials,
-} from "~/server/db/schema.server";
+} from "~/platform/db/schema.server";
+import * as settingsRoute from "~/routes/admin/settings";
+import { rowValues } from "~/ui/console/form-fields";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
@@ -103,7 +103,7 @@ describe(`values the app writes itself, in its own forms, on ${DRIVER}`, () => {
     }
     for (const r of await t.app.db.select().from(blogPosts)) {
       const values = { ...rowValues(r), published: r.published ? "on" : "" };
-      expect({ slug: r.slug, refusals: refusals(blogPostSchema, values) }).toEqual({
+      expect({ slug: r.slug, refusals: refusals(articleSchema, values) }).toEqual({
         slug: r.slug,
         refusals: [],
       });

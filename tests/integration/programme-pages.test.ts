@@ -5,11 +5,11 @@
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { moduleHeading } from "~/lib/course-record";
-import { getCentreSettings, publicCentre } from "~/server/centre.server";
-import { type Formation, formations } from "~/server/db/schema.server";
-import { renderProgramme } from "~/server/pdf/programme.server";
-import { listUpcomingSessions } from "~/server/sessions.server";
+import { moduleHeading } from "~/features/catalogue/course-record";
+import { renderProgramme } from "~/features/catalogue/programme-pdf.server";
+import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { getCentreSettings, publicCentre } from "~/features/settings/centre.server";
+import { type Formation, formations } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 

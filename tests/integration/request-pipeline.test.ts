@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequests } from "~/server/db/schema.server";
-import { createLogger } from "~/server/logger.server";
+import { contactRequests } from "~/platform/db/schema.server";
+import { createLogger } from "~/platform/logger.server";
 import { type HttpTestApp, startHttpApp } from "../support/http";
 import { signedInUser } from "../support/runtime";
 

@@ -5,9 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { feedToken } from "~/server/admin/calendar-feed.server";
-import { mailOutbox, userRoles } from "~/server/db/schema.server";
-import { createLogger } from "~/server/logger.server";
+import { feedToken } from "~/features/calendar/feed.server";
+import { mailOutbox, userRoles } from "~/platform/db/schema.server";
+import { createLogger } from "~/platform/logger.server";
 import { candidateFields } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, msi, xls } from "../support/documents";

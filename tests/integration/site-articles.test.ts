@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTICLES_PER_PAGE, type ArticlesPage } from "~/features/articles/articles.server";
+import { blogPosts } from "~/platform/db/schema.server";
 import * as ressourcesRoute from "~/routes/site/ressources";
-import { ARTICLES_PER_PAGE, type ArticlesPage } from "~/server/articles.server";
-import { blogPosts } from "~/server/db/schema.server";
 import { DRIVER } from "../support/db";
 import { createTestApp, getRequest, routeArgs, type TestApp } from "../support/runtime";
 

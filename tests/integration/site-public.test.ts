@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listArticleTeasers } from "~/features/articles/articles.server";
+import { canonicalSlugForAlias, listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
+import { blogPosts, formations, testimonials } from "~/platform/db/schema.server";
 import * as robots from "~/routes/api/robots";
 import * as sitemap from "~/routes/api/sitemap";
 import * as articleRoute from "~/routes/site/article";
 import * as formationRoute from "~/routes/site/formation";
 import * as formationsRoute from "~/routes/site/formations";
 import * as homeRoute from "~/routes/site/home";
-import { listPublishedPosts } from "~/server/articles.server";
-import { canonicalSlugForAlias, listActiveFormations } from "~/server/catalogue.server";
-import { blogPosts, formations, testimonials } from "~/server/db/schema.server";
-import { listActiveTestimonials } from "~/server/reviews.server";
 import { DRIVER } from "../support/db";
 import { bodyOf, createTestApp, getRequest, routeArgs, statusOf, type TestApp } from "../support/runtime";
 
@@ -186,7 +186,7 @@ describe(`public site data on ${DRIVER}`, () => {
     await t.app.db.delete(testimonials);
     await t.app.db.update(blogPosts).set({ published: false });
     try {
-      expect(await listPublishedPosts(t.app.db)).toEqual([]);
+      expect(await listArticleTeasers(t.app.db)).toEqual([]);
       const home = await bodyOf(await homeRoute.loader(get("/")));
       expect((home.testimonials as unknown[]).length).toBe(3);
       expect((home.posts as { slug: string | null }[]).every((p) => p.slug === null)).toBe(true);

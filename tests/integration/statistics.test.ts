@@ -2,11 +2,11 @@
 // e-mails; the status history written by the console's status change; the screen and its CSVs
 // refused to anonymous and role-less visitors.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeRequest } from "~/features/leads/contact.server";
+import { statistics } from "~/features/statistics/statistics.server";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as statisticsRoute from "~/routes/admin/statistics";
 import * as csvRoute from "~/routes/admin/statistics-csv";
-import { statistics } from "~/server/admin/statistics.server";
-import { storeRequest } from "~/server/contact.server";
 import { DRIVER } from "../support/db";
 import {
   bodyOf,

@@ -5,7 +5,7 @@
 // connections go to two different candidates.
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEAT_TAKEN_MESSAGE } from "~/lib/application-status";
+import { SEAT_TAKEN_MESSAGE } from "~/features/applications/status";
 import * as detailsRoute from "~/routes/admin/application";
 import * as listRoute from "~/routes/admin/applications";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";

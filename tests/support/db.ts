@@ -5,9 +5,9 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPglite, openPostgres } from "~/server/db/client.server";
-import { seedIfEmpty } from "~/server/db/seed.server";
-import { convertNextSessions } from "~/server/sessions.server";
+import { convertNextSessions } from "~/features/catalogue/sessions.server";
+import { seedIfEmpty } from "~/features/demo/seed.server";
+import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
 
 /** Which database the integration suite runs on: `DB_DRIVER=pg` for PostgreSQL, else PGlite. */
 export const DRIVER = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type * as AppServer from "~/server/app.server";
-import type { HttpLimits } from "~/server/http/server.server";
+import type * as AppServer from "~/boot/app.server";
+import type { HttpLimits } from "~/platform/http/server.server";
 import { createTestApp, type TestApp } from "./runtime";
 
 const buildEntry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");

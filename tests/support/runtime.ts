@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { loadConfig } from "~/server/config.server";
-import { type Role, userRoles, users } from "~/server/db/schema.server";
-import { createLogger, type Logger } from "~/server/logger.server";
-import { smtpTransport } from "~/server/mail/transport.server";
-import { type AppRuntime, createLoadContext, createRuntime } from "~/server/runtime.server";
+import { type AppRuntime, createLoadContext, createRuntime } from "~/boot/runtime.server";
+import { loadConfig } from "~/platform/config.server";
+import { type Role, userRoles, users } from "~/platform/db/schema.server";
+import { createLogger, type Logger } from "~/platform/logger.server";
+import { smtpTransport } from "~/platform/mail/transport.server";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { type SmtpPeer, startSmtpPeer } from "./smtp";
 

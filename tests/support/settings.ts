@@ -1,5 +1,5 @@
-import { getCentreSettings } from "~/server/centre.server";
-import type { Db } from "~/server/db/client.server";
+import { getCentreSettings } from "~/features/settings/centre.server";
+import type { Db } from "~/platform/db/client.server";
 
 /** The form as the screen posts it, from what is stored, with `changes` on top. */
 export async function settingsForm(

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { afterEach, expect, test } from "vitest";
-import { compressionMiddleware } from "~/server/http/compression.server";
+import { compressionMiddleware } from "~/platform/http/compression.server";
 
 // A large streamed answer (a CSV export, a long console page) goes through compression and React
 // Router's writer, which waits for "drain" each time the gzip stream is full and then removes its

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { VARIABLES } from "~/server/config.server";
+import { VARIABLES } from "~/platform/config.server";
 
 /** The README's Configuration table: each row's variables (`ADMIN_EMAIL`, `ADMIN_PASSWORD` share one) and default cell. */
 function readmeTable(): Map<string, string> {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, frenchDateText } from "~/lib/dates";
-import { formatDateTime, formatFullDateTime, formatIsoDay, parisInstant, parisParts } from "~/lib/paris-time";
-import { plural } from "~/lib/plural";
+import { formatDate, frenchDateText } from "~/platform/dates";
+import {
+  formatDateTime,
+  formatFullDateTime,
+  formatIsoDay,
+  parisInstant,
+  parisParts,
+} from "~/platform/paris-time";
+import { plural } from "~/platform/plural";
 
 describe("dates as the centre writes them", () => {
   it("writes the first of the month '1er', in Paris time whatever the process's zone", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "~/lib/markdown";
-import { formatEuros } from "~/lib/money";
+import { renderMarkdown } from "~/platform/markdown";
+import { formatEuros } from "~/platform/money";
 
 // Intl writes French amounts with no-break spaces; compare with plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

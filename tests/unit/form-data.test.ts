@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { textFields } from "~/lib/form-data";
-import { readFormResult } from "~/lib/schemas/contact";
+import { readFormResult } from "~/features/leads/contact-schema";
+import { textFields } from "~/platform/form-data";
 
 describe("text fields of a posted form", () => {
   it("keeps text values and drops files, so a file never reaches a schema as text", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ofName, theFormation } from "~/lib/french";
+import { ofName, theFormation } from "~/platform/french";
 import { frenchTypographyFaults, htmlText } from "../support/french-text";
 
 describe("French grammar around names", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseChangeEvent } from "~/lib/live-tables";
+import { parseChangeEvent } from "~/platform/live-tables";
 
 describe("change events read from NOTIFY payloads and the event stream", () => {
   it("accepts a change on a followed table", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PROXY_BODY_BYTES, REQUEST_LIMITS } from "~/lib/request-limits";
+import { PROXY_BODY_BYTES, REQUEST_LIMITS } from "~/platform/request-limits";
 import { DOCUMENTED_SITE, nginxSite } from "../../scripts/nginx-sample";
 
 const documented = /```nginx\n([\s\S]*?)```/.exec(readFileSync("docs/operations.md", "utf8"))?.[1];

@@ -1,4 +1,4 @@
-// docs/permissions.md shows the role → permission matrix; this keeps it equal to app/lib/permissions.ts.
+// docs/permissions.md shows the role → permission matrix; this keeps it equal to app/features/accounts/permissions.ts.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,7 +8,7 @@ import {
   ROLE_LABELS,
   ROLE_PERMISSIONS,
   ROLES,
-} from "~/lib/permissions";
+} from "~/features/accounts/permissions";
 
 const START = "<!-- matrix:start -->";
 const END = "<!-- matrix:end -->";
@@ -25,7 +25,7 @@ function matrixTable(): string {
 }
 
 describe("permission matrix", () => {
-  it("docs/permissions.md shows the matrix of app/lib/permissions.ts", () => {
+  it("docs/permissions.md shows the matrix of app/features/accounts/permissions.ts", () => {
     const doc = readFileSync("docs/permissions.md", "utf8");
     const start = doc.indexOf(START);
     const end = doc.indexOf(END);

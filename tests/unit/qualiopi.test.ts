@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { franceCompetencesUrl, parseCertificationCode } from "~/lib/certification-code";
-import { certificationInfo, priceText, updatedText } from "~/lib/course-record";
-import { completenessLabel, missingQualiopiItems, type QualiopiRecord } from "~/lib/qualiopi";
+import { franceCompetencesUrl, parseCertificationCode } from "~/features/catalogue/certification-code";
+import { certificationInfo, priceText, updatedText } from "~/features/catalogue/course-record";
+import { completenessLabel, missingQualiopiItems, type QualiopiRecord } from "~/features/catalogue/qualiopi";
 
 /** A course that publishes every item of indicator 1 and leads to no certification. */
 const complete: QualiopiRecord = {

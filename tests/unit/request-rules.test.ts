@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "~/server/http/same-origin.server";
-import { parseTrustProxy } from "~/server/http/trust-proxy.server";
+import { isSameOriginRequest } from "~/platform/http/same-origin.server";
+import { parseTrustProxy } from "~/platform/http/trust-proxy.server";
 
 describe("TRUST_PROXY", () => {
   it.each([

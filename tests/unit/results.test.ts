@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centreFigures, type FormationResult, resultSentence } from "~/lib/results";
+import { centreFigures, type FormationResult, resultSentence } from "~/features/catalogue/results";
 
 const r = (kind: FormationResult["kind"], year: number, rate: number, sample: number): FormationResult => ({
   kind,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/platform/safe-redirect";
 
 // Each hostile value is also checked the way a browser would follow it: resolved against our page.
 const OURS = "https://www.centre.fr/auth";

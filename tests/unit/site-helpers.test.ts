@@ -1,7 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { skillsPreview } from "~/components/site/formation-card";
-import { initials } from "~/components/site/testimonial-card";
-import { filterResources, RESOURCES } from "~/content/resources";
 import {
   type CatalogueItem,
   currentLevelSearch,
@@ -9,10 +6,13 @@ import {
   filtersToSearch,
   matchesLevel,
   parseFilters,
-} from "~/lib/catalogue";
-import { formatDate } from "~/lib/dates";
-import { reconnectDelay } from "~/lib/live";
-import { plural } from "~/lib/plural";
+} from "~/features/catalogue/catalogue";
+import { skillsPreview } from "~/features/catalogue/components/formation-card";
+import { filterResources, RESOURCES } from "~/features/pages/resources";
+import { initials } from "~/features/testimonials/components/testimonial-card";
+import { formatDate } from "~/platform/dates";
+import { reconnectDelay } from "~/platform/live";
+import { plural } from "~/platform/plural";
 
 const item = (over: Partial<CatalogueItem>): CatalogueItem => ({
   slug: "x",

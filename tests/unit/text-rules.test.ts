@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { SLUG_PATTERN, slugify } from "~/lib/slugify";
-import { csvCell } from "~/server/csv.server";
+import { csvCell } from "~/platform/csv.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 
 describe("slugs", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { throttle } from "~/lib/throttle";
-import { onScheduleOnly } from "~/lib/use-throttled-live";
+import { throttle } from "~/platform/throttle";
+import { onScheduleOnly } from "~/platform/use-throttled-live";
 
 // Statistiques re-runs about 0.6 s of SQL per refresh: a burst of leads must cost one refresh per
 // 15 s per open tab, and the first change after a quiet spell must show at once.

@@ -1,6 +1,9 @@
-import { entityId } from "~/lib/schemas/admin-common";
-import { attachmentDisposition, getApplicationFile } from "~/server/admin/applications.server";
-import { requirePermission } from "~/server/session.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import {
+  attachmentDisposition,
+  getApplicationFile,
+} from "~/features/applications/console-applications.server";
+import { entityId } from "~/platform/form-schema";
 import type { Route } from "./+types/application-file";
 
 /**

@@ -1,12 +1,6 @@
 import { ChevronLeft, ChevronRight, Copy, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { PageHeader } from "~/components/admin/page-header";
-import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { showToast } from "~/components/toast/toast-area";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
+import { requirePermission } from "~/features/accounts/current-user.server";
 import {
   type CalendarEvent,
   dayLabel,
@@ -18,12 +12,18 @@ import {
   parisToday,
   shiftMonth,
   WEEKDAY_NAMES,
-} from "~/lib/calendar";
-import { cn } from "~/lib/cn";
-import { loadOr } from "~/server/admin/action.server";
-import { calendarAction, calendarMonth } from "~/server/admin/calendar.server";
-import { feedToken } from "~/server/admin/calendar-feed.server";
-import { requirePermission } from "~/server/session.server";
+} from "~/features/calendar/calendar";
+import { calendarAction, calendarMonth } from "~/features/calendar/calendar.server";
+import { feedToken } from "~/features/calendar/feed.server";
+import { loadOr } from "~/features/console/action.server";
+import { Button, buttonClass } from "~/ui/button";
+import { Card, CardContent, CardHeader } from "~/ui/card";
+import { cn } from "~/ui/cn";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { PageHeader } from "~/ui/console/page-header";
+import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { Input, Label } from "~/ui/input";
+import { showToast } from "~/ui/toast/toast-area";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Calendrier | Console d'administration" }];

@@ -1,8 +1,8 @@
-import { hasControlCharacters } from "~/lib/control-characters";
-import { formatIsoDay } from "~/lib/paris-time";
-import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
-import { exportContacts } from "~/server/admin/contact-requests.server";
-import { requirePermission } from "~/server/session.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { exportContacts } from "~/features/leads/console-contacts.server";
+import { contactFiltersFrom } from "~/features/leads/console-schema";
+import { hasControlCharacters } from "~/platform/control-characters";
+import { formatIsoDay } from "~/platform/paris-time";
 import type { Route } from "./+types/contacts-export";
 
 /**

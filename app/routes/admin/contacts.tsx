@@ -1,40 +1,40 @@
 import { Download, Eye, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ContactDetails } from "~/components/admin/contact-details";
-import { DeniedControl } from "~/components/admin/denied-control";
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { ListFilters, StatusFilter } from "~/components/admin/list-filters";
-import { ActionsCell, IconAction, ListTable, shownFrom } from "~/components/admin/list-table";
-import { PageHeader } from "~/components/admin/page-header";
-import { countedTitle, Pagination } from "~/components/admin/pagination";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { StatusCounters } from "~/components/admin/status-counters";
-import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { useCan } from "~/components/admin/use-can";
-import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
-import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { Select } from "~/components/ui/input";
-import { Td, Tr } from "~/components/ui/table";
-import { cn } from "~/lib/cn";
-import { sourceLabel } from "~/lib/contact-sources";
-import { formatDate } from "~/lib/dates";
-import { ADMIN_ONLY } from "~/lib/permissions";
-import { contactFiltersFrom } from "~/lib/schemas/admin-contact";
+import { DeniedControl } from "~/features/accounts/components/denied-control";
+import { useCan } from "~/features/accounts/components/use-can";
+import { ADMIN_ONLY } from "~/features/accounts/permissions";
+import { loadConsoleList } from "~/features/console/list-loader.server";
+import { ContactDetails } from "~/features/leads/components/contact-details";
+import { StatusBadge } from "~/features/leads/components/status-badge";
+import { StatusCounters } from "~/features/leads/components/status-counters";
+import {
+  contactRequestAction,
+  contactRequestsPage,
+  NO_CONTACTS,
+} from "~/features/leads/console-contacts.server";
+import { contactFiltersFrom } from "~/features/leads/console-schema";
+import { sourceLabel } from "~/features/leads/sources";
 import {
   CONTACT_STATUS_LABELS,
   CONTACT_STATUS_PLURAL_LABELS,
   CONTACT_STATUSES,
   type ContactStatus,
-} from "~/lib/vocabulary";
-import {
-  contactRequestAction,
-  contactRequestsPage,
-  NO_CONTACTS,
-} from "~/server/admin/contact-requests.server";
-import { loadConsoleList } from "~/server/admin/list-loader.server";
+} from "~/features/leads/statuses";
+import { formatDate } from "~/platform/dates";
+import { Badge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { ListFilters, StatusFilter } from "~/ui/console/list-filters";
+import { ActionsCell, IconAction, ListTable, shownFrom } from "~/ui/console/list-table";
+import { PageHeader } from "~/ui/console/page-header";
+import { countedTitle, Pagination } from "~/ui/console/pagination";
+import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { Dialog } from "~/ui/dialog";
+import { Select } from "~/ui/input";
+import { Td, Tr } from "~/ui/table";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Console d'administration" }];

@@ -9,20 +9,20 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { PageHeader } from "~/components/admin/page-header";
-import { QualiopiWarning } from "~/components/admin/qualiopi-warning";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate } from "~/lib/dates";
-import { plural } from "~/lib/plural";
-import { formatRate, RESULT_LABELS, resultSource } from "~/lib/results";
-import { loadOr } from "~/server/admin/action.server";
-import { type DashboardData, dashboardData } from "~/server/admin/dashboard.server";
-import { getCentreSettings, qualiopiStatus } from "~/server/centre.server";
-import { readOrNull } from "~/server/safe-read.server";
-import { requirePermission } from "~/server/session.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
+import { formatRate, RESULT_LABELS, resultSource } from "~/features/catalogue/results";
+import { loadOr } from "~/features/console/action.server";
+import { type DashboardData, dashboardData } from "~/features/console/dashboard.server";
+import { StatusBadge } from "~/features/leads/components/status-badge";
+import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
+import { formatDate } from "~/platform/dates";
+import { plural } from "~/platform/plural";
+import { readOrNull } from "~/platform/safe-read.server";
+import { buttonClass } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { PageHeader } from "~/ui/console/page-header";
 import type { Route } from "./+types/dashboard";
 
 const EMPTY: DashboardData = {

@@ -1,24 +1,28 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { EditDeleteCell, ListTable } from "~/components/admin/list-table";
-import { AddButton, PageHeader } from "~/components/admin/page-header";
-import { SessionDialog } from "~/components/admin/session-dialog";
-import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
-import { useEditDialog } from "~/components/admin/use-edit-dialog";
-import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { Td, Tr } from "~/components/ui/table";
-import { entityId } from "~/lib/schemas/admin-common";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { SessionDialog } from "~/features/catalogue/components/session-dialog";
+import {
+  type AdminSession,
+  formationWithSessions,
+  sessionAction,
+} from "~/features/catalogue/console-sessions.server";
 import {
   formatDateRange,
   formatDay,
   SESSION_STATUS_LABELS,
   type SessionStatus,
   sessionModeLabel,
-} from "~/lib/sessions";
-import { loadOr } from "~/server/admin/action.server";
-import { type AdminSession, formationWithSessions, sessionAction } from "~/server/admin/sessions.server";
-import { requirePermission } from "~/server/session.server";
+} from "~/features/catalogue/sessions";
+import { loadOr } from "~/features/console/action.server";
+import { entityId } from "~/platform/form-schema";
+import { Badge, type BadgeVariant } from "~/ui/badge";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { EditDeleteCell, ListTable } from "~/ui/console/list-table";
+import { AddButton, PageHeader } from "~/ui/console/page-header";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { useEditDialog } from "~/ui/console/use-edit-dialog";
+import { Td, Tr } from "~/ui/table";
 import type { Route } from "./+types/formation-sessions";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,26 +1,27 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { FormationDialog } from "~/components/admin/formation-dialog";
-import { FilterSelect, ListFilters } from "~/components/admin/list-filters";
-import { EditDeleteCell, ListTable, shownFrom } from "~/components/admin/list-table";
-import { AddButton, PageHeader } from "~/components/admin/page-header";
-import { countedTitle, Pagination } from "~/components/admin/pagination";
-import { QualiopiStatus } from "~/components/admin/qualiopi-status";
-import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
-import { useEditDialog } from "~/components/admin/use-edit-dialog";
-import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
-import { Td, Tr } from "~/components/ui/table";
-import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
+import { FormationDialog } from "~/features/catalogue/components/formation-dialog";
+import { QualiopiStatus } from "~/features/catalogue/components/qualiopi-status";
 import {
   type AdminFormation,
   formationAction,
   formationFiltersFrom,
   formationsPage,
-} from "~/server/admin/formations.server";
-import { loadConsoleList } from "~/server/admin/list-loader.server";
-import { NO_PAGE } from "~/server/admin/paging.server";
+} from "~/features/catalogue/console-formations.server";
+import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
+import { loadConsoleList } from "~/features/console/list-loader.server";
+import { NO_PAGE } from "~/features/console/paging.server";
+import { optionsOf } from "~/platform/options";
+import { Badge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { FilterSelect, ListFilters } from "~/ui/console/list-filters";
+import { EditDeleteCell, ListTable, shownFrom } from "~/ui/console/list-table";
+import { AddButton, PageHeader } from "~/ui/console/page-header";
+import { countedTitle, Pagination } from "~/ui/console/pagination";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { useEditDialog } from "~/ui/console/use-edit-dialog";
+import { Td, Tr } from "~/ui/table";
 import type { Route } from "./+types/formations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Formations | Console d'administration" }];

@@ -1,15 +1,16 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useNavigate } from "react-router";
-import { AdminSidebar } from "~/components/admin/admin-sidebar";
-import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
-import { LIVE_TABLES } from "~/lib/live-tables";
-import { ROLE_LABELS } from "~/lib/permissions";
-import { useLiveRevalidation } from "~/lib/use-live";
-import { currentPrincipal, requirePermission } from "~/server/session.server";
+import { currentPrincipal, requirePermission } from "~/features/accounts/current-user.server";
+import { ROLE_LABELS } from "~/features/accounts/permissions";
+import { AdminSidebar } from "~/features/console/components/console-sidebar";
+import { LIVE_TABLES } from "~/platform/live-tables";
+import { pageTitle } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/ui/sidebar";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Console d'administration | Centre de Formation Avenir" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageTitle(matches, "Console d'administration"),
   { name: "robots", content: "noindex" },
 ];
 

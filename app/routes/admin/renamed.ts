@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { renamedConsoleUrl } from "~/lib/renamed-console-paths";
+import { renamedConsoleUrl } from "~/features/console/renamed-paths";
 import type { Route } from "./+types/renamed";
 
 /**
- * An old English console path (app/lib/renamed-console-paths.ts): a permanent redirect to its French
+ * An old English console path (app/features/console/renamed-paths.ts): a permanent redirect to its French
  * path, query string kept. It reads neither the session nor the database, so it tells nobody more than
  * the new URL; the screen it leads to checks its own permission. 301 for a read; 308 for a post, so
  * that the browser posts the same form again to the new path.

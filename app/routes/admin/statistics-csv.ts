@@ -1,7 +1,7 @@
-import { formatIsoDay } from "~/lib/paris-time";
-import { isChartId, periodFrom } from "~/lib/statistics";
-import { statisticsCsv } from "~/server/admin/statistics.server";
-import { requirePermission } from "~/server/session.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { isChartId, periodFrom } from "~/features/statistics/statistics";
+import { statisticsCsv } from "~/features/statistics/statistics.server";
+import { formatIsoDay } from "~/platform/paris-time";
 import type { Route } from "./+types/statistics-csv";
 
 /**

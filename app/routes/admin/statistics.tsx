@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { PageHeader } from "~/components/admin/page-header";
-import { StatChartCard } from "~/components/admin/stat-chart";
-import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { formatDateTime, formatTime } from "~/lib/paris-time";
-import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/lib/statistics";
-import { useLiveRevalidation } from "~/lib/use-live";
-import { onScheduleOnly, throttledRefreshes } from "~/lib/use-throttled-live";
-import { loadOr } from "~/server/admin/action.server";
-import { type Statistics, statistics } from "~/server/admin/statistics.server";
-import { requirePermission } from "~/server/session.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { loadOr } from "~/features/console/action.server";
+import { StatChartCard } from "~/features/statistics/components/stat-chart";
+import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/features/statistics/statistics";
+import { type Statistics, statistics } from "~/features/statistics/statistics.server";
+import { formatDateTime, formatTime } from "~/platform/paris-time";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { onScheduleOnly, throttledRefreshes } from "~/platform/use-throttled-live";
+import { buttonClass } from "~/ui/button";
+import { Card, CardContent, CardHeader } from "~/ui/card";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { PageHeader } from "~/ui/console/page-header";
 import type { Route } from "./+types/statistics";
 
 export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Console d'administration" }];

@@ -1,25 +1,25 @@
-import { useLoadErrorToast } from "~/components/admin/form-fields";
-import { ListFilters } from "~/components/admin/list-filters";
-import { EditDeleteCell, ListTable, shownFrom } from "~/components/admin/list-table";
-import { AddButton, PageHeader } from "~/components/admin/page-header";
-import { countedTitle, Pagination } from "~/components/admin/pagination";
-import { TestimonialDialog } from "~/components/admin/testimonial-dialog";
-import { useConfirmDelete } from "~/components/admin/use-confirm-delete";
-import { useEditDialog } from "~/components/admin/use-edit-dialog";
-import { Badge } from "~/components/ui/badge";
-import { Stars } from "~/components/ui/stars";
-import { Td, Tr } from "~/components/ui/table";
-import { cn } from "~/lib/cn";
-import { searchQuery } from "~/lib/schemas/admin-common";
-import { loadOr } from "~/server/admin/action.server";
-import { activeFormationChoices } from "~/server/admin/formations.server";
-import { loadConsoleList } from "~/server/admin/list-loader.server";
-import { NO_PAGE } from "~/server/admin/paging.server";
+import { activeFormationChoices } from "~/features/catalogue/console-formations.server";
+import { loadOr } from "~/features/console/action.server";
+import { loadConsoleList } from "~/features/console/list-loader.server";
+import { NO_PAGE } from "~/features/console/paging.server";
+import { TestimonialDialog } from "~/features/testimonials/components/testimonial-dialog";
 import {
   type AdminTestimonial,
   testimonialAction,
   testimonialsPage,
-} from "~/server/admin/testimonials.server";
+} from "~/features/testimonials/console-testimonials.server";
+import { searchQuery } from "~/platform/form-schema";
+import { Badge } from "~/ui/badge";
+import { cn } from "~/ui/cn";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { ListFilters } from "~/ui/console/list-filters";
+import { EditDeleteCell, ListTable, shownFrom } from "~/ui/console/list-table";
+import { AddButton, PageHeader } from "~/ui/console/page-header";
+import { countedTitle, Pagination } from "~/ui/console/pagination";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { useEditDialog } from "~/ui/console/use-edit-dialog";
+import { Stars } from "~/ui/stars";
+import { Td, Tr } from "~/ui/table";
 import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Témoignages | Console d'administration" }];

@@ -1,5 +1,5 @@
-import { REQUEST_LIMITS } from "~/lib/request-limits";
-import { readBodyBounded } from "~/server/http/body.server";
+import { readBodyBounded } from "~/platform/http/body.server";
+import { REQUEST_LIMITS } from "~/platform/request-limits";
 import type { Route } from "./+types/auth";
 
 // Every better-auth body is a few short fields; a bigger one is refused before better-auth parses it.

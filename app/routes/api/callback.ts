@@ -1,8 +1,8 @@
-import { CONTACT_MESSAGES } from "~/content/contact";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { type FormResult, readFormResult } from "~/lib/schemas/contact";
-import { receiveCallback } from "~/server/contact.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { receiveCallback } from "~/features/leads/contact.server";
+import { type FormResult, readFormResult } from "~/features/leads/contact-schema";
+import { CONTACT_MESSAGES } from "~/features/leads/content";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/callback";
 
 // POST /api/rappel: the « Être rappelé·e » dialog posts here (clientAction below) and reads JSON. A plain

@@ -1,7 +1,7 @@
-import { qualiopiValid } from "~/lib/centre";
-import { attachmentDisposition } from "~/server/admin/applications.server";
-import { getCertificateFile } from "~/server/admin/settings.server";
-import { parisToday } from "~/server/centre.server";
+import { attachmentDisposition } from "~/features/applications/console-applications.server";
+import { qualiopiValid } from "~/features/settings/centre";
+import { parisToday } from "~/features/settings/centre.server";
+import { getCertificateFile } from "~/features/settings/console-settings.server";
 import type { Route } from "./+types/qualiopi-certificate";
 
 /**

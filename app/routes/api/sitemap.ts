@@ -1,5 +1,5 @@
-import { listPublishedSlugs } from "~/server/articles.server";
-import { listActiveFormationSlugs } from "~/server/catalogue.server";
+import { listPublishedSlugs } from "~/features/articles/articles.server";
+import { listActiveFormationSlugs } from "~/features/catalogue/catalogue.server";
 import type { Route } from "./+types/sitemap";
 
 /** Every public page, active formation and published article. */

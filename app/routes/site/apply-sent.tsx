@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { ButtonLink } from "~/components/ui/button";
-import { seo } from "~/lib/seo";
+import { seo } from "~/platform/seo";
+import { ButtonLink } from "~/ui/button";
 import type { Route } from "./+types/apply-sent";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>

@@ -1,9 +1,5 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Honeypot } from "~/components/site/honeypot";
-import { PERSON_FIELDS } from "~/components/site/person-fields";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { CheckboxField, Fields, FormAlert, TextField } from "~/components/ui/field";
 import {
   APPLICATION_FILES,
   APPLICATION_LIMITS,
@@ -11,16 +7,25 @@ import {
   FILE_ACCEPT,
   FINANCINGS,
   SITUATIONS,
-} from "~/content/application";
-import { theFormation } from "~/lib/french";
-import { FILE_SIZE_LABEL } from "~/lib/request-limits";
-import { seo } from "~/lib/seo";
-import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/lib/sessions";
-import { type FieldErrors, useFormValidation } from "~/lib/use-form-validation";
-import { useToast } from "~/lib/use-toast";
-import { type ApplyResult, receiveApplication } from "~/server/applications/intake.server";
-import { getActiveFormation } from "~/server/catalogue.server";
-import { listUpcomingSessions } from "~/server/sessions.server";
+} from "~/features/applications/content";
+import { type ApplyResult, receiveApplication } from "~/features/applications/intake.server";
+import { getActiveFormation } from "~/features/catalogue/catalogue.server";
+import {
+  acceptsApplications,
+  formatDateRange,
+  seatsText,
+  sessionModeLabel,
+} from "~/features/catalogue/sessions";
+import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { Honeypot } from "~/features/leads/components/honeypot";
+import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
+import { theFormation } from "~/platform/french";
+import { FILE_SIZE_LABEL } from "~/platform/request-limits";
+import { pageTitle, seo } from "~/platform/seo";
+import { type FieldErrors, useFormValidation } from "~/platform/use-form-validation";
+import { Button, ButtonLink } from "~/ui/button";
+import { CheckboxField, Fields, FormAlert, TextField } from "~/ui/field";
+import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/apply";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -53,7 +58,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const formation = loaderData?.formation;
-  if (!formation) return [{ title: "Formation non trouvée | Centre de Formation Avenir" }];
+  if (!formation) return pageTitle(matches, "Formation non trouvée");
   return seo(matches, {
     title: `Candidater : ${formation.title}`,
     description: `Déposez votre candidature en ligne à ${theFormation(formation.title)} : choisissez votre session et joignez votre CV.`,
@@ -251,7 +256,8 @@ function ApplicationForm({
 }
 
 // The schema loads when a field first gets focus (see SchemaSource).
-const loadApplicationSchema = () => import("~/lib/schemas/application").then((m) => m.applicationSchema);
+const loadApplicationSchema = () =>
+  import("~/features/applications/application-schema").then((m) => m.applicationSchema);
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { formation, sessions, selected } = loaderData;

@@ -1,11 +1,11 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
-import { formatDate, isoDate } from "~/lib/dates";
-import { readingMinutes, renderMarkdown } from "~/lib/markdown";
-import { publicUrlFrom, seo, siteNameFrom } from "~/lib/seo";
-import { getPublishedPost } from "~/server/articles.server";
+import { getPublishedPost } from "~/features/articles/articles.server";
+import { formatDate, isoDate } from "~/platform/dates";
+import { readingMinutes, renderMarkdown } from "~/platform/markdown";
+import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";
+import { Badge } from "~/ui/badge";
+import { ButtonLink } from "~/ui/button";
 import type { Route } from "./+types/article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -31,10 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const article = loaderData?.article;
   if (!article) {
-    return [
-      { title: "Article introuvable | Centre de Formation Avenir" },
-      { name: "robots", content: "noindex" },
-    ];
+    return [...pageTitle(matches, "Article introuvable"), { name: "robots", content: "noindex" }];
   }
   const base = publicUrlFrom(matches);
   return seo(matches, {
@@ -102,7 +99,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         )}
         <div
           className="prose-article mt-8"
-          // Safe: rendered by markdown-it with html: false (app/lib/markdown.ts), so raw HTML is escaped.
+          // Safe: rendered by markdown-it with html: false (app/platform/markdown.ts), so raw HTML is escaped.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
           dangerouslySetInnerHTML={{ __html: article.html }}
         />

@@ -1,20 +1,21 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { EMAIL_FIELD, PASSWORD_FIELD } from "~/components/site/account-fields";
-import { Button } from "~/components/ui/button";
-import { Fields } from "~/components/ui/field";
-import { Tabs } from "~/components/ui/tabs";
-import { PASSWORD_MIN } from "~/lib/auth-rules";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { useFormValidation } from "~/lib/use-form-validation";
-import { useToast } from "~/lib/use-toast";
-import { getSessionUser } from "~/server/session.server";
+import { EMAIL_FIELD, PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
+import { getSessionUser } from "~/features/accounts/current-user.server";
+import { PASSWORD_MIN } from "~/features/accounts/rules";
+import { type AuthActionResult, authAction } from "~/features/accounts/sign-in.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { pageTitle } from "~/platform/seo";
+import { useFormValidation } from "~/platform/use-form-validation";
+import { Button } from "~/ui/button";
+import { Fields } from "~/ui/field";
+import { Tabs } from "~/ui/tabs";
+import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/auth";
-import { type AuthActionResult, authAction } from "./auth.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Connexion et inscription | Centre de Formation Avenir" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageTitle(matches, "Connexion et inscription"),
   { name: "robots", content: "noindex" },
 ];
 
@@ -37,8 +38,8 @@ const TABS = [
 ] as const;
 
 // The schemas load when a field first gets focus (see SchemaSource).
-const loadSignInSchema = () => import("~/lib/schemas/auth").then((m) => m.signInSchema);
-const loadSignUpSchema = () => import("~/lib/schemas/auth").then((m) => m.signUpSchema);
+const loadSignInSchema = () => import("~/features/accounts/auth-schema").then((m) => m.signInSchema);
+const loadSignUpSchema = () => import("~/features/accounts/auth-schema").then((m) => m.signUpSchema);
 
 function SignInForm({ result, redirectTo }: { result: ActionResult | undefined; redirectTo: string }) {
   const navigation = useNavigation();

@@ -1,12 +1,12 @@
-import { LegalPage } from "~/components/site/legal-page";
-import { CGU } from "~/content/legal";
-import { seo } from "~/lib/seo";
+import { LegalPage } from "~/features/pages/components/legal-page";
+import { CGU } from "~/features/pages/legal";
+import { seo, siteNameFrom } from "~/platform/seo";
 import type { Route } from "./+types/cgu";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Conditions générales d'utilisation",
-    description: "Les conditions générales d'utilisation du site du Centre de Formation Avenir.",
+    description: `Conditions générales d'utilisation du site — ${siteNameFrom(matches)}.`,
     path: "/cgu",
   });
 

@@ -1,11 +1,12 @@
 import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { CallbackButton } from "~/components/site/callback-button";
-import { Honeypot } from "~/components/site/honeypot";
-import { PERSON_FIELDS } from "~/components/site/person-fields";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { CheckboxField, Fields, FormAlert } from "~/components/ui/field";
+import { findActiveFormation } from "~/features/catalogue/catalogue.server";
+import { CallbackButton } from "~/features/leads/components/callback-button";
+import { Honeypot } from "~/features/leads/components/honeypot";
+import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
+import { receiveContactForm } from "~/features/leads/contact.server";
+import type { FormResult } from "~/features/leads/contact-schema";
 import {
   APPOINTMENT_MODES,
   appointmentModeFromParam,
@@ -13,16 +14,15 @@ import {
   REASONS,
   SUBJECTS,
   subjectFromParam,
-} from "~/content/contact";
-import { fullAddress, phoneHref } from "~/lib/centre";
-import type { FormResult } from "~/lib/schemas/contact";
-import { seo } from "~/lib/seo";
-import { useFormValidation } from "~/lib/use-form-validation";
-import { useCentre, useRootData } from "~/lib/use-root-data";
-import { useToast } from "~/lib/use-toast";
-import { findActiveFormation } from "~/server/catalogue.server";
-import { receiveContactForm } from "~/server/contact.server";
-import { readOrNull } from "~/server/safe-read.server";
+} from "~/features/leads/content";
+import { fullAddress, phoneHref } from "~/features/settings/centre";
+import { readOrNull } from "~/platform/safe-read.server";
+import { seo } from "~/platform/seo";
+import { useFormValidation } from "~/platform/use-form-validation";
+import { Button, ButtonLink } from "~/ui/button";
+import { CheckboxField, Fields, FormAlert } from "~/ui/field";
+import { useToast } from "~/ui/toast/use-toast";
+import { useCentre, useRootData } from "~/use-root-data";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -318,7 +318,7 @@ function AppointmentBanner() {
 }
 
 // The schema loads when a field first gets focus (see SchemaSource).
-const loadContactSchema = () => import("~/lib/schemas/contact").then((m) => m.contactSchema);
+const loadContactSchema = () => import("~/features/leads/contact-schema").then((m) => m.contactSchema);
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   // Field errors speak for themselves next to the fields; other outcomes also get a toast.

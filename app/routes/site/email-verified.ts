@@ -1,4 +1,4 @@
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/email-verified";
 
 /**

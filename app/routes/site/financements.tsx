@@ -1,9 +1,9 @@
 import { BadgeCheck, CalendarDays, Download } from "lucide-react";
-import { IconList } from "~/components/site/icon-list";
-import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/content/financing";
-import { seo } from "~/lib/seo";
+import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/features/pages/financing";
+import { seo } from "~/platform/seo";
+import { Badge } from "~/ui/badge";
+import { ButtonLink, buttonClass } from "~/ui/button";
+import { IconList } from "~/ui/icon-list";
 import type { Route } from "./+types/financements";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

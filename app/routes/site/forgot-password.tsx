@@ -1,15 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { EMAIL_FIELD } from "~/components/site/account-fields";
-import { Button } from "~/components/ui/button";
-import { Fields } from "~/components/ui/field";
-import { useFormValidation } from "~/lib/use-form-validation";
-import { useToast } from "~/lib/use-toast";
+import { EMAIL_FIELD } from "~/features/accounts/components/account-fields";
+import { requestPasswordReset } from "~/features/accounts/forgot-password.server";
+import { pageTitle } from "~/platform/seo";
+import { useFormValidation } from "~/platform/use-form-validation";
+import { Button } from "~/ui/button";
+import { Fields } from "~/ui/field";
+import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/forgot-password";
-import { requestPasswordReset } from "./forgot-password.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Mot de passe oublié | Centre de Formation Avenir" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageTitle(matches, "Mot de passe oublié"),
   { name: "robots", content: "noindex" },
 ];
 
@@ -18,7 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 // The schema loads when a field first gets focus (see SchemaSource).
-const loadEmailOnlySchema = () => import("~/lib/schemas/auth").then((m) => m.emailOnlySchema);
+const loadEmailOnlySchema = () => import("~/features/accounts/auth-schema").then((m) => m.emailOnlySchema);
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
-import { getCentreSettings } from "~/server/centre.server";
-import { programmeFileName, programmePdf, programmeVersion } from "~/server/pdf/programme.server";
-import { listUpcomingSessions } from "~/server/sessions.server";
+import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
+import { programmeFileName, programmePdf, programmeVersion } from "~/features/catalogue/programme-pdf.server";
+import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { getCentreSettings } from "~/features/settings/centre.server";
 import type { Route } from "./+types/formation-pdf";
 
 /**

@@ -1,25 +1,28 @@
 import { ArrowLeft, Award, Briefcase, Clock, Download, MapPin } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { CallbackButton } from "~/components/site/callback-button";
-import { CertificationSection, PracticalSection, Section } from "~/components/site/course-record";
-import { courseInstances, FormationSessions } from "~/components/site/formation-sessions";
-import { IconList } from "~/components/site/icon-list";
-import { TestimonialCard } from "~/components/site/testimonial-card";
-import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { phoneHref } from "~/lib/centre";
-import { moduleHeading } from "~/lib/course-record";
-import { formatDate, isoDate } from "~/lib/dates";
-import { fundingLabel } from "~/lib/funding";
-import { type LevelLabels, levelLabels } from "~/lib/levels";
-import { renderMarkdown } from "~/lib/markdown";
-import { figureOf, resultSentence } from "~/lib/results";
-import { publicUrlFrom, seo, siteNameFrom } from "~/lib/seo";
-import { useCentre } from "~/lib/use-root-data";
-import { canonicalSlugForAlias, getActiveFormation } from "~/server/catalogue.server";
-import type { Formation } from "~/server/db/schema.server";
-import { listFormationTestimonials } from "~/server/reviews.server";
-import { listUpcomingSessions } from "~/server/sessions.server";
+import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
+import {
+  CertificationSection,
+  PracticalSection,
+  Section,
+} from "~/features/catalogue/components/course-record";
+import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
+import { moduleHeading } from "~/features/catalogue/course-record";
+import { type LevelLabels, levelLabels } from "~/features/catalogue/levels";
+import { figureOf, resultSentence } from "~/features/catalogue/results";
+import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { CallbackButton } from "~/features/leads/components/callback-button";
+import { phoneHref } from "~/features/settings/centre";
+import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
+import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
+import { formatDate, isoDate } from "~/platform/dates";
+import type { Formation } from "~/platform/db/schema.server";
+import { renderMarkdown } from "~/platform/markdown";
+import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";
+import { Badge } from "~/ui/badge";
+import { ButtonLink, buttonClass } from "~/ui/button";
+import { IconList } from "~/ui/icon-list";
+import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/formation";
 
 /**
@@ -76,10 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const formation = loaderData?.formation;
   const sessions = loaderData?.sessions ?? [];
   if (!formation) {
-    return [
-      { title: "Formation non trouvée | Centre de Formation Avenir" },
-      { name: "robots", content: "noindex" },
-    ];
+    return [...pageTitle(matches, "Formation non trouvée"), { name: "robots", content: "noindex" }];
   }
   const base = publicUrlFrom(matches);
   return seo(matches, {
@@ -248,7 +248,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             <Section id="presentation" title="Présentation">
               <div
                 className="prose-article"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it output with raw HTML escaped (lib/markdown.ts).
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it output with raw HTML escaped (platform/markdown.ts).
                 dangerouslySetInnerHTML={{ __html: presentation }}
               />
             </Section>
@@ -329,7 +329,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2">
                 {formation.funding.map((f) => (
                   <li key={f}>
-                    <Badge variant="outline">{fundingLabel(f)}</Badge>
+                    <Badge variant="outline">{f}</Badge>
                   </li>
                 ))}
               </ul>

@@ -1,11 +1,6 @@
 import { X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
-import { FormationCard } from "~/components/site/formation-card";
-import { SearchField } from "~/components/site/search-field";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { Label, Select } from "~/components/ui/input";
-import { goalById } from "~/content/goals";
 import {
   type CatalogueFilters,
   type CatalogueItem,
@@ -14,13 +9,19 @@ import {
   filtersToSearch,
   parseFilters,
   type TypeFilter,
-} from "~/lib/catalogue";
-import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/lib/levels";
-import { plural } from "~/lib/plural";
-import { skipFilterChanges } from "~/lib/revalidate";
-import { seo } from "~/lib/seo";
-import { FORMATION_TYPE_LABELS, FORMATION_TYPES, optionsOf } from "~/lib/vocabulary";
-import { listActiveFormations } from "~/server/catalogue.server";
+} from "~/features/catalogue/catalogue";
+import { listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { FormationCard } from "~/features/catalogue/components/formation-card";
+import { goalById } from "~/features/catalogue/goals";
+import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
+import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
+import { optionsOf } from "~/platform/options";
+import { plural } from "~/platform/plural";
+import { skipFilterChanges } from "~/platform/revalidate";
+import { seo } from "~/platform/seo";
+import { Button, ButtonLink } from "~/ui/button";
+import { Label, Select } from "~/ui/input";
+import { SearchField } from "~/ui/search-field";
 import type { Route } from "./+types/formations";
 
 /** The three catalogue routes of app/routes.ts share this module; the path says which type it forces. */

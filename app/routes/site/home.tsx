@@ -1,24 +1,29 @@
 import { BookOpen, Clock, Headset, Monitor, Sparkles, Users } from "lucide-react";
-import { CallbackButton } from "~/components/site/callback-button";
-import { countFigure, FigureList, rateFigure } from "~/components/site/figures";
-import { FormationCard } from "~/components/site/formation-card";
-import { GoalPicker } from "~/components/site/goal-picker";
-import { PostCard } from "~/components/site/post-card";
-import { TestimonialCard } from "~/components/site/testimonial-card";
-import { ButtonLink } from "~/components/ui/button";
-import { FALLBACK_POSTS, FALLBACK_TESTIMONIALS, METHOD_FEATURES, PARTNER_QUOTES } from "~/content/home";
-import { type FormationResult, figureOf } from "~/lib/results";
-import { seo } from "~/lib/seo";
-import { useLiveRevalidation } from "~/lib/use-live";
-import { listPublishedPosts } from "~/server/articles.server";
-import { centreFigureData, listActiveFormations } from "~/server/catalogue.server";
-import { listActiveTestimonials } from "~/server/reviews.server";
-import { readOrNull } from "~/server/safe-read.server";
+import { listArticleTeasers } from "~/features/articles/articles.server";
+import { ArticleCard } from "~/features/articles/components/article-card";
+import { centreFigureData, listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
+import { FormationCard } from "~/features/catalogue/components/formation-card";
+import { GoalPicker } from "~/features/catalogue/components/goal-picker";
+import { type FormationResult, figureOf } from "~/features/catalogue/results";
+import { CallbackButton } from "~/features/leads/components/callback-button";
+import {
+  FALLBACK_POSTS,
+  FALLBACK_TESTIMONIALS,
+  METHOD_FEATURES,
+  PARTNER_QUOTES,
+} from "~/features/pages/home";
+import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
+import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
+import { readOrNull } from "~/platform/safe-read.server";
+import { seo, siteNameFrom } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { ButtonLink } from "~/ui/button";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Centre de Formation Avenir | Formations en alternance et formations courtes",
+    title: `${siteNameFrom(matches)} | Formations en alternance et formations courtes`,
     description:
       "Formations en alternance et formations courtes, diplômantes ou certifiantes, finançables par le CPF, France Travail (ex-Pôle Emploi) ou votre OPCO.",
     path: "/",
@@ -30,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     readOrNull(logger, "formations", () => listActiveFormations(db)),
     readOrNull(logger, "figures", () => centreFigureData(db)),
     readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
-    readOrNull(logger, "blog_posts", () => listPublishedPosts(db, 3)),
+    readOrNull(logger, "blog_posts", () => listArticleTeasers(db, 3)),
   ]);
   return {
     // Real figures only: the open formations and the rates their recorded results give.
@@ -215,7 +220,7 @@ function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
         <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-posts">
           {posts.map((post) => (
             <li key={post.slug ?? post.title}>
-              <PostCard post={post} />
+              <ArticleCard post={post} />
             </li>
           ))}
         </ul>

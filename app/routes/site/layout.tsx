@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "~/components/site/footer";
-import { SiteHeader } from "~/components/site/header";
-import { useLiveRevalidation } from "~/lib/use-live";
-import { useCentre, useRootData } from "~/lib/use-root-data";
+import { SiteFooter } from "~/features/pages/components/footer";
+import { SiteHeader } from "~/features/pages/components/header";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { useCentre, useRootData } from "~/use-root-data";
 
 /** Header and footer around every public page. */
 export default function SiteLayout() {

@@ -1,14 +1,13 @@
-import { LegalPage } from "~/components/site/legal-page";
-import { mentionsLegales } from "~/content/legal";
-import { seo } from "~/lib/seo";
-import { useCentre } from "~/lib/use-root-data";
+import { LegalPage } from "~/features/pages/components/legal-page";
+import { mentionsLegales } from "~/features/pages/legal";
+import { seo, siteNameFrom } from "~/platform/seo";
+import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/mentions-legales";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Mentions légales",
-    description:
-      "Éditeur, hébergeur et conditions d'utilisation des contenus du site du Centre de Formation Avenir.",
+    description: `Éditeur, hébergeur et conditions d'utilisation des contenus du site — ${siteNameFrom(matches)}.`,
     path: "/mentions-legales",
   });
 

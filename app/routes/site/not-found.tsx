@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import { pageTitle } from "~/platform/seo";
 import { NotFound } from "~/root";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [{ title: "Page introuvable | Centre de Formation Avenir" }];
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Page introuvable");
 
 /** Any other path: HTTP 404 and the attempted path in the log. */
 export function loader({ request, context }: Route.LoaderArgs) {

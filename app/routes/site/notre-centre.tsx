@@ -1,16 +1,16 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
-import { countFigure, FigureList, rateFigure } from "~/components/site/figures";
-import { QualiopiMention } from "~/components/site/qualiopi-mention";
-import { ButtonLink } from "~/components/ui/button";
-import { CERTIFICATIONS, VALUES } from "~/content/about";
-import { ACTIVITY_NOTICE, phoneHref } from "~/lib/centre";
-import { formatDate } from "~/lib/dates";
-import { figureOf } from "~/lib/results";
-import { seo } from "~/lib/seo";
-import { useLiveRevalidation } from "~/lib/use-live";
-import { useCentre } from "~/lib/use-root-data";
-import { centreFigureData } from "~/server/catalogue.server";
-import { readOrNull } from "~/server/safe-read.server";
+import { centreFigureData } from "~/features/catalogue/catalogue.server";
+import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
+import { figureOf } from "~/features/catalogue/results";
+import { CERTIFICATIONS, VALUES } from "~/features/pages/about";
+import { ACTIVITY_NOTICE, phoneHref } from "~/features/settings/centre";
+import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
+import { formatDate } from "~/platform/dates";
+import { readOrNull } from "~/platform/safe-read.server";
+import { seo } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { ButtonLink } from "~/ui/button";
+import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/notre-centre";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

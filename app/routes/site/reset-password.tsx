@@ -1,15 +1,16 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { PASSWORD_FIELD } from "~/components/site/account-fields";
-import { Button } from "~/components/ui/button";
-import { Fields } from "~/components/ui/field";
-import { PASSWORD_MIN } from "~/lib/auth-rules";
-import { useFormValidation } from "~/lib/use-form-validation";
-import { useToast } from "~/lib/use-toast";
+import { PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
+import { resetPassword } from "~/features/accounts/reset-password.server";
+import { PASSWORD_MIN } from "~/features/accounts/rules";
+import { pageTitle } from "~/platform/seo";
+import { useFormValidation } from "~/platform/use-form-validation";
+import { Button } from "~/ui/button";
+import { Fields } from "~/ui/field";
+import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/reset-password";
-import { resetPassword } from "./reset-password.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Nouveau mot de passe | Centre de Formation Avenir" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageTitle(matches, "Nouveau mot de passe"),
   { name: "robots", content: "noindex" },
 ];
 
@@ -18,7 +19,8 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 // The schema loads when a field first gets focus (see SchemaSource).
-const loadResetPasswordSchema = () => import("~/lib/schemas/auth").then((m) => m.resetPasswordSchema);
+const loadResetPasswordSchema = () =>
+  import("~/features/accounts/auth-schema").then((m) => m.resetPasswordSchema);
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();

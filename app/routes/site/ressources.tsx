@@ -1,18 +1,18 @@
 import { BookOpen, Download, FileText, MessageSquareQuote, Phone, Video } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { PostCard } from "~/components/site/post-card";
-import { SearchField } from "~/components/site/search-field";
-import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { FAQ, filterResources, RESOURCES, type Resource } from "~/content/resources";
-import { phoneHref } from "~/lib/centre";
-import { cn } from "~/lib/cn";
-import { plural } from "~/lib/plural";
-import { seo } from "~/lib/seo";
-import { useCentre } from "~/lib/use-root-data";
-import { listPublishedArticles } from "~/server/articles.server";
-import { readOrNull } from "~/server/safe-read.server";
+import { listPublishedArticles } from "~/features/articles/articles.server";
+import { ArticleCard } from "~/features/articles/components/article-card";
+import { FAQ, filterResources, RESOURCES, type Resource } from "~/features/pages/resources";
+import { phoneHref } from "~/features/settings/centre";
+import { plural } from "~/platform/plural";
+import { readOrNull } from "~/platform/safe-read.server";
+import { seo } from "~/platform/seo";
+import { Badge } from "~/ui/badge";
+import { ButtonLink, buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { SearchField } from "~/ui/search-field";
+import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/ressources";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -105,7 +105,7 @@ function Articles({ articles, category, q }: Pick<LoaderData, "articles" | "cate
             <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="articles">
               {articles.posts.map((post) => (
                 <li key={post.slug}>
-                  <PostCard post={post} />
+                  <ArticleCard post={post} />
                 </li>
               ))}
             </ul>

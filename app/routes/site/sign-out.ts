@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
+import { signOut } from "~/features/accounts/sign-out.server";
 import type { Route } from "./+types/sign-out";
-import { signOut } from "./sign-out.server";
 
 /** The header's 'Déconnexion' button posts here; works without JavaScript. */
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,0 +1,89 @@
+/**
+ * The direction of imports in app/ (docs/architecture.md draws it):
+ *   routes → features → platform and ui;  boot (the process) → everything;  no circle anywhere.
+ * A feature reaches another feature only through that feature's index.ts (browser-safe) or
+ * index.server.ts (server only). Code that reaches the browser imports no *.server.ts file.
+ * `npm run lint` runs this check; tests/unit/boundaries.test.ts shows that a wrong import fails it.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "An import circle: two modules that need each other cannot be read, tested or moved apart.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "ui-stays-generic",
+      comment: "app/ui is the design system: it knows no feature, no route and no server code.",
+      severity: "error",
+      from: { path: "^app/ui/" },
+      to: { path: "^app/(features|boot|routes|platform/.*\\.server\\.ts$|root\\.tsx)" },
+    },
+    {
+      name: "platform-knows-no-feature",
+      comment:
+        "app/platform is what every feature uses (database, HTTP, mail, config, dates…): it imports no feature, " +
+        "no ui and no route. The database schema is the one exception: it names each feature's fixed value " +
+        "lists (statuses, levels, roles) so that the database enforces them.",
+      severity: "error",
+      from: { path: "^app/platform/", pathNot: "^app/platform/db/schema\\.server\\.ts$" },
+      to: { path: "^app/(features|ui|boot|routes|root\\.tsx)" },
+    },
+    {
+      name: "features-below-routes",
+      comment: "Routes call features; a feature never imports a route, the root or the process (app/boot).",
+      severity: "error",
+      from: { path: "^app/features/" },
+      to: { path: "^app/(boot|routes|root\\.tsx|entry\\.server\\.tsx)" },
+    },
+    {
+      name: "feature-through-its-index",
+      comment:
+        "A feature reaches another only through its index.ts or index.server.ts: what is not exported there " +
+        "is that feature's own business.",
+      severity: "error",
+      from: { path: "^app/features/([^/]+)/" },
+      to: {
+        path: "^app/features/[^/]+/",
+        pathNot: ["^app/features/$1/", "^app/features/[^/]+/index(\\.server)?\\.ts$"],
+      },
+    },
+    {
+      name: "browser-code-imports-no-server-module",
+      comment:
+        "Components and shared modules reach the browser: a *.server.ts import there would ship or break. " +
+        "Route modules, the root and index.server.ts files may (React Router strips loaders and actions).",
+      severity: "error",
+      from: {
+        path: "^app/.*\\.tsx?$",
+        pathNot: ["^app/routes/", "^app/root\\.tsx$", "^app/entry\\.server\\.tsx$", "\\.server\\.tsx?$"],
+      },
+      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "browser-code-names-only-its-own-server-types",
+      comment:
+        "A console dialog may name the row type its own feature's loader returns (`import type`, erased at " +
+        "build: verbatimModuleSyntax guarantees it), never another feature's, and ui or platform code none.",
+      severity: "error",
+      from: { path: "^app/features/([^/]+)/.*\\.tsx?$", pathNot: "\\.server\\.tsx?$" },
+      to: { path: "\\.server\\.tsx?$", pathNot: "^app/features/$1/", dependencyTypes: ["type-only"] },
+    },
+    {
+      name: "shared-browser-code-names-no-server-type",
+      severity: "error",
+      from: { path: "^app/(ui|platform)/.*\\.tsx?$", pathNot: "\\.server\\.tsx?$" },
+      to: { path: "\\.server\\.tsx?$", dependencyTypes: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|build|\\.react-router)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
+  },
+};

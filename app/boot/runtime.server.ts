@@ -1,0 +1,91 @@
+import path from "node:path";
+import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
+import { RetentionWorker } from "~/features/applications/retention.server";
+import { convertNextSessions } from "~/features/catalogue/sessions.server";
+import { seedIfEmpty } from "~/features/demo/seed.server";
+import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
+import type { Config } from "~/platform/config.server";
+import { type Database, openDatabase } from "~/platform/db/client.server";
+import { EventBus } from "~/platform/events.server";
+import { afterResponse } from "~/platform/http/after-response.server";
+import { createLogger, type Logger } from "~/platform/logger.server";
+import { MailWorker } from "~/platform/mail/queue.server";
+import { fileTransport, type MailTransport, smtpTransport } from "~/platform/mail/transport.server";
+import type { AppRuntime } from "~/platform/runtime.server";
+
+export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
+
+export interface RuntimeOptions {
+  /** An already open database (tests hand in their own). */
+  database?: Database;
+  transport?: MailTransport;
+  logger?: Logger;
+  /** Start the background workers, mail and retention (tests run them by hand instead). */
+  startMailWorker?: boolean;
+  seed?: boolean;
+}
+
+/**
+ * Opens the database, migrates, seeds an empty one, ensures the admin and starts the background
+ * workers (mail delivery, application retention).
+ */
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<AppRuntime> {
+  const logger = options.logger ?? createLogger({ production: config.production, level: config.logLevel });
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    await database.migrate();
+    await ensureCentreSettings(database.db, config.contactNotifyEmail);
+    if (options.seed !== false) {
+      await seedIfEmpty(database.db, logger);
+      const sessions = await convertNextSessions(database.db);
+      if (sessions) logger.info({ sessions }, "seed: next-session dates turned into sessions");
+    }
+    const transport =
+      options.transport ??
+      (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
+    // Every message comes from MAIL_FROM under the centre's name, as recipients know it.
+    const sender = async () => ({
+      name: (await getCentreSettings(database.db)).name,
+      address: config.mailFrom,
+    });
+    const mail = new MailWorker(database, transport, sender, logger);
+    // Work started once an answer is sent (a reset request's link and e-mail): closing waits for it.
+    const pending = new Set<Promise<unknown>>();
+    const background = (work: () => Promise<unknown>) =>
+      afterResponse(() => {
+        const task = work();
+        pending.add(task);
+        task.finally(() => pending.delete(task)).catch(() => {});
+      });
+    const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake(), background });
+    if (config.adminEmail && config.adminPassword) {
+      await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
+    }
+    const events = new EventBus(database, logger);
+    await events.start();
+    const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
+    if (options.startMailWorker !== false) {
+      mail.start();
+      retention.start();
+    }
+    return {
+      config,
+      database,
+      db: database.db,
+      auth,
+      mail,
+      retention,
+      events,
+      logger,
+      async close() {
+        await Promise.allSettled([...pending]);
+        await retention.stop();
+        await mail.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { userRoles } from "~/platform/db/schema.server";
+import type { AppRuntime } from "~/platform/runtime.server";
+import { SESSION_COOKIE_PREFIX } from "./auth.server";
+import { can, type Permission, type Role } from "./permissions";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string;
+}
+
+const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+
+/** The signed-in user, or null. Visitors without a session cookie cost no database round trip. */
+export async function getSessionUser(request: Request, app: AppRuntime): Promise<SessionUser | null> {
+  const cookie = request.headers.get("cookie") ?? "";
+  if (!cookie.includes(SESSION_COOKIE)) return null;
+  const session = await app.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, email, firstName, lastName, name } = session.user;
+  return { id, email, firstName: firstName ?? null, lastName: lastName ?? null, name };
+}
+
+/** The role is one row of user_roles; a failed lookup counts as no role. */
+export async function getRole(app: AppRuntime, userId: string): Promise<Role | null> {
+  try {
+    const row = await app.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return row[0]?.role ?? null;
+  } catch (error) {
+    app.logger.error({ err: error, userId }, "role lookup failed");
+    return null;
+  }
+}
+
+/** What a loader or action receives that the permission checks read: the request and its context. */
+export interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The signed-in user and their role (null: signed in without a staff role). */
+export interface Principal {
+  user: SessionUser;
+  role: Role | null;
+}
+
+// One read of the session and one of the role per request, shared by the admin layout's middleware,
+// the root loader and every console loader/action of that request (a promise, so parallel loaders
+// wait for the same read instead of starting their own).
+const sessionUserContext = createContext<Promise<SessionUser | null> | null>(null);
+const roleContext = createContext<Promise<Role | null> | null>(null);
+
+/** The signed-in user of this request, read from the session once and then shared. */
+export function currentUser({ request, context }: RequestArgs): Promise<SessionUser | null> {
+  let user = context.get(sessionUserContext);
+  if (!user) {
+    user = getSessionUser(request, context.app);
+    context.set(sessionUserContext, user);
+  }
+  return user;
+}
+
+/** The signed-in user and role of this request (null when signed out), each read once per request. */
+export async function currentPrincipal(args: RequestArgs): Promise<Principal | null> {
+  const user = await currentUser(args);
+  if (!user) return null;
+  let role = args.context.get(roleContext);
+  if (!role) {
+    role = getRole(args.context.app, user.id);
+    args.context.set(roleContext, role);
+  }
+  return { user, role: await role };
+}
+
+export const ACCESS_DENIED = "Accès refusé";
+
+/**
+ * The permission check of the console, called first in every admin loader and action (actions go
+ * through consoleAction, which calls it per intent). Anonymous visitors are redirected to /auth and
+ * brought back after signing in; a signed-in user whose role lacks `permission` gets a 403.
+ * The admin layout's middleware has usually loaded the user already; a loader called on its own
+ * loads it itself, so no console code path skips the check.
+ */
+export async function requirePermission(
+  args: RequestArgs,
+  permission: Permission,
+): Promise<{ user: SessionUser; role: Role }> {
+  const principal = await currentPrincipal(args);
+  if (!principal) {
+    const url = new URL(args.request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  const { user, role } = principal;
+  if (!role || !can(role, permission)) throw new Response(ACCESS_DENIED, { status: 403 });
+  return { user, role };
+}

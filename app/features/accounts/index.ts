@@ -1,0 +1,5 @@
+// The accounts feature's browser-safe face for other features: they import from here, never from its files
+// (docs/architecture.md). Routes may import any of its files directly.
+export * from "./components/denied-control";
+export * from "./components/use-can";
+export * from "./permissions";

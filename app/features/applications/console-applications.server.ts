@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { formatDateRange } from "~/features/catalogue";
+import { takenSeats } from "~/features/catalogue/index.server";
+import { NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
+import type { Db } from "~/platform/db/client.server";
+import {
+  applicationEvents,
+  applicationFiles,
+  applications,
+  formationSessions,
+  formations,
+} from "~/platform/db/schema.server";
+import type { ApplicationFilters } from "./console-schema";
+import { APPLICATION_STATUSES, type ApplicationStatusValue } from "./status";
+
+function filterClause(filters: ApplicationFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (filters.q) {
+    where.push(searchMatch(filters.q, applications.firstName, applications.lastName, applications.email));
+  }
+  if (filters.formation) where.push(eq(formationSessions.formationId, filters.formation));
+  if (filters.session) where.push(eq(applications.sessionId, filters.session));
+  if (filters.status) where.push(eq(applications.status, filters.status));
+  return where.length ? and(...where) : undefined;
+}
+
+const listColumns = {
+  id: applications.id,
+  firstName: applications.firstName,
+  lastName: applications.lastName,
+  email: applications.email,
+  status: applications.status,
+  seatOfferedAt: applications.seatOfferedAt,
+  financing: applications.financing,
+  createdAt: applications.createdAt,
+  startDate: formationSessions.startDate,
+  endDate: formationSessions.endDate,
+  formationTitle: formations.title,
+};
+
+/** One page (50 rows) of the filtered list, newest first, and how many match in all. */
+function listApplications(db: Db, filters: ApplicationFilters, page: number) {
+  const where = filterClause(filters);
+  return readPage(
+    page,
+    async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    (limit, offset) =>
+      db
+        .select(listColumns)
+        .from(applications)
+        .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
+        .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+        .where(where)
+        .orderBy(desc(applications.createdAt), desc(applications.id))
+        .limit(limit)
+        .offset(offset),
+  );
+}
+
+export type AdminApplicationRow = Awaited<ReturnType<typeof listApplications>>["items"][number];
+
+type StatusCounts = Record<ApplicationStatusValue, number>;
+
+/** How many applications in each status, over the whole table (the counters: one grouped count). */
+async function countByStatus(db: Db): Promise<StatusCounts> {
+  const rows = await db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .groupBy(applications.status);
+  const out = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as StatusCounts;
+  for (const row of rows) out[row.status] = row.n;
+  return out;
+}
+
+/** The filters' choices: every formation that has sessions, and each session with its dates. */
+async function filterChoices(db: Db) {
+  const rows = await db
+    .select({
+      formationId: formations.id,
+      formationTitle: formations.title,
+      sessionId: formationSessions.id,
+      startDate: formationSessions.startDate,
+      endDate: formationSessions.endDate,
+    })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .orderBy(asc(formations.title), asc(formationSessions.startDate));
+  const seen = new Map<string, string>();
+  for (const r of rows) seen.set(r.formationId, r.formationTitle);
+  return {
+    formations: [...seen].map(([id, title]) => ({ id, title })),
+    sessions: rows.map((r) => ({
+      id: r.sessionId,
+      formationId: r.formationId,
+      label: `${r.formationTitle} – ${formatDateRange(r.startDate, r.endDate)}`,
+    })),
+  };
+}
+
+/** The Candidatures screen: the page of rows, the counters and the filters' choices. */
+export async function applicationsPage(db: Db, filters: ApplicationFilters, page: number) {
+  const [list, counts, choices] = await Promise.all([
+    listApplications(db, filters, page),
+    countByStatus(db),
+    filterChoices(db),
+  ]);
+  return { list, counts: counts as StatusCounts | null, choices };
+}
+
+/** What the screen shows when the read failed: no rows, no counters, no choices. */
+export const NO_APPLICATIONS: Awaited<ReturnType<typeof applicationsPage>> = {
+  list: NO_PAGE as Page<AdminApplicationRow>,
+  counts: null,
+  choices: { formations: [], sessions: [] },
+};
+
+/** Everything about one application: answers, session and its seats taken, files (without their bytes), history and notes. */
+export async function getApplication(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      application: applications,
+      session: formationSessions,
+      formationTitle: formations.title,
+      seatsTaken: takenSeats,
+    })
+    .from(applications)
+    .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(applications.id, id));
+  if (!row) return null;
+  const [files, events] = await Promise.all([
+    db
+      .select({
+        id: applicationFiles.id,
+        kind: applicationFiles.kind,
+        fileName: applicationFiles.fileName,
+        mimeType: applicationFiles.mimeType,
+        size: applicationFiles.size,
+      })
+      .from(applicationFiles)
+      .where(eq(applicationFiles.applicationId, id))
+      .orderBy(asc(applicationFiles.kind)),
+    db
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, id))
+      .orderBy(desc(applicationEvents.createdAt), desc(applicationEvents.id)),
+  ]);
+  return { ...row, files, events };
+}
+
+/** One stored file, bytes included, for the staff-only download; null when it is not this application's. */
+export async function getApplicationFile(db: Db, applicationId: string, fileId: string) {
+  const [file] = await db
+    .select()
+    .from(applicationFiles)
+    .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.applicationId, applicationId)));
+  return file ?? null;
+}
+
+/**
+ * The Content-Disposition of a download: always an attachment (a stored file is never rendered
+ * by the browser), a plain-ASCII `filename` for old clients and the exact name in RFC 5987
+ * `filename*`. Quotes, backslashes, path separators and control characters are dropped.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const clean = fileName.replace(/[\p{Cc}"\\/]/gu, "").trim() || "fichier";
+  const ascii =
+    clean
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .trim() || "fichier";
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import {
+  deriveSlug,
+  formBoolean,
+  optionalSlug,
+  optionalText,
+  optionalUrl,
+  REQUIRED,
+  requiredText,
+} from "~/platform/form-schema";
+
+/** Title and content required; slug optional, derived from the title. */
+export const articleSchema = z
+  .object({
+    title: requiredText(200),
+    slug: optionalSlug,
+    excerpt: optionalText(1000),
+    category: optionalText(100),
+    featuredImage: optionalUrl,
+    content: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100000, "Article trop long"),
+    published: formBoolean,
+  })
+  .transform((value, ctx) => {
+    const slug = deriveSlug(value, ctx);
+    return slug === null ? z.NEVER : { ...value, slug };
+  });
+
+export type ArticleInput = z.output<typeof articleSchema>;

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { hasControlCharacters } from "~/platform/control-characters";
+import type { Db } from "~/platform/db/client.server";
+import { blogPosts } from "~/platform/db/schema.server";
+import { readingMinutes } from "~/platform/markdown";
+import { DEFAULT_POST_CATEGORY } from "./categories";
+
+/** Public reads of the blog: only `published = true` posts ever reach a visitor. */
+const isPublished = eq(blogPosts.published, true);
+
+export interface ArticleTeaser {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  category: string | null;
+  featuredImage: string | null;
+  readMinutes: number;
+  createdAt: Date;
+}
+
+const teaserColumns = {
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  featuredImage: blogPosts.featuredImage,
+  content: blogPosts.content,
+  createdAt: blogPosts.createdAt,
+};
+
+const toTeaser = ({
+  content,
+  ...post
+}: Omit<ArticleTeaser, "readMinutes"> & { content: string }): ArticleTeaser => ({
+  ...post,
+  readMinutes: readingMinutes(content),
+});
+
+/** The newest published posts (3 on the home page). */
+export async function listArticleTeasers(db: Db, limit = 3): Promise<ArticleTeaser[]> {
+  const rows = await db
+    .select(teaserColumns)
+    .from(blogPosts)
+    .where(isPublished)
+    .orderBy(desc(blogPosts.createdAt))
+    .limit(limit);
+  return rows.map(toTeaser);
+}
+
+/** Articles per page on /ressources. */
+export const ARTICLES_PER_PAGE = 6;
+
+// A post without a category is shown, and filtered, under the cards' default label.
+const shownCategory = sql<string>`coalesce(nullif(${blogPosts.category}, ''), ${DEFAULT_POST_CATEGORY})`;
+
+export interface ArticlesPage {
+  posts: ArticleTeaser[];
+  /** Every category that has a published post, for the filter. */
+  categories: string[];
+  /** Published posts in the chosen category (all of them without one). */
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/**
+ * One page of the published articles, newest first, optionally in one category. A page past the
+ * end shows the last one, so an old link never lands on an empty list.
+ */
+export async function listPublishedArticles(
+  db: Db,
+  options: { category: string | null; page: number },
+): Promise<ArticlesPage> {
+  const where = options.category ? and(isPublished, eq(shownCategory, options.category)) : isPublished;
+  const [categoryRows, [counted]] = await Promise.all([
+    db.selectDistinct({ name: shownCategory }).from(blogPosts).where(isPublished),
+    db.select({ n: count() }).from(blogPosts).where(where),
+  ]);
+  const total = Number(counted?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_PAGE));
+  const page = Math.min(Math.max(1, options.page), pages);
+  const rows = await db
+    .select(teaserColumns)
+    .from(blogPosts)
+    .where(where)
+    // The id breaks ties, so that two posts created together never swap between pages.
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(ARTICLES_PER_PAGE)
+    .offset((page - 1) * ARTICLES_PER_PAGE);
+  return {
+    posts: rows.map(toTeaser),
+    categories: categoryRows.map((c) => c.name).sort((a, b) => a.localeCompare(b, "fr")),
+    total,
+    page,
+    pages,
+  };
+}
+
+export async function getPublishedPost(db: Db, slug: string) {
+  // An address with a NUL ('/ressources/article/%00') names no article; PostgreSQL would refuse it.
+  if (hasControlCharacters(slug)) return null;
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), isPublished))
+    .limit(1);
+  return row ?? null;
+}
+
+/** For the sitemap. */
+export async function listPublishedSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isPublished)
+    .orderBy(desc(blogPosts.createdAt));
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import type { AdminArticle } from "~/features/articles/console-articles.server";
+import { renderMarkdown } from "~/platform/markdown";
+import { FormDialog, TitleSlugFields, useTitleSlug } from "~/ui/console/form-dialog";
+import { ConsoleFields, IMAGE_HINT, rowValues, SwitchField, TextAreaField } from "~/ui/console/form-fields";
+
+const F = "article";
+
+/**
+ * 'Nouvel article' / 'Modifier l'article', with a live preview rendered and styled exactly as the public
+ * page does (same renderer, same `prose-article` styles).
+ */
+export function ArticleDialog({ post, onDone }: { post: AdminArticle | null; onDone: () => void }) {
+  const titleSlug = useTitleSlug(post);
+  const [content, setContent] = useState(post?.content ?? "");
+  const [published, setPublished] = useState(post?.published ?? false);
+
+  const values = rowValues(post);
+  return (
+    <FormDialog
+      form={F}
+      values={values}
+      id={post?.id ?? null}
+      title={post ? "Modifier l'article" : "Nouvel article"}
+      description="Le titre et le contenu sont obligatoires."
+      className="max-w-5xl"
+      ready={Boolean(titleSlug.title.trim() && content.trim())}
+      onDone={onDone}
+    >
+      {(common) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TitleSlugFields fields={common} state={titleSlug} />
+            <ConsoleFields
+              {...common}
+              fields={[
+                { name: "category", label: "Catégorie", list: "blog-categories" },
+                { name: "featuredImage", label: "Image à la une (URL)", hint: IMAGE_HINT },
+              ]}
+            />
+            <datalist id="blog-categories">
+              <option value="Reconversion" />
+              <option value="Alternance" />
+              <option value="Financement" />
+            </datalist>
+          </div>
+          <ConsoleFields {...common} fields={[{ as: "textarea", name: "excerpt", label: "Extrait" }]} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TextAreaField
+              form={common.form}
+              errors={common.errors}
+              name="content"
+              label="Contenu (Markdown)"
+              required
+              className="min-h-[320px] font-mono text-sm"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
+            <section aria-labelledby="preview-title" className="space-y-2">
+              <h3 id="preview-title" className="text-sm font-medium">
+                Aperçu
+              </h3>
+              <div
+                data-testid="markdown-preview"
+                className="prose-article min-h-[320px] overflow-auto rounded-md border border-border bg-muted/30 p-4"
+                // renderMarkdown escapes raw HTML (html: false), so this is the same safe HTML the public page shows.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: output of markdown-it with html disabled.
+                dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }}
+              />
+            </section>
+          </div>
+          <SwitchField
+            form={F}
+            name="published"
+            label="Publier l'article"
+            checked={published}
+            onCheckedChange={setPublished}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

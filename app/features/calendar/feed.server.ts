@@ -1,0 +1,162 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import ical from "ical-generator";
+import { can } from "~/features/accounts";
+import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { rows } from "~/platform/db/rows.server";
+import { calendarFeeds, userRoles } from "~/platform/db/schema.server";
+import type { AppRuntime } from "~/platform/runtime.server";
+
+// A staff member's private iCalendar feed, /calendrier/<token>.ics, readable with the token alone.
+// The database keeps only the token's SHA-256 (calendar_feeds.token): a copy of the database does
+// not give the URLs. The token itself is an HMAC, under the server's secret, of the member and of
+// the row's creation instant, so the Calendrier can show it again; regenerating writes a new
+// instant, hence a new token and a new hash, and the old URL answers 404 at once.
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function tokenOf(app: AppRuntime, userId: string, createdAt: Date): string {
+  return createHmac("sha256", app.config.authSecret)
+    .update(`calendar-feed:${userId}:${createdAt.toISOString()}`)
+    .digest("base64url");
+}
+
+/** Writes a fresh token for `userId` (replacing any), within `tx`; answers the token. */
+async function issue(app: AppRuntime, tx: AppRuntime["db"], userId: string, after?: Date): Promise<string> {
+  let createdAt = new Date();
+  // Two regenerations within the same millisecond still give two tokens.
+  if (after && createdAt.getTime() <= after.getTime()) createdAt = new Date(after.getTime() + 1);
+  const token = tokenOf(app, userId, createdAt);
+  await tx
+    .insert(calendarFeeds)
+    .values({ userId, token: hashOf(token), createdAt })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token: hashOf(token), createdAt } });
+  return token;
+}
+
+/** The member's feed token, created on first use (or when the server's secret changed). */
+export async function feedToken(app: AppRuntime, userId: string): Promise<string> {
+  const [row] = await app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (row) {
+    const token = tokenOf(app, userId, row.createdAt);
+    if (hashOf(token) === row.token) return token;
+  }
+  return issue(app, app.db, userId, row?.createdAt);
+}
+
+/** A new token: the old URL stops working at once. Audited. */
+export async function regenerateFeed(app: AppRuntime, actor: Actor): Promise<string> {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.userId, actor.id))
+      .for("update");
+    const token = await issue(app, tx, actor.id, row?.createdAt);
+    await writeAudit(tx, actor, {
+      action: "update",
+      entity: "calendar_feed",
+      entityId: actor.id,
+      details: { regenerated: true },
+    });
+    return token;
+  });
+}
+
+/**
+ * The member whose feed `token` opens, or null (unknown, malformed or regenerated since, or its owner
+ * no longer holds a role that reads the calendar: a token outlives a revoked role, the access must not).
+ */
+async function feedOwner(app: AppRuntime, token: string): Promise<string | null> {
+  if (!TOKEN.test(token)) return null;
+  const hash = hashOf(token);
+  const [row] = await app.db
+    .select({ userId: calendarFeeds.userId, token: calendarFeeds.token, role: userRoles.role })
+    .from(calendarFeeds)
+    .leftJoin(userRoles, eq(userRoles.userId, calendarFeeds.userId))
+    .where(eq(calendarFeeds.token, hash));
+  if (!row || !can(row.role, "calendar:read")) return null;
+  // The index found the row; the comparison itself takes the same time whatever differs.
+  return timingSafeEqual(Buffer.from(row.token), Buffer.from(hash)) ? row.userId : null;
+}
+
+interface InterviewRow {
+  id: string;
+  at: Date | string;
+  place: string | null;
+  name: string;
+  formation: string;
+}
+
+interface SessionRow {
+  id: string;
+  start_day: string;
+  end_day: string;
+  formation: string;
+  formation_id: string;
+  place: string;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * The feed's text, or null for an unknown token: the member's own planned interviews (one hour each,
+ * at their place) and every session's first and last days from a year ago on (all-day events).
+ */
+export async function calendarFeed(app: AppRuntime, token: string): Promise<string | null> {
+  const userId = await feedOwner(app, token);
+  if (!userId) return null;
+  const [interviews, sessions] = await Promise.all([
+    rows<InterviewRow>(
+      app.db,
+      sql`select a.id::text as id, a.interview_at as at, a.interview_place as place,
+                 a.first_name || ' ' || a.last_name as name, f.title as formation
+            from applications a
+            join formation_sessions s on s.id = a.session_id
+            join formations f on f.id = s.formation_id
+           where a.status = 'interview' and a.interview_at is not null and a.interviewer_id = ${userId}
+           order by a.interview_at`,
+    ),
+    rows<SessionRow>(
+      app.db,
+      sql`select s.id::text as id, to_char(s.start_date, 'YYYY-MM-DD') as start_day,
+                 to_char(s.end_date, 'YYYY-MM-DD') as end_day, f.title as formation,
+                 f.id::text as formation_id, s.place
+            from formation_sessions s join formations f on f.id = s.formation_id
+           where s.end_date >= current_date - 365
+           order by s.start_date`,
+    ),
+  ]);
+  const base = app.config.publicUrl;
+  const calendar = ical({ name: "Calendrier du centre", prodId: { company: "centre", product: "console" } });
+  for (const interview of interviews) {
+    const start = new Date(interview.at);
+    calendar.createEvent({
+      id: `entretien-${interview.id}`,
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      summary: `Entretien : ${interview.name} — ${interview.formation}`,
+      location: interview.place ?? undefined,
+      url: `${base}/admin/candidatures/${interview.id}`,
+    });
+  }
+  for (const session of sessions) {
+    for (const [kind, day] of [
+      ["Début de session", session.start_day],
+      ["Fin de session", session.end_day],
+    ] as const) {
+      calendar.createEvent({
+        id: `${kind === "Début de session" ? "debut" : "fin"}-${session.id}`,
+        start: new Date(`${day}T00:00:00Z`),
+        end: nextDay(day),
+        allDay: true,
+        summary: `${kind} : ${session.formation}`,
+        location: session.place || undefined,
+        url: `${base}/admin/formations/${session.formation_id}/sessions`,
+      });
+    }
+  }
+  return calendar.toString();
+}

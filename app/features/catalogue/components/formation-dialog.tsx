@@ -1,0 +1,323 @@
+import { useState } from "react";
+import type { AdminFormation } from "~/features/catalogue/console-formations.server";
+import { GOALS } from "~/features/catalogue/goals";
+import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
+import { FORMATION_PRICINGS, type FormationPricing } from "~/features/catalogue/pricing";
+import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
+import { optionsOf } from "~/platform/options";
+import { FormDialog, TitleSlugFields, useTitleSlug } from "~/ui/console/form-dialog";
+import { ConsoleFields, FormSection, rowValues, SwitchField } from "~/ui/console/form-fields";
+import { ModulesEditor } from "./modules-editor";
+import { QualiopiStatus } from "./qualiopi-status";
+import { ResultsEditor } from "./results-editor";
+
+const F = "formation";
+
+const LEVEL_OPTIONS = optionsOf(FORMATION_LEVELS, FORMATION_LEVEL_LABELS);
+
+const PRICING_LABELS: Record<FormationPricing, string> = {
+  payant: "Payant (prix ci-dessous)",
+  gratuit: "Gratuit",
+  "prise-en-charge": "Sans frais pour l'apprenant (prise en charge par un financeur)",
+};
+
+/**
+ * 'Ajouter une formation' / 'Modifier la formation': every column of the formations table, in
+ * sections, the published items Qualiopi asks for grouped by indicator, with what the saved record
+ * still lacks at the top. Mounted afresh each time it opens, so 'Annuler' resets it.
+ */
+export function FormationDialog({
+  formation,
+  onDone,
+}: {
+  formation: AdminFormation | null;
+  onDone: () => void;
+}) {
+  const f = formation;
+  const titleSlug = useTitleSlug(f);
+  const [active, setActive] = useState(f?.active ?? true);
+  const [eligible, setEligible] = useState(f?.financingEligible ?? true);
+  const [certifying, setCertifying] = useState(f?.certifying ?? false);
+  const [goals, setGoals] = useState<string[]>(f?.goals ?? []);
+  // Lists one a line where the field says so; the others are separated by commas.
+  const lines = f && { objectives: f.objectives.join("\n"), skillBlocks: f.skillBlocks.join("\n") };
+  const values = rowValues(f && { ...f, ...lines }, {
+    formationType: "alternance",
+    price: "0",
+    position: "0",
+  });
+
+  return (
+    <FormDialog
+      form={F}
+      values={values}
+      id={f?.id ?? null}
+      title={f ? "Modifier la formation" : "Ajouter une formation"}
+      description="Les champs marqués d'un astérisque (*) sont obligatoires."
+      className="max-w-3xl"
+      formClassName="space-y-6"
+      ready={Boolean(titleSlug.title.trim())}
+      onDone={onDone}
+    >
+      {(common) => (
+        <>
+          {f ? <QualiopiStatus formation={f} className="text-sm" /> : null}
+          <FormSection title="Informations de base">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TitleSlugFields fields={common} state={titleSlug} />
+              <ConsoleFields
+                {...common}
+                fields={[
+                  {
+                    as: "select",
+                    name: "formationType",
+                    label: "Type",
+                    required: true,
+                    options: optionsOf(FORMATION_TYPES, FORMATION_TYPE_LABELS),
+                  },
+                  {
+                    as: "select",
+                    name: "badge",
+                    label: "Badge",
+                    options: [
+                      { value: "", label: "Aucun" },
+                      ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
+                    ],
+                  },
+                  { name: "duration", label: "Durée", required: true },
+                  { name: "format", label: "Format" },
+                  {
+                    as: "select",
+                    name: "entryLevel",
+                    label: "Niveau requis",
+                    required: true,
+                    hint: "Le niveau pour entrer en formation ; le filtre « Niveau » du catalogue le lit.",
+                    options: [{ value: "", label: "Choisissez…" }, ...LEVEL_OPTIONS],
+                  },
+                  {
+                    as: "select",
+                    name: "exitLevel",
+                    label: "Niveau de sortie",
+                    hint: "Le niveau du titre ou du diplôme obtenu.",
+                    options: [
+                      { value: "", label: "Aucun niveau (pas de diplôme ni de titre)" },
+                      ...LEVEL_OPTIONS,
+                    ],
+                  },
+                  {
+                    as: "select",
+                    name: "pricing",
+                    label: "Tarif",
+                    required: true,
+                    hint: "Ce que paie l'apprenant : c'est ce que la page, le PDF et les moteurs de recherche affichent.",
+                    options: [
+                      { value: "", label: "Choisissez…" },
+                      ...optionsOf(FORMATION_PRICINGS, PRICING_LABELS),
+                    ],
+                  },
+                  {
+                    name: "price",
+                    label: "Prix (€)",
+                    inputMode: "decimal",
+                    hint: "Pour « Payant » ; avec « Sans frais », le coût pris en charge (facultatif).",
+                  },
+                  { name: "sector", label: "Secteur / diplôme" },
+                ]}
+              />
+            </div>
+            <ConsoleFields
+              {...common}
+              fields={[{ as: "textarea", name: "description", label: "Description courte", required: true }]}
+            />
+          </FormSection>
+
+          <FormSection title="Informations détaillées">
+            <ConsoleFields
+              {...common}
+              fields={[
+                { as: "textarea", name: "longDescription", label: "Description détaillée" },
+                {
+                  as: "textarea",
+                  name: "content",
+                  label: "Présentation (Markdown)",
+                  hint: "Affichée sur la page de la formation, section « Présentation » : **gras**, listes, liens.",
+                },
+              ]}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ConsoleFields
+                {...common}
+                fields={[
+                  { name: "salaryRange", label: "Salaire" },
+                  { name: "location", label: "Lieu" },
+                  {
+                    name: "aliases",
+                    label: "Autres slugs (facultatif)",
+                    hint: "Séparés par des virgules ; redirigés vers la page de la formation.",
+                  },
+                ]}
+              />
+            </div>
+          </FormSection>
+
+          <FormSection title="Informations publiées (Qualiopi, indicateur 1)">
+            <ConsoleFields
+              {...common}
+              fields={[
+                { as: "textarea", name: "prerequisites", label: "Prérequis" },
+                {
+                  as: "textarea",
+                  name: "accessArrangements",
+                  label: "Modalités d'accès",
+                  hint: "Candidature, entretien, tests, contrat…",
+                },
+                { name: "accessDelay", label: "Délai d'accès" },
+                {
+                  as: "textarea",
+                  name: "priceDetails",
+                  label: "Détail des tarifs",
+                  hint: "Ce que couvre le prix, tarif entreprise, prise en charge possible.",
+                },
+              ]}
+            />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <ConsoleFields
+                {...common}
+                fields={[
+                  { name: "contactName", label: "Interlocuteur", hint: "Nom et fonction" },
+                  { name: "contactPhone", label: "Téléphone de contact", type: "tel" },
+                  { name: "contactEmail", label: "E-mail de contact", type: "email" },
+                ]}
+              />
+            </div>
+            <ConsoleFields
+              {...common}
+              fields={[
+                { as: "textarea", name: "teachingMethods", label: "Méthodes pédagogiques" },
+                { as: "textarea", name: "assessmentMethods", label: "Modalités d'évaluation" },
+                { as: "textarea", name: "accessibility", label: "Accessibilité (handicap)" },
+              ]}
+            />
+          </FormSection>
+
+          <FormSection title="Certification (Qualiopi, indicateur 3)">
+            <SwitchField
+              form={F}
+              name="certifying"
+              label="Formation certifiante (RNCP ou RS)"
+              checked={certifying}
+              onCheckedChange={setCertifying}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ConsoleFields
+                {...common}
+                fields={[
+                  {
+                    name: "rncpCode",
+                    label: "Code RNCP ou RS",
+                    hint: "Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences.",
+                  },
+                  { name: "certificationRegisteredOn", label: "Date d'enregistrement", type: "date" },
+                  { name: "certifier", label: "Certificateur" },
+                ]}
+              />
+            </div>
+            <ConsoleFields
+              {...common}
+              fields={[
+                { as: "textarea", name: "certification", label: "Certification visée" },
+                {
+                  as: "textarea",
+                  name: "skillBlocks",
+                  label: "Blocs de compétences",
+                  hint: "Un bloc par ligne.",
+                },
+                { as: "textarea", name: "equivalences", label: "Équivalences et passerelles" },
+                { as: "textarea", name: "furtherPaths", label: "Suites de parcours" },
+              ]}
+            />
+          </FormSection>
+
+          <ResultsEditor name="results" initial={f?.results ?? []} error={common.errors?.results} />
+
+          <FormSection title="Compétences et Objectifs">
+            <ConsoleFields
+              {...common}
+              fields={[
+                { as: "textarea", name: "objectives", label: "Objectifs", hint: "Un objectif par ligne." },
+                { name: "skills", label: "Compétences", hint: "Séparées par des virgules." },
+                {
+                  name: "careerOpportunities",
+                  label: "Débouchés (métiers visés)",
+                  hint: "Séparés par des virgules.",
+                },
+                {
+                  name: "funding",
+                  label: "Financements",
+                  hint: "Séparés par des virgules, par exemple : CPF, Alternance, OPCO.",
+                },
+              ]}
+            />
+            <ModulesEditor name="program" initial={f?.program ?? []} />
+            {common.errors?.program ? (
+              <p className="text-sm text-destructive">{common.errors.program}</p>
+            ) : null}
+          </FormSection>
+
+          <FormSection title="Paramètres">
+            <ConsoleFields
+              {...common}
+              fields={[
+                {
+                  name: "position",
+                  label: "Ordre d'affichage",
+                  inputMode: "numeric",
+                  hint: "Les formations sont listées sur le site de la plus petite valeur à la plus grande.",
+                },
+              ]}
+            />
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">
+                Objectifs (recommandations de la page d'accueil)
+              </legend>
+              <input type="hidden" name="goals" value={goals.join(",")} />
+              <div className="grid gap-2 sm:grid-cols-2">
+                {GOALS.map((g) => (
+                  <label key={g.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={goals.includes(g.id)}
+                      onChange={(e) =>
+                        setGoals((now) =>
+                          e.target.checked ? [...now, g.id] : now.filter((id) => id !== g.id),
+                        )
+                      }
+                    />
+                    {g.title}
+                  </label>
+                ))}
+              </div>
+              {common.errors?.goals ? (
+                <p className="text-sm text-destructive">{common.errors.goals}</p>
+              ) : null}
+            </fieldset>
+            <SwitchField
+              form={F}
+              name="active"
+              label="Formation active"
+              checked={active}
+              onCheckedChange={setActive}
+            />
+            <SwitchField
+              form={F}
+              name="financingEligible"
+              label="Éligible au financement"
+              checked={eligible}
+              onCheckedChange={setEligible}
+            />
+          </FormSection>
+        </>
+      )}
+    </FormDialog>
+  );
+}

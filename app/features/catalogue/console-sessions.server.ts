@@ -1,0 +1,132 @@
+import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
+import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
+import { sessionTitleOf } from "~/features/journal/index.server";
+import type { Db } from "~/platform/db/client.server";
+import { applications, formationSessions, formations } from "~/platform/db/schema.server";
+import { plural } from "~/platform/plural";
+import { type SessionInput, sessionSchema } from "./session-schema";
+import { parisToday, sessionStatus } from "./sessions";
+import { applicationCount, takenSeats } from "./sessions.server";
+
+const FOREIGN_KEY_VIOLATION = "23503";
+export const SESSION_HAS_APPLICATIONS =
+  "Cette session a des candidatures : elle ne peut pas être supprimée, seulement clôturée.";
+
+/**
+ * Seats can go down only as far as the seats already held: the admitted candidates' and any seat
+ * offered to the waiting list. Lower, the session would be over-booked without anyone noticing.
+ */
+async function checkHeldSeats(tx: Db, sessionId: string, seats: number): Promise<void> {
+  const held = (condition: ReturnType<typeof eq>) =>
+    tx
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.sessionId, sessionId), condition))
+      .then(([row]) => row?.n ?? 0);
+  const [admitted, offered] = await Promise.all([
+    held(eq(applications.status, "admitted")),
+    held(isNotNull(applications.seatOfferedAt)),
+  ]);
+  if (seats >= admitted + offered) return;
+  const who = `${plural(admitted, "candidat·e déjà admis·e", "candidat·es déjà admis·es")}`;
+  const offers =
+    offered > 0 ? ` et ${plural(offered, "place proposée", "places proposées")} à la liste d'attente` : "";
+  throw new AdminInputError(
+    `Cette session compte ${who}${offers} : indiquez au moins ${admitted + offered} places.`,
+    "seats",
+  );
+}
+
+/** One formation and its sessions, with seats taken and applications received, soonest first. */
+export async function formationWithSessions(db: Db, formationId: string) {
+  const [formation] = await db
+    .select({ id: formations.id, title: formations.title, slug: formations.slug })
+    .from(formations)
+    .where(eq(formations.id, formationId));
+  if (!formation) return null;
+  const today = parisToday();
+  const rows = await db
+    .select({ session: formationSessions, taken: takenSeats, applications: applicationCount })
+    .from(formationSessions)
+    .where(eq(formationSessions.formationId, formationId))
+    .orderBy(asc(formationSessions.startDate));
+  return {
+    formation,
+    sessions: rows.map((r) => ({
+      ...r.session,
+      taken: r.taken,
+      applications: r.applications,
+      status: sessionStatus({ ...r.session, taken: r.taken }, today),
+    })),
+  };
+}
+
+export type AdminSession = NonNullable<Awaited<ReturnType<typeof formationWithSessions>>>["sessions"][number];
+
+/** The sessions screen's action: intent = create | update | delete. */
+export const sessionAction = crudAction<SessionInput>({
+  schema: sessionSchema,
+  permission: "sessions:write",
+  entity: "formation_session",
+  table: "formation_sessions",
+  messages: {
+    unknown: "Session inconnue.",
+    gone: "Cette session n'existe plus.",
+    created: "Session créée avec succès",
+    updated: "Session mise à jour avec succès",
+    deleted: "Session supprimée avec succès",
+  },
+  async save(tx, input, id, actor, app) {
+    const [formation] = await tx
+      .select({ id: formations.id })
+      .from(formations)
+      .where(eq(formations.id, input.formationId));
+    if (!formation) throw new AdminInputError("Cette formation n'existe plus.");
+    if (!id) {
+      const [created] = await tx
+        .insert(formationSessions)
+        .values(input)
+        .returning({ id: formationSessions.id });
+      return created?.id;
+    }
+    // Locked first, as every change to the seats: raised seats go to the waiting list in line.
+    const before = await lockSession(tx, id);
+    if (before && input.seats < before.seats) await checkHeldSeats(tx, id, input.seats);
+    const [saved] = await tx
+      .update(formationSessions)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(formationSessions.id, id), eq(formationSessions.formationId, input.formationId)))
+      .returning({ id: formationSessions.id });
+    if (saved && before && input.seats > before.seats) {
+      const raised = { id, seats: input.seats };
+      await offerFreedSeats(tx, actor, raised, input.seats - before.seats, app.config.publicUrl);
+    }
+    return saved?.id;
+  },
+  async current(tx, id) {
+    const [row] = await tx.select().from(formationSessions).where(eq(formationSessions.id, id));
+    return row;
+  },
+  title: (tx, _input, id) => sessionTitleOf(tx, id),
+  async remove(tx, id) {
+    const [used] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.sessionId, id))
+      .limit(1);
+    if (used) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+    const title = await sessionTitleOf(tx, id);
+    try {
+      const [deleted] = await tx
+        .delete(formationSessions)
+        .where(eq(formationSessions.id, id))
+        .returning({ formationId: formationSessions.formationId });
+      return deleted && { title, formationId: deleted.formationId };
+    } catch (error) {
+      // An application arrived between the check and the delete: the foreign key refuses it.
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+      throw error;
+    }
+  },
+});

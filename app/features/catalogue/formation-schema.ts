@@ -1,0 +1,251 @@
+import { z } from "zod";
+import {
+  commaList,
+  deriveSlug,
+  formBoolean,
+  lineList,
+  optionalCalendarDay,
+  optionalEmail,
+  optionalSlug,
+  optionalText,
+  REQUIRED,
+  requiredText,
+} from "~/platform/form-schema";
+import { SLUG_PATTERN, slugify } from "~/platform/slugify";
+import { formatCertificationCode, parseCertificationCode } from "./certification-code";
+import { withoutModuleNumber } from "./course-record";
+import { GOAL_IDS, type GoalId } from "./goals";
+import { FORMATION_LEVELS } from "./levels";
+import { FORMATION_PRICINGS } from "./pricing";
+import { type FormationResult, RESULT_KINDS } from "./results";
+import { FORMATION_BADGES, FORMATION_TYPES } from "./vocabulary";
+
+export const MAX_PRICE = 99_999_999;
+
+export interface ModuleInput {
+  title: string;
+  duration: string;
+  content: string;
+}
+
+export const PRICE_ERRORS = {
+  invalid: "Prix invalide : un montant en euros, par exemple 1 200 ou 1 200,50",
+  negative: "Le prix ne peut pas être négatif",
+  tooHigh: "Prix trop élevé",
+  pricing: "Choisissez ce que paie l'apprenant",
+  paidWithout: "Indiquez le prix, ou choisissez « Gratuit » ou « Sans frais pour l'apprenant »",
+  freeWith: "Une formation gratuite n'a pas de prix : laissez 0, ou choisissez « Payant »",
+} as const;
+
+/**
+ * The price as typed (French decimal comma and spaces accepted; blank is 0), in euros with cents.
+ * Anything else, a negative amount included, is refused: it was once stored as 0, a false tariff.
+ */
+const priceField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const cleaned = (value ?? "").replace(/[\s\u00a0\u202f€]/g, "").replace(",", ".");
+    if (cleaned === "") return 0;
+    const n = /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+    const message = Number.isNaN(n)
+      ? PRICE_ERRORS.invalid
+      : n < 0
+        ? PRICE_ERRORS.negative
+        : n > MAX_PRICE
+          ? PRICE_ERRORS.tooHigh
+          : null;
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+/** A French phone number (01 23 45 67 89, +33 1 23 45 67 89, 01.23.45.67.89) inside a text. */
+const PHONE_IN_TEXT = /(?:\+33\s*\(?0?\)?|\b0)\s*[1-9](?:[\s.-]*\d{2}){4}\b/;
+
+export const ACCESSIBILITY_PHONE =
+  "Le contact du référent handicap vient de Paramètres et s'affiche sous ce texte : retirez-en le numéro de téléphone";
+
+const moduleSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .max(200, "Titre de module : 200 caractères maximum")
+    .transform(withoutModuleNumber),
+  duration: z.string().trim().max(50, "Durée de module : 50 caractères maximum"),
+  content: z.string().trim().max(5000, "Contenu de module : 5000 caractères maximum"),
+});
+
+/** The programme travels as JSON in one hidden field; modules left entirely blank are dropped. */
+const programField = z
+  .string()
+  .optional()
+  .transform((value, ctx): ModuleInput[] => {
+    if (!value) return [];
+    try {
+      const parsed = z.array(moduleSchema).max(50).safeParse(JSON.parse(value));
+      if (parsed.success) return parsed.data.filter((m) => m.title || m.duration || m.content);
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Programme invalide" });
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Programme invalide" });
+    }
+    return z.NEVER;
+  });
+
+const resultSchema = z.object({
+  kind: z.enum(RESULT_KINDS, { error: "Type de résultat inconnu" }),
+  year: z
+    .number({ error: "Année invalide" })
+    .int("Année invalide")
+    .min(2000, "Année invalide")
+    .max(2100, "Année invalide"),
+  rate: z.number({ error: "Taux invalide" }).min(0, "Taux entre 0 et 100").max(100, "Taux entre 0 et 100"),
+  sample: z
+    .number({ error: "Effectif invalide" })
+    .int("Effectif : un nombre entier")
+    .min(1, "Effectif : au moins 1 personne")
+    .max(1_000_000, "Effectif trop grand"),
+});
+
+/**
+ * The recorded results travel as JSON in one hidden field (one per kind at most): every rate the
+ * site shows comes from here, with its year and sample size.
+ */
+const resultsField = z
+  .string()
+  .optional()
+  .transform((value, ctx): FormationResult[] => {
+    if (!value) return [];
+    try {
+      const parsed = z.array(resultSchema).max(RESULT_KINDS.length).safeParse(JSON.parse(value));
+      if (parsed.success) {
+        const kinds = new Set(parsed.data.map((r) => r.kind));
+        if (kinds.size === parsed.data.length) return parsed.data;
+        ctx.addIssue({ code: "custom", message: "Un seul résultat par indicateur" });
+      } else {
+        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Résultats invalides" });
+      }
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Résultats invalides" });
+    }
+    return z.NEVER;
+  });
+
+/** An RNCP or RS code, written the way France Compétences does ('RNCP 35030', 'RS 5826'). */
+const certificationCodeField = optionalText(50).transform((value, ctx) => {
+  if (value === null) return null;
+  const code = parseCertificationCode(value);
+  if (code) return formatCertificationCode(code);
+  ctx.addIssue({
+    code: "custom",
+    message: "Code invalide : RNCP ou RS suivi de son numéro, par exemple RNCP 35030",
+  });
+  return z.NEVER;
+});
+
+/** Where the formation sits in public lists: a whole number, lowest first; blank means 0. */
+const positionField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const trimmed = value?.trim() ?? "";
+    if (trimmed === "") return 0;
+    const n = Number(trimmed);
+    if (!Number.isInteger(n) || n < 0 || n > 9999) {
+      ctx.addIssue({ code: "custom", message: "Ordre : un nombre entier entre 0 et 9999" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The home page goals the formation serves, posted as a comma-separated list of goal ids. */
+const goalsField = commaList.transform((ids, ctx): GoalId[] => {
+  const unknown = ids.find((id) => !GOAL_IDS.includes(id as GoalId));
+  if (unknown) {
+    ctx.addIssue({ code: "custom", message: `Objectif inconnu : ${unknown}` });
+    return z.NEVER;
+  }
+  return [...new Set(ids as GoalId[])];
+});
+
+export const formationSchema = z
+  .object({
+    title: requiredText(200),
+    slug: optionalSlug,
+    formationType: z.enum(FORMATION_TYPES, { error: "Type de formation invalide" }),
+    description: requiredText(1000),
+    longDescription: optionalText(10000),
+    content: optionalText(50000),
+    duration: requiredText(100),
+    entryLevel: z.enum(FORMATION_LEVELS, { error: "Choisissez le niveau requis dans la liste" }),
+    exitLevel: z
+      .union([z.enum(FORMATION_LEVELS), z.literal("")], {
+        error: "Choisissez le niveau de sortie dans la liste",
+      })
+      .optional()
+      .transform((value) => (value ? value : null)),
+    pricing: z.enum(FORMATION_PRICINGS, { error: PRICE_ERRORS.pricing }),
+    price: priceField,
+    rncpCode: certificationCodeField,
+    badge: z
+      .union([z.enum(FORMATION_BADGES), z.literal("")])
+      .optional()
+      .transform((value) => (value ? value : null)),
+    financingEligible: formBoolean,
+    active: formBoolean,
+    objectives: lineList,
+    program: programField,
+    skills: commaList,
+    prerequisites: optionalText(),
+    certification: optionalText(),
+    salaryRange: optionalText(200),
+    location: optionalText(300),
+    format: optionalText(200),
+    contactPhone: optionalText(50),
+    contactEmail: optionalEmail,
+    careerOpportunities: commaList,
+    funding: commaList,
+    sector: optionalText(200),
+    aliases: commaList,
+    position: positionField,
+    goals: goalsField,
+    accessDelay: optionalText(500),
+    teachingMethods: optionalText(),
+    assessmentMethods: optionalText(),
+    // One source for the referent's contact (Paramètres), shown under this text on the course page.
+    accessibility: optionalText().refine((v) => v === null || !PHONE_IN_TEXT.test(v), ACCESSIBILITY_PHONE),
+    results: resultsField,
+    accessArrangements: optionalText(2000),
+    priceDetails: optionalText(2000),
+    contactName: optionalText(200),
+    certifying: formBoolean,
+    certifier: optionalText(300),
+    certificationRegisteredOn: optionalCalendarDay(
+      "Date d'enregistrement invalide : choisissez un jour dans le calendrier",
+    ),
+    skillBlocks: lineList,
+    equivalences: optionalText(),
+    furtherPaths: optionalText(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pricing === "payant" && value.price === 0) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_ERRORS.paidWithout });
+    }
+    if (value.pricing === "gratuit" && value.price > 0) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_ERRORS.freeWith });
+    }
+  })
+  .transform((value, ctx) => {
+    const slug = deriveSlug(value, ctx);
+    if (slug === null) return z.NEVER;
+    const aliases = [
+      ...new Set(value.aliases.map(slugify).filter((a) => SLUG_PATTERN.test(a) && a !== slug)),
+    ];
+    return { ...value, slug, aliases };
+  });
+
+export type FormationInput = z.output<typeof formationSchema>;
+
+export { REQUIRED };

@@ -1,0 +1,6 @@
+// The catalogue feature's browser-safe face for other features: they import from here, never from its files
+// (docs/architecture.md). Routes may import any of its files directly.
+export * from "./levels";
+export * from "./results";
+export * from "./sessions";
+export * from "./vocabulary";

@@ -1,0 +1,113 @@
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { type FormationSession, formationSessions, formations } from "~/platform/db/schema.server";
+import {
+  addDays,
+  addMonthsEnd,
+  type PublicSession,
+  parisToday,
+  parseFrenchDate,
+  seatsLeft,
+  sessionStatus,
+} from "./sessions";
+
+// Written out with the table name: inside a select list Drizzle renders a column unqualified, and a
+// bare "id" in the subquery would be the application's own.
+
+/**
+ * Admitted candidates hold the session's seats, and so does a waiting candidate a freed seat was
+ * offered to (see waiting-list.server.ts): newcomers never take a seat held for someone in line.
+ */
+export const takenSeats = sql<number>`(select count(*)::int from applications a
+  where a.session_id = "formation_sessions"."id"
+    and (a.status = 'admitted' or a.seat_offered_at is not null))`;
+
+/** Every application of the session, whatever its status. */
+export const applicationCount = sql<number>`(select count(*)::int from applications a
+  where a.session_id = "formation_sessions"."id")`;
+
+export type SessionWithSeats = FormationSession & { taken: number };
+
+export function toPublicSession(row: SessionWithSeats, today = parisToday()): PublicSession {
+  return {
+    id: row.id,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    mode: row.mode,
+    place: row.place,
+    rhythm: row.rhythm,
+    seats: row.seats,
+    seatsLeft: seatsLeft(row),
+    status: sessionStatus(row, today),
+  };
+}
+
+/** A formation's sessions that have not started yet, soonest first, as the course page lists them. */
+export async function listUpcomingSessions(db: Db, formationId: string): Promise<PublicSession[]> {
+  const today = parisToday();
+  const rows = await db
+    .select({ session: formationSessions, taken: takenSeats })
+    .from(formationSessions)
+    .where(and(eq(formationSessions.formationId, formationId), gte(formationSessions.startDate, today)))
+    .orderBy(asc(formationSessions.startDate));
+  return rows.map((r) => toPublicSession({ ...r.session, taken: r.taken }, today));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Seed: the formations' free-text 'next sessions' become sessions with seats.
+ * --------------------------------------------------------------------------------------------- */
+
+const SEED_SEATS = 12;
+const ALTERNANCE_RHYTHM = "2 jours en centre / 3 jours en entreprise";
+
+/** A session's length from the formation's duration text: its first number of months or weeks. */
+function seedEnd(start: string, duration: string): string {
+  const months = /(\d+)\s*mois/.exec(duration);
+  if (months) return addMonthsEnd(start, Math.min(Number(months[1]), 24));
+  const weeks = /(\d+)\s*semaines?/.exec(duration);
+  if (weeks) return addDays(start, Number(weeks[1]) * 7 - 3);
+  return addMonthsEnd(start, 3);
+}
+
+/**
+ * Turns every formation's `next_sessions` dates (free text such as "4 janvier 2027") into session
+ * records with seats, and empties the text list in the same transaction: it runs at every start
+ * and does nothing once converted, so sessions staff edit or delete are never recreated.
+ */
+export async function convertNextSessions(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: formations.id,
+        nextSessions: formations.nextSessions,
+        duration: formations.duration,
+        format: formations.format,
+        location: formations.location,
+        formationType: formations.formationType,
+      })
+      .from(formations)
+      .where(sql`cardinality(${formations.nextSessions}) > 0`)
+      .for("update");
+    let created = 0;
+    for (const f of rows) {
+      const online = /en ligne|distance/i.test(f.format ?? "") && !/alternance/i.test(f.format ?? "");
+      const values = f.nextSessions
+        .map(parseFrenchDate)
+        .filter((d): d is string => d !== null)
+        .map((startDate) => ({
+          formationId: f.id,
+          startDate,
+          endDate: seedEnd(startDate, f.duration),
+          mode: online ? ("distance" as const) : ("presentiel" as const),
+          place: online ? "En ligne" : (f.location ?? "").replace(/ et à distance$/, "") || "Au centre",
+          rhythm: f.formationType === "alternance" ? ALTERNANCE_RHYTHM : null,
+          seats: SEED_SEATS,
+          applicationDeadline: addDays(startDate, -7),
+        }));
+      if (values.length) await tx.insert(formationSessions).values(values);
+      await tx.update(formations).set({ nextSessions: [] }).where(eq(formations.id, f.id));
+      created += values.length;
+    }
+    return created;
+  });
+}

@@ -1,0 +1,185 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import type { Permission } from "~/features/accounts";
+import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
+import type { Actor } from "~/features/journal/index.server";
+import { fieldErrors } from "~/platform/field-errors";
+import type { AdminActionResult } from "~/platform/form-schema";
+import { readFormData, readFormDataWithFiles } from "~/platform/http/body.server";
+import { REQUEST_LIMITS } from "~/platform/request-limits";
+import type { AppRuntime } from "~/platform/runtime.server";
+
+export type { AdminActionResult };
+
+/** A refusal the user can act on (duplicate slug, last admin…): shown as is, never a 500. */
+export class AdminInputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function success(intent: string, title: string) {
+  return data<AdminActionResult>({ ok: true, intent, toast: { type: "success", title } });
+}
+
+export function failure(
+  intent: string,
+  title: string,
+  status: number,
+  description?: string,
+  errors?: Record<string, string>,
+) {
+  return data<AdminActionResult>(
+    {
+      ok: false,
+      intent,
+      toast: { type: "error", title, ...(description ? { description } : {}) },
+      ...(errors ? { errors } : {}),
+    },
+    { status },
+  );
+}
+
+export function invalid(intent: string, title: string, error: z.ZodError) {
+  const errors = fieldErrors(error);
+  return failure(intent, title, 400, "Vérifiez les champs signalés.", errors);
+}
+
+/**
+ * Runs a mutation and turns its failures into a French error toast: an AdminInputError keeps its
+ * French message (400), anything else is logged and answered 500 with the generic title only.
+ */
+export async function attempt(
+  app: AppRuntime,
+  intent: string,
+  errorTitle: string,
+  successTitle: string,
+  run: () => Promise<void>,
+) {
+  try {
+    await run();
+    return success(intent, successTitle);
+  } catch (error) {
+    if (error instanceof AdminInputError) {
+      return failure(
+        intent,
+        errorTitle,
+        400,
+        error.message,
+        error.field ? { [error.field]: error.message } : undefined,
+      );
+    }
+    app.logger.error({ err: error, intent }, "admin mutation failed");
+    return failure(intent, errorTitle, 500, "Réessayez dans un instant.");
+  }
+}
+
+/** The postgres error code behind a Drizzle error, whichever driver raised it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = "23505";
+
+/** Reads `intent` from a form; unknown intents answer 400. */
+export function intentOf(form: FormData): string {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : "";
+}
+
+export function unknownIntent(intent: string) {
+  return failure(intent, "Action inconnue", 400);
+}
+
+/** Loader reads that fail show the 'Erreur lors du chargement des …' toast instead of a 500. */
+export async function loadOr<T>(app: AppRuntime, what: string, read: () => Promise<T>, empty: T) {
+  try {
+    return { value: await read(), loadError: null };
+  } catch (error) {
+    app.logger.error({ err: error, what }, "admin load failed");
+    return { value: empty, loadError: `Erreur lors du chargement des ${what}` };
+  }
+}
+
+// Console forms carry whole articles; far below what would strain the server.
+const MAX_ADMIN_FORM_BYTES = REQUEST_LIMITS.consoleFormBytes;
+
+/**
+ * The posted console form, or a French 4xx for a body that is not a form (JSON, a broken
+ * multipart), too large, or holding a NUL character (PostgreSQL refuses it in text): no handler
+ * ever sees such input.
+ */
+async function readConsoleForm(
+  request: Request,
+  upload: ConsoleActionOptions["upload"],
+): Promise<FormData | ReturnType<typeof failure>> {
+  const form = upload
+    ? await readFormDataWithFiles(request, upload.maxBytes)
+    : await readFormData(request, MAX_ADMIN_FORM_BYTES);
+  if (form === "too-large") {
+    return failure(
+      "",
+      "Formulaire trop volumineux",
+      413,
+      upload?.tooLarge ?? "Raccourcissez le texte envoyé.",
+    );
+  }
+  if (form === "unreadable") {
+    return failure("", "Formulaire illisible", 400, "Rechargez la page et réessayez.");
+  }
+  for (const [key, value] of form) {
+    if (typeof value === "string" && value.includes("\u0000")) {
+      return failure(intentOf(form), "Caractère non autorisé", 400, "Un champ contient un caractère nul.", {
+        [key]: "Ce champ contient un caractère non autorisé",
+      });
+    }
+  }
+  return form;
+}
+
+export interface ConsoleActionOptions {
+  /** The action receives files (multipart): its bound, and what to say past it. */
+  upload?: { maxBytes: number; tooLarge: string };
+}
+
+/** Which permission each intent of a console action needs, declared beside the action's code. */
+export type IntentPermissions = Readonly<Record<string, Permission>>;
+
+/** A console route's action, carrying its intent → permission declaration (the gate test walks it). */
+export interface ConsoleAction<Result> {
+  (args: RequestArgs): Promise<Result | ReturnType<typeof failure>>;
+  readonly permissions: IntentPermissions;
+}
+
+/**
+ * A console screen's action. Signed-out visitors are redirected and role-less users refused before
+ * the body is read; then the posted intent must be one of `permissions` (else 400 'Action inconnue')
+ * and the role must hold that intent's permission (else 403). `handle` receives the form and who
+ * posted it (for the audit log).
+ */
+export function consoleAction<Result>(
+  permissions: IntentPermissions,
+  handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>,
+  options: ConsoleActionOptions = {},
+): ConsoleAction<Result> {
+  const action = async (args: RequestArgs) => {
+    await requirePermission(args, "console:access");
+    const form = await readConsoleForm(args.request, options.upload);
+    if (!(form instanceof FormData)) return form;
+    const intent = intentOf(form);
+    const permission = Object.hasOwn(permissions, intent) ? permissions[intent] : undefined;
+    if (!permission) return unknownIntent(intent);
+    const { user } = await requirePermission(args, permission);
+    return handle(args.context.app, user, form);
+  };
+  return Object.assign(action, { permissions });
+}

@@ -1,0 +1,136 @@
+import type { z } from "zod";
+import type { Permission } from "~/features/accounts";
+import { diffFields } from "~/features/journal";
+import { type Actor, type AuditEntry, auditedChange } from "~/features/journal/index.server";
+import type { Db } from "~/platform/db/client.server";
+import type { ChangeEvent } from "~/platform/events.server";
+import { textFields } from "~/platform/form-data";
+import { entityId } from "~/platform/form-schema";
+import type { AppRuntime } from "~/platform/runtime.server";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  pgErrorCode,
+  UNIQUE_VIOLATION,
+  unknownIntent,
+} from "./action.server";
+
+const SAVE_ERROR = "Erreur lors de la sauvegarde";
+const DELETE_ERROR = "Erreur lors de la suppression";
+
+/** The French words of one table's screen, e.g. for the blog: 'Article inconnu.'. */
+export interface CrudMessages {
+  /** The id posted is not an id at all. */
+  unknown: string;
+  /** The row was deleted meanwhile (by someone else, or in another tab). */
+  gone: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  /** Set on tables with a unique slug: a unique violation then means "this slug is taken". */
+  slugTaken?: string;
+}
+
+export interface CrudTable<Input> {
+  /** What creating, editing and deleting a row of this table needs. */
+  permission: Permission;
+  schema: z.ZodType<Input>;
+  entity: AuditEntry["entity"];
+  table: ChangeEvent["table"];
+  messages: CrudMessages;
+  /**
+   * Inserts the row (`id` null) or updates row `id`, inside the transaction; answers the row's
+   * id, or undefined when the row to update no longer exists.
+   */
+  save: (
+    tx: Db,
+    input: Input,
+    id: string | null,
+    actor: Actor,
+    app: AppRuntime,
+  ) => Promise<string | undefined>;
+  /** Row `id` as it is before an edit, in the input's shape: the Journal shows what changed. */
+  current: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
+  /** How the Journal names the saved row (never a person's name): see audit-titles.server.ts. */
+  title: (tx: Db, input: Input, id: string) => Promise<string> | string;
+  /** Deletes row `id`; answers what the audit log keeps of it (its `title`), or undefined when it was already gone. */
+  remove: (tx: Db, id: string) => Promise<({ title: string } & Record<string, unknown>) | undefined>;
+}
+
+async function saveRow<Input>(
+  app: AppRuntime,
+  actor: Actor,
+  config: CrudTable<Input>,
+  input: Input,
+  id: string | null,
+) {
+  const { entity, table, messages } = config;
+  try {
+    await auditedChange(app, actor, { table, op: id ? "update" : "insert" }, async (tx) => {
+      const before = id ? await config.current(tx, id) : undefined;
+      const savedId = await config.save(tx, input, id, actor, app);
+      if (!savedId) {
+        if (id) throw new AdminInputError(messages.gone);
+        throw new Error(`${entity} not saved`);
+      }
+      const title = await config.title(tx, input, savedId);
+      // What changed, field by field (values only where they are shown: see audit-changes.ts).
+      const changes = before ? diffFields(entity, before, input as object) : undefined;
+      return {
+        action: id ? "update" : "create",
+        entity,
+        entityId: savedId,
+        details: changes ? { title, changes } : { title },
+      };
+    });
+  } catch (error) {
+    // Two staff saving the same slug at once: the unique index decides, the message stays French.
+    if (messages.slugTaken && pgErrorCode(error) === UNIQUE_VIOLATION) {
+      throw new AdminInputError(messages.slugTaken, "slug");
+    }
+    throw error;
+  }
+}
+
+async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable<Input>, id: string) {
+  const { entity, table, messages } = config;
+  await auditedChange(app, actor, { table, op: "delete" }, async (tx) => {
+    const deleted = await config.remove(tx, id);
+    if (!deleted) throw new AdminInputError(messages.gone);
+    return { action: "delete", entity, entityId: id, details: deleted };
+  });
+}
+
+/**
+ * The action of a console list screen whose rows are created, edited and deleted in a dialog:
+ * intent = create | update | delete, each answered with a French toast.
+ */
+export function crudAction<Input>(config: CrudTable<Input>) {
+  const { schema, messages, permission } = config;
+  const permissions = { create: permission, update: permission, delete: permission };
+  return consoleAction(permissions, async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = textFields(form);
+    if (intent === "create" || intent === "update") {
+      const id = intent === "update" ? entityId.safeParse(fields.id) : null;
+      if (id && !id.success) return failure(intent, SAVE_ERROR, 400, messages.unknown);
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
+      return attempt(app, intent, SAVE_ERROR, intent === "create" ? messages.created : messages.updated, () =>
+        saveRow(app, actor, config, parsed.data, id?.data ?? null),
+      );
+    }
+    if (intent === "delete") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, DELETE_ERROR, 400, messages.unknown);
+      return attempt(app, intent, DELETE_ERROR, messages.deleted, () =>
+        deleteRow(app, actor, config, id.data),
+      );
+    }
+    return unknownIntent(intent);
+  });
+}

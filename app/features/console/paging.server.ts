@@ -1,0 +1,57 @@
+import { count, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "~/platform/db/client.server";
+import { searchText } from "~/platform/db/schema.server";
+import { likePattern } from "~/platform/form-schema";
+import type { PageInfo } from "~/platform/paging";
+
+/** Every console list shows this many rows a page. */
+export const PAGE_SIZE = 50;
+
+export interface Page<Item> extends PageInfo {
+  items: Item[];
+}
+
+/** `?page=N` from the URL; anything that is not a positive whole number means the first page. */
+export function requestedPage(params: URLSearchParams): number {
+  const raw = params.get("page") ?? "";
+  const page = /^\d{1,9}$/.test(raw) ? Number(raw) : 1;
+  return Math.max(1, page);
+}
+
+/**
+ * Reads one page of a list: `count` gives the total under the filters and `rows` reads at most
+ * PAGE_SIZE rows from `offset`, both at once (a deep page or a search then costs the slower of the
+ * two, not their sum). A page past the end shows the last page (a bookmarked ?page=40 after
+ * deletions still shows rows rather than an empty list), at the price of a second read.
+ */
+export async function readPage<Item>(
+  requested: number,
+  count: () => Promise<number>,
+  rows: (limit: number, offset: number) => Promise<Item[]>,
+): Promise<Page<Item>> {
+  const [total, asked] = await Promise.all([count(), rows(PAGE_SIZE, (requested - 1) * PAGE_SIZE)]);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(requested, pageCount);
+  const items = page === requested ? asked : await rows(PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return { items, page, pageCount, total, pageSize: PAGE_SIZE };
+}
+
+/** `select count(*) from table where clause`. */
+export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** The WHERE clause of a console search: `q` inside the columns, ignoring case and accents. */
+export function searchMatch(q: string, ...columns: AnyPgColumn[]): SQL {
+  return sql`${searchText(...columns)} like unaccent_immutable(lower(${likePattern(q)}::text))`;
+}
+
+/** What the page component needs to draw the pager (the rows go on their own). */
+export function pageInfo({ page, pageCount, total, pageSize }: PageInfo): PageInfo {
+  return { page, pageCount, total, pageSize };
+}
+
+/** A page that failed to load: nothing shown, and the page says so instead of listing zero rows. */
+export const NO_PAGE: Page<never> = { items: [], page: 1, pageCount: 1, total: 0, pageSize: PAGE_SIZE };

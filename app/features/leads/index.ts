@@ -1,0 +1,6 @@
+// The leads feature's browser-safe face for other features: they import from here, never from its files
+// (docs/architecture.md). Routes may import any of its files directly.
+export * from "./contact-schema";
+export * from "./content";
+export * from "./sources";
+export * from "./statuses";

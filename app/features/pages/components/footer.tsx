@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { FOOTER_CENTRE, FOOTER_LEGAL } from "~/features/pages/navigation";
+import {
+  ACTIVITY_NOTICE,
+  activitySentence,
+  fullAddress,
+  type PublicCentre,
+  phoneHref,
+  QualiopiMention,
+} from "~/features/settings";
+
+function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-sm text-slate-300 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Links, contact details and the centre's legal identity. */
+export function SiteFooter({
+  centre,
+  formations,
+}: {
+  centre: PublicCentre;
+  formations: readonly { slug: string; title: string }[];
+}) {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="mb-3 text-lg font-semibold text-white">{centre.name}</p>
+          <p className="text-sm">
+            Organisme de formation professionnelle pour adultes : alternance et formations courtes,
+            diplômantes ou certifiantes.
+          </p>
+          <address className="mt-4 space-y-1 text-sm not-italic">
+            <p>{fullAddress(centre)}</p>
+            <p>
+              <a className="hover:text-white hover:underline" href={`tel:${phoneHref(centre.phone)}`}>
+                {centre.phone}
+              </a>
+            </p>
+            <p>
+              <a className="hover:text-white hover:underline" href={`mailto:${centre.email}`}>
+                {centre.email}
+              </a>
+            </p>
+          </address>
+        </div>
+        <LinkList
+          title="Nos formations"
+          links={formations.map((f) => ({ to: `/formation/${f.slug}`, label: f.title }))}
+        />
+        <LinkList title="Le centre" links={FOOTER_CENTRE} />
+        <LinkList title="Informations légales" links={FOOTER_LEGAL} />
+      </div>
+      <div className="border-t border-slate-700">
+        <div className="mx-auto max-w-7xl space-y-2 px-4 py-4 text-xs text-slate-400">
+          {centre.qualiopiShown ? (
+            <QualiopiMention centre={centre} linkClassName="underline hover:text-white" />
+          ) : null}
+          <p>
+            {centre.name} ({centre.legalForm.toLowerCase()}) au capital de {centre.shareCapital} · SIRET{" "}
+            {centre.siret} · {centre.rcs} · {activitySentence(centre)} {ACTIVITY_NOTICE}. · Exonéré de TVA
+            (article 261-4-4° du CGI).
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

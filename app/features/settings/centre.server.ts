@@ -1,0 +1,119 @@
+import { getTableColumns } from "drizzle-orm";
+import { formatDate } from "~/platform/dates";
+import type { Db } from "~/platform/db/client.server";
+import { centreSettings } from "~/platform/db/schema.server";
+import { formatIsoDay } from "~/platform/paris-time";
+import { type CentreIdentity, type CentreSettings, type PublicCentre, qualiopiValid } from "./centre";
+
+// Every column but the certificate's bytes: the settings are read on every rendered public page.
+const { certificateContent: _bytes, ...SETTINGS_COLUMNS } = getTableColumns(centreSettings);
+
+/**
+ * The values a new database starts with (those the site printed before they were editable). Server
+ * side only: pages receive the centre from the root loader, so no browser downloads these.
+ */
+export const CENTRE_DEFAULTS: CentreIdentity = {
+  name: "Centre de Formation Avenir",
+  legalForm: "Entreprise individuelle",
+  shareCapital: "500 euros",
+  siret: "123 456 789 00012",
+  rcs: "RCS Paris 123 456 789",
+  foundedOn: "2025-06-20",
+  street: "12 rue de la République",
+  postalCode: "75011",
+  city: "Paris",
+  phone: "01 23 45 67 89",
+  email: "contact@centre-formation-avenir.fr",
+  openingHours: ["Lundi – vendredi : 9 h – 18 h", "Samedi : 9 h – 12 h"],
+  publicationDirector: "Jean Martin",
+  host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix, France",
+  activityNumber: "11 75 12345 75",
+  activityRegion: "Île-de-France",
+  qualiopiCertifier: "",
+  qualiopiValidUntil: null,
+  qualiopiCategories: ["Actions de formation", "Actions de formation par apprentissage"],
+  mediatorName: "",
+  mediatorWebsite: "",
+  referentName: "",
+  referentPhone: "",
+  referentEmail: "",
+};
+
+/** The settings before the row exists, and what a public page shows when the read fails. */
+export const startingSettings = (): CentreSettings => ({
+  ...CENTRE_DEFAULTS,
+  leadRecipient: "contact@localhost",
+  certificate: null,
+});
+
+type SettingsRow = Omit<typeof centreSettings.$inferSelect, "certificateContent">;
+
+function fromRow(row: SettingsRow): CentreSettings {
+  const {
+    id: _id,
+    updatedAt: _updated,
+    certificateName,
+    certificateSize,
+    certificateUploadedAt,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    certificate:
+      certificateName && certificateSize !== null && certificateUploadedAt
+        ? { fileName: certificateName, size: certificateSize, uploadedAt: certificateUploadedAt }
+        : null,
+  };
+}
+
+/**
+ * The centre's identity as stored in the console's Paramètres: name, legal identity, address,
+ * activity declaration, Qualiopi certificate (without its bytes), mediator, disability referent and
+ * the address that receives lead notifications. The one function every reader calls (pages through
+ * the root loader, e-mails, generated documents). Before the row exists (a database created by
+ * hand), the values the site started with.
+ */
+export async function getCentreSettings(db: Db): Promise<CentreSettings> {
+  const [row] = await db.select(SETTINGS_COLUMNS).from(centreSettings).limit(1);
+  return row ? fromRow(row) : startingSettings();
+}
+
+/** Today in Paris, YYYY-MM-DD: the day a certificate's validity is compared with. */
+export const parisToday = (now = new Date()) => formatIsoDay(now);
+
+/** What public pages may show: no lead recipient; the Qualiopi mention only while valid with a file. */
+export function publicCentre(settings: CentreSettings, today = parisToday()): PublicCentre {
+  const { leadRecipient: _private, certificate, ...identity } = settings;
+  return {
+    ...identity,
+    qualiopiShown: certificate !== null && qualiopiValid(settings.qualiopiValidUntil, today),
+  };
+}
+
+/**
+ * Where the certificate stands, for the console: shown on the site, or expired (the console warns on
+ * Paramètres and on the dashboard: the mention has left the site).
+ */
+export function qualiopiStatus(settings: CentreSettings, today = parisToday()) {
+  const { qualiopiValidUntil: validUntil } = settings;
+  const expired = validUntil !== null && !qualiopiValid(validUntil, today);
+  return {
+    shown: publicCentre(settings, today).qualiopiShown,
+    expired,
+    validUntil,
+    message: expired
+      ? `Le certificat Qualiopi a expiré le ${formatDate(validUntil)} : la mention Qualiopi n'est plus affichée sur le site. Envoyez le nouveau certificat et sa date de validité dans Paramètres.`
+      : "",
+  };
+}
+
+/**
+ * Writes the starting values once, at every start (a no-op once the row exists, so staff edits are
+ * never overwritten). The lead recipient starts as CONTACT_NOTIFY_EMAIL.
+ */
+export async function ensureCentreSettings(db: Db, leadRecipient: string): Promise<void> {
+  await db
+    .insert(centreSettings)
+    .values({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 })
+    .onConflictDoNothing();
+}

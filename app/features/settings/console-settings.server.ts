@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import { sanitizeFileName } from "~/features/applications/index.server";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  unknownIntent,
+} from "~/features/console/index.server";
+import { diffFields } from "~/features/journal";
+import { auditedChange } from "~/features/journal/index.server";
+import type { Db } from "~/platform/db/client.server";
+import { centreSettings } from "~/platform/db/schema.server";
+import { textFields } from "~/platform/form-data";
+import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
+import { CENTRE_DEFAULTS, getCentreSettings } from "./centre.server";
+import { centreSettingsSchema } from "./settings-schema";
+
+const EVENT = { table: "centre_settings", op: "update" } as const;
+
+/** The certificate's bounds and messages, as for a candidate's files (one size limit), judged by content. */
+export const CERTIFICATE_BYTES = REQUEST_LIMITS.fileBytes;
+export const CERTIFICATE_ERRORS = {
+  missing: "Choisissez le certificat à envoyer (PDF)",
+  empty: "Le fichier est vide",
+  tooLarge: `Le fichier ne doit pas dépasser ${FILE_SIZE_LABEL}`,
+  type: "Le certificat doit être un fichier PDF",
+  none: "Aucun certificat n'est enregistré : il n'y a rien à supprimer.",
+} as const;
+
+/** The row when it is missing (a database created by hand): the starting values under the new ones. */
+const startingRow = (leadRecipient: string) => ({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 });
+
+async function saveSettings(
+  db: Db,
+  values: Partial<typeof centreSettings.$inferInsert>,
+  leadRecipient: string,
+) {
+  await db
+    .insert(centreSettings)
+    .values({ ...startingRow(leadRecipient), ...values })
+    .onConflictDoUpdate({ target: centreSettings.id, set: { ...values, updatedAt: new Date() } });
+}
+
+/**
+ * Checks the posted certificate: present, not empty, within the file limit, and a PDF by its content (never
+ * its name or declared type). The file ready to store, or the French message.
+ */
+export async function checkCertificate(
+  value: FormDataEntryValue | null,
+): Promise<{ fileName: string; content: Uint8Array } | { error: string }> {
+  const file = value instanceof File && !(value.size === 0 && value.name === "") ? value : null;
+  if (!file) return { error: CERTIFICATE_ERRORS.missing };
+  if (file.size === 0) return { error: CERTIFICATE_ERRORS.empty };
+  if (file.size > CERTIFICATE_BYTES) return { error: CERTIFICATE_ERRORS.tooLarge };
+  const content = new Uint8Array(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(content).catch(() => undefined);
+  if (detected?.mime !== "application/pdf") return { error: CERTIFICATE_ERRORS.type };
+  return { fileName: sanitizeFileName(file.name, "pdf", "certificat-qualiopi"), content };
+}
+
+/** The certificate's bytes and name, for its public route; null when none is on file. */
+export async function getCertificateFile(db: Db) {
+  const [row] = await db
+    .select({
+      fileName: centreSettings.certificateName,
+      content: centreSettings.certificateContent,
+      validUntil: centreSettings.qualiopiValidUntil,
+    })
+    .from(centreSettings)
+    .where(eq(centreSettings.id, 1));
+  return row?.content && row.fileName ? { ...row, fileName: row.fileName, content: row.content } : null;
+}
+
+/**
+ * Removes the certificate (withdrawn certification, wrong file) inside `tx`: the file and its
+ * name, size and date. The row stays locked from the read to the write, so two removals at once
+ * leave one journal entry and a French refusal, not two entries. The removed file, for the journal.
+ */
+async function removeCertificate(tx: Db) {
+  const [current] = await tx
+    .select({ fileName: centreSettings.certificateName, size: centreSettings.certificateSize })
+    .from(centreSettings)
+    .where(eq(centreSettings.id, 1))
+    .for("update");
+  if (!current?.fileName) throw new AdminInputError(CERTIFICATE_ERRORS.none);
+  await tx
+    .update(centreSettings)
+    .set({
+      certificateName: null,
+      certificateSize: null,
+      certificateUploadedAt: null,
+      certificateContent: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(centreSettings.id, 1));
+  return current;
+}
+
+/**
+ * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
+ * (`certificate`) and remove it (`delete-certificate`); moderators read the screen only. Every
+ * change is audited in the same transaction and announced, so open public pages and the page cache
+ * show it at once.
+ */
+export const settingsAction = consoleAction(
+  { update: "settings:write", certificate: "settings:write", "delete-certificate": "settings:write" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    if (intent === "update") {
+      const title = "Erreur lors de l'enregistrement des paramètres";
+      const parsed = centreSettingsSchema.safeParse({
+        ...textFields(form),
+        qualiopiCategories: form.getAll("qualiopiCategories"),
+      });
+      if (!parsed.success) return invalid(intent, title, parsed.error);
+      const values = parsed.data;
+      return attempt(app, intent, title, "Paramètres enregistrés", async () => {
+        // The fields that changed, values only where they are not personal (see audit-changes.ts).
+        const changed = diffFields("centre_settings", await getCentreSettings(app.db), values);
+        // Saving an untouched form writes nothing and leaves no entry in the journal.
+        if (changed.length === 0) return;
+        await auditedChange(app, actor, EVENT, async (tx) => {
+          await saveSettings(tx, values, app.config.contactNotifyEmail);
+          return {
+            action: "update",
+            entity: "centre_settings",
+            entityId: "1",
+            details: { title: "Paramètres du centre", changes: changed },
+          };
+        });
+      });
+    }
+    if (intent === "certificate") {
+      const checked = await checkCertificate(form.get("certificate"));
+      if ("error" in checked) {
+        return failure(intent, "Certificat refusé", 400, checked.error, { certificate: checked.error });
+      }
+      return attempt(
+        app,
+        intent,
+        "Erreur lors de l'envoi du certificat",
+        "Certificat Qualiopi enregistré",
+        () =>
+          auditedChange(app, actor, EVENT, async (tx) => {
+            await saveSettings(
+              tx,
+              {
+                certificateName: checked.fileName,
+                certificateSize: checked.content.byteLength,
+                certificateUploadedAt: new Date(),
+                certificateContent: checked.content,
+              },
+              app.config.contactNotifyEmail,
+            );
+            return {
+              action: "update",
+              entity: "centre_settings",
+              entityId: "1",
+              details: {
+                title: "Certificat Qualiopi",
+                certificate: { fileName: checked.fileName, size: checked.content.byteLength },
+              },
+            };
+          }),
+      );
+    }
+    if (intent === "delete-certificate") {
+      return attempt(app, intent, "Erreur lors de la suppression du certificat", "Certificat supprimé", () =>
+        auditedChange(app, actor, EVENT, async (tx) => ({
+          action: "update",
+          entity: "centre_settings",
+          entityId: "1",
+          details: { title: "Certificat Qualiopi supprimé", certificate: await removeCertificate(tx) },
+        })),
+      );
+    }
+    return unknownIntent(intent);
+  },
+  // The certificate, the other fields and the multipart framing; past it, reading stops.
+  { upload: { maxBytes: REQUEST_LIMITS.settingsBytes, tooLarge: CERTIFICATE_ERRORS.tooLarge } },
+);

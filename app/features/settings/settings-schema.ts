@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from "~/features/leads";
+import { isCalendarDay } from "~/platform/dates";
+import { REQUIRED } from "~/platform/form-schema";
+import { isMailbox } from "~/platform/mailbox";
+
+/** The four categories of actions a Qualiopi certificate may cover (Code du travail, L. 6313-1). */
+export const QUALIOPI_CATEGORIES = [
+  "Actions de formation",
+  "Bilans de compétences",
+  "Actions permettant de faire valider les acquis de l'expérience",
+  "Actions de formation par apprentissage",
+] as const;
+
+export const SETTINGS_ERRORS = {
+  siret: "Le SIRET doit compter 14 chiffres",
+  postalCode: "Le code postal doit compter 5 chiffres",
+  activityNumber: "Le numéro de déclaration d'activité doit compter 11 chiffres",
+  date: "Date invalide",
+  hours: "Indiquez au moins une ligne d'horaires (7 au plus)",
+  categories: "Choisissez au moins une catégorie d'actions",
+  referentEmail: "Adresse e-mail invalide",
+  referentPhone: "Veuillez entrer un numéro de téléphone valide",
+} as const;
+
+const text = (max = 200) =>
+  z.preprocess(
+    singleLine,
+    z.string({ error: REQUIRED }).min(1, REQUIRED).max(max, `${max} caractères maximum`),
+  );
+const optional = (max = 200) =>
+  z.preprocess((v) => singleLine(v ?? ""), z.string().max(max, `${max} caractères maximum`));
+const email = z.preprocess(singleLine, emailAddress);
+
+/** The lead recipient: a staff mailbox (platform/mailbox.ts), as CONTACT_NOTIFY_EMAIL first sets it. */
+const mailbox = z.preprocess(
+  singleLine,
+  z.string({ error: CONTACT_ERRORS.email }).refine(isMailbox, CONTACT_ERRORS.email),
+);
+
+/** Digits only, then printed in the usual groups: "12345678900012" → "123 456 789 00012". */
+function digitsIn(count: number, message: string, groups: number[]) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s.]/g, "") : v),
+    z
+      .string({ error: message })
+      .regex(new RegExp(`^\\d{${count}}$`), message)
+      .transform((digits) => {
+        const parts: string[] = [];
+        let at = 0;
+        for (const size of groups) {
+          parts.push(digits.slice(at, at + size));
+          at += size;
+        }
+        return parts.join(" ");
+      }),
+  );
+}
+
+const isoDay = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z.string().refine(isCalendarDay, SETTINGS_ERRORS.date).nullable(),
+);
+
+/** An optional field that, when filled, must pass `schema` (else `message`). */
+const blankOr = (schema: z.core.$ZodType, message: string) =>
+  optional(254).refine((v) => v === "" || z.safeParse(schema, v).success, message);
+
+/**
+ * The Paramètres form, checked on the server (French messages per field). `openingHours` is the
+ * textarea's text, one line per entry; `qualiopiCategories` every ticked box.
+ */
+export const centreSettingsSchema = z.object({
+  name: text(),
+  legalForm: text(),
+  shareCapital: text(100),
+  siret: digitsIn(14, SETTINGS_ERRORS.siret, [3, 3, 3, 5]),
+  rcs: optional(),
+  foundedOn: isoDay,
+  street: text(),
+  postalCode: z.preprocess(singleLine, z.string().regex(/^\d{5}$/, SETTINGS_ERRORS.postalCode)),
+  city: text(100),
+  phone: phoneNumber,
+  email,
+  openingHours: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? String(multiLine(v))
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean)
+        : v,
+    z
+      .array(z.string().max(100, "100 caractères maximum par ligne"))
+      .min(1, SETTINGS_ERRORS.hours)
+      .max(7, SETTINGS_ERRORS.hours),
+  ),
+  publicationDirector: text(),
+  host: text(300),
+  activityNumber: digitsIn(11, SETTINGS_ERRORS.activityNumber, [2, 2, 5, 2]),
+  activityRegion: text(100),
+  qualiopiCertifier: optional(),
+  qualiopiValidUntil: isoDay,
+  qualiopiCategories: z
+    .array(z.enum(QUALIOPI_CATEGORIES, { error: SETTINGS_ERRORS.categories }))
+    .min(1, SETTINGS_ERRORS.categories),
+  mediatorName: optional(),
+  mediatorWebsite: optional(300),
+  referentName: optional(),
+  referentPhone: blankOr(phoneNumber, SETTINGS_ERRORS.referentPhone),
+  referentEmail: blankOr(emailAddress, SETTINGS_ERRORS.referentEmail),
+  leadRecipient: mailbox,
+});
+
+export type CentreSettingsInput = z.infer<typeof centreSettingsSchema>;

@@ -1,0 +1,610 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ROLES, type Role } from "../../features/accounts/permissions";
+// Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
+import { APPLICATION_STATUSES } from "../../features/applications/status";
+import { FORMATION_LEVELS } from "../../features/catalogue/levels";
+import { FORMATION_PRICINGS } from "../../features/catalogue/pricing";
+import type { FormationResult } from "../../features/catalogue/results";
+import { FORMATION_BADGES, FORMATION_TYPES } from "../../features/catalogue/vocabulary";
+import { CONTACT_STATUSES } from "../../features/leads/statuses";
+
+/* ------------------------------------------------------------------------------------------------
+ * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
+ * because its CLI cannot run on Node 20.
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * What the console's search box matches: the columns joined by spaces, lower-cased and without
+ * accents, so "helene" finds "Hélène". The trigram indexes below are built on this very expression
+ * (the migration creates `unaccent_immutable`, unaccent pinned to its dictionary so it may be
+ * indexed), and the list queries compare against it with LIKE, which those indexes serve.
+ */
+export function searchText(...columns: AnyPgColumn[]): SQL {
+  const joined = sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql` || ' ' || `,
+  );
+  return sql`unaccent_immutable(lower(${joined}))`;
+}
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's limiter keeps its counters here so that several instances share them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * The centre's own data.
+ * --------------------------------------------------------------------------------------------- */
+
+// The value sets and their labels live in features/catalogue/vocabulary.ts; these enums are built from them.
+export const formationType = pgEnum("formation_type", FORMATION_TYPES);
+export const formationBadge = pgEnum("formation_badge", FORMATION_BADGES);
+export const formationLevel = pgEnum("formation_level", FORMATION_LEVELS);
+export const formationPricing = pgEnum("formation_pricing", FORMATION_PRICINGS);
+export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
+export const appRole = pgEnum("app_role", ROLES);
+
+export interface ProgramModule {
+  title: string;
+  /** Free text as staff type it, e.g. "120h". */
+  duration: string;
+  /** One item per line. */
+  content: string;
+}
+
+export const formations = pgTable(
+  "formations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    formationType: formationType("formation_type").notNull().default("alternance"),
+    description: text("description").notNull().default(""),
+    longDescription: text("long_description"),
+    content: text("content"),
+    duration: text("duration").notNull().default(""),
+    /** The level required to enter ('Niveau requis'); null for a record saved before levels were a list. */
+    entryLevel: formationLevel("entry_level"),
+    /** The level the course leads to ('Niveau de sortie'); null when it leads to none. */
+    exitLevel: formationLevel("exit_level"),
+    /** Used when `pricing` is 'payant' (and shown as the cost covered with 'prise-en-charge'). */
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    /** What the learner pays, as staff chose it; null for a free-of-charge record nobody qualified. */
+    pricing: formationPricing("pricing"),
+    rncpCode: text("rncp_code"),
+    financingEligible: boolean("financing_eligible").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+    badge: formationBadge("badge"),
+    objectives: text("objectives").array().notNull().default(sql`'{}'::text[]`),
+    program: jsonb("program").$type<ProgramModule[]>().notNull().default([]),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    prerequisites: text("prerequisites"),
+    certification: text("certification"),
+    salaryRange: text("salary_range"),
+    nextSessions: text("next_sessions").array().notNull().default(sql`'{}'::text[]`),
+    location: text("location"),
+    format: text("format"),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+    careerOpportunities: text("career_opportunities").array().notNull().default(sql`'{}'::text[]`),
+    // Catalogue fields.
+    /** Funding routes shown as badges: CPF, Alternance, France Travail, Région, OPCO, Autofinancement. */
+    funding: text("funding").array().notNull().default(sql`'{}'::text[]`),
+    /** Third info tile on the course page (diploma, sector…); level is used when empty. */
+    sector: text("sector"),
+    imageUrl: text("image_url"),
+    // Information a French training organisation must publish (Qualiopi, indicator 1 and 2).
+    accessDelay: text("access_delay"),
+    teachingMethods: text("teaching_methods"),
+    assessmentMethods: text("assessment_methods"),
+    accessibility: text("accessibility"),
+    /** How one gets in: application, interview, placement test, contract (indicator 1). */
+    accessArrangements: text("access_arrangements"),
+    /** Prices in words beside the main price: per hour, company rate, what funders pay (indicator 1). */
+    priceDetails: text("price_details"),
+    /** The person to contact about this course (name and role), beside the phone and e-mail. */
+    contactName: text("contact_name"),
+    // A certifying course also publishes its certification (Qualiopi indicator 3). Its code (RNCP or
+    // RS, in `rncpCode`) links to the public record on France Compétences.
+    /** The course leads to a certification registered with France Compétences. */
+    certifying: boolean("certifying").notNull().default(false),
+    certifier: text("certifier"),
+    /** Date the certification was registered in its register (RNCP or RS). */
+    certificationRegisteredOn: date("certification_registered_on", { mode: "string" }),
+    /** The certification's skill blocks, one per item ("RNCP35030BC01 — …"). */
+    skillBlocks: text("skill_blocks").array().notNull().default(sql`'{}'::text[]`),
+    equivalences: text("equivalences"),
+    /** Further paths after the certification (suites de parcours). */
+    furtherPaths: text("further_paths"),
+    /** Recorded results (rate, year, sample size): the only source of every rate the site shows. */
+    results: jsonb("results").$type<FormationResult[]>().notNull().default([]),
+    /** Staff-set order in every public list (footer, goal picker, catalogue, forms): lowest first. */
+    position: integer("position").notNull().default(0),
+    /** The home page goals this formation serves (ids of app/features/catalogue/goals.ts). */
+    goals: text("goals").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("formations_price_non_negative", sql`${t.price} >= 0`),
+    // 'Gratuit' has no price; 'Payant' has one.
+    check(
+      "formations_pricing_price",
+      sql`${t.pricing} is null or (${t.pricing} = 'gratuit') = (${t.price} = 0) or ${t.pricing} = 'prise-en-charge'`,
+    ),
+    check("formations_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
+    index("formations_active_created_idx").on(t.active, t.createdAt),
+    index("formations_active_position_idx").on(t.active, t.position),
+    index("formations_search_idx").using("gin", sql`${searchText(t.title, t.description)} gin_trgm_ops`),
+  ],
+);
+
+/** Other slugs that answer 301 to a formation's canonical page (the footer's short slugs). */
+export const formationAliases = pgTable("formation_aliases", {
+  alias: text("alias").primaryKey(),
+  formationId: uuid("formation_id")
+    .notNull()
+    .references(() => formations.id, { onDelete: "cascade" }),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    category: text("category"),
+    published: boolean("published").notNull().default(false),
+    featuredImage: text("featured_image"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("blog_posts_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
+    index("blog_posts_published_created_idx").on(t.published, t.createdAt),
+    index("blog_posts_search_idx").using("gin", sql`${searchText(t.title, t.excerpt)} gin_trgm_ops`),
+  ],
+);
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone").notNull(),
+    subject: text("subject"),
+    formationInterest: text("formation_interest"),
+    message: text("message"),
+    status: contactStatus("status").notNull().default("new"),
+    source: text("source").notNull().default("contact_form"),
+    callbackRequested: boolean("callback_requested").notNull().default(false),
+    /** The way to meet chosen on /contact's appointment banner (téléphone, visio, sur place), if any. */
+    appointmentMode: text("appointment_mode"),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_requests_source_format", sql`${t.source} ~ '^[a-z0-9_]+$'`),
+    check(
+      "contact_requests_appointment_mode",
+      sql`${t.appointmentMode} in ('telephone', 'visio', 'sur-place')`,
+    ),
+    // The console's order (newest first, id breaking ties) for its pages and the export's batches,
+    // over everything and within one status.
+    index("contact_requests_created_id_idx").on(t.createdAt, t.id),
+    index("contact_requests_status_created_id_idx").on(t.status, t.createdAt, t.id),
+    index("contact_requests_search_idx").using(
+      "gin",
+      sql`${searchText(t.firstName, t.lastName, t.email, t.formationInterest)} gin_trgm_ops`,
+    ),
+  ],
+);
+
+/**
+ * Every status change of a contact request (from → to, who, when), written in the same transaction
+ * as the change. Nothing before this table existed is backfilled: a request's creation is its start
+ * (status 'new'), so the delay to first contact runs from created_at to its first change out of 'new'.
+ */
+export const contactStatusChanges = pgTable(
+  "contact_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactRequestId: uuid("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    fromStatus: contactStatus("from_status").notNull(),
+    toStatus: contactStatus("to_status").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_status_changes_request_idx").on(t.contactRequestId, t.createdAt)],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    company: text("company"),
+    position: text("position"),
+    avatarUrl: text("avatar_url"),
+    videoUrl: text("video_url"),
+    formationId: uuid("formation_id").references(() => formations.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull().default(5),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+    index("testimonials_active_created_idx").on(t.active, t.createdAt),
+    index("testimonials_search_idx").using(
+      "gin",
+      sql`${searchText(t.name, t.content, t.company)} gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: appRole("role").notNull(),
+    createdAt: createdAt(),
+  },
+  // One role per user: the console reads a person's role as a single row.
+  (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+/** Who changed what and when in the console. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Admissions: sessions with seats, applications with their files, and what staff did with them.
+ * --------------------------------------------------------------------------------------------- */
+
+export const sessionMode = pgEnum("session_mode", ["presentiel", "distance", "hybride"]);
+export const applicationStatus = pgEnum("application_status", APPLICATION_STATUSES);
+
+/** Raw bytes (PostgreSQL bytea): both drivers hand back a Uint8Array/Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+export const formationSessions = pgTable(
+  "formation_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formationId: uuid("formation_id")
+      .notNull()
+      .references(() => formations.id, { onDelete: "cascade" }),
+    /** Calendar dates (no time zone): the centre's days. */
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    mode: sessionMode("mode").notNull().default("presentiel"),
+    /** An address, or 'En ligne'. */
+    place: text("place").notNull().default(""),
+    /** Free text, e.g. '2 jours en centre / 3 jours en entreprise'. */
+    rhythm: text("rhythm"),
+    seats: integer("seats").notNull(),
+    /** Last day applications are taken; the start date when unset. */
+    applicationDeadline: date("application_deadline", { mode: "string" }),
+    /** The manual 'Clôturer' switch. */
+    closed: boolean("closed").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("formation_sessions_dates", sql`${t.endDate} >= ${t.startDate}`),
+    check("formation_sessions_seats", sql`${t.seats} between 1 and 1000`),
+    index("formation_sessions_formation_start_idx").on(t.formationId, t.startDate),
+    index("formation_sessions_start_idx").on(t.startDate),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // A session with applications cannot be deleted, only closed.
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => formationSessions.id, { onDelete: "restrict" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    situation: text("situation").notNull(),
+    financing: text("financing").notNull(),
+    lastDiploma: text("last_diploma").notNull().default(""),
+    motivation: text("motivation").notNull().default(""),
+    accommodation: text("accommodation"),
+    status: applicationStatus("status").notNull().default("received"),
+    /** When the status last changed: the retention period of refused and withdrawn ones runs from it. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    interviewAt: timestamp("interview_at", { withTimezone: true }),
+    interviewPlace: text("interview_place"),
+    /** Who holds the interview: it shows in their calendar feed. */
+    interviewerId: text("interviewer_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set when a seat freed on the session and this waiting candidate was first in line: the seat
+     * is held for them (it counts as taken) until they are admitted, refused or withdraw.
+     */
+    seatOfferedAt: timestamp("seat_offered_at", { withTimezone: true }),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("applications_session_status_idx").on(t.sessionId, t.status),
+    index("applications_created_idx").on(t.createdAt),
+    index("applications_status_changed_idx").on(t.status, t.statusChangedAt),
+    index("applications_interview_idx").on(t.interviewAt).where(sql`${t.interviewAt} is not null`),
+    // The waiting list, in the order candidates applied: the first one gets the next freed seat.
+    index("applications_waiting_idx")
+      .on(t.sessionId, t.createdAt)
+      .where(sql`${t.status} = 'waitlisted' and ${t.seatOfferedAt} is null`),
+  ],
+);
+
+export const applicationFiles = pgTable(
+  "application_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("application_files_kind", sql`${t.kind} in ('cv', 'letter')`),
+    index("application_files_application_idx").on(t.applicationId),
+  ],
+);
+
+/** The history of an application: creation, status changes, interviews, e-mails sent and notes. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    fromStatus: applicationStatus("from_status"),
+    toStatus: applicationStatus("to_status"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_events_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** One secret iCalendar feed address per staff member; regenerating replaces the token. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The mail queue: a row per message, written in the same transaction as what caused it (the
+ * outbox pattern), delivered by workers that claim rows with FOR UPDATE SKIP LOCKED.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body").notNull(),
+    /** Where a reply goes when it is not the sender (a staff notification: the visitor's address). */
+    replyTo: text("reply_to"),
+    contactRequestId: uuid("contact_request_id").references(() => contactRequests.id, {
+      onDelete: "cascade",
+    }),
+    // Erasing or purging an application takes its e-mails (they quote the candidate) with it.
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "cascade",
+    }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("mail_outbox_contact_idx").on(t.contactRequestId),
+    index("mail_outbox_application_idx").on(t.applicationId),
+    // Statistiques' e-mail chart counts the mails of a period; the outbox keeps every sent mail.
+    index("mail_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * The centre's identity (console: Paramètres).
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * One row (id is always 1) with a typed column per setting, rather than key/value pairs: every
+ * reader gets the whole identity in one read, the database checks each column's type, and a new
+ * setting is a migration with its default like any other column. The certificate's bytes sit in
+ * the same row but only the certificate's own route selects them.
+ */
+export const centreSettings = pgTable(
+  "centre_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull(),
+    legalForm: text("legal_form").notNull(),
+    shareCapital: text("share_capital").notNull(),
+    siret: text("siret").notNull(),
+    rcs: text("rcs").notNull(),
+    foundedOn: date("founded_on", { mode: "string" }),
+    street: text("street").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    openingHours: jsonb("opening_hours").$type<string[]>().notNull(),
+    publicationDirector: text("publication_director").notNull(),
+    host: text("host").notNull(),
+    activityNumber: text("activity_number").notNull(),
+    activityRegion: text("activity_region").notNull(),
+    qualiopiCertifier: text("qualiopi_certifier").notNull(),
+    qualiopiValidUntil: date("qualiopi_valid_until", { mode: "string" }),
+    qualiopiCategories: jsonb("qualiopi_categories").$type<string[]>().notNull(),
+    certificateName: text("certificate_name"),
+    certificateSize: integer("certificate_size"),
+    certificateUploadedAt: timestamp("certificate_uploaded_at", { withTimezone: true }),
+    certificateContent: bytea("certificate_content"),
+    mediatorName: text("mediator_name").notNull(),
+    mediatorWebsite: text("mediator_website").notNull(),
+    referentName: text("referent_name").notNull(),
+    referentPhone: text("referent_phone").notNull(),
+    referentEmail: text("referent_email").notNull(),
+    leadRecipient: text("lead_recipient").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("centre_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export type Formation = typeof formations.$inferSelect;
+export type NewFormation = typeof formations.$inferInsert;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;
+export type ContactRequest = typeof contactRequests.$inferSelect;
+export type NewContactRequest = typeof contactRequests.$inferInsert;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type NewTestimonial = typeof testimonials.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type { ContactStatus } from "../../features/leads/statuses";
+export type { Role };
+export type MailRow = typeof mailOutbox.$inferSelect;
+export type FormationSession = typeof formationSessions.$inferSelect;
+export type NewFormationSession = typeof formationSessions.$inferInsert;
+export type Application = typeof applications.$inferSelect;
+export type SessionMode = (typeof sessionMode.enumValues)[number];
+export type ApplicationStatus = (typeof applicationStatus.enumValues)[number];

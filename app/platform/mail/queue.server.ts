@@ -1,0 +1,170 @@
+import type { Database, Db } from "~/platform/db/client.server";
+import { type MailRow, mailOutbox } from "~/platform/db/schema.server";
+import type { Logger } from "~/platform/logger.server";
+import { type MailSender, type MailTransport, SMTP_CONNECTIONS } from "./transport.server";
+
+export interface MailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where replies go (a staff notification: the visitor's address, so staff answer in one click). */
+  replyTo?: string | null;
+  contactRequestId?: string | null;
+  applicationId?: string | null;
+}
+
+/**
+ * Puts messages in the outbox. Pass the transaction that writes what the mail is about, so that
+ * both are committed together or not at all.
+ */
+export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(mailOutbox).values(messages);
+}
+
+type ClaimedMail = Pick<MailRow, "id" | "to" | "subject" | "text" | "html" | "replyTo" | "attempts">;
+
+/** 10 s, 20 s, 40 s … capped at one hour: retried until delivered. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+// A claimed message stays hidden from other workers this long; longer than any SMTP timeout.
+const LEASE_SECONDS = 60;
+const BATCH = SMTP_CONNECTIONS * 4;
+
+/**
+ * Delivers the outbox. Each instance runs one; rows are claimed with FOR UPDATE SKIP LOCKED and a
+ * lease, so several instances on one PostgreSQL never send the same message twice at once, and a
+ * message claimed by a crashed instance is retried once its lease ends.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  /** Set by stop(): a drain in progress ends after its current batch. */
+  private closing = false;
+  private again = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly transport: MailTransport,
+    /**
+     * The sender: MAIL_FROM's address with the centre's name as display name, read before each
+     * batch so that a name changed in Paramètres signs the very next e-mails, on every instance.
+     */
+    private readonly sender: MailSender | (() => Promise<MailSender>),
+    private readonly logger: Logger,
+    private readonly pollMs = 2_000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Called after an enqueue so that mail leaves at once instead of at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closing = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((error: unknown) => this.logger.error({ err: error }, "mail queue: drain failed"))
+        .finally(() => {
+          this.running = null;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : this.pollMs);
+        });
+    }, ms);
+  }
+
+  /** Sends every due message; returns how many were delivered. Exposed for tests and scripts. */
+  async drain(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return delivered;
+      const from = typeof this.sender === "function" ? await this.sender() : this.sender;
+      // The batch goes out in parallel over the transport's connection pool.
+      const results = await Promise.all(batch.map((row) => this.deliver(row, from)));
+      delivered += results.filter(Boolean).length;
+      if (this.closing) return delivered;
+    }
+  }
+
+  private async claim(): Promise<ClaimedMail[]> {
+    const rows = await this.database.query<Record<string, unknown>>(
+      `update mail_outbox set locked_until = now() + make_interval(secs => $1), attempts = attempts + 1
+       where id in (
+         select id from mail_outbox
+         where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+         order by next_attempt_at limit $2 for update skip locked)
+       returning id, to_address, subject, text_body, html_body, reply_to, attempts`,
+      [LEASE_SECONDS, BATCH],
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      to: String(r.to_address),
+      subject: String(r.subject),
+      text: String(r.text_body),
+      html: String(r.html_body),
+      replyTo: r.reply_to == null ? null : String(r.reply_to),
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  private async deliver(row: ClaimedMail, from: MailSender): Promise<boolean> {
+    try {
+      await this.transport.send({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        messageId: `<${row.id}@${from.address.split("@")[1] ?? "localhost"}>`,
+      });
+      await this.database.query(
+        "update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1",
+        [row.id],
+      );
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delay = backoffSeconds(row.attempts);
+      this.logger.warn(
+        { mailId: row.id, attempts: row.attempts, retryIn: delay, err: message },
+        "mail delivery failed",
+      );
+      await this.database.query(
+        `update mail_outbox set locked_until = null, last_error = $2,
+           next_attempt_at = now() + make_interval(secs => $3) where id = $1`,
+        [row.id, message.slice(0, 1000), delay],
+      );
+      return false;
+    }
+  }
+}

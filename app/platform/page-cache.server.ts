@@ -1,0 +1,228 @@
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { policyForCachedPage } from "~/platform/http/csp.server";
+import { isPublicEvent } from "./events.server";
+import { type AppRuntime, createLoadContext } from "./runtime.server";
+
+// Runs in libuv's thread pool: a 60 KB page compressed inline would hold the event loop ~1 ms each.
+const gzip = promisify(gzipCallback);
+
+interface Rendered {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+interface Entry extends Rendered {
+  /** Compressed once when stored, instead of once per visitor. */
+  gzipped: Buffer;
+  expires: number;
+  /** The cache generation it was rendered in; an older one means a public table changed since. */
+  generation: number;
+  bytes: number;
+}
+
+// Paths whose answer never depends on who asks but which must not be cached for other reasons.
+// A course's programme PDF has its own cache, one copy per formation rebuilt when the record
+// changes (app/features/catalogue/programme-pdf.server.ts): here it would be kept twice (raw and gzipped, though
+// a PDF hardly compresses) and push the HTML pages out. A staff member's iCalendar feed
+// (/calendrier/<token>.ics) is private to whoever holds its token and must stop at once when regenerated.
+const UNCACHED = /^\/(admin|auth|api|calendrier)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$/;
+
+/**
+ * The query parameters public pages read (catalogue filters, contact preselection, and React
+ * Router's `_routes` on `.data` requests). A page's key is its path plus these, sorted. A request
+ * with any other parameter is rendered for itself and not kept, so junk query strings cannot fill
+ * the cache; a public page that starts reading a new parameter must add it here.
+ */
+const PAGE_PARAMS = new Set(["q", "type", "niveau", "objectif", "sujet", "formation", "_routes"]);
+/** Campaign tags on links to the site: they never change a page, so they are left out of the key. */
+const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/;
+
+/** Headers of a rendered page a copy does not carry: per connection, or set again when sent. */
+const DROPPED_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+]);
+
+export interface PageCacheOptions {
+  /** How long a copy is served before it is rendered again (in the background). */
+  ttlMs?: number;
+  /** Memory bound: raw + gzipped bodies of every entry together; least recently used go first. */
+  maxBytes?: number;
+  maxEntries?: number;
+}
+
+/**
+ * Keeps the rendered HTML (and React Router's `.data` payloads) of public pages for anonymous
+ * visitors, so that the busiest pages cost a memory copy instead of database reads and a React
+ * render. A visitor with any cookie is served fresh: the page may carry a greeting or a toast.
+ *
+ * - One render per page at a time (single flight): visitors arriving while a page renders wait
+ *   for that render, or are served the previous copy when there is one.
+ * - Expiry (`ttlMs`) re-renders in the background: everyone keeps getting the previous copy.
+ * - A change to a public table (on any instance, through LISTEN/NOTIFY) makes every copy stale:
+ *   the next visitor of a page waits for its new render, so an edit shows on the very next visit,
+ *   and visitors arriving meanwhile get the previous copy (stale-while-revalidate).
+ * - Bounded by bytes and entries, least recently used evicted first.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<Rendered>>();
+  private generation = 0;
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly maxEntries: number;
+  private handle: ReturnType<typeof createRequestHandler> | null = null;
+  /** Memory held by the entries (what `maxBytes` bounds). */
+  bytes = 0;
+  hits = 0;
+  /** Pages rendered by the cache, for tests and benchmarks. */
+  renders = 0;
+
+  constructor(
+    private readonly runtime: AppRuntime,
+    private readonly getBuild: () => Promise<ServerBuild>,
+    options: PageCacheOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxEntries = options.maxEntries ?? 2_000;
+    runtime.events.subscribe((event) => {
+      if (isPublicEvent(event)) this.invalidate();
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Every copy becomes stale; each is replaced on the next visit of its page. */
+  invalidate(): void {
+    this.generation++;
+  }
+
+  /** The cache key of a request, or null when it is not served from the cache. */
+  keyOf(req: Request): string | null {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    if (req.headers.cookie || UNCACHED.test(req.path)) return null;
+    const url = new URL(req.originalUrl, "http://cache");
+    const kept: [string, string][] = [];
+    for (const [name, value] of url.searchParams) {
+      if (TRACKING_PARAM.test(name)) continue;
+      if (!PAGE_PARAMS.has(name)) return null;
+      kept.push([name, value]);
+    }
+    kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const query = new URLSearchParams(kept).toString();
+    return query ? `${url.pathname}?${query}` : url.pathname;
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const key = this.keyOf(req);
+      if (key === null) return next();
+      this.serveFromCache(key, req, res).catch(next);
+    };
+  }
+
+  private async serveFromCache(key: string, req: Request, res: Response): Promise<void> {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Least recently used goes first: a hit moves the entry to the end of the Map's order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      const changed = entry.generation !== this.generation;
+      const expired = entry.expires <= Date.now();
+      if (!changed && !expired) {
+        this.hits++;
+        return this.send(req, res, entry, "HIT");
+      }
+      if (this.inFlight.has(key) || !changed) {
+        // Someone is rendering it already, or it merely expired: the copy stays good meanwhile.
+        if (!this.inFlight.has(key)) {
+          this.render(key).catch((error: unknown) =>
+            this.runtime.logger.error({ err: error, key }, "page cache: background render failed"),
+          );
+        }
+        this.hits++;
+        return this.send(req, res, entry, "STALE");
+      }
+    }
+    // Not cached, or changed since: wait for the (single) render of it.
+    const rendered = await (this.inFlight.get(key) ?? this.render(key));
+    const stored = this.entries.get(key);
+    if (stored && rendered.status === 200) return this.send(req, res, stored, null);
+    return this.send(req, res, { ...rendered, gzipped: null }, null);
+  }
+
+  /** Renders `key` once however many visitors ask, and stores it when it is a plain 200. */
+  private render(key: string): Promise<Rendered> {
+    const generation = this.generation;
+    const job = (async () => {
+      this.renders++;
+      this.handle ??= createRequestHandler(this.getBuild, "production");
+      const response = await this.handle(
+        new Request(`${this.runtime.config.publicUrl}${key}`),
+        createLoadContext(this.runtime, "page-cache"),
+      );
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Record<string, string> = {};
+      for (const [name, value] of response.headers) {
+        if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+      }
+      const rendered = { status: response.status, headers, body };
+      if (response.status === 200 && !response.headers.has("set-cookie")) {
+        if (headers["content-security-policy"]) {
+          headers["content-security-policy"] = policyForCachedPage(body.toString("utf8"));
+        }
+        await this.store(key, rendered, generation);
+      }
+      return rendered;
+    })().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, job);
+    return job;
+  }
+
+  private async store(key: string, rendered: Rendered, generation: number): Promise<void> {
+    const gzipped = await gzip(rendered.body);
+    const bytes = key.length + rendered.body.length + gzipped.length;
+    if (bytes > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { ...rendered, gzipped, generation, bytes, expires: Date.now() + this.ttlMs });
+    this.bytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private send(
+    req: Request,
+    res: Response,
+    page: Rendered & { gzipped: Buffer | null },
+    cache: "HIT" | "STALE" | null,
+  ): void {
+    const gzipped = page.gzipped !== null && req.acceptsEncodings("gzip") === "gzip";
+    res.status(page.status).set(page.headers).vary("Accept-Encoding");
+    if (cache) res.set("X-Cache", cache);
+    // A set Content-Encoding makes the compression middleware leave the body alone.
+    if (gzipped) res.set("Content-Encoding", "gzip");
+    const body = gzipped && page.gzipped ? page.gzipped : page.body;
+    res.set("Content-Length", String(body.length));
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+}

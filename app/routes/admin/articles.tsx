@@ -1,0 +1,91 @@
+import { ArticleDialog } from "~/features/articles/components/article-dialog";
+import { type AdminArticle, articleAction, articlesPage } from "~/features/articles/console-articles.server";
+import { loadConsoleList } from "~/features/console/list-loader.server";
+import { NO_PAGE } from "~/features/console/paging.server";
+import { formatDate } from "~/platform/dates";
+import { searchQuery } from "~/platform/form-schema";
+import { Badge } from "~/ui/badge";
+import { cn } from "~/ui/cn";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { ListFilters } from "~/ui/console/list-filters";
+import { EditDeleteCell, ListTable, shownFrom } from "~/ui/console/list-table";
+import { AddButton, PageHeader } from "~/ui/console/page-header";
+import { countedTitle, Pagination } from "~/ui/console/pagination";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { useEditDialog } from "~/ui/console/use-edit-dialog";
+import { Td, Tr } from "~/ui/table";
+import type { Route } from "./+types/articles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Blog | Console d'administration" }];
+
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "posts",
+    permission: "console:access",
+    what: "articles",
+    filters: searchQuery,
+    read: articlesPage,
+    empty: NO_PAGE,
+  });
+}
+
+export const action = articleAction;
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { posts, page, filters: q, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const editor = useEditDialog<AdminArticle>();
+  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cet article ?" });
+  return (
+    <>
+      <PageHeader
+        title={countedTitle("Articles", page, loadError)}
+        description="Rédigez et publiez les articles du blog"
+        actions={<AddButton label="Nouvel article" onClick={editor.create} />}
+      />
+      <ListFilters
+        q={q}
+        searchLabel="Rechercher un article"
+        placeholder="Rechercher par titre ou extrait..."
+      />
+      <ListTable
+        columns={[
+          "Article",
+          "Statut",
+          { label: "Créé le", from: "lg" },
+          { label: "Mis à jour le", from: "md" },
+        ]}
+        actions
+        items={posts}
+        empty="Aucun article trouvé"
+        loadError={loadError}
+      >
+        {(p) => (
+          <Tr key={p.id}>
+            <Td className="max-w-md">
+              <p className="font-medium">{p.title}</p>
+              {p.excerpt ? <p className="line-clamp-2 text-xs text-muted-foreground">{p.excerpt}</p> : null}
+            </Td>
+            <Td>
+              <Badge variant={p.published ? "success" : "secondary"}>
+                {p.published ? "Publié" : "Brouillon"}
+              </Badge>
+            </Td>
+            <Td className={cn("whitespace-nowrap", shownFrom("lg"))}>{formatDate(p.createdAt)}</Td>
+            <Td className={cn("whitespace-nowrap", shownFrom("md"))}>{formatDate(p.updatedAt)}</Td>
+            <EditDeleteCell
+              subject={p.title}
+              onEdit={() => editor.edit(p)}
+              onDelete={() => remove.ask(p.id)}
+            />
+          </Tr>
+        )}
+      </ListTable>
+      <Pagination page={page} />
+      {editor.render((post) => (
+        <ArticleDialog post={post} onDone={editor.close} />
+      ))}
+      {remove.dialog}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+// The import rules of docs/architecture.md, as `npm run lint` applies them: each case builds a small
+// tree shaped like app/ and runs dependency-cruiser with the repository's own rules on it.
+const config = path.resolve(".dependency-cruiser.cjs");
+const depcruise = path.resolve("node_modules/.bin/depcruise");
+let dir = "";
+
+function cruise(files: Record<string, string>) {
+  dir = mkdtempSync(path.join(tmpdir(), "boundaries-"));
+  const tsconfig = { compilerOptions: { paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler" } };
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), source);
+  }
+  const run = spawnSync(depcruise, ["app", "--config", config, "--output-type", "err"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
+}
+
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const plain = "export const value = 1;\n";
+
+describe("the import boundaries (npm run lint)", () => {
+  it("accepts routes → features → platform, and a feature using another through its index", () => {
+    const result = cruise({
+      "app/routes/site/page.tsx":
+        'import { offer } from "~/features/catalogue/offer";\nexport const p = offer;\n',
+      "app/features/catalogue/offer.ts":
+        'import { label } from "~/features/leads";\nimport { value } from "~/platform/dates";\nexport const offer = label + value;\n',
+      "app/features/leads/index.ts": 'export * from "./label";\n',
+      "app/features/leads/label.ts": 'export const label = "Nouvelle";\n',
+      "app/platform/dates.ts": plain,
+    });
+    expect(result.output).toContain("no dependency violations");
+    expect(result.ok).toBe(true);
+  });
+
+  it("refuses a feature reaching into another feature's files", () => {
+    const result = cruise({
+      "app/features/catalogue/offer.ts":
+        'import { label } from "~/features/leads/label";\nexport const o = label;\n',
+      "app/features/leads/label.ts": plain.replace("value", "label"),
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("feature-through-its-index");
+  });
+
+  it("refuses ui or platform code importing a feature", () => {
+    const result = cruise({
+      "app/ui/button.tsx": 'import { value } from "~/features/leads/label";\nexport const b = value;\n',
+      "app/platform/dates.ts": 'import { value } from "~/features/leads";\nexport const d = value;\n',
+      "app/features/leads/index.ts": 'export * from "./label";\n',
+      "app/features/leads/label.ts": plain,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("ui-stays-generic");
+    expect(result.output).toContain("platform-knows-no-feature");
+  });
+
+  it("refuses browser code importing a server module", () => {
+    const result = cruise({
+      "app/features/leads/components/card.tsx":
+        'import { value } from "../list.server";\nexport const c = value;\n',
+      "app/features/leads/list.server.ts": plain,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("browser-code-imports-no-server-module");
+  });
+
+  it("refuses an import circle, type-only imports included", () => {
+    const result = cruise({
+      "app/platform/a.ts": 'import type { B } from "./b";\nexport type A = { b?: B };\n',
+      "app/platform/b.ts": 'import type { A } from "./a";\nexport type B = { a?: A };\n',
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("no-circular");
+  });
+});
