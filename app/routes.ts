@@ -16,6 +16,7 @@ export default [
     route("financements", "routes/site/financements.tsx"),
     route("notre-centre", "routes/site/notre-centre.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("reclamation", "routes/site/reclamation.tsx"),
     route("ressources", "routes/site/ressources.tsx"),
     route("ressources/article/:slug", "routes/site/article.tsx"),
     route("mentions-legales", "routes/site/mentions-legales.tsx"),

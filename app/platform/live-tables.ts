@@ -10,6 +10,7 @@ export const LIVE_TABLES = [
   "blog_posts",
   "testimonials",
   "centre_settings",
+  "complaints",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

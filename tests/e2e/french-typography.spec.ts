@@ -41,6 +41,7 @@ const PAGES = [
   "/notre-centre",
   "/contact",
   "/contact?sujet=rdv",
+  "/reclamation",
   "/ressources",
   "/ressources/article/reconversion-professionnelle-5-etapes",
   "/ressources/article/alternance-apprentissage-ou-professionnalisation",

@@ -17,6 +17,7 @@ const PUBLIC_PAGES = [
   "/mentions-legales",
   "/politique-confidentialite",
   "/cgu",
+  "/reclamation",
 ];
 
 for (const path of PUBLIC_PAGES) {

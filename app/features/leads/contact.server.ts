@@ -35,7 +35,7 @@ const failure = (status: number, toast: ToastMessage, extra: Partial<FormResult>
 });
 
 /** A value the schema let through but the database refuses (an unknown course): a 400 on that field. */
-class FieldRefusal extends Error {
+export class FieldRefusal extends Error {
   constructor(
     readonly field: string,
     message: string,
@@ -65,15 +65,19 @@ function echo(fields: Record<string, string>): Record<string, string> {
 }
 
 /**
- * The steps both public forms share, in the order that keeps abuse cheap: size, rate limit,
- * parse, honeypot, validation, then one transaction. Never throws: every input gets an answer.
+ * The steps the public forms share (contact, callback, complaint), in the order that keeps abuse
+ * cheap: size, rate limit (one budget for all of them), parse, honeypot, validation, then one
+ * transaction. Never throws: every input gets an answer. `store` answers what it stored (an id, a
+ * reference), which `success` may quote; a bot caught by the honeypot gets `success("")`.
+ * `label` names the form in the logs.
  */
-async function receive<S extends z.ZodMiniType>(
+export async function receivePublicForm<S extends z.ZodMiniType>(
   context: AppLoadContext,
   request: Request,
   schema: S,
   store: (app: AppRuntime, input: z.infer<S>) => Promise<string>,
-  success: ToastMessage,
+  success: ToastMessage | ((stored: string) => ToastMessage),
+  label = "contact",
 ): Promise<FormOutcome> {
   const { app, clientIp } = context;
 
@@ -87,10 +91,13 @@ async function receive<S extends z.ZodMiniType>(
   if (fields === "too-large") return failure(413, CONTACT_MESSAGES.tooLarge);
   if (fields === "unreadable") return failure(400, CONTACT_MESSAGES.invalid);
 
-  const ok: FormOutcome = { status: 200, body: { ok: true, toast: success, message: success.description } };
+  const ok = (stored: string): FormOutcome => {
+    const toast = typeof success === "function" ? success(stored) : success;
+    return { status: 200, body: { ok: true, toast, message: toast.description } };
+  };
   if (fields[HONEYPOT_FIELD]) {
-    app.logger.info({ clientIp }, "contact: honeypot filled, request dropped");
-    return ok;
+    app.logger.info({ clientIp }, `${label}: honeypot filled, request dropped`);
+    return ok("");
   }
 
   const parsed = schema.safeParse(fields);
@@ -102,9 +109,9 @@ async function receive<S extends z.ZodMiniType>(
   }
 
   try {
-    const id = await store(app, parsed.data);
-    app.logger.info({ contactRequestId: id }, "contact: request stored");
-    return ok;
+    const stored = await store(app, parsed.data);
+    app.logger.info({ stored }, `${label}: request stored`);
+    return ok(stored);
   } catch (error) {
     if (error instanceof FieldRefusal) {
       return failure(400, CONTACT_MESSAGES.invalid, {
@@ -112,7 +119,7 @@ async function receive<S extends z.ZodMiniType>(
         values: echo(fields),
       });
     }
-    app.logger.error({ err: error }, "contact: storing the request failed");
+    app.logger.error({ err: error }, `${label}: storing the request failed`);
     return failure(503, CONTACT_MESSAGES.failure, { values: echo(fields) });
   }
 }
@@ -222,7 +229,7 @@ export function callbackRow(
 
 /** The /contact action. */
 export function receiveContactForm(context: AppLoadContext, request: Request): Promise<FormOutcome> {
-  return receive(
+  return receivePublicForm(
     context,
     request,
     contactSchema,
@@ -239,7 +246,7 @@ export function receiveContactForm(context: AppLoadContext, request: Request): P
 
 /** POST /api/rappel, from the « Être rappelé·e » dialog. */
 export function receiveCallback(context: AppLoadContext, request: Request): Promise<FormOutcome> {
-  return receive(
+  return receivePublicForm(
     context,
     request,
     callbackSchema,

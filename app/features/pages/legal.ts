@@ -113,7 +113,7 @@ export const politiqueConfidentialite = (
   {
     title: "6. Durée de conservation",
     paragraphs: [
-      "Les demandes de contact sont conservées 3 ans après le dernier échange ; les données des apprenants pendant la durée imposée par nos obligations légales.",
+      "Les demandes de contact et les réclamations (avec les réponses qui leur ont été faites) sont conservées 3 ans après le dernier échange ; les données des apprenants pendant la durée imposée par nos obligations légales.",
       `Une candidature refusée ou retirée (désistement) est supprimée automatiquement, avec son CV, sa lettre de motivation et les e-mails qui la concernent, ${retentionMonths} mois après cette décision. Une candidature retenue rejoint votre dossier d'apprenant·e.`,
     ],
   },

@@ -27,4 +27,5 @@ export const FOOTER_LEGAL = [
   { to: "/mentions-legales", label: "Mentions légales" },
   { to: "/politique-confidentialite", label: "Politique de confidentialité" },
   { to: "/cgu", label: "CGU" },
+  { to: "/reclamation", label: "Faire une réclamation" },
 ] as const;

@@ -24,6 +24,7 @@ import { FORMATION_LEVELS } from "../../features/catalogue/levels";
 import { FORMATION_PRICINGS } from "../../features/catalogue/pricing";
 import type { FormationResult } from "../../features/catalogue/results";
 import { FORMATION_BADGES, FORMATION_TYPES } from "../../features/catalogue/vocabulary";
+import { COMPLAINT_STATUSES } from "../../features/complaints/statuses";
 import { CONTACT_STATUSES } from "../../features/leads/statuses";
 
 /* ------------------------------------------------------------------------------------------------
@@ -505,6 +506,77 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   createdAt: createdAt(),
 });
 
+/* ------------------------------------------------------------------------------------------------
+ * Complaints (réclamations): the public form's register, handled in the console.
+ * --------------------------------------------------------------------------------------------- */
+
+export const complaintStatus = pgEnum("complaint_status", COMPLAINT_STATUSES);
+
+/**
+ * The last reference number given in each year: 'REC-2026-0007' is year 2026's seventh. The
+ * increment is one upsert in the complaint's own transaction, so two instances never give the same
+ * number and a rolled-back complaint gives its number back.
+ */
+export const complaintCounters = pgTable("complaint_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** The company, funder or school the author writes for, if any. */
+    organisation: text("organisation"),
+    authorType: text("author_type").notNull(),
+    category: text("category").notNull(),
+    /** The session concerned, when chosen from the list; kept as text too (sessionLabel). */
+    sessionId: uuid("session_id").references(() => formationSessions.id, { onDelete: "set null" }),
+    /** The session as it read when the complaint came ('TP Assistant RH – du 4 au 29 janv. 2027'), or the author's own words. */
+    sessionLabel: text("session_label"),
+    description: text("description").notNull(),
+    status: complaintStatus("status").notNull().default("received"),
+    /** The corrective action staff decided. */
+    correctiveAction: text("corrective_action"),
+    /** When it first reached 'Traitée' or 'Close': the handling delay runs from created_at to it. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("complaints_created_id_idx").on(t.createdAt, t.id),
+    index("complaints_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** A complaint's history: status changes, replies sent to the author, corrective action decided. */
+export const complaintEvents = pgTable(
+  "complaint_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    complaintId: uuid("complaint_id")
+      .notNull()
+      .references(() => complaints.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    fromStatus: complaintStatus("from_status"),
+    toStatus: complaintStatus("to_status"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("complaint_events_kind", sql`${t.kind} in ('status', 'reply', 'action')`),
+    index("complaint_events_complaint_idx").on(t.complaintId, t.createdAt),
+  ],
+);
+
 /**
  * The mail queue: a row per message, written in the same transaction as what caused it (the
  * outbox pattern), delivered by workers that claim rows with FOR UPDATE SKIP LOCKED.
@@ -527,6 +599,8 @@ export const mailOutbox = pgTable(
     applicationId: uuid("application_id").references(() => applications.id, {
       onDelete: "cascade",
     }),
+    // Erasing a complaint takes its acknowledgement and replies (they quote the author) with it.
+    complaintId: uuid("complaint_id").references(() => complaints.id, { onDelete: "cascade" }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -538,6 +612,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     index("mail_outbox_contact_idx").on(t.contactRequestId),
     index("mail_outbox_application_idx").on(t.applicationId),
+    index("mail_outbox_complaint_idx").on(t.complaintId),
     // Statistiques' e-mail chart counts the mails of a period; the outbox keeps every sent mail.
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
@@ -608,3 +683,4 @@ export type NewFormationSession = typeof formationSessions.$inferInsert;
 export type Application = typeof applications.$inferSelect;
 export type SessionMode = (typeof sessionMode.enumValues)[number];
 export type ApplicationStatus = (typeof applicationStatus.enumValues)[number];
+export type Complaint = typeof complaints.$inferSelect;

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 
-export const FOREIGN_ORIGIN_MESSAGE =
-  "Requête refusée : elle ne provient pas du site.";
+export const FOREIGN_ORIGIN_MESSAGE = "Requête refusée : elle ne provient pas du site.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -12,6 +12,7 @@ export interface MailMessage {
   /** Where replies go (a staff notification: the visitor's address, so staff answer in one click). */
   replyTo?: string | null;
   contactRequestId?: string | null;
+  complaintId?: string | null;
   applicationId?: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { LEGAL_UPDATED, type LegalSection } from "~/features/pages/legal";
 
 /** The common layout of the three legal pages. */
@@ -23,6 +24,17 @@ export function LegalPage({ title, sections }: { title: string; sections: readon
           )}
         </section>
       ))}
+      <section className="mt-8">
+        <h2 className="text-xl font-semibold">Réclamations</h2>
+        <p className="mt-2 text-muted-foreground">
+          Une formation ou un service du centre ne vous a pas donné satisfaction ? Stagiaire, entreprise ou
+          financeur,{" "}
+          <Link to="/reclamation" className="text-primary underline">
+            faites une réclamation
+          </Link>
+          {" : elle"} reçoit une référence et une réponse écrite.
+        </p>
+      </section>
     </main>
   );
 }

@@ -1,0 +1,72 @@
+import {
+  type MailCentre,
+  type RenderedMail,
+  renderMail,
+  renderWrittenMail,
+} from "~/platform/mail/templates.server";
+import { formatFullDateTime } from "~/platform/paris-time";
+import { authorTypeLabel, categoryLabel } from "./content";
+
+/** What the two e-mails of a new complaint quote. */
+export interface ComplaintSummary {
+  reference: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  organisation: string | null;
+  authorType: string;
+  category: string;
+  session: string | null;
+  description: string;
+  createdAt: Date;
+}
+
+const rowsOf = (c: ComplaintSummary): [string, string][] => [
+  ["Référence", c.reference],
+  ["Catégorie", categoryLabel(c.category)],
+  ["Session concernée", c.session ?? "Non précisée"],
+  ["Votre réclamation", c.description],
+  ["Reçue le", formatFullDateTime(c.createdAt)],
+];
+
+/** The author's acknowledgement: the reference to quote, and what happens next. */
+export function complaintAcknowledgementMail(centre: MailCentre, c: ComplaintSummary): RenderedMail {
+  return renderMail(centre, {
+    subject: `Votre réclamation ${c.reference} est bien reçue`,
+    heading: `Bonjour ${c.firstName},`,
+    paragraphs: [
+      `Nous avons bien reçu votre réclamation et l'avons enregistrée sous la référence ${c.reference}. Rappelez-la dans vos échanges avec nous.`,
+      "Elle est examinée par l'équipe du centre : nous vous répondrons par e-mail, avec les suites que nous lui donnons.",
+      `Vous pouvez aussi nous joindre au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
+    ],
+    rows: rowsOf(c),
+  });
+}
+
+/** The staff notification: everything, and the register's link. */
+export function complaintNotificationMail(
+  centre: MailCentre,
+  c: ComplaintSummary,
+  url: string,
+): RenderedMail {
+  return renderMail(centre, {
+    subject: `Nouvelle réclamation ${c.reference} : ${categoryLabel(c.category)}`,
+    heading: `Réclamation ${c.reference}`,
+    paragraphs: ["Une réclamation est arrivée par le formulaire du site. Elle attend dans le registre."],
+    rows: [
+      ["Auteur", `${c.firstName} ${c.lastName}`],
+      ["À quel titre", authorTypeLabel(c.authorType)],
+      ["Structure", c.organisation ?? "Non renseignée"],
+      ["E-mail", c.email],
+      ["Téléphone", c.phone ?? "Non renseigné"],
+      ...rowsOf(c),
+    ],
+    action: { label: "Ouvrir la réclamation", url },
+  });
+}
+
+/** A reply staff wrote in the console, sent as typed under the reference. */
+export function complaintReplyMail(centre: MailCentre, reference: string, text: string): RenderedMail {
+  return renderWrittenMail(centre, `Réponse à votre réclamation ${reference}`, text);
+}

@@ -1,0 +1,16 @@
+// The complaints register's fixed lists: the database enforces the statuses as an enum, so this file
+// imports nothing (drizzle-kit reads it too).
+
+/** 'Reçue' → 'En cours' → 'Traitée' → 'Close': the register's statuses, in their order. */
+export const COMPLAINT_STATUSES = ["received", "in_progress", "treated", "closed"] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+export const COMPLAINT_STATUS_LABELS: Readonly<Record<ComplaintStatus, string>> = {
+  received: "Reçue",
+  in_progress: "En cours",
+  treated: "Traitée",
+  closed: "Close",
+};
+
+/** Statuses that end the handling: the handling delay runs from receipt to the first of them. */
+export const HANDLED_STATUSES: readonly ComplaintStatus[] = ["treated", "closed"];
