@@ -25,6 +25,7 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
+  route("formation/:slug/lheo.xml", "routes/site/formation-lheo.ts"),
   route("auth/verifie", "routes/site/email-verified.ts"),
   route("auth/deconnexion", "routes/site/sign-out.ts"),
   ...prefix("admin", [
@@ -58,5 +59,6 @@ export default [
   route("api/certificat-qualiopi.pdf", "routes/api/qualiopi-certificate.ts"),
   route("calendrier/:token.ics", "routes/api/calendar-feed.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("lheo.xml", "routes/api/lheo.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

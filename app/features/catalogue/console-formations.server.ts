@@ -10,6 +10,7 @@ import type { Db } from "~/platform/db/client.server";
 import { applications, formationAliases, formationSessions, formations } from "~/platform/db/schema.server";
 import { searchQuery } from "~/platform/form-schema";
 import { type FormationInput, formationSchema } from "./formation-schema";
+import { lheoReadiness } from "./lheo/lheo.server";
 
 export interface FormationFilters {
   q: string;
@@ -57,11 +58,14 @@ export async function formationsPage(db: Db, filters: FormationFilters, page: nu
           ),
         )
     : [];
+  const lheo = await lheoReadiness(db, rows);
   return {
     ...list,
     items: rows.map((row) => ({
       ...row,
       aliases: aliases.filter((a) => a.formationId === row.id).map((a) => a.alias),
+      /** What the Lhéo export still needs of it (empty: it is in the export while active). */
+      lheoMissing: lheo.get(row.id) ?? [],
     })),
   };
 }

@@ -5,6 +5,7 @@ import { sessionTitleOf } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { plural } from "~/platform/plural";
+import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";
 import { parisToday, sessionStatus } from "./sessions";
 import { applicationCount, takenSeats } from "./sessions.server";
@@ -41,10 +42,17 @@ async function checkHeldSeats(tx: Db, sessionId: string, seats: number): Promise
 /** One formation and its sessions, with seats taken and applications received, soonest first. */
 export async function formationWithSessions(db: Db, formationId: string) {
   const [formation] = await db
-    .select({ id: formations.id, title: formations.title, slug: formations.slug })
+    .select({
+      id: formations.id,
+      title: formations.title,
+      slug: formations.slug,
+      active: formations.active,
+      ...LHEO_READINESS_COLUMNS,
+    })
     .from(formations)
     .where(eq(formations.id, formationId));
   if (!formation) return null;
+  const lheoMissing = (await lheoReadiness(db, [formation])).get(formation.id) ?? [];
   const today = parisToday();
   const rows = await db
     .select({ session: formationSessions, taken: takenSeats, applications: applicationCount })
@@ -52,7 +60,13 @@ export async function formationWithSessions(db: Db, formationId: string) {
     .where(eq(formationSessions.formationId, formationId))
     .orderBy(asc(formationSessions.startDate));
   return {
-    formation,
+    formation: {
+      id: formation.id,
+      title: formation.title,
+      slug: formation.slug,
+      active: formation.active,
+      lheoMissing,
+    },
     sessions: rows.map((r) => ({
       ...r.session,
       taken: r.taken,

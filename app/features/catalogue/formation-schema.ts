@@ -11,11 +11,20 @@ import {
   REQUIRED,
   requiredText,
 } from "~/platform/form-schema";
+import { quoted } from "~/platform/french";
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 import { formatCertificationCode, parseCertificationCode } from "./certification-code";
 import { withoutModuleNumber } from "./course-record";
 import { GOAL_IDS, type GoalId } from "./goals";
 import { FORMATION_LEVELS } from "./levels";
+import {
+  LHEO_ENTRY_MODES,
+  LHEO_FUNDERS,
+  LHEO_GENERAL_OBJECTIVES,
+  LHEO_LIMITS,
+  LHEO_PATHS,
+  LHEO_PUBLICS,
+} from "./lheo/lheo-codes";
 import { FORMATION_PRICINGS } from "./pricing";
 import { type FormationResult, RESULT_KINDS } from "./results";
 import { FORMATION_BADGES, FORMATION_TYPES } from "./vocabulary";
@@ -170,6 +179,70 @@ const goalsField = commaList.transform((ids, ctx): GoalId[] => {
   return [...new Set(ids as GoalId[])];
 });
 
+/** Codes typed in one field, separated by commas or spaces: each must match, `max` at most, no repeats. */
+function codeList(pattern: RegExp, max: number, what: string, example: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const codes = [
+        ...new Set(
+          (value ?? "")
+            .split(/[\s,;]+/)
+            .map((c) => c.trim().toUpperCase())
+            .filter(Boolean),
+        ),
+      ];
+      const bad = codes.find((c) => !pattern.test(c));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${what} : ${quoted(bad)} n'est pas un code valide (par exemple ${example})`,
+        });
+        return z.NEVER;
+      }
+      if (codes.length > max) {
+        ctx.addIssue({ code: "custom", message: `${what} : ${max} codes au plus` });
+        return z.NEVER;
+      }
+      return codes;
+    });
+}
+
+/** Choices ticked in a list, posted as one comma-separated field: each must be one of `options`. */
+function choiceList(options: readonly { value: string }[], max: number, what: string) {
+  const allowed = new Set(options.map((o) => o.value));
+  return commaList.transform((values, ctx): string[] => {
+    const unique = [...new Set(values)];
+    if (unique.some((v) => !allowed.has(v))) {
+      ctx.addIssue({ code: "custom", message: `${what} : choisissez dans la liste` });
+      return z.NEVER;
+    }
+    if (unique.length > max) {
+      ctx.addIssue({ code: "custom", message: `${what} : ${max} choix au plus` });
+      return z.NEVER;
+    }
+    return unique;
+  });
+}
+
+/** One choice of a list, or nothing. */
+function optionalChoice(options: readonly { value: string }[], what: string) {
+  const allowed = new Set(options.map((o) => o.value));
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): string | null => {
+      const v = value?.trim() ?? "";
+      if (v === "") return null;
+      if (!allowed.has(v)) {
+        ctx.addIssue({ code: "custom", message: `${what} : choisissez dans la liste` });
+        return z.NEVER;
+      }
+      return v;
+    });
+}
+
 export const formationSchema = z
   .object({
     title: requiredText(200),
@@ -228,6 +301,15 @@ export const formationSchema = z
     skillBlocks: lineList,
     equivalences: optionalText(),
     furtherPaths: optionalText(),
+    // The Lhéo export's fields (lheo/lheo-codes.ts).
+    formacodes: codeList(/^\d{5}$/, LHEO_LIMITS.formacodes, "Codes Formacode", "31054"),
+    nsfCodes: codeList(/^\d{3}$/, LHEO_LIMITS.nsf, "Codes NSF", "326"),
+    romeCodes: codeList(/^[A-N]\d{4}$/, LHEO_LIMITS.rome, "Codes ROME", "M1805"),
+    targetPublics: choiceList(LHEO_PUBLICS, LHEO_LIMITS.publics, "Public visé"),
+    lheoFunders: choiceList(LHEO_FUNDERS, LHEO_LIMITS.funders, "Financeurs"),
+    pathType: optionalChoice(LHEO_PATHS, "Type de parcours"),
+    entryMode: optionalChoice(LHEO_ENTRY_MODES, "Entrées et sorties"),
+    generalObjective: optionalChoice(LHEO_GENERAL_OBJECTIVES, "Objectif général"),
   })
   .superRefine((value, ctx) => {
     if (value.pricing === "payant" && value.price === 0) {

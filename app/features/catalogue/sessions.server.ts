@@ -59,6 +59,8 @@ export async function listUpcomingSessions(db: Db, formationId: string): Promise
 
 const SEED_SEATS = 12;
 const ALTERNANCE_RHYTHM = "2 jours en centre / 3 jours en entreprise";
+const ONLINE_RHYTHM = "En ligne, à son rythme";
+const FULL_TIME_RHYTHM = "Temps plein";
 
 /** A session's length from the formation's duration text: its first number of months or weeks. */
 function seedEnd(start: string, duration: string): string {
@@ -100,7 +102,8 @@ export async function convertNextSessions(db: Db): Promise<number> {
           endDate: seedEnd(startDate, f.duration),
           mode: online ? ("distance" as const) : ("presentiel" as const),
           place: online ? "En ligne" : (f.location ?? "").replace(/ et à distance$/, "") || "Au centre",
-          rhythm: f.formationType === "alternance" ? ALTERNANCE_RHYTHM : null,
+          rhythm:
+            f.formationType === "alternance" ? ALTERNANCE_RHYTHM : online ? ONLINE_RHYTHM : FULL_TIME_RHYTHM,
           seats: SEED_SEATS,
           applicationDeadline: addDays(startDate, -7),
         }));

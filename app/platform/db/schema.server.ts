@@ -211,6 +211,24 @@ export const formations = pgTable(
     position: integer("position").notNull().default(0),
     /** The home page goals this formation serves (ids of app/features/catalogue/goals.ts). */
     goals: text("goals").array().notNull().default(sql`'{}'::text[]`),
+    // What the Lhéo export needs besides the above (app/features/catalogue/lheo/): codes of
+    // lheo-2.3.xsd's tables, checked by the formation form.
+    /** Formacode codes of the course's subject (5 digits, up to 5). */
+    formacodes: text("formacodes").array().notNull().default(sql`'{}'::text[]`),
+    /** NSF specialty codes (3 digits, up to 3). */
+    nsfCodes: text("nsf_codes").array().notNull().default(sql`'{}'::text[]`),
+    /** ROME job codes (a letter and 4 digits, up to 5). */
+    romeCodes: text("rome_codes").array().notNull().default(sql`'{}'::text[]`),
+    /** code-public-vise: Formacode codes of the public the course is meant for (up to 10). */
+    targetPublics: text("target_publics").array().notNull().default(sql`'{}'::text[]`),
+    /** code-financeur: who may pay for it (up to 8). */
+    lheoFunders: text("lheo_funders").array().notNull().default(sql`'{}'::text[]`),
+    /** parcours-de-formation: 1 in a group, 2 individual, 3 modular, 4 mixed. */
+    pathType: text("path_type"),
+    /** modalites-entrees-sorties: 0 on fixed dates, 1 permanent. */
+    entryMode: text("entry_mode"),
+    /** objectif-general-formation. */
+    generalObjective: text("general_objective"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

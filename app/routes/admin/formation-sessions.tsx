@@ -1,6 +1,7 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { LheoStatus } from "~/features/catalogue/components/lheo-status";
 import { SessionDialog } from "~/features/catalogue/components/session-dialog";
 import {
   type AdminSession,
@@ -17,6 +18,7 @@ import {
 import { loadOr } from "~/features/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { Badge, type BadgeVariant } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { EditDeleteCell, ListTable } from "~/ui/console/list-table";
 import { AddButton, PageHeader } from "~/ui/console/page-header";
@@ -75,8 +77,25 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
       <PageHeader
         title={`Sessions (${sessions.length})`}
         description={formation.title}
-        actions={<AddButton label="Ajouter une session" onClick={editor.create} />}
+        actions={
+          <>
+            {formation.active && formation.lheoMissing.length === 0 ? (
+              <a href={`/formation/${formation.slug}/lheo.xml`} download className={buttonClass("outline")}>
+                <Download aria-hidden="true" className="h-4 w-4" /> Télécharger l'offre Lhéo
+              </a>
+            ) : null}
+            <AddButton label="Ajouter une session" onClick={editor.create} />
+          </>
+        }
       />
+      <div className="mb-4 space-y-1">
+        <LheoStatus missing={formation.lheoMissing} className="text-sm" />
+        {formation.active ? null : (
+          <p className="text-sm text-muted-foreground">
+            Formation inactive : elle n'est ni sur le site ni dans l'export Lhéo.
+          </p>
+        )}
+      </div>
       <ListTable
         columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Statut"]}
         actions

@@ -1,6 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { FormationDialog } from "~/features/catalogue/components/formation-dialog";
+import { LheoStatus } from "~/features/catalogue/components/lheo-status";
 import { QualiopiStatus } from "~/features/catalogue/components/qualiopi-status";
 import {
   type AdminFormation,
@@ -88,6 +89,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
               <p className="font-medium">{f.title}</p>
               {f.rncpCode ? <p className="text-xs text-muted-foreground">{f.rncpCode}</p> : null}
               <QualiopiStatus formation={f} className="mt-1 max-w-sm" />
+              <LheoStatus missing={f.lheoMissing} className="mt-1 max-w-sm" />
             </Td>
             <Td className={shownFrom("md")}>
               <Badge variant="outline">{FORMATION_TYPE_LABELS[f.formationType]}</Badge>

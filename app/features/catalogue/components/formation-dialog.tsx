@@ -5,8 +5,17 @@ import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/l
 import { FORMATION_PRICINGS, type FormationPricing } from "~/features/catalogue/pricing";
 import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
 import { optionsOf } from "~/platform/options";
+import { CheckboxGroup } from "~/ui/console/checkbox-group";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "~/ui/console/form-dialog";
 import { ConsoleFields, FormSection, rowValues, SwitchField } from "~/ui/console/form-fields";
+import {
+  LHEO_ENTRY_MODES,
+  LHEO_FUNDERS,
+  LHEO_GENERAL_OBJECTIVES,
+  LHEO_PATHS,
+  LHEO_PUBLICS,
+} from "../lheo/lheo-codes";
+import { LheoStatus } from "./lheo-status";
 import { ModulesEditor } from "./modules-editor";
 import { QualiopiStatus } from "./qualiopi-status";
 import { ResultsEditor } from "./results-editor";
@@ -38,7 +47,6 @@ export function FormationDialog({
   const [active, setActive] = useState(f?.active ?? true);
   const [eligible, setEligible] = useState(f?.financingEligible ?? true);
   const [certifying, setCertifying] = useState(f?.certifying ?? false);
-  const [goals, setGoals] = useState<string[]>(f?.goals ?? []);
   // Lists one a line where the field says so; the others are separated by commas.
   const lines = f && { objectives: f.objectives.join("\n"), skillBlocks: f.skillBlocks.join("\n") };
   const values = rowValues(f && { ...f, ...lines }, {
@@ -62,6 +70,7 @@ export function FormationDialog({
       {(common) => (
         <>
           {f ? <QualiopiStatus formation={f} className="text-sm" /> : null}
+          {f ? <LheoStatus missing={f.lheoMissing} className="text-sm" /> : null}
           <FormSection title="Informations de base">
             <div className="grid gap-4 sm:grid-cols-2">
               <TitleSlugFields fields={common} state={titleSlug} />
@@ -225,7 +234,12 @@ export function FormationDialog({
             <ConsoleFields
               {...common}
               fields={[
-                { as: "textarea", name: "certification", label: "Certification visée" },
+                {
+                  as: "textarea",
+                  name: "certification",
+                  label: "Certification visée",
+                  hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
+                },
                 {
                   as: "textarea",
                   name: "skillBlocks",
@@ -264,6 +278,82 @@ export function FormationDialog({
             ) : null}
           </FormSection>
 
+          <FormSection title="Export Lhéo (Carif-Oref, France Travail)">
+            <p className="text-xs text-muted-foreground">
+              Les catalogues publics de formations reçoivent l'offre du centre par l'adresse /lheo.xml. Une
+              formation y figure quand ces champs, les objectifs, les prérequis, le niveau requis et le rythme
+              de chaque session à venir sont remplis.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <ConsoleFields
+                {...common}
+                fields={[
+                  {
+                    name: "formacodes",
+                    label: "Codes Formacode",
+                    hint: "Le domaine de la formation : jusqu'à 5 codes de 5 chiffres, séparés par des virgules (par exemple 31054).",
+                  },
+                  {
+                    name: "nsfCodes",
+                    label: "Codes NSF (facultatif)",
+                    hint: "La spécialité de formation : jusqu'à 3 codes de 3 chiffres (par exemple 326).",
+                  },
+                  {
+                    name: "romeCodes",
+                    label: "Codes ROME (facultatif)",
+                    hint: "Les métiers visés, selon France Travail : jusqu'à 5 codes, une lettre et 4 chiffres (par exemple M1805).",
+                  },
+                ]}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <ConsoleFields
+                {...common}
+                fields={[
+                  {
+                    as: "select",
+                    name: "pathType",
+                    label: "Type de parcours",
+                    hint: "Comment les stagiaires suivent la formation.",
+                    options: [{ value: "", label: "Choisissez…" }, ...LHEO_PATHS],
+                  },
+                  {
+                    as: "select",
+                    name: "entryMode",
+                    label: "Entrées et sorties",
+                    hint: "Aux dates des sessions, ou à tout moment.",
+                    options: [{ value: "", label: "Choisissez…" }, ...LHEO_ENTRY_MODES],
+                  },
+                  {
+                    as: "select",
+                    name: "generalObjective",
+                    label: "Objectif général (facultatif)",
+                    hint: "Ce que la formation apporte d'abord.",
+                    options: [{ value: "", label: "Non précisé" }, ...LHEO_GENERAL_OBJECTIVES],
+                  },
+                ]}
+              />
+            </div>
+            <CheckboxGroup
+              form={F}
+              name="targetPublics"
+              legend="Public visé"
+              hint="À qui s'adresse la formation (au moins un choix)."
+              options={LHEO_PUBLICS}
+              initial={f?.targetPublics ?? []}
+              error={common.errors?.targetPublics}
+            />
+            <CheckboxGroup
+              form={F}
+              name="lheoFunders"
+              legend="Financeurs possibles (facultatif)"
+              hint="Qui peut payer la formation, 8 au plus."
+              options={LHEO_FUNDERS}
+              initial={f?.lheoFunders ?? []}
+              error={common.errors?.lheoFunders}
+            />
+          </FormSection>
+
           <FormSection title="Paramètres">
             <ConsoleFields
               {...common}
@@ -276,31 +366,14 @@ export function FormationDialog({
                 },
               ]}
             />
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">
-                Objectifs (recommandations de la page d'accueil)
-              </legend>
-              <input type="hidden" name="goals" value={goals.join(",")} />
-              <div className="grid gap-2 sm:grid-cols-2">
-                {GOALS.map((g) => (
-                  <label key={g.id} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={goals.includes(g.id)}
-                      onChange={(e) =>
-                        setGoals((now) =>
-                          e.target.checked ? [...now, g.id] : now.filter((id) => id !== g.id),
-                        )
-                      }
-                    />
-                    {g.title}
-                  </label>
-                ))}
-              </div>
-              {common.errors?.goals ? (
-                <p className="text-sm text-destructive">{common.errors.goals}</p>
-              ) : null}
-            </fieldset>
+            <CheckboxGroup
+              form={F}
+              name="goals"
+              legend="Objectifs (recommandations de la page d'accueil)"
+              options={GOALS.map((g) => ({ value: g.id, label: g.title }))}
+              initial={f?.goals ?? []}
+              error={common.errors?.goals}
+            />
             <SwitchField
               form={F}
               name="active"

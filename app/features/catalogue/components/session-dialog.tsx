@@ -50,7 +50,7 @@ export function SessionDialog({
               {
                 name: "rhythm",
                 label: "Rythme",
-                hint: "Par exemple : 2 jours en centre / 3 jours en entreprise.",
+                hint: "Par exemple : 2 jours en centre / 3 jours en entreprise, ou Temps plein. Exigé pour l'export Lhéo.",
               },
               {
                 name: "applicationDeadline",
