@@ -21,6 +21,8 @@ export const REQUEST_LIMITS = {
   authBytes: 16 * KIB,
   /** An application: two documents, the text fields and the multipart framing. */
   applicationBytes: 2 * FILE_BYTES + 256 * KIB,
+  /** A CSV of learners to import (a thousand rows take about 100 Ko). */
+  learnerImportBytes: 512 * KIB,
   /** Paramètres with a new certificate: the document, the settings' fields and the framing. */
   settingsBytes: FILE_BYTES + 64 * KIB,
 } as const;

@@ -55,9 +55,14 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   ]) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  // The work with people (candidates, leads, the calendar) is grouped under 'Gestion'.
+  // The work with people (candidates, learners, leads, the calendar) is grouped under 'Gestion'.
   const gestion = menu.getByRole("list", { name: "Gestion" });
-  await expect(gestion.getByRole("link")).toHaveText(["Candidatures", "Contacts", "Calendrier"]);
+  await expect(gestion.getByRole("link")).toHaveText([
+    "Candidatures",
+    "Stagiaires",
+    "Contacts",
+    "Calendrier",
+  ]);
   await expect(page.getByText("Gestion", { exact: true })).toBeVisible();
   await expect(menu.getByRole("list", { name: "Configuration" }).getByRole("link")).toHaveText([
     "Utilisateurs",

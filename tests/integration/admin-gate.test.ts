@@ -97,6 +97,7 @@ let ids: {
   testimonial: string;
   request: string;
   admin: string;
+  learner: string;
 };
 
 beforeAll(async () => {
@@ -135,7 +136,13 @@ beforeAll(async () => {
      values ($1, 'Léa', 'Martin', 'lea@example.test', '0612345678', 'salarie', 'cpf', now()) returning id`,
     [session?.id],
   );
+  const [learner] = await t.app.database.query<{ id: string }>(
+    `insert into learners (session_id, origin, first_name, last_name, email)
+     values ($1, 'manual', 'Léa', 'Martin', 'lea@example.test') returning id`,
+    [session?.id],
+  );
   ids = {
+    learner: learner?.id ?? "",
     formation: formation?.id ?? "",
     session: session?.id ?? "",
     application: application?.id ?? "",
@@ -158,6 +165,7 @@ async function snapshot() {
     "applications",
     "application_files",
     "application_events",
+    "learners",
     "calendar_feeds",
     "blog_posts",
     "testimonials",
@@ -230,6 +238,26 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     },
     "routes/admin/application.tsx#note": { id: ids.application, body: "Note d'un intrus" },
     "routes/admin/application.tsx#erase": { id: ids.application },
+    "routes/admin/learners.tsx#create": {
+      sessionId: ids.session,
+      firstName: "Intrus",
+      lastName: "Intrus",
+      email: "intrus@example.test",
+    },
+    "routes/admin/learners.tsx#update": {
+      id: ids.learner,
+      firstName: "Intrus",
+      lastName: "Intrus",
+      email: "intrus@example.test",
+      status: "completed",
+    },
+    "routes/admin/learners.tsx#erase": { id: ids.learner },
+    // Multipart in the browser; the gate refuses before the body is read, so the text field stands in.
+    "routes/admin/learners-import.tsx#preview": { sessionId: ids.session, text: "Prénom;Nom;E-mail" },
+    "routes/admin/learners-import.tsx#import": {
+      sessionId: ids.session,
+      text: "Prénom;Nom;E-mail\nIntrus;Intrus;intrus2@example.test",
+    },
     "routes/admin/settings.tsx#update": {
       name: "Intrus",
       legalForm: "SAS",

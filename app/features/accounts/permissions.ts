@@ -34,6 +34,10 @@ export const PERMISSION_DESCRIPTIONS = {
   "applications:read": "Lire les candidatures",
   "applications:write": "Traiter une candidature (statut, notes)",
   "applications:erase": "Effacer une candidature (droit à l'effacement)",
+  "learners:read": "Voir les stagiaires des sessions",
+  "learners:write": "Ajouter, importer et suivre les stagiaires (statut, certification)",
+  "learners:export": "Exporter les stagiaires en CSV",
+  "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
 } as const;
 
 export type Permission = keyof typeof PERMISSION_DESCRIPTIONS;
@@ -59,6 +63,8 @@ const MODERATOR: readonly Permission[] = [
   "sessions:write",
   "applications:read",
   "applications:write",
+  "learners:read",
+  "learners:write",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -9,6 +9,7 @@ import {
   unknownIntent,
 } from "~/features/console/index.server";
 import { type Actor, applicationTitleOf, writeAudit } from "~/features/journal/index.server";
+import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
@@ -124,6 +125,9 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
         ...(offerEnds ? { seatOfferedAt: null } : {}),
       })
       .where(eq(applications.id, input.id));
+    // An admitted candidate is a learner of the session; leaving 'Admis·e' may undo that (see learners).
+    if (!replanned && input.status === "admitted") await enrolAdmitted(tx, actor, input.id);
+    if (!replanned && before.status === "admitted") await admissionUndone(tx, actor, input.id);
     const who = { applicationId: input.id, actorId: actor.id, actorEmail: actor.email };
     await tx.insert(applicationEvents).values({
       ...who,

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import { formatDateRange } from "~/features/catalogue";
-import { takenSeats } from "~/features/catalogue/index.server";
+import { sessionChoices, takenSeats } from "~/features/catalogue/index.server";
 import { NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
@@ -79,37 +78,12 @@ async function countByStatus(db: Db): Promise<StatusCounts> {
   return out;
 }
 
-/** The filters' choices: every formation that has sessions, and each session with its dates. */
-async function filterChoices(db: Db) {
-  const rows = await db
-    .select({
-      formationId: formations.id,
-      formationTitle: formations.title,
-      sessionId: formationSessions.id,
-      startDate: formationSessions.startDate,
-      endDate: formationSessions.endDate,
-    })
-    .from(formationSessions)
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .orderBy(asc(formations.title), asc(formationSessions.startDate));
-  const seen = new Map<string, string>();
-  for (const r of rows) seen.set(r.formationId, r.formationTitle);
-  return {
-    formations: [...seen].map(([id, title]) => ({ id, title })),
-    sessions: rows.map((r) => ({
-      id: r.sessionId,
-      formationId: r.formationId,
-      label: `${r.formationTitle} – ${formatDateRange(r.startDate, r.endDate)}`,
-    })),
-  };
-}
-
 /** The Candidatures screen: the page of rows, the counters and the filters' choices. */
 export async function applicationsPage(db: Db, filters: ApplicationFilters, page: number) {
   const [list, counts, choices] = await Promise.all([
     listApplications(db, filters, page),
     countByStatus(db),
-    filterChoices(db),
+    sessionChoices(db),
   ]);
   return { list, counts: counts as StatusCounts | null, choices };
 }

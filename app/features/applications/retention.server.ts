@@ -1,5 +1,6 @@
 import { and, asc, inArray, lt, sql } from "drizzle-orm";
 import { writeAudit } from "~/features/journal/index.server";
+import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications } from "~/platform/db/schema.server";
 import type { EventBus } from "~/platform/events.server";
@@ -83,6 +84,14 @@ export class RetentionWorker {
     if (purged) {
       this.logger.info({ purged, months: this.months }, "retention: expired applications purged");
       await this.events.publish({ table: "applications", op: "delete" });
+    }
+    // Learners follow the same period, counted from the end of their session (see learners).
+    const anonymised = await anonymiseExpiredLearners(this.db, this.months);
+    if (anonymised) {
+      this.logger.info(
+        { anonymised, months: this.months },
+        "retention: learners of ended sessions anonymised",
+      );
     }
     return purged;
   }

@@ -8,11 +8,13 @@ import { plural } from "~/platform/plural";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";
 import { parisToday, sessionStatus } from "./sessions";
-import { applicationCount, takenSeats } from "./sessions.server";
+import { applicationCount, learnerCount, takenSeats } from "./sessions.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 export const SESSION_HAS_APPLICATIONS =
   "Cette session a des candidatures : elle ne peut pas être supprimée, seulement clôturée.";
+export const SESSION_HAS_LEARNERS =
+  "Cette session a des stagiaires : elle ne peut pas être supprimée, seulement clôturée.";
 
 /**
  * Seats can go down only as far as the seats already held: the admitted candidates' and any seat
@@ -55,7 +57,12 @@ export async function formationWithSessions(db: Db, formationId: string) {
   const lheoMissing = (await lheoReadiness(db, [formation])).get(formation.id) ?? [];
   const today = parisToday();
   const rows = await db
-    .select({ session: formationSessions, taken: takenSeats, applications: applicationCount })
+    .select({
+      session: formationSessions,
+      taken: takenSeats,
+      applications: applicationCount,
+      learners: learnerCount,
+    })
     .from(formationSessions)
     .where(eq(formationSessions.formationId, formationId))
     .orderBy(asc(formationSessions.startDate));
@@ -71,6 +78,7 @@ export async function formationWithSessions(db: Db, formationId: string) {
       ...r.session,
       taken: r.taken,
       applications: r.applications,
+      learners: r.learners,
       status: sessionStatus({ ...r.session, taken: r.taken }, today),
     })),
   };
@@ -130,6 +138,11 @@ export const sessionAction = crudAction<SessionInput>({
       .where(eq(applications.sessionId, id))
       .limit(1);
     if (used) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+    const [{ learners } = { learners: 0 }] = await tx
+      .select({ learners: learnerCount })
+      .from(formationSessions)
+      .where(eq(formationSessions.id, id));
+    if (learners) throw new AdminInputError(SESSION_HAS_LEARNERS);
     const title = await sessionTitleOf(tx, id);
     try {
       const [deleted] = await tx

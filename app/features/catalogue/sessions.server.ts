@@ -4,6 +4,7 @@ import { type FormationSession, formationSessions, formations } from "~/platform
 import {
   addDays,
   addMonthsEnd,
+  formatDateRange,
   type PublicSession,
   parisToday,
   parseFrenchDate,
@@ -21,6 +22,10 @@ import {
 export const takenSeats = sql<number>`(select count(*)::int from applications a
   where a.session_id = "formation_sessions"."id"
     and (a.status = 'admitted' or a.seat_offered_at is not null))`;
+
+/** The session's learners, whatever their status. */
+export const learnerCount = sql<number>`(select count(*)::int from learners l
+  where l.session_id = "formation_sessions"."id")`;
 
 /** Every application of the session, whatever its status. */
 export const applicationCount = sql<number>`(select count(*)::int from applications a
@@ -51,6 +56,34 @@ export async function listUpcomingSessions(db: Db, formationId: string): Promise
     .where(and(eq(formationSessions.formationId, formationId), gte(formationSessions.startDate, today)))
     .orderBy(asc(formationSessions.startDate));
   return rows.map((r) => toPublicSession({ ...r.session, taken: r.taken }, today));
+}
+
+/**
+ * What a console list filters on (Candidatures, Stagiaires): every formation that has sessions, and
+ * each session with its formation and dates.
+ */
+export async function sessionChoices(db: Db) {
+  const rows = await db
+    .select({
+      formationId: formations.id,
+      formationTitle: formations.title,
+      sessionId: formationSessions.id,
+      startDate: formationSessions.startDate,
+      endDate: formationSessions.endDate,
+    })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .orderBy(asc(formations.title), asc(formationSessions.startDate));
+  const seen = new Map<string, string>();
+  for (const r of rows) seen.set(r.formationId, r.formationTitle);
+  return {
+    formations: [...seen].map(([id, title]) => ({ id, title })),
+    sessions: rows.map((r) => ({
+      id: r.sessionId,
+      formationId: r.formationId,
+      label: `${r.formationTitle} – ${formatDateRange(r.startDate, r.endDate)}`,
+    })),
+  };
 }
 
 /* ------------------------------------------------------------------------------------------------

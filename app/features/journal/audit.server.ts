@@ -9,6 +9,7 @@ import {
   contactRequests,
   formationSessions,
   formations,
+  learners,
   testimonials,
   users,
 } from "~/platform/db/schema.server";
@@ -27,6 +28,7 @@ export interface AuditEntry {
     | "status"
     | "erase"
     | "export"
+    | "import"
     | "role"
     | "note"
     | "purge"
@@ -190,6 +192,15 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
     "application",
     (list) => db.select({ id: applications.id }).from(applications).where(inArray(applications.id, list)),
     (a) => put("application", a.id, `/admin/candidatures/${a.id}`),
+  );
+  lookup(
+    "learner",
+    (list) =>
+      db
+        .select({ id: learners.id, sessionId: learners.sessionId })
+        .from(learners)
+        .where(inArray(learners.id, list)),
+    (l) => put("learner", l.id, `/admin/stagiaires?session=${l.sessionId}`),
   );
   lookup(
     "contact_request",

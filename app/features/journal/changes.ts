@@ -10,6 +10,7 @@ import { ROLE_LABELS } from "~/features/accounts";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications";
 import { FORMATION_LEVEL_LABELS, FORMATION_TYPE_LABELS, SESSION_MODES } from "~/features/catalogue";
 import { CONTACT_STATUS_LABELS } from "~/features/leads";
+import { CERTIFICATION_OUTCOME_LABELS, LEARNER_STATUS_LABELS } from "~/features/learners";
 import { NNBSP, quoted } from "~/platform/french";
 
 /** One changed field; `from` and `to` only for fields whose values are shown. */
@@ -116,6 +117,16 @@ const FIELDS: Record<string, Fields> = {
   application: {
     status: ["Statut", true],
   },
+  learner: {
+    status: ["Statut", true],
+    abandonedOn: ["Date d'abandon", true],
+    certification: ["Certification", true],
+    firstName: ["Prénom", false],
+    lastName: ["Nom", false],
+    email: ["E-mail", false],
+    company: ["Entreprise", false],
+    applicationId: ["Candidature liée", false],
+  },
   contact_request: {
     status: ["Statut", true],
   },
@@ -206,6 +217,7 @@ export function diffFields(entity: string, before: object, after: object): Audit
 const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
   application: { status: APPLICATION_STATUS_LABELS },
   contact_request: { status: CONTACT_STATUS_LABELS },
+  learner: { status: LEARNER_STATUS_LABELS, certification: CERTIFICATION_OUTCOME_LABELS },
   user: { role: { ...ROLE_LABELS, vide: "aucun rôle" } },
   formation: {
     formationType: FORMATION_TYPE_LABELS,

@@ -9,6 +9,7 @@ export const AUDIT_ENTITIES = [
   "testimonial",
   "contact_request",
   "application",
+  "learner",
   "user",
   "centre_settings",
   "calendar_feed",

@@ -7,7 +7,13 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { applications, contactRequests, formationSessions, formations } from "~/platform/db/schema.server";
+import {
+  applications,
+  contactRequests,
+  formationSessions,
+  formations,
+  learners,
+} from "~/platform/db/schema.server";
 import { shortRef } from "./changes";
 
 /** '04/01/2027' from '2027-01-04'. */
@@ -46,3 +52,15 @@ export async function contactTitleOf(tx: Db, id: string): Promise<string> {
 }
 
 export const testimonialTitle = (id: string) => `Témoignage (réf. ${shortRef(id)})`;
+
+/** A learner: their session and a short reference ('…, session du 04/01/2027 (stagiaire, réf. 1a2b3c4d)'). */
+export async function learnerTitleOf(tx: Db, learnerId: string): Promise<string> {
+  const [row] = await tx
+    .select({ title: formations.title, startDate: formationSessions.startDate })
+    .from(learners)
+    .innerJoin(formationSessions, eq(formationSessions.id, learners.sessionId))
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(learners.id, learnerId));
+  const ref = `stagiaire, réf. ${shortRef(learnerId)}`;
+  return row ? `${sessionTitle(row.title, row.startDate)} (${ref})` : `Stagiaire (${ref})`;
+}

@@ -115,6 +115,7 @@ export const politiqueConfidentialite = (
     paragraphs: [
       "Les demandes de contact et les réclamations (avec les réponses qui leur ont été faites) sont conservées 3 ans après le dernier échange ; les données des apprenants pendant la durée imposée par nos obligations légales.",
       `Une candidature refusée ou retirée (désistement) est supprimée automatiquement, avec son CV, sa lettre de motivation et les e-mails qui la concernent, ${retentionMonths} mois après cette décision. Une candidature retenue rejoint votre dossier d'apprenant·e.`,
+      `Votre dossier de stagiaire (nom, e-mail, entreprise) est anonymisé ${retentionMonths} mois après la fin de votre session : seuls restent, sans votre identité, votre statut (formation terminée ou abandonnée) et le résultat de la certification, qui servent aux indicateurs de résultats que le centre publie.`,
     ],
   },
   {

@@ -15,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES, type Role } from "../../features/accounts/permissions";
@@ -26,6 +27,11 @@ import type { FormationResult } from "../../features/catalogue/results";
 import { FORMATION_BADGES, FORMATION_TYPES } from "../../features/catalogue/vocabulary";
 import { COMPLAINT_STATUSES } from "../../features/complaints/statuses";
 import { CONTACT_STATUSES } from "../../features/leads/statuses";
+import {
+  CERTIFICATION_OUTCOMES,
+  LEARNER_ORIGINS,
+  LEARNER_STATUSES,
+} from "../../features/learners/vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
  * Authentication (better-auth). Column keys follow its model fields; tables are named by hand
@@ -515,6 +521,62 @@ export const applicationEvents = pgTable(
   (t) => [index("application_events_application_idx").on(t.applicationId, t.createdAt)],
 );
 
+/* ------------------------------------------------------------------------------------------------
+ * Learners (stagiaires): the people following each session.
+ * --------------------------------------------------------------------------------------------- */
+
+export const learnerStatus = pgEnum("learner_status", LEARNER_STATUSES);
+export const certificationOutcome = pgEnum("certification_outcome", CERTIFICATION_OUTCOMES);
+export const learnerOrigin = pgEnum("learner_origin", LEARNER_ORIGINS);
+
+/**
+ * One row per person and session. An admitted application becomes one (`application_id`, at most
+ * one learner per application); staff add others by hand or by CSV. Name, e-mail and company are
+ * emptied when the retention period ends (`anonymised_at`): the status and outcome stay, so a year's
+ * results keep their sample. A session with learners cannot be deleted, only closed.
+ */
+export const learners = pgTable(
+  "learners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => formationSessions.id, { onDelete: "restrict" }),
+    /** The admitted application this learner came from; an erased application leaves the learner. */
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    origin: learnerOrigin("origin").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    company: text("company"),
+    status: learnerStatus("status").notNull().default("enrolled"),
+    /** The day of an abandon: set exactly when the status is 'dropped_out'. */
+    abandonedOn: date("abandoned_on", { mode: "string" }),
+    /** Where the formation leads to a certification: presented, certified, not certified; null before. */
+    certification: certificationOutcome("certification"),
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("learners_abandon_date", sql`(${t.status} = 'dropped_out') = (${t.abandonedOn} is not null)`),
+    check(
+      "learners_identity",
+      sql`${t.anonymisedAt} is not null or (${t.firstName} is not null and ${t.lastName} is not null and ${t.email} is not null)`,
+    ),
+    uniqueIndex("learners_application_idx").on(t.applicationId).where(sql`${t.applicationId} is not null`),
+    // One learner per person and session: the e-mail, compared without case.
+    uniqueIndex("learners_session_email_idx")
+      .on(t.sessionId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    index("learners_session_status_idx").on(t.sessionId, t.status),
+    index("learners_search_idx").using(
+      "gin",
+      sql`${searchText(t.firstName, t.lastName, t.email, t.company)} gin_trgm_ops`,
+    ),
+  ],
+);
+
 /** One secret iCalendar feed address per staff member; regenerating replaces the token. */
 export const calendarFeeds = pgTable("calendar_feeds", {
   userId: text("user_id")
@@ -700,5 +762,6 @@ export type FormationSession = typeof formationSessions.$inferSelect;
 export type NewFormationSession = typeof formationSessions.$inferInsert;
 export type Application = typeof applications.$inferSelect;
 export type SessionMode = (typeof sessionMode.enumValues)[number];
+export type Learner = typeof learners.$inferSelect;
 export type ApplicationStatus = (typeof applicationStatus.enumValues)[number];
 export type Complaint = typeof complaints.$inferSelect;

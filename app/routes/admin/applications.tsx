@@ -5,6 +5,7 @@ import { applicationsPage, NO_APPLICATIONS } from "~/features/applications/conso
 import { applicationFiltersFrom } from "~/features/applications/console-schema";
 import { financingLabel } from "~/features/applications/content";
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/features/applications/status";
+import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { StatusCounters } from "~/features/leads/components/status-counters";
@@ -13,7 +14,7 @@ import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
-import { FilterSelect, ListFilters, StatusFilter } from "~/ui/console/list-filters";
+import { ListFilters, StatusFilter } from "~/ui/console/list-filters";
 import { ActionsCell, ListTable, shownFrom } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
 import { countedTitle, Pagination } from "~/ui/console/pagination";
@@ -36,9 +37,6 @@ export function loader(args: Route.LoaderArgs) {
 export default function AdminApplications({ loaderData }: Route.ComponentProps) {
   const { applications, page, counts, choices, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
-  const sessions = filters.formation
-    ? choices.sessions.filter((s) => s.formationId === filters.formation)
-    : choices.sessions;
   return (
     <>
       <PageHeader
@@ -56,26 +54,7 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
         searchLabel="Rechercher une candidature"
         placeholder="Rechercher par nom ou e-mail..."
       >
-        <FilterSelect
-          id="filter-formation"
-          name="formation"
-          label="Formation"
-          value={filters.formation ?? ""}
-          options={[
-            { value: "", label: "Toutes les formations" },
-            ...choices.formations.map((f) => ({ value: f.id, label: f.title })),
-          ]}
-        />
-        <FilterSelect
-          id="filter-session"
-          name="session"
-          label="Session"
-          value={filters.session ?? ""}
-          options={[
-            { value: "", label: "Toutes les sessions" },
-            ...sessions.map((s) => ({ value: s.id, label: s.label })),
-          ]}
-        />
+        <SessionFilters choices={choices} formation={filters.formation} session={filters.session} />
         <StatusFilter
           statuses={APPLICATION_STATUSES}
           labels={APPLICATION_STATUS_LABELS}

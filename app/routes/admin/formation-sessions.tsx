@@ -63,7 +63,8 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
   const editor = useEditDialog<AdminSession>();
   const remove = useConfirmDelete({
     question: "Êtes-vous sûr de vouloir supprimer cette session ?",
-    description: "Une session qui a reçu des candidatures ne peut pas être supprimée : clôturez-la plutôt.",
+    description:
+      "Une session qui a reçu des candidatures ou qui compte des stagiaires ne peut pas être supprimée : clôturez-la plutôt.",
   });
   if (!formation) return null;
   return (
@@ -97,7 +98,7 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
         )}
       </div>
       <ListTable
-        columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Statut"]}
+        columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Stagiaires", "Statut"]}
         actions
         items={sessions}
         empty="Aucune session pour cette formation"
@@ -126,6 +127,15 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
                   className="text-primary underline-offset-4 hover:underline"
                 >
                   {s.applications}
+                </Link>
+              </Td>
+              <Td>
+                <Link
+                  to={`/admin/stagiaires?session=${s.id}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                  aria-label={`Stagiaires de la session ${dates} : ${s.learners}`}
+                >
+                  {s.learners}
                 </Link>
               </Td>
               <Td>

@@ -34,6 +34,7 @@ const ENTITY_LABELS: Record<string, string> = {
   formation: "la formation",
   formation_session: "la session",
   application: "la candidature",
+  learner: "le ou la stagiaire",
   blog_post: "l'article",
   testimonial: "le témoignage",
   contact_request: "la demande de contact",
@@ -45,6 +46,7 @@ const KIND_LABELS: Record<string, string> = {
   formation: "Formations",
   formation_session: "Sessions",
   application: "Candidatures",
+  learner: "Stagiaires",
   blog_post: "Articles",
   testimonial: "Témoignages",
   contact_request: "Demandes de contact",
@@ -78,10 +80,17 @@ interface Entry {
 /** The sentence before the record's name: 'admin@… a modifié la formation'. */
 function entryLead(entry: Entry): string {
   const who = entry.actorEmail ?? "Un compte supprimé";
+  const n = Number(entry.details?.count ?? 0);
+  if (entry.entity === "learner") {
+    if (entry.action === "export") return `${who} a exporté les stagiaires (CSV)`;
+    if (entry.action === "import") return `${who} a importé ${plural(n, "stagiaire")} dans la session`;
+    if (entry.action === "purge") {
+      return `Anonymisation automatique${NNBSP}: ${plural(n, "stagiaire anonymisé·e", "stagiaires anonymisé·es")} (durée de conservation écoulée)`;
+    }
+  }
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
   if (entry.entity === "calendar_feed") return `${who} a régénéré son lien d'abonnement iCalendar`;
   if (entry.action === "purge") {
-    const n = Number(entry.details?.count ?? 0);
     return `Purge automatique${NNBSP}: ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
   }
   return `${who} ${ACTION_VERBS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;

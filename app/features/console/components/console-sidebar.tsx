@@ -10,6 +10,7 @@ import {
   LogOut,
   type LucideIcon,
   MessageSquareQuote,
+  School,
   Settings,
   UserCog,
   Users,
@@ -39,6 +40,7 @@ const MAIN: NavItem[] = [
 /** The day-to-day work with people: candidates, leads, and the calendar of sessions and interviews. */
 const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
+  { to: "/admin/stagiaires", label: "Stagiaires", icon: School },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
@@ -107,6 +109,7 @@ export interface SidebarUser {
 function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean }) {
   const canReadAudit = useCan("audit:read");
   const canReadApplications = useCan("applications:read");
+  const canReadLearners = useCan("learners:read");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -126,8 +129,12 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
         <Group items={MAIN} collapsed={collapsed} />
         <Group
           label="Gestion"
-          // Applications hold candidates' personal data: only roles that may read them see the entry.
-          items={canReadApplications ? GESTION : GESTION.filter((item) => item.to !== "/admin/candidatures")}
+          // Applications and learners hold personal data: only roles that may read them see the entries.
+          items={GESTION.filter(
+            (item) =>
+              (canReadApplications || item.to !== "/admin/candidatures") &&
+              (canReadLearners || item.to !== "/admin/stagiaires"),
+          )}
           collapsed={collapsed}
         />
         <Group

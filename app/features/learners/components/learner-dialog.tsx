@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { FormDialog } from "~/ui/console/form-dialog";
+import { ConsoleFields, rowValues } from "~/ui/console/form-fields";
+import type { LearnerRow } from "../learners.server";
+import {
+  CERTIFICATION_OUTCOME_LABELS,
+  CERTIFICATION_OUTCOMES,
+  LEARNER_STATUS_LABELS,
+  LEARNER_STATUSES,
+  type LearnerStatus,
+} from "../vocabulary";
+
+const F = "stagiaire";
+
+/**
+ * 'Ajouter un·e stagiaire' (a session, the person) and 'Modifier le ou la stagiaire' (the person,
+ * the status with an abandon's date, and the certification's outcome where the formation leads to one).
+ */
+export function LearnerDialog({
+  learner,
+  sessions,
+  sessionId,
+  onDone,
+}: {
+  learner: LearnerRow | null;
+  sessions: { id: string; label: string }[];
+  /** The session the list is filtered on: a new learner joins it unless staff pick another. */
+  sessionId: string | null;
+  onDone: () => void;
+}) {
+  const l = learner;
+  const [status, setStatus] = useState<LearnerStatus>(l?.status ?? "enrolled");
+  const values = rowValues(l, { sessionId: sessionId ?? "" });
+  return (
+    <FormDialog
+      form={F}
+      values={values}
+      id={l?.id ?? null}
+      title={l ? "Modifier le ou la stagiaire" : "Ajouter un·e stagiaire"}
+      description="Le prénom, le nom et l'e-mail sont obligatoires."
+      className="max-w-2xl"
+      onDone={onDone}
+    >
+      {(common) => (
+        <>
+          {l ? null : (
+            <ConsoleFields
+              {...common}
+              fields={[
+                {
+                  as: "select",
+                  name: "sessionId",
+                  label: "Session",
+                  required: true,
+                  options: [
+                    { value: "", label: "Choisissez une session" },
+                    ...sessions.map((s) => ({ value: s.id, label: s.label })),
+                  ],
+                },
+              ]}
+            />
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ConsoleFields
+              {...common}
+              fields={[
+                { name: "firstName", label: "Prénom", required: true, autoComplete: "off" },
+                { name: "lastName", label: "Nom", required: true, autoComplete: "off" },
+                { name: "email", label: "E-mail", required: true, type: "email", autoComplete: "off" },
+                { name: "company", label: "Entreprise" },
+              ]}
+            />
+          </div>
+          {l ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ConsoleFields
+                {...common}
+                fields={[
+                  {
+                    as: "select",
+                    name: "status",
+                    label: "Statut",
+                    value: status,
+                    onChange: (e) => setStatus(e.target.value as LearnerStatus),
+                    options: LEARNER_STATUSES.map((s) => ({ value: s, label: LEARNER_STATUS_LABELS[s] })),
+                  },
+                  ...(status === "dropped_out"
+                    ? [{ name: "abandonedOn", label: "Date de l'abandon", type: "date", required: true }]
+                    : []),
+                  ...(l.certifying
+                    ? [
+                        {
+                          as: "select" as const,
+                          name: "certification",
+                          label: "Certification",
+                          options: [
+                            { value: "", label: "Pas encore présenté·e" },
+                            ...CERTIFICATION_OUTCOMES.map((c) => ({
+                              value: c,
+                              label: CERTIFICATION_OUTCOME_LABELS[c],
+                            })),
+                          ],
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,165 @@
+/** The Stagiaires screens' actions: add, edit and erase a learner; preview and run a CSV import. */
+import { data } from "react-router";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  pgErrorCode,
+  UNIQUE_VIOLATION,
+  unknownIntent,
+} from "~/features/console/index.server";
+import { textFields } from "~/platform/form-data";
+import { entityId } from "~/platform/form-schema";
+import { plural } from "~/platform/plural";
+import { REQUEST_LIMITS } from "~/platform/request-limits";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { ImportedRow, ImportProblem } from "./csv-import";
+import { checkImport, decodeCsv, IMPORT_TOO_LARGE, importLearners } from "./import.server";
+import { learnerCreateSchema, learnerUpdateSchema } from "./learner-schema";
+import { ALREADY_LEARNER, addLearner, eraseLearner, updateLearner } from "./learners.server";
+
+const SAVE_ERROR = "Erreur lors de l'enregistrement";
+const ERASE_ERROR = "Erreur lors de l'effacement";
+
+/** Two staff adding the same person at once: the unique index decides, in French. */
+async function saved(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AdminInputError(ALREADY_LEARNER, "email");
+    throw error;
+  }
+}
+
+/** /admin/stagiaires: create and update for whoever manages learners, erasure for administrators. */
+export const learnerAction = consoleAction(
+  { create: "learners:write", update: "learners:write", erase: "learners:erase" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = textFields(form);
+    if (intent === "create") {
+      const parsed = learnerCreateSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
+      return attempt(app, intent, SAVE_ERROR, "Stagiaire ajouté·e", () =>
+        saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data))),
+      );
+    }
+    if (intent === "update") {
+      const parsed = learnerUpdateSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
+      return attempt(app, intent, SAVE_ERROR, "Stagiaire mis·e à jour", () =>
+        saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data))),
+      );
+    }
+    if (intent === "erase") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, ERASE_ERROR, 400, "Stagiaire inconnu·e.");
+      return attempt(app, intent, ERASE_ERROR, "Stagiaire effacé·e", () =>
+        app.db.transaction((tx) => eraseLearner(tx, actor, id.data)),
+      );
+    }
+    return unknownIntent(intent);
+  },
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * CSV import: 'preview' reads the file and answers what it holds and what is wrong, storing
+ * nothing; 'import' posts the same text back and stores every row, or none.
+ * --------------------------------------------------------------------------------------------- */
+
+export interface ImportPreview {
+  sessionId: string;
+  /** The file's text, posted back by 'Importer' (the file input cannot be kept across pages). */
+  text: string;
+  rows: ImportedRow[];
+  problems: ImportProblem[];
+}
+
+export interface ImportAnswer {
+  ok: boolean;
+  intent: string;
+  toast: { type: "success" | "error"; title: string; description?: string };
+  errors?: Record<string, string>;
+  preview?: ImportPreview;
+}
+
+const IMPORT_ERROR = "Import impossible";
+const CHOOSE_SESSION = "Choisissez une session";
+const CHOOSE_FILE = "Choisissez un fichier CSV";
+
+/** The CSV's text from the uploaded file ('preview') or from the preview's hidden field ('import'). */
+async function postedText(
+  form: FormData,
+  intent: string,
+): Promise<string | { field: string; message: string }> {
+  if (intent === "preview") {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return { field: "file", message: CHOOSE_FILE };
+    if (file.size > REQUEST_LIMITS.learnerImportBytes) return { field: "file", message: IMPORT_TOO_LARGE };
+    return decodeCsv(new Uint8Array(await file.arrayBuffer()));
+  }
+  const text = form.get("text");
+  if (typeof text !== "string" || text.trim() === "") return { field: "file", message: CHOOSE_FILE };
+  if (Buffer.byteLength(text) > REQUEST_LIMITS.learnerImportBytes)
+    return { field: "file", message: IMPORT_TOO_LARGE };
+  return text;
+}
+
+export const learnerImportAction = consoleAction(
+  { preview: "learners:write", import: "learners:write" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    if (intent !== "preview" && intent !== "import") return unknownIntent(intent);
+    const session = entityId.safeParse(form.get("sessionId"));
+    if (!session.success) {
+      return failure(intent, IMPORT_ERROR, 400, `${CHOOSE_SESSION}.`, { sessionId: CHOOSE_SESSION });
+    }
+    const text = await postedText(form, intent);
+    if (typeof text !== "string") {
+      return failure(intent, IMPORT_ERROR, 400, text.message, { [text.field]: text.message });
+    }
+    const sessionId = session.data;
+    if (intent === "preview") {
+      const reading = await checkImport(app.db, sessionId, text);
+      return data<ImportAnswer>({
+        ok: reading.problems.length === 0,
+        intent,
+        toast: { type: "success", title: "Fichier lu" },
+        preview: { sessionId, text, ...reading },
+      });
+    }
+    let result: Awaited<ReturnType<typeof importLearners>>;
+    try {
+      result = await app.db.transaction((tx) => importLearners(tx, actor, sessionId, text));
+    } catch (error) {
+      if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      // A learner with one of these addresses joined the session meanwhile: read the file again.
+      result = { ...(await checkImport(app.db, sessionId, text)), imported: 0 };
+    }
+    if (result.problems.length) {
+      return data<ImportAnswer>(
+        {
+          ok: false,
+          intent,
+          toast: { type: "error", title: "Rien n'a été importé" },
+          preview: { sessionId, text, rows: result.rows, problems: result.problems },
+        },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(
+      `/admin/stagiaires?session=${sessionId}`,
+      {
+        type: "success",
+        title: `${plural(result.imported, "stagiaire importé·e", "stagiaires importé·es")}`,
+      },
+      app.config.authSecret,
+    );
+  },
+  {
+    upload: { maxBytes: REQUEST_LIMITS.learnerImportBytes + 64 * 1024, tooLarge: IMPORT_TOO_LARGE },
+  },
+);

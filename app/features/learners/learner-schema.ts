@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { hasControlCharacters } from "~/platform/control-characters";
+import { entityId, optionalCalendarDay, optionalText, REQUIRED, searchQuery } from "~/platform/form-schema";
+import {
+  CERTIFICATION_OUTCOMES,
+  type CertificationOutcome,
+  LEARNER_STATUSES,
+  type LearnerStatus,
+} from "./vocabulary";
+
+const NOT_ALLOWED = "Ce champ contient un caractère non autorisé";
+
+/** A single-line text typed or imported: trimmed, bounded, without control characters. */
+const line = (max: number) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, `${max} caractères maximum`)
+    .refine((value) => !hasControlCharacters(value), NOT_ALLOWED);
+
+/** Who the learner is: the same rules for the dialog, the CSV import and an admitted application. */
+export const learnerPersonSchema = z.object({
+  firstName: line(100),
+  lastName: line(100),
+  email: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, "254 caractères maximum")
+    .pipe(z.email("Adresse e-mail invalide")),
+  company: optionalText(200).refine((value) => value === null || !hasControlCharacters(value), NOT_ALLOWED),
+});
+export type LearnerPerson = z.infer<typeof learnerPersonSchema>;
+
+/** 'Ajouter un·e stagiaire': the person and the session they join. */
+export const learnerCreateSchema = learnerPersonSchema.extend({
+  sessionId: entityId.or(z.literal("")).refine((value) => value !== "", "Choisissez une session"),
+});
+export type LearnerCreateInput = z.infer<typeof learnerCreateSchema>;
+
+/**
+ * 'Modifier le ou la stagiaire': the person, the status (an abandon needs its date, and only an
+ * abandon has one) and the certification outcome (blank: none yet). Whether the formation leads to a
+ * certification is the server's check.
+ */
+export const learnerUpdateSchema = learnerPersonSchema
+  .extend({
+    id: entityId,
+    status: z.enum(LEARNER_STATUSES, { error: "Choisissez un statut" }),
+    abandonedOn: optionalCalendarDay("Date invalide"),
+    certification: z
+      .enum(CERTIFICATION_OUTCOMES, { error: "Choisissez un résultat de la liste" })
+      .or(z.literal(""))
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .superRefine((input, ctx) => {
+    if (input.status === "dropped_out" && !input.abandonedOn) {
+      ctx.addIssue({ code: "custom", path: ["abandonedOn"], message: "Indiquez la date de l'abandon" });
+    }
+  })
+  .transform((input) => ({
+    ...input,
+    abandonedOn: input.status === "dropped_out" ? input.abandonedOn : null,
+  }));
+export type LearnerUpdateInput = z.infer<typeof learnerUpdateSchema>;
+
+/** The Stagiaires list's filters, read from the URL (shareable; a session's 'Stagiaires' link sets one). */
+export interface LearnerFilters {
+  q: string;
+  formation: string | null;
+  session: string | null;
+  status: LearnerStatus | null;
+}
+
+const uuidOrNull = (value: string | null) => (value && entityId.safeParse(value).success ? value : null);
+
+export function learnerFiltersFrom(params: URLSearchParams): LearnerFilters {
+  const status = params.get("statut");
+  return {
+    q: searchQuery(params),
+    formation: uuidOrNull(params.get("formation")),
+    session: uuidOrNull(params.get("session")),
+    status: LEARNER_STATUSES.includes(status as LearnerStatus) ? (status as LearnerStatus) : null,
+  };
+}
+
+export type { CertificationOutcome };

@@ -1,0 +1,324 @@
+/**
+ * The learners (stagiaires) of each session: who they are, where they are in the training, and the
+ * certification's outcome. An admitted application becomes a learner in the transaction that admits
+ * it; staff add others by hand or by CSV (import.server.ts). Every write is audited without
+ * personal data (the audit log outlives an erased learner).
+ */
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { sessionChoices } from "~/features/catalogue/index.server";
+import { AdminInputError, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
+import { diffFields } from "~/features/journal";
+import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
+import { CSV_BOM, csvLine } from "~/platform/csv.server";
+import type { Db } from "~/platform/db/client.server";
+import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";
+import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
+import { CERTIFICATION_OUTCOME_LABELS, LEARNER_ORIGIN_LABELS, LEARNER_STATUS_LABELS } from "./vocabulary";
+
+export const LEARNER_GONE = "Ce ou cette stagiaire n'existe plus.";
+export const SESSION_GONE = "Cette session n'existe plus.";
+export const ALREADY_LEARNER = "Cette adresse e-mail est déjà celle d'un·e stagiaire de cette session.";
+export const NOT_CERTIFYING = "Cette formation ne mène pas à une certification : laissez ce champ vide.";
+
+/** The same person in the same session: one learner (e-mail compared without case). */
+const sameEmail = (sessionId: string, email: string) =>
+  and(eq(learners.sessionId, sessionId), sql`lower(${learners.email}) = lower(${email})`);
+
+/* ------------------------------------------------------------------------------------------------
+ * Admissions.
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * Makes the admitted application a learner of its session, inside the admission's transaction.
+ * Idempotent: an application already a learner changes nothing; a learner staff added with the same
+ * e-mail in the session is linked to the application instead of being doubled.
+ */
+export async function enrolAdmitted(tx: Db, actor: Actor, applicationId: string): Promise<void> {
+  const [linked] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.applicationId, applicationId));
+  if (linked) return;
+  const [candidate] = await tx
+    .select({
+      sessionId: applications.sessionId,
+      firstName: applications.firstName,
+      lastName: applications.lastName,
+      email: applications.email,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  if (!candidate) return;
+  const [same] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(sameEmail(candidate.sessionId, candidate.email))
+    .for("update");
+  if (same) {
+    await tx.update(learners).set({ applicationId, updatedAt: new Date() }).where(eq(learners.id, same.id));
+    await writeAudit(tx, actor, {
+      action: "update",
+      entity: "learner",
+      entityId: same.id,
+      details: { title: await learnerTitleOf(tx, same.id), changes: [{ field: "applicationId" }] },
+    });
+    return;
+  }
+  await insertLearner(tx, actor, { ...candidate, applicationId, origin: "admission" });
+}
+
+/** One new learner and its audit entry (its session and reference, how it came; no name). */
+async function insertLearner(tx: Db, actor: Actor, values: typeof learners.$inferInsert): Promise<string> {
+  const [created] = await tx.insert(learners).values(values).returning({ id: learners.id });
+  if (!created) throw new Error("learner not created");
+  await writeAudit(tx, actor, {
+    action: "create",
+    entity: "learner",
+    entityId: created.id,
+    details: { title: await learnerTitleOf(tx, created.id), origin: values.origin },
+  });
+  return created.id;
+}
+
+/**
+ * An application leaves 'Admis·e' (inside that change's transaction). The learner its admission
+ * made goes with it while nothing has been recorded about their training (still 'Inscrit·e', no
+ * certification outcome): the admission was a mistake or was withdrawn before the start. Once the
+ * training is under way the learner stays as recorded (staff set 'Abandon' with its date): what
+ * happened in a session is not rewritten by an application's status. A learner staff added by hand
+ * and linked to the application stays too.
+ */
+export async function admissionUndone(tx: Db, actor: Actor, applicationId: string): Promise<void> {
+  const [learner] = await tx
+    .select({
+      id: learners.id,
+      status: learners.status,
+      certification: learners.certification,
+      origin: learners.origin,
+    })
+    .from(learners)
+    .where(eq(learners.applicationId, applicationId))
+    .for("update");
+  if (learner?.origin !== "admission") return;
+  if (learner.status !== "enrolled" || learner.certification !== null) return;
+  const title = await learnerTitleOf(tx, learner.id);
+  await tx.delete(learners).where(eq(learners.id, learner.id));
+  await writeAudit(tx, actor, {
+    action: "delete",
+    entity: "learner",
+    entityId: learner.id,
+    details: { title, reason: "admission annulée" },
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The Stagiaires screen.
+ * --------------------------------------------------------------------------------------------- */
+
+function filterClause(filters: LearnerFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (filters.q) {
+    where.push(
+      searchMatch(filters.q, learners.firstName, learners.lastName, learners.email, learners.company),
+    );
+  }
+  if (filters.formation) where.push(eq(formationSessions.formationId, filters.formation));
+  if (filters.session) where.push(eq(learners.sessionId, filters.session));
+  if (filters.status) where.push(eq(learners.status, filters.status));
+  return where.length ? and(...where) : undefined;
+}
+
+const listColumns = {
+  id: learners.id,
+  sessionId: learners.sessionId,
+  applicationId: learners.applicationId,
+  firstName: learners.firstName,
+  lastName: learners.lastName,
+  email: learners.email,
+  company: learners.company,
+  status: learners.status,
+  abandonedOn: learners.abandonedOn,
+  certification: learners.certification,
+  origin: learners.origin,
+  anonymisedAt: learners.anonymisedAt,
+  createdAt: learners.createdAt,
+  startDate: formationSessions.startDate,
+  endDate: formationSessions.endDate,
+  formationTitle: formations.title,
+  certifying: formations.certifying,
+};
+
+/** Newest session first, then by name: a session's learners read as a class list. */
+const listOrder = [
+  desc(formationSessions.startDate),
+  asc(formations.title),
+  asc(learners.lastName),
+  asc(learners.firstName),
+  asc(learners.id),
+];
+
+function selectLearners(db: Db, where: SQL | undefined) {
+  return db
+    .select(listColumns)
+    .from(learners)
+    .innerJoin(formationSessions, eq(formationSessions.id, learners.sessionId))
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(where)
+    .orderBy(...listOrder);
+}
+
+function listLearners(db: Db, filters: LearnerFilters, page: number) {
+  const where = filterClause(filters);
+  return readPage(
+    page,
+    async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(learners)
+        .innerJoin(formationSessions, eq(formationSessions.id, learners.sessionId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    (limit, offset) => selectLearners(db, where).limit(limit).offset(offset),
+  );
+}
+
+export type LearnerRow = Awaited<ReturnType<typeof listLearners>>["items"][number];
+
+/** The Stagiaires screen: the page of rows and the filters' choices (formations, sessions). */
+export async function learnersPage(db: Db, filters: LearnerFilters, page: number) {
+  const [list, choices] = await Promise.all([listLearners(db, filters, page), sessionChoices(db)]);
+  return { list, choices };
+}
+
+export const NO_LEARNERS: Awaited<ReturnType<typeof learnersPage>> = {
+  list: NO_PAGE as Page<LearnerRow>,
+  choices: { formations: [], sessions: [] },
+};
+
+/** Every learner under the filters, in the list's order, for the CSV export. */
+export function allLearners(db: Db, filters: LearnerFilters) {
+  return selectLearners(db, filterClause(filters));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Writes from the console.
+ * --------------------------------------------------------------------------------------------- */
+
+async function sessionOf(tx: Db, sessionId: string) {
+  const [row] = await tx
+    .select({ id: formationSessions.id, certifying: formations.certifying })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(formationSessions.id, sessionId));
+  return row;
+}
+
+async function refuseDouble(tx: Db, sessionId: string, email: string, except?: string) {
+  const [same] = await tx.select({ id: learners.id }).from(learners).where(sameEmail(sessionId, email));
+  if (same && same.id !== except) throw new AdminInputError(ALREADY_LEARNER, "email");
+}
+
+/** 'Ajouter un·e stagiaire': a person joins a session by hand. */
+export async function addLearner(tx: Db, actor: Actor, input: LearnerCreateInput): Promise<string> {
+  if (!(await sessionOf(tx, input.sessionId))) throw new AdminInputError(SESSION_GONE, "sessionId");
+  await refuseDouble(tx, input.sessionId, input.email);
+  return insertLearner(tx, actor, { ...input, origin: "manual" });
+}
+
+/** 'Modifier': the person, the status (and an abandon's date) and the certification outcome. */
+export async function updateLearner(tx: Db, actor: Actor, input: LearnerUpdateInput): Promise<void> {
+  const [before] = await tx.select().from(learners).where(eq(learners.id, input.id)).for("update");
+  if (!before) throw new AdminInputError(LEARNER_GONE);
+  if (before.anonymisedAt) {
+    throw new AdminInputError("Ce dossier a été anonymisé au terme de sa durée de conservation.");
+  }
+  const session = await sessionOf(tx, before.sessionId);
+  if (input.certification && !session?.certifying) {
+    throw new AdminInputError(NOT_CERTIFYING, "certification");
+  }
+  await refuseDouble(tx, before.sessionId, input.email, input.id);
+  const { id, ...values } = input;
+  await tx
+    .update(learners)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(learners.id, id));
+  await writeAudit(tx, actor, {
+    action: "update",
+    entity: "learner",
+    entityId: id,
+    details: { title: await learnerTitleOf(tx, id), changes: diffFields("learner", before, values) },
+  });
+}
+
+/**
+ * GDPR erasure of one learner (administrators): the row goes; the audit entry says it happened,
+ * never whose it was. The application the learner came from is its own record (erased on its page).
+ */
+export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<void> {
+  const [before] = await tx
+    .select({ status: learners.status })
+    .from(learners)
+    .where(eq(learners.id, id))
+    .for("update");
+  if (!before) throw new AdminInputError(LEARNER_GONE);
+  const title = await learnerTitleOf(tx, id);
+  await tx.delete(learners).where(eq(learners.id, id));
+  await writeAudit(tx, actor, {
+    action: "erase",
+    entity: "learner",
+    entityId: id,
+    details: { title, status: before.status },
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * CSV export for French Excel (platform/csv.server.ts): UTF-8 with a BOM, ';' between fields.
+ * --------------------------------------------------------------------------------------------- */
+
+const CSV_HEADER = [
+  "Formation",
+  "Début de session",
+  "Fin de session",
+  "Prénom",
+  "Nom",
+  "E-mail",
+  "Entreprise",
+  "Statut",
+  "Date d'abandon",
+  "Certification",
+  "Origine",
+];
+
+const numericDay = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
+
+/**
+ * The filtered learners as CSV (a session counts at most 1 000: read at once). The export, personal
+ * data leaving the console, is audited with its count and filters in the same transaction as the read.
+ */
+export async function exportLearners(db: Db, actor: Actor, filters: LearnerFilters): Promise<string> {
+  return db.transaction(async (tx) => {
+    const rows = await allLearners(tx, filters);
+    await writeAudit(tx, actor, {
+      action: "export",
+      entity: "learner",
+      details: { count: rows.length, filters: { ...filters } },
+    });
+    const lines = rows.map((r) =>
+      csvLine([
+        r.formationTitle,
+        numericDay(r.startDate),
+        numericDay(r.endDate),
+        r.firstName,
+        r.lastName,
+        r.email,
+        r.company,
+        LEARNER_STATUS_LABELS[r.status],
+        numericDay(r.abandonedOn),
+        r.certification ? CERTIFICATION_OUTCOME_LABELS[r.certification] : "",
+        LEARNER_ORIGIN_LABELS[r.origin],
+      ]),
+    );
+    return CSV_BOM + csvLine(CSV_HEADER) + lines.join("");
+  });
+}

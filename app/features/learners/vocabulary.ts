@@ -1,0 +1,40 @@
+/**
+ * A learner's statuses, certification outcomes and origins, with their French labels. Plain
+ * constants without imports: the database schema builds its enums from them (drizzle-kit reads this
+ * file too), the console and the CSV speak the labels.
+ */
+
+/** Where a learner is in the session: enrolled, training, finished, or dropped out (with its date). */
+export const LEARNER_STATUSES = ["enrolled", "in_training", "completed", "dropped_out"] as const;
+export type LearnerStatus = (typeof LEARNER_STATUSES)[number];
+
+export const LEARNER_STATUS_LABELS: Record<LearnerStatus, string> = {
+  enrolled: "Inscrit·e",
+  in_training: "En formation",
+  completed: "Terminé·e",
+  dropped_out: "Abandon",
+};
+
+/**
+ * The certification's outcome, only where the formation leads to one: presented to the exam (result
+ * not known yet), certified, not certified. Every outcome counts as presented: the success rate is
+ * certified / (presented + certified + not certified).
+ */
+export const CERTIFICATION_OUTCOMES = ["presented", "certified", "not_certified"] as const;
+export type CertificationOutcome = (typeof CERTIFICATION_OUTCOMES)[number];
+
+export const CERTIFICATION_OUTCOME_LABELS: Record<CertificationOutcome, string> = {
+  presented: "Présenté·e",
+  certified: "Certifié·e",
+  not_certified: "Non certifié·e",
+};
+
+/** How the learner joined: admitted from an application, added by hand, or imported from a CSV. */
+export const LEARNER_ORIGINS = ["admission", "manual", "import"] as const;
+export type LearnerOrigin = (typeof LEARNER_ORIGINS)[number];
+
+export const LEARNER_ORIGIN_LABELS: Record<LearnerOrigin, string> = {
+  admission: "Candidature admise",
+  manual: "Ajout manuel",
+  import: "Import CSV",
+};

@@ -1,0 +1,200 @@
+import { Download, Pencil, Trash2, Upload } from "lucide-react";
+import { Link } from "react-router";
+import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import { SessionFilters } from "~/features/catalogue/components/session-filters";
+import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { loadConsoleList } from "~/features/console/list-loader.server";
+import { LearnerDialog } from "~/features/learners/components/learner-dialog";
+import { learnerAction } from "~/features/learners/console-learners.server";
+import { learnerFiltersFrom } from "~/features/learners/learner-schema";
+import { type LearnerRow, learnersPage, NO_LEARNERS } from "~/features/learners/learners.server";
+import {
+  CERTIFICATION_OUTCOME_LABELS,
+  LEARNER_ORIGIN_LABELS,
+  LEARNER_STATUS_LABELS,
+  LEARNER_STATUSES,
+} from "~/features/learners/vocabulary";
+import { Badge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { ListFilters, StatusFilter } from "~/ui/console/list-filters";
+import { ActionsCell, IconAction, ListTable, shownFrom } from "~/ui/console/list-table";
+import { AddButton, PageHeader } from "~/ui/console/page-header";
+import { countedTitle, Pagination } from "~/ui/console/pagination";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { useEditDialog } from "~/ui/console/use-edit-dialog";
+import { Td, Tr } from "~/ui/table";
+import type { Route } from "./+types/learners";
+
+export const meta: Route.MetaFunction = () => [{ title: "Stagiaires | Console d'administration" }];
+
+export function loader(args: Route.LoaderArgs) {
+  return loadConsoleList(args, {
+    rows: "learners",
+    permission: "learners:read",
+    what: "stagiaires",
+    filters: learnerFiltersFrom,
+    read: learnersPage,
+    empty: NO_LEARNERS,
+  });
+}
+
+export const action = learnerAction;
+
+/** The list's filters as they are in the URL, for the export and import links. */
+function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.formation) params.set("formation", filters.formation);
+  if (filters.session) params.set("session", filters.session);
+  if (filters.status) params.set("statut", filters.status);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
+
+export default function AdminLearners({ loaderData }: Route.ComponentProps) {
+  const { learners, page, choices, filters, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const canWrite = useCan("learners:write");
+  const canExport = useCan("learners:export");
+  const canErase = useCan("learners:erase");
+  const editor = useEditDialog<LearnerRow>();
+  const erase = useConfirmDelete({
+    question: "Effacer définitivement ce ou cette stagiaire ?",
+    intent: "erase",
+    confirmLabel: "Effacer",
+    description:
+      "Droit à l'effacement (RGPD) : le nom, l'e-mail, l'entreprise, le statut et le résultat de ce ou cette stagiaire seront supprimés. Cette action est irréversible.",
+  });
+  const exportLink = `/admin/stagiaires/export.csv${filtersQuery(filters)}`;
+  const importLink = `/admin/stagiaires/import${filters.session ? `?session=${filters.session}` : ""}`;
+  return (
+    <>
+      <PageHeader
+        title={countedTitle("Stagiaires", page, loadError)}
+        description="Les stagiaires de chaque session : admis·es depuis les candidatures, ajouté·es à la main ou importé·es"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canExport ? (
+              <a href={exportLink} className={buttonClass("outline")} download>
+                <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
+              </a>
+            ) : (
+              <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+                <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
+              </DeniedControl>
+            )}
+            {canWrite ? (
+              <>
+                <Link to={importLink} className={buttonClass("outline")}>
+                  <Upload aria-hidden="true" className="h-4 w-4" /> Importer un CSV
+                </Link>
+                <AddButton label="Ajouter un·e stagiaire" onClick={editor.create} />
+              </>
+            ) : null}
+          </div>
+        }
+      />
+      <ListFilters
+        q={filters.q}
+        searchLabel="Rechercher un·e stagiaire"
+        placeholder="Rechercher par nom, e-mail ou entreprise..."
+      >
+        <SessionFilters choices={choices} formation={filters.formation} session={filters.session} />
+        <StatusFilter statuses={LEARNER_STATUSES} labels={LEARNER_STATUS_LABELS} value={filters.status} />
+      </ListFilters>
+      <ListTable
+        columns={[
+          "Stagiaire",
+          { label: "Formation et session", from: "sm" },
+          "Statut",
+          { label: "Certification", from: "md" },
+          { label: "Origine", from: "lg" },
+        ]}
+        actions
+        items={learners}
+        empty="Aucun·e stagiaire trouvé·e"
+        loadError={loadError}
+      >
+        {(l) => {
+          const name = nameOf(l);
+          return (
+            <Tr key={l.id} data-testid="learner">
+              <Td>
+                <p className="font-medium">{name}</p>
+                {l.email ? (
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{l.email}</p>
+                ) : null}
+                {l.company ? <p className="text-xs text-muted-foreground">{l.company}</p> : null}
+              </Td>
+              <Td className={shownFrom("sm")}>
+                <p>{l.formationTitle}</p>
+                <p className="text-xs text-muted-foreground">{formatDateRange(l.startDate, l.endDate)}</p>
+              </Td>
+              <Td>
+                <Badge variant={l.status === "dropped_out" ? "outline" : "secondary"}>
+                  {LEARNER_STATUS_LABELS[l.status]}
+                </Badge>
+                {l.abandonedOn ? (
+                  <p className="mt-1 text-xs text-muted-foreground">le {formatDay(l.abandonedOn)}</p>
+                ) : null}
+              </Td>
+              <Td className={shownFrom("md")}>
+                {l.certification
+                  ? CERTIFICATION_OUTCOME_LABELS[l.certification]
+                  : l.certifying
+                    ? "—"
+                    : "Sans certification"}
+              </Td>
+              <Td className={shownFrom("lg")}>
+                {l.applicationId ? (
+                  <Link
+                    to={`/admin/candidatures/${l.applicationId}`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {LEARNER_ORIGIN_LABELS[l.origin]}
+                  </Link>
+                ) : (
+                  LEARNER_ORIGIN_LABELS[l.origin]
+                )}
+              </Td>
+              <ActionsCell>
+                {canWrite && !l.anonymisedAt ? (
+                  <IconAction label={`Modifier ${name}`} icon={Pencil} onClick={() => editor.edit(l)} />
+                ) : null}
+                {canErase ? (
+                  <IconAction
+                    label={`Effacer ${name}`}
+                    icon={Trash2}
+                    destructive
+                    onClick={() => erase.ask(l.id)}
+                  />
+                ) : (
+                  <DeniedControl
+                    reason={ADMIN_ONLY}
+                    label={`Effacer ${name}`}
+                    className={buttonClass("ghost", "icon")}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </DeniedControl>
+                )}
+              </ActionsCell>
+            </Tr>
+          );
+        }}
+      </ListTable>
+      <Pagination page={page} />
+      {editor.render((learner) => (
+        <LearnerDialog
+          learner={learner}
+          sessions={choices.sessions}
+          sessionId={filters.session}
+          onDone={editor.close}
+        />
+      ))}
+      {erase.dialog}
+    </>
+  );
+}
