@@ -300,6 +300,20 @@ describe(`CSV import on ${DRIVER}`, () => {
     expect((await bodyOf(empty)).errors).toEqual({ file: "Choisissez un fichier CSV" });
   });
 
+  it("two imports of the same file into one session at once: one stores every row, the other nothing", async () => {
+    const [session = ""] = await sessionIds("formation-wordpress");
+    const text = "Prénom;Nom;E-mail\r\nIris;Noël;iris@example.test\r\nJules;Faure;jules@example.test\r\n";
+    const answers = await Promise.all([
+      importAct({ intent: "import", sessionId: session, text }),
+      importAct({ intent: "import", sessionId: session, text }),
+    ]);
+    expect(answers.map(statusOf).sort()).toEqual([302, 400]);
+    expect((await learnersOf(session)).map((l) => l.email)).toEqual([
+      "iris@example.test",
+      "jules@example.test",
+    ]);
+  });
+
   it("a file over the import limit gets the French message (413), read no further", async () => {
     const [, , session = ""] = await sessionIds();
     const big = csvFile(`Prénom;Nom;E-mail\r\n${"a;b;c@example.test\r\n".repeat(40_000)}`);
