@@ -42,6 +42,8 @@ export default [
       route("stagiaires", "routes/admin/learners.tsx"),
       route("stagiaires/export.csv", "routes/admin/learners-export.ts"),
       route("stagiaires/import", "routes/admin/learners-import.tsx"),
+      route("reclamations", "routes/admin/complaints.tsx"),
+      route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("temoignages", "routes/admin/testimonials.tsx"),
       route("utilisateurs", "routes/admin/users.tsx"),
       route("journal", "routes/admin/journal.tsx"),

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { can, type Permission, ROLES, type Role } from "~/features/accounts/permissions";
+import { storeComplaint } from "~/features/complaints/intake.server";
 import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
 import { storeRequest } from "~/features/leads/contact.server";
 import routes from "~/routes";
@@ -98,6 +99,7 @@ let ids: {
   request: string;
   admin: string;
   learner: string;
+  complaint: string;
 };
 
 beforeAll(async () => {
@@ -141,8 +143,18 @@ beforeAll(async () => {
      values ($1, 'manual', 'Léa', 'Martin', 'lea@example.test') returning id`,
     [session?.id],
   );
+  await storeComplaint(t.app, {
+    firstName: "Léa",
+    lastName: "Martin",
+    email: "lea@example.test",
+    authorType: "stagiaire",
+    category: "organisation",
+    description: "La salle n'était pas chauffée pendant la session.",
+  });
+  const [complaint] = await t.app.database.query<{ id: string }>("select id from complaints limit 1");
   ids = {
     learner: learner?.id ?? "",
+    complaint: complaint?.id ?? "",
     formation: formation?.id ?? "",
     session: session?.id ?? "",
     application: application?.id ?? "",
@@ -171,6 +183,9 @@ async function snapshot() {
     "testimonials",
     "contact_requests",
     "contact_status_changes",
+    "complaints",
+    "complaint_events",
+    "complaint_counters",
     "mail_outbox",
     "user_roles",
     "audit_log",
@@ -237,6 +252,9 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       mailText: "Bonjour",
     },
     "routes/admin/application.tsx#note": { id: ids.application, body: "Note d'un intrus" },
+    "routes/admin/complaint.tsx#status": { id: ids.complaint, status: "closed" },
+    "routes/admin/complaint.tsx#reply": { id: ids.complaint, text: "Réponse d'un intrus" },
+    "routes/admin/complaint.tsx#corrective-action": { id: ids.complaint, correctiveAction: "Rien" },
     "routes/admin/application.tsx#erase": { id: ids.application },
     "routes/admin/learners.tsx#create": {
       sessionId: ids.session,

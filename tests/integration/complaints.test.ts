@@ -3,15 +3,26 @@
 // honeypot and the shared rate limit apply as on the contact form.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { COMPLAINT_ERRORS } from "~/features/complaints/content";
 import { storeComplaint } from "~/features/complaints/intake.server";
-import { complaintCounters, complaints, mailOutbox } from "~/platform/db/schema.server";
+import {
+  auditLog,
+  complaintCounters,
+  complaintEvents,
+  complaints,
+  mailOutbox,
+} from "~/platform/db/schema.server";
 import { parisParts } from "~/platform/paris-time";
+import * as complaintConsole from "~/routes/admin/complaint";
+import * as registerRoute from "~/routes/admin/complaints";
 import * as complaintRoute from "~/routes/site/reclamation";
 import { DRIVER } from "../support/db";
-import { setUpTestApp } from "../support/fixture";
-import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp({ FORM_RATE_LIMIT: "3" });
+const moderator = setUpSignedIn(t, "moderator");
+const roleless = setUpSignedIn(t, null);
 
 let calls = 0;
 const nextIp = () => `198.51.100.${++calls % 250}`;
@@ -80,9 +91,7 @@ describe(`public complaint form on ${DRIVER}`, () => {
     const before = await count();
     const forged = await submit(valid({ session: "00000000-0000-4000-8000-000000000000" }));
     expect(forged.status).toBe(400);
-    expect(forged.body.errors).toEqual({
-      session: "Choisissez une session de la liste, ou « Autre » et précisez-la",
-    });
+    expect(forged.body.errors).toEqual({ session: COMPLAINT_ERRORS.session });
     expect(await count()).toBe(before);
   });
 
@@ -138,5 +147,135 @@ describe(`public complaint form on ${DRIVER}`, () => {
     const numbers = references.map((r) => Number(r.slice(-4))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => last + i + 1));
     expect(references.every((r) => r.startsWith(`REC-${year()}-`))).toBe(true);
+  });
+});
+
+describe(`the Réclamations register on ${DRIVER}`, () => {
+  const input = {
+    firstName: "Inès",
+    lastName: "Garcia",
+    email: "ines.garcia@example.test",
+    authorType: "financeur" as const,
+    organisation: "OPCO Mobilités",
+    category: "contenu" as const,
+    description: "Le programme suivi ne correspond pas à celui qui a été financé.",
+  };
+  const post = (id: string, fields: Record<string, string>, cookie?: string) =>
+    complaintConsole.action(routeArgs(t, formRequest(`/admin/reclamations/${id}`, fields, cookie), { id }));
+
+  it("anonymous visitors are sent to /auth and role-less accounts refused, on the list, the page and each intent", async () => {
+    const reference = await storeComplaint(t.app, input);
+    const [row] = await t.app.db.select().from(complaints).where(eq(complaints.reference, reference));
+    const id = row?.id ?? "";
+    const list = (cookie?: string) =>
+      registerRoute.loader(routeArgs(t, getRequest("/admin/reclamations", cookie)));
+    const page = (cookie?: string) =>
+      complaintConsole.loader(routeArgs(t, getRequest(`/admin/reclamations/${id}`, cookie), { id }));
+    await expect(list()).rejects.toMatchObject({ status: 302 });
+    await expect(list(roleless.cookie)).rejects.toMatchObject({ status: 403 });
+    await expect(page()).rejects.toMatchObject({ status: 302 });
+    await expect(page(roleless.cookie)).rejects.toMatchObject({ status: 403 });
+    for (const fields of <Record<string, string>[]>[
+      { intent: "status", id, status: "closed" },
+      { intent: "reply", id, text: "Bonjour" },
+      { intent: "corrective-action", id, correctiveAction: "Rien" },
+    ]) {
+      await expect(post(id, fields)).rejects.toMatchObject({ status: 302 });
+      await expect(post(id, fields, roleless.cookie)).rejects.toMatchObject({ status: 403 });
+    }
+    const [after] = await t.app.db.select().from(complaints).where(eq(complaints.id, id));
+    expect(after?.status).toBe("received");
+    expect(await t.app.db.select().from(complaintEvents).where(eq(complaintEvents.complaintId, id))).toEqual(
+      [],
+    );
+  });
+
+  it("a moderator moves it through the statuses, replies to the author and records the corrective action: each audited, the reply queued and kept with its date", async () => {
+    const reference = await storeComplaint(t.app, input);
+    const [row] = await t.app.db.select().from(complaints).where(eq(complaints.reference, reference));
+    const id = row?.id ?? "";
+
+    const listed = (await registerRoute.loader(
+      routeArgs(t, getRequest(`/admin/reclamations?q=${reference}`, moderator.cookie)),
+    )) as { complaints: { reference: string; status: string }[] };
+    expect(listed.complaints.map((c) => c.reference)).toEqual([reference]);
+
+    expect(statusOf(await post(id, { intent: "status", id, status: "in_progress" }, moderator.cookie))).toBe(
+      200,
+    );
+    const replied = await post(
+      id,
+      {
+        intent: "reply",
+        id,
+        text: "Bonjour Madame Garcia,\n\nNous avons revu le programme avec le formateur.",
+      },
+      moderator.cookie,
+    );
+    expect(statusOf(replied)).toBe(200);
+    expect(
+      statusOf(
+        await post(
+          id,
+          {
+            intent: "corrective-action",
+            id,
+            correctiveAction: "Programme remis au financeur avant chaque session.",
+          },
+          moderator.cookie,
+        ),
+      ),
+    ).toBe(200);
+    expect(statusOf(await post(id, { intent: "status", id, status: "treated" }, moderator.cookie))).toBe(200);
+
+    const [after] = await t.app.db.select().from(complaints).where(eq(complaints.id, id));
+    expect(after?.status).toBe("treated");
+    expect(after?.handledAt).toBeInstanceOf(Date);
+    expect(after?.correctiveAction).toBe("Programme remis au financeur avant chaque session.");
+
+    const events = await t.app.db
+      .select()
+      .from(complaintEvents)
+      .where(eq(complaintEvents.complaintId, id))
+      .orderBy(complaintEvents.createdAt);
+    expect(events.map((e) => e.kind)).toEqual(["status", "reply", "action", "status"]);
+    expect(events[1]?.body).toContain("Nous avons revu le programme");
+    expect(events[1]?.createdAt).toBeInstanceOf(Date);
+
+    const replies = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.complaintId, id));
+    const reply = replies.find((m) => m.kind === "complaint_reply");
+    expect(reply?.to).toBe(input.email);
+    expect(reply?.subject).toBe(`Réponse à votre réclamation ${reference}`);
+    await t.app.mail.drain();
+    expect(t.smtp.to(input.email).some((m) => m.body.includes("Nous avons revu le programme"))).toBe(true);
+
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(auditLog.createdAt);
+    expect(audit.map((a) => a.action)).toEqual(["status", "reply", "update", "status"]);
+    expect(audit.every((a) => a.entity === "complaint" && a.actorEmail === moderator.email)).toBe(true);
+    expect(audit[0]?.details).toMatchObject({
+      title: reference,
+      changes: [{ field: "status", from: "received", to: "in_progress" }],
+    });
+    // The audit log keeps neither the reply's text nor the author's name.
+    expect(JSON.stringify(audit)).not.toMatch(/revu le programme|Garcia|Programme remis/);
+  });
+
+  it("a bad post gets its field's French message and changes nothing", async () => {
+    const reference = await storeComplaint(t.app, input);
+    const [row] = await t.app.db.select().from(complaints).where(eq(complaints.reference, reference));
+    const id = row?.id ?? "";
+    const empty = await post(id, { intent: "reply", id, text: "   " }, moderator.cookie);
+    expect(statusOf(empty)).toBe(400);
+    expect((await bodyOf(empty)).errors).toEqual({ text: "Écrivez la réponse à envoyer" });
+    const bad = await post(id, { intent: "status", id, status: "perdue" }, moderator.cookie);
+    expect(statusOf(bad)).toBe(400);
+    expect((await bodyOf(bad)).errors).toEqual({ status: "Choisissez un statut" });
+    expect(await t.app.db.select().from(complaintEvents).where(eq(complaintEvents.complaintId, id))).toEqual(
+      [],
+    );
   });
 });

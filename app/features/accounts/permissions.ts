@@ -38,6 +38,8 @@ export const PERMISSION_DESCRIPTIONS = {
   "learners:write": "Ajouter, importer et suivre les stagiaires (statut, certification)",
   "learners:export": "Exporter les stagiaires en CSV",
   "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
+  "complaints:read": "Lire le registre des réclamations",
+  "complaints:write": "Traiter une réclamation (statut, réponse à l'auteur, action corrective)",
 } as const;
 
 export type Permission = keyof typeof PERMISSION_DESCRIPTIONS;
@@ -65,6 +67,8 @@ const MODERATOR: readonly Permission[] = [
   "applications:write",
   "learners:read",
   "learners:write",
+  "complaints:read",
+  "complaints:write",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -6,6 +6,7 @@ import {
   applications,
   auditLog,
   blogPosts,
+  complaints,
   contactRequests,
   formationSessions,
   formations,
@@ -33,7 +34,8 @@ export interface AuditEntry {
     | "note"
     | "purge"
     | "offer"
-    | "offer-mail";
+    | "offer-mail"
+    | "reply";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;
@@ -207,6 +209,11 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
     (list) =>
       db.select({ id: contactRequests.id }).from(contactRequests).where(inArray(contactRequests.id, list)),
     (c) => put("contact_request", c.id, `/admin/contacts?demande=${c.id}`),
+  );
+  lookup(
+    "complaint",
+    (list) => db.select({ id: complaints.id }).from(complaints).where(inArray(complaints.id, list)),
+    (c) => put("complaint", c.id, `/admin/reclamations/${c.id}`),
   );
   // A staff account is named as it is now, never by what the log kept: the log keeps no address.
   lookup(

@@ -9,6 +9,7 @@
 import { ROLE_LABELS } from "~/features/accounts";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications";
 import { FORMATION_LEVEL_LABELS, FORMATION_TYPE_LABELS, SESSION_MODES } from "~/features/catalogue";
+import { COMPLAINT_STATUS_LABELS } from "~/features/complaints";
 import { CONTACT_STATUS_LABELS } from "~/features/leads";
 import { CERTIFICATION_OUTCOME_LABELS, LEARNER_STATUS_LABELS } from "~/features/learners";
 import { NNBSP, quoted } from "~/platform/french";
@@ -130,6 +131,11 @@ const FIELDS: Record<string, Fields> = {
   contact_request: {
     status: ["Statut", true],
   },
+  complaint: {
+    status: ["Statut", true],
+    correctiveAction: ["Action corrective", false],
+    reply: ["Réponse à l'auteur", false],
+  },
   user: {
     role: ["Rôle", true],
   },
@@ -218,6 +224,7 @@ const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
   application: { status: APPLICATION_STATUS_LABELS },
   contact_request: { status: CONTACT_STATUS_LABELS },
   learner: { status: LEARNER_STATUS_LABELS, certification: CERTIFICATION_OUTCOME_LABELS },
+  complaint: { status: COMPLAINT_STATUS_LABELS },
   user: { role: { ...ROLE_LABELS, vide: "aucun rôle" } },
   formation: {
     formationType: FORMATION_TYPE_LABELS,

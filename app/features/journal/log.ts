@@ -13,5 +13,6 @@ export const AUDIT_ENTITIES = [
   "user",
   "centre_settings",
   "calendar_feed",
+  "complaint",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

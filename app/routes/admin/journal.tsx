@@ -38,6 +38,7 @@ const ENTITY_LABELS: Record<string, string> = {
   blog_post: "l'article",
   testimonial: "le témoignage",
   contact_request: "la demande de contact",
+  complaint: "la réclamation",
   user: "l'utilisateur",
   centre_settings: "les paramètres",
 };
@@ -50,6 +51,7 @@ const KIND_LABELS: Record<string, string> = {
   blog_post: "Articles",
   testimonial: "Témoignages",
   contact_request: "Demandes de contact",
+  complaint: "Réclamations",
   user: "Utilisateurs",
   centre_settings: "Paramètres",
   calendar_feed: "Abonnements iCalendar",
@@ -66,6 +68,7 @@ const ACTION_VERBS: Record<string, string> = {
   note: "a ajouté une note à",
   offer: "a libéré une place, proposée à",
   "offer-mail": "a envoyé la proposition de place de",
+  reply: "a répondu à l'auteur de",
 };
 
 interface Entry {

@@ -10,6 +10,7 @@ import {
   LogOut,
   type LucideIcon,
   MessageSquareQuote,
+  MessageSquareWarning,
   School,
   Settings,
   UserCog,
@@ -42,6 +43,7 @@ const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/stagiaires", label: "Stagiaires", icon: School },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
+  { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
 
@@ -110,6 +112,7 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
   const canReadAudit = useCan("audit:read");
   const canReadApplications = useCan("applications:read");
   const canReadLearners = useCan("learners:read");
+  const canReadComplaints = useCan("complaints:read");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -129,11 +132,12 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
         <Group items={MAIN} collapsed={collapsed} />
         <Group
           label="Gestion"
-          // Applications and learners hold personal data: only roles that may read them see the entries.
+          // Applications, learners and complaints hold personal data: only roles that may read them see the entries.
           items={GESTION.filter(
             (item) =>
               (canReadApplications || item.to !== "/admin/candidatures") &&
-              (canReadLearners || item.to !== "/admin/stagiaires"),
+              (canReadLearners || item.to !== "/admin/stagiaires") &&
+              (canReadComplaints || item.to !== "/admin/reclamations"),
           )}
           collapsed={collapsed}
         />

@@ -1,0 +1,278 @@
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  intentOf,
+  invalid,
+  NO_PAGE,
+  type Page,
+  readPage,
+  searchMatch,
+  unknownIntent,
+} from "~/features/console/index.server";
+import { diffFields } from "~/features/journal";
+import { type Actor, auditedChange } from "~/features/journal/index.server";
+import { getCentreSettings } from "~/features/settings/index.server";
+import type { Db } from "~/platform/db/client.server";
+import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
+import { textFields } from "~/platform/form-data";
+import { enqueueMail } from "~/platform/mail/queue.server";
+import { centreReplyTo } from "~/platform/mail/templates.server";
+import type { AppRuntime } from "~/platform/runtime.server";
+import {
+  type ComplaintFilters,
+  complaintActionSchema,
+  complaintReplySchema,
+  complaintStatusSchema,
+} from "./console-schema";
+import { complaintReplyMail } from "./mails.server";
+import { COMPLAINT_STATUSES, type ComplaintStatus, HANDLED_STATUSES } from "./statuses";
+
+/* ------------------------------------------------------------------------------------------------
+ * The register: a page of complaints, newest first, with the status counters.
+ * --------------------------------------------------------------------------------------------- */
+
+function filterClause(filters: ComplaintFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (filters.q) {
+    where.push(
+      searchMatch(
+        filters.q,
+        complaints.reference,
+        complaints.firstName,
+        complaints.lastName,
+        complaints.email,
+      ),
+    );
+  }
+  if (filters.status) where.push(eq(complaints.status, filters.status));
+  return where.length ? and(...where) : undefined;
+}
+
+const listColumns = {
+  id: complaints.id,
+  reference: complaints.reference,
+  firstName: complaints.firstName,
+  lastName: complaints.lastName,
+  organisation: complaints.organisation,
+  authorType: complaints.authorType,
+  category: complaints.category,
+  sessionLabel: complaints.sessionLabel,
+  status: complaints.status,
+  createdAt: complaints.createdAt,
+  handledAt: complaints.handledAt,
+};
+
+function listComplaints(db: Db, filters: ComplaintFilters, page: number) {
+  const where = filterClause(filters);
+  return readPage(
+    page,
+    async () => (await db.select({ n: count() }).from(complaints).where(where))[0]?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select(listColumns)
+        .from(complaints)
+        .where(where)
+        .orderBy(desc(complaints.createdAt), desc(complaints.id))
+        .limit(limit)
+        .offset(offset),
+  );
+}
+
+export type ComplaintRow = Awaited<ReturnType<typeof listComplaints>>["items"][number];
+type StatusCounts = Record<ComplaintStatus, number>;
+
+async function countByStatus(db: Db): Promise<StatusCounts> {
+  const rows = await db
+    .select({ status: complaints.status, n: count() })
+    .from(complaints)
+    .groupBy(complaints.status);
+  const out = Object.fromEntries(COMPLAINT_STATUSES.map((s) => [s, 0])) as StatusCounts;
+  for (const row of rows) out[row.status] = row.n;
+  return out;
+}
+
+/** The Réclamations screen: the page of rows and the counters. */
+export async function complaintsPage(db: Db, filters: ComplaintFilters, page: number) {
+  const [list, counts] = await Promise.all([listComplaints(db, filters, page), countByStatus(db)]);
+  return { list, counts: counts as StatusCounts | null };
+}
+
+export const NO_COMPLAINTS: Awaited<ReturnType<typeof complaintsPage>> = {
+  list: NO_PAGE as Page<ComplaintRow>,
+  counts: null,
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * One complaint: its fields, its history (status changes, replies, actions) and its e-mails.
+ * --------------------------------------------------------------------------------------------- */
+
+export async function getComplaint(db: Db, id: string) {
+  const [complaint] = await db.select().from(complaints).where(eq(complaints.id, id));
+  if (!complaint) return null;
+  const [events, mails] = await Promise.all([
+    db
+      .select()
+      .from(complaintEvents)
+      .where(eq(complaintEvents.complaintId, id))
+      .orderBy(desc(complaintEvents.createdAt), desc(complaintEvents.id)),
+    db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        to: mailOutbox.to,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+        lastError: mailOutbox.lastError,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.complaintId, id))
+      .orderBy(asc(mailOutbox.createdAt)),
+  ]);
+  return { complaint, events, mails };
+}
+
+export type ComplaintDetails = NonNullable<Awaited<ReturnType<typeof getComplaint>>>;
+
+const GONE = "Cette réclamation n'existe plus.";
+
+/** The complaint's row, locked: two colleagues acting at once are recorded in the order they committed. */
+async function locked(tx: Db, id: string) {
+  const [row] = await tx.select().from(complaints).where(eq(complaints.id, id)).for("update");
+  if (!row) throw new AdminInputError(GONE);
+  return row;
+}
+
+const EVENT = { table: "complaints", op: "update" } as const;
+
+async function setStatus(app: AppRuntime, actor: Actor, id: string, status: ComplaintStatus) {
+  await auditedChange(app, actor, EVENT, async (tx) => {
+    const before = await locked(tx, id);
+    const now = new Date();
+    if (before.status !== status) {
+      await tx
+        .update(complaints)
+        .set({
+          status,
+          updatedAt: now,
+          // The handling delay ends the first time it is handled; reopening keeps that date.
+          ...(HANDLED_STATUSES.includes(status) && !before.handledAt ? { handledAt: now } : {}),
+          ...(status === "closed" ? { closedAt: now } : { closedAt: null }),
+        })
+        .where(eq(complaints.id, id));
+      await tx.insert(complaintEvents).values({
+        complaintId: id,
+        kind: "status",
+        fromStatus: before.status,
+        toStatus: status,
+        actorId: actor.id,
+        actorEmail: actor.email,
+      });
+    }
+    return {
+      action: "status",
+      entity: "complaint",
+      entityId: id,
+      details: {
+        title: before.reference,
+        changes: diffFields("complaint", { status: before.status }, { status }),
+      },
+    };
+  });
+}
+
+/** The reply to the author: queued in the outbox, kept in the history with its date, audited without its text. */
+async function reply(app: AppRuntime, actor: Actor, id: string, text: string) {
+  await auditedChange(app, actor, EVENT, async (tx) => {
+    const row = await locked(tx, id);
+    const centre = await getCentreSettings(tx);
+    await enqueueMail(tx, [
+      {
+        kind: "complaint_reply",
+        to: row.email,
+        replyTo: centreReplyTo(centre),
+        complaintId: id,
+        ...complaintReplyMail(centre, row.reference, text),
+      },
+    ]);
+    await tx.insert(complaintEvents).values({
+      complaintId: id,
+      kind: "reply",
+      body: text,
+      actorId: actor.id,
+      actorEmail: actor.email,
+    });
+    await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, id));
+    return {
+      action: "reply",
+      entity: "complaint",
+      entityId: id,
+      details: { title: row.reference, changes: [{ field: "reply" }] },
+    };
+  });
+  app.mail.wake();
+}
+
+async function setCorrectiveAction(app: AppRuntime, actor: Actor, id: string, action: string | null) {
+  await auditedChange(app, actor, EVENT, async (tx) => {
+    const before = await locked(tx, id);
+    if (before.correctiveAction !== action) {
+      await tx
+        .update(complaints)
+        .set({ correctiveAction: action, updatedAt: new Date() })
+        .where(eq(complaints.id, id));
+      await tx.insert(complaintEvents).values({
+        complaintId: id,
+        kind: "action",
+        body: action,
+        actorId: actor.id,
+        actorEmail: actor.email,
+      });
+    }
+    return {
+      action: "update",
+      entity: "complaint",
+      entityId: id,
+      details: {
+        title: before.reference,
+        changes: diffFields(
+          "complaint",
+          { correctiveAction: before.correctiveAction },
+          { correctiveAction: action },
+        ),
+      },
+    };
+  });
+}
+
+/** The complaint page's action: status, reply and corrective action, each under complaints:write. */
+export const complaintAction = consoleAction(
+  { status: "complaints:write", reply: "complaints:write", "corrective-action": "complaints:write" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = textFields(form);
+    if (intent === "status") {
+      const parsed = complaintStatusSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, "Erreur lors du changement de statut", parsed.error);
+      return attempt(app, intent, "Erreur lors du changement de statut", "Statut mis à jour", () =>
+        setStatus(app, actor, parsed.data.id, parsed.data.status),
+      );
+    }
+    if (intent === "reply") {
+      const parsed = complaintReplySchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, "Réponse non envoyée", parsed.error);
+      return attempt(app, intent, "Réponse non envoyée", "Réponse envoyée à l'auteur", () =>
+        reply(app, actor, parsed.data.id, parsed.data.text),
+      );
+    }
+    if (intent === "corrective-action") {
+      const parsed = complaintActionSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, "Action corrective non enregistrée", parsed.error);
+      return attempt(app, intent, "Action corrective non enregistrée", "Action corrective enregistrée", () =>
+        setCorrectiveAction(app, actor, parsed.data.id, parsed.data.correctiveAction),
+      );
+    }
+    return unknownIntent(intent);
+  },
+);

@@ -1,0 +1,197 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useCan } from "~/features/accounts/components/use-can";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import {
+  ComplaintReplyForm,
+  ComplaintStatusForm,
+  CorrectiveActionForm,
+} from "~/features/complaints/components/complaint-forms";
+import { complaintAction, getComplaint } from "~/features/complaints/console-complaints.server";
+import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
+import { handlingDelay } from "~/features/complaints/delay";
+import { COMPLAINT_STATUS_LABELS } from "~/features/complaints/statuses";
+import { loadOr } from "~/features/console/action.server";
+import { mailKindLabel } from "~/features/statistics/statistics";
+import { entityId } from "~/platform/form-schema";
+import { formatDateTime } from "~/platform/paris-time";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { Badge } from "~/ui/badge";
+import { Card, CardContent } from "~/ui/card";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { LoadFailure } from "~/ui/console/list-table";
+import { PageHeader } from "~/ui/console/page-header";
+import type { Route } from "./+types/complaint";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.complaint ? `Réclamation ${loaderData.complaint.reference}` : "Réclamation"} | Console d'administration`,
+  },
+];
+
+const NOT_FOUND = "Réclamation introuvable";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "complaints:read");
+  const id = entityId.safeParse(params.id);
+  if (!id.success) throw data(NOT_FOUND, { status: 404 });
+  const { value, loadError } = await loadOr(app, "réclamations", () => getComplaint(app.db, id.data), null);
+  if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
+  return { ...(value ?? { complaint: null, events: [], mails: [] }), loadError };
+}
+
+export const action = complaintAction;
+
+// A colleague's change shows at once.
+const LIVE = ["complaints"] as const;
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-wrap break-words">{children}</dd>
+    </div>
+  );
+}
+
+const MAIL_STATE = (m: { sentAt: Date | string | null; lastError: string | null }) =>
+  m.sentAt
+    ? `envoyé le ${formatDateTime(m.sentAt)}`
+    : m.lastError
+      ? "en échec, nouvel essai automatique"
+      : "en attente d'envoi";
+
+function eventText(e: { kind: string; fromStatus: string | null; toStatus: string | null }) {
+  if (e.kind === "status") {
+    const label = (s: string | null) =>
+      s ? COMPLAINT_STATUS_LABELS[s as keyof typeof COMPLAINT_STATUS_LABELS] : "";
+    return `Statut : ${label(e.fromStatus)} → ${label(e.toStatus)}`;
+  }
+  return e.kind === "reply" ? "Réponse envoyée à l'auteur" : "Action corrective";
+}
+
+export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
+  const { complaint: c, events, mails, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  useLiveRevalidation(LIVE);
+  const canWrite = useCan("complaints:write");
+  const back = (
+    <Link
+      to="/admin/reclamations"
+      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les réclamations
+    </Link>
+  );
+  if (!c) {
+    return (
+      <>
+        {back}
+        <LoadFailure message={loadError ?? "Erreur lors du chargement des réclamations"} />
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={`Réclamation ${c.reference}`}
+        description={`${categoryLabel(c.category)} – reçue le ${formatDateTime(c.createdAt)}`}
+        actions={
+          <Badge variant="secondary" className="self-center" data-testid="complaint-status">
+            {COMPLAINT_STATUS_LABELS[c.status]}
+          </Badge>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardContent>
+            <h2 className="mb-3 text-lg font-semibold">La réclamation</h2>
+            <dl className="grid gap-3">
+              <Item label="Auteur">
+                {c.firstName} {c.lastName} ({authorTypeLabel(c.authorType)})
+              </Item>
+              {c.organisation ? <Item label="Structure">{c.organisation}</Item> : null}
+              <Item label="E-mail">
+                <a className="text-primary hover:underline" href={`mailto:${c.email}`}>
+                  {c.email}
+                </a>
+              </Item>
+              {c.phone ? <Item label="Téléphone">{c.phone}</Item> : null}
+              <Item label="Catégorie">{categoryLabel(c.category)}</Item>
+              <Item label="Session concernée">{c.sessionLabel ?? "Non précisée"}</Item>
+              <Item label="Description">{c.description}</Item>
+            </dl>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Traitement</h2>
+              <dl className="mb-4 grid gap-2 text-sm" data-testid="complaint-dates">
+                <Item label="Reçue le">{formatDateTime(c.createdAt)}</Item>
+                <Item label="Traitée le">{c.handledAt ? formatDateTime(c.handledAt) : "Pas encore"}</Item>
+                {c.closedAt ? <Item label="Close le">{formatDateTime(c.closedAt)}</Item> : null}
+                <Item label="Délai de traitement">{handlingDelay(c.createdAt, c.handledAt)}</Item>
+              </dl>
+              <ComplaintStatusForm id={c.id} status={c.status} disabled={!canWrite} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="grid gap-6">
+              <CorrectiveActionForm id={c.id} value={c.correctiveAction} disabled={!canWrite} />
+              <ComplaintReplyForm id={c.id} reference={c.reference} disabled={!canWrite} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Historique</h2>
+              {events.length ? (
+                <ol className="grid gap-3" data-testid="complaint-history">
+                  {events.map((e) => (
+                    <li key={e.id} className="rounded-md bg-muted p-3">
+                      <p className="text-xs text-muted-foreground">
+                        {e.actorEmail ?? "Un compte supprimé"} – {formatDateTime(e.createdAt)}
+                      </p>
+                      <p className="font-medium">{eventText(e)}</p>
+                      {e.body ? <p className="whitespace-pre-wrap break-words">{e.body}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-muted-foreground">Aucun traitement pour l'instant</p>
+              )}
+              <h3 className="mt-6 mb-2 font-semibold">E-mails</h3>
+              <ul className="grid gap-1 text-sm" data-testid="complaint-mails">
+                {mails.map((m) => (
+                  <li key={m.id}>
+                    {mailKindLabel(m.kind)} à {m.to} – {MAIL_STATE(m)}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="py-12 text-center" role="alert">
+      <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
+      <h1 className="mt-2 text-2xl font-semibold">{notFound ? NOT_FOUND : "Erreur lors du chargement"}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {notFound ? "Cette réclamation n'existe pas ou a été effacée." : "Réessayez dans un instant."}
+      </p>
+      <a className="mt-4 inline-block text-primary underline" href="/admin/reclamations">
+        Retour aux réclamations
+      </a>
+    </div>
+  );
+}
