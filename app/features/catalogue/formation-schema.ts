@@ -180,7 +180,7 @@ const goalsField = commaList.transform((ids, ctx): GoalId[] => {
 });
 
 /** Codes typed in one field, separated by commas or spaces: each must match, `max` at most, no repeats. */
-function codeList(pattern: RegExp, max: number, what: string, example: string) {
+function codeList(pattern: RegExp, max: number, format: string) {
   return z
     .string()
     .optional()
@@ -197,12 +197,12 @@ function codeList(pattern: RegExp, max: number, what: string, example: string) {
       if (bad !== undefined) {
         ctx.addIssue({
           code: "custom",
-          message: `${what} : ${quoted(bad)} n'est pas un code valide (par exemple ${example})`,
+          message: `Code ${quoted(bad)} invalide : ${format}`,
         });
         return z.NEVER;
       }
       if (codes.length > max) {
-        ctx.addIssue({ code: "custom", message: `${what} : ${max} codes au plus` });
+        ctx.addIssue({ code: "custom", message: `${max} codes au plus` });
         return z.NEVER;
       }
       return codes;
@@ -210,16 +210,16 @@ function codeList(pattern: RegExp, max: number, what: string, example: string) {
 }
 
 /** Choices ticked in a list, posted as one comma-separated field: each must be one of `options`. */
-function choiceList(options: readonly { value: string }[], max: number, what: string) {
+function choiceList(options: readonly { value: string }[], max: number) {
   const allowed = new Set(options.map((o) => o.value));
   return commaList.transform((values, ctx): string[] => {
     const unique = [...new Set(values)];
     if (unique.some((v) => !allowed.has(v))) {
-      ctx.addIssue({ code: "custom", message: `${what} : choisissez dans la liste` });
+      ctx.addIssue({ code: "custom", message: "Choisissez dans la liste" });
       return z.NEVER;
     }
     if (unique.length > max) {
-      ctx.addIssue({ code: "custom", message: `${what} : ${max} choix au plus` });
+      ctx.addIssue({ code: "custom", message: `${max} choix au plus` });
       return z.NEVER;
     }
     return unique;
@@ -227,7 +227,7 @@ function choiceList(options: readonly { value: string }[], max: number, what: st
 }
 
 /** One choice of a list, or nothing. */
-function optionalChoice(options: readonly { value: string }[], what: string) {
+function optionalChoice(options: readonly { value: string }[]) {
   const allowed = new Set(options.map((o) => o.value));
   return z
     .string()
@@ -236,7 +236,7 @@ function optionalChoice(options: readonly { value: string }[], what: string) {
       const v = value?.trim() ?? "";
       if (v === "") return null;
       if (!allowed.has(v)) {
-        ctx.addIssue({ code: "custom", message: `${what} : choisissez dans la liste` });
+        ctx.addIssue({ code: "custom", message: "Choisissez dans la liste" });
         return z.NEVER;
       }
       return v;
@@ -302,14 +302,14 @@ export const formationSchema = z
     equivalences: optionalText(),
     furtherPaths: optionalText(),
     // The Lhéo export's fields (lheo/lheo-codes.ts).
-    formacodes: codeList(/^\d{5}$/, LHEO_LIMITS.formacodes, "Codes Formacode", "31054"),
-    nsfCodes: codeList(/^\d{3}$/, LHEO_LIMITS.nsf, "Codes NSF", "326"),
-    romeCodes: codeList(/^[A-N]\d{4}$/, LHEO_LIMITS.rome, "Codes ROME", "M1805"),
-    targetPublics: choiceList(LHEO_PUBLICS, LHEO_LIMITS.publics, "Public visé"),
-    lheoFunders: choiceList(LHEO_FUNDERS, LHEO_LIMITS.funders, "Financeurs"),
-    pathType: optionalChoice(LHEO_PATHS, "Type de parcours"),
-    entryMode: optionalChoice(LHEO_ENTRY_MODES, "Entrées et sorties"),
-    generalObjective: optionalChoice(LHEO_GENERAL_OBJECTIVES, "Objectif général"),
+    formacodes: codeList(/^\d{5}$/, LHEO_LIMITS.formacodes, "5 chiffres, par exemple 31054"),
+    nsfCodes: codeList(/^\d{3}$/, LHEO_LIMITS.nsf, "3 chiffres, par exemple 326"),
+    romeCodes: codeList(/^[A-N]\d{4}$/, LHEO_LIMITS.rome, "une lettre et 4 chiffres, par exemple M1805"),
+    targetPublics: choiceList(LHEO_PUBLICS, LHEO_LIMITS.publics),
+    lheoFunders: choiceList(LHEO_FUNDERS, LHEO_LIMITS.funders),
+    pathType: optionalChoice(LHEO_PATHS),
+    entryMode: optionalChoice(LHEO_ENTRY_MODES),
+    generalObjective: optionalChoice(LHEO_GENERAL_OBJECTIVES),
   })
   .superRefine((value, ctx) => {
     if (value.pricing === "payant" && value.price === 0) {
