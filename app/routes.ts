@@ -45,6 +45,7 @@ export default [
       route("reclamations", "routes/admin/complaints.tsx"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("temoignages", "routes/admin/testimonials.tsx"),
+      route("mediatheque", "routes/admin/mediatheque.tsx"),
       route("utilisateurs", "routes/admin/users.tsx"),
       route("journal", "routes/admin/journal.tsx"),
       route("statistiques", "routes/admin/statistics.tsx"),

@@ -26,7 +26,7 @@ const nginxSize = (bytes: number) =>
 
 /** The `upstream` and `server` blocks (what goes inside nginx's `http { }`). */
 export function nginxSite({ listen, serverName, upstreams }: NginxSite): string {
-  const limits = `a document ${megabytesLabel(REQUEST_LIMITS.fileBytes)}, an application ${megabytesLabel(REQUEST_LIMITS.applicationBytes)}`;
+  const limits = `a document ${megabytesLabel(REQUEST_LIMITS.fileBytes)}, an application ${megabytesLabel(REQUEST_LIMITS.applicationBytes)}, a picture ${megabytesLabel(REQUEST_LIMITS.imageBytes)}`;
   return `upstream centre {
 ${upstreams.map((u) => `  server ${u} max_fails=1 fail_timeout=5s;`).join("\n")}
   keepalive 64;

@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { mediaHandler, VariantStore } from "~/features/media/index.server";
 import { ConfigError, loadConfig } from "~/platform/config.server";
 import { afterResponseQueue } from "~/platform/http/after-response.server";
 import { compressionMiddleware } from "~/platform/http/compression.server";
@@ -65,6 +66,8 @@ export function createExpressApp(
   app.get("/api/events", eventStream(runtime, streams));
   app.use(securityHeaders(runtime.config.publicUrl));
   app.use(sameOriginOnly(runtime.config.publicUrl));
+  // The médiathèque's pictures: already compressed, content-addressed, cached a year by browsers.
+  app.get("/media/:hash/:file", mediaHandler(new VariantStore(runtime.db), runtime.logger));
 
   app.use(compressionMiddleware());
   if (vite) {

@@ -18,6 +18,8 @@ export const PUBLIC_TABLES: ReadonlySet<ChangeEvent["table"]> = new Set([
   "testimonials",
   // The centre's identity: header, footer, contact details, legal pages, JSON-LD.
   "centre_settings",
+  // A picture replaced or described anew: the pages that show it.
+  "media",
 ]);
 
 export function isPublicEvent(event: ChangeEvent): boolean {

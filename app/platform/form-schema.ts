@@ -70,6 +70,15 @@ export const lineList = z
 
 export const entityId = z.uuid("Identifiant invalide");
 
+/** An id a picker posts (the médiathèque's image…): blank is none. */
+export const optionalId = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? "")
+    .refine((value) => value === "" || z.uuid().safeParse(value).success, message)
+    .transform((value) => (value === "" ? null : value));
+
 /** A list's search box (?q=…), trimmed and bounded. */
 export function searchQuery(params: URLSearchParams): string {
   // Control characters (a NUL from a crafted link) match nothing: they are dropped.
@@ -113,4 +122,6 @@ export interface AdminActionResult {
   intent: string;
   toast: { type: "success" | "error"; title: string; description?: string };
   errors?: Record<string, string>;
+  /** The id of the row an upload created (the médiathèque's picker chooses it at once). */
+  created?: string;
 }

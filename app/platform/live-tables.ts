@@ -11,6 +11,7 @@ export const LIVE_TABLES = [
   "testimonials",
   "centre_settings",
   "complaints",
+  "media",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

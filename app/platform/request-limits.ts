@@ -6,6 +6,7 @@
 const KIB = 1024;
 const MIB = 1024 * KIB;
 const FILE_BYTES = 5 * MIB;
+const IMAGE_BYTES = 15 * MIB;
 
 export const REQUEST_LIMITS = {
   /** One uploaded document: a candidate's CV or cover letter, the Qualiopi certificate in Paramètres. */
@@ -25,6 +26,10 @@ export const REQUEST_LIMITS = {
   learnerImportBytes: 512 * KIB,
   /** Paramètres with a new certificate: the document, the settings' fields and the framing. */
   settingsBytes: FILE_BYTES + 64 * KIB,
+  /** One picture sent to the médiathèque (a full-size photo from a phone or a camera). */
+  imageBytes: IMAGE_BYTES,
+  /** A médiathèque upload: the picture, its alternative text, credit and focal point, the framing. */
+  mediaUploadBytes: IMAGE_BYTES + 64 * KIB,
 } as const;
 
 /**
@@ -39,3 +44,6 @@ export const megabytesLabel = (bytes: number) => `${Number((bytes / MIB).toFixed
 
 /** The per-document limit as the forms and messages say it. */
 export const FILE_SIZE_LABEL = megabytesLabel(REQUEST_LIMITS.fileBytes);
+
+/** The médiathèque's per-picture limit as the forms and messages say it. */
+export const IMAGE_SIZE_LABEL = megabytesLabel(REQUEST_LIMITS.imageBytes);

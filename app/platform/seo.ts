@@ -12,6 +12,8 @@ export interface PageSeo {
   /** Extra structured data (Course, Article…); EducationalOrganization is in root.tsx for every page. */
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+  /** More tags the loader prepared (the link preview's picture). */
+  more?: MetaDescriptor[];
 }
 
 /** The root loader's data among a meta function's `matches`. */
@@ -57,6 +59,7 @@ export function seo(matches: readonly unknown[], page: PageSeo): MetaDescriptor[
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
   ];
+  if (page.more) tags.push(...page.more);
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });
   return tags;

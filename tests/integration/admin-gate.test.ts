@@ -100,6 +100,7 @@ let ids: {
   admin: string;
   learner: string;
   complaint: string;
+  image: string;
 };
 
 beforeAll(async () => {
@@ -129,6 +130,12 @@ beforeAll(async () => {
   await t.app.database.query(
     `update centre_settings set certificate_name = 'certificat.pdf', certificate_size = 4,
        certificate_uploaded_at = now(), certificate_content = '\\x25504446'::bytea`,
+  );
+  // A picture in the médiathèque, for `update`, `replace` and `delete` to act on.
+  const [image] = await t.app.database.query<{ id: string }>(
+    `insert into media (hash, content, format, width, height, size, file_name, alt)
+     values ('00000000000000000000000000000000', '\\xffd8ff'::bytea, 'jpeg', 10, 10, 3, 'photo.jpg', 'Une photo')
+     returning id`,
   );
   const [session] = await t.app.database.query<{ id: string }>(
     "select id from formation_sessions order by start_date limit 1",
@@ -162,6 +169,7 @@ beforeAll(async () => {
     testimonial: testimonial?.id ?? "",
     request,
     admin: admin?.id ?? "",
+    image: image?.id ?? "",
   };
 });
 afterAll(async () => {
@@ -190,6 +198,8 @@ async function snapshot() {
     "user_roles",
     "audit_log",
     "centre_settings",
+    "media",
+    "media_variants",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -298,6 +308,11 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/settings.tsx#certificate": {},
     // A certificate is on file (beforeAll): a missing check would show as its removal.
     "routes/admin/settings.tsx#delete-certificate": {},
+    // The gate refuses before the body is read: without the file, a missing check shows as a 400.
+    "routes/admin/mediatheque.tsx#upload": { alt: "Intruse", decorative: "on" },
+    "routes/admin/mediatheque.tsx#update": { id: ids.image, alt: "Texte d'un intrus" },
+    "routes/admin/mediatheque.tsx#replace": { id: ids.image },
+    "routes/admin/mediatheque.tsx#delete": { id: ids.image },
   };
   return { intent, ...(known[`${file}#${intent}`] ?? {}) };
 }

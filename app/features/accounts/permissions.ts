@@ -18,6 +18,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "formations:write": "Créer, modifier, supprimer des formations",
   "blog:write": "Créer, modifier, supprimer des articles",
   "testimonials:write": "Créer, modifier, supprimer des témoignages",
+  "media:write": "Envoyer, décrire, remplacer, supprimer des images de la médiathèque",
   "contacts:read": "Lire les demandes de contact",
   "contacts:write": "Changer le statut d'une demande",
   "contacts:export": "Exporter les demandes en CSV",
@@ -54,6 +55,8 @@ const MODERATOR: readonly Permission[] = [
   "formations:write",
   "blog:write",
   "testimonials:write",
+  // The pictures of the formations and articles they edit.
+  "media:write",
   "contacts:read",
   "contacts:write",
   "users:read",

@@ -2,12 +2,14 @@ import { z } from "zod";
 import {
   deriveSlug,
   formBoolean,
+  optionalId,
   optionalSlug,
   optionalText,
-  optionalUrl,
   REQUIRED,
   requiredText,
 } from "~/platform/form-schema";
+
+const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 
 /** Title and content required; slug optional, derived from the title. */
 export const articleSchema = z
@@ -16,7 +18,7 @@ export const articleSchema = z
     slug: optionalSlug,
     excerpt: optionalText(1000),
     category: optionalText(100),
-    featuredImage: optionalUrl,
+    imageId: optionalId(IMAGE_AGAIN),
     content: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100000, "Article trop long"),
     published: formBoolean,
   })

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { cardPicture, type MediaFacts, pictureColumns } from "~/features/media/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
-import { blogPosts } from "~/platform/db/schema.server";
+import { blogPosts, media } from "~/platform/db/schema.server";
 import { readingMinutes } from "~/platform/markdown";
 import { DEFAULT_POST_CATEGORY } from "./categories";
 
@@ -13,7 +14,8 @@ export interface ArticleTeaser {
   title: string;
   excerpt: string | null;
   category: string | null;
-  featuredImage: string | null;
+  /** Its picture from the médiathèque, as markup the server wrote (none: the card has no picture). */
+  picture: string | null;
   readMinutes: number;
   createdAt: Date;
 }
@@ -23,16 +25,21 @@ const teaserColumns = {
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,
   category: blogPosts.category,
-  featuredImage: blogPosts.featuredImage,
   content: blogPosts.content,
   createdAt: blogPosts.createdAt,
+  image: pictureColumns,
 };
 
 const toTeaser = ({
   content,
+  image,
   ...post
-}: Omit<ArticleTeaser, "readMinutes"> & { content: string }): ArticleTeaser => ({
+}: Omit<ArticleTeaser, "readMinutes" | "picture"> & {
+  content: string;
+  image: MediaFacts | null;
+}): ArticleTeaser => ({
   ...post,
+  picture: image && cardPicture(image),
   readMinutes: readingMinutes(content),
 });
 
@@ -41,6 +48,7 @@ export async function listArticleTeasers(db: Db, limit = 3): Promise<ArticleTeas
   const rows = await db
     .select(teaserColumns)
     .from(blogPosts)
+    .leftJoin(media, eq(media.id, blogPosts.imageId))
     .where(isPublished)
     .orderBy(desc(blogPosts.createdAt))
     .limit(limit);
@@ -82,6 +90,7 @@ export async function listPublishedArticles(
   const rows = await db
     .select(teaserColumns)
     .from(blogPosts)
+    .leftJoin(media, eq(media.id, blogPosts.imageId))
     .where(where)
     // The id breaks ties, so that two posts created together never swap between pages.
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))

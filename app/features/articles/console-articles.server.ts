@@ -6,6 +6,7 @@ import {
   readPage,
   searchMatch,
 } from "~/features/console/index.server";
+import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { blogPosts } from "~/platform/db/schema.server";
 import { type ArticleInput, articleSchema } from "./article-schema";
@@ -51,6 +52,7 @@ export const articleAction = crudAction<ArticleInput>({
       .from(blogPosts)
       .where(eq(blogPosts.slug, input.slug));
     if (taken && taken.id !== id) throw new AdminInputError(SLUG_TAKEN, "slug");
+    await assertImageExists(tx, input.imageId);
     const [saved] = id
       ? // updated_at is the server's clock, never the form's.
         await tx

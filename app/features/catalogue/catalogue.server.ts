@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { cardPicture, pictureColumns } from "~/features/media/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
-import { type Formation, formationAliases, formations } from "~/platform/db/schema.server";
+import { type Formation, formationAliases, formations, media } from "~/platform/db/schema.server";
 import type { CatalogueItem } from "./catalogue";
 import { fundingLabel } from "./funding";
 import { levelLabel } from "./levels";
@@ -42,14 +43,20 @@ const nextSession = (today: string) =>
 const publicOrder = [asc(formations.position), desc(formations.createdAt), asc(formations.title)];
 
 /** Active formations as catalogue cards, in the staff-set order. */
-export async function listActiveFormations(db: Db): Promise<CatalogueItem[]> {
+/** `firstPicture`: the first card's picture is the page's largest (the catalogue), fetched first. */
+export async function listActiveFormations(
+  db: Db,
+  { firstPicture = false }: { firstPicture?: boolean } = {},
+): Promise<CatalogueItem[]> {
   const rows = await db
-    .select({ ...cardColumns, nextSession: nextSession(parisToday()) })
+    .select({ ...cardColumns, nextSession: nextSession(parisToday()), image: pictureColumns })
     .from(formations)
+    .leftJoin(media, eq(media.id, formations.imageId))
     .where(isActive)
     .orderBy(...publicOrder);
-  return rows.map((row) => ({
+  return rows.map(({ image, ...row }, i) => ({
     ...row,
+    picture: image && cardPicture(image, firstPicture && i === 0),
     funding: row.funding.map(fundingLabel),
     entryLevelLabel: levelLabel(row.entryLevel),
   }));

@@ -39,6 +39,8 @@ export interface CatalogueItem {
   goals: string[];
   /** Start date (YYYY-MM-DD) of the next session still taking applications, if any. */
   nextSession?: string | null;
+  /** Its picture from the médiathèque, as markup the server wrote (none: the card has no picture). */
+  picture?: string | null;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>

@@ -6,6 +6,7 @@ import {
   readPage,
   searchMatch,
 } from "~/features/console/index.server";
+import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationAliases, formationSessions, formations } from "~/platform/db/schema.server";
 import { searchQuery } from "~/platform/form-schema";
@@ -127,6 +128,7 @@ export const formationAction = crudAction<FormationInput>({
   },
   async save(tx, input, id) {
     await assertSlugsFree(tx, input, id);
+    await assertImageExists(tx, input.imageId);
     const { aliases, ...columns } = input;
     const [saved] = id
       ? await tx

@@ -6,12 +6,14 @@ import {
   lineList,
   optionalCalendarDay,
   optionalEmail,
+  optionalId,
   optionalSlug,
   optionalText,
   REQUIRED,
   requiredText,
 } from "~/platform/form-schema";
 import { quoted } from "~/platform/french";
+
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 import { formatCertificationCode, parseCertificationCode } from "./certification-code";
 import { withoutModuleNumber } from "./course-record";
@@ -243,10 +245,13 @@ function optionalChoice(options: readonly { value: string }[]) {
     });
 }
 
+const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
+
 export const formationSchema = z
   .object({
     title: requiredText(200),
     slug: optionalSlug,
+    imageId: optionalId(IMAGE_AGAIN),
     formationType: z.enum(FORMATION_TYPES, { error: "Type de formation invalide" }),
     description: requiredText(1000),
     longDescription: optionalText(10000),

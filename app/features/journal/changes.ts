@@ -62,6 +62,7 @@ const FORMATION: Fields = {
   longDescription: ["Description détaillée", false],
   content: ["Présentation (Markdown)", false],
   imageUrl: ["Image (URL)", false],
+  imageId: ["Image", false],
   objectives: ["Objectifs", false],
   program: ["Programme", false],
   skills: ["Compétences", false],
@@ -102,7 +103,8 @@ const FIELDS: Record<string, Fields> = {
     published: ["Publié", true],
     excerpt: ["Extrait", false],
     content: ["Contenu", false],
-    featuredImage: ["Image", false],
+    featuredImage: ["Image (URL)", false],
+    imageId: ["Image", false],
   },
   testimonial: {
     rating: ["Note", true],

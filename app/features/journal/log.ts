@@ -14,5 +14,6 @@ export const AUDIT_ENTITIES = [
   "centre_settings",
   "calendar_feed",
   "complaint",
+  "media",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -188,6 +188,8 @@ export const formations = pgTable(
     /** Third info tile on the course page (diploma, sector…); level is used when empty. */
     sector: text("sector"),
     imageUrl: text("image_url"),
+    /** The picture of its card and page header, from the médiathèque (kept while in use). */
+    imageId: uuid("image_id").references(() => media.id, { onDelete: "restrict" }),
     // Information a French training organisation must publish (Qualiopi, indicator 1 and 2).
     accessDelay: text("access_delay"),
     teachingMethods: text("teaching_methods"),
@@ -271,6 +273,8 @@ export const blogPosts = pgTable(
     category: text("category"),
     published: boolean("published").notNull().default(false),
     featuredImage: text("featured_image"),
+    /** The picture of its card, page and Open Graph preview, from the médiathèque (kept while in use). */
+    imageId: uuid("image_id").references(() => media.id, { onDelete: "restrict" }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -405,6 +409,62 @@ export const applicationStatus = pgEnum("application_status", APPLICATION_STATUS
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
+
+/* ------------------------------------------------------------------------------------------------
+ * Médiathèque: the pictures staff upload, and the variants visitors get (several widths, AVIF,
+ * WebP and JPEG/PNG), both in the database so that every instance serves them and a backup of the
+ * database holds them.
+ * --------------------------------------------------------------------------------------------- */
+
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The first 32 hex digits of the SHA-256 of `content`: the variants' address. */
+    hash: text("hash").notNull(),
+    /** The file as uploaded (never served as is: visitors get re-encoded variants without metadata). */
+    content: bytea("content").notNull(),
+    format: text("format").notNull(),
+    /** As displayed, the EXIF orientation applied. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    hasAlpha: boolean("has_alpha").notNull().default(false),
+    size: integer("size").notNull(),
+    fileName: text("file_name").notNull(),
+    alt: text("alt").notNull().default(""),
+    decorative: boolean("decorative").notNull().default(false),
+    /** The focal point, in percent of the width and height (both or neither). */
+    focalX: integer("focal_x"),
+    focalY: integer("focal_y"),
+    credit: text("credit"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("media_format", sql`${t.format} in ('jpeg', 'png', 'webp', 'avif')`),
+    check("media_alt_or_decorative", sql`${t.decorative} or length(trim(${t.alt})) > 0`),
+    check(
+      "media_focal_point",
+      sql`(${t.focalX} is null and ${t.focalY} is null) or (${t.focalX} between 0 and 100 and ${t.focalY} between 0 and 100)`,
+    ),
+    index("media_hash_idx").on(t.hash),
+    index("media_created_idx").on(t.createdAt),
+  ],
+);
+
+/** One width and format of a picture, made once from the original when first asked, kept for all. */
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    hash: text("hash").notNull(),
+    width: integer("width").notNull(),
+    format: text("format").notNull(),
+    content: bytea("content").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
+);
 
 export const formationSessions = pgTable(
   "formation_sessions",

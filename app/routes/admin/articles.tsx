@@ -2,6 +2,7 @@ import { ArticleDialog } from "~/features/articles/components/article-dialog";
 import { type AdminArticle, articleAction, articlesPage } from "~/features/articles/console-articles.server";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
+import { MediaPicker } from "~/features/media/components/media-picker";
 import { formatDate } from "~/platform/dates";
 import { searchQuery } from "~/platform/form-schema";
 import { Badge } from "~/ui/badge";
@@ -83,7 +84,11 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       </ListTable>
       <Pagination page={page} />
       {editor.render((post) => (
-        <ArticleDialog post={post} onDone={editor.close} />
+        <ArticleDialog
+          post={post}
+          onDone={editor.close}
+          imagePicker={(field) => <MediaPicker {...field} />}
+        />
       ))}
       {remove.dialog}
     </>

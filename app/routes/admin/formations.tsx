@@ -12,6 +12,7 @@ import {
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
+import { MediaPicker } from "~/features/media/components/media-picker";
 import { optionsOf } from "~/platform/options";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -118,7 +119,11 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
       </ListTable>
       <Pagination page={page} />
       {editor.render((formation) => (
-        <FormationDialog formation={formation} onDone={editor.close} />
+        <FormationDialog
+          formation={formation}
+          onDone={editor.close}
+          imagePicker={(field) => <MediaPicker {...field} />}
+        />
       ))}
       {remove.dialog}
     </>

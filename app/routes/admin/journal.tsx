@@ -55,6 +55,7 @@ const KIND_LABELS: Record<string, string> = {
   user: "Utilisateurs",
   centre_settings: "Paramètres",
   calendar_feed: "Abonnements iCalendar",
+  media: "Médiathèque",
 };
 
 const ACTION_VERBS: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, Link } from "react-router";
 import { getPublishedPost } from "~/features/articles/articles.server";
+import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { formatDate, isoDate } from "~/platform/dates";
 import { readingMinutes, renderMarkdown } from "~/platform/markdown";
 import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";
@@ -12,6 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await getPublishedPost(context.app.db, params.slug.toLowerCase());
   // Unknown and unpublished posts are the same to a visitor: not found.
   if (!post) return data({ article: null }, { status: 404 });
+  const image = await mediaFacts(context.app.db, post.imageId);
   // Rendered here, so markdown-it never reaches the browser for this page.
   return {
     article: {
@@ -19,7 +21,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       title: post.title,
       excerpt: post.excerpt,
       category: post.category,
-      featuredImage: post.featuredImage,
+      // The page's largest picture: fetched first, never lazily.
+      picture:
+        image &&
+        pictureHtml(image, {
+          sizes: "(min-width: 768px) 736px, 100vw",
+          className: "aspect-[3/2] w-full rounded-xl object-cover",
+          priority: true,
+        }),
+      openGraph: image ? openGraphImage(image, context.app.config.publicUrl) : [],
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       readMinutes: readingMinutes(post.content),
@@ -39,6 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: article.excerpt ?? article.title,
     path: `/ressources/article/${article.slug}`,
     type: "article",
+    more: article.openGraph,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Article",
@@ -48,9 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       dateModified: isoDate(article.updatedAt),
       inLanguage: "fr",
       articleSection: article.category ?? undefined,
-      ...(article.featuredImage
-        ? { image: new URL(article.featuredImage, base || "http://localhost").href }
-        : {}),
+      image: article.openGraph[0]?.content,
       author: { "@type": "Organization", name: `Équipe ${siteNameFrom(matches)}` },
       publisher: { "@type": "EducationalOrganization", name: siteNameFrom(matches), url: base || undefined },
       mainEntityOfPage: `${base}/ressources/article/${article.slug}`,
@@ -88,13 +97,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <time dateTime={isoDate(article.createdAt)}>{formatDate(article.createdAt)}</time>
           </p>
         </header>
-        {article.featuredImage && (
-          <img
-            src={article.featuredImage}
-            alt=""
-            width={1200}
-            height={630}
-            className="mt-8 aspect-[1200/630] w-full rounded-xl object-cover"
+        {article.picture && (
+          <div
+            className="mt-8"
+            // Markup the server wrote from the médiathèque's record (pictureHtml, alternative text escaped).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+            dangerouslySetInnerHTML={{ __html: article.picture }}
           />
         )}
         <div

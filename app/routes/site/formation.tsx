@@ -12,6 +12,7 @@ import { type LevelLabels, levelLabels } from "~/features/catalogue/levels";
 import { figureOf, resultSentence } from "~/features/catalogue/results";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
+import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { phoneHref } from "~/features/settings/centre";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
@@ -49,9 +50,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug.toLowerCase();
   const formation = await getActiveFormation(db, slug);
   if (formation) {
-    const [testimonials, sessions] = await Promise.all([
+    const [testimonials, sessions, image] = await Promise.all([
       listFormationTestimonials(db, formation.id),
       listUpcomingSessions(db, formation.id),
+      mediaFacts(db, formation.imageId),
     ]);
     // Rendered here, with the articles' renderer (raw HTML escaped): the parser stays on the server.
     const presentation = formation.content?.trim() ? renderMarkdown(formation.content) : null;
@@ -61,6 +63,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       sessions,
       presentation,
       offer: courseOffer(formation),
+      // The page's largest picture: fetched first, never lazily.
+      picture:
+        image &&
+        pictureHtml(image, {
+          sizes: "(min-width: 1024px) 416px, 100vw",
+          className: "mt-8 aspect-[3/2] w-full rounded-xl object-cover lg:mt-0",
+          priority: true,
+        }),
+      openGraph: image ? openGraphImage(image, context.app.config.publicUrl) : [],
     };
   }
   // The footer's short slugs are permanent redirects to the canonical page.
@@ -68,7 +79,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (canonical) throw redirect(`/formation/${canonical}`, 301);
   // Unknown or inactive: the 'Formation non trouvée' page, with a real 404 for crawlers.
   return data(
-    { formation: null, testimonials: [], sessions: [], presentation: null, offer: {} },
+    {
+      formation: null,
+      testimonials: [],
+      sessions: [],
+      presentation: null,
+      offer: {},
+      picture: null,
+      openGraph: [],
+    },
     { status: 404 },
   );
 }
@@ -86,6 +105,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: formation.title,
     description: formation.description,
     path: `/formation/${formation.slug}`,
+    more: loaderData?.openGraph,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Course",
@@ -179,7 +199,7 @@ function DisabilityReferent() {
 }
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
-  const { formation, testimonials, sessions, presentation } = loaderData;
+  const { formation, testimonials, sessions, presentation, picture } = loaderData;
   if (!formation) return <NotFoundFormation />;
   const insertion = figureOf(formation.results, "insertion");
   const tags = [
@@ -190,54 +210,64 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="contenu">
       <section className="surface-dark bg-gradient-to-br from-blue-800 to-blue-950 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-12">
-          <Link
-            to="/formations"
-            className="inline-flex items-center gap-1 text-sm text-blue-100 hover:text-white hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour aux formations
-          </Link>
-          <div className="mt-6 flex flex-wrap gap-2">
-            {formation.badge && <Badge className="bg-orange-700 text-white">{formation.badge}</Badge>}
-            {tags.filter(Boolean).map((tag) => (
-              <Badge key={tag} className="border-white/40 bg-transparent text-white">
-                {tag}
-              </Badge>
-            ))}
+        {/* Two columns on a wide screen when the formation has a picture: the texts, then the picture. */}
+        <div className="mx-auto max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[1fr_26rem] lg:items-center lg:has-[picture]:grid">
+          <div>
+            <Link
+              to="/formations"
+              className="inline-flex items-center gap-1 text-sm text-blue-100 hover:text-white hover:underline"
+            >
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour aux formations
+            </Link>
+            <div className="mt-6 flex flex-wrap gap-2">
+              {formation.badge && <Badge className="bg-orange-700 text-white">{formation.badge}</Badge>}
+              {tags.filter(Boolean).map((tag) => (
+                <Badge key={tag} className="border-white/40 bg-transparent text-white">
+                  {tag}
+                </Badge>
+              ))}
+            </div>
+            <h1 className="mt-4 text-4xl font-bold tracking-tight">{formation.title}</h1>
+            <p className="mt-4 max-w-3xl text-lg text-blue-100">
+              {formation.longDescription ?? formation.description}
+            </p>
+            <p className="mt-4 text-sm text-blue-100">
+              Mis à jour le{" "}
+              <time dateTime={isoDate(formation.updatedAt)}>{formatDate(formation.updatedAt)}</time>
+            </p>
+            <InfoTiles formation={formation} />
+            <div className="mt-8 flex flex-wrap gap-3">
+              <CallbackButton
+                source="callback_course_page"
+                formation={formation.title}
+                variant="secondary"
+                size="lg"
+              />
+              <ButtonLink
+                to={`/contact?formation=${formation.slug}`}
+                variant="outline"
+                size="lg"
+                className="text-foreground"
+              >
+                Demander des informations
+              </ButtonLink>
+              <a
+                href={`/formation/${formation.slug}/programme.pdf`}
+                download
+                className={buttonClass("outline", "lg", "text-foreground")}
+              >
+                <Download aria-hidden="true" className="h-4 w-4" />
+                Télécharger le programme (PDF)
+              </a>
+            </div>
           </div>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight">{formation.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">
-            {formation.longDescription ?? formation.description}
-          </p>
-          <p className="mt-4 text-sm text-blue-100">
-            Mis à jour le{" "}
-            <time dateTime={isoDate(formation.updatedAt)}>{formatDate(formation.updatedAt)}</time>
-          </p>
-          <InfoTiles formation={formation} />
-          <div className="mt-8 flex flex-wrap gap-3">
-            <CallbackButton
-              source="callback_course_page"
-              formation={formation.title}
-              variant="secondary"
-              size="lg"
+          {picture && (
+            <div
+              // Markup the server wrote from the médiathèque's record (pictureHtml, alternative text escaped).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+              dangerouslySetInnerHTML={{ __html: picture }}
             />
-            <ButtonLink
-              to={`/contact?formation=${formation.slug}`}
-              variant="outline"
-              size="lg"
-              className="text-foreground"
-            >
-              Demander des informations
-            </ButtonLink>
-            <a
-              href={`/formation/${formation.slug}/programme.pdf`}
-              download
-              className={buttonClass("outline", "lg", "text-foreground")}
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              Télécharger le programme (PDF)
-            </a>
-          </div>
+          )}
         </div>
       </section>
 

@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseFilters(url.searchParams, view.type);
   // Every active formation goes to the page so that filtering while typing needs no round trip;
   // the first render is already filtered here, so the page works and is shareable without JS.
-  const formations = await listActiveFormations(context.app.db);
+  const formations = await listActiveFormations(context.app.db, { firstPicture: true });
   return { formations, filters, lockedType: view.type ?? null };
 }
 

@@ -13,8 +13,6 @@ export function TextAreaField(
   return <TextareaField className="min-h-[80px]" {...props} />;
 }
 
-export const IMAGE_HINT = "Un chemin du site (/images/…) ou une adresse https://";
-
 /** Several console fields: the bound fields of app/ui/field.tsx, textareas started small. */
 export function ConsoleFields(props: Omit<ComponentProps<typeof Fields>, "textareaClassName">) {
   return <Fields textareaClassName="min-h-[80px]" {...props} />;
@@ -73,3 +71,15 @@ export function useLoadErrorToast(loadError: string | null) {
   const toast = useMemo(() => (loadError ? { type: "error" as const, title: loadError } : null), [loadError]);
   useToast(toast);
 }
+
+/**
+ * Where a dialog draws a picture chooser that the screen provides (the console's routes pass the
+ * médiathèque's picker): the dialog says which field, the screen says how it is chosen.
+ */
+export type ImagePickerSlot = (field: {
+  form: string;
+  name: string;
+  label: string;
+  value: string | null;
+  error: string | undefined;
+}) => ReactNode;

@@ -11,6 +11,8 @@ export interface PostView {
   category: string | null;
   readMinutes: number;
   createdAt: Date | string | null;
+  /** Its picture from the médiathèque, as markup the server wrote (none: the card has no picture). */
+  picture?: string | null;
 }
 
 export { DEFAULT_POST_CATEGORY };
@@ -19,6 +21,14 @@ export { DEFAULT_POST_CATEGORY };
 export function ArticleCard({ post }: { post: PostView }) {
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm focus-within:ring-2 focus-within:ring-ring">
+      {post.picture && (
+        <div
+          className="-mx-5 -mt-5 mb-2 overflow-hidden rounded-t-xl bg-muted"
+          // Markup the server wrote from the médiathèque's record (pictureHtml, alternative text escaped).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+          dangerouslySetInnerHTML={{ __html: post.picture }}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
         <Badge variant="secondary">{post.category || DEFAULT_POST_CATEGORY}</Badge>
         <span>{post.readMinutes} min de lecture</span>

@@ -2,7 +2,13 @@ import { useState } from "react";
 import type { AdminArticle } from "~/features/articles/console-articles.server";
 import { renderMarkdown } from "~/platform/markdown";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "~/ui/console/form-dialog";
-import { ConsoleFields, IMAGE_HINT, rowValues, SwitchField, TextAreaField } from "~/ui/console/form-fields";
+import {
+  ConsoleFields,
+  type ImagePickerSlot,
+  rowValues,
+  SwitchField,
+  TextAreaField,
+} from "~/ui/console/form-fields";
 
 const F = "article";
 
@@ -10,7 +16,15 @@ const F = "article";
  * 'Nouvel article' / 'Modifier l'article', with a live preview rendered and styled exactly as the public
  * page does (same renderer, same `prose-article` styles).
  */
-export function ArticleDialog({ post, onDone }: { post: AdminArticle | null; onDone: () => void }) {
+export function ArticleDialog({
+  post,
+  onDone,
+  imagePicker,
+}: {
+  post: AdminArticle | null;
+  onDone: () => void;
+  imagePicker: ImagePickerSlot;
+}) {
   const titleSlug = useTitleSlug(post);
   const [content, setContent] = useState(post?.content ?? "");
   const [published, setPublished] = useState(post?.published ?? false);
@@ -33,11 +47,15 @@ export function ArticleDialog({ post, onDone }: { post: AdminArticle | null; onD
             <TitleSlugFields fields={common} state={titleSlug} />
             <ConsoleFields
               {...common}
-              fields={[
-                { name: "category", label: "Catégorie", list: "blog-categories" },
-                { name: "featuredImage", label: "Image à la une (URL)", hint: IMAGE_HINT },
-              ]}
+              fields={[{ name: "category", label: "Catégorie", list: "blog-categories" }]}
             />
+            {imagePicker({
+              form: common.form,
+              name: "imageId",
+              label: "Image (carte, page et aperçu des liens)",
+              value: post?.imageId ?? null,
+              error: common.errors?.imageId,
+            })}
             <datalist id="blog-categories">
               <option value="Reconversion" />
               <option value="Alternance" />

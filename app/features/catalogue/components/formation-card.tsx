@@ -21,6 +21,15 @@ export function FormationCard({
   const { shown, more } = skillsPreview(formation.skills);
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      {formation.picture && (
+        <div
+          className="-mx-5 -mt-5 mb-2 overflow-hidden rounded-t-xl bg-muted"
+          // Markup the server wrote from the médiathèque's record (media.ts, pictureHtml): the alternative
+          // text is escaped there, and nothing else in it comes from a visitor.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+          dangerouslySetInnerHTML={{ __html: formation.picture }}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-2">
         {formation.badge && <Badge>{formation.badge}</Badge>}
         <Badge variant="secondary">{FORMATION_TYPE_LABELS[formation.formationType]}</Badge>

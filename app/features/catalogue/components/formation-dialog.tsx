@@ -7,7 +7,13 @@ import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/feat
 import { optionsOf } from "~/platform/options";
 import { CheckboxGroup } from "~/ui/console/checkbox-group";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "~/ui/console/form-dialog";
-import { ConsoleFields, FormSection, rowValues, SwitchField } from "~/ui/console/form-fields";
+import {
+  ConsoleFields,
+  FormSection,
+  type ImagePickerSlot,
+  rowValues,
+  SwitchField,
+} from "~/ui/console/form-fields";
 import {
   LHEO_ENTRY_MODES,
   LHEO_FUNDERS,
@@ -38,9 +44,11 @@ const PRICING_LABELS: Record<FormationPricing, string> = {
 export function FormationDialog({
   formation,
   onDone,
+  imagePicker,
 }: {
   formation: AdminFormation | null;
   onDone: () => void;
+  imagePicker: ImagePickerSlot;
 }) {
   const f = formation;
   const titleSlug = useTitleSlug(f);
@@ -74,6 +82,15 @@ export function FormationDialog({
           <FormSection title="Informations de base">
             <div className="grid gap-4 sm:grid-cols-2">
               <TitleSlugFields fields={common} state={titleSlug} />
+              <div className="sm:col-span-2">
+                {imagePicker({
+                  form: common.form,
+                  name: "imageId",
+                  label: "Image (carte du catalogue et haut de la page)",
+                  value: f?.imageId ?? null,
+                  error: common.errors?.imageId,
+                })}
+              </div>
               <ConsoleFields
                 {...common}
                 fields={[

@@ -6,6 +6,7 @@ import {
   FileText,
   GraduationCap,
   History,
+  Images,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -35,6 +36,7 @@ const MAIN: NavItem[] = [
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
   { to: "/admin/articles", label: "Blog", icon: BookOpen },
   { to: "/admin/temoignages", label: "Témoignages", icon: MessageSquareQuote },
+  { to: "/admin/mediatheque", label: "Médiathèque", icon: Images },
   { to: "/admin/statistiques", label: "Statistiques", icon: BarChart3 },
 ];
 

@@ -1,0 +1,179 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import {
+  AdminInputError,
+  attempt,
+  consoleAction,
+  failure,
+  intentOf,
+  invalid,
+  pgErrorCode,
+  unknownIntent,
+} from "~/features/console/index.server";
+import { type AuditEntry, auditedChange } from "~/features/journal/index.server";
+import type { Db } from "~/platform/db/client.server";
+import { media } from "~/platform/db/schema.server";
+import { fieldErrors } from "~/platform/field-errors";
+import { textFields } from "~/platform/form-data";
+import { type AdminActionResult, entityId } from "~/platform/form-schema";
+import { REQUEST_LIMITS } from "~/platform/request-limits";
+import { type CheckedImage, checkImage, dropOrphanVariants, MEDIA_ERRORS, mediaUses } from "./library.server";
+import { type MediaDetails, mediaDetailsSchema } from "./media-schema";
+
+const EVENT = { table: "media", op: "update" } as const;
+const GONE = "Cette image n'existe plus.";
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** How the journal names an image: its alternative text, or its file name for a decorative one. */
+const mediaTitle = (details: { alt: string; decorative: boolean }, fileName: string) =>
+  details.decorative || !details.alt ? fileName : details.alt;
+
+const fileColumns = (image: CheckedImage) => ({
+  hash: image.hash,
+  content: image.content,
+  format: image.format,
+  width: image.width,
+  height: image.height,
+  hasAlpha: image.hasAlpha,
+  size: image.content.byteLength,
+  fileName: image.fileName,
+});
+
+async function current(tx: Db, id: string) {
+  const [row] = await tx
+    .select({ hash: media.hash, fileName: media.fileName, alt: media.alt, decorative: media.decorative })
+    .from(media)
+    .where(eq(media.id, id))
+    .for("update");
+  if (!row) throw new AdminInputError(GONE);
+  return row;
+}
+
+/** "Cette image est utilisée par la formation « A » et l'article « B » : retirez-la d'abord." */
+export function inUseMessage(uses: string[]): string {
+  const list = uses.length === 1 ? uses[0] : `${uses.slice(0, -1).join(", ")} et ${uses[uses.length - 1]}`;
+  return `Cette image est utilisée par ${list} : choisissez une autre image là d'abord, puis supprimez-la.`;
+}
+
+async function removeMedia(tx: Db, id: string): Promise<AuditEntry> {
+  const row = await current(tx, id);
+  const uses = await mediaUses(tx, id);
+  if (uses.length > 0) throw new AdminInputError(inUseMessage(uses));
+  await tx.delete(media).where(eq(media.id, id));
+  await dropOrphanVariants(tx, row.hash);
+  return {
+    action: "delete",
+    entity: "media",
+    entityId: id,
+    details: { title: mediaTitle(row, row.fileName) },
+  };
+}
+
+/**
+ * The médiathèque's action: `upload` a new image with its details, `update` the details, `replace`
+ * the file (same image everywhere it is used, new addresses), `delete` one nobody uses. Every
+ * change is audited and announced (pages showing the image are rendered again). An upload answers
+ * the new image's id, for the picker that uploads in place.
+ */
+export const mediaAction = consoleAction(
+  { upload: "media:write", update: "media:write", replace: "media:write", delete: "media:write" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = textFields(form);
+    if (intent === "upload") {
+      const details = mediaDetailsSchema.safeParse(fields);
+      const image = await checkImage(form.get("file"));
+      if ("error" in image || !details.success) {
+        const errors: Record<string, string> = details.success ? {} : fieldErrors(details.error);
+        if ("error" in image) errors.file = image.error;
+        const first = "error" in image ? image.error : "Vérifiez les champs signalés.";
+        return failure(intent, "Image refusée", 400, first, errors);
+      }
+      let id = "";
+      const result = await attempt(
+        app,
+        intent,
+        "Erreur lors de l'envoi de l'image",
+        "Image ajoutée à la médiathèque",
+        () =>
+          auditedChange(app, actor, EVENT, async (tx) => {
+            const [saved] = await tx
+              .insert(media)
+              .values({ ...fileColumns(image), ...details.data })
+              .returning({ id: media.id });
+            id = saved?.id ?? "";
+            return {
+              action: "create",
+              entity: "media",
+              entityId: id,
+              details: { title: mediaTitle(details.data, image.fileName), size: image.content.byteLength },
+            };
+          }),
+      );
+      return id ? data<AdminActionResult>({ ...result.data, created: id }) : result;
+    }
+    const id = entityId.safeParse(fields.id);
+    if (!id.success) return failure(intent, "Image inconnue", 400, GONE);
+    if (intent === "update") {
+      const details = mediaDetailsSchema.safeParse(fields);
+      if (!details.success)
+        return invalid(intent, "Erreur lors de l'enregistrement de l'image", details.error);
+      return attempt(app, intent, "Erreur lors de l'enregistrement de l'image", "Image mise à jour", () =>
+        auditedChange(app, actor, EVENT, async (tx) => {
+          const row = await current(tx, id.data);
+          await tx
+            .update(media)
+            .set({ ...details.data, updatedAt: new Date() })
+            .where(eq(media.id, id.data));
+          return {
+            action: "update",
+            entity: "media",
+            entityId: id.data,
+            details: { title: mediaTitle(details.data as MediaDetails, row.fileName) },
+          };
+        }),
+      );
+    }
+    if (intent === "replace") {
+      const image = await checkImage(form.get("file"));
+      if ("error" in image) return failure(intent, "Image refusée", 400, image.error, { file: image.error });
+      return attempt(app, intent, "Erreur lors du remplacement de l'image", "Image remplacée", () =>
+        auditedChange(app, actor, EVENT, async (tx) => {
+          const row = await current(tx, id.data);
+          await tx
+            .update(media)
+            .set({ ...fileColumns(image), updatedAt: new Date() })
+            .where(eq(media.id, id.data));
+          if (row.hash !== image.hash) await dropOrphanVariants(tx, row.hash);
+          return {
+            action: "update",
+            entity: "media",
+            entityId: id.data,
+            details: {
+              title: mediaTitle(row, image.fileName),
+              replaced: { from: row.fileName, to: image.fileName },
+            },
+          };
+        }),
+      );
+    }
+    if (intent === "delete") {
+      return attempt(app, intent, "Suppression impossible", "Image supprimée", async () => {
+        try {
+          await auditedChange(app, actor, EVENT, (tx) => removeMedia(tx, id.data));
+        } catch (error) {
+          // Attached elsewhere between the check and the deletion: the database refuses, say where.
+          if (pgErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+          throw new AdminInputError(inUseMessage(await mediaUses(app.db, id.data)));
+        }
+      });
+    }
+    return unknownIntent(intent);
+  },
+  {
+    upload: {
+      maxBytes: REQUEST_LIMITS.mediaUploadBytes,
+      tooLarge: MEDIA_ERRORS.tooLarge,
+    },
+  },
+);

@@ -1,0 +1,13 @@
+// The médiathèque's server face: pictures for the public pages' loaders, the variants' route (mounted
+// by boot), the console's action and list.
+export { mediaAction } from "./console-media.server";
+export {
+  assertImageExists,
+  mediaFacts,
+  mediaFilters,
+  mediaPage,
+  mediaUses,
+  pictureColumns,
+} from "./library.server";
+export { cardPicture, type MediaFacts, openGraphImage, type PictureOptions, pictureHtml } from "./media";
+export { mediaHandler, VariantStore } from "./variants.server";

@@ -1,0 +1,88 @@
+import { and, eq } from "drizzle-orm";
+import type { RequestHandler } from "express";
+import type { Db } from "~/platform/db/client.server";
+import { media, mediaVariants } from "~/platform/db/schema.server";
+import type { Logger } from "~/platform/logger.server";
+import { renderVariant } from "./images.server";
+import { fallbackFormat, MEDIA_EXTENSIONS, MEDIA_TYPES, type MediaFormat, variantWidths } from "./media";
+
+const FORMAT_OF_EXTENSION = new Map(
+  (Object.entries(MEDIA_EXTENSIONS) as [MediaFormat, string][]).map(([format, ext]) => [ext, format]),
+);
+const HASH = /^[0-9a-f]{32}$/;
+const FILE = /^(\d{1,4})\.([a-z]+)$/;
+
+/** A year, and never asked again: the address changes with the bytes (content-addressed). */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The bytes of one variant: read from the database when an instance already made it, else made
+ * from the original (in the image queue), stored for every instance, then answered. Two requests
+ * for the same missing variant on one instance wait for the same work; on two instances each may
+ * make it once, and the first stored wins. null for a variant that does not exist (unknown hash, a
+ * width or format this picture is not served in).
+ */
+export class VariantStore {
+  private readonly making = new Map<string, Promise<Buffer | null>>();
+
+  constructor(private readonly db: Db) {}
+
+  async get(hash: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+    const [stored] = await this.db
+      .select({ content: mediaVariants.content })
+      .from(mediaVariants)
+      .where(
+        and(eq(mediaVariants.hash, hash), eq(mediaVariants.width, width), eq(mediaVariants.format, format)),
+      );
+    if (stored) return Buffer.from(stored.content);
+    const key = `${hash}/${width}.${format}`;
+    let work = this.making.get(key);
+    if (!work) {
+      work = this.make(hash, width, format).finally(() => this.making.delete(key));
+      this.making.set(key, work);
+    }
+    return work;
+  }
+
+  private async make(hash: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+    const [original] = await this.db
+      .select({ content: media.content, width: media.width, hasAlpha: media.hasAlpha })
+      .from(media)
+      .where(eq(media.hash, hash))
+      .limit(1);
+    if (!original) return null;
+    const formats: MediaFormat[] = ["avif", "webp", fallbackFormat(original.hasAlpha)];
+    if (!formats.includes(format) || !variantWidths(original.width).includes(width)) return null;
+    const content = await renderVariant(original.content, width, format);
+    await this.db
+      .insert(mediaVariants)
+      .values({ hash, width, format, content, size: content.byteLength })
+      .onConflictDoNothing();
+    return content;
+  }
+}
+
+/** GET /media/<hash>/<width>.<ext>: a variant with a year of immutable cache, or 404. */
+export function mediaHandler(store: VariantStore, logger: Logger): RequestHandler {
+  return async (req, res) => {
+    const hash = String(req.params.hash ?? "");
+    const file = FILE.exec(String(req.params.file ?? ""));
+    const format = file ? FORMAT_OF_EXTENSION.get(file[2] ?? "") : undefined;
+    try {
+      const content =
+        HASH.test(hash) && file && format ? await store.get(hash, Number(file[1]), format) : null;
+      if (!content || !format) {
+        res.status(404).setHeader("Cache-Control", "no-store");
+        res.type("text/plain").end("Image introuvable");
+        return;
+      }
+      res.setHeader("Content-Type", MEDIA_TYPES[format]);
+      res.setHeader("Cache-Control", IMMUTABLE);
+      res.setHeader("Content-Length", String(content.byteLength));
+      res.end(req.method === "HEAD" ? undefined : content);
+    } catch (error) {
+      logger.error({ err: error, hash, file: req.params.file }, "media variant failed");
+      res.status(500).setHeader("Cache-Control", "no-store").type("text/plain").end("Image indisponible");
+    }
+  };
+}

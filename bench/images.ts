@@ -1,0 +1,177 @@
+// npm run bench:images — the médiathèque under load, on the embedded database of a production build.
+//
+// 1. 20 staff members send a 10 MB photo each at the same moment (multipart, as the console's form
+//    posts it): how many are accepted, how long they take, and the server's peak resident memory
+//    (VmRSS sampled every 20 ms), which the image queue and sharp's settings keep bounded.
+// 2. First view of a variant nobody asked for yet (made from the original, then stored), against a
+//    second view of the same address (read back): median of several pictures and formats.
+// 3. Variants per second: every width and format of several pictures asked at once by 8 clients.
+// Writes the « Médiathèque » section of docs/benchmarks.md (other sections are kept).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import sharp from "sharp";
+import { fallbackFormat, type MediaFormat, variantPath, variantWidths } from "../app/features/media/media";
+import { machineLine, percentile, startBenchServer, writeBenchmarkSection } from "./support";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3480);
+const BASE = `http://127.0.0.1:${PORT}`;
+const UPLOADS = 20;
+const PHOTO_BYTES = 10 * 1024 * 1024;
+const ADMIN = { email: "bench-media@centre.test", password: "bench-media-password" };
+
+/** A photo-like JPEG of about `bytes` (noise compresses badly, as a sharp, detailed photo does). */
+async function photo(bytes: number): Promise<{ content: Buffer; width: number; height: number }> {
+  let side = 3000;
+  for (;;) {
+    const width = Math.round(side * 1.5);
+    const content = await sharp({
+      create: {
+        width,
+        height: side,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    if (content.byteLength >= bytes * 0.95 || side > 6000) return { content, width, height: side };
+    side = Math.round(side * Math.sqrt(bytes / content.byteLength) * 1.02);
+  }
+}
+
+/** The same picture, different bytes: data after the JPEG's end marker, which decoders ignore. */
+const copyOf = (content: Buffer, n: number) => Buffer.concat([content, Buffer.from(`copie ${n}`)]);
+const hashOf = (content: Buffer) => createHash("sha256").update(content).digest("hex").slice(0, 32);
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${BASE}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`connexion refusée (${response.status})`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function upload(cookie: string, content: Buffer, n: number): Promise<{ ok: boolean; ms: number }> {
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("alt", `Photo de banc d'essai ${n}`);
+  form.set("file", new File([new Uint8Array(content)], `photo-${n}.jpg`, { type: "image/jpeg" }));
+  const started = performance.now();
+  const response = await fetch(`${BASE}/admin/mediatheque.data`, {
+    method: "POST",
+    headers: { cookie, origin: BASE },
+    body: form,
+  });
+  const text = await response.text();
+  return { ok: response.status === 200 && text.includes("created"), ms: performance.now() - started };
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match?.[1] ?? 0) / 1024;
+}
+
+async function timedGet(path: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(`${BASE}${path}`);
+  const body = await response.arrayBuffer();
+  return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
+}
+
+async function main() {
+  const server = await startBenchServer(PORT, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const pid = server.pid ?? 0;
+  try {
+    const cookie = await signIn();
+    const original = await photo(PHOTO_BYTES);
+    const photos = Array.from({ length: UPLOADS }, (_, n) => copyOf(original.content, n));
+
+    // 1. Twenty uploads at once.
+    const idle = rssMb(pid);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 20);
+    const started = performance.now();
+    const results = await Promise.all(photos.map((content, n) => upload(cookie, content, n)));
+    const uploadSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pid));
+    const accepted = results.filter((r) => r.ok).length;
+    const uploadTimes = results.map((r) => r.ms).sort((a, b) => a - b);
+
+    // 2. First view of a variant nobody asked for, then the same address again.
+    const widths = variantWidths(original.width);
+    const formats: MediaFormat[] = ["avif", "webp", fallbackFormat(false)];
+    const firstViews: Record<string, number[]> = {};
+    const secondViews: number[] = [];
+    for (let n = 0; n < 6; n++) {
+      const hash = hashOf(photos[n] as Buffer);
+      for (const format of formats) {
+        const width = widths[n % widths.length] ?? 360;
+        const path = variantPath(hash, width, format);
+        const first = await timedGet(path);
+        if (first.status !== 200) throw new Error(`${path} : ${first.status}`);
+        const key = `${format} ${width}`;
+        firstViews[key] = [...(firstViews[key] ?? []), first.ms];
+        secondViews.push((await timedGet(path)).ms);
+      }
+    }
+
+    // 3. Variants per second: every width and format of 4 other pictures, 8 clients.
+    const pending = photos
+      .slice(6, 10)
+      .flatMap((content) => widths.flatMap((w) => formats.map((f) => variantPath(hashOf(content), w, f))));
+    const total = pending.length;
+    const made: { path: string; bytes: number }[] = [];
+    const batchStart = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let path = pending.shift(); path; path = pending.shift()) {
+          const got = await timedGet(path);
+          if (got.status !== 200) throw new Error(`${path} : ${got.status}`);
+          made.push({ path, bytes: got.bytes });
+        }
+      }),
+    );
+    const batchSeconds = (performance.now() - batchStart) / 1000;
+    const card = made.filter((m) => /\/360\.(avif|webp|jpg)$/.test(m.path));
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+    const firstRows = Object.entries(firstViews).map(([key, times]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return `| Première vue, ${key} px | ${Math.round(percentile(sorted, 50))} ms (médiane de ${sorted.length}) |`;
+    });
+    const seconds = [...secondViews].sort((a, b) => a - b);
+    const lines = [
+      "",
+      `Mesuré le ${machineLine()}, avec \`npm run bench:images\`, base embarquée (PGlite), build de production.`,
+      `Photo d'essai : JPEG de ${original.width} × ${original.height} px, ${(original.content.byteLength / 1024 / 1024).toFixed(1)} Mo (bruit : se compresse aussi mal qu'une photo très détaillée). Variantes : largeurs ${widths.join(", ")} px en AVIF, WebP et JPEG.`,
+      "",
+      "| Mesure | Valeur |",
+      "| --- | ---: |",
+      `| ${UPLOADS} envois simultanés de 10 Mo : acceptés | ${accepted} / ${UPLOADS} en ${uploadSeconds.toFixed(1)} s |`,
+      `| Durée d'un envoi p50 / max | ${Math.round(percentile(uploadTimes, 50))} / ${Math.round(uploadTimes.at(-1) ?? 0)} ms |`,
+      `| Mémoire résidente du serveur : au repos → pic pendant les envois | ${Math.round(idle)} → ${Math.round(peak)} Mo |`,
+      ...firstRows,
+      `| Vue suivante de la même adresse (lue en base) | ${Math.round(percentile(seconds, 50))} ms (médiane de ${seconds.length}) |`,
+      `| Variantes produites par seconde (${total} variantes, 8 clients) | ${(total / batchSeconds).toFixed(1)} |`,
+      `| Poids d'une image de carte à 360 px (AVIF / WebP / JPEG), bruit | ${["avif", "webp", "jpg"].map((ext) => kb(Math.max(...card.filter((m) => m.path.endsWith(ext)).map((m) => m.bytes)))).join(" / ")} Ko |`,
+    ];
+    writeBenchmarkSection("Médiathèque", lines);
+    console.log(lines.join("\n"));
+    if (accepted !== UPLOADS) process.exitCode = 1;
+  } finally {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  }
+}
+
+await main();
