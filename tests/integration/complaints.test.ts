@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { COMPLAINT_ERRORS } from "~/features/complaints/content";
 import { storeComplaint } from "~/features/complaints/intake.server";
+import { statistics } from "~/features/statistics/statistics.server";
 import {
   auditLog,
   complaintCounters,
@@ -260,6 +261,10 @@ describe(`the Réclamations register on ${DRIVER}`, () => {
       title: reference,
       changes: [{ field: "status", from: "received", to: "in_progress" }],
     });
+    // Statistiques: the period's complaints, and the median delay of those handled.
+    const figures = (await statistics(t.app.db, "30-jours")).figures;
+    expect(figures.complaints).toBe(await count());
+    expect(figures.complaintsMedianDelay).toMatch(/min|h|j/);
     // The audit log keeps neither the reply's text nor the author's name.
     expect(JSON.stringify(audit)).not.toMatch(/revu le programme|Garcia|Programme remis/);
   });

@@ -357,6 +357,9 @@ export interface Statistics {
     medianDelay: string | null;
     waitingCallbacks: number;
     failingMails: number;
+    /** Complaints received in the period, and the median delay from receipt to 'Traitée' or 'Close' of those handled. */
+    complaints: number;
+    complaintsMedianDelay: string | null;
     oldestWaitingMail: OldestWaitingMail | null;
   };
   charts: StatChart[];
@@ -422,6 +425,16 @@ function reads(db: Db, period: Period, now: Date) {
             from mail_outbox where ${p.within(created)} group by kind order by kind`,
       ),
     ),
+    complaints: lazy(async () => {
+      const [row] = await rows<{ received: number; median_hours: number | null }>(
+        db,
+        sql`select count(*)::int as received,
+                   percentile_cont(0.5) within group (order by extract(epoch from handled_at - created_at) / 3600)
+                     as median_hours
+            from complaints where ${p.within(created)}`,
+      );
+      return { received: row?.received ?? 0, medianHours: row?.median_hours ?? null };
+    }),
     oldestWaitingMail: lazy(async (): Promise<OldestWaitingMail | null> => {
       const [oldest] = await rows<{ since: string | null; hours: number | null }>(
         db,
@@ -455,12 +468,13 @@ function reads(db: Db, period: Period, now: Date) {
 /** Every chart of the screen for `period`, ending at `now`. */
 export async function statistics(db: Db, period: Period, now = new Date()): Promise<Statistics> {
   const { read, charts } = reads(db, period, now);
-  const [o, { totals }, mails, oldestWaitingMail, built] = await Promise.all([
+  const [o, { totals }, mails, oldestWaitingMail, built, complaints] = await Promise.all([
     read.outline(),
     read.funnel(),
     read.mails(),
     read.oldestWaitingMail(),
     Promise.all(CHART_IDS.map((id) => charts[id]())),
+    read.complaints(),
   ]);
   return {
     period,
@@ -472,6 +486,8 @@ export async function statistics(db: Db, period: Period, now = new Date()): Prom
       conversionRate: percent(totals.converted, totals.received),
       medianDelay: totals.median_hours === null ? null : delayText(totals.median_hours),
       waitingCallbacks: totals.waiting,
+      complaints: complaints.received,
+      complaintsMedianDelay: complaints.medianHours === null ? null : delayText(complaints.medianHours),
       failingMails: mails.reduce((a, c) => a + c.failing, 0),
       oldestWaitingMail,
     },

@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       medianDelay: null,
       waitingCallbacks: 0,
       failingMails: 0,
+      complaints: 0,
+      complaintsMedianDelay: null,
       oldestWaitingMail: null,
     },
     charts: [],
@@ -106,6 +108,11 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
           title="Rappels en attente depuis plus de 48 h"
           value={String(figures.waitingCallbacks)}
           detail="Encore « Nouvelle »"
+        />
+        <Figure
+          title="Réclamations reçues"
+          value={String(figures.complaints)}
+          detail={`Délai médian de traitement : ${figures.complaintsMedianDelay ?? "—"}`}
         />
       </div>
       {figures.failingMails > 0 || figures.oldestWaitingMail ? (
