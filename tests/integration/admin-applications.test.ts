@@ -1,26 +1,26 @@
 // The Candidatures console (read-only): an application sent through the public form is listed,
 // filtered by session, read with every answer, and its CV downloads for staff only, as an
 // attachment the browser may not sniff.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as detailsRoute from "~/routes/admin/application";
 import * as fileRoute from "~/routes/admin/application-file";
 import * as listRoute from "~/routes/admin/applications";
 import { applicationRequest, candidateFields, postApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { pdf } from "../support/documents";
-import { bodyOf, createTestApp, getRequest, routeArgs, signedInUser, type TestApp } from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, getRequest, routeArgs } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
-let t: TestApp;
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
+const moderator = setUpSignedIn(t, "moderator");
+const roleless = setUpSignedIn(t, null);
 let sessionId: string;
 let otherSessionId: string;
 let applicationId: string;
-let moderator: string;
-let roleless: string;
 const cvBytes = pdf();
 
 beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
   const sessions = await t.app.database.query<{ id: string }>(
     `select s.id from formation_sessions s join formations f on f.id = s.formation_id
      where f.slug = $1 order by s.start_date`,
@@ -33,15 +33,10 @@ beforeAll(async () => {
   await postApplication(t, applicationRequest(SLUG, fields, { cv }), SLUG);
   const [row] = await t.app.database.query<{ id: string }>("select id from applications");
   applicationId = row?.id ?? "";
-  moderator = (await signedInUser(t, { role: "moderator" })).cookie;
-  roleless = (await signedInUser(t, { role: null })).cookie;
 }, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 type ListData = Awaited<ReturnType<typeof listRoute.loader>>;
-const list = async (search: string, cookie = moderator) =>
+const list = async (search: string, cookie = moderator.cookie) =>
   (await bodyOf(
     await listRoute.loader(routeArgs(t, getRequest(`/admin/candidatures${search}`, cookie))),
   )) as unknown as ListData;
@@ -87,7 +82,9 @@ describe(`the Candidatures console on ${DRIVER}`, () => {
   it("shows every answer, the files and the history on the details page", async () => {
     const data = await bodyOf(
       await detailsRoute.loader(
-        routeArgs(t, getRequest(`/admin/candidatures/${applicationId}`, moderator), { id: applicationId }),
+        routeArgs(t, getRequest(`/admin/candidatures/${applicationId}`, moderator.cookie), {
+          id: applicationId,
+        }),
       ),
     );
     expect(data.application).toMatchObject({
@@ -106,13 +103,13 @@ describe(`the Candidatures console on ${DRIVER}`, () => {
   it("answers 404 for an unknown application", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "pas-un-id"]) {
       await expect(
-        detailsRoute.loader(routeArgs(t, getRequest(`/admin/candidatures/${id}`, moderator), { id })),
+        detailsRoute.loader(routeArgs(t, getRequest(`/admin/candidatures/${id}`, moderator.cookie), { id })),
       ).rejects.toMatchObject({ init: { status: 404 } });
     }
   });
 
   it("downloads the CV as an attachment, never sniffed nor cached", async () => {
-    const response = await download(moderator);
+    const response = await download(moderator.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -121,13 +118,13 @@ describe(`the Candidatures console on ${DRIVER}`, () => {
     expect(disposition).toMatch(/^attachment; filename="CV Ines _final\.pdf"; filename\*=UTF-8''/);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent("CV Inès _final.pdf")}`);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(cvBytes);
-    expect((await download(moderator, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await download(moderator.cookie, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 
   it("refuses the download to an anonymous visitor and to a user without a staff role", async () => {
     const anonymous = await download();
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
-    expect((await download(roleless)).status).toBe(403);
+    expect((await download(roleless.cookie)).status).toBe(403);
   });
 });

@@ -2,7 +2,7 @@
 // Each test sets up the rows it reads (names made unique per test), so any one of them can run alone
 // or in any order: `vitest run -t '<name>'` gives the same answer as the whole file.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeRequest } from "~/features/leads/contact.server";
 import {
   auditLog,
@@ -23,29 +23,12 @@ import * as formationsRoute from "~/routes/admin/formations";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
 import * as users from "~/routes/admin/users";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";
 
-let t: TestApp;
-let admin: { cookie: string; userId: string; email: string };
-let moderator: { cookie: string; userId: string; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "admin" });
-  moderator = await signedInUser(t, { role: "moderator" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
+const moderator = setUpSignedIn(t, "moderator");
 
 const post = (
   route: { action: (args: never) => unknown },
@@ -516,19 +499,11 @@ describe(`console contacts on ${DRIVER}`, () => {
 describe(`console roles on ${DRIVER}`, () => {
   // A database of its own: the last-admin rule depends on every admin there is, and this test
   // demotes its admin, which the other tests must not feel.
-  let own: TestApp;
-  let admin: { cookie: string; userId: string; email: string };
-  let moderator: { cookie: string; userId: string; email: string };
+  const own = setUpTestApp();
+  const admin = setUpSignedIn(own, "admin");
+  const moderator = setUpSignedIn(own, "moderator");
   const post = (fields: Record<string, string>, cookie = admin.cookie) =>
     users.action(routeArgs(own, formRequest("/admin/utilisateurs", fields, cookie)));
-  beforeAll(async () => {
-    own = await createTestApp();
-    admin = await signedInUser(own, { role: "admin" });
-    moderator = await signedInUser(own, { role: "moderator" });
-  });
-  afterAll(async () => {
-    await own?.close();
-  });
   const roleOf = async (userId: string) =>
     (await own.app.db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0]?.role;
 

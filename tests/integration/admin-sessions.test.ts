@@ -1,37 +1,24 @@
 // Staff manage a formation's sessions: validation, seats and applications per session, and a
 // session with applications can be closed but never deleted.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, formationSessions } from "~/platform/db/schema.server";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-let admin: { cookie: string; userId: string };
 let formationId: string;
 const path = () => `/admin/formations/${formationId}/sessions`;
 
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "moderator");
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "moderator" });
   const [row] = await t.app.database.query<{ id: string }>(
     "select id from formations where slug = 'bac-pro-logistique'",
   );
   formationId = row?.id ?? "";
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = (fields: Record<string, string>) =>

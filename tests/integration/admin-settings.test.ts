@@ -2,7 +2,7 @@
 // moderators, validated and audited, and shown at once by the public pages (footer, legal notice,
 // course pages, Qualiopi certificate) and used by the e-mails.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accommodationRecipient } from "~/features/applications/intake.server";
 import { storeRequest } from "~/features/leads/contact.server";
 import { getCentreSettings } from "~/features/settings/centre.server";
@@ -11,35 +11,18 @@ import * as dashboard from "~/routes/admin/dashboard";
 import * as settingsRoute from "~/routes/admin/settings";
 import { DRIVER } from "../support/db";
 import { exe, pdf } from "../support/documents";
-import { type HttpTestApp, startHttpApp } from "../support/http";
-import {
-  BASE_URL,
-  bodyOf,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-} from "../support/runtime";
+import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { BASE_URL, bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 import { settingsForm } from "../support/settings";
 
-let t: HttpTestApp;
-let admin: string;
-let moderator: string;
-
-beforeAll(async () => {
-  t = await startHttpApp();
-  admin = (await signedInUser(t, { role: "admin", email: "admin@centre.test" })).cookie;
-  moderator = (await signedInUser(t, { role: "moderator" })).cookie;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpHttpApp();
+const admin = setUpSignedIn(t, "admin", { email: "admin@centre.test" });
+const moderator = setUpSignedIn(t, "moderator");
 
 /** The form as the screen posts it, from what is stored, with `changes` on top. */
 const form = (changes: Record<string, string> = {}) => settingsForm(t.app.db, changes);
 
-async function save(fields: Record<string, string>, cookie = admin) {
+async function save(fields: Record<string, string>, cookie = admin.cookie) {
   try {
     return await settingsRoute.action(routeArgs(t, formRequest("/admin/parametres", fields, cookie)));
   } catch (thrown) {
@@ -47,7 +30,7 @@ async function save(fields: Record<string, string>, cookie = admin) {
   }
 }
 
-function upload(bytes: Uint8Array, name = "certificat.pdf", cookie = admin) {
+function upload(bytes: Uint8Array, name = "certificat.pdf", cookie = admin.cookie) {
   const body = new FormData();
   body.set("intent", "certificate");
   body.set("certificate", new File([new Uint8Array(bytes)], name, { type: "application/pdf" }));
@@ -80,13 +63,13 @@ describe(`Paramètres on ${DRIVER}`, () => {
 
   it("shows the form to a moderator, read only: saving is refused (403) and changes nothing", async () => {
     const loaded = await bodyOf(
-      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", moderator))),
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", moderator.cookie))),
     );
     expect((loaded.settings as { name: string }).name).toBe("Centre de Formation Avenir");
     const before = await row();
-    const refused = await save(await form({ phone: "01 99 99 99 99" }), moderator);
+    const refused = await save(await form({ phone: "01 99 99 99 99" }), moderator.cookie);
     expect(statusOf(refused)).toBe(403);
-    const refusedUpload = await upload(pdf(), "c.pdf", moderator);
+    const refusedUpload = await upload(pdf(), "c.pdf", moderator.cookie);
     expect(statusOf(refusedUpload)).toBe(403);
     expect(await row()).toEqual(before);
   });
@@ -265,10 +248,10 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
     const warning = "Le certificat Qualiopi a expiré le 31 janvier 2020";
     const screen = await bodyOf(
-      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin))),
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin.cookie))),
     );
     expect((screen.qualiopi as { message: string }).message).toContain(warning);
-    const board = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator))));
+    const board = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", moderator.cookie))));
     expect(board.qualiopiWarning).toContain(warning);
   });
 
@@ -282,12 +265,12 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
       expect(cached.headers.get("x-cache")).toBe("HIT");
       expect(cached.html).toContain("Certifié Qualiopi");
     }
-    const remove = (cookie = admin) => save({ intent: "delete-certificate" }, cookie);
+    const remove = (cookie = admin.cookie) => save({ intent: "delete-certificate" }, cookie);
     const journal = () => t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
     const entriesBefore = (await journal()).length;
 
     const before = await row();
-    expect(statusOf(await remove(moderator))).toBe(403);
+    expect(statusOf(await remove(moderator.cookie))).toBe(403);
     expect(await row()).toEqual(before);
     expect(await journal()).toHaveLength(entriesBefore);
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(200);
@@ -326,7 +309,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     }
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
     const screen = await bodyOf(
-      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin))),
+      await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin.cookie))),
     );
     expect((screen.settings as { certificate: unknown }).certificate).toBeNull();
 

@@ -2,7 +2,7 @@
 // transaction), history and audit; the seat an admission takes, locked so that two admissions for the
 // last seat never both win; internal notes; GDPR erasure (administrators); the retention purge.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredApplications } from "~/features/applications/retention.server";
 import { SEAT_TAKEN_MESSAGE } from "~/features/applications/status";
 import type { ChangeEvent } from "~/platform/live-tables";
@@ -11,26 +11,17 @@ import * as formationPage from "~/routes/site/formation";
 import * as policyPage from "~/routes/site/politique-confidentialite";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
-let t: TestApp;
 let sessions: string[];
-let admin: { cookie: string; email: string };
-let moderator: { cookie: string; email: string };
 const events: ChangeEvent[] = [];
 
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
+const admin = setUpSignedIn(t, "admin");
+const moderator = setUpSignedIn(t, "moderator");
 beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
   sessions = (
     await t.app.database.query<{ id: string }>(
       `select s.id from formation_sessions s join formations f on f.id = s.formation_id
@@ -38,13 +29,8 @@ beforeAll(async () => {
       [SLUG],
     )
   ).map((r) => r.id);
-  admin = await signedInUser(t, { role: "admin" });
-  moderator = await signedInUser(t, { role: "moderator" });
   t.app.events.subscribe((event) => events.push(event));
 }, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 const one = async <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
   (await t.app.database.query<T>(sql, values))[0] as T;

@@ -1,7 +1,7 @@
 // Sessions seeded from the catalogue, shown on the public pages, and the online application:
 // fields, files judged by their content, size bounds, abuse, and one transaction for everything.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { formationSessions, formations } from "~/platform/db/schema.server";
@@ -10,23 +10,20 @@ import * as formationPage from "~/routes/site/formation";
 import { applicationRequest, candidateFields, postApplication, type Upload } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, docx, elf, exe, odt, pdf } from "../support/documents";
-import { BASE_URL, bodyOf, createTestApp, routeArgs, statusOf, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { BASE_URL, bodyOf, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
 const SLUG = "tp-assistant-ressources-humaines";
 let sessionId: string;
 
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
 beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
   const [row] = await t.app.database.query<{ id: string }>(
     `select s.id from formation_sessions s join formations f on f.id = s.formation_id
      where f.slug = $1 order by s.start_date limit 1`,
     [SLUG],
   );
   sessionId = row?.id ?? "";
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const count = async (table: string) =>
@@ -263,19 +260,15 @@ describe(`applying on ${DRIVER}`, () => {
 });
 
 describe(`application rate limit on ${DRIVER}`, () => {
+  const limited = setUpTestApp({ FORM_RATE_LIMIT: "1" });
   it("shares the public forms' budget: past it, 429 with Retry-After", async () => {
-    const limited = await createTestApp({ FORM_RATE_LIMIT: "1" });
-    try {
-      const [row] = await limited.app.database.query<{ id: string }>(
-        "select id from formation_sessions limit 1",
-      );
-      const call = (r: Request) =>
-        apply.action(routeArgs(limited, r, { slug: SLUG }, "203.0.113.9")).catch((e) => e);
-      await call(multipart({ ...valid(), session: row?.id ?? "" }));
-      const second = await call(multipart({ ...valid(), session: row?.id ?? "" }));
-      expect(statusOf(second)).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    const [row] = await limited.app.database.query<{ id: string }>(
+      "select id from formation_sessions limit 1",
+    );
+    const call = (r: Request) =>
+      apply.action(routeArgs(limited, r, { slug: SLUG }, "203.0.113.9")).catch((e) => e);
+    await call(multipart({ ...valid(), session: row?.id ?? "" }));
+    const second = await call(multipart({ ...valid(), session: row?.id ?? "" }));
+    expect(statusOf(second)).toBe(429);
   });
 });

@@ -1,25 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, users } from "~/platform/db/schema.server";
 import * as authRoute from "~/routes/site/auth";
 import { DRIVER } from "../support/db";
-import {
-  BASE_URL,
-  bodyOf,
-  createTestApp,
-  formRequest,
-  routeArgs,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { BASE_URL, bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 let calls = 0;
 const signUp = (email: string, password: string) =>

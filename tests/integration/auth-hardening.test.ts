@@ -2,7 +2,7 @@
 // post-sign-in redirect stays on this site; malformed input gets a French 4xx, never a 500.
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formations, mailOutbox, users } from "~/platform/db/schema.server";
 import * as blog from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
@@ -15,26 +15,19 @@ import * as authRoute from "~/routes/site/auth";
 import * as forgotRoute from "~/routes/site/forgot-password";
 import * as resetRoute from "~/routes/site/reset-password";
 import { DRIVER } from "../support/db";
+import { setUpTestApp } from "../support/fixture";
 import {
   BASE_URL,
   bodyOf,
   cookieFrom,
-  createTestApp,
   formRequest,
   getRequest,
   routeArgs,
   signedInUser,
   statusOf,
-  type TestApp,
 } from "../support/runtime";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 // better-auth allows 3 sign-ins (and 3 reset requests) per window and address: one address a call.
 let calls = 0;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, userRoles, users } from "~/platform/db/schema.server";
 import { loader as rootLoader } from "~/root";
 import * as authApi from "~/routes/api/auth";
@@ -8,25 +8,18 @@ import * as forgotRoute from "~/routes/site/forgot-password";
 import * as resetRoute from "~/routes/site/reset-password";
 import * as signOutRoute from "~/routes/site/sign-out";
 import { DRIVER } from "../support/db";
+import { setUpTestApp } from "../support/fixture";
 import {
   BASE_URL,
   bodyOf,
   cookieFrom,
-  createTestApp,
   formRequest,
   getRequest,
   routeArgs,
   statusOf,
-  type TestApp,
 } from "../support/runtime";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: "Direction@Centre.test", ADMIN_PASSWORD: "mot-de-passe-admin" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp({ ADMIN_EMAIL: "Direction@Centre.test", ADMIN_PASSWORD: "mot-de-passe-admin" });
 
 // better-auth allows 3 sign-ins per 10 s from one address: each call here comes from its own,
 // except in the rate-limit test, which picks its address on purpose.

@@ -1,18 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactRequests, mailOutbox, rateLimits } from "~/platform/db/schema.server";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
 import { DRIVER } from "../support/db";
-import { bodyOf, createTestApp, formRequest, routeArgs, statusOf, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "5" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp({ FORM_RATE_LIMIT: "5" });
 
 // Each submission comes from its own address, except where the rate limit is the point.
 let calls = 0;

@@ -1,19 +1,14 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactRequests, mailOutbox } from "~/platform/db/schema.server";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
 import { DRIVER } from "../support/db";
-import { bodyOf, createTestApp, formRequest, routeArgs, statusOf, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
 
 async function counts() {
   const [c] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(contactRequests);

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpTestApp, startHttpApp } from "../support/http";
-import { signedInUser } from "../support/runtime";
+import { describe, expect, it } from "vitest";
+import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 
 // Every page says which scripts may run: only our own files, and inline scripts that carry the
 // nonce of that very response (a page rendered for one visitor) or whose hash the header lists (a
@@ -28,13 +27,8 @@ function inlineScripts(html: string): { attributes: string; body: string }[] {
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("Content-Security-Policy", () => {
-  let t: HttpTestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startHttpApp();
-    ({ cookie } = await signedInUser(t, { role: "admin" }));
-  });
-  afterAll(() => t?.close());
+  const t = setUpHttpApp();
+  const admin = setUpSignedIn(t, "admin");
 
   it("allows only our origin: no plugin, no framing, no foreign form target or base", async () => {
     const policy = policyOf(await fetch(`${t.base}/contact`));
@@ -51,7 +45,7 @@ describe("Content-Security-Policy", () => {
   it("gives each rendered page its own nonce, carried by every inline script of that page", async () => {
     const nonces: string[] = [];
     for (const pathname of ["/formations", "/formations", "/admin", "/admin/contacts"]) {
-      const response = await fetch(`${t.base}${pathname}`, { headers: { cookie } });
+      const response = await fetch(`${t.base}${pathname}`, { headers: { cookie: admin.cookie } });
       expect(response.status, pathname).toBe(200);
       const sources = policyOf(response).get("script-src") ?? [];
       const nonce = sources.find((s) => s.startsWith("'nonce-"))?.slice("'nonce-".length, -1);

@@ -2,25 +2,17 @@
 // console, which validates it; the course page shows it in sections with the date of its last change.
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getCentreSettings } from "~/features/settings/centre.server";
 import { formations } from "~/platform/db/schema.server";
 import { formatEuros } from "~/platform/money";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";
-import { type HttpTestApp, startHttpApp } from "../support/http";
-import { bodyOf, formRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";
+import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: HttpTestApp;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  t = await startHttpApp();
-  admin = await signedInUser(t, { role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpHttpApp();
+const admin = setUpSignedIn(t, "admin");
 
 const save = async (fields: Record<string, string>) => {
   const result = await formationsRoute.action(

@@ -1,17 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedIfEmpty } from "~/features/demo/seed.server";
 import { blogPosts, formationAliases, formations, testimonials } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
-import { createTestApp, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 describe(`database on ${DRIVER}`, () => {
   it("seeds the five formations of the catalogue with their programme, testimonials and articles", async () => {

@@ -1,18 +1,12 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpTestApp, openStream, startHttpApp } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { setUpHttpApp } from "../support/fixture";
+import { openStream } from "../support/http";
 import { signedInUser } from "../support/runtime";
 
 // /api/events over real HTTP: who hears about which change, and how many streams one client may hold.
-let t: HttpTestApp;
-
-beforeAll(async () => {
-  // REQUEST_TIMEOUT=1: one second to send a whole request, so the trickle below is cut quickly.
-  t = await startHttpApp({ EVENT_STREAMS_PER_CLIENT: "3", REQUEST_TIMEOUT: "1", AUTH_RATE_LIMIT: "false" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// REQUEST_TIMEOUT=1: one second to send a whole request, so the trickle below is cut quickly.
+const t = setUpHttpApp({ EVENT_STREAMS_PER_CLIENT: "3", REQUEST_TIMEOUT: "1", AUTH_RATE_LIMIT: "false" });
 
 describe("event stream scope", () => {
   it("tells anonymous visitors and role-less accounts about public content only, staff about leads too", async () => {

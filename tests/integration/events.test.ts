@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Database, openPostgres } from "~/platform/db/client.server";
 import { EventBus } from "~/platform/events.server";
 import type { ChangeEvent } from "~/platform/live-tables";
 import { createLogger } from "~/platform/logger.server";
 import { DRIVER } from "../support/db";
-import { createTestApp, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const logger = createLogger({ production: true, level: "silent" });
 

@@ -1,6 +1,6 @@
 // One source of truth: a formation created in the console is what every public list and form offers.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { contactRequests, formations } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import * as root from "~/root";
@@ -10,26 +10,11 @@ import * as sitemap from "~/routes/api/sitemap";
 import * as contactRoute from "~/routes/site/contact";
 import * as home from "~/routes/site/home";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-let admin: { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp({ FORM_RATE_LIMIT: "0" });
-  admin = await signedInUser(t, { role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
+const admin = setUpSignedIn(t, "admin");
 
 const SLUG = "comptabilite-gestion";
 const TITLE = "Comptabilité et gestion";

@@ -2,7 +2,7 @@
 // each entry names its record (never a person), says what changed (old → new for fields that are not
 // personal) and links to the record while it exists; older entries are named by the migration.
 import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AuditChange, changeText, entryChanges } from "~/features/journal/changes";
 import { formatIsoDay } from "~/platform/paris-time";
 import * as detailsRoute from "~/routes/admin/application";
@@ -11,28 +11,13 @@ import * as journal from "~/routes/admin/journal";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  type TestApp,
-} from "../support/runtime";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";
 
-let t: TestApp;
 let formationId = "";
-let admin: { cookie: string; email: string };
-let moderator: { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "admin" });
-  moderator = await signedInUser(t, { role: "moderator" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
+const moderator = setUpSignedIn(t, "moderator");
 
 const read = async (search: string, cookie = admin.cookie) => {
   const result = await journal.loader(routeArgs(t, getRequest(`/admin/journal${search}`, cookie)));

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openPostgres } from "~/platform/db/client.server";
 import { mailOutbox } from "~/platform/db/schema.server";
 import { createLogger } from "~/platform/logger.server";
 import { backoffSeconds, enqueueMail, MailWorker } from "~/platform/mail/queue.server";
 import { smtpTransport } from "~/platform/mail/transport.server";
 import { DRIVER } from "../support/db";
-import { createTestApp, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 beforeEach(async () => {
   t.smtp.up();
   t.smtp.messages.length = 0;

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DRIVER } from "../support/db";
-import { type HttpTestApp, openStream, startHttpApp } from "../support/http";
+import { setUpHttpApp } from "../support/fixture";
+import { openStream } from "../support/http";
 
 // /metrics, /healthz and /readyz over real HTTP, as Prometheus and a load balancer call them.
 const TOKEN = "jeton-de-metriques-0123456789";
-let t: HttpTestApp;
-let bare: HttpTestApp;
-
-// Two servers, each started by its own hook: one with METRICS_TOKEN, one without.
-beforeAll(async () => {
-  t = await startHttpApp({ METRICS_TOKEN: TOKEN });
-});
-beforeAll(async () => {
-  bare = await startHttpApp();
-});
-afterAll(async () => {
-  await t?.close();
-  // Its database was closed by the readiness test below: closing it again may throw.
-  await bare?.close().catch(() => {});
-});
+// Two servers: one with METRICS_TOKEN, one without (whose database the readiness test closes).
+const t = setUpHttpApp({ METRICS_TOKEN: TOKEN });
+const bare = setUpHttpApp();
 
 function scrape(token?: string) {
   return fetch(`${t.base}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpTestApp, startHttpApp } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { setUpHttpApp } from "../support/fixture";
 
 // The real Express app of the production build, on this test's own database, with a 1 MB cache.
-let t: HttpTestApp;
 
-beforeAll(async () => {
-  t = await startHttpApp({ PAGE_CACHE_MAX_MB: "1" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpHttpApp({ PAGE_CACHE_MAX_MB: "1" });
 
 /** Reads the whole body, as a browser does. */
 async function get(pathname: string, headers: Record<string, string> = {}) {

@@ -1,8 +1,9 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactRequests } from "~/platform/db/schema.server";
 import { createLogger } from "~/platform/logger.server";
-import { type HttpTestApp, startHttpApp } from "../support/http";
+import { setUpHttpApp } from "../support/fixture";
+import type { HttpTestApp } from "../support/http";
 import { signedInUser } from "../support/runtime";
 
 // Requests through the real Express app of the production build, as a browser or a proxy sends them.
@@ -30,11 +31,7 @@ const signInFrom = (t: HttpTestApp, forwardedFor: string) =>
   );
 
 describe("behind one proxy hop (TRUST_PROXY=1)", () => {
-  let t: HttpTestApp;
-  beforeAll(async () => {
-    t = await startHttpApp({ TRUST_PROXY: "1", FORM_RATE_LIMIT: "2" });
-  });
-  afterAll(() => t?.close());
+  const t = setUpHttpApp({ TRUST_PROXY: "1", FORM_RATE_LIMIT: "2" });
 
   it("gives two visitors with different addresses separate form limits", async () => {
     expect((await callbackFrom(t, "203.0.113.1")).status).toBe(400);
@@ -53,11 +50,7 @@ describe("behind one proxy hop (TRUST_PROXY=1)", () => {
 });
 
 describe("without TRUST_PROXY", () => {
-  let t: HttpTestApp;
-  beforeAll(async () => {
-    t = await startHttpApp({ FORM_RATE_LIMIT: "2" });
-  });
-  afterAll(() => t?.close());
+  const t = setUpHttpApp({ FORM_RATE_LIMIT: "2" });
 
   it("ignores a forged X-Forwarded-For: the limit stays on the real peer", async () => {
     expect((await callbackFrom(t, "203.0.113.1")).status).toBe(400);
@@ -70,11 +63,7 @@ describe("without TRUST_PROXY", () => {
 });
 
 describe("state-changing requests from another site", () => {
-  let t: HttpTestApp;
-  beforeAll(async () => {
-    t = await startHttpApp();
-  });
-  afterAll(() => t?.close());
+  const t = setUpHttpApp();
 
   it("refuses sign-out posted from a sibling site (403, French), the session stays valid", async () => {
     const { cookie } = await signedInUser(t);
@@ -166,11 +155,7 @@ function postChunked(t: HttpTestApp, pathname: string, size: number, accept: str
 }
 
 describe("an oversized chunked body", () => {
-  let t: HttpTestApp;
-  beforeAll(async () => {
-    t = await startHttpApp();
-  });
-  afterAll(() => t?.close());
+  const t = setUpHttpApp();
 
   it.each(["/contact", "/api/rappel"])(
     "to %s answers 413 with the French message, as with a Content-Length",
@@ -184,17 +169,13 @@ describe("an oversized chunked body", () => {
 });
 
 describe("headers and logs", () => {
-  let t: HttpTestApp;
   const lines: string[] = [];
-  beforeAll(async () => {
-    const logger = createLogger({
-      production: true,
-      level: "debug",
-      destination: { write: (line: string) => lines.push(line) },
-    });
-    t = await startHttpApp({ PUBLIC_URL: "https://www.centre.test" }, {}, { logger });
+  const logger = createLogger({
+    production: true,
+    level: "debug",
+    destination: { write: (line: string) => lines.push(line) },
   });
-  afterAll(() => t?.close());
+  const t = setUpHttpApp({ PUBLIC_URL: "https://www.centre.test" }, {}, { logger });
 
   it("sends Permissions-Policy and HSTS everywhere, no-store on console and account pages", async () => {
     const home = await fetch(`${t.base}/`);

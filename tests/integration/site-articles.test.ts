@@ -1,12 +1,11 @@
-import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_PAGE, type ArticlesPage } from "~/features/articles/articles.server";
 import { blogPosts } from "~/platform/db/schema.server";
 import * as ressourcesRoute from "~/routes/site/ressources";
 import { DRIVER } from "../support/db";
-import { createTestApp, getRequest, routeArgs, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { getRequest, routeArgs } from "../support/runtime";
 
-let t: TestApp;
 const SEEDED_PUBLISHED = 4;
 // Eight 'Métiers' articles, one without a category and one draft, all newer than the seed.
 const added = [
@@ -36,18 +35,9 @@ const added = [
   },
 ];
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.db.insert(blogPosts).values(added);
-});
-afterAll(async () => {
-  await t?.app.db.delete(blogPosts).where(
-    inArray(
-      blogPosts.slug,
-      added.map((p) => p.slug),
-    ),
-  );
-  await t?.close();
 });
 
 async function view(search = ""): Promise<ArticlesPage> {

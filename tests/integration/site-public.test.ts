@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listArticleTeasers } from "~/features/articles/articles.server";
 import { canonicalSlugForAlias, listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
@@ -11,15 +11,10 @@ import * as formationRoute from "~/routes/site/formation";
 import * as formationsRoute from "~/routes/site/formations";
 import * as homeRoute from "~/routes/site/home";
 import { DRIVER } from "../support/db";
-import { bodyOf, createTestApp, getRequest, routeArgs, statusOf, type TestApp } from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { bodyOf, getRequest, routeArgs, statusOf } from "../support/runtime";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const get = (path: string, params: Record<string, string> = {}) => routeArgs(t, getRequest(path), params);
 

@@ -4,22 +4,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DRIVER } from "../support/db";
-import { type HttpTestApp, startHttpApp } from "../support/http";
+import { setUpHttpApp } from "../support/fixture";
 
 const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
 // React, React DOM and React Router: the largest script every page loads.
 const framework = readdirSync(assets).find((f) => /^framework-.*\.js$/.test(f));
 const original = framework ? readFileSync(path.join(assets, framework)) : Buffer.alloc(0);
 
-let t: HttpTestApp;
-beforeAll(async () => {
-  t = await startHttpApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpHttpApp();
 
 /** The raw answer (no client-side decoding), as a browser's network layer receives it. */
 function get(file: string, headers: Record<string, string>, method = "GET") {

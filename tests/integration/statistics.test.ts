@@ -1,28 +1,15 @@
 // Statistiques: every figure computed in SQL from known requests, status changes, applications and
 // e-mails; the status history written by the console's status change; the screen and its CSVs
 // refused to anonymous and role-less visitors.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { storeRequest } from "~/features/leads/contact.server";
 import { statistics } from "~/features/statistics/statistics.server";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as statisticsRoute from "~/routes/admin/statistics";
 import * as csvRoute from "~/routes/admin/statistics-csv";
 import { DRIVER } from "../support/db";
-import {
-  bodyOf,
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
-
-let t: TestApp;
-let admin: { cookie: string; email: string };
-let moderator: { cookie: string };
-let none: { cookie: string };
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 /** A Wednesday, 11:00 in Paris: the 'now' the figures are computed at. */
 const NOW = new Date("2031-03-18T10:00:00Z");
@@ -49,12 +36,11 @@ async function change(id: string, from: string, to: string, at: string) {
   );
 }
 
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
+const moderator = setUpSignedIn(t, "moderator");
+const none = setUpSignedIn(t, null);
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t, { role: "admin" });
-  moderator = await signedInUser(t, { role: "moderator" });
-  none = await signedInUser(t, { role: null });
-
   // Week of Monday 10 March 2031 (Paris).
   const a = await request({
     source: "contact_form",
@@ -125,9 +111,6 @@ beforeAll(async () => {
        ('contact_confirmation', 'lea@example.test', 's', 't', 'h', '2031-03-16T10:00:00Z', null, 'Connexion refusée'),
        ('contact_confirmation', 'lea@example.test', 's', 't', 'h', '2031-03-18T09:00:00Z', null, null)`,
   );
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let sessionLabel = "";

@@ -94,6 +94,19 @@ export async function createTemplate(): Promise<{ ref: string; drop(): Promise<v
  * PostgreSQL server that `close()` drops again. Nothing is shared between test files.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  return closedOnce(await openTestDatabase());
+}
+
+/**
+ * `close()` closes once, whoever calls it first: a test may close its database to see the app go on
+ * without one (readiness), and the file's fixture closes the app, and with it the database, after it.
+ */
+function closedOnce(database: TestDatabase): TestDatabase {
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= database.close()) };
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
   const template = inject("databaseTemplate");
   if (DRIVER === "pglite") {
     if (!template) {

@@ -15,6 +15,12 @@ import { createTestApp, signedInUser, type TestApp } from "./runtime";
 /** What `signedInUser` answers: the session's Cookie header, the account's id and address. */
 export type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 
+/**
+ * A database, a runtime and an SMTP peer take seconds; on a loaded 2-core machine running several
+ * files at once, more than Vitest's hook timeout at times (the longest any file allowed before).
+ */
+const SET_UP_TIMEOUT_MS = 180_000;
+
 /** A stand-in for the object `load` resolves to in the file's beforeAll hook. */
 function later<T extends object>(
   what: string,
@@ -24,7 +30,7 @@ function later<T extends object>(
   let value: T | undefined;
   beforeAll(async () => {
     value = await load();
-  });
+  }, SET_UP_TIMEOUT_MS);
   if (unload) {
     afterAll(async () => {
       if (value) await unload(value);
