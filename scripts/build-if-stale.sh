@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the production server (build/) when it is missing or older than any source it is built
 # from, so that the HTTP-level integration tests and the e2e tests never run yesterday's code.
-# Used by the integration suite's global set-up and by Playwright's web server command.
+# Used by the integration suite's global set-up and by the e2e suite's (tests/e2e/support/global-setup.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +24,9 @@ fi
 echo "$reason: building it first (the HTTP-level and e2e tests run it)." >&2
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! npx react-router build >"$log" 2>&1; then
+# A production build whatever the caller's NODE_ENV: Vitest sets it to 'test', and a build made so
+# leaves out what only production does (the Content-Security-Policy header, import.meta.env.PROD).
+if ! NODE_ENV=production npx react-router build >"$log" 2>&1; then
   cat "$log" >&2
   exit 1
 fi

@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -26,21 +27,22 @@ function project() {
   mkdirSync(bin);
   writeFileSync(
     path.join(bin, "npx"),
-    '#!/bin/sh\necho "$@" >> built.log\nmkdir -p build/server && touch build/server/index.js\n',
+    '#!/bin/sh\necho "NODE_ENV=$NODE_ENV $*" >> built.log\nmkdir -p build/server && touch build/server/index.js\n',
   );
   chmodSync(path.join(bin, "npx"), 0o755);
-  const run = () =>
+  const run = (env: Record<string, string> = {}) =>
     spawnSync("bash", ["scripts/build-if-stale.sh"], {
       cwd: root,
       encoding: "utf8",
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BUILD_DIR: "" },
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BUILD_DIR: "", ...env },
     });
   const built = () => existsSync(path.join(root, "built.log"));
   const age = (file: string, secondsAgo: number) => {
     const when = new Date(Date.now() - secondsAgo * 1000);
     utimesSync(path.join(root, file), when, when);
   };
-  return { root, run, built, age, reset: () => rmSync(path.join(root, "built.log"), { force: true }) };
+  const log = () => readFileSync(path.join(root, "built.log"), "utf8");
+  return { root, run, built, log, age, reset: () => rmSync(path.join(root, "built.log"), { force: true }) };
 }
 
 describe("build-if-stale.sh", () => {
@@ -65,6 +67,13 @@ describe("build-if-stale.sh", () => {
     expect(result.status).toBe(0);
     expect(p.built()).toBe(true);
     expect(result.stderr).toContain("app/root.tsx is newer than the production build");
+    rmSync(p.root, { recursive: true, force: true });
+  });
+
+  it("makes a production build even when called from a test run (NODE_ENV=test)", () => {
+    const p = project();
+    expect(p.run({ NODE_ENV: "test" }).status).toBe(0);
+    expect(p.log()).toBe("NODE_ENV=production react-router build\n");
     rmSync(p.root, { recursive: true, force: true });
   });
 });
