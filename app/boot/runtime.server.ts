@@ -1,8 +1,10 @@
 import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
+import { articlePublishing } from "~/features/articles/index.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { seedIfEmpty } from "~/features/demo/seed.server";
+import { PublicationScheduler } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import type { Config } from "~/platform/config.server";
 import { type Database, openDatabase } from "~/platform/db/client.server";
@@ -20,14 +22,14 @@ export interface RuntimeOptions {
   database?: Database;
   transport?: MailTransport;
   logger?: Logger;
-  /** Start the background workers, mail and retention (tests run them by hand instead). */
+  /** Start the background workers, mail, retention and publication (tests run them by hand instead). */
   startMailWorker?: boolean;
   seed?: boolean;
 }
 
 /**
  * Opens the database, migrates, seeds an empty one, ensures the admin and starts the background
- * workers (mail delivery, application retention).
+ * workers (mail delivery, application retention, scheduled publication).
  */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<AppRuntime> {
   const logger = options.logger ?? createLogger({ production: config.production, level: config.logLevel });
@@ -64,9 +66,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const events = new EventBus(database, logger);
     await events.start();
     const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
+    const publishing = new PublicationScheduler(database.db, [articlePublishing], events, logger);
     if (options.startMailWorker !== false) {
       mail.start();
       retention.start();
+      publishing.start();
     }
     return {
       config,
@@ -75,11 +79,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       auth,
       mail,
       retention,
+      publishing,
       events,
       logger,
       async close() {
         await Promise.allSettled([...pending]);
         await retention.stop();
+        await publishing.stop();
         await mail.stop();
         await database.close();
       },

@@ -5,6 +5,7 @@ import type { Db } from "~/platform/db/client.server";
 import { applications } from "~/platform/db/schema.server";
 import type { EventBus } from "~/platform/events.server";
 import type { Logger } from "~/platform/logger.server";
+import { PeriodicTask } from "~/platform/periodic.server";
 import { CLOSED_STATUSES } from "./status";
 
 /** Applications deleted per transaction: each one stays short, however many are due. */
@@ -57,25 +58,24 @@ export async function purgeExpiredApplications(db: Db, months: number): Promise<
  * worker in each server process. A failed round is logged and tried again at the next one.
  */
 export class RetentionWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly db: Db,
     private readonly months: number,
     private readonly events: EventBus,
     private readonly logger: Logger,
-    private readonly everyMs = 60 * 60 * 1000,
-  ) {}
-
-  start(): void {
-    this.schedule(0);
+    everyMs = 60 * 60 * 1000,
+  ) {
+    this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, "retention: purge failed");
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round: purges what is due and tells open console pages. Exposed for tests and scripts. */
@@ -94,19 +94,6 @@ export class RetentionWorker {
       );
     }
     return purged;
-  }
-
-  private schedule(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .then(() => undefined)
-        .catch((error: unknown) => this.logger.error({ err: error }, "retention: purge failed"))
-        .finally(() => {
-          this.running = null;
-          if (this.timer !== null) this.schedule(this.everyMs);
-        });
-    }, ms);
-    this.timer.unref();
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkSchedule, scheduleFields } from "~/features/publishing";
 import {
   deriveSlug,
   formBoolean,
@@ -11,7 +12,7 @@ import {
 
 const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 
-/** Title and content required; slug optional, derived from the title. */
+/** Title and content required; slug optional, derived from the title; publication dates to come. */
 export const articleSchema = z
   .object({
     title: requiredText(200),
@@ -21,7 +22,10 @@ export const articleSchema = z
     imageId: optionalId(IMAGE_AGAIN),
     content: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100000, "Article trop long"),
     published: formBoolean,
+    // 'Programmer la publication' / 'Dépublier le', Paris time.
+    ...scheduleFields,
   })
+  .superRefine((value, ctx) => checkSchedule(value, ctx))
   .transform((value, ctx) => {
     const slug = deriveSlug(value, ctx);
     return slug === null ? z.NEVER : { ...value, slug };

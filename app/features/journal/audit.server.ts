@@ -35,7 +35,9 @@ export interface AuditEntry {
     | "purge"
     | "offer"
     | "offer-mail"
-    | "reply";
+    | "reply"
+    | "publish"
+    | "unpublish";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

@@ -105,6 +105,8 @@ const FIELDS: Record<string, Fields> = {
     content: ["Contenu", false],
     featuredImage: ["Image (URL)", false],
     imageId: ["Image", false],
+    publishAt: ["Publication programmée", false],
+    unpublishAt: ["Dépublication programmée", false],
   },
   testimonial: {
     rating: ["Note", true],

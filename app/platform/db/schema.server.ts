@@ -54,6 +54,14 @@ export function searchText(...columns: AnyPgColumn[]): SQL {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * When a row not yet public goes public ('Programmer'), and when a public one stops being public
+ * ('Dépublier le …'); null when nothing is planned. The publication scheduler clears each once done.
+ */
+const scheduleColumns = () => ({
+  publishAt: timestamp("publish_at", { withTimezone: true }),
+  unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+});
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),
@@ -278,10 +286,14 @@ export const blogPosts = pgTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Scheduled publication ('Programmé'): see features/publishing.
+    ...scheduleColumns(),
   },
   (t) => [
     check("blog_posts_slug_format", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     index("blog_posts_published_created_idx").on(t.published, t.createdAt),
+    index("blog_posts_publish_at_idx").on(t.publishAt),
+    index("blog_posts_unpublish_at_idx").on(t.unpublishAt),
     index("blog_posts_search_idx").using("gin", sql`${searchText(t.title, t.excerpt)} gin_trgm_ops`),
   ],
 );

@@ -3,9 +3,9 @@ import { type AdminArticle, articleAction, articlesPage } from "~/features/artic
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
+import { PublicationBadge } from "~/features/publishing";
 import { formatDate } from "~/platform/dates";
 import { searchQuery } from "~/platform/form-schema";
-import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { ListFilters } from "~/ui/console/list-filters";
@@ -68,9 +68,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               {p.excerpt ? <p className="line-clamp-2 text-xs text-muted-foreground">{p.excerpt}</p> : null}
             </Td>
             <Td>
-              <Badge variant={p.published ? "success" : "secondary"}>
-                {p.published ? "Publié" : "Brouillon"}
-              </Badge>
+              <PublicationBadge row={p} />
             </Td>
             <Td className={cn("whitespace-nowrap", shownFrom("lg"))}>{formatDate(p.createdAt)}</Td>
             <Td className={cn("whitespace-nowrap", shownFrom("md"))}>{formatDate(p.updatedAt)}</Td>

@@ -70,6 +70,14 @@ const ACTION_VERBS: Record<string, string> = {
   offer: "a libéré une place, proposée à",
   "offer-mail": "a envoyé la proposition de place de",
   reply: "a répondu à l'auteur de",
+  publish: "a publié",
+  unpublish: "a dépublié",
+};
+
+/** What the server does on its own, at the date staff chose: no one to name. */
+const SCHEDULED_LEADS: Record<string, string> = {
+  publish: "Publication programmée de",
+  unpublish: "Dépublication programmée de",
 };
 
 interface Entry {
@@ -97,6 +105,8 @@ function entryLead(entry: Entry): string {
   if (entry.action === "purge") {
     return `Purge automatique${NNBSP}: ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
   }
+  const scheduled = entry.details?.scheduled === true ? SCHEDULED_LEADS[entry.action] : undefined;
+  if (scheduled) return `${scheduled} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
   return `${who} ${ACTION_VERBS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { AdminArticle } from "~/features/articles/console-articles.server";
+import { ScheduleFields, scheduleFieldValue } from "~/features/publishing";
 import { renderMarkdown } from "~/platform/markdown";
 import { FormDialog, TitleSlugFields, useTitleSlug } from "~/ui/console/form-dialog";
 import {
@@ -29,7 +30,11 @@ export function ArticleDialog({
   const [content, setContent] = useState(post?.content ?? "");
   const [published, setPublished] = useState(post?.published ?? false);
 
-  const values = rowValues(post);
+  const values = {
+    ...rowValues(post),
+    publishAt: scheduleFieldValue(post?.publishAt),
+    unpublishAt: scheduleFieldValue(post?.unpublishAt),
+  };
   return (
     <FormDialog
       form={F}
@@ -94,6 +99,7 @@ export function ArticleDialog({
             checked={published}
             onCheckedChange={setPublished}
           />
+          <ScheduleFields {...common} what="L'article" />
         </>
       )}
     </FormDialog>

@@ -1,0 +1,1 @@
+export { PublicationScheduler, type Publishable, type ScheduledRow } from "./scheduler.server";

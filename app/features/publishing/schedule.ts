@@ -1,0 +1,94 @@
+// 'Programmer' and 'Dépublier le …' as the console types them: a Paris day and time in one
+// datetime-local field ("2027-03-01T14:05"), read into the instant it names. Shared by the forms of
+// every publishable record (articles now; formations and pages join with the same two fields).
+import { z } from "zod";
+import { parisInstant, parisParts } from "~/platform/paris-time";
+
+const UNREADABLE = "Date et heure invalides (heure de Paris, jj/mm/aaaa hh:mm)";
+/** A minute of grace: the minute being typed is not yet 'passed'. */
+const GRACE_MS = 60_000;
+
+/** One optional Paris date-time field: empty is null, a date that names no instant is refused. */
+const parisDateTime = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const [day = "", time = ""] = value.split("T");
+    const instant = parisInstant(day, time.slice(0, 5));
+    if (!instant) {
+      ctx.addIssue({ code: "custom", message: UNREADABLE });
+      return z.NEVER;
+    }
+    return instant;
+  });
+
+/** The two schedule fields of a publishable record's form. */
+export const scheduleFields = {
+  publishAt: parisDateTime,
+  unpublishAt: parisDateTime,
+};
+
+export interface Schedule {
+  published: boolean;
+  publishAt: Date | null;
+  unpublishAt: Date | null;
+}
+
+/**
+ * The rules the two dates follow, checked on the server with the rest of the form: a date to come
+ * (the current minute counts as to come), a publication date only for a record not yet public, and
+ * an end after the start.
+ */
+export function checkSchedule(value: Schedule, ctx: z.RefinementCtx, now = Date.now()): void {
+  const { published, publishAt, unpublishAt } = value;
+  if (publishAt && published) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["publishAt"],
+      message: "Déjà publié : décochez « Publier » pour programmer la publication, ou videz la date.",
+    });
+  }
+  if (publishAt && publishAt.getTime() < now - GRACE_MS) {
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Cette date est passée." });
+  }
+  if (unpublishAt && unpublishAt.getTime() < now - GRACE_MS) {
+    ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Cette date est passée." });
+  }
+  if (publishAt && unpublishAt && unpublishAt <= publishAt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["unpublishAt"],
+      message: "La dépublication doit suivre la publication.",
+    });
+  }
+  if (unpublishAt && !published && !publishAt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["unpublishAt"],
+      message: "Rien à dépublier : publiez ou programmez d'abord la publication.",
+    });
+  }
+}
+
+/** An instant as the datetime-local field shows it, in Paris time ("2027-03-01T14:05"). */
+export function scheduleFieldValue(value: Date | string | null | undefined): string {
+  if (!value) return "";
+  const { day, time } = parisParts(value);
+  return `${day}T${time}`;
+}
+
+/** 'Brouillon', 'Publié', 'Programmé': what the console's lists show of a record. */
+export type PublicationState = "draft" | "published" | "scheduled";
+
+export const PUBLICATION_STATE_LABELS: Readonly<Record<PublicationState, string>> = {
+  draft: "Brouillon",
+  published: "Publié",
+  scheduled: "Programmé",
+};
+
+export function publicationState(row: { published: boolean; publishAt: Date | string | null }) {
+  if (row.published) return "published";
+  return row.publishAt ? "scheduled" : "draft";
+}

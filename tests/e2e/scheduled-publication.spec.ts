@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+// The console's own Paris reading of an instant, as the datetime-local field takes it.
+import { scheduleFieldValue as parisMinute } from "../../app/features/publishing/schedule";
+import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
+
+test("an article scheduled a minute ahead stays off /ressources until then and appears after, without a restart", async ({
+  page,
+}) => {
+  // The schedule's minute (one to two minutes away), then the scheduler's round (15 s) and the page.
+  test.setTimeout(240_000);
+  const title = `Programmé ${Math.random().toString(36).slice(2, 7)}`;
+  const slug = title.toLowerCase().replace(" ", "-").normalize("NFD").replace(/\p{M}/gu, "");
+  const publishAt = new Date(Math.floor((Date.now() + 120_000) / 60_000) * 60_000);
+
+  await signInAsAdmin(page, "/admin/articles");
+  await page.getByRole("button", { name: "Nouvel article" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouvel article" });
+  await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Contenu (Markdown)" }).fill("Paraît à l'heure dite.");
+  await dialog.getByLabel("Programmer la publication le").fill(parisMinute(publishAt));
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Article créé avec succès")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Programmé");
+
+  await gotoReady(page, "/ressources");
+  await expect(page.getByText(title)).toHaveCount(0);
+  expect((await page.request.get(`/ressources/article/${slug}`)).status()).toBe(404);
+  expect(Date.now()).toBeLessThan(publishAt.getTime());
+
+  await expect(async () => {
+    await page.goto("/ressources");
+    await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 120_000 + (publishAt.getTime() - Date.now()), intervals: [5_000] });
+  // Not before its minute, and within a minute of it.
+  const seenAt = Date.now();
+  expect(seenAt).toBeGreaterThanOrEqual(publishAt.getTime());
+  expect(seenAt - publishAt.getTime()).toBeLessThan(60_000);
+  expect((await page.request.get(`/ressources/article/${slug}`)).status()).toBe(200);
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`/ressources/article/${slug}`);
+
+  await page.goto("/admin/articles");
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Publié");
+  await page.goto("/admin/journal");
+  await expect(page.getByText(`Publication programmée de l'article`).first()).toBeVisible();
+});

@@ -1,0 +1,156 @@
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { listPublishedArticles } from "~/features/articles/articles.server";
+import { articlePublishing } from "~/features/articles/index.server";
+import { scheduleFieldValue } from "~/features/publishing";
+import { PublicationScheduler } from "~/features/publishing/index.server";
+import { openPostgres } from "~/platform/db/client.server";
+import { auditLog, blogPosts } from "~/platform/db/schema.server";
+import { EventBus } from "~/platform/events.server";
+import { createLogger } from "~/platform/logger.server";
+import * as blog from "~/routes/admin/articles";
+import { DRIVER } from "../support/db";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, routeArgs } from "../support/runtime";
+
+const t = setUpTestApp();
+const moderator = setUpSignedIn(t, "moderator");
+
+const save = async (fields: Record<string, string>) =>
+  bodyOf(await blog.action(routeArgs(t, formRequest("/admin/articles", fields, moderator.cookie))));
+
+const inMinutes = (minutes: number) => scheduleFieldValue(new Date(Date.now() + minutes * 60_000));
+
+const bySlug = async (slug: string) => {
+  const [row] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  if (!row) throw new Error(`${slug} not saved`);
+  return row;
+};
+
+const publicTitles = async () =>
+  (await listPublishedArticles(t.app.db, { category: null, page: 1 })).posts.map((p) => p.title);
+
+/** Moves a saved date into the past, as the clock would. */
+const due = (slug: string, column: "publish_at" | "unpublish_at") =>
+  t.app.db.execute(
+    sql`update blog_posts set ${sql.raw(column)} = now() - interval '1 second' where slug = ${slug}`,
+  );
+
+describe(`scheduled publication of articles on ${DRIVER}`, () => {
+  it("keeps a scheduled article off the site until its date, then publishes it once, audited as the server's", async () => {
+    const saved = await save({
+      intent: "create",
+      title: "Article programmé",
+      content: "Paraîtra plus tard.",
+      publishAt: inMinutes(60),
+    });
+    expect(saved).toMatchObject({ ok: true });
+    const row = await bySlug("article-programme");
+    expect(row.published).toBe(false);
+    expect(row.publishAt?.getTime()).toBeGreaterThan(Date.now() + 58 * 60_000);
+    expect(await t.app.publishing.runOnce()).toEqual({ published: 0, unpublished: 0 });
+    expect(await publicTitles()).not.toContain("Article programmé");
+
+    await due("article-programme", "publish_at");
+    expect(await t.app.publishing.runOnce()).toEqual({ published: 1, unpublished: 0 });
+    expect(await t.app.publishing.runOnce()).toEqual({ published: 0, unpublished: 0 });
+    expect(await bySlug("article-programme")).toMatchObject({ published: true, publishAt: null });
+    expect(await publicTitles()).toContain("Article programmé");
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "publish")));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        entity: "blog_post",
+        details: { title: "Article programmé", scheduled: true },
+      }),
+    ]);
+  });
+
+  it("takes an article off the site at its 'Dépublier le' date", async () => {
+    expect(
+      await save({
+        intent: "create",
+        title: "Offre limitée",
+        content: "Jusqu'à demain.",
+        published: "true",
+        unpublishAt: inMinutes(24 * 60),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await publicTitles()).toContain("Offre limitée");
+    await due("offre-limitee", "unpublish_at");
+    expect(await t.app.publishing.runOnce()).toEqual({ published: 0, unpublished: 1 });
+    expect(await bySlug("offre-limitee")).toMatchObject({ published: false, unpublishAt: null });
+    expect(await publicTitles()).not.toContain("Offre limitée");
+  });
+
+  it("refuses, in French and storing nothing, a past date, a date on a published article, an end before the start, an unreadable date", async () => {
+    const base = { intent: "create", title: "Refusé", content: "x" };
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ publishAt: inMinutes(-10) }, { publishAt: "Cette date est passée." }],
+      [
+        { publishAt: inMinutes(60), published: "true" },
+        { publishAt: expect.stringContaining("Déjà publié") },
+      ],
+      [
+        { publishAt: inMinutes(120), unpublishAt: inMinutes(60) },
+        { unpublishAt: "La dépublication doit suivre la publication." },
+      ],
+      [{ unpublishAt: inMinutes(60) }, { unpublishAt: expect.stringContaining("Rien à dépublier") }],
+      [{ publishAt: "2027-02-30T10:00" }, { publishAt: expect.stringContaining("invalides") }],
+    ];
+    for (const [fields, errors] of cases) {
+      expect((await save({ ...base, ...fields })).errors).toMatchObject(errors);
+    }
+    expect(await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "refuse"))).toEqual([]);
+  });
+
+  it.runIf(DRIVER === "pg")(
+    "publishes each due article exactly once when two instances sharing the database run at the same time",
+    async () => {
+      const url = t.database.url;
+      if (!url) throw new Error("the pg run has a database URL");
+      const logger = createLogger({ production: true, level: "silent" });
+      const other = await openPostgres(url);
+      const bus = new EventBus(other, logger);
+      const second = new PublicationScheduler(other.db, [articlePublishing], bus, logger);
+      try {
+        await bus.start();
+        const count = 40;
+        await t.app.db.insert(blogPosts).values(
+          Array.from({ length: count }, (_, i) => ({
+            title: `Course ${i}`,
+            slug: `course-${i}`,
+            content: "x",
+            publishAt: new Date(Date.now() - 1000),
+          })),
+        );
+        // Both instances' rounds at once, three times each: the rows are claimed by whoever comes first.
+        const rounds = await Promise.all(
+          Array.from({ length: 3 }).flatMap(() => [t.app.publishing.runOnce(), second.runOnce()]),
+        );
+        expect(rounds.reduce((n, r) => n + r.published, 0)).toBe(count);
+        const rows = await t.app.db.select().from(blogPosts).where(like(blogPosts.slug, "course-%"));
+        expect(rows.every((r) => r.published && r.publishAt === null)).toBe(true);
+        const entries = await t.app.db
+          .select({ entityId: auditLog.entityId })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, "publish"),
+              inArray(
+                auditLog.entityId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          );
+        expect(entries).toHaveLength(count);
+        expect(new Set(entries.map((e) => e.entityId)).size).toBe(count);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
