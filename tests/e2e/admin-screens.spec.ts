@@ -34,7 +34,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   // The slug is derived from the title: lower-cased, whitespace runs become hyphens.
   await expect(dialog.getByLabel("Slug (URL)")).toHaveValue(title.toLowerCase().replaceAll(" ", "-"));
   await expect(create).toBeEnabled();
-  await dialog.getByLabel("Type", { exact: true }).selectOption("courte");
+  await dialog.getByLabel(/^Type( \*)?$/).selectOption("courte");
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("2 mois");
   await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
   await dialog.getByLabel(/^Tarif/).selectOption("gratuit");

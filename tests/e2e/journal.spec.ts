@@ -15,7 +15,7 @@ test("the Journal d'activité names the formation edited, its old → new title 
   await page.getByRole("button", { name: "Ajouter une formation" }).click();
   const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(before);
-  await dialog.getByLabel("Type", { exact: true }).selectOption("courte");
+  await dialog.getByLabel(/^Type( \*)?$/).selectOption("courte");
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 jours");
   await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
   await dialog.getByLabel(/^Tarif/).selectOption("payant");
