@@ -15,6 +15,7 @@ import "./app.css";
 import { currentPrincipal } from "~/features/accounts/current-user.server";
 import { can } from "~/features/accounts/permissions";
 import { listFormationLinks } from "~/features/catalogue/catalogue.server";
+import { hasDemoContent } from "~/features/demo/demo.server";
 import { getCentreSettings, publicCentre, startingSettings } from "~/features/settings/centre.server";
 import { OrganizationJsonLd } from "~/features/settings/components/organization-json-ld";
 import { skipFilterChanges } from "~/platform/revalidate";
@@ -28,21 +29,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The footer, the callback dialog and the JSON-LD list the active formations on every public
   // page; the console has its own screens and skips the read.
   const publicPage = !new URL(request.url).pathname.startsWith("/admin");
-  const [principal, { toast, clear }, formations, settings] = await Promise.all([
+  const [principal, { toast, clear }, formations, settings, demo] = await Promise.all([
     currentPrincipal({ request, context }),
     readToast(request, app.config.authSecret),
     publicPage ? readOrNull(app.logger, "formations", () => listFormationLinks(app.db)) : null,
     // The centre's identity (header, footer, contact details, legal pages, JSON-LD); the page
     // cache serves most public pages without running this at all.
     publicPage ? readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)) : null,
+    // The 'Site de démonstration' notice, while any of the demonstration centre remains.
+    publicPage ? readOrNull(app.logger, "demo data", () => hasDemoContent(app.db)) : null,
   ]);
-  // A failed read shows the values the site started with rather than no contact details at all.
+  // A failed read shows a blank centre (its blank fields left out) rather than an error page.
   const centre = publicPage ? publicCentre(settings ?? startingSettings()) : null;
   // `staff`: the header offers the console only to those it would let in (a signed-in visitor
   // without a role would only meet 'Accès refusé').
   const user = principal ? { ...principal.user, staff: can(principal.role, "console:access") } : null;
   return data(
-    { user, toast, publicUrl: app.config.publicUrl, formations: formations ?? [], centre },
+    {
+      user,
+      toast,
+      publicUrl: app.config.publicUrl,
+      formations: formations ?? [],
+      centre,
+      demo: demo === true,
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

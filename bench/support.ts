@@ -40,6 +40,8 @@ export function startBenchServer(
       PUBLIC_URL: base,
       LOG_LEVEL: "error",
       NODE_ENV: "production",
+      // The benchmarks read the demonstration centre's catalogue and sessions, on PostgreSQL too.
+      DEMO_DATA: "on",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

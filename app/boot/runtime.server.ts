@@ -3,7 +3,8 @@ import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articlePublishing } from "~/features/articles/index.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
-import { seedIfEmpty } from "~/features/demo/seed.server";
+import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
+import { demoWanted, seedDemo } from "~/features/demo/seed.server";
 import { PublicationScheduler } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import type { Config } from "~/platform/config.server";
@@ -24,6 +25,7 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Start the background workers, mail, retention and publication (tests run them by hand instead). */
   startMailWorker?: boolean;
+  /** false: neither the demonstration centre nor the sessions of the formations' dates (tests). */
   seed?: boolean;
 }
 
@@ -36,9 +38,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const database = options.database ?? (await openDatabase(config));
   try {
     await database.migrate();
-    await ensureCentreSettings(database.db, config.contactNotifyEmail);
+    // No invented centre on a real database: the demo is seeded on the embedded trial or when
+    // DEMO_DATA=on, and its identity is written only into a settings row created by this start.
+    const demo = options.seed !== false && demoWanted(config.demoData, database.driver);
+    await ensureCentreSettings(
+      database.db,
+      config.contactNotifyEmail,
+      demo ? { identity: DEMO_CENTRE, demo: true } : undefined,
+    );
     if (options.seed !== false) {
-      await seedIfEmpty(database.db, logger);
+      if (demo) await seedDemo(database.db, logger);
       const sessions = await convertNextSessions(database.db);
       if (sessions) logger.info({ sessions }, "seed: next-session dates turned into sessions");
     }

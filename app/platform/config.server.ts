@@ -52,6 +52,8 @@ export interface Config {
   metricsToken: string | null;
   /** Months a refused or withdrawn application (and its files) is kept before it is purged. */
   applicationRetentionMonths: number;
+  /** DEMO_DATA: seed the demonstration centre ("on") or not ("off"); null: only on the embedded database. */
+  demoData: "on" | "off" | null;
 }
 
 /** A configuration mistake: the server prints `message` as one line and exits. */
@@ -172,6 +174,7 @@ const environment = z
       rule: "doit être un nombre entier de mois entre 1 et 120",
       default: "24",
     }),
+    DEMO_DATA: variable(z.enum(["on", "off"]), { rule: "doit valoir on ou off" }),
     // A shared secret sent in a header: long enough not to be guessed, and printable.
     METRICS_TOKEN: variable(z.string().regex(/^[\x21-\x7e]{16,}$/), {
       rule: "doit contenir au moins 16 caractères imprimables, sans espace",
@@ -251,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheTtlSeconds: v.PAGE_CACHE_TTL,
     metricsToken: v.METRICS_TOKEN ?? null,
     applicationRetentionMonths: v.APPLICATION_RETENTION_MONTHS,
+    demoData: v.DEMO_DATA ?? null,
   };
 }

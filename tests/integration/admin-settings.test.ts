@@ -326,7 +326,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     expect(await journal()).toHaveLength(entriesBefore + 1);
   });
 
-  it("gives the visitor the starting contact details, not an error, when the settings cannot be read", async () => {
+  it("gives the visitor the page, not an error, and no invented identity when the settings cannot be read", async () => {
     await save(await form({ phone: "01 98 76 54 32" }));
     expect((await page("/mentions-legales")).html).toContain("01 98 76 54 32");
     // The table disappears for the length of one visit (renamed back afterwards). A cookie keeps the
@@ -341,8 +341,10 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
       await t.app.db.execute(sql.raw("alter table centre_settings_away rename to centre_settings"));
     }
     expect(response.status).toBe(200);
-    expect(html).toContain("01 23 45 67 89");
-    expect(html).toContain("11 75 12345 75");
+    expect(html).toContain("Mentions légales");
+    // A blank centre: neither the values it could not read nor the demonstration centre's.
     expect(html).not.toContain("01 98 76 54 32");
+    expect(html).not.toContain("01 23 45 67 89");
+    expect(html).not.toContain("11 75 12345 75");
   });
 });

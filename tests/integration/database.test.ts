@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { seedIfEmpty } from "~/features/demo/seed.server";
+import { seedDemo } from "~/features/demo/seed.server";
 import { blogPosts, formationAliases, formations, testimonials } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
@@ -49,12 +49,12 @@ describe(`database on ${DRIVER}`, () => {
     ]);
   });
 
-  it("seeds only an empty database, so a restart never overwrites staff edits", async () => {
+  it("seeds the demo only once, so a restart never overwrites staff edits", async () => {
     await t.app.db
       .update(formations)
       .set({ title: "Titre modifié" })
       .where(eq(formations.slug, "bac-pro-logistique"));
-    expect(await seedIfEmpty(t.app.db)).toBe(false);
+    expect(await seedDemo(t.app.db)).toBe(false);
     const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "bac-pro-logistique"));
     expect(row?.title).toBe("Titre modifié");
     const [count] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(formations);

@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
-import { seedIfEmpty } from "~/features/demo/seed.server";
+import { seedDemo } from "~/features/demo/seed.server";
 import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
 
 /** Which database the integration suite runs on: `DB_DRIVER=pg` for PostgreSQL, else PGlite. */
@@ -42,13 +42,14 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /**
- * Brings a new database to the state every test file starts from: migrated and seeded, as the
- * server's start-up leaves it. createRuntime runs the same steps again on each copy; they are
+ * Brings a new database to the state every test file starts from: migrated and seeded with the
+ * demonstration centre (the tests read its catalogue; createTestApp sets DEMO_DATA=on, so the
+ * runtime agrees on both drivers), as the server's start-up leaves it. createRuntime runs the same steps again on each copy; they are
  * idempotent, so the template only saves time and never changes what a test sees.
  */
 async function migrateAndSeed(database: Database): Promise<void> {
   await database.migrate();
-  await seedIfEmpty(database.db);
+  await seedDemo(database.db);
   await convertNextSessions(database.db);
 }
 

@@ -39,6 +39,8 @@ export async function createTestApp(
     CONTACT_NOTIFY_EMAIL: "equipe@centre.test",
     SMTP_URL: smtp.url,
     NODE_ENV: "test",
+    // The suite reads the demonstration centre's catalogue, on PostgreSQL too.
+    DEMO_DATA: "on",
     ...env,
   });
   const app = await createRuntime(config, {

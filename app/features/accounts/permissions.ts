@@ -41,6 +41,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
   "complaints:read": "Lire le registre des réclamations",
   "complaints:write": "Traiter une réclamation (statut, réponse à l'auteur, action corrective)",
+  "demo:remove": "Supprimer les données de démonstration",
 } as const;
 
 export type Permission = keyof typeof PERMISSION_DESCRIPTIONS;

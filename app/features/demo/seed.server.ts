@@ -1,28 +1,47 @@
 import { count } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { blogPosts, formationAliases, formations, testimonials } from "~/platform/db/schema.server";
+import {
+  blogPosts,
+  demoState,
+  formationAliases,
+  formations,
+  testimonials,
+} from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
-import { SEED_BLOG_POSTS, SEED_FORMATIONS, SEED_TESTIMONIALS } from "./seed-data.server";
+import { DEMO_BLOG_POSTS, DEMO_FORMATIONS, DEMO_TESTIMONIALS } from "./fixtures/catalogue.server";
 
 // One transaction gives every row the same now(); distinct times keep "newest first" in list order.
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 /**
- * Fills an empty database with the catalogue, testimonials and articles of seed-data.server.ts. It runs at every
- * start but only writes when there is no formation at all, so staff edits are never overwritten,
- * and it writes everything in one transaction so a crash never leaves half a seed.
+ * Whether this start seeds the demonstration centre: DEMO_DATA when it is set, else only on the
+ * embedded database (the trial of `npm start`); a PostgreSQL start without it gets no demo.
  */
-export async function seedIfEmpty(db: Db, logger?: Logger): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(formations);
-  if ((row?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+export function demoWanted(choice: "on" | "off" | null, driver: "pglite" | "pg"): boolean {
+  return choice === null ? driver === "pglite" : choice === "on";
+}
+
+/**
+ * Seeds the demonstration centre's catalogue, testimonials and articles (fixtures/), every row
+ * marked `demo`, in one transaction so a crash never leaves half a seed. At most once per database
+ * (the demo_state row, taken first: a second instance starting at the same moment waits on it, then
+ * finds it), and only into a database without any formation, so staff data are never mixed with it
+ * and removed demo data never come back. The formations' session dates become sessions afterwards
+ * (convertNextSessions, at every start).
+ */
+export async function seedDemo(db: Db, logger?: Logger): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(formations);
+    if ((row?.n ?? 0) > 0) return false;
+    const claimed = await tx.insert(demoState).values({ id: 1 }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
     const slugToId = new Map<string, string>();
-    for (const [i, { aliases, ...formation }] of SEED_FORMATIONS.entries()) {
+    for (const [i, { aliases, ...formation }] of DEMO_FORMATIONS.entries()) {
       const [inserted] = await tx
         .insert(formations)
-        .values({ ...formation, createdAt: minutesAgo(i) })
+        .values({ ...formation, demo: true, createdAt: minutesAgo(i) })
         .returning({ id: formations.id });
-      if (!inserted) throw new Error(`seed: formation ${formation.slug} not inserted`);
+      if (!inserted) throw new Error(`demo: formation ${formation.slug} not inserted`);
       slugToId.set(formation.slug, inserted.id);
       if (aliases.length) {
         await tx
@@ -31,14 +50,16 @@ export async function seedIfEmpty(db: Db, logger?: Logger): Promise<boolean> {
       }
     }
     await tx.insert(testimonials).values(
-      SEED_TESTIMONIALS.map(({ formationSlug, ...t }, i) => ({
+      DEMO_TESTIMONIALS.map(({ formationSlug, ...t }, i) => ({
         ...t,
+        demo: true,
         createdAt: minutesAgo(i),
         formationId: formationSlug ? (slugToId.get(formationSlug) ?? null) : null,
       })),
     );
-    await tx.insert(blogPosts).values(SEED_BLOG_POSTS);
+    await tx.insert(blogPosts).values(DEMO_BLOG_POSTS.map((post) => ({ ...post, demo: true })));
+    return true;
   });
-  logger?.info({ formations: SEED_FORMATIONS.length }, "seed: empty database filled");
-  return true;
+  if (seeded) logger?.info({ formations: DEMO_FORMATIONS.length }, "demo: demonstration centre seeded");
+  return seeded;
 }

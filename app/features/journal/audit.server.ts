@@ -229,6 +229,7 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
   return (row) => {
     if (row.entity === "centre_settings") return { name: "Paramètres du centre", href: "/admin/parametres" };
     if (row.entity === "calendar_feed") return { name: "", href: "/admin/calendrier" };
+    if (row.entity === "demo_data") return { name: "", href: null };
     const found = row.entityId ? live.get(`${row.entity}:${row.entityId}`) : undefined;
     const written = typeof row.details?.title === "string" && row.entity !== "user" ? row.details.title : "";
     const fallback = row.entityId ? `(réf. ${shortRef(row.entityId)})` : "";

@@ -15,5 +15,6 @@ export const AUDIT_ENTITIES = [
   "calendar_feed",
   "complaint",
   "media",
+  "demo_data",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

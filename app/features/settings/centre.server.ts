@@ -9,29 +9,30 @@ import { type CentreIdentity, type CentreSettings, type PublicCentre, qualiopiVa
 const { certificateContent: _bytes, ...SETTINGS_COLUMNS } = getTableColumns(centreSettings);
 
 /**
- * The values a new database starts with (those the site printed before they were editable). Server
- * side only: pages receive the centre from the root loader, so no browser downloads these.
+ * A centre nobody has described yet: what a new database starts with (staff fill it in Paramètres;
+ * the embedded trial starts from the demonstration centre instead, features/demo), and what a public
+ * page shows when the read fails. Never invented values: a blank field is left out of the pages.
  */
-export const CENTRE_DEFAULTS: CentreIdentity = {
-  name: "Centre de Formation Avenir",
-  legalForm: "Entreprise individuelle",
-  shareCapital: "500 euros",
-  siret: "123 456 789 00012",
-  rcs: "RCS Paris 123 456 789",
-  foundedOn: "2025-06-20",
-  street: "12 rue de la République",
-  postalCode: "75011",
-  city: "Paris",
-  phone: "01 23 45 67 89",
-  email: "contact@centre-formation-avenir.fr",
-  openingHours: ["Lundi – vendredi : 9 h – 18 h", "Samedi : 9 h – 12 h"],
-  publicationDirector: "Jean Martin",
-  host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix, France",
-  activityNumber: "11 75 12345 75",
-  activityRegion: "Île-de-France",
+export const EMPTY_CENTRE: CentreIdentity = {
+  name: "",
+  legalForm: "",
+  shareCapital: "",
+  siret: "",
+  rcs: "",
+  foundedOn: null,
+  street: "",
+  postalCode: "",
+  city: "",
+  phone: "",
+  email: "",
+  openingHours: [],
+  publicationDirector: "",
+  host: "",
+  activityNumber: "",
+  activityRegion: "",
   qualiopiCertifier: "",
   qualiopiValidUntil: null,
-  qualiopiCategories: ["Actions de formation", "Actions de formation par apprentissage"],
+  qualiopiCategories: [],
   mediatorName: "",
   mediatorWebsite: "",
   referentName: "",
@@ -41,7 +42,7 @@ export const CENTRE_DEFAULTS: CentreIdentity = {
 
 /** The settings before the row exists, and what a public page shows when the read fails. */
 export const startingSettings = (): CentreSettings => ({
-  ...CENTRE_DEFAULTS,
+  ...EMPTY_CENTRE,
   leadRecipient: "contact@localhost",
   certificate: null,
 });
@@ -52,6 +53,7 @@ function fromRow(row: SettingsRow): CentreSettings {
   const {
     id: _id,
     updatedAt: _updated,
+    demo: _demo,
     certificateName,
     certificateSize,
     certificateUploadedAt,
@@ -109,11 +111,16 @@ export function qualiopiStatus(settings: CentreSettings, today = parisToday()) {
 
 /**
  * Writes the starting values once, at every start (a no-op once the row exists, so staff edits are
- * never overwritten). The lead recipient starts as CONTACT_NOTIFY_EMAIL.
+ * never overwritten). The lead recipient starts as CONTACT_NOTIFY_EMAIL; the identity is blank
+ * unless `start` gives one (the demonstration centre, marked `demo`).
  */
-export async function ensureCentreSettings(db: Db, leadRecipient: string): Promise<void> {
+export async function ensureCentreSettings(
+  db: Db,
+  leadRecipient: string,
+  start: { identity: CentreIdentity; demo: boolean } = { identity: EMPTY_CENTRE, demo: false },
+): Promise<void> {
   await db
     .insert(centreSettings)
-    .values({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 })
+    .values({ ...start.identity, demo: start.demo, leadRecipient, id: 1 })
     .onConflictDoNothing();
 }

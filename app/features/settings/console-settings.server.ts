@@ -16,7 +16,7 @@ import type { Db } from "~/platform/db/client.server";
 import { centreSettings } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
-import { CENTRE_DEFAULTS, getCentreSettings } from "./centre.server";
+import { EMPTY_CENTRE, getCentreSettings } from "./centre.server";
 import { centreSettingsSchema } from "./settings-schema";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
@@ -32,7 +32,7 @@ export const CERTIFICATE_ERRORS = {
 } as const;
 
 /** The row when it is missing (a database created by hand): the starting values under the new ones. */
-const startingRow = (leadRecipient: string) => ({ ...CENTRE_DEFAULTS, leadRecipient, id: 1 });
+const startingRow = (leadRecipient: string) => ({ ...EMPTY_CENTRE, leadRecipient, id: 1 });
 
 async function saveSettings(
   db: Db,

@@ -245,6 +245,8 @@ export const formations = pgTable(
     entryMode: text("entry_mode"),
     /** objectif-general-formation. */
     generalObjective: text("general_objective"),
+    /** Part of the demonstration centre (features/demo): removed by 'Supprimer les données de démonstration'. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -284,6 +286,8 @@ export const blogPosts = pgTable(
     /** The picture of its card, page and Open Graph preview, from the médiathèque (kept while in use). */
     imageId: uuid("image_id").references(() => media.id, { onDelete: "restrict" }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Part of the demonstration centre (features/demo): removed by 'Supprimer les données de démonstration'. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Scheduled publication ('Programmé'): see features/publishing.
@@ -369,6 +373,8 @@ export const testimonials = pgTable(
     formationId: uuid("formation_id").references(() => formations.id, { onDelete: "set null" }),
     rating: integer("rating").notNull().default(5),
     active: boolean("active").notNull().default(true),
+    /** Part of the demonstration centre (features/demo): removed by 'Supprimer les données de démonstration'. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -813,9 +819,27 @@ export const centreSettings = pgTable(
     referentPhone: text("referent_phone").notNull(),
     referentEmail: text("referent_email").notNull(),
     leadRecipient: text("lead_recipient").notNull(),
+    /**
+     * The identity above was written from the demonstration centre's values: removing the demo data
+     * empties the fields that still hold them.
+     */
+    demo: boolean("demo").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check("centre_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * One row once the demonstration centre has been seeded into this database: it is never seeded
+ * again, so a trial whose demo data were removed does not get them back at the next start.
+ */
+export const demoState = pgTable(
+  "demo_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("demo_state_single_row", sql`${t.id} = 1`)],
 );
 
 export type Formation = typeof formations.$inferSelect;

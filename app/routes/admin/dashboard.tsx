@@ -14,6 +14,9 @@ import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warnin
 import { formatRate, RESULT_LABELS, resultSource } from "~/features/catalogue/results";
 import { loadOr } from "~/features/console/action.server";
 import { type DashboardData, dashboardData } from "~/features/console/dashboard.server";
+import { DemoDataCard, SetupChecklist } from "~/features/demo/components/demo-panels";
+import { demoAction } from "~/features/demo/console-demo.server";
+import { demoSummary, setupChecklist } from "~/features/demo/demo.server";
 import { StatusBadge } from "~/features/leads/components/status-badge";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { formatDate } from "~/platform/dates";
@@ -40,13 +43,24 @@ const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "console:access");
-  const [{ value, loadError }, settings] = await Promise.all([
+  const [{ value, loadError }, settings, demo, setup] = await Promise.all([
     loadOr(app, "données", () => dashboardData(app.db), EMPTY),
     readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
+    readOrNull(app.logger, "demo data", () => demoSummary(app.db)),
+    readOrNull(app.logger, "set-up checklist", () => setupChecklist(app.db)),
   ]);
   const qualiopi = settings ? qualiopiStatus(settings) : null;
-  return { ...value, qualiopiWarning: qualiopi?.expired ? qualiopi.message : null, loadError };
+  return {
+    ...value,
+    qualiopiWarning: qualiopi?.expired ? qualiopi.message : null,
+    demo,
+    setup: setup ?? [],
+    loadError,
+  };
 }
+
+/** 'Supprimer les données de démonstration' (permission demo:remove). */
+export const action = demoAction;
 
 function Counter({
   title,
@@ -89,8 +103,18 @@ const QUICK_ACTIONS = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { formations, posts, requests, testimonials, figures, recent, qualiopiWarning, loadError } =
-    loaderData;
+  const {
+    formations,
+    posts,
+    requests,
+    testimonials,
+    figures,
+    recent,
+    qualiopiWarning,
+    demo,
+    setup,
+    loadError,
+  } = loaderData;
   useLoadErrorToast(loadError);
   return (
     <>
@@ -110,6 +134,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
       {qualiopiWarning ? <QualiopiWarning message={qualiopiWarning} /> : null}
+      <SetupChecklist steps={setup} />
+      <DemoDataCard summary={demo} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[
           {

@@ -56,6 +56,7 @@ const KIND_LABELS: Record<string, string> = {
   centre_settings: "Paramètres",
   calendar_feed: "Abonnements iCalendar",
   media: "Médiathèque",
+  demo_data: "Données de démonstration",
 };
 
 const ACTION_VERBS: Record<string, string> = {
@@ -102,6 +103,10 @@ function entryLead(entry: Entry): string {
   }
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
   if (entry.entity === "calendar_feed") return `${who} a régénéré son lien d'abonnement iCalendar`;
+  if (entry.entity === "demo_data") {
+    const n = (key: string) => Number(entry.details?.[key] ?? 0);
+    return `${who} a supprimé les données de démonstration (${plural(n("formations"), "formation")}, ${plural(n("articles"), "article")}, ${plural(n("testimonials"), "témoignage")})`;
+  }
   if (entry.action === "purge") {
     return `Purge automatique${NNBSP}: ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
   }

@@ -8,10 +8,16 @@ import { useCentre, useRootData } from "~/use-root-data";
 export default function SiteLayout() {
   const root = useRootData();
   const centre = useCentre();
-  // The footer's course list follows the console: a new or deactivated formation shows at once.
+  // The footer's course list follows the console: a new or deactivated formation shows at once (and
+  // the demo notice leaves once the demo data are removed).
   useLiveRevalidation(["formations", "centre_settings"]);
   return (
     <div className="flex min-h-screen flex-col">
+      {root?.demo ? (
+        <p className="bg-muted px-4 py-1 text-center text-xs text-muted-foreground">
+          Site de démonstration : centre, formations, articles et témoignages fictifs.
+        </p>
+      ) : null}
       <SiteHeader user={root?.user ?? null} centreName={centre.name} />
       <div className="flex-1">
         <Outlet />

@@ -1,0 +1,196 @@
+import { and, count, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { CentreIdentity } from "~/features/settings";
+import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/index.server";
+import type { Db } from "~/platform/db/client.server";
+import {
+  applications,
+  blogPosts,
+  centreSettings,
+  formationSessions,
+  formations,
+  testimonials,
+} from "~/platform/db/schema.server";
+import { DEMO_CENTRE } from "./fixtures/centre.server";
+
+/**
+ * Whether the site still holds any of the demonstration centre (a demo formation, article or
+ * testimonial, or its identity in Paramètres): one round trip, read by the root loader of every
+ * public page for the 'Site de démonstration' notice.
+ */
+export async function hasDemoContent(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({
+      demo: sql<boolean>`exists (select 1 from ${formations} where ${formations.demo})
+        or exists (select 1 from ${blogPosts} where ${blogPosts.demo})
+        or exists (select 1 from ${testimonials} where ${testimonials.demo})
+        or exists (select 1 from ${centreSettings} where ${centreSettings.demo})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.demo === true;
+}
+
+/** What remains of the demonstration centre, for the dashboard's 'Données de démonstration'. */
+export interface DemoSummary {
+  formations: number;
+  articles: number;
+  testimonials: number;
+  /** Paramètres still hold the demonstration centre's identity. */
+  centre: boolean;
+}
+
+/** null once nothing of the demo remains. */
+export async function demoSummary(db: Db): Promise<DemoSummary | null> {
+  const counted = (table: typeof formations | typeof blogPosts | typeof testimonials) =>
+    db
+      .select({ n: count() })
+      .from(table)
+      .where(eq(table.demo, true))
+      .then(([row]) => row?.n ?? 0);
+  const [f, a, t, [settings]] = await Promise.all([
+    counted(formations),
+    counted(blogPosts),
+    counted(testimonials),
+    db.select({ demo: centreSettings.demo }).from(centreSettings),
+  ]);
+  const summary = { formations: f, articles: a, testimonials: t, centre: settings?.demo === true };
+  return f + a + t > 0 || summary.centre ? summary : null;
+}
+
+/** What 'Supprimer les données de démonstration' did (the audit entry's details). */
+export interface DemoRemoval {
+  formations: number;
+  sessions: number;
+  articles: number;
+  testimonials: number;
+  /** Identity fields of Paramètres emptied because they still held the demo's values. */
+  centreFields: number;
+  /** Demo formations kept because real applications sit on their sessions (never deleted with them). */
+  kept: { title: string; applications: number }[];
+}
+
+const IDENTITY_KEYS = Object.keys(EMPTY_CENTRE) as (keyof CentreIdentity)[];
+
+/**
+ * Removes every demo record and nothing else, in `tx`. Demo records are the rows marked `demo`
+ * (formations, articles, testimonials) and what belongs to a demo formation (its sessions and short
+ * addresses). Real records that point at them stay: a real testimonial loses its link to the course
+ * (as when a formation is deleted), a contact request keeps the course name it was sent with. A demo
+ * formation whose sessions hold a real application is kept with those sessions, and named in the
+ * answer: a lead is never deleted with the demo. In Paramètres, each identity field that still holds
+ * the demo's value is emptied (what staff typed stays) and the row stops being marked.
+ */
+export async function removeDemoData(tx: Db): Promise<DemoRemoval> {
+  // The settings row serialises two removals; the demo sessions are locked before they are
+  // checked for applications, so an application cannot land on one between the check and the delete.
+  const [settings] = await tx.select().from(centreSettings).for("update");
+  const demoFormationIds = tx.select({ id: formations.id }).from(formations).where(eq(formations.demo, true));
+  await tx
+    .select({ id: formationSessions.id })
+    .from(formationSessions)
+    .where(inArray(formationSessions.formationId, demoFormationIds))
+    .for("update");
+  const kept = await tx
+    .select({ id: formations.id, title: formations.title, applications: count(applications.id) })
+    .from(formations)
+    .innerJoin(formationSessions, eq(formationSessions.formationId, formations.id))
+    .innerJoin(applications, eq(applications.sessionId, formationSessions.id))
+    .where(eq(formations.demo, true))
+    .groupBy(formations.id, formations.title)
+    .orderBy(formations.title);
+  const removable = and(
+    eq(formations.demo, true),
+    kept.length
+      ? notInArray(
+          formations.id,
+          kept.map((k) => k.id),
+        )
+      : undefined,
+  );
+  const sessions = await tx
+    .delete(formationSessions)
+    .where(
+      inArray(
+        formationSessions.formationId,
+        tx.select({ id: formations.id }).from(formations).where(removable),
+      ),
+    )
+    .returning({ id: formationSessions.id });
+  // Aliases go with their formation (on delete cascade); real testimonials keep themselves (set null).
+  const removedFormations = await tx.delete(formations).where(removable).returning({ id: formations.id });
+  const removedTestimonials = await tx
+    .delete(testimonials)
+    .where(eq(testimonials.demo, true))
+    .returning({ id: testimonials.id });
+  const removedArticles = await tx
+    .delete(blogPosts)
+    .where(eq(blogPosts.demo, true))
+    .returning({ id: blogPosts.id });
+  let centreFields = 0;
+  if (settings?.demo) {
+    const reset: Partial<CentreIdentity> = {};
+    for (const key of IDENTITY_KEYS) {
+      if (JSON.stringify(settings[key]) === JSON.stringify(DEMO_CENTRE[key])) {
+        Object.assign(reset, { [key]: EMPTY_CENTRE[key] });
+        centreFields++;
+      }
+    }
+    await tx
+      .update(centreSettings)
+      .set({ ...reset, demo: false, updatedAt: new Date() })
+      .where(eq(centreSettings.id, 1));
+  }
+  return {
+    formations: removedFormations.length,
+    sessions: sessions.length,
+    articles: removedArticles.length,
+    testimonials: removedTestimonials.length,
+    centreFields,
+    kept: kept.map(({ title, applications }) => ({ title, applications })),
+  };
+}
+
+/** One step of the dashboard's 'Mise en route': done or not, and the screen where it is done. */
+export interface SetupStep {
+  label: string;
+  done: boolean;
+  to: string;
+  action: string;
+}
+
+const filled = (...values: string[]) => values.every((v) => v.trim() !== "");
+
+/**
+ * The dashboard's set-up checklist: the centre's identity and its legal data in Paramètres (the
+ * demonstration centre's name and SIRET do not count), and a first formation of its own. Empty once all are done.
+ */
+export async function setupChecklist(db: Db): Promise<SetupStep[]> {
+  const [settings, [own]] = await Promise.all([
+    getCentreSettings(db),
+    db.select({ n: count() }).from(formations).where(eq(formations.demo, false)),
+  ]);
+  const s = settings;
+  const steps: SetupStep[] = [
+    {
+      label: "Identité du centre : nom, adresse, téléphone, e-mail",
+      done: s.name !== DEMO_CENTRE.name && filled(s.name, s.street, s.postalCode, s.city, s.phone, s.email),
+      to: "/admin/parametres#settings-identite",
+      action: "Compléter l'identité",
+    },
+    {
+      label:
+        "Données légales : forme juridique, SIRET, déclaration d'activité, directeur de la publication, hébergeur",
+      done:
+        s.siret !== DEMO_CENTRE.siret &&
+        filled(s.legalForm, s.siret, s.activityNumber, s.publicationDirector, s.host),
+      to: "/admin/parametres#settings-mentions",
+      action: "Compléter les données légales",
+    },
+    {
+      label: "Une première formation du centre",
+      done: (own?.n ?? 0) > 0,
+      to: "/admin/formations",
+      action: "Créer une formation",
+    },
+  ];
+  return steps.every((step) => step.done) ? [] : steps;
+}
