@@ -18,6 +18,7 @@ import {
   auditLog,
   blogPosts,
   centreSettings,
+  complaints,
   contactRequests,
   formationAliases,
   formationSessions,
@@ -208,6 +209,25 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
       phone: "06 00 00 00 00",
       formationInterest: rh.title,
     });
+    // A real complaint about a session of a demo formation.
+    const [rhSession] = await db
+      .select()
+      .from(formationSessions)
+      .where(eq(formationSessions.formationId, rh.id));
+    const [complaint] = await db
+      .insert(complaints)
+      .values({
+        reference: "REC-2026-0001",
+        firstName: "Paul",
+        lastName: "Réel",
+        email: "paul@example.test",
+        authorType: "stagiaire",
+        category: "autre",
+        sessionId: rhSession?.id ?? null,
+        sessionLabel: "TP Assistant RH – session de janvier",
+        description: "Une réclamation réelle.",
+      })
+      .returning();
     // A real application on a demo session: the demo formation and its sessions stay for it.
     const [wpSession] = await db
       .select()
@@ -295,6 +315,15 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
     // The real testimonial stays, without its link to the removed course.
     const [kept] = await db.select().from(testimonials).where(eq(testimonials.id, realTestimonial.id));
     expect(kept?.formationId).toBeNull();
+    // The complaint stays, with the session's label it was sent with.
+    const [keptComplaint] = await db
+      .select()
+      .from(complaints)
+      .where(eq(complaints.id, complaint?.id ?? ""));
+    expect(keptComplaint).toMatchObject({
+      sessionId: null,
+      sessionLabel: "TP Assistant RH – session de janvier",
+    });
     // Paramètres: the demo's identity emptied, the lead recipient kept.
     const [settings] = await db.select().from(centreSettings);
     expect(settings).toMatchObject({ name: "", siret: "", demo: false, leadRecipient: "equipe@centre.test" });
