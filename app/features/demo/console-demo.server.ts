@@ -18,9 +18,15 @@ const REMOVAL_EVENTS: ChangeEvent[] = [
 
 /** The toast after a removal: what went, and what stayed because of real applications. */
 export function removalMessage(removal: DemoRemoval): string {
-  const kept = removal.kept.map((k) => `« ${k.title} » (${plural(k.applications, "candidature")})`);
+  const kept = removal.kept.map((k) => {
+    const held = [
+      k.applications ? plural(k.applications, "candidature") : "",
+      k.learners ? plural(k.learners, "stagiaire") : "",
+    ];
+    return `« ${k.title} » (${held.filter(Boolean).join(", ")})`;
+  });
   return kept.length
-    ? `Conservées car des candidatures y sont rattachées : ${kept.join(", ")}.`
+    ? `Conservées car des candidatures ou des stagiaires y sont rattachés : ${kept.join(", ")}.`
     : "Le site ne contient plus de données de démonstration.";
 }
 

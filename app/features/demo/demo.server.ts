@@ -3,7 +3,6 @@ import type { CentreIdentity } from "~/features/settings";
 import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
-  applications,
   blogPosts,
   centreSettings,
   formationSessions,
@@ -64,8 +63,8 @@ export interface DemoRemoval {
   testimonials: number;
   /** Identity fields of Paramètres emptied because they still held the demo's values. */
   centreFields: number;
-  /** Demo formations kept because real applications sit on their sessions (never deleted with them). */
-  kept: { title: string; applications: number }[];
+  /** Demo formations kept because real applications or learners sit on their sessions (never deleted with them). */
+  kept: { title: string; applications: number; learners: number }[];
 }
 
 const IDENTITY_KEYS = Object.keys(EMPTY_CENTRE) as (keyof CentreIdentity)[];
@@ -75,7 +74,7 @@ const IDENTITY_KEYS = Object.keys(EMPTY_CENTRE) as (keyof CentreIdentity)[];
  * (formations, articles, testimonials) and what belongs to a demo formation (its sessions and short
  * addresses). Real records that point at them stay: a real testimonial loses its link to the course
  * (as when a formation is deleted), a contact request keeps the course name it was sent with. A demo
- * formation whose sessions hold a real application is kept with those sessions, and named in the
+ * formation whose sessions hold a real application or learner is kept with those sessions, and named in the
  * answer: a lead is never deleted with the demo. In Paramètres, each identity field that still holds
  * the demo's value is emptied (what staff typed stays) and the row stops being marked.
  */
@@ -89,14 +88,20 @@ export async function removeDemoData(tx: Db): Promise<DemoRemoval> {
     .from(formationSessions)
     .where(inArray(formationSessions.formationId, demoFormationIds))
     .for("update");
-  const kept = await tx
-    .select({ id: formations.id, title: formations.title, applications: count(applications.id) })
+  const held = await tx
+    .select({
+      id: formations.id,
+      title: formations.title,
+      // Written out: Drizzle leaves columns unqualified in a one-table select, ambiguous in a subquery.
+      applications: sql<number>`(select count(*)::int from applications a join formation_sessions s
+        on s.id = a.session_id where s.formation_id = formations.id)`,
+      learners: sql<number>`(select count(*)::int from learners l join formation_sessions s
+        on s.id = l.session_id where s.formation_id = formations.id)`,
+    })
     .from(formations)
-    .innerJoin(formationSessions, eq(formationSessions.formationId, formations.id))
-    .innerJoin(applications, eq(applications.sessionId, formationSessions.id))
     .where(eq(formations.demo, true))
-    .groupBy(formations.id, formations.title)
     .orderBy(formations.title);
+  const kept = held.filter((f) => f.applications + f.learners > 0);
   const removable = and(
     eq(formations.demo, true),
     kept.length
@@ -145,7 +150,7 @@ export async function removeDemoData(tx: Db): Promise<DemoRemoval> {
     articles: removedArticles.length,
     testimonials: removedTestimonials.length,
     centreFields,
-    kept: kept.map(({ title, applications }) => ({ title, applications })),
+    kept: kept.map(({ title, applications, learners }) => ({ title, applications, learners })),
   };
 }
 

@@ -59,7 +59,8 @@ export function DemoDataCard({ summary }: { summary: DemoSummary | null }) {
         </p>
         <p className="text-sm text-muted-foreground">
           La suppression retire ces contenus et eux seuls : vos propres formations, articles, témoignages et
-          demandes restent. Une formation de démonstration qui a reçu des candidatures est conservée.
+          demandes restent. Une formation de démonstration qui a reçu des candidatures ou des stagiaires est
+          conservée.
         </p>
         {canRemove ? (
           <Button type="button" variant="outline" onClick={() => setOpen(true)}>
