@@ -48,7 +48,8 @@ export default defineConfig({
     { name: "seeded-catalogue", testMatch: /site-(catalogue|home)\.spec\.ts/ },
     {
       name: "chromium",
-      testIgnore: /admin-paging\.spec\.ts|site-(catalogue|home)\.spec\.ts|settings\.spec\.ts/,
+      testIgnore:
+        /admin-paging\.spec\.ts|site-(catalogue|home)\.spec\.ts|settings\.spec\.ts|admin-pages\.spec\.ts/,
       dependencies: ["seeded-catalogue"],
     },
     // Adds 55 requests to the shared database: runs once the others are done, so their "five latest
@@ -56,6 +57,8 @@ export default defineConfig({
     { name: "console-at-scale", testMatch: /admin-paging\.spec\.ts/, dependencies: ["chromium"] },
     // Changes the centre's phone and Qualiopi mention that every public page shows: after the others.
     { name: "centre-settings", testMatch: /settings\.spec\.ts/, dependencies: ["chromium"] },
+    // Rewrites Notre centre's text, which site-pages.spec.ts reads as seeded: after the others.
+    { name: "site-pages-edited", testMatch: /admin-pages\.spec\.ts/, dependencies: ["chromium"] },
   ],
   webServer: [
     {

@@ -46,6 +46,8 @@ export default [
       route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("temoignages", "routes/admin/testimonials.tsx"),
       route("mediatheque", "routes/admin/mediatheque.tsx"),
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/:id", "routes/admin/page.tsx"),
       route("utilisateurs", "routes/admin/users.tsx"),
       route("journal", "routes/admin/journal.tsx"),
       route("statistiques", "routes/admin/statistics.tsx"),

@@ -20,6 +20,8 @@ export const PUBLIC_TABLES: ReadonlySet<ChangeEvent["table"]> = new Set([
   "centre_settings",
   // A picture replaced or described anew: the pages that show it.
   "media",
+  // The written pages (Pages in the console).
+  "site_pages",
 ]);
 
 export function isPublicEvent(event: ChangeEvent): boolean {

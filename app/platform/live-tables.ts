@@ -12,6 +12,7 @@ export const LIVE_TABLES = [
   "centre_settings",
   "complaints",
   "media",
+  "site_pages",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

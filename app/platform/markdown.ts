@@ -25,19 +25,21 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
  * The page's own title is the only <h1> (the article page and the console preview both show it above
  * the body): Markdown headings are shifted down so that the highest one becomes an <h2> and the
  * others keep their distance below it ('# Titre' → h2, '## Partie' → h3; a text that starts at '##'
- * is left as written). Levels beyond h6 stay h6.
+ * is left as written). Levels beyond h6 stay h6. A text shown under a section's own <h2> (a page of
+ * Pages) asks for `topLevel: 3`.
  */
 const TOP_LEVEL = 2;
 md.core.ruler.push("headings_below_title", (state) => {
+  const top = typeof state.env?.topLevel === "number" ? state.env.topLevel : TOP_LEVEL;
   const headings = state.tokens.filter((t) => t.type === "heading_open" || t.type === "heading_close");
   const highest = Math.min(...headings.map((t) => Number(t.tag.slice(1))));
-  const shift = TOP_LEVEL - highest;
+  const shift = top - highest;
   if (!(shift > 0)) return;
   for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
 });
 
-export function renderMarkdown(source: string): string {
-  return md.render(source);
+export function renderMarkdown(source: string, options: { topLevel?: 2 | 3 } = {}): string {
+  return md.render(source, { topLevel: options.topLevel ?? TOP_LEVEL });
 }
 
 /** Minutes to read at about 200 words a minute, never less than 1. */

@@ -43,8 +43,12 @@ test("about the centre: certifications, figures, team, hours and legal informati
   const figures = page.getByRole("region", { name: "Chiffres clés" });
   await expect(figures).toContainText("de satisfaction2025, 214 répondants96\u202f%");
   await expect(figures).toContainText("d'insertion à 6 mois2025, 162 sortants85\u202f%");
-  await expect(page.getByText("500+", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Une équipe de 20 formateurs" })).toBeVisible();
+  // No invented figure: the team's size and the number of people trained are not written in the page.
+  await expect(page.getByText("500+", { exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole("heading", { name: "Une équipe de formateurs issus du terrain" }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Accompagnement" })).toBeVisible();
   await expect(page.getByText("Lundi – vendredi : 9 h – 18 h")).toBeVisible();
   await expect(page.getByText("Samedi : 9 h – 12 h")).toBeVisible();
   await expect(page.getByText("20 juin 2025")).toBeVisible();
@@ -129,7 +133,7 @@ test("legal pages: sections, GDPR rights and the update date", async ({ page }) 
   }
 
   await gotoReady(page, "/politique-confidentialite");
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(9);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(10);
   await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
   for (const right of [
     "d'accès",
@@ -143,7 +147,7 @@ test("legal pages: sections, GDPR rights and the update date", async ({ page }) 
   }
 
   await gotoReady(page, "/cgu");
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(10);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(11);
   await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
 });
 

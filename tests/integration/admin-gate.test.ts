@@ -200,6 +200,7 @@ async function snapshot() {
     "centre_settings",
     "media",
     "media_variants",
+    "site_pages",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -247,6 +248,14 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/articles.tsx#delete": { id: ids.post },
     "routes/admin/testimonials.tsx#create": { name: "Intrus", content: "x", rating: "5" },
     "routes/admin/testimonials.tsx#delete": { id: ids.testimonial },
+    "routes/admin/page.tsx#update": {
+      page: "notre-centre",
+      intro: "Intrus",
+      mission: "Intrus",
+      teamTitle: "Intrus",
+      teamText: "Intrus",
+      description: "Intrus",
+    },
     "routes/admin/contacts.tsx#status": { id: ids.request, status: "closed" },
     "routes/admin/contacts.tsx#erase": { id: ids.request },
     "routes/admin/users.tsx#role": { userId: ids.admin, role: "none" },

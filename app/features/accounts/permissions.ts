@@ -19,6 +19,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "blog:write": "Créer, modifier, supprimer des articles",
   "testimonials:write": "Créer, modifier, supprimer des témoignages",
   "media:write": "Envoyer, décrire, remplacer, supprimer des images de la médiathèque",
+  "pages:write": "Modifier les textes des pages du site (Pages)",
   "contacts:read": "Lire les demandes de contact",
   "contacts:write": "Changer le statut d'une demande",
   "contacts:export": "Exporter les demandes en CSV",
@@ -58,6 +59,7 @@ const MODERATOR: readonly Permission[] = [
   "testimonials:write",
   // The pictures of the formations and articles they edit.
   "media:write",
+  "pages:write",
   "contacts:read",
   "contacts:write",
   "users:read",

@@ -230,6 +230,11 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
     if (row.entity === "centre_settings") return { name: "Paramètres du centre", href: "/admin/parametres" };
     if (row.entity === "calendar_feed") return { name: "", href: "/admin/calendrier" };
     if (row.entity === "demo_data") return { name: "", href: null };
+    // A page always exists (its default text until saved): its editor in Pages.
+    if (row.entity === "site_page" && row.entityId) {
+      const name = typeof row.details?.title === "string" ? row.details.title : row.entityId;
+      return { name, href: `/admin/pages/${row.entityId}` };
+    }
     const found = row.entityId ? live.get(`${row.entity}:${row.entityId}`) : undefined;
     const written = typeof row.details?.title === "string" && row.entity !== "user" ? row.details.title : "";
     const fallback = row.entityId ? `(réf. ${shortRef(row.entityId)})` : "";

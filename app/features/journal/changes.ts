@@ -143,6 +143,21 @@ const FIELDS: Record<string, Fields> = {
   user: {
     role: ["Rôle", true],
   },
+  // A page of Pages: its fields by name, the text itself never copied into the log (it is long).
+  site_page: {
+    heroTitle: ["Titre principal", false],
+    heroText: ["Accroche", false],
+    goalsTitle: ["Titre de la section « objectif »", false],
+    goalsText: ["Texte de la section « objectif »", false],
+    intro: ["Introduction", false],
+    certifications: ["Autres labels et référencements", false],
+    mission: ["Notre mission", false],
+    teamTitle: ["Titre de l'encadré « équipe »", false],
+    teamText: ["Texte de l'encadré « équipe »", false],
+    badge: ["Bandeau", false],
+    body: ["Texte", false],
+    description: ["Description pour les moteurs de recherche", false],
+  },
   centre_settings: {
     name: ["Nom du centre", true],
     legalForm: ["Forme juridique", true],

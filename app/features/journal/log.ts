@@ -16,5 +16,6 @@ export const AUDIT_ENTITIES = [
   "complaint",
   "media",
   "demo_data",
+  "site_page",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

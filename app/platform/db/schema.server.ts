@@ -842,6 +842,20 @@ export const demoState = pgTable(
   (t) => [check("demo_state_single_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * The site's written pages (Pages in the console): one row per page once staff saved it, keyed by the
+ * page's id ('notre-centre', 'cgu'…), its fields as one JSON object (Markdown or plain text per field,
+ * as features/pages/definitions.ts declares them). A page without a row shows its default text. This
+ * row is what visitors read: drafts and earlier versions, when they come, go beside it (a draft column,
+ * a versions table keyed by page id) without changing how the public site reads it.
+ */
+export const sitePages = pgTable("site_pages", {
+  id: text("id").primaryKey(),
+  content: jsonb("content").$type<Record<string, string>>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
 export type Formation = typeof formations.$inferSelect;
 export type NewFormation = typeof formations.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;

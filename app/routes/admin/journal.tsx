@@ -41,6 +41,7 @@ const ENTITY_LABELS: Record<string, string> = {
   complaint: "la réclamation",
   user: "l'utilisateur",
   centre_settings: "les paramètres",
+  site_page: "la page",
 };
 
 const KIND_LABELS: Record<string, string> = {
@@ -57,6 +58,7 @@ const KIND_LABELS: Record<string, string> = {
   calendar_feed: "Abonnements iCalendar",
   media: "Médiathèque",
   demo_data: "Données de démonstration",
+  site_page: "Pages",
 };
 
 const ACTION_VERBS: Record<string, string> = {

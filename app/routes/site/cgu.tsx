@@ -1,6 +1,7 @@
 import { LegalPage } from "~/features/pages/components/legal-page";
-import { CGU } from "~/features/pages/legal";
+import { publicLegalPage } from "~/features/pages/pages.server";
 import { seo, siteNameFrom } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
 import type { Route } from "./+types/cgu";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -10,6 +11,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/cgu",
   });
 
-export default function Page() {
-  return <LegalPage title="Conditions générales d'utilisation" sections={CGU} />;
+export function loader({ context }: Route.LoaderArgs) {
+  return publicLegalPage(context.app, "cgu");
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["site_pages"]);
+  return <LegalPage title="Conditions générales d'utilisation" {...loaderData} />;
 }

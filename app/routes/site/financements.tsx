@@ -1,29 +1,36 @@
 import { BadgeCheck, CalendarDays, Download } from "lucide-react";
 import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/features/pages/financing";
+import { publicPage } from "~/features/pages/pages.server";
 import { seo } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { IconList } from "~/ui/icon-list";
 import type { Route } from "./+types/financements";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Financer votre formation",
-    description:
-      "CPF, aide individuelle à la formation de France Travail (ex-Pôle Emploi), OPCO : jusqu'à 100 % de prise en charge de votre formation.",
+    description: loaderData?.page.fields.description ?? "",
     path: "/financements",
   });
 
-export default function Financements() {
+/** The banner, introduction and description from Pages. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await publicPage(context.app, "financements") };
+}
+
+export default function Financements({ loaderData }: Route.ComponentProps) {
+  const text = loaderData.page.fields;
+  useLiveRevalidation(["site_pages"]);
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center">
-          <Badge className="bg-success">Jusqu'à 100 % de prise en charge</Badge>
+          {text.badge ? <Badge className="bg-success">{text.badge}</Badge> : null}
           <h1 className="mt-4 text-4xl font-bold tracking-tight">Financer votre formation</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-            Plusieurs dispositifs peuvent prendre en charge tout ou partie de votre formation. Nos conseillers
-            vous aident à trouver la solution adaptée à votre situation.
+          <p className="mx-auto mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">
+            {text.intro}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/contact?sujet=rdv" size="lg">

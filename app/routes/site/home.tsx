@@ -13,6 +13,7 @@ import {
   METHOD_FEATURES,
   PARTNER_QUOTES,
 } from "~/features/pages/home";
+import { publicPage } from "~/features/pages/pages.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
 import { readOrNull } from "~/platform/safe-read.server";
@@ -31,11 +32,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
-  const [formations, figures, testimonials, posts] = await Promise.all([
+  const [formations, figures, testimonials, posts, page] = await Promise.all([
     readOrNull(logger, "formations", () => listActiveFormations(db)),
     readOrNull(logger, "figures", () => centreFigureData(db)),
     readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
     readOrNull(logger, "blog_posts", () => listArticleTeasers(db, 3)),
+    publicPage(context.app, "accueil"),
   ]);
   return {
     // Real figures only: the open formations and the rates their recorded results give.
@@ -51,22 +53,27 @@ export async function loader({ context }: Route.LoaderArgs) {
     // on what runs, and these lists only render.
     features: METHOD_FEATURES,
     partners: PARTNER_QUOTES,
+    // The hero's and the goal section's texts, from Pages.
+    text: page.fields,
   };
 }
 
 const FEATURE_ICONS = { users: Users, monitor: Monitor, sparkles: Sparkles, headset: Headset } as const;
 
-function Hero({ activeCount, figures }: { activeCount: number | null; figures: FormationResult[] }) {
+function Hero({
+  activeCount,
+  figures,
+  text,
+}: {
+  activeCount: number | null;
+  figures: FormationResult[];
+  text: Route.ComponentProps["loaderData"]["text"];
+}) {
   return (
     <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-          Révélez votre potentiel avec nos formations
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-          Alternance ou formation courte, diplômante ou certifiante : trouvez la formation qui vous mènera à
-          votre nouveau métier.
-        </p>
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{text.heroTitle}</h1>
+        <p className="mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">{text.heroText}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink to="/formations" size="lg">
             Découvrir nos formations
@@ -234,11 +241,15 @@ function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   // Testimonials and articles refresh when staff change them.
-  useLiveRevalidation(["testimonials", "blog_posts", "formations"]);
+  useLiveRevalidation(["testimonials", "blog_posts", "formations", "site_pages"]);
   return (
     <main id="contenu">
-      <Hero activeCount={loaderData.activeCount} figures={loaderData.figures} />
-      <GoalPicker formations={loaderData.goalFormations} />
+      <Hero activeCount={loaderData.activeCount} figures={loaderData.figures} text={loaderData.text} />
+      <GoalPicker
+        formations={loaderData.goalFormations}
+        title={loaderData.text.goalsTitle ?? ""}
+        intro={loaderData.text.goalsText ?? ""}
+      />
       <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
       <Method figures={loaderData.figures} features={loaderData.features} />
       <Testimonials testimonials={loaderData.testimonials} partners={loaderData.partners} />

@@ -1,6 +1,8 @@
 import { LegalPage } from "~/features/pages/components/legal-page";
-import { mentionsLegales } from "~/features/pages/legal";
+import { publisherSections } from "~/features/pages/legal";
+import { publicLegalPage } from "~/features/pages/pages.server";
 import { seo, siteNameFrom } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
 import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/mentions-legales";
 
@@ -11,6 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/mentions-legales",
   });
 
-export default function Page() {
-  return <LegalPage title="Mentions légales" sections={mentionsLegales(useCentre())} />;
+/** The page's text from Pages; the publisher's sections come from Paramètres (the root loader's centre). */
+export function loader({ context }: Route.LoaderArgs) {
+  return publicLegalPage(context.app, "mentions-legales");
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["site_pages"]);
+  return <LegalPage title="Mentions légales" sections={publisherSections(useCentre())} {...loaderData} />;
 }

@@ -2,7 +2,7 @@ import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
 import { centreFigureData } from "~/features/catalogue/catalogue.server";
 import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
 import { figureOf } from "~/features/catalogue/results";
-import { CERTIFICATIONS, VALUES } from "~/features/pages/about";
+import { publicPage } from "~/features/pages/pages.server";
 import { ACTIVITY_NOTICE, phoneHref } from "~/features/settings/centre";
 import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
 import { formatDate } from "~/platform/dates";
@@ -13,35 +13,37 @@ import { ButtonLink } from "~/ui/button";
 import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/notre-centre";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Notre centre",
-    description:
-      "Organisme de formation pour adultes, 20 formateurs, plus de 2000 apprenants formés : découvrez le Centre de Formation Avenir à Paris.",
+    description: loaderData?.page.fields.description ?? "",
     path: "/notre-centre",
   });
 
+/** The figures from the formations' records; the texts from Pages (Markdown rendered here, on the server). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
-  return { figures: await readOrNull(logger, "figures", () => centreFigureData(db)) };
+  const [figures, page] = await Promise.all([
+    readOrNull(logger, "figures", () => centreFigureData(db)),
+    publicPage(context.app, "notre-centre"),
+  ]);
+  return { figures, page };
 }
 
 export default function NotreCentre({ loaderData }: Route.ComponentProps) {
   const data = loaderData.figures;
   const figures = data?.figures ?? [];
   const centre = useCentre();
-  useLiveRevalidation(["formations"]);
+  const text = loaderData.page.fields;
+  useLiveRevalidation(["formations", "site_pages"]);
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <h1 className="text-4xl font-bold tracking-tight">Notre centre</h1>
-          <p className="mt-4 max-w-3xl text-lg text-muted-foreground">
-            Depuis 15 ans, nous accompagnons les adultes qui veulent se former, se reconvertir et trouver un
-            emploi. Plus de 500 personnes ont déjà transformé leur vie professionnelle avec nous.
-          </p>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Certifications">
-            {centre.qualiopiShown ? (
+          <p className="mt-4 max-w-3xl whitespace-pre-line text-lg text-muted-foreground">{text.intro}</p>
+          {centre.qualiopiShown ? (
+            <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Certification Qualiopi">
               <li className="flex gap-3 rounded-xl border border-border bg-background p-4">
                 <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
                 <div>
@@ -53,17 +55,16 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
                   />
                 </div>
               </li>
-            ) : null}
-            {CERTIFICATIONS.map((c) => (
-              <li key={c.title} className="flex gap-3 rounded-xl border border-border bg-background p-4">
-                <Award aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
-                <div>
-                  <p className="font-semibold">{c.title}</p>
-                  <p className="text-sm text-muted-foreground">{c.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+            </ul>
+          ) : null}
+          {text.certifications ? (
+            <div
+              className="prose-cards mt-4"
+              // Safe: markdown-it with html: false (platform/markdown.ts) escapes raw HTML.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+              dangerouslySetInnerHTML={{ __html: text.certifications }}
+            />
+          ) : null}
         </div>
       </section>
 
@@ -87,29 +88,17 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
           <h2 id="mission" className="text-3xl font-bold">
             Notre mission
           </h2>
-          <p className="mt-4 text-muted-foreground">
-            Rendre la formation professionnelle accessible à chacun et conduire nos apprenants vers un emploi
-            durable. Nous concevons des parcours concrets, proches des besoins des entreprises, et nous
-            accompagnons chaque personne dans son projet, de l'orientation au financement.
-          </p>
-          <ul className="mt-6 grid gap-4">
-            {VALUES.map((v) => (
-              <li key={v.title}>
-                <h3 className="font-semibold">{v.title}</h3>
-                <p className="text-muted-foreground">{v.description}</p>
-              </li>
-            ))}
-          </ul>
+          <div
+            className="prose-legal mt-4 text-muted-foreground"
+            // Safe: markdown-it with html: false (platform/markdown.ts) escapes raw HTML.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+            dangerouslySetInnerHTML={{ __html: text.mission ?? "" }}
+          />
         </div>
         <div className="surface-dark rounded-xl bg-primary p-8 text-primary-foreground">
           <Users aria-hidden="true" className="h-10 w-10" />
-          <h2 className="mt-4 text-2xl font-bold">Une équipe de 20 formateurs</h2>
-          <p className="mt-2 text-blue-100">
-            Des professionnels en activité dans les ressources humaines, le commerce, la logistique et le
-            numérique, qui transmettent leur expérience du terrain.
-          </p>
-          <p className="mt-6 text-3xl font-bold">500+</p>
-          <p className="text-blue-100">personnes ont transformé leur vie professionnelle</p>
+          <h2 className="mt-4 text-2xl font-bold">{text.teamTitle}</h2>
+          <p className="mt-2 whitespace-pre-line text-blue-100">{text.teamText}</p>
         </div>
       </section>
 

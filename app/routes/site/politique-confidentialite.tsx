@@ -1,6 +1,8 @@
 import { LegalPage } from "~/features/pages/components/legal-page";
-import { politiqueConfidentialite } from "~/features/pages/legal";
+import { controllerSections } from "~/features/pages/legal";
+import { publicLegalPage } from "~/features/pages/pages.server";
 import { seo, siteNameFrom } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
 import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/politique-confidentialite";
 
@@ -11,17 +13,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/politique-confidentialite",
   });
 
-/** The retention period the server applies (APPLICATION_RETENTION_MONTHS), so the page states it. */
+/**
+ * The page's text from Pages, its {{duree_conservation_candidatures}} the period the server applies
+ * (APPLICATION_RETENTION_MONTHS); the controller's section comes from Paramètres.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { retentionMonths: context.app.config.applicationRetentionMonths };
+  return publicLegalPage(context.app, "politique-confidentialite");
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const centre = useCentre();
+  useLiveRevalidation(["site_pages"]);
   return (
     <LegalPage
       title="Politique de confidentialité"
-      sections={politiqueConfidentialite(centre, loaderData.retentionMonths)}
+      sections={controllerSections(useCentre())}
+      {...loaderData}
     />
   );
 }

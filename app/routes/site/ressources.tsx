@@ -3,11 +3,13 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { listPublishedArticles } from "~/features/articles/articles.server";
 import { ArticleCard } from "~/features/articles/components/article-card";
+import { publicPage } from "~/features/pages/pages.server";
 import { FAQ, filterResources, RESOURCES, type Resource } from "~/features/pages/resources";
 import { phoneHref } from "~/features/settings/centre";
 import { plural } from "~/platform/plural";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
+import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -15,11 +17,10 @@ import { SearchField } from "~/ui/search-field";
 import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/ressources";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Centre de ressources",
-    description:
-      "Guides, supports de webinaires, manuel de l'apprenant et questions fréquentes pour préparer votre formation.",
+    description: loaderData?.page.fields.description ?? "",
     path: "/ressources",
   });
 
@@ -30,14 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = (params.get("categorie") ?? "").trim().slice(0, 100) || null;
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   const { db, logger } = context.app;
-  const articles = await readOrNull(logger, "blog_posts", () =>
-    listPublishedArticles(db, { category, page: Number.isFinite(page) ? page : 1 }),
-  );
+  const [articles, text] = await Promise.all([
+    readOrNull(logger, "blog_posts", () =>
+      listPublishedArticles(db, { category, page: Number.isFinite(page) ? page : 1 }),
+    ),
+    publicPage(context.app, "ressources"),
+  ]);
   return {
     // The resources search lives in the URL so it works without JS; once hydrated it filters as you type.
     q: (params.get("q") ?? "").slice(0, 100),
     category,
     articles,
+    // The introduction and description from Pages.
+    page: text,
   };
 }
 
@@ -147,15 +153,15 @@ const ICONS: Record<Resource["type"], typeof FileText> = {
 export default function Ressources({ loaderData }: Route.ComponentProps) {
   const [q, setQ] = useState(loaderData.q);
   const centre = useCentre();
+  useLiveRevalidation(["site_pages"]);
   const results = filterResources(RESOURCES, q);
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <h1 className="text-4xl font-bold tracking-tight">Centre de ressources</h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-            Guides pratiques, supports et conseils pour préparer votre projet de formation et votre retour à
-            l'emploi.
+          <p className="mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">
+            {loaderData.page.fields.intro}
           </p>
           <Form
             method="get"

@@ -20,7 +20,12 @@ const ICONS = {
  */
 export function GoalPicker({
   formations,
+  title,
+  intro,
 }: {
+  /** The section's heading and text (Pages: Accueil). */
+  title: string;
+  intro: string;
   /** The active formations in the staff-set order, each with the goals chosen in its dialog. */
   formations: readonly { slug: string; title: string; goals: readonly string[] }[];
 }) {
@@ -37,10 +42,10 @@ export function GoalPicker({
     <section aria-labelledby="objectif-titre" className="bg-muted py-16">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="objectif-titre" className="text-center text-3xl font-bold">
-          Choisissez votre objectif
+          {title}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
-          Dites-nous ce que vous souhaitez accomplir, nous vous recommandons les formations adaptées.
+        <p className="mx-auto mt-3 max-w-2xl whitespace-pre-line text-center text-muted-foreground">
+          {intro}
         </p>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {GOALS.map((g) => {

@@ -3,6 +3,7 @@ import {
   BarChart3,
   BookOpen,
   Calendar,
+  Files,
   FileText,
   GraduationCap,
   History,
@@ -37,6 +38,7 @@ const MAIN: NavItem[] = [
   { to: "/admin/articles", label: "Blog", icon: BookOpen },
   { to: "/admin/temoignages", label: "Témoignages", icon: MessageSquareQuote },
   { to: "/admin/mediatheque", label: "Médiathèque", icon: Images },
+  { to: "/admin/pages", label: "Pages", icon: Files },
   { to: "/admin/statistiques", label: "Statistiques", icon: BarChart3 },
 ];
 
