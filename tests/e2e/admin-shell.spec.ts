@@ -62,6 +62,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "Candidatures",
     "Stagiaires",
     "Contacts",
+    "Réclamations",
     "Calendrier",
   ]);
   await expect(page.getByText("Gestion", { exact: true })).toBeVisible();

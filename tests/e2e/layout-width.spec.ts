@@ -14,6 +14,7 @@ interface RouteEntry {
 
 // A real record for each dynamic segment, so the page renders its full layout.
 const SAMPLE: Record<string, string> = {
+  "routes/admin/page.tsx": "/admin/pages/notre-centre",
   "routes/site/formation.tsx": "/formation/tp-assistant-commercial",
   "routes/site/article.tsx": "/ressources/article/reconversion-professionnelle-5-etapes",
   "routes/site/apply.tsx": "/formation/tp-assistant-commercial/candidature",
@@ -33,6 +34,10 @@ const LINKED: Record<string, { list: string; href: RegExp }> = {
     list: "/admin/candidatures",
     href: /^\/admin\/candidatures\/[0-9a-f-]{36}$/,
   },
+  "routes/admin/complaint.tsx": {
+    list: "/admin/reclamations",
+    href: /^\/admin\/reclamations\/[0-9a-f-]{36}$/,
+  },
 };
 
 async function resolvePath(page: Page, path: string): Promise<string> {
@@ -45,9 +50,7 @@ async function resolvePath(page: Page, path: string): Promise<string> {
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const found = hrefs.find((h) => href.test(h));
   if (found) return found;
-  const route =
-    file === "routes/admin/application.tsx" ? "/admin/candidatures/:id" : "/admin/formations/:id/sessions";
-  return route.replace(":id", UNKNOWN_ID);
+  return `${list}/${UNKNOWN_ID}${file === "routes/admin/formation-sessions.tsx" ? "/sessions" : ""}`;
 }
 
 /** Every screen of the route table: route modules that render (.tsx), splats left out. */

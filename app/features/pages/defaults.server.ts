@@ -26,7 +26,7 @@ export const PAGE_DEFAULTS: Readonly<Record<PageId, PageContent>> = {
     teamText:
       "Des professionnels en activité dans les ressources humaines, le commerce, la logistique et le numérique, qui transmettent leur expérience du terrain.",
     description:
-      "Organisme de formation pour adultes : notre mission, nos valeurs, notre équipe de formateurs, nos résultats publiés et nos informations légales.",
+      "Organisme de formation pour adultes : notre mission, nos valeurs, notre équipe de formateurs, nos résultats publiés et nos informations légales.",
   },
   financements: {
     badge: "Jusqu'à 100 % de prise en charge",

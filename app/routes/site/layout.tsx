@@ -14,9 +14,13 @@ export default function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       {root?.demo ? (
-        <p className="bg-muted px-4 py-1 text-center text-xs text-muted-foreground">
-          Site de démonstration : centre, formations, articles et témoignages fictifs.
-        </p>
+        // A landmark of its own, so that every piece of the page sits in one (screen readers list it).
+        <aside
+          aria-label="Site de démonstration"
+          className="bg-muted px-4 py-1 text-center text-xs text-muted-foreground"
+        >
+          Site de démonstration : centre, formations, articles et témoignages fictifs.
+        </aside>
       ) : null}
       <SiteHeader user={root?.user ?? null} centreName={centre.name} />
       <div className="flex-1">

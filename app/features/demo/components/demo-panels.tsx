@@ -11,6 +11,8 @@ import { showToast } from "~/ui/toast/toast-area";
 // Types only: erased at build, the loader's own shapes.
 import type { DemoSummary, SetupStep } from "../demo.server";
 
+const WRAPS = "h-auto min-h-9 max-w-full whitespace-normal text-left";
+
 const REMOVE_LABEL = (
   <>
     <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" /> Supprimer les données de démonstration
@@ -63,11 +65,12 @@ export function DemoDataCard({ summary }: { summary: DemoSummary | null }) {
           conservée.
         </p>
         {canRemove ? (
-          <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+          // The long label wraps at 360 px instead of widening the page (buttons do not wrap by default).
+          <Button type="button" variant="outline" className={WRAPS} onClick={() => setOpen(true)}>
             {REMOVE_LABEL}
           </Button>
         ) : (
-          <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+          <DeniedControl reason={ADMIN_ONLY} className={`${buttonClass("outline")} ${WRAPS}`}>
             {REMOVE_LABEL}
           </DeniedControl>
         )}
@@ -115,7 +118,7 @@ export function SetupChecklist({ steps }: { steps: SetupStep[] }) {
                 </span>
               </span>
               {step.done ? null : (
-                <Link to={step.to} className={buttonClass("outline", "sm")}>
+                <Link to={step.to} className={`${buttonClass("outline", "sm")} ${WRAPS}`}>
                   {step.action}
                 </Link>
               )}
