@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("console screens and the formation dialog have no axe violations (WCAG 2.1 AA)", async ({ page }) => {
   // Seven axe runs, the formation dialog (with its results table) being the largest.

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("a callback request appears on the open dashboard without a reload", async ({ page, request }) => {
   await signInAsAdmin(page, "/admin");

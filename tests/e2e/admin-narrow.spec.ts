@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // The console on a laptop with its sidebar open (1024 px leaves the lists 720 px) and on a phone
 // (360 px): the page never scrolls sideways, and every row's actions are on screen, where a click

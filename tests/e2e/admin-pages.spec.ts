@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa"];
 

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
+import { expect, test } from "./support/test";
 
 // Runs in its own Playwright project, after the others (see playwright.config.ts): its 55 new
 // requests would otherwise push theirs out of the dashboard's five latest.

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("a moderator sees the leads' export and erasure, and an application's erasure, disabled with the reason, and the server refuses them", async ({
   page,

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 const suffix = () => Math.random().toString(36).slice(2, 7);
 

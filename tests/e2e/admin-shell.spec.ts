@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { ADMIN, BASE_URL } from "../../playwright.config";
 import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("an anonymous visitor is sent to sign in, then back to the console page asked for", async ({ page }) => {
   await page.goto("/admin/formations");

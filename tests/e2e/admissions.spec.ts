@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
 
 // No other spec admits anyone on this course: its seats are this spec's to count.
 const COURSE = "/formation/bac-pro-logistique";

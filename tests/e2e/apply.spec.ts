@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { CV_PDF, fillApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 const COURSE = "/formation/formation-developpeur-web";
 

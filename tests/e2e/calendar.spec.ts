@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
 
 // Interviews planned here are not admitted: this course's seats stay as they were.
 const COURSE = "/formation/bac-pro-logistique";

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 async function fillContact(page: Page, email: string) {
   await page.getByLabel("Prénom").fill("Camille");

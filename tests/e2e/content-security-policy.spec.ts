@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // The pages run under their Content-Security-Policy: React Router's inline scripts (nonce on a
 // fresh render, hashes on a cached copy), the lazily loaded toasts and the console's dialogs work,

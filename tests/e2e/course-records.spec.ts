@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // Course records as Qualiopi asks them published: the console says what each formation still lacks.
 

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { submitAdminCredentials } from "./support/admin";
+import { expect, type Page, test } from "./support/test";
 
 // Removing the demo data changes every public page the other specs read: this spec starts a server of
 // its own (the built one, on a fresh embedded database seeded with DEMO_DATA=on) three ports above the suite's.

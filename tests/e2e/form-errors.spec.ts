@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 // The console's long dialogs list the fields in error at their top, as Paramètres does: a field
 // refused at the bottom of the formation dialog is found without scrolling through it.

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // With JavaScript the public forms check their fields with the server's own schema: on leaving a
 // field, and on submit, where nothing is sent while a field is wrong.

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("a fresh start serves the home page in French with the header and footer", async ({ page }) => {
   const response = await gotoReady(page, "/");

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { frenchTypographyFaults } from "../support/french-text";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 /**
  * What a reader sees on a public page: its rendered text (innerText: hidden parts left out), its

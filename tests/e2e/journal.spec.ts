@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("the Journal d'activité names the formation edited, its old → new title and price, and links to it", async ({
   page,

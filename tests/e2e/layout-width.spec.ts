@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import routes from "../../app/routes";
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin } from "./support/admin";
+import { expect, type Page, test } from "./support/test";
 
 // No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
 // signed out, signed in without a role, and as an administrator, at 360 and 1024 px.

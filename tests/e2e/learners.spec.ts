@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // No other spec counts this course's seats: admitting here takes one of them.
 const COURSE = "/formation/formation-wordpress";

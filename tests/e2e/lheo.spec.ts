@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { expect, type Page, test } from "./support/test";
 
 // The Lhéo export from the console's side: a new formation whose Lhéo fields are filled and that gets a
 // session appears in /lheo.xml with that session; deactivated, it leaves the export at once.

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, type Locator, type Page, test } from "./support/test";
 
 // The médiathèque as staff use it: a photo uploaded with its alternative text, chosen for a
 // formation and an article, is what the course page, the catalogue card and the article show, from

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 // The console's own Paris reading of an instant, as the datetime-local field takes it.
 import { scheduleFieldValue as parisMinute } from "../../app/features/publishing/schedule";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("an article scheduled a minute ahead stays off /ressources until then and appears after, without a restart", async ({
   page,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 // Runs in its own project, after the others (playwright.config.ts): it changes what every public page
 // shows (the phone, the Qualiopi mention), which specs running beside it read. Its tests run one

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 const count = (page: import("@playwright/test").Page) => page.getByTestId("result-count");
 

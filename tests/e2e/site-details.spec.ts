@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 // Details a visitor or a member of staff notices: exact prices, no console wording on public pages,
 // one spelling per page, headings under the page's title, a slug derived from the title, and a

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, BASE_URL } from "../../playwright.config";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 test("the hero shows the three figures and its buttons lead somewhere", async ({ page }) => {
   await gotoReady(page, "/");

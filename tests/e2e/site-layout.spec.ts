@@ -1,7 +1,7 @@
-import { type ElementHandle, expect, type Locator, type Page, test } from "@playwright/test";
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { type ElementHandle, expect, type Locator, type Page, test } from "./support/test";
 
 // What a visitor sees of the public site's frame: toasts that leave the header's buttons alone, the
 // console's button for staff only, a phone menu that Escape closes, focus rings that show on dark

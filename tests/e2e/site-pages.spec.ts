@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 test("financing: three cards of four bullets, real actions and a downloadable guide", async ({
   page,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
 const PUBLIC_PAGES = [
   "/",

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { expect, type Locator, test } from "./support/test";
 
 /** The cells of a table, header row first, as the eye reads them. */
 async function tableCells(table: Locator): Promise<string[][]> {

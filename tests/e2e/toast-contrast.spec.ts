@@ -2,10 +2,10 @@
 // colour the library gives them. Checked once a toast is fully shown (opacity 1), on the sign-in page:
 // a refused sign-in (error) then an accepted one (success).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { submitAdminCredentials } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { expect, type Page, test } from "./support/test";
 
 async function expectReadableToast(page: Page, title: string) {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });

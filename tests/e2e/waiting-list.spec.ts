@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
 
 // A session of its own (one seat, after every seeded one): no other spec counts its seats.
 const COURSE = "/formation/tp-assistant-ressources-humaines";
