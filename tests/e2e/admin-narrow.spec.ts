@@ -1,4 +1,3 @@
-import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { gotoReady, uniqueEmail } from "./support/page";
@@ -19,7 +18,7 @@ const LISTS = [
 ];
 
 /** A lead and an application with long names, so the lists hold rows as wide as real ones. */
-async function longRecords(page: Page) {
+async function longRecords(page: Page, serverUrl: string) {
   const lead = await page.request.post("/api/rappel", {
     form: {
       firstName: "Marie-Charlotte",
@@ -28,7 +27,7 @@ async function longRecords(page: Page) {
       formation: "TP Assistant Ressources Humaines",
       source: "callback_course_page",
     },
-    headers: { origin: BASE_URL, accept: "application/json" },
+    headers: { origin: serverUrl, accept: "application/json" },
   });
   expect(lead.status()).toBe(200);
   await gotoReady(page, "/formation/formation-developpeur-web/candidature");
@@ -72,10 +71,11 @@ function rowControls(page: Page): Promise<RowControl[]> {
 for (const width of [1024, 360]) {
   test(`at ${width} px, each console list fits the window and every row action is on screen and clickable`, async ({
     page,
+    serverUrl,
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 768 });
-    await longRecords(page);
+    await longRecords(page, serverUrl);
     await signInAsAdmin(page, LISTS[0]);
     // The laptop case: the sidebar open beside the list.
     if (width === 1024) await expect(page.getByTestId("sidebar")).toHaveAttribute("data-state", "expanded");
@@ -117,9 +117,10 @@ test("Candidatures: the candidate's name opens the application", async ({ page }
 
 test("Statistiques at 360 px and at 1024 px with the sidebar open: no sideways scroll, no label, legend or column cut", async ({
   page,
+  serverUrl,
 }) => {
   test.setTimeout(60_000);
-  await longRecords(page);
+  await longRecords(page, serverUrl);
   await signInAsAdmin(page, "/admin/statistiques");
   for (const width of [360, 1024]) {
     await page.setViewportSize({ width, height: 800 });

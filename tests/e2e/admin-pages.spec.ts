@@ -3,6 +3,9 @@ import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
+// It rewrites Notre centre, which site-pages.spec.ts reads as seeded: a server of its own.
+test.use({ ownServer: true });
+
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa"];
 
 test("Pages: edit Notre centre, see the preview, a refusal keeps what was typed, the public page shows the new text at once", async ({

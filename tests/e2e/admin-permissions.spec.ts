@@ -1,4 +1,3 @@
-import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { linkIn, waitForMail } from "./support/mail";
@@ -8,6 +7,7 @@ import { expect, test } from "./support/test";
 test("a moderator sees the leads' export and erasure, and an application's erasure, disabled with the reason, and the server refuses them", async ({
   page,
   browser,
+  serverUrl,
 }) => {
   // Two accounts and two sign-ins, one through an e-mail link: three times the usual time.
   test.slow();
@@ -21,7 +21,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
       formation: "",
       source: "callback_home_hero",
     },
-    headers: { origin: BASE_URL },
+    headers: { origin: serverUrl },
   });
   expect(lead.status()).toBeLessThan(400);
 
@@ -34,7 +34,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
-  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
+  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${serverUrl}/api/auth/verify-email`));
 
   // …made a moderator by an administrator in the console.
   const adminContext = await browser.newContext();
@@ -87,7 +87,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   await expect(page.getByRole("tooltip")).toHaveText("Réservé aux administrateurs");
   const posted = await page.request.post(page.url(), {
     form: { intent: "erase", id: page.url().split("/").pop() ?? "" },
-    headers: { origin: BASE_URL },
+    headers: { origin: serverUrl },
   });
   expect(posted.status()).toBe(403);
   await page.reload();

@@ -1,4 +1,3 @@
-import { BASE_URL } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
 import { expect, type Page, test } from "./support/test";
@@ -188,6 +187,7 @@ test("testimonials: defaults, create for a formation, search, edit, delete", asy
 
 test("contacts: a visitor's request, status change, details with mail state, export, erasure; dashboard", async ({
   page,
+  serverUrl,
 }) => {
   const last = `Visiteur${suffix()}`;
   // A real request through the public callback endpoint.
@@ -199,7 +199,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
       formation: "",
       source: "callback_home_hero",
     },
-    headers: { origin: BASE_URL },
+    headers: { origin: serverUrl },
   });
   expect(response.status()).toBeLessThan(400);
 
@@ -211,7 +211,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   await expect(page.getByTestId("recent-requests")).toContainText(last);
   await expect(page.getByRole("link", { name: "Rapport" })).toHaveAttribute("href", "/admin/statistiques");
   await page.getByRole("link", { name: "Aujourd'hui" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/admin/contacts?jour=aujourdhui`);
+  await expect(page).toHaveURL(`/admin/contacts?jour=aujourdhui`);
   await expect(page.getByText("Reçues aujourd'hui")).toBeVisible();
 
   await gotoReady(page, "/admin/contacts");

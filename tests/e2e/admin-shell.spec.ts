@@ -1,18 +1,21 @@
-import { ADMIN, BASE_URL } from "../../playwright.config";
+import { ADMIN } from "../../playwright.config";
 import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, test } from "./support/test";
 
 test("an anonymous visitor is sent to sign in, then back to the console page asked for", async ({ page }) => {
   await page.goto("/admin/formations");
-  await expect(page).toHaveURL(`${BASE_URL}/auth?redirectTo=%2Fadmin%2Fformations`);
+  await expect(page).toHaveURL(`/auth?redirectTo=%2Fadmin%2Fformations`);
   await page.locator("body[data-hydrated]").waitFor();
   await submitAdminCredentials(page);
-  await expect(page).toHaveURL(`${BASE_URL}/admin/formations`);
+  await expect(page).toHaveURL(`/admin/formations`);
   await expect(page.getByRole("heading", { name: /^Formations \(\d+\)$/ })).toBeVisible();
 });
 
-test("a signed-in user without a role sees 'Accès refusé' and nothing of the console", async ({ page }) => {
+test("a signed-in user without a role sees 'Accès refusé' and nothing of the console", async ({
+  page,
+  serverUrl,
+}) => {
   const email = uniqueEmail("sansrole");
   await gotoReady(page, "/auth");
   await page.getByRole("tab", { name: "Inscription" }).click();
@@ -22,7 +25,7 @@ test("a signed-in user without a role sees 'Accès refusé' and nothing of the c
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   const { linkIn, waitForMail } = await import("./support/mail");
-  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
+  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${serverUrl}/api/auth/verify-email`));
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
@@ -74,7 +77,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   await expect(page.getByTestId("sidebar-user")).toContainText(ADMIN.email);
   // 'Tableau de bord' is an exact match: not highlighted on a sub-page.
   await menu.getByRole("link", { name: "Statistiques" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/admin/statistiques`);
+  await expect(page).toHaveURL(`/admin/statistiques`);
   await expect(page.getByRole("heading", { level: 1, name: /^Statistiques/ })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Statistiques" })).toHaveAttribute("aria-current", "page");
   await expect(menu.getByRole("link", { name: "Tableau de bord" })).not.toHaveAttribute(
@@ -86,14 +89,14 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     ["Calendrier", "calendrier"],
   ]) {
     await menu.getByRole("link", { name: label }).click();
-    await expect(page).toHaveURL(`${BASE_URL}/admin/${path}`);
+    await expect(page).toHaveURL(`/admin/${path}`);
     await expect(page.getByRole("heading", { name: label })).toBeVisible();
   }
   await page.getByRole("link", { name: "Retour au site" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page).toHaveURL(`/`);
   await gotoReady(page, "/admin");
   await page.getByRole("button", { name: "Déconnexion" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page).toHaveURL(`/`);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
 });
@@ -147,7 +150,7 @@ test("below 768 px the menu is an 18 rem slide-in panel", async ({ page }) => {
   await expect(panel).toBeVisible();
   expect((await panel.boundingBox())?.width).toBeCloseTo(288, 0);
   await panel.getByRole("link", { name: "Contacts" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/admin/contacts`);
+  await expect(page).toHaveURL(`/admin/contacts`);
   await expect(panel).toBeHidden();
   // No sideways scrolling of the page at 375 px.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -186,6 +189,6 @@ test("the activity log: an administrator's change is listed, filtered by kind of
     .and(page.locator(`[href="/admin/temoignages?q=${encodeURIComponent(name)}"]`));
   await expect(entry).toBeVisible();
   await entry.click();
-  await expect(page).toHaveURL(`${BASE_URL}/admin/temoignages?q=${encodeURIComponent(name)}`);
+  await expect(page).toHaveURL(`/admin/temoignages?q=${encodeURIComponent(name)}`);
   await expect(page.getByText(name, { exact: true })).toBeVisible();
 });

@@ -1,84 +1,33 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { ADMIN } from "../../playwright.config";
 import { submitAdminCredentials } from "./support/admin";
-import { expect, type Page, test } from "./support/test";
+import { gotoReady } from "./support/page";
+import { expect, test } from "./support/test";
 
-// Removing the demo data changes every public page the other specs read: this spec starts a server of
-// its own (the built one, on a fresh embedded database seeded with DEMO_DATA=on) three ports above the suite's.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 3;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-let dataDir: string;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "cfa-e2e-demo-"));
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: BASE,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_RATE_LIMIT: "false",
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "on",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the demo server did not start");
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function open(page: Page, pathname: string) {
-  await page.goto(`${BASE}${pathname}`);
-  await page.locator("body[data-hydrated]").waitFor();
-}
+// Removing the demo data changes every public page the other specs read: a server of its own.
+test.use({ ownServer: true });
 
 const NOTICE = "Site de démonstration";
 
 test("the demo site says so on public pages; the dashboard lists the set-up steps and removes the demo after a confirmation", async ({
   page,
   context,
+  serverUrl,
 }) => {
   // Two pages, a sign-in and a removal on a freshly started server: more than one screen's worth.
   test.setTimeout(90_000);
   // Public pages: the notice, server-rendered (there before any script runs).
-  const html = await (await fetch(`${BASE}/formations`)).text();
+  const html = await (await fetch(`${serverUrl}/formations`)).text();
   expect(html).toContain(NOTICE);
   const visitor = await context.newPage();
-  await open(visitor, "/");
+  await gotoReady(visitor, "/");
   await expect(visitor.getByText(NOTICE)).toBeVisible();
   await visitor.locator("body[data-live=open]").waitFor();
 
   // The console: sign in, land on the dashboard.
-  await open(page, "/auth?redirectTo=%2Fadmin");
+  await gotoReady(page, "/auth?redirectTo=%2Fadmin");
   await submitAdminCredentials(page);
   await expect(page.getByText("Console d'administration")).toBeVisible();
-  await open(page, "/admin");
+  await gotoReady(page, "/admin");
 
   // 'Mise en route': the three steps, each linking to its screen.
   const setup = page.getByRole("list", { name: "Étapes de mise en route" });
@@ -117,7 +66,7 @@ test("the demo site says so on public pages; the dashboard lists the set-up step
   await expect(page.getByText("Données de démonstration supprimées")).toBeVisible();
   await expect(card).toBeHidden();
   await expect(visitor.getByText(NOTICE)).toBeHidden();
-  await open(visitor, "/formations");
+  await gotoReady(visitor, "/formations");
   await expect(visitor.getByText(NOTICE)).toBeHidden();
   // The demo centre's identity went too: the set-up steps are still to do.
   await expect(setup.getByRole("listitem")).toHaveCount(3);

@@ -1,4 +1,3 @@
-import { BASE_URL } from "../../playwright.config";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, test } from "./support/test";
@@ -29,7 +28,7 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
   await expect(page.getByText("Page introuvable")).toBeVisible();
   await page.getByRole("link", { name: "Retour à l'accueil" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page).toHaveURL(`/`);
 });
 
 test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern says", async ({ page }) => {
@@ -59,7 +58,7 @@ test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern 
   await expect(page.getByRole("tabpanel").getByLabel("E-mail")).toBeFocused();
 });
 
-test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ page }) => {
+test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ page, serverUrl }) => {
   const email = uniqueEmail();
   await gotoReady(page, "/auth");
   await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
@@ -81,14 +80,14 @@ test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ pa
 
   const mail = await waitForMail(email, "Confirmez votre adresse e-mail");
   expect(mail.body).toContain("Bonjour Amina");
-  await page.goto(linkIn(mail, `${BASE_URL}/api/auth/verify-email`));
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await page.goto(linkIn(mail, `${serverUrl}/api/auth/verify-email`));
+  await expect(page).toHaveURL(`/`);
   await expect(page.getByText("Adresse e-mail confirmée")).toBeVisible();
   await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Amina");
 
   // Signed in: /auth sends back home.
   await page.goto("/auth");
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page).toHaveURL(`/`);
 
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
   await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
@@ -104,7 +103,7 @@ test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ pa
   await expect(page.getByRole("banner").locator('a[href="/admin"]')).toHaveCount(0);
 });
 
-test("forgotten password: a reset link by e-mail sets a new password", async ({ page }) => {
+test("forgotten password: a reset link by e-mail sets a new password", async ({ page, serverUrl }) => {
   const email = uniqueEmail("oubli");
   await gotoReady(page, "/auth");
   await page.getByRole("tab", { name: "Inscription" }).click();
@@ -113,7 +112,7 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
   await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("ancien1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
-  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
+  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${serverUrl}/api/auth/verify-email`));
   await expect(page.getByTestId("greeting").first()).toHaveText("Bonjour, Hugo");
   await page.getByRole("button", { name: "Déconnexion" }).first().click();
   // Signed out only once the answer is back: /auth would otherwise still send us home.
@@ -127,7 +126,7 @@ test("forgotten password: a reset link by e-mail sets a new password", async ({ 
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
   await page.goto(
-    linkIn(await waitForMail(email, "Réinitialisation"), `${BASE_URL}/api/auth/reset-password`),
+    linkIn(await waitForMail(email, "Réinitialisation"), `${serverUrl}/api/auth/reset-password`),
   );
   await page.getByLabel("Nouveau mot de passe").fill("nouveau1");
   await page.getByRole("button", { name: "Enregistrer" }).click();

@@ -3,9 +3,10 @@ import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
-// Runs in its own project, after the others (playwright.config.ts): it changes what every public page
-// shows (the phone, the Qualiopi mention), which specs running beside it read. Its tests run one
-// after the other: several save the phone, which another reads in the footer.
+// It changes what every public page shows (the phone, the Qualiopi mention), which other specs read: a
+// server of its own. Its tests run one after the other: several save the phone, which another reads in
+// the footer.
+test.use({ ownServer: true });
 test.describe.configure({ mode: "default" });
 
 /** A small real PDF, as a certifier sends it. */

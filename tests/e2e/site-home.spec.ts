@@ -1,6 +1,10 @@
-import { ADMIN, BASE_URL } from "../../playwright.config";
+import { ADMIN } from "../../playwright.config";
 import { gotoReady } from "./support/page";
 import { expect, type Page, test } from "./support/test";
+
+// It reads the demo centre as seeded (the teaser's first formations, the three newest testimonials): a server
+// of its own, where no other spec adds any.
+test.use({ ownServer: true });
 
 test("the hero shows the three figures and its buttons lead somewhere", async ({ page }) => {
   await gotoReady(page, "/");
@@ -17,7 +21,7 @@ test("the hero shows the three figures and its buttons lead somewhere", async ({
   // A link or a dialog trigger, depending on the callback feature: both show this label.
   await expect(hero.getByText("Être rappelé·e", { exact: true })).toBeVisible();
   await hero.getByRole("link", { name: "Découvrir nos formations" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/formations`);
+  await expect(page).toHaveURL(`/formations`);
 });
 
 test("the goal picker shows counts with agreement, replaces the selection and filters the catalogue", async ({
@@ -49,7 +53,7 @@ test("the goal picker shows counts with agreement, replaces the selection and fi
   await expect(result.getByRole("link", { name: "Formation WordPress" })).toBeVisible();
 
   await result.getByRole("link", { name: "Découvrir ces formations" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/formations?objectif=outil`);
+  await expect(page).toHaveURL(`/formations?objectif=outil`);
   await expect(page.getByTestId("result-count")).toHaveText("1 formation trouvée");
   await expect(page.getByRole("heading", { name: "Formation WordPress" })).toBeVisible();
 });
@@ -61,10 +65,10 @@ test("the teaser shows 3 work-study and 2 short formations from the database, li
   await expect(page.getByTestId("teaser-alternance").getByRole("article")).toHaveCount(3);
   await expect(page.getByTestId("teaser-courtes").getByRole("article")).toHaveCount(2);
   await page.getByTestId("teaser-alternance").getByRole("link", { name: "TP Assistant Commercial" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/formation/tp-assistant-commercial`);
+  await expect(page).toHaveURL(`/formation/tp-assistant-commercial`);
   await gotoReady(page, "/");
   await page.getByRole("link", { name: "Voir toutes les formations" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/formations`);
+  await expect(page).toHaveURL(`/formations`);
 });
 
 test("method, testimonials and blog sections", async ({ page }) => {
@@ -95,10 +99,10 @@ test("method, testimonials and blog sections", async ({ page }) => {
   const href = await first.getAttribute("href");
   expect(href).toMatch(/^\/ressources\/article\/[a-z0-9-]+$/);
   await first.click();
-  await expect(page).toHaveURL(`${BASE_URL}${href}`);
+  await expect(page).toHaveURL(`${href}`);
   await gotoReady(page, "/");
   await page.getByRole("link", { name: "Voir toutes les ressources" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/ressources#articles`);
+  await expect(page).toHaveURL(`/ressources#articles`);
   await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeInViewport();
 });
 
@@ -107,10 +111,10 @@ async function signInAdmin(page: Page) {
   await page.getByRole("tabpanel").getByLabel("E-mail").fill(ADMIN.email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill(ADMIN.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page).toHaveURL(`/`);
 }
 
-test("testimonials refresh without reload when staff add one", async ({ page, browser }) => {
+test("testimonials refresh without reload when staff add one", async ({ page, browser, serverUrl }) => {
   await gotoReady(page, "/");
   const list = page.getByTestId("home-testimonials");
   await expect(list.getByRole("listitem")).toHaveCount(3);
@@ -122,7 +126,7 @@ test("testimonials refresh without reload when staff add one", async ({ page, br
   await signInAdmin(admin);
   const name = `Zoé Temps-Réel ${Date.now()}`;
   const response = await admin.request.post("/admin/temoignages", {
-    headers: { origin: BASE_URL },
+    headers: { origin: serverUrl },
     form: {
       intent: "create",
       name,

@@ -1,4 +1,3 @@
-import { BASE_URL } from "../../playwright.config";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -20,7 +19,7 @@ test("financing: three cards of four bullets, real actions and a downloadable gu
   }
   await expect(page.getByText("Jusqu'à 5 000 €", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "En savoir plus sur OPCO" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/financements#details-opco`);
+  await expect(page).toHaveURL(`/financements#details-opco`);
   await expect(page.locator("#details-opco")).toBeInViewport();
 
   const guide = page.getByRole("link", { name: /Télécharger le guide/ });
@@ -31,7 +30,7 @@ test("financing: three cards of four bullets, real actions and a downloadable gu
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
   await page.getByRole("link", { name: "Prendre rendez-vous" }).first().click();
-  await expect(page).toHaveURL(`${BASE_URL}/contact?sujet=rdv`);
+  await expect(page).toHaveURL(`/contact?sujet=rdv`);
 });
 
 test("about the centre: certifications, figures, team, hours and legal information", async ({ page }) => {
@@ -107,7 +106,7 @@ test("an article page renders its Markdown with date, category, reading time and
   ).toBeVisible();
   await expect(page.locator("article strong").first()).toBeVisible();
   await page.getByRole("link", { name: "Retour aux ressources" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/ressources`);
+  await expect(page).toHaveURL(`/ressources`);
 });
 
 test("an unpublished or unknown article answers 404", async ({ page }) => {
@@ -151,14 +150,14 @@ test("legal pages: sections, GDPR rights and the update date", async ({ page }) 
   await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
 });
 
-test("sitemap and robots.txt", async ({ request }) => {
+test("sitemap and robots.txt", async ({ request, serverUrl }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  expect(xml).toContain(`<loc>${BASE_URL}/formation/formation-developpeur-web</loc>`);
-  expect(xml).toContain(`<loc>${BASE_URL}/ressources/article/reconversion-professionnelle-5-etapes</loc>`);
+  expect(xml).toContain(`<loc>${serverUrl}/formation/formation-developpeur-web</loc>`);
+  expect(xml).toContain(`<loc>${serverUrl}/ressources/article/reconversion-professionnelle-5-etapes</loc>`);
   expect(xml).not.toContain("demandeur-emploi-aides-france-travail-formation");
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");
-  expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
+  expect(robots).toContain(`Sitemap: ${serverUrl}/sitemap.xml`);
 });

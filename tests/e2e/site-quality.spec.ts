@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import { BASE_URL } from "../../playwright.config";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -23,12 +22,13 @@ const PUBLIC_PAGES = [
 for (const path of PUBLIC_PAGES) {
   test(`${path}: no serious accessibility violation, SEO tags, no other host, fits 360 px`, async ({
     page,
+    serverUrl,
   }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
       if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return;
-      if (url.origin !== BASE_URL) foreign.push(request.url());
+      if (url.origin !== serverUrl) foreign.push(request.url());
     });
     await page.setViewportSize({ width: 360, height: 740 });
     await gotoReady(page, path);
@@ -42,7 +42,7 @@ for (const path of PUBLIC_PAGES) {
 
     await expect(page).toHaveTitle(/Centre de Formation Avenir/);
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${BASE_URL}${path}`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${serverUrl}${path}`);
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBeTruthy();
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
@@ -68,6 +68,6 @@ test("the mobile menu opens and closes with the keyboard at 360 px", async ({ pa
   const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
   await expect(mobileNav).toBeVisible();
   await mobileNav.getByRole("link", { name: "Financements" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/financements`);
+  await expect(page).toHaveURL(`/financements`);
   await expect(mobileNav).toBeHidden();
 });

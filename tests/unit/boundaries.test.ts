@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -85,5 +85,36 @@ describe("the import boundaries (npm run lint)", () => {
     });
     expect(result.ok).toBe(false);
     expect(result.output).toContain("no-circular");
+  });
+});
+
+describe("e2e specs run against the server their fixture chooses (npm run lint)", () => {
+  const biome = path.resolve("node_modules/.bin/biome");
+  /** Lints one spec with the repository's Biome rules, in a scratch folder shaped like the repository. */
+  function lintSpec(source: string) {
+    dir = mkdtempSync(path.join(tmpdir(), "spec-imports-"));
+    const config = JSON.parse(readFileSync("biome.json", "utf8"));
+    delete config.$schema;
+    delete config.vcs;
+    writeFileSync(path.join(dir, "biome.json"), JSON.stringify(config));
+    mkdirSync(path.join(dir, "tests/e2e"), { recursive: true });
+    writeFileSync(path.join(dir, "tests/e2e/example.spec.ts"), source);
+    return spawnSync(biome, ["lint", "tests/e2e/example.spec.ts"], { cwd: dir, encoding: "utf8" });
+  }
+
+  it("accepts a spec that takes test and expect from ./support/test", () => {
+    const run = lintSpec(
+      'import { expect, test } from "./support/test";\n\ntest("x", async () => expect(1).toBe(1));\n',
+    );
+    expect(`${run.stdout}${run.stderr}`).not.toContain("noRestrictedImports");
+    expect(run.status).toBe(0);
+  });
+
+  it("refuses a spec importing @playwright/test itself", () => {
+    const run = lintSpec(
+      'import { expect, test } from "@playwright/test";\n\ntest("x", async () => expect(1).toBe(1));\n',
+    );
+    expect(`${run.stdout}${run.stderr}`).toContain("noRestrictedImports");
+    expect(run.status).not.toBe(0);
   });
 });

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { BASE_URL } from "../../../playwright.config";
 import { linkIn, waitForMail } from "./mail";
 import { gotoReady, uniqueEmail } from "./page";
 
@@ -16,6 +15,7 @@ export async function signInWithoutRole(page: Page): Promise<string> {
   await page.getByRole("tabpanel").getByLabel("E-mail").fill(email);
   await page.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret1");
   await page.getByRole("button", { name: "S'inscrire" }).click();
-  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${BASE_URL}/api/auth/verify-email`));
+  const origin = new URL(page.url()).origin;
+  await page.goto(linkIn(await waitForMail(email, "Confirmez"), `${origin}/api/auth/verify-email`));
   return email;
 }

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ADMIN, SMTP_PORT } from "../../../playwright.config";
+
+/** A built server (node server.js) on a fresh embedded database of its own, seeded with the demo centre. */
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on now: the system picks it, so parallel workers and parallel suites never collide. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+const STARTUP_MS = 90_000;
+
+export async function startServer(label: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cfa-e2e-${label}-`));
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      CONTACT_NOTIFY_EMAIL: "equipe@centre.test",
+      // Every e2e request comes from 127.0.0.1: the limits are tested in the integration suite.
+      AUTH_RATE_LIMIT: "false",
+      FORM_RATE_LIMIT: "0",
+      LOG_LEVEL: "warn",
+      // The specs read the demonstration centre (catalogue, articles, testimonials): asked for, not implied.
+      DEMO_DATA: "on",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code) => {
+      exitCode = code ?? -1;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exitCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + STARTUP_MS;
+  while (Date.now() < deadline) {
+    if (exitCode !== null) break;
+    const up = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`the ${label} test server did not start (exit code ${exitCode ?? "none"})`);
+}
+
+/**
+ * The servers of one Playwright worker: one shared by every spec the worker runs, started with the
+ * worker, and one per spec file that asked for its own (it changes what every page shows), started
+ * on that file's first test and kept until the worker ends (a later test of the same file finds the
+ * state the earlier ones left).
+ */
+export class ServerPool {
+  private readonly servers = new Map<string, Promise<TestServer>>();
+
+  constructor(private readonly worker: number) {}
+
+  url(key: string): Promise<string> {
+    let server = this.servers.get(key);
+    if (!server) {
+      const label = key === SHARED ? `w${this.worker}` : `w${this.worker}-${path.basename(key, ".spec.ts")}`;
+      server = startServer(label);
+      this.servers.set(key, server);
+    }
+    return server.then((s) => s.url);
+  }
+
+  async stopAll() {
+    const all = [...this.servers.values()];
+    this.servers.clear();
+    await Promise.all(
+      all.map((s) =>
+        s.then(
+          (server) => server.stop(),
+          () => undefined,
+        ),
+      ),
+    );
+  }
+}
+
+export const SHARED = "shared";
