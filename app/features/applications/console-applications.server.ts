@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { sessionChoices, takenSeats } from "~/features/catalogue/index.server";
-import { NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
+import { countByStatus, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   applicationEvents,
@@ -67,22 +67,11 @@ export type AdminApplicationRow = Awaited<ReturnType<typeof listApplications>>["
 
 type StatusCounts = Record<ApplicationStatusValue, number>;
 
-/** How many applications in each status, over the whole table (the counters: one grouped count). */
-async function countByStatus(db: Db): Promise<StatusCounts> {
-  const rows = await db
-    .select({ status: applications.status, n: count() })
-    .from(applications)
-    .groupBy(applications.status);
-  const out = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const row of rows) out[row.status] = row.n;
-  return out;
-}
-
 /** The Candidatures screen: the page of rows, the counters and the filters' choices. */
 export async function applicationsPage(db: Db, filters: ApplicationFilters, page: number) {
   const [list, counts, choices] = await Promise.all([
     listApplications(db, filters, page),
-    countByStatus(db),
+    countByStatus(db, applications.status, APPLICATION_STATUSES),
     sessionChoices(db),
   ]);
   return { list, counts: counts as StatusCounts | null, choices };

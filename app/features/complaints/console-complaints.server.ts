@@ -3,6 +3,8 @@ import {
   AdminInputError,
   attempt,
   consoleAction,
+  countByStatus,
+  countRows,
   intentOf,
   invalid,
   NO_PAGE,
@@ -68,7 +70,7 @@ function listComplaints(db: Db, filters: ComplaintFilters, page: number) {
   const where = filterClause(filters);
   return readPage(
     page,
-    async () => (await db.select({ n: count() }).from(complaints).where(where))[0]?.n ?? 0,
+    () => countRows(db, complaints, where),
     (limit, offset) =>
       db
         .select(listColumns)
@@ -83,19 +85,11 @@ function listComplaints(db: Db, filters: ComplaintFilters, page: number) {
 export type ComplaintRow = Awaited<ReturnType<typeof listComplaints>>["items"][number];
 type StatusCounts = Record<ComplaintStatus, number>;
 
-async function countByStatus(db: Db): Promise<StatusCounts> {
-  const rows = await db
-    .select({ status: complaints.status, n: count() })
-    .from(complaints)
-    .groupBy(complaints.status);
-  const out = Object.fromEntries(COMPLAINT_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const row of rows) out[row.status] = row.n;
-  return out;
-}
-
 /** The Réclamations screen: the page of rows and the counters. */
 export async function complaintsPage(db: Db, filters: ComplaintFilters, page: number) {
-  const [list, counts] = await Promise.all([listComplaints(db, filters, page), countByStatus(db)]);
+  const [list, counts] = await Promise.all([listComplaints(db, filters, page),
+    countByStatus(db, complaints.status, COMPLAINT_STATUSES),
+  ]);
   return { list, counts: counts as StatusCounts | null };
 }
 

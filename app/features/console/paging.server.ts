@@ -43,6 +43,24 @@ export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<nu
   return row?.n ?? 0;
 }
 
+/**
+ * How many rows of `column`'s table are in each of `statuses`, over the whole table (a screen's
+ * counters): one grouped count, every status present (0 when none).
+ */
+export async function countByStatus<S extends string>(
+  db: Db,
+  column: AnyPgColumn<{ data: S }>,
+  statuses: readonly S[],
+): Promise<Record<S, number>> {
+  const rows = await db
+    .select({ status: column, n: count() })
+    .from(column.table)
+    .groupBy(column);
+  const out = Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
+  for (const row of rows) out[row.status as S] = row.n;
+  return out;
+}
+
 /** The WHERE clause of a console search: `q` inside the columns, ignoring case and accents. */
 export function searchMatch(q: string, ...columns: AnyPgColumn[]): SQL {
   return sql`${searchText(...columns)} like unaccent_immutable(lower(${likePattern(q)}::text))`;

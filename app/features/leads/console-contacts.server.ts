@@ -3,6 +3,7 @@ import {
   AdminInputError,
   attempt,
   consoleAction,
+  countByStatus,
   countRows,
   failure,
   intentOf,
@@ -54,17 +55,6 @@ const NEWEST_FIRST = [desc(contactRequests.createdAt), desc(contactRequests.id)]
 
 export type AdminContactRequest = typeof contactRequests.$inferSelect;
 
-/** How many requests in each status, over the whole table (the four counters): one grouped count. */
-export async function countByStatus(db: Db): Promise<Record<ContactStatus, number>> {
-  const rows = await db
-    .select({ status: contactRequests.status, n: count() })
-    .from(contactRequests)
-    .groupBy(contactRequests.status);
-  const out = { new: 0, contacted: 0, converted: 0, closed: 0 };
-  for (const row of rows) out[row.status] = row.n;
-  return out;
-}
-
 export interface ContactsPage {
   list: Page<AdminContactRequest>;
   /** null when the read failed: the counters then show no number rather than zeros. */
@@ -83,7 +73,7 @@ export async function contactRequestsPage(
   filters: ContactFilters,
   page: number,
 ): Promise<ContactsPage> {
-  const counting = countByStatus(db);
+  const counting = countByStatus(db, contactRequests.status, CONTACT_STATUSES);
   const fromCounters = !filters.q && !filters.day && !filters.id;
   // Promise.all awaits `counting` on every path, so its failure is never left unhandled.
   const [counts, list] = await Promise.all([

@@ -1,6 +1,6 @@
 import { ArrowLeft, Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { ApplicationNotes } from "~/features/applications/components/application-notes";
@@ -21,6 +21,7 @@ import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
+import { RecordError } from "~/ui/console/record-error";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -231,18 +232,12 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
 
 /** An unknown application: a 404 inside the console's shell, the way back at hand. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="py-12 text-center" role="alert">
-      <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
-      <h1 className="mt-2 text-2xl font-semibold">{notFound ? NOT_FOUND : "Erreur lors du chargement"}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {notFound ? "Cette candidature n'existe pas ou a été effacée." : "Réessayez dans un instant."}
-      </p>
-      <a className="mt-4 inline-block text-primary underline" href="/admin/candidatures">
-        Retour aux candidatures
-      </a>
-    </div>
+    <RecordError
+      notFoundTitle={NOT_FOUND}
+      notFoundText="Cette candidature n'existe pas ou a été effacée."
+      backHref="/admin/candidatures"
+      backLabel="Retour aux candidatures"
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import {
@@ -22,6 +22,7 @@ import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
+import { RecordError } from "~/ui/console/record-error";
 import type { Route } from "./+types/complaint";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -180,18 +181,12 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="py-12 text-center" role="alert">
-      <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
-      <h1 className="mt-2 text-2xl font-semibold">{notFound ? NOT_FOUND : "Erreur lors du chargement"}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {notFound ? "Cette réclamation n'existe pas ou a été effacée." : "Réessayez dans un instant."}
-      </p>
-      <a className="mt-4 inline-block text-primary underline" href="/admin/reclamations">
-        Retour aux réclamations
-      </a>
-    </div>
+    <RecordError
+      notFoundTitle={NOT_FOUND}
+      notFoundText="Cette réclamation n'existe pas ou a été effacée."
+      backHref="/admin/reclamations"
+      backLabel="Retour aux réclamations"
+    />
   );
 }
