@@ -66,4 +66,40 @@ test("'Faire une réclamation' from the footer → acknowledgement with its refe
 
   const reply = await waitForMail(email, `Réponse à votre réclamation ${reference}`);
   expect(reply.body).toContain("quinze jours avant chaque session");
+
+  // The author asks to be forgotten: the administrator erases their data, the register entry stays.
+  await page.getByRole("button", { name: "Effacer les données personnelles" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Effacer" }).click();
+  await expect(page.getByTestId("complaint-erased")).toContainText("Données personnelles effacées le");
+  await expect(page.getByText(email)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: `Réclamation ${reference}` })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Faire une réclamation' works: the server's messages, then the reference and its acknowledgement", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("reclamation-sans-js");
+    await page.goto("/reclamation");
+    await expect(page.getByRole("heading", { name: "Faire une réclamation", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Envoyer la réclamation" }).click();
+    await expect(page.getByText("Indiquez à quel titre vous écrivez")).toBeVisible();
+
+    await page.getByLabel("Prénom").fill("Hugo");
+    await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Perrin");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Vous êtes").selectOption("stagiaire");
+    await page.getByLabel("Catégorie").selectOption("accueil");
+    await page.getByLabel("Votre réclamation").fill("Personne n'a répondu au téléphone pendant une semaine.");
+    await page.getByRole("button", { name: "Envoyer la réclamation" }).click();
+
+    const confirmation = page.getByTestId("complaint-confirmation");
+    await expect(confirmation.getByRole("heading", { name: "Réclamation enregistrée" })).toBeVisible();
+    const reference = /REC-\d{4}-\d{4}/.exec((await confirmation.textContent()) ?? "")?.[0];
+    expect(reference).toBeTruthy();
+    const ack = await waitForMail(email, `Votre réclamation ${reference} est bien reçue`);
+    expect(ack.body).toContain(reference);
+  });
 });

@@ -274,6 +274,7 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/complaint.tsx#status": { id: ids.complaint, status: "closed" },
     "routes/admin/complaint.tsx#reply": { id: ids.complaint, text: "Réponse d'un intrus" },
     "routes/admin/complaint.tsx#corrective-action": { id: ids.complaint, correctiveAction: "Rien" },
+    "routes/admin/complaint.tsx#erase": { id: ids.complaint },
     "routes/admin/application.tsx#erase": { id: ids.application },
     "routes/admin/learners.tsx#create": {
       sessionId: ids.session,

@@ -4,8 +4,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { COMPLAINT_ERRORS } from "~/features/complaints/content";
+import { anonymiseExpiredComplaints } from "~/features/complaints/index.server";
 import { storeComplaint } from "~/features/complaints/intake.server";
-import { statistics } from "~/features/statistics/statistics.server";
+import { statistics, statisticsCsv } from "~/features/statistics/statistics.server";
 import {
   auditLog,
   complaintCounters,
@@ -23,6 +24,7 @@ import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support
 
 const t = setUpTestApp({ FORM_RATE_LIMIT: "3" });
 const moderator = setUpSignedIn(t, "moderator");
+const admin = setUpSignedIn(t, "admin");
 const roleless = setUpSignedIn(t, null);
 
 let calls = 0;
@@ -282,5 +284,140 @@ describe(`the Réclamations register on ${DRIVER}`, () => {
     expect(await t.app.db.select().from(complaintEvents).where(eq(complaintEvents.complaintId, id))).toEqual(
       [],
     );
+  });
+});
+
+describe(`erasure and retention of a complaint's personal data on ${DRIVER}`, () => {
+  const input = {
+    firstName: "Théo",
+    lastName: "Vasseur",
+    email: "theo.vasseur@example.test",
+    phone: "0611223344",
+    authorType: "stagiaire" as const,
+    organisation: "Garage Vasseur",
+    category: "pedagogie" as const,
+    description: "Le formateur Vasseur n'est pas venu le mardi 3 mars.",
+  };
+  const post = (id: string, fields: Record<string, string>, cookie?: string) =>
+    complaintConsole.action(routeArgs(t, formRequest(`/admin/reclamations/${id}`, fields, cookie), { id }));
+  const rowOf = async (id: string) =>
+    (await t.app.db.select().from(complaints).where(eq(complaints.id, id)))[0];
+
+  async function handled(): Promise<{ id: string; reference: string }> {
+    const reference = await storeComplaint(t.app, input);
+    const [row] = await t.app.db.select().from(complaints).where(eq(complaints.reference, reference));
+    const id = row?.id ?? "";
+    await post(
+      id,
+      { intent: "reply", id, text: "Bonjour Théo, nous avons parlé au formateur." },
+      admin.cookie,
+    );
+    await post(id, { intent: "corrective-action", id, correctiveAction: "Remplaçant prévu." }, admin.cookie);
+    await post(id, { intent: "status", id, status: "closed" }, admin.cookie);
+    return { id, reference };
+  }
+
+  it("an administrator erases the author's data: the register entry stays, the replies' text and e-mails go, audited without them", async () => {
+    const { id, reference } = await handled();
+    // Moderators may handle complaints, not erase them.
+    await expect(post(id, { intent: "erase", id }, moderator.cookie)).rejects.toMatchObject({ status: 403 });
+    expect((await rowOf(id))?.erasedAt).toBeNull();
+
+    const erased = await post(id, { intent: "erase", id }, admin.cookie);
+    expect(statusOf(erased)).toBe(200);
+    expect(((await bodyOf(erased)).toast as { title: string }).title).toBe("Données personnelles effacées");
+    const row = await rowOf(id);
+    expect(row).toMatchObject({
+      reference,
+      category: "pedagogie",
+      status: "closed",
+      correctiveAction: "Remplaçant prévu.",
+      firstName: null,
+      lastName: null,
+      email: null,
+      phone: null,
+      organisation: null,
+      description: null,
+    });
+    expect(row?.erasedAt).toBeInstanceOf(Date);
+    expect(row?.closedAt).toBeInstanceOf(Date);
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    const events = await t.app.db.select().from(complaintEvents).where(eq(complaintEvents.complaintId, id));
+    expect(events.map((e) => e.kind).sort()).toEqual(["action", "reply", "status"]);
+    expect(events.find((e) => e.kind === "reply")?.body).toBeNull();
+    expect(events.find((e) => e.kind === "action")?.body).toBe("Remplaçant prévu.");
+    expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.complaintId, id))).toEqual([]);
+    // The page still opens, without the author; nothing is left to reply to.
+    const page = (await complaintConsole.loader(
+      routeArgs(t, getRequest(`/admin/reclamations/${id}`, admin.cookie), { id }),
+    )) as { complaint: { reference: string; email: string | null } };
+    expect(page.complaint).toMatchObject({ reference, email: null });
+    const reply = await post(id, { intent: "reply", id, text: "Encore un mot" }, admin.cookie);
+    expect(statusOf(reply)).toBe(400);
+    expect(JSON.stringify(await bodyOf(reply))).toContain("coordonnées de l'auteur ont été effacées");
+    // Twice is refused in French, and an unknown id too.
+    expect(statusOf(await post(id, { intent: "erase", id }, admin.cookie))).toBe(400);
+    expect(statusOf(await post(id, { intent: "erase", id: "x" }, admin.cookie))).toBe(400);
+
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} = ${id} and ${auditLog.action} = 'erase'`);
+    expect(entry).toMatchObject({
+      entity: "complaint",
+      actorEmail: admin.email,
+      details: { title: reference },
+    });
+    expect(JSON.stringify(entry)).not.toMatch(/Vasseur|theo|0611/);
+  });
+
+  it("3 years after closing, the hourly round erases the author's data once, in the server's name; open and recent ones stay", async () => {
+    const due = await handled();
+    const recent = await handled();
+    const reopened = await handled();
+    await t.app.database.query(
+      "update complaints set closed_at = now() - interval '37 months' where id = any($1::uuid[])",
+      [[due.id, recent.id]],
+    );
+    await t.app.database.query(
+      "update complaints set closed_at = now() - interval '35 months' where id = $1",
+      [recent.id],
+    );
+    // Reopened: no longer 'Close', so no closing date counts.
+    await post(reopened.id, { intent: "status", id: reopened.id, status: "in_progress" }, admin.cookie);
+    await t.app.database.query(
+      "update complaints set created_at = now() - interval '5 years' where id = $1",
+      [reopened.id],
+    );
+
+    await t.app.retention.runOnce();
+    expect((await rowOf(due.id))?.email).toBeNull();
+    expect((await rowOf(due.id))?.erasedAt).toBeInstanceOf(Date);
+    expect((await rowOf(due.id))?.reference).toBe(due.reference);
+    expect((await rowOf(recent.id))?.email).toBe(input.email);
+    expect((await rowOf(reopened.id))?.email).toBe(input.email);
+    expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.complaintId, due.id))).toEqual([]);
+    expect(await anonymiseExpiredComplaints(t.app.db)).toBe(0);
+    const purges = await t.app.database.query<{ actor_email: string | null; details: unknown }>(
+      "select actor_email, details from audit_log where entity = 'complaint' and action = 'purge'",
+    );
+    expect(purges).toEqual([{ actor_email: null, details: { count: 1, retentionMonths: 36 } }]);
+  });
+
+  it("Statistiques charts the complaints received and handled per month, CSV included", async () => {
+    const chart = (await statistics(t.app.db, "12-mois")).charts.find((c) => c.id === "reclamations");
+    expect(chart?.title).toBe("Réclamations par mois");
+    expect(chart?.rows).toHaveLength(12);
+    // Every complaint of the file was received today, but the one the test above dated 5 years back.
+    const [recent] = await t.app.database.query<{ n: number }>(
+      "select count(*)::int as n from complaints where created_at > now() - interval '1 month'",
+    );
+    expect(chart?.rows.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(recent?.n);
+    const [handledCount] = await t.app.database.query<{ n: number }>(
+      "select count(*)::int as n from complaints where handled_at is not null",
+    );
+    expect(chart?.rows.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(handledCount?.n);
+    const csv = await statisticsCsv(t.app.db, "12-mois", "reclamations");
+    expect(csv.split("\r\n")[0]).toContain("Mois;Reçues;Traitées");
   });
 });

@@ -208,7 +208,7 @@ describe(`statistics on ${DRIVER}`, () => {
       ),
     );
     expect(page).toMatchObject({ period: "12-mois", loadError: null });
-    expect((page.charts as unknown[]).length).toBe(7);
+    expect((page.charts as unknown[]).length).toBe(8);
 
     const csv = (await csvRoute.loader(
       routeArgs(t, getRequest("/admin/statistiques/entonnoir.csv?periode=12-mois", moderator.cookie), {

@@ -42,6 +42,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
   "complaints:read": "Lire le registre des réclamations",
   "complaints:write": "Traiter une réclamation (statut, réponse à l'auteur, action corrective)",
+  "complaints:erase": "Effacer les données personnelles d'une réclamation (droit à l'effacement)",
   "demo:remove": "Supprimer les données de démonstration",
 } as const;
 

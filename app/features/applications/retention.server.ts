@@ -1,5 +1,6 @@
-import { and, asc, inArray, lt, sql } from "drizzle-orm";
-import { writeAudit } from "~/features/journal/index.server";
+import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { anonymiseExpiredComplaints } from "~/features/complaints/index.server";
+import { purgeInBatches } from "~/features/journal/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications } from "~/platform/db/schema.server";
@@ -8,49 +9,26 @@ import type { Logger } from "~/platform/logger.server";
 import { PeriodicTask } from "~/platform/periodic.server";
 import { CLOSED_STATUSES } from "./status";
 
-/** Applications deleted per transaction: each one stays short, however many are due. */
-const PURGE_BATCH = 200;
-
 /**
  * Deletes the refused and withdrawn applications whose status has not changed for `months` months,
- * with their files, history and e-mails (foreign keys cascade), in batches. Safe on several
- * instances at once: each batch claims its rows with FOR UPDATE SKIP LOCKED, so two instances never
- * take the same row, and neither waits for the other (nor for a colleague editing one). Each batch is
- * audited as the server's, with a count and no personal data. Answers how many went.
+ * with their files, history and e-mails (foreign keys cascade), in batches shared safely between
+ * instances and audited as the server's (journal's purgeInBatches). Answers how many went.
  */
-export async function purgeExpiredApplications(db: Db, months: number): Promise<number> {
-  let purged = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: applications.id })
-        .from(applications)
-        .where(
-          and(
-            inArray(applications.status, [...CLOSED_STATUSES]),
-            lt(applications.statusChangedAt, sql`now() - make_interval(months => ${months})`),
-          ),
-        )
-        .orderBy(asc(applications.statusChangedAt))
-        .limit(PURGE_BATCH)
-        .for("update", { skipLocked: true });
-      if (!due.length) return 0;
-      await tx.delete(applications).where(
-        inArray(
-          applications.id,
-          due.map((r) => r.id),
-        ),
-      );
-      await writeAudit(tx, null, {
-        action: "purge",
-        entity: "application",
-        details: { count: due.length, retentionMonths: months },
-      });
-      return due.length;
-    });
-    purged += batch;
-    if (batch < PURGE_BATCH) return purged;
-  }
+export function purgeExpiredApplications(db: Db, months: number): Promise<number> {
+  return purgeInBatches(db, {
+    entity: "application",
+    retentionMonths: months,
+    table: applications,
+    id: applications.id,
+    due: and(
+      inArray(applications.status, [...CLOSED_STATUSES]),
+      lt(applications.statusChangedAt, sql`now() - make_interval(months => ${months})`),
+    ) as SQL,
+    oldest: applications.statusChangedAt,
+    apply: async (tx, ids) => {
+      await tx.delete(applications).where(inArray(applications.id, ids));
+    },
+  });
 }
 
 /**
@@ -92,6 +70,12 @@ export class RetentionWorker {
         { anonymised, months: this.months },
         "retention: learners of ended sessions anonymised",
       );
+    }
+    // Complaints keep their register entry; the author's data go 3 years after closing (see complaints).
+    const erased = await anonymiseExpiredComplaints(this.db);
+    if (erased) {
+      this.logger.info({ erased }, "retention: personal data of complaints closed 3 years ago erased");
+      await this.events.publish({ table: "complaints", op: "update" });
     }
     return purged;
   }

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import {
   AdminInputError,
   attempt,
   consoleAction,
   countByStatus,
   countRows,
+  failure,
   intentOf,
   invalid,
   NO_PAGE,
@@ -19,6 +20,7 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
+import { entityId } from "~/platform/form-schema";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
 import type { AppRuntime } from "~/platform/runtime.server";
@@ -28,6 +30,7 @@ import {
   complaintReplySchema,
   complaintStatusSchema,
 } from "./console-schema";
+import { eraseComplaint } from "./erasure.server";
 import { complaintReplyMail } from "./mails.server";
 import { COMPLAINT_STATUSES, type ComplaintStatus, HANDLED_STATUSES } from "./statuses";
 
@@ -87,7 +90,8 @@ type StatusCounts = Record<ComplaintStatus, number>;
 
 /** The Réclamations screen: the page of rows and the counters. */
 export async function complaintsPage(db: Db, filters: ComplaintFilters, page: number) {
-  const [list, counts] = await Promise.all([listComplaints(db, filters, page),
+  const [list, counts] = await Promise.all([
+    listComplaints(db, filters, page),
     countByStatus(db, complaints.status, COMPLAINT_STATUSES),
   ]);
   return { list, counts: counts as StatusCounts | null };
@@ -130,6 +134,8 @@ export async function getComplaint(db: Db, id: string) {
 export type ComplaintDetails = NonNullable<Awaited<ReturnType<typeof getComplaint>>>;
 
 const GONE = "Cette réclamation n'existe plus.";
+const ERASED_NO_REPLY =
+  "Les coordonnées de l'auteur ont été effacées : la réponse ne peut plus lui être envoyée.";
 
 /** The complaint's row, locked: two colleagues acting at once are recorded in the order they committed. */
 async function locked(tx: Db, id: string) {
@@ -180,6 +186,7 @@ async function setStatus(app: AppRuntime, actor: Actor, id: string, status: Comp
 async function reply(app: AppRuntime, actor: Actor, id: string, text: string) {
   await auditedChange(app, actor, EVENT, async (tx) => {
     const row = await locked(tx, id);
+    if (!row.email) throw new AdminInputError(ERASED_NO_REPLY);
     const centre = await getCentreSettings(tx);
     await enqueueMail(tx, [
       {
@@ -240,9 +247,19 @@ async function setCorrectiveAction(app: AppRuntime, actor: Actor, id: string, ac
   });
 }
 
-/** The complaint page's action: status, reply and corrective action, each under complaints:write. */
+const ERASE_ERROR = "Erreur lors de l'effacement";
+
+/**
+ * The complaint page's action: status, reply and corrective action under complaints:write; the
+ * erasure of the author's personal data under complaints:erase (administrators).
+ */
 export const complaintAction = consoleAction(
-  { status: "complaints:write", reply: "complaints:write", "corrective-action": "complaints:write" },
+  {
+    status: "complaints:write",
+    reply: "complaints:write",
+    "corrective-action": "complaints:write",
+    erase: "complaints:erase",
+  },
   async (app, actor, form) => {
     const intent = intentOf(form);
     const fields = textFields(form);
@@ -265,6 +282,13 @@ export const complaintAction = consoleAction(
       if (!parsed.success) return invalid(intent, "Action corrective non enregistrée", parsed.error);
       return attempt(app, intent, "Action corrective non enregistrée", "Action corrective enregistrée", () =>
         setCorrectiveAction(app, actor, parsed.data.id, parsed.data.correctiveAction),
+      );
+    }
+    if (intent === "erase") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, ERASE_ERROR, 400, "Réclamation inconnue.");
+      return attempt(app, intent, ERASE_ERROR, "Données personnelles effacées", () =>
+        eraseComplaint(app, actor, id.data),
       );
     }
     return unknownIntent(intent);

@@ -14,3 +14,6 @@ export const COMPLAINT_STATUS_LABELS: Readonly<Record<ComplaintStatus, string>> 
 
 /** Statuses that end the handling: the handling delay runs from receipt to the first of them. */
 export const HANDLED_STATUSES: readonly ComplaintStatus[] = ["treated", "closed"];
+
+/** Months after closing at which a complaint's personal data are erased (3 years; the privacy policy says so). */
+export const COMPLAINT_RETENTION_MONTHS = 36;

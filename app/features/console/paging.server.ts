@@ -52,10 +52,7 @@ export async function countByStatus<S extends string>(
   column: AnyPgColumn<{ data: S }>,
   statuses: readonly S[],
 ): Promise<Record<S, number>> {
-  const rows = await db
-    .select({ status: column, n: count() })
-    .from(column.table)
-    .groupBy(column);
+  const rows = await db.select({ status: column, n: count() }).from(column.table).groupBy(column);
   const out = Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
   for (const row of rows) out[row.status as S] = row.n;
   return out;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   AdminInputError,
   attempt,

@@ -345,6 +345,33 @@ function mailChart(counts: MailCount[], oldest: OldestWaitingMail | null): StatC
   };
 }
 
+interface ComplaintCount {
+  day: string;
+  received: number;
+  handled: number;
+}
+
+/** Complaints received per week or month, beside those that reached 'Traitée' or 'Close' in it. */
+function complaintsChart(o: Outline, unit: "week" | "month", counts: ComplaintCount[]): StatChart {
+  const at = new Map(counts.map((c) => [c.day, c]));
+  const lines = o.buckets.map((day) => ({ label: bucketLabel(unit, day), row: at.get(day) }));
+  const received = counts.reduce((a, c) => a + c.received, 0);
+  const handled = counts.reduce((a, c) => a + c.handled, 0);
+  return {
+    id: "reclamations",
+    title: `Réclamations par ${unit === "week" ? "semaine" : "mois"}`,
+    description:
+      received === 0 && handled === 0
+        ? "Aucune réclamation reçue ni traitée sur la période."
+        : `${num(received)} réclamation${received > 1 ? "s" : ""} reçue${received > 1 ? "s" : ""} et ${num(handled)} traitée${handled > 1 ? "s" : ""} sur la période.`,
+    columns: [unit === "week" ? "Semaine" : "Mois", "Reçues", "Traitées"],
+    rows: lines.map(({ label, row }) => [label, num(row?.received ?? 0), num(row?.handled ?? 0)]),
+    series: ["Reçues", "Traitées"],
+    bars: lines.map(({ label, row }) => ({ label, values: [row?.received ?? 0, row?.handled ?? 0] })),
+    stacked: false,
+  };
+}
+
 export interface Statistics {
   period: Period;
   startDay: string;
@@ -435,6 +462,19 @@ function reads(db: Db, period: Period, now: Date) {
       );
       return { received: row?.received ?? 0, medianHours: row?.median_hours ?? null };
     }),
+    complaintsByBucket: lazy(() =>
+      rows<ComplaintCount>(
+        db,
+        sql`select ${p.day(sql`bucket`)} as day, sum(received)::int as received, sum(handled)::int as handled
+            from (
+              select ${p.bucket(created)} as bucket, 1 as received, 0 as handled
+              from complaints where ${p.within(created)}
+              union all
+              select ${p.bucket(sql`handled_at`)}, 0, 1
+              from complaints where handled_at is not null and ${p.within(sql`handled_at`)}
+            ) as c group by bucket`,
+      ),
+    ),
     oldestWaitingMail: lazy(async (): Promise<OldestWaitingMail | null> => {
       const [oldest] = await rows<{ since: string | null; hours: number | null }>(
         db,
@@ -461,6 +501,7 @@ function reads(db: Db, period: Period, now: Date) {
     },
     candidatures: async () => applicationsChart(await read.applications()),
     "e-mails": async () => mailChart(await read.mails(), await read.oldestWaitingMail()),
+    reclamations: async () => complaintsChart(await read.outline(), p.unit, await read.complaintsByBucket()),
   };
   return { read, charts };
 }

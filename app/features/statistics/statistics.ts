@@ -32,6 +32,7 @@ export const CHART_IDS = [
   "rappels",
   "candidatures",
   "e-mails",
+  "reclamations",
 ] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 

@@ -838,14 +838,19 @@ export const complaintCounters = pgTable("complaint_counters", {
   last: integer("last").notNull(),
 });
 
+/**
+ * The register. An administrator's erasure, or the retention period 3 years after closing, empties the
+ * author's name, e-mail, phone, organisation and text (`erased_at`): the reference, category, session,
+ * dates, status and corrective action stay, so that the register still counts it.
+ */
 export const complaints = pgTable(
   "complaints",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     reference: text("reference").notNull().unique(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
     phone: text("phone"),
     /** The company, funder or school the author writes for, if any. */
     organisation: text("organisation"),
@@ -855,17 +860,23 @@ export const complaints = pgTable(
     sessionId: uuid("session_id").references(() => formationSessions.id, { onDelete: "set null" }),
     /** The session as it read when the complaint came ('TP Assistant RH – du 4 au 29 janv. 2027'), or the author's own words. */
     sessionLabel: text("session_label"),
-    description: text("description").notNull(),
+    description: text("description"),
     status: complaintStatus("status").notNull().default("received"),
     /** The corrective action staff decided. */
     correctiveAction: text("corrective_action"),
     /** When it first reached 'Traitée' or 'Close': the handling delay runs from created_at to it. */
     handledAt: timestamp("handled_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** When the author's personal data were erased (by an administrator, or at the end of retention). */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      "complaints_identity",
+      sql`${t.erasedAt} is not null or (${t.firstName} is not null and ${t.lastName} is not null and ${t.email} is not null and ${t.description} is not null)`,
+    ),
     index("complaints_created_id_idx").on(t.createdAt, t.id),
     index("complaints_status_created_idx").on(t.status, t.createdAt),
   ],

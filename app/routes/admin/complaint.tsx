@@ -7,6 +7,7 @@ import {
   ComplaintReplyForm,
   ComplaintStatusForm,
   CorrectiveActionForm,
+  EraseComplaintData,
 } from "~/features/complaints/components/complaint-forms";
 import { complaintAction, getComplaint } from "~/features/complaints/console-complaints.server";
 import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
@@ -111,20 +112,36 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
           <CardContent>
             <h2 className="mb-3 text-lg font-semibold">La réclamation</h2>
             <dl className="grid gap-3">
-              <Item label="Auteur">
-                {c.firstName} {c.lastName} ({authorTypeLabel(c.authorType)})
-              </Item>
-              {c.organisation ? <Item label="Structure">{c.organisation}</Item> : null}
-              <Item label="E-mail">
-                <a className="text-primary hover:underline" href={`mailto:${c.email}`}>
-                  {c.email}
-                </a>
-              </Item>
-              {c.phone ? <Item label="Téléphone">{c.phone}</Item> : null}
+              {c.erasedAt ? (
+                <Item label="Auteur">
+                  <span data-testid="complaint-erased">
+                    Données personnelles effacées le {formatDateTime(c.erasedAt)} (
+                    {authorTypeLabel(c.authorType)})
+                  </span>
+                </Item>
+              ) : (
+                <>
+                  <Item label="Auteur">
+                    {c.firstName} {c.lastName} ({authorTypeLabel(c.authorType)})
+                  </Item>
+                  {c.organisation ? <Item label="Structure">{c.organisation}</Item> : null}
+                  <Item label="E-mail">
+                    <a className="text-primary hover:underline" href={`mailto:${c.email}`}>
+                      {c.email}
+                    </a>
+                  </Item>
+                  {c.phone ? <Item label="Téléphone">{c.phone}</Item> : null}
+                </>
+              )}
               <Item label="Catégorie">{categoryLabel(c.category)}</Item>
               <Item label="Session concernée">{c.sessionLabel ?? "Non précisée"}</Item>
-              <Item label="Description">{c.description}</Item>
+              {c.description ? <Item label="Description">{c.description}</Item> : null}
             </dl>
+            {c.erasedAt ? null : (
+              <div className="mt-4">
+                <EraseComplaintData id={c.id} />
+              </div>
+            )}
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">
@@ -143,7 +160,9 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
           <Card>
             <CardContent className="grid gap-6">
               <CorrectiveActionForm id={c.id} value={c.correctiveAction} disabled={!canWrite} />
-              <ComplaintReplyForm id={c.id} reference={c.reference} disabled={!canWrite} />
+              {c.erasedAt ? null : (
+                <ComplaintReplyForm id={c.id} reference={c.reference} disabled={!canWrite} />
+              )}
             </CardContent>
           </Card>
           <Card>

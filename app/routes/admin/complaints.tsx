@@ -79,9 +79,13 @@ export default function AdminComplaints({ loaderData }: Route.ComponentProps) {
               </Link>
             </Td>
             <Td className={shownFrom("sm")}>
-              <p>
-                {c.firstName} {c.lastName}
-              </p>
+              {c.firstName ? (
+                <p>
+                  {c.firstName} {c.lastName}
+                </p>
+              ) : (
+                <p className="italic text-muted-foreground">Données effacées</p>
+              )}
               <p className="text-xs text-muted-foreground">
                 {authorTypeLabel(c.authorType)}
                 {c.organisation ? ` – ${c.organisation}` : ""}

@@ -103,6 +103,12 @@ function entryLead(entry: Entry): string {
       return `Anonymisation automatique${NNBSP}: ${plural(n, "stagiaire anonymisé·e", "stagiaires anonymisé·es")} (durée de conservation écoulée)`;
     }
   }
+  if (entry.entity === "complaint") {
+    if (entry.action === "erase") return `${who} a effacé les données personnelles de la réclamation`;
+    if (entry.action === "purge") {
+      return `Effacement automatique${NNBSP}: données personnelles de ${plural(n, "réclamation close", "réclamations closes")} depuis 3 ans (durée de conservation écoulée)`;
+    }
+  }
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
   if (entry.entity === "calendar_feed") return `${who} a régénéré son lien d'abonnement iCalendar`;
   if (entry.entity === "demo_data") {

@@ -20,7 +20,9 @@ export function RecordError({
   return (
     <div className="py-12 text-center" role="alert">
       <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
-      <h1 className="mt-2 text-2xl font-semibold">{notFound ? notFoundTitle : "Erreur lors du chargement"}</h1>
+      <h1 className="mt-2 text-2xl font-semibold">
+        {notFound ? notFoundTitle : "Erreur lors du chargement"}
+      </h1>
       <p className="mt-2 text-muted-foreground">{notFound ? notFoundText : "Réessayez dans un instant."}</p>
       <a className="mt-4 inline-block text-primary underline" href={backHref}>
         {backLabel}

@@ -1,7 +1,10 @@
+import { Eraser } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "~/ui/button";
+import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import { Button, buttonClass } from "~/ui/button";
 import { SelectField, TextAreaField } from "~/ui/console/form-fields";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
 import { ACTION_MAX, REPLY_MAX } from "../console-schema";
 import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES, type ComplaintStatus } from "../statuses";
 
@@ -122,5 +125,41 @@ export function CorrectiveActionForm({
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+const ERASE_LABEL = (
+  <>
+    <Eraser aria-hidden="true" className="h-4 w-4 text-destructive" /> Effacer les données personnelles
+  </>
+);
+
+/**
+ * GDPR erasure of the author's personal data, after a confirmation: administrators only, others see
+ * the control disabled with the reason. The register entry stays, so the page stays too.
+ */
+export function EraseComplaintData({ id }: { id: string }) {
+  const canErase = useCan("complaints:erase");
+  const erase = useConfirmDelete({
+    intent: "erase",
+    question: "Effacer les données personnelles de cette réclamation ?",
+    description:
+      "Droit à l'effacement (RGPD) : le nom, l'e-mail, le téléphone et la structure de l'auteur, le texte de la réclamation, celui des réponses et les e-mails envoyés seront supprimés. La réclamation reste au registre (référence, catégorie, dates, statut, action corrective). Cette action est irréversible.",
+    confirmLabel: "Effacer",
+  });
+  if (!canErase) {
+    return (
+      <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+        {ERASE_LABEL}
+      </DeniedControl>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" onClick={() => erase.ask(id)}>
+        {ERASE_LABEL}
+      </Button>
+      {erase.dialog}
+    </>
   );
 }
