@@ -70,7 +70,9 @@ describe(`programme PDF page breaks on ${DRIVER}`, () => {
         ...formation,
         longDescription: `${formation.description} ${line.repeat(step)}`,
       };
-      const pages = await pagesOf(await renderProgramme({ formation: longer, centre, sessions }));
+      const pages = await pagesOf(
+        await renderProgramme({ formation: longer, centre, sessions, results: [] }),
+      );
       pagesSeen = Math.max(pagesSeen, pages.length);
       found.push(...orphans(pages, headings).map((o) => `${step} lignes : ${o}`));
       // What the headings introduce is all there: each one is followed by its first line.

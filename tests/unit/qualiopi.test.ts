@@ -26,7 +26,6 @@ const complete: QualiopiRecord = {
   equivalences: null,
   furtherPaths: null,
   careerOpportunities: [],
-  results: [],
 };
 
 const certifying: QualiopiRecord = {
@@ -39,7 +38,6 @@ const certifying: QualiopiRecord = {
   equivalences: "VAE",
   furtherPaths: "Niveau 6",
   careerOpportunities: ["Assistant·e RH"],
-  results: [{ kind: "reussite", year: 2025, rate: 90, sample: 30 }],
 };
 
 describe("Qualiopi completeness", () => {
@@ -104,7 +102,6 @@ describe("Qualiopi completeness", () => {
       "Équivalences et passerelles",
       "Suites de parcours",
       "Débouchés",
-      "Taux de réussite (résultat)",
     ]);
   });
 

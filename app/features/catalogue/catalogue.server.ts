@@ -6,7 +6,6 @@ import { type Formation, formationAliases, formations, media } from "~/platform/
 import type { CatalogueItem } from "./catalogue";
 import { fundingLabel } from "./funding";
 import { levelLabel } from "./levels";
-import { centreFigures, type FormationResult } from "./results";
 import { parisToday } from "./sessions";
 
 /**
@@ -133,10 +132,4 @@ export async function listActiveFormationSlugs(db: Db): Promise<{ slug: string; 
     .from(formations)
     .where(isActive)
     .orderBy(desc(formations.updatedAt));
-}
-
-/** The centre's public figures: how many formations are open and each rate from their recorded results. */
-export async function centreFigureData(db: Db): Promise<{ activeCount: number; figures: FormationResult[] }> {
-  const rows = await db.select({ results: formations.results }).from(formations).where(isActive);
-  return { activeCount: rows.length, figures: centreFigures(rows.map((r) => r.results)) };
 }

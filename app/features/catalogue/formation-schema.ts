@@ -13,7 +13,7 @@ import {
   requiredText,
 } from "~/platform/form-schema";
 import { quoted } from "~/platform/french";
-
+import { formatIsoDay } from "~/platform/paris-time";
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 import { formatCertificationCode, parseCertificationCode } from "./certification-code";
 import { withoutModuleNumber } from "./course-record";
@@ -28,7 +28,7 @@ import {
   LHEO_PUBLICS,
 } from "./lheo/lheo-codes";
 import { FORMATION_PRICINGS } from "./pricing";
-import { type FormationResult, RESULT_KINDS } from "./results";
+import { type ArchivedResult, RESULT_KINDS } from "./results";
 import { FORMATION_BADGES, FORMATION_TYPES } from "./vocabulary";
 
 export const MAX_PRICE = 99_999_999;
@@ -105,29 +105,43 @@ const programField = z
     return z.NEVER;
   });
 
+/** The Paris year: an archive is of a year before it (the current year's rates are computed). */
+const parisYear = () => Number(formatIsoDay(new Date()).slice(0, 4));
+
+export const ARCHIVE_ERRORS = {
+  year: "Une archive porte sur une année passée : les résultats de l'année en cours sont calculés à partir des stagiaires et des enquêtes",
+  source: "Indiquez la source de ce résultat (par exemple : enquête interne)",
+} as const;
+
 const resultSchema = z.object({
   kind: z.enum(RESULT_KINDS, { error: "Type de résultat inconnu" }),
   year: z
     .number({ error: "Année invalide" })
     .int("Année invalide")
     .min(2000, "Année invalide")
-    .max(2100, "Année invalide"),
+    .refine((year) => year < parisYear(), ARCHIVE_ERRORS.year),
   rate: z.number({ error: "Taux invalide" }).min(0, "Taux entre 0 et 100").max(100, "Taux entre 0 et 100"),
   sample: z
     .number({ error: "Effectif invalide" })
     .int("Effectif : un nombre entier")
     .min(1, "Effectif : au moins 1 personne")
     .max(1_000_000, "Effectif trop grand"),
+  source: z
+    .string({ error: ARCHIVE_ERRORS.source })
+    .trim()
+    .min(1, ARCHIVE_ERRORS.source)
+    .max(120, "Source : 120 caractères maximum"),
 });
 
 /**
- * The recorded results travel as JSON in one hidden field (one per kind at most): every rate the
- * site shows comes from here, with its year and sample size.
+ * The archived results travel as JSON in one hidden field (one per kind at most): rates of years
+ * before the centre used the site, with their year, sample size and source. Nothing here is a
+ * current rate: those are computed (features/indicators).
  */
 const resultsField = z
   .string()
   .optional()
-  .transform((value, ctx): FormationResult[] => {
+  .transform((value, ctx): ArchivedResult[] => {
     if (!value) return [];
     try {
       const parsed = z.array(resultSchema).max(RESULT_KINDS.length).safeParse(JSON.parse(value));

@@ -17,13 +17,17 @@ import {
   updatedText,
 } from "./course-record";
 import { levelLabels } from "./levels";
-import { resultSentence } from "./results";
 import { formatDateRange, type PublicSession, sessionModeLabel } from "./sessions";
 
 export interface ProgrammeInput {
   formation: Formation;
   centre: CentreIdentity;
   sessions: readonly PublicSession[];
+  /**
+   * The published results, one line per figure or archive: the course page's own figures
+   * (features/indicators, indicatorLines), computed by the caller.
+   */
+  results: readonly string[];
 }
 
 // Inter (SIL Open Font License) from its npm package: every French character, the typographic
@@ -43,7 +47,12 @@ const BLUE = "#1e3a8a";
 const GREY = "#4b5563";
 
 /** Writes the document and answers its bytes. */
-export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInput): Promise<Buffer> {
+export function renderProgramme({
+  formation: f,
+  centre,
+  sessions,
+  results,
+}: ProgrammeInput): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -194,9 +203,9 @@ export function renderProgramme({ formation: f, centre, sessions }: ProgrammeInp
     heading("Débouchés professionnels");
     bullets(f.careerOpportunities);
   }
-  if (f.results.length) {
+  if (results.length) {
     heading("Indicateurs de résultats");
-    bullets(f.results.map(resultSentence));
+    bullets([...results]);
   }
   if (sessions.length) {
     heading("Prochaines sessions");
@@ -233,12 +242,14 @@ const CACHE_MAX = 100;
 const cache = new Map<string, { key: string; bytes: Buffer }>();
 
 /**
- * What the programme prints, as one hash: the record (its updatedAt), the centre's identity and the
- * upcoming sessions. The same version for every instance, so it also serves as the document's ETag.
+ * What the programme prints, as one hash: the record (its updatedAt), the centre's identity, the
+ * upcoming sessions and the results (a new survey answer changes them, not the record). The same version for every instance, so it also serves as the document's ETag.
  */
 export function programmeVersion(input: ProgrammeInput): string {
   return createHash("sha256")
-    .update(JSON.stringify([input.formation.updatedAt.getTime(), input.centre, input.sessions]))
+    .update(
+      JSON.stringify([input.formation.updatedAt.getTime(), input.centre, input.sessions, input.results]),
+    )
     .digest("base64url");
 }
 

@@ -9,7 +9,6 @@
 import { plural } from "~/platform/plural";
 import { parseCertificationCode } from "./certification-code";
 import type { FormationPricing } from "./pricing";
-import type { FormationResult } from "./results";
 
 /** The fields the completeness check reads (a formation row has them all). */
 export interface QualiopiRecord {
@@ -34,7 +33,6 @@ export interface QualiopiRecord {
   equivalences: string | null;
   furtherPaths: string | null;
   careerOpportunities: readonly string[];
-  results: readonly FormationResult[];
 }
 
 const filled = (value: string | null | undefined) => Boolean(value?.trim());
@@ -71,10 +69,7 @@ export function missingQualiopiItems(f: QualiopiRecord): string[] {
   need(filled(f.equivalences), "Équivalences et passerelles");
   need(filled(f.furtherPaths), "Suites de parcours");
   need(f.careerOpportunities.some(filled), "Débouchés");
-  need(
-    f.results.some((r) => r.kind === "reussite"),
-    "Taux de réussite (résultat)",
-  );
+  // The pass rate is not typed: it is computed from the learners' certification outcomes.
   return missing;
 }
 

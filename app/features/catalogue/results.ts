@@ -1,6 +1,8 @@
 /**
- * Recorded results (Qualiopi indicator 2): every rate the site shows comes from one of these, with
- * the year it was measured and how many people it counts. No result recorded, no figure shown.
+ * Results as rates with their year and how many people they count (Qualiopi indicator 2). The rates
+ * of the years the centre uses the site are computed from its learners and survey answers
+ * (features/indicators); staff may only type an archive: a rate of a year before that, with its
+ * source ('Archive 2024, source : enquête interne').
  */
 export const RESULT_KINDS = ["satisfaction", "reussite", "insertion", "recommandation"] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
@@ -12,6 +14,17 @@ export interface FormationResult {
   rate: number;
   /** People counted (respondents, candidates, leavers): at least 1. */
   sample: number;
+}
+
+/** A rate typed by staff for a year before the centre used the site, with where it comes from. */
+export interface ArchivedResult extends FormationResult {
+  /** 'enquête interne', 'résultats du certificateur'… */
+  source: string;
+}
+
+/** 'Archive 2024, source : enquête interne'. */
+export function archiveLabel(result: Pick<ArchivedResult, "year" | "source">): string {
+  return `Archive ${result.year}, source\u00a0: ${result.source}`;
 }
 
 /** What each figure says and whom its sample counts (plural noun). */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { centreFigureData } from "~/features/catalogue/index.server";
+import { centreIndicatorFigures } from "~/features/indicators/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { blogPosts, contactRequests, formations, testimonials } from "~/platform/db/schema.server";
 import { countRows } from "./paging.server";
@@ -11,7 +11,7 @@ const thisMonth = (column: AnyPgColumn) =>
 
 /**
  * The dashboard's counters with what this month added, the five latest requests, and the overview
- * figures computed from the formations' recorded results (the same the public site shows).
+ * figures computed from the learners and survey answers, or archived (the same the public site shows).
  */
 export async function dashboardData(db: Db) {
   const [formationsAll, formationsActive, postsAll, postsPublished, requestsAll, requestsNew] =
@@ -35,7 +35,7 @@ export async function dashboardData(db: Db) {
         contactRequests,
         sql`${contactRequests.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
       ),
-      centreFigureData(db),
+      centreIndicatorFigures(db),
     ]);
   const recent = await db
     .select({

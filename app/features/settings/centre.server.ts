@@ -40,10 +40,14 @@ export const EMPTY_CENTRE: CentreIdentity = {
   referentEmail: "",
 };
 
+/** The minimum a new centre starts with (the column's default). */
+export const DEFAULT_MIN_RESULT_ANSWERS = 5;
+
 /** The settings before the row exists, and what a public page shows when the read fails. */
 export const startingSettings = (): CentreSettings => ({
   ...EMPTY_CENTRE,
   leadRecipient: "contact@localhost",
+  minResultAnswers: DEFAULT_MIN_RESULT_ANSWERS,
   certificate: null,
 });
 
@@ -85,7 +89,7 @@ export const parisToday = (now = new Date()) => formatIsoDay(now);
 
 /** What public pages may show: no lead recipient; the Qualiopi mention only while valid with a file. */
 export function publicCentre(settings: CentreSettings, today = parisToday()): PublicCentre {
-  const { leadRecipient: _private, certificate, ...identity } = settings;
+  const { leadRecipient: _private, minResultAnswers: _minimum, certificate, ...identity } = settings;
   return {
     ...identity,
     qualiopiShown: certificate !== null && qualiopiValid(settings.qualiopiValidUntil, today),

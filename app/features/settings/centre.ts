@@ -39,6 +39,11 @@ export interface CentreIdentity {
 export interface CentrePrivate {
   /** Where new contact requests, callbacks and applications are announced. */
   leadRecipient: string;
+  /**
+   * Below this many answers (or learners) for a year, a course page says its results are not yet
+   * available instead of showing a rate (default 5).
+   */
+  minResultAnswers: number;
 }
 
 /** The stored certificate file, without its bytes. */

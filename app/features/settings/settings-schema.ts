@@ -21,6 +21,7 @@ export const SETTINGS_ERRORS = {
   categories: "Choisissez au moins une catégorie d'actions",
   referentEmail: "Adresse e-mail invalide",
   referentPhone: "Veuillez entrer un numéro de téléphone valide",
+  minResultAnswers: "Indiquez un nombre entier de 1 à 1 000",
 } as const;
 
 const text = (max = 200) =>
@@ -110,6 +111,14 @@ export const centreSettingsSchema = z.object({
   referentPhone: blankOr(phoneNumber, SETTINGS_ERRORS.referentPhone),
   referentEmail: blankOr(emailAddress, SETTINGS_ERRORS.referentEmail),
   leadRecipient: mailbox,
+  minResultAnswers: z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: SETTINGS_ERRORS.minResultAnswers })
+      .int(SETTINGS_ERRORS.minResultAnswers)
+      .min(1, SETTINGS_ERRORS.minResultAnswers)
+      .max(1000, SETTINGS_ERRORS.minResultAnswers),
+  ),
 });
 
 export type CentreSettingsInput = z.infer<typeof centreSettingsSchema>;

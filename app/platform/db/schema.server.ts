@@ -23,7 +23,7 @@ import { ROLES, type Role } from "../../features/accounts/permissions";
 import { APPLICATION_STATUSES } from "../../features/applications/status";
 import { FORMATION_LEVELS } from "../../features/catalogue/levels";
 import { FORMATION_PRICINGS } from "../../features/catalogue/pricing";
-import type { FormationResult } from "../../features/catalogue/results";
+import type { ArchivedResult } from "../../features/catalogue/results";
 import { FORMATION_BADGES, FORMATION_TYPES } from "../../features/catalogue/vocabulary";
 import { COMPLAINT_STATUSES } from "../../features/complaints/statuses";
 import { CONTACT_STATUSES } from "../../features/leads/statuses";
@@ -222,8 +222,12 @@ export const formations = pgTable(
     equivalences: text("equivalences"),
     /** Further paths after the certification (suites de parcours). */
     furtherPaths: text("further_paths"),
-    /** Recorded results (rate, year, sample size): the only source of every rate the site shows. */
-    results: jsonb("results").$type<FormationResult[]>().notNull().default([]),
+    /**
+     * Archived results: rates typed by staff for years before the centre used the site, each with its
+     * year, sample size and source. Current rates are never typed: they are computed from learners
+     * and survey answers (features/indicators).
+     */
+    results: jsonb("results").$type<ArchivedResult[]>().notNull().default([]),
     /** Staff-set order in every public list (footer, goal picker, catalogue, forms): lowest first. */
     position: integer("position").notNull().default(0),
     /** The home page goals this formation serves (ids of app/features/catalogue/goals.ts). */
@@ -989,13 +993,21 @@ export const centreSettings = pgTable(
     referentEmail: text("referent_email").notNull(),
     leadRecipient: text("lead_recipient").notNull(),
     /**
+     * Below this many answers (or learners) for a year, a course page says its results are not yet
+     * available instead of showing a rate computed from too few people.
+     */
+    minResultAnswers: integer("min_result_answers").notNull().default(5),
+    /**
      * The identity above was written from the demonstration centre's values: removing the demo data
      * empties the fields that still hold them.
      */
     demo: boolean("demo").notNull().default(false),
     updatedAt: updatedAt(),
   },
-  (t) => [check("centre_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("centre_settings_single_row", sql`${t.id} = 1`),
+    check("centre_settings_min_result_answers", sql`${t.minResultAnswers} between 1 and 1000`),
+  ],
 );
 
 /**

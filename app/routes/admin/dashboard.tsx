@@ -224,7 +224,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <CardContent>
               {figures.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
-                  Aucun résultat enregistré : saisissez-les dans la fiche de chaque formation (Résultats).
+                  Aucun résultat publié pour l’instant : les taux sont calculés à partir des stagiaires et des
+                  enquêtes.
                 </p>
               ) : (
                 <dl className="grid gap-3" data-testid="overview">

@@ -266,6 +266,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 hint: "Demandes de contact, de rappel et candidatures",
               })}
             </Section>
+            <Section id="resultats" title="Résultats publiés">
+              {field("minResultAnswers", "Nombre minimal de réponses pour publier un résultat", {
+                required: true,
+                inputMode: "numeric",
+                hint: "En dessous, la page de la formation indique que les résultats de l'année ne sont pas encore disponibles",
+              })}
+            </Section>
           </fieldset>
           <div>
             {canEdit ? (

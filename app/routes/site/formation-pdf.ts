@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
 import { programmeFileName, programmePdf, programmeVersion } from "~/features/catalogue/programme-pdf.server";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { indicatorLines } from "~/features/indicators/indicators";
+import { formationIndicators } from "~/features/indicators/indicators.server";
 import { getCentreSettings } from "~/features/settings/centre.server";
 import type { Route } from "./+types/formation-pdf";
 
@@ -21,11 +23,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const [centre, sessions] = await Promise.all([
+  const [centre, sessions, indicators] = await Promise.all([
     getCentreSettings(db),
     listUpcomingSessions(db, formation.id),
+    formationIndicators(db, formation),
   ]);
-  const input = { formation, centre, sessions };
+  // The same figures as the course page.
+  const input = { formation, centre, sessions, results: indicatorLines(indicators) };
   // Weak: two instances print the same programme with different creation dates inside the file.
   const version = programmeVersion(input);
   const etag = `W/"${version}"`;

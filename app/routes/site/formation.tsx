@@ -9,8 +9,10 @@ import {
 import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
 import { moduleHeading } from "~/features/catalogue/course-record";
 import { type LevelLabels, levelLabels } from "~/features/catalogue/levels";
-import { figureOf, resultSentence } from "~/features/catalogue/results";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { indicatorsJsonLd } from "~/features/indicators/indicators";
+import { formationIndicators } from "~/features/indicators/indicators.server";
+import { indicatorsHtml } from "~/features/indicators/indicators-html.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { phoneHref } from "~/features/settings/centre";
@@ -50,10 +52,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug.toLowerCase();
   const formation = await getActiveFormation(db, slug);
   if (formation) {
-    const [testimonials, sessions, image] = await Promise.all([
+    const [testimonials, sessions, image, indicators] = await Promise.all([
       listFormationTestimonials(db, formation.id),
       listUpcomingSessions(db, formation.id),
       mediaFacts(db, formation.imageId),
+      formationIndicators(db, formation),
     ]);
     // Rendered here, with the articles' renderer (raw HTML escaped): the parser stays on the server.
     const presentation = formation.content?.trim() ? renderMarkdown(formation.content) : null;
@@ -63,6 +66,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       sessions,
       presentation,
       offer: courseOffer(formation),
+      // The published results, computed from learners and survey answers (the same figures as the
+      // programme PDF and Statistiques): HTML and JSON-LD made here, no code of theirs in the browser.
+      results: indicatorsHtml(indicators),
+      resultsLd: indicatorsJsonLd(indicators),
       // The page's largest picture: fetched first, never lazily.
       picture:
         image &&
@@ -85,6 +92,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       sessions: [],
       presentation: null,
       offer: {},
+      results: null,
+      resultsLd: {},
       picture: null,
       openGraph: [],
     },
@@ -117,6 +126,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       inLanguage: "fr",
       provider: { "@type": "EducationalOrganization", name: siteNameFrom(matches), url: base || undefined },
       ...loaderData?.offer,
+      ...loaderData?.resultsLd,
       hasCourseInstance: sessions.length
         ? courseInstances(sessions)
         : {
@@ -199,9 +209,8 @@ function DisabilityReferent() {
 }
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
-  const { formation, testimonials, sessions, presentation, picture } = loaderData;
+  const { formation, testimonials, sessions, presentation, picture, results } = loaderData;
   if (!formation) return <NotFoundFormation />;
-  const insertion = figureOf(formation.results, "insertion");
   const tags = [
     formation.rncpCode,
     formation.levels.reached && `Niveau de sortie : ${formation.levels.reached}`,
@@ -319,15 +328,8 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
                 iconClassName="h-5 w-5 text-primary"
                 className="sm:grid-cols-2"
               />
-              {(insertion || formation.salaryRange) && (
-                <p className="mt-4 text-sm text-muted-foreground">
-                  {[
-                    insertion && resultSentence(insertion),
-                    formation.salaryRange && `Salaire : ${formation.salaryRange}`,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
+              {formation.salaryRange && (
+                <p className="mt-4 text-sm text-muted-foreground">{`Salaire\u00a0: ${formation.salaryRange}`}</p>
               )}
             </Section>
           )}
@@ -343,6 +345,11 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             </Section>
           )}
           <CertificationSection formation={formation} />
+          {results && (
+            // The results section the loader rendered (indicators-html.server.ts, text escaped by React).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+            <div dangerouslySetInnerHTML={{ __html: results }} />
+          )}
           <PracticalSection formation={formation}>
             <DisabilityReferent />
           </PracticalSection>

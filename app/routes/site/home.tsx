@@ -1,11 +1,12 @@
 import { BookOpen, Clock, Headset, Monitor, Sparkles, Users } from "lucide-react";
 import { listArticleTeasers } from "~/features/articles/articles.server";
 import { ArticleCard } from "~/features/articles/components/article-card";
-import { centreFigureData, listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
 import { FormationCard } from "~/features/catalogue/components/formation-card";
 import { GoalPicker } from "~/features/catalogue/components/goal-picker";
 import { type FormationResult, figureOf } from "~/features/catalogue/results";
+import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
 import {
   FALLBACK_POSTS,
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
   const [formations, figures, testimonials, posts, page] = await Promise.all([
     readOrNull(logger, "formations", () => listActiveFormations(db)),
-    readOrNull(logger, "figures", () => centreFigureData(db)),
+    readOrNull(logger, "figures", () => centreIndicatorFigures(db)),
     readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
     readOrNull(logger, "blog_posts", () => listArticleTeasers(db, 3)),
     publicPage(context.app, "accueil"),

@@ -1,7 +1,7 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
-import { centreFigureData } from "~/features/catalogue/catalogue.server";
 import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
 import { figureOf } from "~/features/catalogue/results";
+import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { publicPage } from "~/features/pages/pages.server";
 import { ACTIVITY_NOTICE, phoneHref } from "~/features/settings/centre";
 import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
   const [figures, page] = await Promise.all([
-    readOrNull(logger, "figures", () => centreFigureData(db)),
+    readOrNull(logger, "figures", () => centreIndicatorFigures(db)),
     publicPage(context.app, "notre-centre"),
   ]);
   return { figures, page };

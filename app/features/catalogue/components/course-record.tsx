@@ -6,9 +6,7 @@ import {
   practicalRows,
   type RecordRow,
 } from "~/features/catalogue/course-record";
-import { type FormationResult, formatRate, RESULT_LABELS, resultSource } from "~/features/catalogue/results";
 import { IconList } from "~/ui/icon-list";
-import { FigureList } from "./figures";
 
 /** One titled block of the course page. */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -38,33 +36,12 @@ function Rows({ rows, children }: { rows: RecordRow[]; children?: ReactNode }) {
 
 /**
  * Access, prices, contact, methods, assessment, accessibility (then `children`: more items of the
- * same list), then the recorded results.
+ * same list). The results have their own section (features/indicators).
  */
-export function PracticalSection({
-  formation,
-  children,
-}: {
-  formation: CourseRecord & { results: readonly FormationResult[] };
-  children?: ReactNode;
-}) {
+export function PracticalSection({ formation, children }: { formation: CourseRecord; children?: ReactNode }) {
   return (
     <Section id="infos-pratiques" title="Informations pratiques">
       <Rows rows={practicalRows(formation)}>{children}</Rows>
-      {formation.results.length > 0 && (
-        <>
-          <h3 className="mt-6 font-semibold">Indicateurs de résultats</h3>
-          <FigureList
-            className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-            itemClassName="rounded-lg bg-muted p-4 text-center"
-            valueClassName="text-2xl font-bold text-primary"
-            figures={formation.results.map((r) => ({
-              value: formatRate(r.rate),
-              label: RESULT_LABELS[r.kind].title,
-              source: resultSource(r),
-            }))}
-          />
-        </>
-      )}
     </Section>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import {
-  type FormationResult,
+  type ArchivedResult,
   RESULT_KINDS,
   RESULT_LABELS,
   type ResultKind,
 } from "~/features/catalogue/results";
 import { Input } from "~/ui/input";
 
-type Draft = Record<ResultKind, { year: string; rate: string; sample: string }>;
+type Draft = Record<ResultKind, { year: string; rate: string; sample: string; source: string }>;
 
 /** A typed number, French decimal comma accepted; blank or unreadable is null (the server says why). */
 const toNumber = (value: string): number | null => {
@@ -16,9 +16,10 @@ const toNumber = (value: string): number | null => {
 };
 
 /**
- * The recorded results of a formation: per indicator, the year, the rate and how many people it
- * counts. A line left blank records nothing (and the site shows no figure for it). Posts as JSON
- * in one hidden field named `name`.
+ * The archived results of a formation: rates of a year before the centre used the site, per
+ * indicator, with the year, the rate, how many people it counts and where it comes from. The rates
+ * of the years since are computed from the learners and the surveys, never typed. A line left
+ * blank records nothing. Posts as JSON in one hidden field named `name`.
  */
 export function ResultsEditor({
   name,
@@ -26,7 +27,7 @@ export function ResultsEditor({
   error,
 }: {
   name: string;
-  initial: readonly FormationResult[];
+  initial: readonly ArchivedResult[];
   error: string | undefined;
 }) {
   const [draft, setDraft] = useState<Draft>(() => {
@@ -34,7 +35,12 @@ export function ResultsEditor({
       const r = initial.find((x) => x.kind === kind);
       return [
         kind,
-        { year: r ? String(r.year) : "", rate: r ? String(r.rate) : "", sample: r ? String(r.sample) : "" },
+        {
+          year: r ? String(r.year) : "",
+          rate: r ? String(r.rate) : "",
+          sample: r ? String(r.sample) : "",
+          source: r?.source ?? "",
+        },
       ];
     });
     return Object.fromEntries(entries) as Draft;
@@ -45,6 +51,7 @@ export function ResultsEditor({
       year: toNumber(draft[kind].year),
       rate: toNumber(draft[kind].rate),
       sample: toNumber(draft[kind].sample),
+      source: draft[kind].source,
     })),
   );
   const set = (kind: ResultKind, field: keyof Draft[ResultKind], value: string) =>
@@ -53,8 +60,12 @@ export function ResultsEditor({
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-medium">
-        Résultats (indicateurs publiés avec leur année et leur effectif)
+        Archives de résultats (années avant l'utilisation du site)
       </legend>
+      <p className="text-sm text-muted-foreground">
+        Les taux des années en cours sont calculés à partir des stagiaires et des enquêtes. Ne saisissez ici
+        qu'un résultat d'une année passée, avec sa source : la page de la formation l'affiche comme archive.
+      </p>
       <input type="hidden" name={name} value={serialised} />
       <table className="w-full text-sm">
         <thead>
@@ -63,6 +74,7 @@ export function ResultsEditor({
             <th className="py-1 font-normal">Année</th>
             <th className="py-1 font-normal">Taux (%)</th>
             <th className="py-1 font-normal">Effectif</th>
+            <th className="py-1 font-normal">Source</th>
           </tr>
         </thead>
         <tbody>
@@ -73,11 +85,11 @@ export function ResultsEditor({
                 <th scope="row" className="py-1 pr-2 text-left font-medium">
                   {label}
                 </th>
-                {(["year", "rate", "sample"] as const).map((field) => (
+                {(["year", "rate", "sample", "source"] as const).map((field) => (
                   <td key={field} className="py-1 pr-2">
                     <Input
-                      aria-label={`${label} : ${{ year: "année", rate: "taux (%)", sample: `effectif (${RESULT_LABELS[kind].people})` }[field]}`}
-                      inputMode={field === "rate" ? "decimal" : "numeric"}
+                      aria-label={`${label} : ${{ year: "année", rate: "taux (%)", sample: `effectif (${RESULT_LABELS[kind].people})`, source: "source" }[field]}`}
+                      inputMode={field === "rate" ? "decimal" : field === "source" ? undefined : "numeric"}
                       value={draft[kind][field]}
                       onChange={(e) => set(kind, field, e.target.value)}
                     />

@@ -1,0 +1,206 @@
+/**
+ * Published indicators (Qualiopi indicator 2), as a course page, its programme PDF, its JSON-LD and
+ * Statistiques say them: per formation and per year (the Paris year a session ends), the rates
+ * computed from the learners and the survey answers, each with its period and sample, or a sentence
+ * saying the year has too few people yet. Pure: the counts come from indicators.server.ts.
+ */
+import { type ArchivedResult, archiveLabel, formatRate, RESULT_LABELS } from "~/features/catalogue";
+import { plural } from "~/platform/plural";
+
+export const INDICATOR_KINDS = ["satisfaction", "completion", "success", "insertion"] as const;
+export type IndicatorKind = (typeof INDICATOR_KINDS)[number];
+
+export const INDICATOR_TITLES: Record<IndicatorKind, string> = {
+  satisfaction: "Taux de satisfaction",
+  completion: "Taux d'achèvement",
+  success: "Taux de réussite",
+  insertion: "Taux d'insertion à 3 mois",
+};
+
+/** One formation's counts for one year; every field is a count of people or answers. */
+export interface YearCounts {
+  year: number;
+  /** Learners of the sessions that ended this year, abandons included. */
+  learners: number;
+  /** Of those, 'Terminé·e'. */
+  completed: number;
+  /** Learners with a certification outcome (every outcome counts as presented). */
+  presented: number;
+  /** Of those, 'Certifié·e'. */
+  certified: number;
+  /** À-chaud survey: people asked, people who answered, answers ≥ 4/5 to the overall question, answers to it. */
+  asked: number;
+  answered: number;
+  satisfied: number;
+  overallAnswered: number;
+  /** À-froid survey: people asked, in employment, answers to the situation question. */
+  coldAsked: number;
+  employed: number;
+  situationAnswered: number;
+}
+
+export const EMPTY_COUNTS: Omit<YearCounts, "year"> = {
+  learners: 0,
+  completed: 0,
+  presented: 0,
+  certified: 0,
+  asked: 0,
+  answered: 0,
+  satisfied: 0,
+  overallAnswered: 0,
+  coldAsked: 0,
+  employed: 0,
+  situationAnswered: 0,
+};
+
+export interface Indicator {
+  kind: IndicatorKind;
+  title: string;
+  year: number;
+  /** 'Sessions terminées en 2026'. */
+  period: string;
+  /** Whole percent; null while the year has fewer people than the minimum. */
+  rate: number | null;
+  /** '12 réponses sur 14 stagiaires', or the sentence saying why no rate is shown. */
+  detail: string;
+}
+
+export interface PublishedIndicators {
+  /** Newest year first; in each, the kinds in INDICATOR_KINDS order. */
+  years: { year: number; indicators: Indicator[] }[];
+  /** Typed rates of years before the first computed one, newest first. */
+  archives: ArchivedResult[];
+}
+
+const percent = (count: number, of: number) => Math.round((100 * count) / of);
+
+/** What each kind counts: the rate's numerator and denominator, the noun of its sample, its detail. */
+function measure(kind: IndicatorKind, c: YearCounts) {
+  switch (kind) {
+    case "satisfaction":
+      return {
+        count: c.satisfied,
+        of: c.overallAnswered,
+        noun: "réponses",
+        detail: `${plural(c.answered, "réponse")} sur ${plural(c.asked, "stagiaire")}`,
+      };
+    case "completion":
+      return {
+        count: c.completed,
+        of: c.learners,
+        noun: "stagiaires",
+        detail: `${plural(c.completed, "stagiaire")} sur ${c.learners}, abandons compris`,
+      };
+    case "success":
+      return {
+        count: c.certified,
+        of: c.presented,
+        noun: "candidat·es présenté·es",
+        detail: `${plural(c.certified, "certifié·e", "certifié·es")} sur ${plural(c.presented, "présenté·e", "présenté·es")}`,
+      };
+    case "insertion":
+      return {
+        count: c.employed,
+        of: c.situationAnswered,
+        noun: "réponses",
+        detail: `${plural(c.employed, "personne")} en emploi sur ${plural(c.situationAnswered, "réponse")}`,
+      };
+  }
+}
+
+/** Whether the year has anything to say for this kind (someone asked, a learner, a candidate). */
+function concerned(kind: IndicatorKind, c: YearCounts, certifying: boolean): boolean {
+  if (kind === "satisfaction") return c.asked > 0 || c.overallAnswered > 0;
+  if (kind === "completion") return c.learners > 0;
+  if (kind === "success") return certifying && c.presented > 0;
+  return c.coldAsked > 0 || c.situationAnswered > 0;
+}
+
+/** One year's figure for one kind: its rate, or why it is not published yet. */
+export function indicatorOf(kind: IndicatorKind, c: YearCounts, minAnswers: number): Indicator {
+  const m = measure(kind, c);
+  const title = INDICATOR_TITLES[kind];
+  const period =
+    kind === "insertion"
+      ? `Sessions terminées en ${c.year}, situation 3 mois après`
+      : `Sessions terminées en ${c.year}`;
+  if (m.of < minAnswers) {
+    return {
+      kind,
+      title,
+      year: c.year,
+      period,
+      rate: null,
+      detail: `Résultats ${c.year}\u00a0: pas encore assez de ${m.noun} pour publier un taux (${m.of} sur ${minAnswers} nécessaires).`,
+    };
+  }
+  return { kind, title, year: c.year, period, rate: percent(m.count, m.of), detail: m.detail };
+}
+
+/**
+ * Every year with learners or surveys, newest first, each with the kinds it has something to say
+ * about; then the archives of the years before the first computed one (an archive of a year the
+ * site computes is not shown: the computed figure replaces it).
+ */
+export function publishedIndicators(
+  counts: readonly YearCounts[],
+  options: { certifying: boolean; minAnswers: number; archives: readonly ArchivedResult[] },
+): PublishedIndicators {
+  const years = [...counts]
+    .sort((a, b) => b.year - a.year)
+    .map((c) => ({
+      year: c.year,
+      indicators: INDICATOR_KINDS.filter((kind) => concerned(kind, c, options.certifying)).map((kind) =>
+        indicatorOf(kind, c, options.minAnswers),
+      ),
+    }))
+    .filter((y) => y.indicators.length > 0);
+  const first = Math.min(...years.map((y) => y.year));
+  const archives = options.archives.filter((a) => a.year < first).sort((a, b) => b.year - a.year);
+  return { years, archives };
+}
+
+/** One line per figure, for the programme PDF: '92 % — Taux de satisfaction, sessions terminées en 2026 (12 réponses sur 14 stagiaires)'. */
+export function indicatorLines(published: PublishedIndicators): string[] {
+  const lines = published.years.flatMap((y) =>
+    y.indicators.map((i) =>
+      i.rate === null
+        ? `${i.title} — ${i.detail}`
+        : `${formatRate(i.rate)} — ${i.title}, ${i.period.toLowerCase()} (${i.detail})`,
+    ),
+  );
+  for (const a of published.archives) lines.push(archiveLine(a));
+  return lines;
+}
+
+/** '89 % — Taux de réussite — Archive 2024, source : enquête interne (36 candidats)'. */
+export function archiveLine(a: ArchivedResult): string {
+  return `${formatRate(a.rate)} — ${RESULT_LABELS[a.kind].title} — ${archiveLabel(a)} (${plural(a.sample, RESULT_LABELS[a.kind].people.replace(/s$/, ""), RESULT_LABELS[a.kind].people)})`;
+}
+
+/**
+ * The figures as schema.org PropertyValues on the Course, for search engines: published rates only,
+ * each named with its year and described with its period and sample.
+ */
+export function indicatorsJsonLd(published: PublishedIndicators): Record<string, unknown> {
+  const values = published.years.flatMap((y) =>
+    y.indicators
+      .filter((i) => i.rate !== null)
+      .map((i) => ({
+        "@type": "PropertyValue",
+        name: `${i.title} ${i.year}`,
+        value: i.rate,
+        unitText: "%",
+        description: `${i.period}\u00a0: ${i.detail}`,
+      })),
+  );
+  const archived = published.archives.map((a) => ({
+    "@type": "PropertyValue",
+    name: `${RESULT_LABELS[a.kind].title} ${a.year}`,
+    value: a.rate,
+    unitText: "%",
+    description: archiveLabel(a),
+  }));
+  const all = [...values, ...archived];
+  return all.length ? { additionalProperty: all } : {};
+}
