@@ -12,11 +12,11 @@ import {
   type ResultKind,
 } from "~/features/catalogue";
 import { getCentreSettings } from "~/features/settings/index.server";
+import { surveyFigures } from "~/features/surveys/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formationSessions, formations, learners } from "~/platform/db/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import { EMPTY_COUNTS, type PublishedIndicators, publishedIndicators, type YearCounts } from "./indicators";
-import { surveyCounts } from "./survey-counts.server";
 
 /** The session's end year: its end date is a calendar day of the centre (Paris), so its own year. */
 const endYear = sql<number>`extract(year from ${formationSessions.endDate})::int`;
@@ -51,7 +51,7 @@ export async function indicatorCounts(
   const today = formatIsoDay(options.now ?? new Date());
   const [people, surveys] = await Promise.all([
     learnerCounts(db, options.formationId, today),
-    surveyCounts(db, options.formationId),
+    surveyFigures(db, options.formationId ? { formationId: options.formationId } : {}),
   ]);
   const byKey = new Map<string, YearCounts & { formationId: string }>();
   const entry = (formationId: string, year: number) => {
