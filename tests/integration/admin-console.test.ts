@@ -106,7 +106,9 @@ describe(`console formations on ${DRIVER}`, () => {
       careerOpportunities: "Intégrateur,",
       funding: "CPF, OPCO",
       aliases: "dev-web-avance",
-      results: JSON.stringify([{ kind: "reussite", year: 2025, rate: 87, sample: 23 }]),
+      results: JSON.stringify([
+        { kind: "reussite", year: 2025, rate: 87, sample: 23, source: "enquête interne" },
+      ]),
       program: JSON.stringify([
         { title: "HTML", duration: "40h", content: "Balises" },
         { title: "", duration: "", content: "" },
@@ -128,7 +130,7 @@ describe(`console formations on ${DRIVER}`, () => {
       careerOpportunities: ["Intégrateur"],
       funding: ["CPF", "OPCO"],
       program: [{ title: "HTML", duration: "40h", content: "Balises" }],
-      results: [{ kind: "reussite", year: 2025, rate: 87, sample: 23 }],
+      results: [{ kind: "reussite", year: 2025, rate: 87, sample: 23, source: "enquête interne" }],
       rncpCode: null,
     });
     const aliases = await t.app.db

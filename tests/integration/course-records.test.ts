@@ -52,7 +52,9 @@ const record = (slug: string): Record<string, string> => ({
   equivalences: "Blocs acquis à vie ; accès par la VAE",
   furtherPaths: "Titre professionnel Gestionnaire comptable et fiscal",
   careerOpportunities: "Assistant·e comptable, Aide-comptable",
-  results: JSON.stringify([{ kind: "reussite", year: 2025, rate: 88, sample: 24 }]),
+  results: JSON.stringify([
+    { kind: "reussite", year: 2025, rate: 88, sample: 24, source: "enquête interne" },
+  ]),
 });
 
 /** A page's text as a reader sees it: tags dropped, entities decoded, spaces collapsed (no-break spaces kept). */
@@ -162,7 +164,8 @@ describe(`course records on ${DRIVER}`, () => {
       "Blocs de compétences RNCP37489BC01 — Assurer les travaux courants de comptabilité",
       "Équivalences et passerelles Blocs acquis à vie ; accès par la VAE",
       "Suites de parcours Titre professionnel Gestionnaire comptable et fiscal",
-      "Taux de réussite 2025, 24 candidats",
+      // A typed result is only an archive, dated and with its source.
+      "Taux de réussite — Archive 2025, source\u00a0: enquête interne (24 candidats)",
     ]) {
       expect(text).toContain(item);
     }
@@ -224,7 +227,7 @@ describe(`course records on ${DRIVER}`, () => {
       "Tarif « entreprise » : 1 200 € par salarié·e, l’attestation comprise",
       "RNCP 37489",
       "https://www.francecompetences.fr/recherche/rncp/37489/",
-      "88 % de réussite — 2025, 24 candidats",
+      "88 % — Taux de réussite — Archive 2025, source : enquête interne (24 candidats)",
     ]) {
       expect(text).toContain(item);
     }

@@ -1,7 +1,8 @@
 // No invented figures: every count and rate the site and the dashboard show comes from the database.
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formations } from "~/platform/db/schema.server";
+import { formatIsoDay } from "~/platform/paris-time";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as formationPage from "~/routes/site/formation";
@@ -16,7 +17,7 @@ const admin = setUpSignedIn(t, "admin");
 
 const homeData = async () => bodyOf(await home.loader(routeArgs(t, getRequest("/"))));
 
-describe(`figures from recorded results, on ${DRIVER}`, () => {
+describe(`figures from archived results, on ${DRIVER}`, () => {
   it("computes the home, about and dashboard figures from the seed's results, weighted by sample", async () => {
     const data = await homeData();
     expect(data.activeCount).toBe(5);
@@ -34,12 +35,20 @@ describe(`figures from recorded results, on ${DRIVER}`, () => {
     expect(board.formations).toMatchObject({ total: 5, active: 5, month: 5 });
   });
 
-  it("follows what staff record in the console, and shows nothing where nothing is recorded", async () => {
+  it("follows the archives staff record in the console, and shows nothing where nothing is recorded", async () => {
     const [row] = await t.app.db
       .select()
       .from(formations)
       .where(eq(formations.slug, "formation-developpeur-web"));
     if (!row) throw new Error("seed formation missing");
+    const lastYear = Number(formatIsoDay(new Date()).slice(0, 4)) - 1;
+    const archive = {
+      kind: "satisfaction",
+      year: lastYear,
+      rate: 91.5,
+      sample: 12,
+      source: "enquête interne",
+    };
     const result = await formationsRoute.action(
       routeArgs(
         t,
@@ -57,16 +66,17 @@ describe(`figures from recorded results, on ${DRIVER}`, () => {
             pricing: row.pricing ?? "",
             price: String(row.price),
             active: "true",
-            // A newer year replaces the centre's satisfaction figure: it alone is the latest.
-            results: JSON.stringify([{ kind: "satisfaction", year: 2026, rate: 91.5, sample: 12 }]),
+            results: JSON.stringify([archive]),
           },
           admin.cookie,
         ),
       ),
     );
     expect(await bodyOf(result)).toMatchObject({ ok: true });
+    // The other formations' archives set aside: this one alone makes the centre's figure.
+    await t.app.db.update(formations).set({ results: [] }).where(ne(formations.id, row.id));
     const figures = (await homeData()).figures as { kind: string }[];
-    expect(figures[0]).toEqual({ kind: "satisfaction", year: 2026, rate: 92, sample: 12 });
+    expect(figures).toEqual([{ kind: "satisfaction", year: lastYear, rate: 92, sample: 12 }]);
 
     const page = await bodyOf(
       await formationPage.loader(
@@ -75,9 +85,9 @@ describe(`figures from recorded results, on ${DRIVER}`, () => {
         }),
       ),
     );
-    expect((page.formation as { results: unknown[] }).results).toEqual([
-      { kind: "satisfaction", year: 2026, rate: 91.5, sample: 12 },
-    ]);
+    expect(String(page.results)).toContain(
+      `Archive ${lastYear}, source\u00a0: enquête interne (12 répondants)`,
+    );
 
     await t.app.db.update(formations).set({ results: [] });
     const empty = await homeData();
@@ -111,11 +121,15 @@ describe(`figures from recorded results, on ${DRIVER}`, () => {
           ),
         ),
       );
-    expect(await save([{ kind: "reussite", year: 2025, rate: 90, sample: null }])).toMatchObject({
+    expect(
+      await save([{ kind: "reussite", year: 2025, rate: 90, sample: null, source: "enquête interne" }]),
+    ).toMatchObject({
       ok: false,
       errors: { results: "Effectif invalide" },
     });
-    expect(await save([{ kind: "reussite", year: 2025, rate: 120, sample: 10 }])).toMatchObject({
+    expect(
+      await save([{ kind: "reussite", year: 2025, rate: 120, sample: 10, source: "enquête interne" }]),
+    ).toMatchObject({
       ok: false,
       errors: { results: "Taux entre 0 et 100" },
     });

@@ -34,6 +34,7 @@ export async function settingsForm(
     referentPhone: s.referentPhone,
     referentEmail: s.referentEmail,
     leadRecipient: s.leadRecipient,
+    minResultAnswers: String(s.minResultAnswers),
     ...changes,
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { centreFigures, type FormationResult, resultSentence } from "~/features/catalogue/results";
+import {
+  archiveLabel,
+  centreFigures,
+  type FormationResult,
+  resultSource,
+} from "~/features/catalogue/results";
 
 const r = (kind: FormationResult["kind"], year: number, rate: number, sample: number): FormationResult => ({
   kind,
@@ -9,11 +14,12 @@ const r = (kind: FormationResult["kind"], year: number, rate: number, sample: nu
 });
 
 describe("recorded results", () => {
-  it("says a rate with its year and sample size, in French typography", () => {
-    expect(resultSentence(r("satisfaction", 2025, 98, 214))).toBe(
-      "98\u202f% de satisfaction — 2025, 214 répondants",
+  it("says a rate's year and sample size, and an archive's year and source, in French typography", () => {
+    expect(resultSource(r("satisfaction", 2025, 98, 214))).toBe("2025, 214 répondants");
+    expect(resultSource(r("reussite", 2024, 100, 1))).toBe("2024, 1 candidat");
+    expect(archiveLabel({ year: 2024, source: "enquête interne" })).toBe(
+      "Archive 2024, source\u00a0: enquête interne",
     );
-    expect(resultSentence(r("reussite", 2024, 100, 1))).toBe("100\u202f% de réussite — 2024, 1 candidat");
   });
 
   it("weights each formation by its sample, keeps the latest year, and leaves out kinds nobody recorded", () => {

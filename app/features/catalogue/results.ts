@@ -52,11 +52,6 @@ export function resultSource(result: Pick<FormationResult, "kind" | "year" | "sa
   return `${result.year}, ${number.format(result.sample)} ${result.sample > 1 ? people : people.replace(/s$/, "")}`;
 }
 
-/** '98 % de satisfaction — 2025, 214 répondants'. */
-export function resultSentence(result: FormationResult): string {
-  return `${formatRate(result.rate)} ${RESULT_LABELS[result.kind].phrase} — ${resultSource(result)}`;
-}
-
 /**
  * The centre's figure for each kind, from its formations' results: the latest year recorded for
  * that kind, the rate weighted by each formation's sample, and the total sample. Kinds nobody

@@ -159,7 +159,7 @@ const FIELDS: Record<string, Fields> = {
     description: ["Description pour les moteurs de recherche", false],
   },
   centre_settings: {
-    minResultAnswers: ["Nombre minimal de réponses pour publier un résultat", false],
+    minResultAnswers: ["Nombre minimal de réponses pour publier un résultat", true],
     name: ["Nom du centre", true],
     legalForm: ["Forme juridique", true],
     shareCapital: ["Capital social", true],

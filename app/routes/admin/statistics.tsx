@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { loadOr } from "~/features/console/action.server";
+import { IndicatorsTable } from "~/features/indicators/components/indicators-table";
+import { allFormationIndicators } from "~/features/indicators/indicators.server";
 import { StatChartCard } from "~/features/statistics/components/stat-chart";
 import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/features/statistics/statistics";
 import { type Statistics, statistics } from "~/features/statistics/statistics.server";
@@ -48,8 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     charts: [],
   };
-  const { value, loadError } = await loadOr(app, "statistiques", () => statistics(app.db, period), empty);
-  return { ...value, loadError };
+  const [{ value, loadError }, results] = await Promise.all([
+    loadOr(app, "statistiques", () => statistics(app.db, period), empty),
+    // The course pages' published results, from the same function as the pages.
+    loadOr(app, "résultats publiés", () => allFormationIndicators(app.db), []),
+  ]);
+  return { ...value, results: results.value, loadError: loadError ?? results.loadError };
 }
 
 function Figure({ title, value, detail }: { title: string; value: string; detail?: string }) {
@@ -67,7 +73,7 @@ function Figure({ title, value, detail }: { title: string; value: string; detail
 }
 
 export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
-  const { period, startDay, endDay, computedAt, figures, charts, loadError } = loaderData;
+  const { period, startDay, endDay, computedAt, figures, charts, results, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE, REFRESHES);
   const span = startDay && endDay ? `Du ${shortDay(startDay)} au ${shortDay(endDay)} (heure de Paris)` : "";
@@ -123,6 +129,7 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
             : ""}
         </p>
       ) : null}
+      <IndicatorsTable formations={results} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         {charts.map((chart) => (
           <StatChartCard key={chart.id} chart={chart} period={period} />

@@ -1,0 +1,401 @@
+// Published indicators: per formation and year of the session's end, the completion and success rates
+// from the learners and the satisfaction and employment rates from the surveys, each published only
+// from the minimum of answers set in Paramètres; the same figures on the course page, its JSON-LD,
+// its programme, Statistiques and the home page; typed results only as dated archives with a source.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { indicatorLines } from "~/features/indicators/indicators";
+import { formationIndicators, indicatorCounts } from "~/features/indicators/indicators.server";
+import { auditLog, centreSettings, formations } from "~/platform/db/schema.server";
+import * as formationsRoute from "~/routes/admin/formations";
+import * as settingsRoute from "~/routes/admin/settings";
+import * as statisticsRoute from "~/routes/admin/statistics";
+import * as formationPage from "~/routes/site/formation";
+import * as home from "~/routes/site/home";
+import { DRIVER } from "../support/db";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { settingsForm } from "../support/settings";
+
+const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin", { email: "admin@centre.test" });
+
+const rows = <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  t.app.database.query<T>(text, values);
+
+async function one<T>(text: string, values: unknown[] = []): Promise<T> {
+  const [row] = await rows<T>(text, values);
+  if (!row) throw new Error(`no row: ${text}`);
+  return row;
+}
+
+const NARROW = "\u202f";
+
+/** A certifying formation of its own (the demo's rows never count), active, with a course page. */
+async function certifyingFormation() {
+  const slug = `indicateurs-${randomBytes(4).toString("hex")}`;
+  const f = await one<{ id: string }>(
+    `insert into formations (slug, title, certifying, active, results)
+     values ($1, 'Formation des indicateurs', true, true, $2::jsonb) returning id`,
+    [
+      slug,
+      JSON.stringify([
+        // Before the first computed year: shown as an archive.
+        { kind: "reussite", year: 2022, rate: 81, sample: 16, source: "enquête interne" },
+        // A year the site computes: the computed figures replace it.
+        { kind: "satisfaction", year: 2024, rate: 99, sample: 40, source: "enquête interne" },
+      ]),
+    ],
+  );
+  return { id: f.id, slug };
+}
+
+const session = (formationId: string, endDate: string) =>
+  one<{ id: string }>(
+    `insert into formation_sessions (formation_id, start_date, end_date, seats)
+     values ($1, $2::date - 60, $2, 20) returning id`,
+    [formationId, endDate],
+  );
+
+let n = 0;
+async function learner(
+  sessionId: string,
+  status: "enrolled" | "in_training" | "completed" | "dropped_out",
+  certification: "presented" | "certified" | "not_certified" | null = null,
+) {
+  n += 1;
+  return one<{ id: string }>(
+    `insert into learners (session_id, origin, first_name, last_name, email, status, abandoned_on, certification)
+     values ($1, 'manual', 'Stagiaire', $2, $3, $4, $5, $6) returning id`,
+    [
+      sessionId,
+      `N${n}`,
+      `indicateurs${n}-${randomBytes(3).toString("hex")}@example.org`,
+      status,
+      status === "dropped_out" ? "2024-03-01" : null,
+      certification,
+    ],
+  );
+}
+
+const questionOf = (kind: "a_chaud" | "a_froid", role: "overall" | "situation") =>
+  one<{ questionnaire: string; question: string }>(
+    `select q.id as questionnaire, qq.id as question from survey_questionnaires q
+       join survey_questions qq on qq.questionnaire_id = q.id where q.kind = $1 and qq.role = $2`,
+    [kind, role],
+  );
+
+/** An invitation of `learnerId` to the wave, answered with `value` to the question (none: not answered). */
+async function surveyed(
+  place: { formationId: string; sessionId: string },
+  learnerId: string,
+  wave: "a_chaud" | "a_froid",
+  value: string | null,
+) {
+  const { questionnaire, question } = await questionOf(wave, wave === "a_chaud" ? "overall" : "situation");
+  const invitation = await one<{ id: string }>(
+    `insert into survey_invitations
+       (questionnaire_id, session_id, formation_id, learner_id, email, token_hash, wave, answered_at, closes_at)
+     values ($1, $2, $3, $4, 'x@example.org', $5, $6, $7, now() + interval '30 days') returning id`,
+    [
+      questionnaire,
+      place.sessionId,
+      place.formationId,
+      learnerId,
+      randomBytes(32).toString("hex"),
+      wave,
+      value === null ? null : new Date(),
+    ],
+  );
+  if (value !== null) {
+    await rows("insert into survey_answers (invitation_id, question_id, value) values ($1, $2, $3)", [
+      invitation.id,
+      question,
+      value,
+    ]);
+  }
+}
+
+/**
+ * 2024 (session ended 30 June): 6 learners: 4 finished, 1 dropped out, 1 never marked finished;
+ * outcomes: 2 certified, 1 not certified, 2 presented (result not known). À chaud: 6 asked, 5
+ * answered the overall question with 5, 5, 4, 3, 4. À froid: 3 answered (employed, company, searching).
+ * 2025 (session ended 31 March): 3 learners, all finished. A session ending in 2099 counts nowhere.
+ */
+async function seeded() {
+  const f = await certifyingFormation();
+  const s24 = await session(f.id, "2024-06-30");
+  const s25 = await session(f.id, "2025-03-31");
+  const later = await session(f.id, "2099-06-30");
+  const place = { formationId: f.id, sessionId: s24.id };
+  const people = [
+    await learner(s24.id, "completed", "certified"),
+    await learner(s24.id, "completed", "certified"),
+    await learner(s24.id, "completed", "not_certified"),
+    await learner(s24.id, "completed", "presented"),
+    await learner(s24.id, "dropped_out"),
+    await learner(s24.id, "in_training", "presented"),
+  ];
+  const notes = ["5", "5", "4", "3", "4", null];
+  for (const [i, p] of people.entries()) await surveyed(place, p.id, "a_chaud", notes[i] ?? null);
+  const situations = ["En emploi (CDI, CDD, intérim)", "Création d'entreprise", "En recherche d'emploi"];
+  for (const [i, s] of situations.entries()) await surveyed(place, people[i]?.id ?? "", "a_froid", s);
+  for (let i = 0; i < 3; i++) await learner(s25.id, "completed");
+  await learner(later.id, "in_training");
+  return f;
+}
+
+const coursePage = async (slug: string) =>
+  bodyOf(await formationPage.loader(routeArgs(t, getRequest(`/formation/${slug}`), { slug })));
+
+const saveSettings = async (changes: Record<string, string>) => {
+  try {
+    return await settingsRoute.action(
+      routeArgs(t, formRequest("/admin/parametres", await settingsForm(t.app.db, changes), admin.cookie)),
+    );
+  } catch (thrown) {
+    return thrown;
+  }
+};
+
+describe(`published indicators on ${DRIVER}`, () => {
+  it("counts learners and answers per year of the session's end, in SQL, abandons in the completion", async () => {
+    const f = await seeded();
+    const counts = (await indicatorCounts(t.app.db, { formationId: f.id })).get(f.id) ?? [];
+    const zero = {
+      presented: 0,
+      certified: 0,
+      asked: 0,
+      answered: 0,
+      satisfied: 0,
+      overallAnswered: 0,
+      coldAsked: 0,
+      employed: 0,
+      situationAnswered: 0,
+    };
+    expect([...counts].sort((a, b) => a.year - b.year)).toEqual([
+      {
+        year: 2024,
+        learners: 6,
+        completed: 4,
+        presented: 5,
+        certified: 2,
+        asked: 6,
+        answered: 5,
+        satisfied: 4,
+        overallAnswered: 5,
+        coldAsked: 3,
+        employed: 2,
+        situationAnswered: 3,
+      },
+      { ...zero, year: 2025, learners: 3, completed: 3 },
+    ]);
+  });
+
+  it("publishes each rate with its period and sample from the minimum of answers, and says why not below it", async () => {
+    const f = await seeded();
+    const row = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
+    const published = await formationIndicators(t.app.db, row[0] as (typeof row)[number]);
+    expect(published.years.map((y) => y.year)).toEqual([2025, 2024]);
+    const [y2025, y2024] = published.years;
+    // 2024: satisfaction 4/5 = 80 %; completion 4/6 = 67 %; success 2/5 = 40 %; employment 3 answers < 5.
+    expect(y2024?.indicators).toEqual([
+      {
+        kind: "satisfaction",
+        title: "Taux de satisfaction",
+        year: 2024,
+        period: "Sessions terminées en 2024",
+        rate: 80,
+        detail: "5 réponses sur 6 stagiaires",
+      },
+      {
+        kind: "completion",
+        title: "Taux d'achèvement",
+        year: 2024,
+        period: "Sessions terminées en 2024",
+        rate: 67,
+        detail: "4 stagiaires sur 6, abandons compris",
+      },
+      {
+        kind: "success",
+        title: "Taux de réussite",
+        year: 2024,
+        period: "Sessions terminées en 2024",
+        rate: 40,
+        detail: "2 certifié·es sur 5 présenté·es",
+      },
+      {
+        kind: "insertion",
+        title: "Taux d'insertion à 3 mois",
+        year: 2024,
+        period: "Sessions terminées en 2024, situation 3 mois après",
+        rate: null,
+        detail:
+          "Résultats 2024\u00a0: pas encore assez de réponses pour publier un taux (3 sur 5 nécessaires).",
+      },
+    ]);
+    expect(y2025?.indicators).toEqual([
+      expect.objectContaining({
+        kind: "completion",
+        rate: null,
+        detail:
+          "Résultats 2025\u00a0: pas encore assez de stagiaires pour publier un taux (3 sur 5 nécessaires).",
+      }),
+    ]);
+    // The 2022 archive stays, dated with its source; the typed 2024 rate gave way to the computed one.
+    expect(published.archives).toEqual([
+      { kind: "reussite", year: 2022, rate: 81, sample: 16, source: "enquête interne" },
+    ]);
+    expect(indicatorLines(published)).toContain(
+      `81${NARROW}% — Taux de réussite — Archive 2022, source\u00a0: enquête interne (16 candidats)`,
+    );
+    expect(indicatorLines(published)).toContain(
+      `80${NARROW}% — Taux de satisfaction, sessions terminées en 2024 (5 réponses sur 6 stagiaires)`,
+    );
+  });
+
+  it("the course page, its JSON-LD and Statistiques show the same figures, and follow the minimum set in Paramètres", async () => {
+    const f = await seeded();
+    const page = await coursePage(f.slug);
+    const html = String(page.results);
+    expect(html).toContain("Résultats 2024");
+    expect(html).toContain("Taux de satisfaction");
+    expect(html).toContain(`80${NARROW}%`);
+    expect(html).toContain("5 réponses sur 6 stagiaires");
+    expect(html).toContain(
+      "Résultats 2025\u00a0: pas encore assez de stagiaires pour publier un taux (3 sur 5 nécessaires).",
+    );
+    expect(html).toContain("Archive 2022, source\u00a0: enquête interne");
+    expect(html).not.toContain("99");
+    expect(page.resultsLd).toEqual({
+      additionalProperty: expect.arrayContaining([
+        expect.objectContaining({ name: "Taux de satisfaction 2024", value: 80, unitText: "%" }),
+        expect.objectContaining({
+          name: "Taux de réussite 2022",
+          value: 81,
+          description: "Archive 2022, source\u00a0: enquête interne",
+        }),
+      ]),
+    });
+    const stats = await bodyOf(
+      await statisticsRoute.loader(routeArgs(t, getRequest("/admin/statistiques", admin.cookie))),
+    );
+    const mine = (stats.results as { id: string; indicators: unknown }[]).find((r) => r.id === f.id);
+    const row = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
+    expect(mine?.indicators).toEqual(await formationIndicators(t.app.db, row[0] as (typeof row)[number]));
+
+    // Paramètres: 3 answers are enough now; the 2025 completion and the 2024 employment are published.
+    expect(statusOf(await saveSettings({ minResultAnswers: "3" }))).toBe(200);
+    const after = String((await coursePage(f.slug)).results);
+    expect(after).toContain(`100${NARROW}%`);
+    expect(after).toContain("2 personnes en emploi sur 3 réponses");
+    expect(after).not.toContain("pas encore assez");
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
+    expect(entry?.details).toMatchObject({
+      changes: expect.arrayContaining([{ field: "minResultAnswers", from: "5", to: "3" }]),
+    });
+  });
+
+  it("refuses a minimum that is not a whole number from 1 to 1 000, in French, and keeps the stored one", async () => {
+    const stored = async () => (await t.app.db.select().from(centreSettings))[0]?.minResultAnswers;
+    const before = await stored();
+    for (const bad of ["0", "abc", "2,5", "1001", ""]) {
+      const result = await saveSettings({ minResultAnswers: bad });
+      expect(statusOf(result)).toBe(400);
+      expect(await bodyOf(result)).toMatchObject({
+        errors: { minResultAnswers: "Indiquez un nombre entier de 1 à 1 000" },
+      });
+    }
+    expect(await stored()).toBe(before);
+  });
+
+  it("the home page's figures come from the computed rates, the archives filling the kinds without any", async () => {
+    await seeded();
+    await saveSettings({ minResultAnswers: "5" });
+    const data = await bodyOf(await home.loader(routeArgs(t, getRequest("/"))));
+    const figures = data.figures as { kind: string; year: number; rate: number; sample: number }[];
+    // Satisfaction: the demo's formations have no answers; the 2024 answers of the formations seeded
+    // by this file's tests (5 each, 4 satisfied) are the centre's, and likewise for success (2 of 5).
+    const satisfaction = figures.find((x) => x.kind === "satisfaction");
+    expect(satisfaction).toMatchObject({ kind: "satisfaction", year: 2024, rate: 80 });
+    expect((satisfaction?.sample ?? 0) % 5).toBe(0);
+    expect(figures.find((x) => x.kind === "reussite")).toMatchObject({ year: 2024, rate: 40 });
+    // Recommendation is never computed: the demo's archives.
+    expect(figures.find((x) => x.kind === "recommandation")).toBeDefined();
+  });
+
+  it("staff may type only an archive: a past year with its source", async () => {
+    const [row] = await t.app.db.select().from(formations).where(eq(formations.slug, "bac-pro-logistique"));
+    if (!row) throw new Error("seed formation missing");
+    const thisYear = Number(
+      new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Paris" }).format(new Date()),
+    );
+    const save = async (results: unknown[]) =>
+      bodyOf(
+        await formationsRoute.action(
+          routeArgs(
+            t,
+            formRequest(
+              "/admin/formations",
+              {
+                intent: "update",
+                id: row.id,
+                title: row.title,
+                slug: row.slug,
+                formationType: row.formationType,
+                description: row.description,
+                duration: row.duration,
+                entryLevel: row.entryLevel ?? "",
+                pricing: row.pricing ?? "",
+                price: String(row.price),
+                active: "true",
+                results: JSON.stringify(results),
+              },
+              admin.cookie,
+            ),
+          ),
+        ),
+      );
+    const archive = { kind: "satisfaction", year: thisYear - 2, rate: 90, sample: 20 };
+    expect(await save([{ ...archive, year: thisYear, source: "enquête interne" }])).toMatchObject({
+      ok: false,
+      errors: { results: expect.stringContaining("Une archive porte sur une année passée") },
+    });
+    expect(await save([archive])).toMatchObject({
+      ok: false,
+      errors: { results: "Indiquez la source de ce résultat (par exemple : enquête interne)" },
+    });
+    expect(await save([{ ...archive, source: "enquête interne" }])).toMatchObject({ ok: true });
+    const [saved] = await t.app.db.select().from(formations).where(eq(formations.id, row.id));
+    expect(saved?.results).toEqual([{ ...archive, source: "enquête interne" }]);
+  });
+
+  it("the migration keeps typed rates of past years as archives with a source and drops this year's", async () => {
+    const thisYear = Number(
+      new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Paris" }).format(new Date()),
+    );
+    const f = await certifyingFormation();
+    await rows("update formations set results = $2::jsonb where id = $1", [
+      f.id,
+      JSON.stringify([
+        { kind: "reussite", year: thisYear - 1, rate: 88, sample: 24 },
+        { kind: "satisfaction", year: thisYear, rate: 95, sample: 30 },
+      ]),
+    ]);
+    const file = readFileSync("drizzle/0024_result_archives.sql", "utf8");
+    const update = file.slice(file.indexOf("UPDATE"));
+    await t.app.db.execute(sql.raw(update));
+    const [after] = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
+    expect(after?.results).toEqual([
+      {
+        kind: "reussite",
+        year: thisYear - 1,
+        rate: 88,
+        sample: 24,
+        source: "saisie dans la console avant le calcul automatique",
+      },
+    ]);
+  });
+});
