@@ -384,7 +384,7 @@ describe(`published indicators on ${DRIVER}`, () => {
         { kind: "satisfaction", year: thisYear, rate: 95, sample: 30 },
       ]),
     ]);
-    const file = readFileSync("drizzle/0024_result_archives.sql", "utf8");
+    const file = readFileSync("drizzle/0025_result_archives.sql", "utf8");
     const update = file.slice(file.indexOf("UPDATE"));
     await t.app.db.execute(sql.raw(update));
     const [after] = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
