@@ -1,11 +1,14 @@
 // npm run bench:images — the médiathèque under load, on the embedded database of a production build.
 //
 // 1. 20 staff members send a 10 MB photo each at the same moment (multipart, as the console's form
-//    posts it): how many are accepted, how long they take, and the server's peak resident memory
-//    (VmRSS sampled every 20 ms), which the image queue and sharp's settings keep bounded.
+//    posts it): how many are accepted at once, how many are asked to come back (503 + Retry-After,
+//    sent again after that delay as a person would), how long they take, and the server's peak
+//    resident memory (VmRSS sampled every 20 ms), which the upload turns, the image queue and
+//    sharp's settings keep bounded.
 // 2. First view of a variant nobody asked for yet (made from the original, then stored), against a
 //    second view of the same address (read back): median of several pictures and formats.
-// 3. Variants per second: every width and format of several pictures asked at once by 8 clients.
+// 3. Variants per second: every width and format of several pictures asked at once by 8 clients
+//    (a 503 is asked again after its Retry-After); no connection may be cut, the server must live.
 // Writes the « Médiathèque » section of docs/benchmarks.md (other sections are kept).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -57,19 +60,50 @@ async function signIn(): Promise<string> {
     .join("; ");
 }
 
-async function upload(cookie: string, content: Buffer, n: number): Promise<{ ok: boolean; ms: number }> {
-  const form = new FormData();
-  form.set("intent", "upload");
-  form.set("alt", `Photo de banc d'essai ${n}`);
-  form.set("file", new File([new Uint8Array(content)], `photo-${n}.jpg`, { type: "image/jpeg" }));
+interface Sent {
+  ok: boolean;
+  ms: number;
+  /** Answers 503 (busy) before the one that stored it. */
+  busy: number;
+  /** Connections cut or refused (none expected). */
+  cut: number;
+}
+
+const retryAfterMs = (response: Response) => Number(response.headers.get("retry-after") ?? "1") * 1000;
+
+async function upload(cookie: string, content: Buffer, n: number): Promise<Sent> {
   const started = performance.now();
-  const response = await fetch(`${BASE}/admin/mediatheque.data`, {
-    method: "POST",
-    headers: { cookie, origin: BASE },
-    body: form,
-  });
-  const text = await response.text();
-  return { ok: response.status === 200 && text.includes("created"), ms: performance.now() - started };
+  let busy = 0;
+  let cut = 0;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("alt", `Photo de banc d'essai ${n}`);
+    form.set("file", new File([new Uint8Array(content)], `photo-${n}.jpg`, { type: "image/jpeg" }));
+    try {
+      const response = await fetch(`${BASE}/admin/mediatheque.data`, {
+        method: "POST",
+        headers: { cookie, origin: BASE },
+        body: form,
+      });
+      const text = await response.text();
+      if (response.status === 503) {
+        busy++;
+        await new Promise((r) => setTimeout(r, retryAfterMs(response)));
+        continue;
+      }
+      return {
+        ok: response.status === 200 && text.includes("created"),
+        ms: performance.now() - started,
+        busy,
+        cut,
+      };
+    } catch {
+      cut++;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  return { ok: false, ms: performance.now() - started, busy, cut };
 }
 
 function rssMb(pid: number): number {
@@ -82,6 +116,25 @@ async function timedGet(path: string): Promise<{ ms: number; bytes: number; stat
   const response = await fetch(`${BASE}${path}`);
   const body = await response.arrayBuffer();
   return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
+}
+
+/** GET `path` until it is served, waiting out each 503's Retry-After; counts the 503s and cut connections. */
+async function getServed(path: string, counts: { busy: number; cut: number }): Promise<number> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    try {
+      const response = await fetch(`${BASE}${path}`);
+      const body = await response.arrayBuffer();
+      if (response.status === 200) return body.byteLength;
+      if (response.status !== 503) throw new Error(`${path} : ${response.status}`);
+      counts.busy++;
+      await new Promise((r) => setTimeout(r, retryAfterMs(response)));
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith(path)) throw error;
+      counts.cut++;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  throw new Error(`${path} : jamais servie`);
 }
 
 async function main() {
@@ -104,6 +157,9 @@ async function main() {
     clearInterval(sampler);
     peak = Math.max(peak, rssMb(pid));
     const accepted = results.filter((r) => r.ok).length;
+    const firstTry = results.filter((r) => r.ok && r.busy === 0).length;
+    const busyAnswers = results.reduce((sum, r) => sum + r.busy, 0);
+    const uploadCuts = results.reduce((sum, r) => sum + r.cut, 0);
     const uploadTimes = results.map((r) => r.ms).sort((a, b) => a - b);
 
     // 2. First view of a variant nobody asked for, then the same address again.
@@ -130,16 +186,20 @@ async function main() {
       .flatMap((content) => widths.flatMap((w) => formats.map((f) => variantPath(hashOf(content), w, f))));
     const total = pending.length;
     const made: { path: string; bytes: number }[] = [];
+    const variantCounts = { busy: 0, cut: 0 };
+    let batchPeak = rssMb(pid);
+    const batchSampler = setInterval(() => {
+      batchPeak = Math.max(batchPeak, rssMb(pid));
+    }, 20);
     const batchStart = performance.now();
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         for (let path = pending.shift(); path; path = pending.shift()) {
-          const got = await timedGet(path);
-          if (got.status !== 200) throw new Error(`${path} : ${got.status}`);
-          made.push({ path, bytes: got.bytes });
+          made.push({ path, bytes: await getServed(path, variantCounts) });
         }
       }),
     );
+    clearInterval(batchSampler);
     const batchSeconds = (performance.now() - batchStart) / 1000;
     const card = made.filter((m) => /\/360\.(avif|webp|jpg)$/.test(m.path));
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -156,17 +216,20 @@ async function main() {
       "",
       "| Mesure | Valeur |",
       "| --- | ---: |",
-      `| ${UPLOADS} envois simultanés de 10 Mo : acceptés | ${accepted} / ${UPLOADS} en ${uploadSeconds.toFixed(1)} s |`,
+      `| ${UPLOADS} envois simultanés de 10 Mo : enregistrés | ${accepted} / ${UPLOADS} en ${uploadSeconds.toFixed(1)} s |`,
+      `| … dont du premier coup / réponses « serveur occupé » (503, renvoyés après Retry-After) / connexions coupées | ${firstTry} / ${busyAnswers} / ${uploadCuts} |`,
       `| Durée d'un envoi p50 / max | ${Math.round(percentile(uploadTimes, 50))} / ${Math.round(uploadTimes.at(-1) ?? 0)} ms |`,
       `| Mémoire résidente du serveur : au repos → pic pendant les envois | ${Math.round(idle)} → ${Math.round(peak)} Mo |`,
       ...firstRows,
       `| Vue suivante de la même adresse (lue en base) | ${Math.round(percentile(seconds, 50))} ms (médiane de ${seconds.length}) |`,
       `| Variantes produites par seconde (${total} variantes, 8 clients) | ${(total / batchSeconds).toFixed(1)} |`,
+      `| … réponses « serveur occupé » (503, redemandées après Retry-After) / connexions coupées | ${variantCounts.busy} / ${variantCounts.cut} |`,
+      `| Mémoire résidente du serveur : pic pendant les variantes | ${Math.round(batchPeak)} Mo |`,
       `| Poids d'une image de carte à 360 px (AVIF / WebP / JPEG), bruit | ${["avif", "webp", "jpg"].map((ext) => kb(Math.max(...card.filter((m) => m.path.endsWith(ext)).map((m) => m.bytes)))).join(" / ")} Ko |`,
     ];
     writeBenchmarkSection("Médiathèque", lines);
     console.log(lines.join("\n"));
-    if (accepted !== UPLOADS) process.exitCode = 1;
+    if (accepted !== UPLOADS || uploadCuts + variantCounts.cut > 0) process.exitCode = 1;
   } finally {
     const exited = new Promise((r) => server.once("exit", r));
     server.kill("SIGTERM");

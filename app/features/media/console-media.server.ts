@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
+import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
 import {
   AdminInputError,
   attempt,
@@ -17,6 +18,7 @@ import { fieldErrors } from "~/platform/field-errors";
 import { textFields } from "~/platform/form-data";
 import { type AdminActionResult, entityId } from "~/platform/form-schema";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
+import { ImagesBusy, TaskQueue } from "./images.server";
 import { type CheckedImage, checkImage, dropOrphanVariants, MEDIA_ERRORS, mediaUses } from "./library.server";
 import { type MediaDetails, mediaDetailsSchema } from "./media-schema";
 
@@ -75,7 +77,7 @@ async function removeMedia(tx: Db, id: string): Promise<AuditEntry> {
  * change is audited and announced (pages showing the image are rendered again). An upload answers
  * the new image's id, for the picker that uploads in place.
  */
-export const mediaAction = consoleAction(
+const mediaConsoleAction = consoleAction(
   { upload: "media:write", update: "media:write", replace: "media:write", delete: "media:write" },
   async (app, actor, form) => {
     const intent = intentOf(form);
@@ -176,4 +178,40 @@ export const mediaAction = consoleAction(
       tooLarge: MEDIA_ERRORS.tooLarge,
     },
   },
+);
+
+/**
+ * Posts to the médiathèque, two at a time: an upload holds its file in memory several times over
+ * (the body, the form, the bytes checked and stored, about 50 MB for a 10 MB photo) from the
+ * moment its body is read, so the others wait before reading theirs (their bytes stay with the
+ * sender meanwhile). Twenty staff sending a photo at once are served in turn; past 10 s of waiting
+ * (the server cuts a request not answered 30 s after it began) or a full image queue, they are asked
+ * to try again in a few seconds: 503 with Retry-After and a French message, nothing stored.
+ */
+const uploads = new TaskQueue({ slots: 2, maxWaiting: 40, maxWaitMs: 10_000, retryAfterSeconds: 5 });
+
+/** The French answer of a busy server: the upload can be sent again as it is. */
+export const BUSY_MESSAGE =
+  "Le serveur traite déjà d'autres images : renvoyez celle-ci dans quelques secondes.";
+
+export const mediaAction = Object.assign(
+  async (args: RequestArgs) => {
+    // Signed-out visitors are turned away before they take a turn.
+    await requirePermission(args, "console:access");
+    try {
+      return await uploads.run(() => mediaConsoleAction(args));
+    } catch (error) {
+      if (!(error instanceof ImagesBusy)) throw error;
+      return data<AdminActionResult>(
+        {
+          ok: false,
+          intent: "",
+          toast: { type: "error", title: "Serveur occupé", description: BUSY_MESSAGE },
+          errors: { file: BUSY_MESSAGE },
+        },
+        { status: 503, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+  },
+  { permissions: mediaConsoleAction.permissions },
 );

@@ -1,7 +1,10 @@
 // Reading and resizing pictures with sharp (libvips), bounded. libvips would otherwise start one
 // thread per core for each image and keep a cache of decoded images: on a server shared with the
-// site, one image at a time uses one thread, at most QUEUE_SLOTS images are worked on at once (the
-// rest wait their turn), and nothing decoded is kept once its variant is written.
+// site, one image at a time uses one thread, at most QUEUE_SLOTS images are worked on at once, a
+// few more wait their turn, and nothing decoded is kept once its variant is written. Past that the
+// server says it is busy (ImagesBusy: the routes answer 503 with Retry-After) instead of queueing
+// without end: a request left waiting half a minute is cut by the server's request timeout (408 or
+// a reset connection), and every waiting task holds memory.
 import sharp, { type Sharp } from "sharp";
 import type { MediaFormat } from "./media";
 
@@ -17,32 +20,79 @@ export const QUEUE_SLOTS = 2;
  */
 export const MAX_PIXELS = 50_000_000;
 
-/** A small first-in first-out queue: at most `slots` tasks run at once. */
+/** Thrown by a full queue: the work was not done; ask again in `retryAfterSeconds`. */
+export class ImagesBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("images busy");
+    this.name = "ImagesBusy";
+  }
+}
+
+export interface QueueBounds {
+  /** Tasks run at once. */
+  slots: number;
+  /** Tasks waiting for a slot; one more is refused at once (ImagesBusy). */
+  maxWaiting: number;
+  /**
+   * How long a task may wait for its slot; past it, it is refused when its turn comes (its client
+   * would soon be cut by the request timeout, and may have gone already).
+   */
+  maxWaitMs: number;
+  /** What the refusal tells the client to wait before asking again. */
+  retryAfterSeconds: number;
+}
+
+/** A small first-in first-out queue: at most `slots` tasks run at once, a bounded number wait. */
 export class TaskQueue {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { since: number; start: (run: boolean) => void }[] = [];
 
-  constructor(private readonly slots: number) {}
+  constructor(private readonly bounds: QueueBounds) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
+    if (this.running < this.bounds.slots) this.running++;
+    else {
+      if (this.waiting.length >= this.bounds.maxWaiting) throw new ImagesBusy(this.bounds.retryAfterSeconds);
+      const turn = await new Promise<boolean>((start) => this.waiting.push({ since: Date.now(), start }));
+      if (!turn) throw new ImagesBusy(this.bounds.retryAfterSeconds);
+    }
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      this.next();
     }
   }
 
-  /** Tasks running and waiting (for the benchmark). */
+  /** Hands the freed slot to the first waiting task still within its deadline (the rest are refused). */
+  private next() {
+    const now = Date.now();
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      if (now - next.since <= this.bounds.maxWaitMs) {
+        next.start(true);
+        return;
+      }
+      next.start(false);
+    }
+    this.running--;
+  }
+
+  /** Tasks running and waiting. */
   get load() {
     return { running: this.running, waiting: this.waiting.length };
   }
 }
 
-export const imageQueue = new TaskQueue(QUEUE_SLOTS);
+/**
+ * Every sharp job of the process. Two run; eight wait at most (a variant of a 10 MB photo takes
+ * about a second, several on a busy machine), and none waits more than 10 s: the server cuts an
+ * answer not finished 30 s after its request began (REQUEST_TIMEOUT), the work included.
+ */
+export const imageQueue = new TaskQueue({
+  slots: QUEUE_SLOTS,
+  maxWaiting: 4 * QUEUE_SLOTS,
+  maxWaitMs: 10_000,
+  retryAfterSeconds: 5,
+});
 
 export interface ImageFacts {
   format: Extract<MediaFormat, "jpeg" | "png" | "webp" | "avif">;
@@ -86,14 +136,13 @@ const ENCODERS: Record<MediaFormat, (image: Sharp) => Sharp> = {
 
 /**
  * `content` at `width` pixels wide (never wider than it is) in `format`, upright, without its
- * metadata (EXIF, GPS position): a variant as visitors receive it.
+ * metadata (EXIF, GPS position): a variant as visitors receive it. Call it inside `imageQueue.run`,
+ * together with the reading of the original, so that waiting requests hold no picture in memory.
  */
 export function renderVariant(content: Uint8Array, width: number, format: MediaFormat): Promise<Buffer> {
-  return imageQueue.run(() =>
-    ENCODERS[format](
-      sharp(content, { ...INPUT, failOn: "none" })
-        .rotate()
-        .resize({ width, withoutEnlargement: true }),
-    ).toBuffer(),
-  );
+  return ENCODERS[format](
+    sharp(content, { ...INPUT, failOn: "none" })
+      .rotate()
+      .resize({ width, withoutEnlargement: true }),
+  ).toBuffer();
 }

@@ -10,4 +10,4 @@ export {
   pictureColumns,
 } from "./library.server";
 export { cardPicture, type MediaFacts, openGraphImage, type PictureOptions, pictureHtml } from "./media";
-export { mediaHandler, VariantStore } from "./variants.server";
+export { mediaHandler, printableVariant, VariantStore } from "./variants.server";

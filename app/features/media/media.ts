@@ -5,6 +5,12 @@
 /** The widths served (CSS pixels × density): a card at 360 px, its 2× copy, a page header, a wide article. */
 export const MEDIA_WIDTHS = [360, 720, 1080, 1600] as const;
 
+/** The widths of small pictures (a testimonial's photo, the centre's logo): 48 px to 192 px drawn, 1× and 2×. */
+export const SMALL_WIDTHS = [96, 192, 384] as const;
+
+/** Which widths a picture is served at: a content picture's, or a small one's. */
+export type WidthSet = "content" | "small";
+
 /** The formats served: AVIF and WebP for the browsers that read them, JPEG or PNG for the others. */
 export const MEDIA_FORMATS = ["avif", "webp", "jpeg", "png"] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
@@ -24,14 +30,19 @@ export const MEDIA_TYPES: Readonly<Record<MediaFormat, string>> = {
 };
 
 /**
- * The widths a picture `width` pixels wide is served at: the standard ones below it, and its own
- * width (or the largest standard one) last. A picture is never enlarged.
+ * The widths a picture `width` pixels wide is served at: the standard ones of `set` below it, and
+ * its own width (or the largest standard one) last. A picture is never enlarged.
  */
-export function variantWidths(width: number): number[] {
-  const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1] ?? width;
+export function variantWidths(width: number, set: WidthSet = "content"): number[] {
+  const standard: readonly number[] = set === "small" ? SMALL_WIDTHS : MEDIA_WIDTHS;
+  const largest = standard[standard.length - 1] ?? width;
   const top = Math.min(width, largest);
-  return [...MEDIA_WIDTHS.filter((w) => w < top), top];
+  return [...standard.filter((w) => w < top), top];
 }
+
+/** Whether `width` is one a picture `pictureWidth` pixels wide is served at, in either set. */
+export const isVariantWidth = (pictureWidth: number, width: number) =>
+  variantWidths(pictureWidth).includes(width) || variantWidths(pictureWidth, "small").includes(width);
 
 /** The fallback format: PNG keeps a transparent picture transparent, JPEG for the rest. */
 export const fallbackFormat = (hasAlpha: boolean): MediaFormat => (hasAlpha ? "png" : "jpeg");
@@ -64,6 +75,10 @@ export interface PictureOptions {
   className: string;
   /** The page's largest picture: loaded at once and first (eager, fetchpriority="high"), else lazily. */
   priority?: boolean;
+  /** Shown at once but not first (the header's logo: above the fold, never the largest). */
+  eager?: boolean;
+  /** A small picture (photo of a person, logo): served at the small widths. */
+  widths?: WidthSet;
 }
 
 const escapeAttribute = (value: string) =>
@@ -75,7 +90,7 @@ const escapeAttribute = (value: string) =>
  * page's largest. The pages insert it as it is: no code is sent to the browser to draw it.
  */
 export function pictureHtml(media: MediaFacts, options: PictureOptions): string {
-  const widths = variantWidths(media.width);
+  const widths = variantWidths(media.width, options.widths);
   const srcSet = (format: MediaFormat) =>
     widths.map((w) => `${variantPath(media.hash, w, format)} ${w}w`).join(", ");
   const fallback = fallbackFormat(media.hasAlpha);
@@ -91,7 +106,11 @@ export function pictureHtml(media: MediaFacts, options: PictureOptions): string 
     `width="${largest}"`,
     `height="${Math.round((media.height * largest) / media.width)}"`,
     `alt="${escapeAttribute(media.decorative ? "" : media.alt)}"`,
-    options.priority ? 'loading="eager" fetchpriority="high"' : 'loading="lazy" decoding="async"',
+    options.priority
+      ? 'loading="eager" fetchpriority="high"'
+      : options.eager
+        ? 'loading="eager"'
+        : 'loading="lazy" decoding="async"',
     `class="${escapeAttribute(options.className)}"`,
     media.focalX === null || media.focalY === null
       ? ""

@@ -3,8 +3,15 @@ import type { RequestHandler } from "express";
 import type { Db } from "~/platform/db/client.server";
 import { media, mediaVariants } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
-import { renderVariant } from "./images.server";
-import { fallbackFormat, MEDIA_EXTENSIONS, MEDIA_TYPES, type MediaFormat, variantWidths } from "./media";
+import { ImagesBusy, imageQueue, renderVariant } from "./images.server";
+import {
+  fallbackFormat,
+  isVariantWidth,
+  MEDIA_EXTENSIONS,
+  MEDIA_TYPES,
+  type MediaFacts,
+  type MediaFormat,
+} from "./media";
 
 const FORMAT_OF_EXTENSION = new Map(
   (Object.entries(MEDIA_EXTENSIONS) as [MediaFormat, string][]).map(([format, ext]) => [ext, format]),
@@ -20,7 +27,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
  * from the original (in the image queue), stored for every instance, then answered. Two requests
  * for the same missing variant on one instance wait for the same work; on two instances each may
  * make it once, and the first stored wins. null for a variant that does not exist (unknown hash, a
- * width or format this picture is not served in).
+ * width or format this picture is not served in). Throws ImagesBusy when the image queue is full.
  */
 export class VariantStore {
   private readonly making = new Map<string, Promise<Buffer | null>>();
@@ -45,24 +52,55 @@ export class VariantStore {
   }
 
   private async make(hash: string, width: number, format: MediaFormat): Promise<Buffer | null> {
-    const [original] = await this.db
-      .select({ content: media.content, width: media.width, hasAlpha: media.hasAlpha })
+    const [facts] = await this.db
+      .select({ width: media.width, hasAlpha: media.hasAlpha })
       .from(media)
       .where(eq(media.hash, hash))
       .limit(1);
-    if (!original) return null;
-    const formats: MediaFormat[] = ["avif", "webp", fallbackFormat(original.hasAlpha)];
-    if (!formats.includes(format) || !variantWidths(original.width).includes(width)) return null;
-    const content = await renderVariant(original.content, width, format);
-    await this.db
-      .insert(mediaVariants)
-      .values({ hash, width, format, content, size: content.byteLength })
-      .onConflictDoNothing();
-    return content;
+    if (!facts) return null;
+    const formats: MediaFormat[] = ["avif", "webp", fallbackFormat(facts.hasAlpha)];
+    if (!formats.includes(format) || !isVariantWidth(facts.width, width)) return null;
+    // The original (up to 15 MB) is read once this request's turn has come, not while it waits.
+    return imageQueue.run(async () => {
+      const [original] = await this.db
+        .select({ content: media.content })
+        .from(media)
+        .where(eq(media.hash, hash))
+        .limit(1);
+      if (!original) return null;
+      const content = await renderVariant(original.content, width, format);
+      await this.db
+        .insert(mediaVariants)
+        .values({ hash, width, format, content, size: content.byteLength })
+        .onConflictDoNothing();
+      return content;
+    });
   }
 }
 
-/** GET /media/<hash>/<width>.<ext>: a variant with a year of immutable cache, or 404. */
+/**
+ * The JPEG or PNG of a picture at `width`, for a document made on the server (the programme PDF
+ * prints the centre's logo): the stored variant, made first if need be. null when the picture is
+ * gone or the server is too busy making pictures (the document is printed without it).
+ */
+export async function printableVariant(
+  db: Db,
+  image: Pick<MediaFacts, "hash" | "hasAlpha">,
+  width: number,
+): Promise<Buffer | null> {
+  try {
+    return await new VariantStore(db).get(image.hash, width, fallbackFormat(image.hasAlpha));
+  } catch (error) {
+    if (error instanceof ImagesBusy) return null;
+    throw error;
+  }
+}
+
+/**
+ * GET /media/<hash>/<width>.<ext>: a variant with a year of immutable cache, 404, or 503 with
+ * Retry-After while the server is making too many pictures already (browsers show the alt text
+ * meanwhile; the next page view gets it).
+ */
 export function mediaHandler(store: VariantStore, logger: Logger): RequestHandler {
   return async (req, res) => {
     const hash = String(req.params.hash ?? "");
@@ -81,6 +119,12 @@ export function mediaHandler(store: VariantStore, logger: Logger): RequestHandle
       res.setHeader("Content-Length", String(content.byteLength));
       res.end(req.method === "HEAD" ? undefined : content);
     } catch (error) {
+      if (error instanceof ImagesBusy) {
+        res.status(503).setHeader("Cache-Control", "no-store");
+        res.setHeader("Retry-After", String(error.retryAfterSeconds));
+        res.type("text/plain").end("Serveur occupé : réessayez dans quelques secondes");
+        return;
+      }
       logger.error({ err: error, hash, file: req.params.file }, "media variant failed");
       res.status(500).setHeader("Cache-Control", "no-store").type("text/plain").end("Image indisponible");
     }
