@@ -16,7 +16,12 @@ import { currentPrincipal } from "~/features/accounts/current-user.server";
 import { can } from "~/features/accounts/permissions";
 import { listFormationLinks } from "~/features/catalogue/catalogue.server";
 import { hasDemoContent } from "~/features/demo/demo.server";
-import { getCentreSettings, publicCentre, startingSettings } from "~/features/settings/centre.server";
+import {
+  getCentreSettings,
+  headerLogoHtml,
+  publicCentre,
+  startingSettings,
+} from "~/features/settings/centre.server";
 import { OrganizationJsonLd } from "~/features/settings/components/organization-json-ld";
 import { skipFilterChanges } from "~/platform/revalidate";
 import { readOrNull } from "~/platform/safe-read.server";
@@ -51,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: app.config.publicUrl,
       formations: formations ?? [],
       centre,
+      /** The header's logo, as markup written here (none: the header shows an icon). */
+      logo: settings?.logo ? headerLogoHtml(settings.logo) : null,
       demo: demo === true,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

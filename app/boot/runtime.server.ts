@@ -59,7 +59,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       name: (await getCentreSettings(database.db)).name,
       address: config.mailFrom,
     });
-    const mail = new MailWorker(database, transport, sender, logger);
+    const mail = new MailWorker(database, transport, sender, logger, 2_000, config.publicUrl);
     // Work started once an answer is sent (a reset request's link and e-mail): closing waits for it.
     const pending = new Set<Promise<unknown>>();
     const background = (work: () => Promise<unknown>) =>

@@ -331,7 +331,7 @@ describe(`console testimonials on ${DRIVER}`, () => {
       content: "Très bien",
       company: " ",
       position: "",
-      avatarUrl: "",
+      imageId: "",
       videoUrl: "",
       formationId: "general",
       rating: "4",
@@ -345,7 +345,7 @@ describe(`console testimonials on ${DRIVER}`, () => {
     expect(row).toMatchObject({
       company: null,
       position: null,
-      avatarUrl: null,
+      imageId: null,
       videoUrl: null,
       formationId: null,
       rating: 4,

@@ -35,6 +35,7 @@ export async function settingsForm(
     referentEmail: s.referentEmail,
     leadRecipient: s.leadRecipient,
     minResultAnswers: String(s.minResultAnswers),
+    logoId: s.logo?.id ?? "",
     ...changes,
   };
 }

@@ -28,7 +28,15 @@ export interface ProgrammeInput {
    * (features/indicators, indicatorLines), computed by the caller.
    */
   results: readonly string[];
+  /**
+   * The centre's logo from Paramètres: its JPEG or PNG variant (pdfkit prints both) and its
+   * proportions; none when there is no logo, or it could not be had (the programme prints without).
+   */
+  logo?: { bytes: Buffer; width: number; height: number } | null;
 }
+
+/** The logo's box above the centre's name, in points: as wide as it is at 48 pt high, 160 pt at most. */
+const LOGO_BOX = { width: 160, height: 48 };
 
 // Inter (SIL Open Font License) from its npm package: every French character, the typographic
 // apostrophe, guillemets, € and the narrow no-break space before '%' and ':'.
@@ -52,6 +60,7 @@ export function renderProgramme({
   centre,
   sessions,
   results,
+  logo,
 }: ProgrammeInput): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
@@ -122,7 +131,13 @@ export function renderProgramme({
     doc.fillColor("black");
   };
 
-  // The centre's identity.
+  // The centre's identity, under its logo.
+  if (logo) {
+    const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
+    const top = doc.y;
+    doc.image(logo.bytes, MARGIN, top, { width: logo.width * scale, height: logo.height * scale });
+    doc.y = top + logo.height * scale + 8;
+  }
   doc.font("bold").fontSize(14).fillColor(BLUE).text(centre.name, { width });
   doc
     .font("text")
@@ -248,7 +263,14 @@ const cache = new Map<string, { key: string; bytes: Buffer }>();
 export function programmeVersion(input: ProgrammeInput): string {
   return createHash("sha256")
     .update(
-      JSON.stringify([input.formation.updatedAt.getTime(), input.centre, input.sessions, input.results]),
+      // The logo by whether it is printed: the centre's settings already name its picture (hash).
+      JSON.stringify([
+        input.formation.updatedAt.getTime(),
+        input.centre,
+        input.sessions,
+        input.results,
+        Boolean(input.logo),
+      ]),
     )
     .digest("base64url");
 }

@@ -116,7 +116,7 @@ const FIELDS: Record<string, Fields> = {
     content: ["Témoignage", false],
     company: ["Entreprise", false],
     position: ["Fonction", false],
-    avatarUrl: ["Photo", false],
+    imageId: ["Photo", false],
     videoUrl: ["Vidéo", false],
   },
   application: {
@@ -185,6 +185,7 @@ const FIELDS: Record<string, Fields> = {
     referentPhone: ["Téléphone du référent", false],
     referentEmail: ["E-mail du référent", false],
     leadRecipient: ["Destinataire des nouvelles demandes", false],
+    logoId: ["Logo", false],
   },
 };
 

@@ -3,7 +3,14 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { AdminInputError, countRows, readPage, searchMatch } from "~/features/console/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { blogPosts, formations, media, mediaVariants } from "~/platform/db/schema.server";
+import {
+  blogPosts,
+  centreSettings,
+  formations,
+  media,
+  mediaVariants,
+  testimonials,
+} from "~/platform/db/schema.server";
 import { entityId, searchQuery } from "~/platform/form-schema";
 import { IMAGE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
 import { type ImageFacts, inspectImage, MAX_PIXELS } from "./images.server";
@@ -144,13 +151,17 @@ export async function mediaFacts(db: Db, id: string | null): Promise<MediaFacts 
 
 /** Where image `id` is shown, in words ('la formation « X »'), for the refusal of a deletion. */
 export async function mediaUses(db: Db, id: string): Promise<string[]> {
-  const [courses, posts] = await Promise.all([
+  const [courses, posts, people, logo] = await Promise.all([
     db.select({ title: formations.title }).from(formations).where(eq(formations.imageId, id)),
     db.select({ title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.imageId, id)),
+    db.select({ name: testimonials.name }).from(testimonials).where(eq(testimonials.imageId, id)),
+    db.select({ id: centreSettings.id }).from(centreSettings).where(eq(centreSettings.logoId, id)),
   ]);
   return [
     ...courses.map((c) => `la formation « ${c.title} »`),
     ...posts.map((p) => `l'article « ${p.title} »`),
+    ...people.map((p) => `le témoignage de ${p.name}`),
+    ...logo.map(() => "le logo du centre (Paramètres)"),
   ];
 }
 

@@ -50,7 +50,7 @@ export const FALLBACK_TESTIMONIALS = [
     content: "Une formation concrète et un accompagnement humain : j'ai trouvé un emploi deux mois après.",
     position: "Assistante commerciale",
     company: null,
-    avatarUrl: null,
+    picture: null,
     rating: 5,
   },
   {
@@ -60,7 +60,7 @@ export const FALLBACK_TESTIMONIALS = [
       "Les formateurs sont disponibles et le rythme de l'alternance m'a permis d'apprendre en travaillant.",
     position: "Assistant RH",
     company: null,
-    avatarUrl: null,
+    picture: null,
     rating: 5,
   },
   {
@@ -69,7 +69,7 @@ export const FALLBACK_TESTIMONIALS = [
     content: "J'ai appris à créer et gérer mon site WordPress en quelques mois, à mon rythme.",
     position: "Graphiste indépendante",
     company: null,
-    avatarUrl: null,
+    picture: null,
     rating: 5,
   },
 ];

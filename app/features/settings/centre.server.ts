@@ -1,12 +1,34 @@
-import { getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
+import { fallbackFormat, type MediaFacts, pictureHtml, variantPath, variantWidths } from "~/features/media";
 import { formatDate } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import { centreSettings } from "~/platform/db/schema.server";
+import { centreSettings, media } from "~/platform/db/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
-import { type CentreIdentity, type CentreSettings, type PublicCentre, qualiopiValid } from "./centre";
+import {
+  type CentreIdentity,
+  type CentreLogo,
+  type CentreSettings,
+  type PublicCentre,
+  qualiopiValid,
+} from "./centre";
 
 // Every column but the certificate's bytes: the settings are read on every rendered public page.
 const { certificateContent: _bytes, ...SETTINGS_COLUMNS } = getTableColumns(centreSettings);
+
+// What the logo's pictures are made from (MediaFacts), read from the médiathèque's table in the same
+// query. Named here rather than taken from the médiathèque's server face, which reaches the console
+// and accounts: those read the settings, and the imports would go round in a circle.
+const LOGO_COLUMNS = {
+  id: media.id,
+  hash: media.hash,
+  width: media.width,
+  height: media.height,
+  hasAlpha: media.hasAlpha,
+  alt: media.alt,
+  decorative: media.decorative,
+  focalX: media.focalX,
+  focalY: media.focalY,
+};
 
 /**
  * A centre nobody has described yet: what a new database starts with (staff fill it in Paramètres;
@@ -49,15 +71,28 @@ export const startingSettings = (): CentreSettings => ({
   leadRecipient: "contact@localhost",
   minResultAnswers: DEFAULT_MIN_RESULT_ANSWERS,
   certificate: null,
+  logo: null,
 });
 
 type SettingsRow = Omit<typeof centreSettings.$inferSelect, "certificateContent">;
 
-function fromRow(row: SettingsRow): CentreSettings {
+/** The logo's largest small variant (384 px at most), in JPEG or PNG: what e-mails and the PDF print. */
+export const logoVariantWidth = (logo: Pick<MediaFacts, "width">) =>
+  variantWidths(logo.width, "small").at(-1) ?? logo.width;
+
+const toLogo = (image: MediaFacts & { id: string }): CentreLogo => ({
+  ...image,
+  // A decorative picture's text, if any was typed, is not its description.
+  alt: image.decorative ? "" : image.alt,
+  src: variantPath(image.hash, logoVariantWidth(image), fallbackFormat(image.hasAlpha)),
+});
+
+function fromRow(row: SettingsRow, image: (MediaFacts & { id: string }) | null): CentreSettings {
   const {
     id: _id,
     updatedAt: _updated,
     demo: _demo,
+    logoId: _logo,
     certificateName,
     certificateSize,
     certificateUploadedAt,
@@ -69,6 +104,7 @@ function fromRow(row: SettingsRow): CentreSettings {
       certificateName && certificateSize !== null && certificateUploadedAt
         ? { fileName: certificateName, size: certificateSize, uploadedAt: certificateUploadedAt }
         : null,
+    logo: image && toLogo(image),
   };
 }
 
@@ -76,12 +112,29 @@ function fromRow(row: SettingsRow): CentreSettings {
  * The centre's identity as stored in the console's Paramètres: name, legal identity, address,
  * activity declaration, Qualiopi certificate (without its bytes), mediator, disability referent and
  * the address that receives lead notifications. The one function every reader calls (pages through
- * the root loader, e-mails, generated documents). Before the row exists (a database created by
- * hand), the values the site started with.
+ * the root loader, e-mails, generated documents), with the logo's picture facts in the same read.
+ * Before the row exists (a database created by hand), the values the site started with.
  */
 export async function getCentreSettings(db: Db): Promise<CentreSettings> {
-  const [row] = await db.select(SETTINGS_COLUMNS).from(centreSettings).limit(1);
-  return row ? fromRow(row) : startingSettings();
+  const [row] = await db
+    .select({ settings: SETTINGS_COLUMNS, logo: LOGO_COLUMNS })
+    .from(centreSettings)
+    .leftJoin(media, eq(media.id, centreSettings.logoId))
+    .limit(1);
+  return row ? fromRow(row.settings, row.logo) : startingSettings();
+}
+
+/**
+ * The site header's logo, 40 px high (192 px wide at most) before the centre's name. The name, kept
+ * as text, names the link, so the picture is decorative there (alt=""). Above the fold, so loaded
+ * at once, but never the page's largest element: no fetchpriority, the page's own picture keeps it.
+ */
+export function headerLogoHtml(logo: CentreLogo): string {
+  const drawn = Math.min(192, Math.round((40 * logo.width) / logo.height));
+  return pictureHtml(
+    { ...logo, decorative: true },
+    { sizes: `${drawn}px`, className: "h-10 w-auto max-w-48 object-contain", eager: true, widths: "small" },
+  );
 }
 
 /** Today in Paris, YYYY-MM-DD: the day a certificate's validity is compared with. */
@@ -89,7 +142,13 @@ export const parisToday = (now = new Date()) => formatIsoDay(now);
 
 /** What public pages may show: no lead recipient; the Qualiopi mention only while valid with a file. */
 export function publicCentre(settings: CentreSettings, today = parisToday()): PublicCentre {
-  const { leadRecipient: _private, minResultAnswers: _minimum, certificate, ...identity } = settings;
+  const {
+    leadRecipient: _private,
+    minResultAnswers: _minimum,
+    certificate,
+    logo: _logo,
+    ...identity
+  } = settings;
   return {
     ...identity,
     qualiopiShown: certificate !== null && qualiopiValid(settings.qualiopiValidUntil, today),

@@ -4,6 +4,7 @@
  * shape, the values a new database starts with, and the few rules every reader shares. No server
  * import and no zod: public pages' bundles read it.
  */
+import type { MediaFacts } from "~/features/media";
 
 export interface CentreIdentity {
   name: string;
@@ -53,7 +54,18 @@ export interface CertificateInfo {
   uploadedAt: Date;
 }
 
-export type CentreSettings = CentreIdentity & CentrePrivate & { certificate: CertificateInfo | null };
+/**
+ * The logo chosen in Paramètres, a picture of the médiathèque: its id (the form's choice), what its
+ * pictures are made from, and `src`, its JPEG/PNG for the e-mails (a path of our origin that the
+ * mail worker makes absolute with PUBLIC_URL).
+ */
+export interface CentreLogo extends MediaFacts {
+  id: string;
+  src: string;
+}
+
+export type CentreSettings = CentreIdentity &
+  CentrePrivate & { certificate: CertificateInfo | null; logo: CentreLogo | null };
 
 /** What public pages receive from the root loader. */
 export interface PublicCentre extends CentreIdentity {

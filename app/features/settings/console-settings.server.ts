@@ -12,6 +12,7 @@ import {
 } from "~/features/console/index.server";
 import { diffFields } from "~/features/journal";
 import { auditedChange } from "~/features/journal/index.server";
+import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { centreSettings } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
@@ -120,10 +121,16 @@ export const settingsAction = consoleAction(
       const values = parsed.data;
       return attempt(app, intent, title, "Paramètres enregistrés", async () => {
         // The fields that changed, values only where they are not personal (see audit-changes.ts).
-        const changed = diffFields("centre_settings", await getCentreSettings(app.db), values);
+        const current = await getCentreSettings(app.db);
+        const changed = diffFields(
+          "centre_settings",
+          { ...current, logoId: current.logo?.id ?? null },
+          values,
+        );
         // Saving an untouched form writes nothing and leaves no entry in the journal.
         if (changed.length === 0) return;
         await auditedChange(app, actor, EVENT, async (tx) => {
+          await assertImageExists(tx, values.logoId);
           await saveSettings(tx, values, app.config.contactNotifyEmail);
           return {
             action: "update",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from "~/features/leads";
 import { isCalendarDay } from "~/platform/dates";
-import { REQUIRED } from "~/platform/form-schema";
+import { optionalId, REQUIRED } from "~/platform/form-schema";
 import { isMailbox } from "~/platform/mailbox";
 
 /** The four categories of actions a Qualiopi certificate may cover (Code du travail, L. 6313-1). */
@@ -119,6 +119,7 @@ export const centreSettingsSchema = z.object({
       .min(1, SETTINGS_ERRORS.minResultAnswers)
       .max(1000, SETTINGS_ERRORS.minResultAnswers),
   ),
+  logoId: optionalId("Choisissez le logo à nouveau dans la médiathèque"),
 });
 
 export type CentreSettingsInput = z.infer<typeof centreSettingsSchema>;

@@ -7,6 +7,7 @@ import {
   searchMatch,
 } from "~/features/console/index.server";
 import { testimonialTitle } from "~/features/journal/index.server";
+import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formations, testimonials } from "~/platform/db/schema.server";
 import { type TestimonialInput, testimonialSchema } from "./testimonial-schema";
@@ -58,6 +59,7 @@ export const testimonialAction = crudAction<TestimonialInput>({
   },
   async save(tx, input, id) {
     await assertFormationExists(tx, input.formationId);
+    await assertImageExists(tx, input.imageId);
     const [saved] = id
       ? await tx
           .update(testimonials)

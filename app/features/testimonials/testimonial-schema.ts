@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formBoolean, optionalText, optionalUrl, requiredText } from "~/platform/form-schema";
+import { formBoolean, optionalId, optionalText, optionalUrl, requiredText } from "~/platform/form-schema";
 
 /** Name and content required; empty optional fields and 'general' become null. */
 export const testimonialSchema = z.object({
@@ -7,7 +7,7 @@ export const testimonialSchema = z.object({
   content: requiredText(5000),
   company: optionalText(200),
   position: optionalText(200),
-  avatarUrl: optionalUrl,
+  imageId: optionalId("Choisissez la photo à nouveau dans la médiathèque"),
   videoUrl: optionalUrl,
   formationId: z
     .union([z.uuid("Formation invalide"), z.literal(""), z.literal("general")])

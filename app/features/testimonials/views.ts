@@ -9,6 +9,10 @@ export interface TestimonialView {
   content: string;
   company: string | null;
   position: string | null;
-  avatarUrl: string | null;
+  /**
+   * The author's photo from the médiathèque, as markup the server wrote (pictureHtml: width and
+   * height, srcset, lazy, the library's alternative text); null for the initials instead.
+   */
+  picture: string | null;
   rating: number;
 }

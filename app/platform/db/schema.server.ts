@@ -373,7 +373,8 @@ export const testimonials = pgTable(
     content: text("content").notNull(),
     company: text("company"),
     position: text("position"),
-    avatarUrl: text("avatar_url"),
+    /** The author's photo from the médiathèque (its deletion is refused while it is here). */
+    imageId: uuid("image_id").references(() => media.id, { onDelete: "restrict" }),
     videoUrl: text("video_url"),
     formationId: uuid("formation_id").references(() => formations.id, { onDelete: "set null" }),
     rating: integer("rating").notNull().default(5),
@@ -992,6 +993,8 @@ export const centreSettings = pgTable(
     referentPhone: text("referent_phone").notNull(),
     referentEmail: text("referent_email").notNull(),
     leadRecipient: text("lead_recipient").notNull(),
+    /** The centre's logo from the médiathèque: site header, e-mails, programme PDF. */
+    logoId: uuid("logo_id").references(() => media.id, { onDelete: "restrict" }),
     /**
      * Below this many answers (or learners) for a year, a course page says its results are not yet
      * available instead of showing a rate computed from too few people.

@@ -36,6 +36,10 @@ export function backoffSeconds(attempts: number): number {
 const LEASE_SECONDS = 60;
 const BATCH = SMTP_CONNECTIONS * 4;
 
+/** `src="/…"` made `src="https://site/…"`: a mail client has no page to resolve a path against. */
+export const absolutePictures = (html: string, publicUrl: string) =>
+  html.replace(/(<img\b[^>]*?\ssrc=")\/(?!\/)/g, `$1${publicUrl.replace(/\/$/, "")}/`);
+
 /**
  * Delivers the outbox. Each instance runs one; rows are claimed with FOR UPDATE SKIP LOCKED and a
  * lease, so several instances on one PostgreSQL never send the same message twice at once, and a
@@ -59,6 +63,11 @@ export class MailWorker {
     private readonly sender: MailSender | (() => Promise<MailSender>),
     private readonly logger: Logger,
     private readonly pollMs = 2_000,
+    /**
+     * PUBLIC_URL: the pictures of a message (the centre's logo) are written with our paths
+     * (src="/media/…") and made absolute here, as it leaves, so that no template needs the address.
+     */
+    private readonly publicUrl = "",
   ) {}
 
   start(): void {
@@ -144,7 +153,7 @@ export class MailWorker {
         to: row.to,
         subject: row.subject,
         text: row.text,
-        html: row.html,
+        html: this.publicUrl ? absolutePictures(row.html, this.publicUrl) : row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         messageId: `<${row.id}@${from.address.split("@")[1] ?? "localhost"}>`,
       });

@@ -1,10 +1,22 @@
-/** What an e-mail says of the centre (console: Paramètres), read when the message is queued. */
-/** What every e-mail's signature names of the centre (Paramètres decides it). */
+/**
+ * The centre's logo at the top of each e-mail: `src` a path of our origin (/media/…, a JPEG or PNG,
+ * which every mail client shows), made absolute with PUBLIC_URL by the mail worker as it sends;
+ * `width` and `height` give its proportions.
+ */
+export interface MailLogo {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** What every e-mail names of the centre (Paramètres decides it), read when the message is queued. */
 export interface MailCentre {
   name: string;
   phone: string;
   email: string;
   openingHours: string[];
+  logo?: MailLogo | null;
 }
 
 export interface RenderedMail {
@@ -34,6 +46,19 @@ export function centreReplyTo(centre: { email: string } & { leadRecipient?: stri
 const signatureOf = (centre: MailCentre) => `${centre.name} · ${centre.phone} · ${centre.email}`;
 
 /**
+ * The logo's <img>, at most 192 × 64 px, or nothing. Its alternative text is the médiathèque's, or
+ * the centre's name: many clients block pictures until asked, and show this text instead.
+ */
+function logoHtml(centre: MailCentre): string {
+  const { logo } = centre;
+  if (!logo) return "";
+  const width = Math.max(1, Math.min(192, Math.round((64 * logo.width) / logo.height)));
+  const height = Math.max(1, Math.round((width * logo.height) / logo.width));
+  const alt = logo.alt.trim() || centre.name;
+  return `<p><img src="${escapeHtml(logo.src)}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" style="display:block;border:0;width:${width}px;height:${height}px"></p>\n`;
+}
+
+/**
  * A message whose text staff wrote (or approved) in the console, greeting and closing included:
  * sent as typed, with the centre's signature; the HTML copy keeps its paragraphs and line breaks.
  */
@@ -48,7 +73,7 @@ export function renderWrittenMail(centre: MailCentre, subject: string, written: 
     subject,
     text: `${body}\n\n—\n${signature}`,
     html: `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-${paragraphs}
+${logoHtml(centre)}${paragraphs}
 <p style="font-size:12px;color:#6b7280">${escapeHtml(signature)}</p>
 </body></html>`,
   };
@@ -78,7 +103,7 @@ export function renderMail(
     signature,
   ].join("\n");
   const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(heading)}</h1>
+${logoHtml(centre)}<h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${
   rows.length

@@ -43,13 +43,14 @@ export default function Mediatheque({ loaderData }: Route.ComponentProps) {
   const editor = useEditDialog<MediaItemView>();
   const remove = useConfirmDelete({
     question: "Supprimer cette image ?",
-    description: "Une image encore utilisée par une formation ou un article ne peut pas être supprimée.",
+    description:
+      "Une image encore utilisée (formation, article, témoignage, logo) ne peut pas être supprimée.",
   });
   return (
     <>
       <PageHeader
         title={countedTitle("Médiathèque", page, loadError)}
-        description="Les images du site : envoyez-les ici, choisissez-les ensuite dans les formations et les articles"
+        description="Les images du site : envoyez-les ici, choisissez-les ensuite dans les formations, les articles, les témoignages et Paramètres (logo)"
       />
       {canWrite ? (
         <Card className="mb-6">

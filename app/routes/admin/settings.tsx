@@ -6,6 +6,7 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { ADMIN_ONLY } from "~/features/accounts/permissions";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { loadOr } from "~/features/console/action.server";
+import { MediaPicker } from "~/features/media/components/media-picker";
 import { CERTIFICATE_PATH } from "~/features/settings/centre";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { settingsAction } from "~/features/settings/console-settings.server";
@@ -185,6 +186,15 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {field("siret", "SIRET", { required: true, hint: "14 chiffres", inputMode: "numeric" })}
               {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
               {field("foundedOn", "Date de création", { type: "date" })}
+              <div className="sm:col-span-2">
+                <MediaPicker
+                  form={FORM}
+                  name="logoId"
+                  label="Logo (en-tête du site, e-mails, programme PDF)"
+                  value={settings.logo?.id ?? null}
+                  error={errors?.logoId}
+                />
+              </div>
             </Section>
             <Section id="coordonnees" title="Coordonnées">
               {field("street", "Adresse", { required: true })}

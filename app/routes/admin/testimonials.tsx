@@ -2,6 +2,7 @@ import { activeFormationChoices } from "~/features/catalogue/console-formations.
 import { loadOr } from "~/features/console/action.server";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
+import { MediaPicker } from "~/features/media/components/media-picker";
 import { TestimonialDialog } from "~/features/testimonials/components/testimonial-dialog";
 import {
   type AdminTestimonial,
@@ -98,7 +99,12 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
       </ListTable>
       <Pagination page={page} />
       {editor.render((testimonial) => (
-        <TestimonialDialog testimonial={testimonial} formations={formations} onDone={editor.close} />
+        <TestimonialDialog
+          testimonial={testimonial}
+          formations={formations}
+          onDone={editor.close}
+          imagePicker={(field) => <MediaPicker {...field} />}
+        />
       ))}
       {remove.dialog}
     </>

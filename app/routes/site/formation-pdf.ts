@@ -4,7 +4,8 @@ import { programmeFileName, programmePdf, programmeVersion } from "~/features/ca
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
-import { getCentreSettings } from "~/features/settings/centre.server";
+import { printableVariant } from "~/features/media/index.server";
+import { getCentreSettings, logoVariantWidth } from "~/features/settings/centre.server";
 import type { Route } from "./+types/formation-pdf";
 
 /**
@@ -28,8 +29,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     listUpcomingSessions(db, formation.id),
     formationIndicators(db, formation),
   ]);
+  // The logo's JPEG/PNG as e-mails show it (made once, then read back).
+  const image = centre.logo;
+  const printed = image ? await printableVariant(db, image, logoVariantWidth(image)) : null;
+  const logo = image && printed ? { bytes: printed, width: image.width, height: image.height } : null;
   // The same figures as the course page.
-  const input = { formation, centre, sessions, results: indicatorLines(indicators) };
+  const input = { formation, centre, sessions, results: indicatorLines(indicators), logo };
   // Weak: two instances print the same programme with different creation dates inside the file.
   const version = programmeVersion(input);
   const etag = `W/"${version}"`;

@@ -22,7 +22,7 @@ export default function SiteLayout() {
           Site de démonstration : centre, formations, articles et témoignages fictifs.
         </aside>
       ) : null}
-      <SiteHeader user={root?.user ?? null} centreName={centre.name} />
+      <SiteHeader user={root?.user ?? null} centreName={centre.name} logo={root?.logo ?? null} />
       <div className="flex-1">
         <Outlet />
       </div>

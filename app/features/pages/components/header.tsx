@@ -67,7 +67,16 @@ function AccountActions({
 }
 
 /** The same links on every public page; below 1024 px they fold into a menu. */
-export function SiteHeader({ user, centreName }: { user: HeaderUser | null; centreName: string }) {
+export function SiteHeader({
+  user,
+  centreName,
+  logo,
+}: {
+  user: HeaderUser | null;
+  centreName: string;
+  /** The logo from Paramètres, as markup the server wrote (headerLogoHtml); null: an icon. */
+  logo: string | null;
+}) {
   const menuId = useId();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
@@ -82,7 +91,13 @@ export function SiteHeader({ user, centreName }: { user: HeaderUser | null; cent
           to="/"
           className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold text-primary lg:text-[0.9375rem] xl:text-base"
         >
-          <GraduationCap aria-hidden="true" className="h-7 w-7" />
+          {logo ? (
+            // Markup the server wrote from the médiathèque's record (pictureHtml, alt="" beside the name).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+            <span className="flex" dangerouslySetInnerHTML={{ __html: logo }} />
+          ) : (
+            <GraduationCap aria-hidden="true" className="h-7 w-7" />
+          )}
           <span>{centreName}</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden lg:block">

@@ -14,20 +14,19 @@ export function initials(name: string | null | undefined): string {
 }
 
 export function TestimonialCard({ testimonial }: { testimonial: TestimonialView }) {
-  const { name, content, company, position, avatarUrl, rating } = testimonial;
+  const { name, content, company, position, picture, rating } = testimonial;
   const role = [position, company].filter(Boolean).join(" · ");
   return (
     <figure className="flex h-full flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-sm">
       <Stars rating={rating} />
       <blockquote className="flex-1 text-foreground">« {content} »</blockquote>
       <figcaption className="flex items-center gap-3">
-        {avatarUrl ? (
-          <img
-            src={avatarUrl}
-            alt=""
-            width={48}
-            height={48}
-            className="h-12 w-12 rounded-full object-cover"
+        {picture ? (
+          <span
+            className="block h-12 w-12 shrink-0"
+            // Markup the server wrote from the médiathèque's record (pictureHtml, alternative text escaped).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+            dangerouslySetInnerHTML={{ __html: picture }}
           />
         ) : (
           <span

@@ -3,7 +3,7 @@ import type { AdminTestimonial } from "~/features/testimonials/console-testimoni
 import { RATINGS } from "~/features/testimonials/ratings";
 import { plural } from "~/platform/plural";
 import { FormDialog } from "~/ui/console/form-dialog";
-import { ConsoleFields, rowValues, SwitchField } from "~/ui/console/form-fields";
+import { ConsoleFields, type ImagePickerSlot, rowValues, SwitchField } from "~/ui/console/form-fields";
 
 const F = "temoignage";
 
@@ -12,10 +12,12 @@ export function TestimonialDialog({
   testimonial,
   formations,
   onDone,
+  imagePicker,
 }: {
   testimonial: AdminTestimonial | null;
   formations: { id: string; title: string }[];
   onDone: () => void;
+  imagePicker: ImagePickerSlot;
 }) {
   const t = testimonial;
   const [active, setActive] = useState(t?.active ?? true);
@@ -70,13 +72,14 @@ export function TestimonialDialog({
             ]}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <ConsoleFields
-              {...common}
-              fields={[
-                { name: "avatarUrl", label: "Photo (URL)" },
-                { name: "videoUrl", label: "Vidéo (URL)" },
-              ]}
-            />
+            {imagePicker({
+              form: common.form,
+              name: "imageId",
+              label: "Photo",
+              value: t?.imageId ?? null,
+              error: common.errors?.imageId,
+            })}
+            <ConsoleFields {...common} fields={[{ name: "videoUrl", label: "Vidéo (URL)" }]} />
           </div>
           <SwitchField
             form={F}
