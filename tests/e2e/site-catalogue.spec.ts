@@ -110,9 +110,12 @@ test("a course page shows every section, its Qualiopi information and working bu
   await expect(page.getByText("France Travail (ex-Pôle Emploi)", { exact: true })).toBeVisible();
   await expect(page.getByText("Délai d'accès")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Indicateurs de résultats" })).toBeVisible();
-  // Each rate with its year and sample size, and the insertion rate again under the careers.
-  await expect(page.getByText("Taux de satisfaction2025, 45 répondants")).toBeVisible();
-  await expect(page.getByText("85\u202f% d'insertion à 6 mois — 2025, 35 sortants")).toBeVisible();
+  // The demo centre's typed rates are archives: dated, with their source and sample size.
+  await expect(
+    page.getByText(
+      /^95\u202f% — Taux de satisfaction — Archive \d{4}, source\u00a0: enquête interne du centre \(45 répondants\)$/,
+    ),
+  ).toBeVisible();
   await expect(page.getByText("Être rappelé·e", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
     "href",
