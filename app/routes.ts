@@ -33,6 +33,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("formations", "routes/admin/formations.tsx"),
       route("formations/:id/sessions", "routes/admin/formation-sessions.tsx"),
+      route("formations/:id/sessions/:sessionId/planning", "routes/admin/session-timetable.tsx"),
       route("articles", "routes/admin/articles.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/admin/contacts-export.ts"),

@@ -101,6 +101,8 @@ let ids: {
   learner: string;
   complaint: string;
   image: string;
+  slot: string;
+  sessionDay: string;
 };
 
 beforeAll(async () => {
@@ -159,6 +161,13 @@ beforeAll(async () => {
     description: "La salle n'était pas chauffée pendant la session.",
   });
   const [complaint] = await t.app.database.query<{ id: string }>("select id from complaints limit 1");
+  // A slot in the session's timetable, for `delete` and `clear` to have something to remove.
+  const [slot] = await t.app.database.query<{ id: string; day: string }>(
+    `insert into session_slots (session_id, day, start_minute, end_minute, trainer)
+     select id, start_date, 540, 720, 'Intrus' from formation_sessions where id = $1
+     returning id, to_char(day, 'YYYY-MM-DD') as day`,
+    [session?.id],
+  );
   ids = {
     learner: learner?.id ?? "",
     complaint: complaint?.id ?? "",
@@ -170,6 +179,8 @@ beforeAll(async () => {
     request,
     admin: admin?.id ?? "",
     image: image?.id ?? "",
+    slot: slot?.id ?? "",
+    sessionDay: slot?.day ?? "",
   };
 });
 afterAll(async () => {
@@ -194,6 +205,7 @@ async function snapshot() {
     "complaints",
     "complaint_events",
     "complaint_counters",
+    "session_slots",
     "mail_outbox",
     "user_roles",
     "audit_log",
@@ -275,6 +287,22 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/complaint.tsx#reply": { id: ids.complaint, text: "Réponse d'un intrus" },
     "routes/admin/complaint.tsx#corrective-action": { id: ids.complaint, correctiveAction: "Rien" },
     "routes/admin/complaint.tsx#erase": { id: ids.complaint },
+    "routes/admin/session-timetable.tsx#add": {
+      sessionId: ids.session,
+      day: ids.sessionDay,
+      start: "14:00",
+      end: "17:00",
+    },
+    "routes/admin/session-timetable.tsx#generate": {
+      sessionId: ids.session,
+      weekdays: "1,2,3,4,5,6,7",
+      start1: "09:00",
+      end1: "12:00",
+      from: ids.sessionDay,
+      to: ids.sessionDay,
+    },
+    "routes/admin/session-timetable.tsx#delete": { id: ids.slot },
+    "routes/admin/session-timetable.tsx#clear": { id: ids.session },
     "routes/admin/application.tsx#erase": { id: ids.application },
     "routes/admin/learners.tsx#create": {
       sessionId: ids.session,

@@ -33,6 +33,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "calendar:read": "Voir le calendrier des sessions",
   "calendar:feed": "Régénérer le lien de son propre abonnement iCalendar",
   "sessions:write": "Créer, modifier, supprimer des sessions",
+  "timetable:write": "Saisir et générer le planning d'une session (créneaux, formateur, lieu)",
   "applications:read": "Lire les candidatures",
   "applications:write": "Traiter une candidature (statut, notes)",
   "applications:erase": "Effacer une candidature (droit à l'effacement)",
@@ -70,6 +71,7 @@ const MODERATOR: readonly Permission[] = [
   // Each staff member's own feed link: regenerating it changes nothing anyone else sees.
   "calendar:feed",
   "sessions:write",
+  "timetable:write",
   "applications:read",
   "applications:write",
   "learners:read",

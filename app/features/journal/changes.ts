@@ -95,6 +95,7 @@ const FIELDS: Record<string, Fields> = {
     seats: ["Places", true],
     applicationDeadline: ["Date limite de candidature", true],
     closed: ["Clôturée", true],
+    timetable: ["Planning", true],
   },
   blog_post: {
     title: ["Titre", true],

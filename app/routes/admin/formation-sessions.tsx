@@ -16,6 +16,8 @@ import {
   sessionModeLabel,
 } from "~/features/catalogue/sessions";
 import { loadOr } from "~/features/console/action.server";
+import { hoursText } from "~/features/timetable/slots";
+import { timetableMinutes } from "~/features/timetable/timetable.server";
 import { entityId } from "~/platform/form-schema";
 import { Badge, type BadgeVariant } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -41,7 +43,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { value, loadError } = await loadOr(
     app,
     "sessions",
-    () => formationWithSessions(app.db, id.data),
+    async () => {
+      const found = await formationWithSessions(app.db, id.data);
+      if (!found) return null;
+      // Each session's hours, from its timetable's slots.
+      const minutes = await timetableMinutes(
+        app.db,
+        found.sessions.map((s) => s.id),
+      );
+      return { ...found, sessions: found.sessions.map((s) => ({ ...s, hours: minutes.get(s.id) ?? 0 })) };
+    },
     null,
   );
   if (!value && !loadError) throw data("Formation introuvable", { status: 404 });
@@ -98,7 +109,7 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
         )}
       </div>
       <ListTable
-        columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Stagiaires", "Statut"]}
+        columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Stagiaires", "Statut", "Planning"]}
         actions
         items={sessions}
         empty="Aucune session pour cette formation"
@@ -140,6 +151,15 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
               </Td>
               <Td>
                 <Badge variant={STATUS_VARIANT[s.status]}>{SESSION_STATUS_LABELS[s.status]}</Badge>
+              </Td>
+              <Td>
+                <Link
+                  to={`/admin/formations/${formation.id}/sessions/${s.id}/planning`}
+                  className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
+                  aria-label={`Planning de la session ${dates} : ${s.hours ? hoursText(s.hours) : "à saisir"}`}
+                >
+                  {s.hours ? hoursText(s.hours) : "À saisir"}
+                </Link>
               </Td>
               <EditDeleteCell
                 subject={`la session ${dates}`}

@@ -1,0 +1,184 @@
+// A session's timetable: slots generated from a weekly pattern with French public holidays skipped,
+// entered one by one with French refusals, the total hours computed from them, the clashes of a
+// trainer or a place across sessions, every change audited on the session.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, formationSessions, sessionSlots } from "~/platform/db/schema.server";
+import * as planning from "~/routes/admin/session-timetable";
+import { DRIVER } from "../support/db";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+
+const t = setUpTestApp();
+const moderator = setUpSignedIn(t, "moderator");
+
+/** A new session of a seeded formation, from `start` to `end`. */
+async function newSession(start: string, end: string, index = 0) {
+  const [formation] = await t.app.database.query<{ id: string }>(
+    "select id from formations order by title offset $1 limit 1",
+    [index],
+  );
+  const [session] = await t.app.db
+    .insert(formationSessions)
+    .values({ formationId: formation?.id ?? "", startDate: start, endDate: end, place: "Salle 2", seats: 12 })
+    .returning({ id: formationSessions.id, formationId: formationSessions.formationId });
+  if (!session) throw new Error("no session");
+  return session;
+}
+
+const url = (s: { id: string; formationId: string }) =>
+  `/admin/formations/${s.formationId}/sessions/${s.id}/planning`;
+
+async function post(s: { id: string; formationId: string }, fields: Record<string, string>) {
+  const result = await planning.action(
+    routeArgs(t, formRequest(url(s), fields, moderator.cookie), { id: s.formationId, sessionId: s.id }),
+  );
+  return { status: statusOf(result), body: await bodyOf(result) };
+}
+
+async function load(s: { id: string; formationId: string }) {
+  const data = (await planning.loader(
+    routeArgs(t, getRequest(url(s), moderator.cookie), { id: s.formationId, sessionId: s.id }),
+  )) as {
+    timetable: Awaited<ReturnType<typeof import("~/features/timetable/timetable.server").sessionTimetable>>;
+  };
+  if (!data.timetable) throw new Error("no timetable");
+  return data.timetable;
+}
+
+const pattern = (sessionId: string, overrides: Record<string, string> = {}) => ({
+  intent: "generate",
+  sessionId,
+  weekdays: "1,4",
+  start1: "09:00",
+  end1: "12:30",
+  start2: "13:30",
+  end2: "17:00",
+  from: "2027-05-03",
+  to: "2027-05-14",
+  place: "Salle 2",
+  trainer: "Claire Dubois",
+  ...overrides,
+});
+
+describe(`timetable on ${DRIVER}`, () => {
+  it("generates Monday and Thursday mornings and afternoons, Ascension skipped: 6 slots, 21 h, audited; again adds nothing", async () => {
+    const session = await newSession("2027-05-03", "2027-05-14");
+    const { status, body } = await post(session, pattern(session.id));
+    expect(status).toBe(200);
+    expect((body.toast as { title: string }).title).toBe(
+      "6 créneaux ajoutés\u202f; jour férié ignoré\u202f: jeudi 6 mai (Ascension)",
+    );
+    const timetable = await load(session);
+    expect(timetable.slots.map((s) => `${s.day} ${s.startMinute}-${s.endMinute}`)).toEqual([
+      "2027-05-03 540-750",
+      "2027-05-03 810-1020",
+      "2027-05-10 540-750",
+      "2027-05-10 810-1020",
+      "2027-05-13 540-750",
+      "2027-05-13 810-1020",
+    ]);
+    expect(timetable.totalMinutes).toBe(21 * 60);
+    expect(timetable.slots.every((s) => s.trainer === "Claire Dubois" && s.place === "Salle 2")).toBe(true);
+
+    const again = await post(session, pattern(session.id));
+    expect((again.body.toast as { title: string }).title).toMatch(/^Aucun nouveau créneau/);
+    expect((await load(session)).slots).toHaveLength(6);
+
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, session.id), eq(auditLog.entity, "formation_session")))
+      .orderBy(auditLog.createdAt);
+    expect(audit[0]).toMatchObject({
+      action: "update",
+      actorEmail: moderator.email,
+      details: { changes: [{ field: "timetable", from: "0 créneau, 0 h", to: "6 créneaux, 21 h" }] },
+    });
+  });
+
+  it("refuses in French, and stores nothing: end before start, a day outside the session, no weekday, half a second range", async () => {
+    const session = await newSession("2027-06-07", "2027-06-11");
+    const slot = (fields: Record<string, string>) =>
+      post(session, {
+        intent: "add",
+        sessionId: session.id,
+        day: "2027-06-08",
+        start: "09:00",
+        end: "12:00",
+        ...fields,
+      });
+
+    const backwards = await slot({ start: "14:00", end: "10:00" });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual({ end: "L'heure de fin doit suivre l'heure de début" });
+    const badTime = await slot({ start: "neuf heures" });
+    expect(badTime.body.errors).toEqual({ start: "Heure de début invalide (par exemple 09:00)" });
+    const outside = await slot({ day: "2027-06-14" });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors).toEqual({
+      day: "Le lundi 14 juin est en dehors de la session (du lundi 7 juin au vendredi 11 juin).",
+    });
+    const badLink = await slot({ link: "salle-virtuelle" });
+    expect(badLink.body.errors).toEqual({ link: "Adresse invalide : commencez par / ou https://" });
+
+    const noDay = await post(
+      session,
+      pattern(session.id, { weekdays: "", from: "2027-06-07", to: "2027-06-11" }),
+    );
+    expect(noDay.body.errors).toEqual({ weekdays: "Cochez au moins un jour de la semaine" });
+    const half = await post(session, pattern(session.id, { end2: "", from: "2027-06-07", to: "2027-06-11" }));
+    expect(half.body.errors).toEqual({ end2: "Indiquez le début et la fin du second créneau" });
+    const late = await post(session, pattern(session.id, { from: "2027-06-07", to: "2027-06-30" }));
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toMatchObject({ to: expect.stringContaining("en dehors de la session") });
+
+    expect(await t.app.db.select().from(sessionSlots).where(eq(sessionSlots.sessionId, session.id))).toEqual(
+      [],
+    );
+
+    // A good one is added; the same start on the same day again is refused.
+    expect((await slot({ trainer: "Marc Petit", link: "https://visio.example.test/salle" })).status).toBe(
+      200,
+    );
+    const twice = await slot({ end: "11:00" });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual({
+      start: "Un créneau de cette session commence déjà ce jour-là à cette heure.",
+    });
+    expect((await load(session)).totalMinutes).toBe(180);
+  });
+
+  it("shows a clash when one trainer or one place has two overlapping slots, across sessions; touching slots do not clash", async () => {
+    const first = await newSession("2027-09-06", "2027-09-10", 0);
+    const second = await newSession("2027-09-06", "2027-09-10", 1);
+    const add = (s: typeof first, fields: Record<string, string>) =>
+      post(s, { intent: "add", sessionId: s.id, day: "2027-09-07", ...fields });
+    await add(first, { start: "09:00", end: "12:30", trainer: "Claire Dubois", place: "Salle 2" });
+    await add(first, { start: "13:30", end: "17:00", trainer: "Claire Dubois", place: "Salle 2" });
+    // The same trainer, written otherwise, in another session at 11 h: clashes with the morning.
+    await add(second, { start: "11:00", end: "12:00", trainer: " claire dubois ", place: "Salle 5" });
+    // Salle 2 taken by someone else from 17 h: touching the afternoon, no clash.
+    await add(second, { start: "17:00", end: "19:00", trainer: "Marc Petit", place: "Salle 2" });
+    // Salle 2 again at 16 h: clashes with the afternoon, by the place.
+    await add(second, { start: "16:00", end: "16:30", trainer: "Marc Petit", place: "salle 2" });
+
+    const clashes = (await load(first)).clashes;
+    expect(
+      clashes.map(
+        (c) =>
+          `${c.reason} ${c.shared} ${c.other.startMinute}-${c.other.endMinute} ${c.other.sessionId === second.id}`,
+      ),
+    ).toEqual(["trainer Claire Dubois 660-720 true", "place Salle 2 960-990 true"]);
+    expect((await load(second)).clashes.map((c) => c.reason)).toEqual(["trainer", "place"]);
+
+    // Removing the 11 h slot leaves only the place's clash.
+    const eleven = (await load(second)).slots.find((s) => s.startMinute === 660);
+    expect((await post(second, { intent: "delete", id: eleven?.id ?? "" })).status).toBe(200);
+    expect((await load(first)).clashes.map((c) => c.reason)).toEqual(["place"]);
+    // Clearing a timetable empties it, audited.
+    expect((await post(second, { intent: "clear", id: second.id })).status).toBe(200);
+    expect((await load(second)).slots).toEqual([]);
+    expect((await load(first)).clashes).toEqual([]);
+  });
+});
