@@ -25,10 +25,17 @@ const SAMPLE: Record<string, string> = {
 // one. A visitor who cannot read the list (signed out, no role) gets an id that exists nowhere, which
 // is still a page to measure (the sign-in form, 'Accès refusé').
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
-const LINKED: Record<string, { list: string; href: RegExp }> = {
+// A `list` starting with @ is itself a linked record (a session's planning: from its formation's sessions).
+const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> = {
   "routes/admin/formation-sessions.tsx": {
     list: "/admin/formations",
     href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions`,
+  },
+  "routes/admin/session-timetable.tsx": {
+    list: "@routes/admin/formation-sessions.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/planning$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/planning`,
   },
   "routes/admin/application.tsx": {
     list: "/admin/candidatures",
@@ -43,14 +50,15 @@ const LINKED: Record<string, { list: string; href: RegExp }> = {
 async function resolvePath(page: Page, path: string): Promise<string> {
   const entry = Object.entries(LINKED).find(([file]) => path === `@${file}`);
   if (!entry) return path;
-  const [file, { list, href }] = entry;
-  await page.goto(list);
+  const [, { list, href, unknown }] = entry;
+  const listPath = await resolvePath(page, list);
+  await page.goto(listPath);
   const hrefs = await page
     .locator("a[href]")
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const found = hrefs.find((h) => href.test(h));
   if (found) return found;
-  return `${list}/${UNKNOWN_ID}${file === "routes/admin/formation-sessions.tsx" ? "/sessions" : ""}`;
+  return unknown ?? `${list}/${UNKNOWN_ID}`;
 }
 
 /** Every screen of the route table: route modules that render (.tsx), splats left out. */

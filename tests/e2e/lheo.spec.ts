@@ -1,4 +1,5 @@
 import { signInAsAdmin } from "./support/admin";
+import { addSession } from "./support/session";
 import { expect, type Page, test } from "./support/test";
 
 // The Lhéo export from the console's side: a new formation whose Lhéo fields are filled and that gets a
@@ -48,15 +49,13 @@ test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it 
   expect(await (await request.get("/lheo.xml")).text()).not.toContain(title);
 
   await row.getByRole("link", { name: `Sessions de ${title}` }).click();
-  await page.getByRole("button", { name: "Ajouter une session" }).click();
-  const session = page.getByRole("dialog", { name: "Nouvelle session" });
-  await session.getByLabel("Début").fill("2028-03-06");
-  await session.getByLabel("Fin").fill("2028-03-10");
-  await session.getByLabel("Places").fill("8");
-  await session.getByLabel("Lieu").fill("12 rue de la République, 75011 Paris");
-  await session.getByLabel("Rythme").fill("Temps plein, 35 heures");
-  await session.getByRole("button", { name: "Créer" }).click();
-  await expect(page.getByText("Session créée avec succès")).toBeVisible();
+  await addSession(page, {
+    start: "2028-03-06",
+    end: "2028-03-10",
+    seats: 8,
+    place: "12 rue de la République, 75011 Paris",
+    rhythm: "Temps plein, 35 heures",
+  });
   await expect(page.getByText("Prête pour l'export Lhéo")).toBeVisible();
   const download = page.getByRole("link", { name: "Télécharger l'offre Lhéo" });
   await expect(download).toBeVisible();

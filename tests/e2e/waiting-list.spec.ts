@@ -2,6 +2,7 @@ import { signInAsAdmin } from "./support/admin";
 import { sendApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { addSession } from "./support/session";
 import { expect, test } from "./support/test";
 
 // A session of its own (one seat, after every seeded one): no other spec counts its seats.
@@ -16,14 +17,12 @@ test("a seat freed by an admitted candidate is held for the first on the waiting
   test.slow();
   await signInAsAdmin(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
   await page.getByRole("link", { name: `Sessions de ${TITLE}` }).click();
-  await page.getByRole("button", { name: "Ajouter une session" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nouvelle session" });
-  await dialog.getByLabel("Début").fill("2028-03-06");
-  await dialog.getByLabel("Fin").fill("2028-09-29");
-  await dialog.getByLabel("Places").fill("1");
-  await dialog.getByLabel("Lieu").fill("Salle Liste d'attente, Lyon");
-  await dialog.getByRole("button", { name: "Créer" }).click();
-  await expect(page.getByText("Session créée avec succès")).toBeVisible();
+  await addSession(page, {
+    start: "2028-03-06",
+    end: "2028-09-29",
+    seats: 1,
+    place: "Salle Liste d'attente, Lyon",
+  });
 
   const candidates = await browser.newContext();
   const apply = async (email: string) => {

@@ -1,4 +1,4 @@
-// Calendrier: a month's session starts and ends, planned interviews and pending callback requests,
+// Calendrier: a month's session starts and ends, timetable slots, planned interviews and pending callback requests,
 // each with the link to its record, on their Paris day; the screen refused to anonymous and
 // role-less visitors.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,15 @@ const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
 const other = setUpSignedIn(t, "moderator");
 const none = setUpSignedIn(t, null);
-const ids = { formation: "", session: "", interview: "", otherInterview: "", callback: "", handled: "" };
+const ids = {
+  formation: "",
+  session: "",
+  interview: "",
+  otherInterview: "",
+  callback: "",
+  handled: "",
+  slot: "",
+};
 
 async function insert(query: string, values: unknown[]): Promise<string> {
   const [row] = await t.app.database.query<{ id: string }>(`${query} returning id`, values);
@@ -46,6 +54,11 @@ beforeAll(async () => {
     "insert into formation_sessions (formation_id, start_date, end_date, place, seats) values ($1, '2031-05-05', '2031-05-30', 'Paris', 12)",
     [ids.formation],
   );
+  // A slot of the session's timetable, 9 h 30 to 12 h 30 with its trainer.
+  ids.slot = await insert(
+    "insert into session_slots (session_id, day, start_minute, end_minute, trainer) values ($1, '2031-05-12', 570, 750, 'Claire Dubois')",
+    [ids.session],
+  );
   // 14:30 in Paris (summer time).
   ids.interview = await application("interview", "2031-05-12T12:30:00Z", admin.userId);
   ids.otherInterview = await application("interview", "2031-05-13T08:00:00Z", other.userId);
@@ -70,7 +83,7 @@ describe(`Calendrier (${DRIVER})`, () => {
     await expect(call(none.cookie)).rejects.toMatchObject({ status: 403 });
   });
 
-  it("shows the month's session start and end, the planned interviews and the pending callback, linked", async () => {
+  it("shows the month's session start and end, its timetable's slots, the planned interviews and the pending callback, linked", async () => {
     const body = await month("2031-05");
     expect(body.month).toBe("2031-05");
     expect(body.events).toEqual([
@@ -89,6 +102,14 @@ describe(`Calendrier (${DRIVER})`, () => {
         time: null,
         title: "Paul Durand — 0698765432",
         href: `/admin/contacts?demande=${ids.callback}`,
+      },
+      {
+        key: `slot:${ids.slot}`,
+        kind: "slot",
+        day: "2031-05-12",
+        time: "09:30",
+        title: "Calendrier RH — Claire Dubois",
+        href: `/admin/formations/${ids.formation}/sessions/${ids.session}/planning`,
       },
       {
         key: `interview:${ids.interview}`,

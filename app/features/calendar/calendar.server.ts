@@ -12,6 +12,7 @@ interface EventRow {
   title: string;
   record_id: string;
   formation_id: string | null;
+  session_id: string | null;
 }
 
 function hrefOf(row: EventRow): string {
@@ -20,6 +21,8 @@ function hrefOf(row: EventRow): string {
       return `/admin/candidatures/${row.record_id}`;
     case "callback":
       return `/admin/contacts?demande=${row.record_id}`;
+    case "slot":
+      return `/admin/formations/${row.formation_id}/sessions/${row.session_id}/planning`;
     default:
       return `/admin/formations/${row.formation_id}/sessions`;
   }
@@ -28,7 +31,8 @@ function hrefOf(row: EventRow): string {
 /**
  * The Calendrier's events between two Paris days (both included), in day then time order: session
  * starts and ends (calendar dates), planned interviews (applications at status 'interview', on their
- * Paris day and time), and callback requests still 'new' (on the day they came in).
+ * Paris day and time), the slots of the sessions' timetables (their day and start, the trainer
+ * named), and callback requests still 'new' (on the day they came in).
  */
 export async function calendarEvents(db: Db, first: string, last: string): Promise<CalendarEvent[]> {
   const from = sql`(${first}::date::timestamp at time zone 'Europe/Paris')`;
@@ -36,24 +40,32 @@ export async function calendarEvents(db: Db, first: string, last: string): Promi
   const found = await rows<EventRow>(
     db,
     sql`select 'session-start' as kind, to_char(s.start_date, 'YYYY-MM-DD') as day, null as time,
-               f.title as title, s.id::text as record_id, f.id::text as formation_id
+               f.title as title, s.id::text as record_id, f.id::text as formation_id, null as session_id
           from formation_sessions s join formations f on f.id = s.formation_id
          where s.start_date between ${first}::date and ${last}::date
         union all
-        select 'session-end', to_char(s.end_date, 'YYYY-MM-DD'), null, f.title, s.id::text, f.id::text
+        select 'session-end', to_char(s.end_date, 'YYYY-MM-DD'), null, f.title, s.id::text, f.id::text, null
           from formation_sessions s join formations f on f.id = s.formation_id
          where s.end_date between ${first}::date and ${last}::date
         union all
+        select 'slot', to_char(l.day, 'YYYY-MM-DD'),
+               lpad((l.start_minute / 60)::text, 2, '0') || ':' || lpad((l.start_minute % 60)::text, 2, '0'),
+               f.title || coalesce(' — ' || nullif(trim(l.trainer), ''), ''), l.id::text, f.id::text, s.id::text
+          from session_slots l
+          join formation_sessions s on s.id = l.session_id
+          join formations f on f.id = s.formation_id
+         where l.day between ${first}::date and ${last}::date
+        union all
         select 'interview', to_char(a.interview_at at time zone 'Europe/Paris', 'YYYY-MM-DD'),
                to_char(a.interview_at at time zone 'Europe/Paris', 'HH24:MI'),
-               a.first_name || ' ' || a.last_name || ' — ' || f.title, a.id::text, null
+               a.first_name || ' ' || a.last_name || ' — ' || f.title, a.id::text, null, null
           from applications a
           join formation_sessions s on s.id = a.session_id
           join formations f on f.id = s.formation_id
          where a.status = 'interview' and a.interview_at >= ${from} and a.interview_at < ${to}
         union all
         select 'callback', to_char(c.created_at at time zone 'Europe/Paris', 'YYYY-MM-DD'), null,
-               c.first_name || ' ' || c.last_name || ' — ' || c.phone, c.id::text, null
+               c.first_name || ' ' || c.last_name || ' — ' || c.phone, c.id::text, null, null
           from contact_requests c
          where c.callback_requested and c.status = 'new' and c.created_at >= ${from} and c.created_at < ${to}
         order by 2, 3 nulls first, 1, 4`,

@@ -5,11 +5,12 @@
 import { MONTH_NAMES } from "~/platform/dates";
 import { formatIsoDay } from "~/platform/paris-time";
 
-export type EventKind = "session-start" | "session-end" | "interview" | "callback";
+export type EventKind = "session-start" | "session-end" | "slot" | "interview" | "callback";
 
 export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   "session-start": "Début de session",
   "session-end": "Fin de session",
+  slot: "Cours",
   interview: "Entretien",
   callback: "Rappel demandé",
 };
@@ -20,7 +21,7 @@ export interface CalendarEvent {
   kind: EventKind;
   /** The Paris day, YYYY-MM-DD. */
   day: string;
-  /** "14:30" for an interview, else null. */
+  /** "14:30" for an interview or a slot of a session's timetable, else null. */
   time: string | null;
   title: string;
   /** The console page of its record. */

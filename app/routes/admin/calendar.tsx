@@ -50,6 +50,7 @@ export const action = calendarAction;
 const KIND_STYLES: Record<EventKind, string> = {
   "session-start": "border-l-emerald-600",
   "session-end": "border-l-slate-500",
+  slot: "border-l-violet-600",
   interview: "border-l-blue-600",
   callback: "border-l-amber-600",
 };
