@@ -7,6 +7,7 @@ import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
 import { PublicationScheduler } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
+import { SurveyScheduler } from "~/features/surveys/index.server";
 import type { Config } from "~/platform/config.server";
 import { type Database, openDatabase } from "~/platform/db/client.server";
 import { EventBus } from "~/platform/events.server";
@@ -76,10 +77,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     await events.start();
     const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
     const publishing = new PublicationScheduler(database.db, [articlePublishing], events, logger);
+    const surveys = new SurveyScheduler(
+      database.db,
+      { publicUrl: config.publicUrl, secret: config.authSecret },
+      mail,
+      events,
+      logger,
+    );
     if (options.startMailWorker !== false) {
       mail.start();
       retention.start();
       publishing.start();
+      surveys.start();
     }
     return {
       config,
@@ -89,12 +98,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       mail,
       retention,
       publishing,
+      surveys,
       events,
       logger,
       async close() {
         await Promise.allSettled([...pending]);
         await retention.stop();
         await publishing.stop();
+        await surveys.stop();
         await mail.stop();
         await database.close();
       },

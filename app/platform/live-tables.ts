@@ -13,6 +13,7 @@ export const LIVE_TABLES = [
   "complaints",
   "media",
   "site_pages",
+  "survey_invitations",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

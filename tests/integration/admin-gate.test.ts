@@ -103,6 +103,8 @@ let ids: {
   image: string;
   slot: string;
   sessionDay: string;
+  questionnaire: string;
+  question: string;
 };
 
 beforeAll(async () => {
@@ -168,6 +170,9 @@ beforeAll(async () => {
      returning id, to_char(day, 'YYYY-MM-DD') as day`,
     [session?.id],
   );
+  const [question] = await t.app.database.query<{ id: string; questionnaire_id: string }>(
+    "select q.id, q.questionnaire_id from survey_questions q order by q.position limit 1",
+  );
   ids = {
     learner: learner?.id ?? "",
     complaint: complaint?.id ?? "",
@@ -181,6 +186,8 @@ beforeAll(async () => {
     image: image?.id ?? "",
     slot: slot?.id ?? "",
     sessionDay: slot?.day ?? "",
+    questionnaire: question?.questionnaire_id ?? "",
+    question: question?.id ?? "",
   };
 });
 afterAll(async () => {
@@ -213,6 +220,11 @@ async function snapshot() {
     "media",
     "media_variants",
     "site_pages",
+    "survey_questionnaires",
+    "survey_questions",
+    "survey_invitations",
+    "survey_answers",
+    "survey_settings",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -351,6 +363,34 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/mediatheque.tsx#update": { id: ids.image, alt: "Texte d'un intrus" },
     "routes/admin/mediatheque.tsx#replace": { id: ids.image },
     "routes/admin/mediatheque.tsx#delete": { id: ids.image },
+    "routes/admin/surveys.tsx#create": { title: "Intrus", kind: "autre" },
+    "routes/admin/surveys.tsx#send": {
+      questionnaireId: ids.questionnaire,
+      target: "addresses",
+      addresses: "intrus@example.test",
+    },
+    "routes/admin/surveys.tsx#delays": { coldDelayMonths: "6", reminderDelayDays: "3", openDays: "30" },
+    "routes/admin/survey-questionnaire.tsx#update": { questionnaireId: ids.questionnaire, title: "Intrus" },
+    "routes/admin/survey-questionnaire.tsx#question-add": {
+      questionnaireId: ids.questionnaire,
+      label: "Intrus ?",
+      type: "text",
+    },
+    "routes/admin/survey-questionnaire.tsx#question-update": {
+      questionnaireId: ids.questionnaire,
+      id: ids.question,
+      label: "Intrus ?",
+      type: "text",
+    },
+    "routes/admin/survey-questionnaire.tsx#question-delete": {
+      questionnaireId: ids.questionnaire,
+      id: ids.question,
+    },
+    "routes/admin/survey-questionnaire.tsx#question-move": {
+      questionnaireId: ids.questionnaire,
+      id: ids.question,
+      direction: "down",
+    },
   };
   return { intent, ...(known[`${file}#${intent}`] ?? {}) };
 }

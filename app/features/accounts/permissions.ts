@@ -44,6 +44,10 @@ export const PERMISSION_DESCRIPTIONS = {
   "complaints:read": "Lire le registre des réclamations",
   "complaints:write": "Traiter une réclamation (statut, réponse à l'auteur, action corrective)",
   "complaints:erase": "Effacer les données personnelles d'une réclamation (droit à l'effacement)",
+  "surveys:read": "Voir les questionnaires, les envois et les réponses aux enquêtes",
+  "surveys:write": "Créer et modifier les questionnaires et leurs questions",
+  "surveys:send": "Envoyer un questionnaire maintenant (stagiaires d'une session, liste d'adresses)",
+  "surveys:export": "Exporter les réponses aux enquêtes en CSV",
   "demo:remove": "Supprimer les données de démonstration",
 } as const;
 
@@ -78,6 +82,9 @@ const MODERATOR: readonly Permission[] = [
   "learners:write",
   "complaints:read",
   "complaints:write",
+  "surveys:read",
+  "surveys:write",
+  "surveys:send",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

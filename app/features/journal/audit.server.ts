@@ -11,6 +11,7 @@ import {
   formationSessions,
   formations,
   learners,
+  surveyQuestionnaires,
   testimonials,
   users,
 } from "~/platform/db/schema.server";
@@ -37,7 +38,8 @@ export interface AuditEntry {
     | "offer-mail"
     | "reply"
     | "publish"
-    | "unpublish";
+    | "unpublish"
+    | "send";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;
@@ -216,6 +218,15 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
     "complaint",
     (list) => db.select({ id: complaints.id }).from(complaints).where(inArray(complaints.id, list)),
     (c) => put("complaint", c.id, `/admin/reclamations/${c.id}`),
+  );
+  lookup(
+    "questionnaire",
+    (list) =>
+      db
+        .select({ id: surveyQuestionnaires.id, title: surveyQuestionnaires.title })
+        .from(surveyQuestionnaires)
+        .where(inArray(surveyQuestionnaires.id, list)),
+    (q) => put("questionnaire", q.id, `/admin/enquetes/${q.id}`, q.title),
   );
   // A staff account is named as it is now, never by what the log kept: the log keeps no address.
   lookup(

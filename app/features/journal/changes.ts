@@ -144,6 +144,17 @@ const FIELDS: Record<string, Fields> = {
   user: {
     role: ["Rôle", true],
   },
+  questionnaire: {
+    title: ["Titre", true],
+    intro: ["Introduction", false],
+    label: ["Question", true],
+    type: ["Type de question", true],
+    required: ["Obligatoire", true],
+    options: ["Réponses proposées", true],
+    employedOptions: ["Réponses comptées « en emploi »", true],
+    role: ["Rôle dans les indicateurs", true],
+    position: ["Ordre", true],
+  },
   // A page of Pages: its fields by name, the text itself never copied into the log (it is long).
   site_page: {
     heroTitle: ["Titre principal", false],
@@ -161,6 +172,9 @@ const FIELDS: Record<string, Fields> = {
   },
   centre_settings: {
     minResultAnswers: ["Nombre minimal de réponses pour publier un résultat", true],
+    coldDelayMonths: ["Délai de l'enquête à froid (mois)", true],
+    reminderDelayDays: ["Délai du rappel d'enquête (jours)", true],
+    openDays: ["Durée d'ouverture d'une enquête (jours)", true],
     name: ["Nom du centre", true],
     legalForm: ["Forme juridique", true],
     shareCapital: ["Capital social", true],

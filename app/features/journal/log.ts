@@ -17,5 +17,6 @@ export const AUDIT_ENTITIES = [
   "media",
   "demo_data",
   "site_page",
+  "questionnaire",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -67,6 +67,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   complaint_acknowledgement: "Accusé de réception (réclamation)",
   complaint_notification: "Nouvelle réclamation (équipe)",
   complaint_reply: "Réponse à une réclamation",
+  survey_invitation: "Questionnaire de satisfaction",
+  survey_reminder: "Rappel de questionnaire",
   verify_email: "Confirmation d'adresse",
   reset_password: "Mot de passe oublié",
   account_exists: "Compte existant",

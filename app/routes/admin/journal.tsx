@@ -42,6 +42,7 @@ const ENTITY_LABELS: Record<string, string> = {
   user: "l'utilisateur",
   centre_settings: "les paramètres",
   site_page: "la page",
+  questionnaire: "le questionnaire",
 };
 
 const KIND_LABELS: Record<string, string> = {
@@ -59,6 +60,7 @@ const KIND_LABELS: Record<string, string> = {
   media: "Médiathèque",
   demo_data: "Données de démonstration",
   site_page: "Pages",
+  questionnaire: "Enquêtes",
 };
 
 const ACTION_VERBS: Record<string, string> = {
@@ -75,6 +77,7 @@ const ACTION_VERBS: Record<string, string> = {
   reply: "a répondu à l'auteur de",
   publish: "a publié",
   unpublish: "a dépublié",
+  send: "a envoyé",
 };
 
 /** What the server does on its own, at the date staff chose: no one to name. */
@@ -108,6 +111,9 @@ function entryLead(entry: Entry): string {
     if (entry.action === "purge") {
       return `Effacement automatique${NNBSP}: données personnelles de ${plural(n, "réclamation close", "réclamations closes")} depuis 3 ans (durée de conservation écoulée)`;
     }
+  }
+  if (entry.entity === "questionnaire" && entry.action === "export") {
+    return `${who} a exporté les réponses au questionnaire (CSV)`;
   }
   if (entry.action === "export") return `${who} a exporté les demandes de contact (CSV)`;
   if (entry.entity === "calendar_feed") return `${who} a régénéré son lien d'abonnement iCalendar`;

@@ -11,6 +11,9 @@ import { CERTIFICATE_PATH } from "~/features/settings/centre";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { settingsAction } from "~/features/settings/console-settings.server";
 import { QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
+import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
+import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
+import { getSurveySettings } from "~/features/surveys/survey-settings.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { Button, buttonClass } from "~/ui/button";
@@ -29,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "settings:read");
   const { value, loadError } = await loadOr(app, "paramètres", () => getCentreSettings(app.db), null);
-  return { settings: value, qualiopi: value ? qualiopiStatus(value) : null, loadError };
+  const delays = await loadOr(app, "paramètres", () => getSurveySettings(app.db), SURVEY_SETTINGS_DEFAULTS);
+  return {
+    settings: value,
+    qualiopi: value ? qualiopiStatus(value) : null,
+    surveyDelays: delays.value,
+    loadError: loadError ?? delays.loadError,
+  };
 }
 
 export const action = settingsAction;
@@ -144,7 +153,7 @@ function CertificateCard({
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, qualiopi, loadError } = loaderData;
+  const { settings, qualiopi, surveyDelays, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canEdit = useCan("settings:write");
   const fetcher = useAdminFetcher();
@@ -297,6 +306,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </fetcher.Form>
         <CertificateCard canEdit={canEdit} shown={qualiopi?.shown ?? false} file={settings.certificate} />
+        <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import {
   BarChart3,
   BookOpen,
   Calendar,
+  ClipboardCheck,
   Files,
   FileText,
   GraduationCap,
@@ -47,6 +48,7 @@ const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/stagiaires", label: "Stagiaires", icon: School },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
+  { to: "/admin/enquetes", label: "Enquêtes", icon: ClipboardCheck },
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];

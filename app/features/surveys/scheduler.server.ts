@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { rows } from "~/platform/db/rows.server";
+import type { EventBus } from "~/platform/events.server";
+import type { Logger } from "~/platform/logger.server";
+import { formatIsoDay, parisParts } from "~/platform/paris-time";
+import { PeriodicTask } from "~/platform/periodic.server";
+import {
+  invite,
+  type LinkKeys,
+  questionnaireOfKind,
+  remindDue,
+  sessionRecipients,
+  sessionTarget,
+} from "./sending.server";
+import { getSurveySettings } from "./survey-settings.server";
+
+/**
+ * How many days late a wave is still sent (the server was stopped on the day): past that, a session
+ * is left alone, so that a centre starting to use the site does not survey its sessions of years ago.
+ */
+export const CATCH_UP_DAYS = 14;
+
+/** The à-chaud survey leaves on the session's last day from this Paris hour, while learners are still there. */
+export const HOT_HOUR = "12:00";
+
+export interface SurveyRound {
+  invited: number;
+  reminded: number;
+}
+
+/**
+ * The sessions whose wave is due at `now`: the à-chaud one on the last day (from HOT_HOUR), the
+ * à-froid one `coldDelayMonths` after it, each up to CATCH_UP_DAYS late.
+ */
+async function dueSessions(db: Db, now: Date, coldDelayMonths: number) {
+  const today = formatIsoDay(now);
+  const lastHotDay = parisParts(now).time >= HOT_HOUR ? today : sql`${today}::date - 1`;
+  return rows<{ id: string; wave: "a_chaud" | "a_froid" }>(
+    db,
+    sql`
+      select id, 'a_chaud' as wave from formation_sessions
+       where end_date <= ${lastHotDay}::date and end_date >= ${today}::date - ${CATCH_UP_DAYS}::int
+      union all
+      select id, 'a_froid' as wave from formation_sessions
+       where (end_date + make_interval(months => ${coldDelayMonths}::int))::date <= ${today}::date
+         and (end_date + make_interval(months => ${coldDelayMonths}::int))::date >= ${today}::date - ${CATCH_UP_DAYS}::int`,
+  );
+}
+
+/**
+ * Sends the surveys when they are due, every minute in each server process, beside the mail worker:
+ * the à-chaud questionnaire on each session's last day, the à-froid one a delay after it, then one
+ * reminder to whoever has not answered. Several instances may run a round at the same moment: an
+ * invitation is a row the database accepts once (see `invite`), a reminder a conditional UPDATE
+ * (see `remindDue`), and the e-mail is queued in the transaction that wrote it, so nothing leaves
+ * twice. A failed round is logged and tried again at the next one.
+ */
+export class SurveyScheduler {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: LinkKeys,
+    private readonly mail: { wake(): void },
+    private readonly events: EventBus,
+    private readonly logger: Logger,
+    everyMs = 60_000,
+  ) {
+    this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, "surveys: sending round failed");
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** One round at `now`. Exposed for tests, the bench and scripts. */
+  async runOnce(now = new Date()): Promise<SurveyRound> {
+    const { coldDelayMonths } = await getSurveySettings(this.db);
+    let invited = 0;
+    for (const due of await dueSessions(this.db, now, coldDelayMonths)) {
+      const questionnaireId = await questionnaireOfKind(this.db, due.wave);
+      const session = await sessionTarget(this.db, due.id);
+      if (!questionnaireId || !session) continue;
+      const recipients = await sessionRecipients(this.db, due.id, due.wave);
+      if (recipients.length === 0) continue;
+      invited += await this.db.transaction((tx) =>
+        invite(tx, this.keys, questionnaireId, session, due.wave, recipients, now),
+      );
+    }
+    const reminded = await this.db.transaction((tx) => remindDue(tx, this.keys, now));
+    if (invited || reminded) {
+      this.logger.info({ invited, reminded }, "surveys: invitations and reminders queued");
+      this.mail.wake();
+      await this.events.publish({ table: "survey_invitations", op: "insert" });
+    }
+    return { invited, reminded };
+  }
+}
+
+// The process's runtime carries the scheduler (built in app/boot/runtime.server.ts).
+declare module "~/platform/runtime.server" {
+  interface AppRuntime {
+    /** Sends the à-chaud and à-froid surveys and their reminders when due, every minute. */
+    surveys: SurveyScheduler;
+  }
+}

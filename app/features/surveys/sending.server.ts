@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { formatDateRange } from "~/features/catalogue";
+import { getCentreSettings } from "~/features/settings/index.server";
+import type { Db } from "~/platform/db/client.server";
+import {
+  formationSessions,
+  formations,
+  learners,
+  surveyInvitations,
+  surveyQuestionnaires,
+} from "~/platform/db/schema.server";
+import { enqueueMail, type MailMessage } from "~/platform/mail/queue.server";
+import { centreReplyTo } from "~/platform/mail/templates.server";
+import { surveyInvitationMail } from "./mails.server";
+import { getSurveySettings } from "./survey-settings.server";
+import { hashToken, surveyToken, surveyUrl } from "./tokens.server";
+import type { QuestionnaireKind, SurveyWave } from "./vocabulary";
+
+/** What building a link needs: the site's public address and the secret the tokens derive from. */
+export interface LinkKeys {
+  publicUrl: string;
+  secret: string;
+}
+
+/** A session as an invitation names it. */
+export interface SessionTarget {
+  id: string;
+  formationId: string;
+  title: string;
+  dates: string;
+}
+
+export interface Recipient {
+  learnerId: string | null;
+  email: string;
+  firstName: string | null;
+}
+
+export async function sessionTarget(db: Db, sessionId: string): Promise<SessionTarget | null> {
+  const [row] = await db
+    .select({
+      id: formationSessions.id,
+      formationId: formationSessions.formationId,
+      title: formations.title,
+      startDate: formationSessions.startDate,
+      endDate: formationSessions.endDate,
+    })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(formationSessions.id, sessionId));
+  return row ? { ...row, dates: formatDateRange(row.startDate, row.endDate) } : null;
+}
+
+/**
+ * Everyone a session's survey goes to: its learners not 'Abandon', whose address is still kept;
+ * with `notInvitedTo`, only those not yet invited to that wave (the scheduler's rounds stay cheap).
+ */
+export async function sessionRecipients(
+  db: Db,
+  sessionId: string,
+  notInvitedTo?: SurveyWave,
+): Promise<Recipient[]> {
+  const rows = await db
+    .select({ learnerId: learners.id, email: learners.email, firstName: learners.firstName })
+    .from(learners)
+    .where(
+      and(
+        eq(learners.sessionId, sessionId),
+        ne(learners.status, "dropped_out"),
+        isNotNull(learners.email),
+        isNull(learners.anonymisedAt),
+        notInvitedTo
+          ? sql`not exists (select 1 from ${surveyInvitations} i where i.learner_id = ${learners.id}
+                 and i.session_id = ${sessionId} and i.wave = ${notInvitedTo})`
+          : undefined,
+      ),
+    )
+    .orderBy(learners.createdAt, learners.id);
+  return rows.flatMap((r) => (r.email ? [{ ...r, email: r.email }] : []));
+}
+
+/**
+ * Invites `recipients` to a questionnaire inside `tx`: one invitation row each, inserted with ON
+ * CONFLICT DO NOTHING, and an e-mail queued for the rows this call inserted only. The unique
+ * indexes (one per learner, session and wave; one per address, questionnaire and session by hand)
+ * make a second call, or another instance's call at the same moment, insert nothing and send
+ * nothing. Answers how many were invited.
+ */
+export async function invite(
+  tx: Db,
+  keys: LinkKeys,
+  questionnaireId: string,
+  session: SessionTarget | null,
+  wave: SurveyWave,
+  recipients: readonly Recipient[],
+  now = new Date(),
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const { openDays } = await getSurveySettings(tx);
+  const closesAt = new Date(now.getTime() + openDays * 86_400_000);
+  const planned = recipients.map((r) => {
+    const id = randomUUID();
+    const token = surveyToken(keys.secret, id);
+    return { id, token, recipient: r };
+  });
+  const inserted = await tx
+    .insert(surveyInvitations)
+    .values(
+      planned.map(({ id, token, recipient }) => ({
+        id,
+        questionnaireId,
+        sessionId: session?.id ?? null,
+        formationId: session?.formationId ?? null,
+        learnerId: recipient.learnerId,
+        email: recipient.email,
+        tokenHash: hashToken(token),
+        wave,
+        sentAt: now,
+        closesAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: surveyInvitations.id });
+  if (inserted.length === 0) return 0;
+  const centre = await getCentreSettings(tx);
+  const kept = new Set(inserted.map((r) => r.id));
+  const mails: MailMessage[] = planned
+    .filter((p) => kept.has(p.id))
+    .map(({ token, recipient }) => ({
+      kind: "survey_invitation",
+      to: recipient.email,
+      replyTo: centreReplyTo(centre),
+      ...surveyInvitationMail(centre, {
+        firstName: recipient.firstName,
+        session: session ? { title: session.title, dates: session.dates } : null,
+        url: surveyUrl(keys.publicUrl, token),
+        closesAt,
+        reminder: false,
+      }),
+    }));
+  await enqueueMail(tx, mails);
+  return inserted.length;
+}
+
+/** The questionnaire an automatic wave sends: the one of that kind. */
+export async function questionnaireOfKind(db: Db, kind: QuestionnaireKind): Promise<string | null> {
+  const [row] = await db
+    .select({ id: surveyQuestionnaires.id })
+    .from(surveyQuestionnaires)
+    .where(eq(surveyQuestionnaires.kind, kind))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The reminders due: invitations not answered, not yet reminded, sent `reminderDelayDays` ago and
+ * still open. One conditional UPDATE … WHERE reminded_at IS NULL marks them and answers them, in
+ * the transaction that queues their e-mails: with two instances at once, the second waits for the
+ * first's row locks, re-reads reminded_at, and skips the row. At most `limit` per call.
+ */
+export async function remindDue(tx: Db, keys: LinkKeys, now = new Date(), limit = 500): Promise<number> {
+  const { reminderDelayDays } = await getSurveySettings(tx);
+  const dueBefore = new Date(now.getTime() - reminderDelayDays * 86_400_000);
+  const due = tx
+    .select({ id: surveyInvitations.id })
+    .from(surveyInvitations)
+    .where(
+      and(
+        isNull(surveyInvitations.answeredAt),
+        isNull(surveyInvitations.remindedAt),
+        isNotNull(surveyInvitations.email),
+        lte(surveyInvitations.sentAt, dueBefore),
+        sql`${surveyInvitations.closesAt} > ${now}`,
+      ),
+    )
+    .limit(limit);
+  const reminded = await tx
+    .update(surveyInvitations)
+    .set({ remindedAt: now })
+    .where(and(inArray(surveyInvitations.id, due), isNull(surveyInvitations.remindedAt)))
+    .returning({
+      id: surveyInvitations.id,
+      email: surveyInvitations.email,
+      sessionId: surveyInvitations.sessionId,
+      learnerId: surveyInvitations.learnerId,
+      closesAt: surveyInvitations.closesAt,
+    });
+  if (reminded.length === 0) return 0;
+  const centre = await getCentreSettings(tx);
+  const sessions = new Map<string, SessionTarget | null>();
+  const learnerIds = reminded.flatMap((r) => (r.learnerId ? [r.learnerId] : []));
+  const names = new Map(
+    learnerIds.length
+      ? (
+          await tx
+            .select({ id: learners.id, firstName: learners.firstName })
+            .from(learners)
+            .where(inArray(learners.id, learnerIds))
+        ).map((l) => [l.id, l.firstName])
+      : [],
+  );
+  const mails: MailMessage[] = [];
+  for (const r of reminded) {
+    if (!r.email) continue;
+    if (r.sessionId && !sessions.has(r.sessionId))
+      sessions.set(r.sessionId, await sessionTarget(tx, r.sessionId));
+    const session = r.sessionId ? (sessions.get(r.sessionId) ?? null) : null;
+    mails.push({
+      kind: "survey_reminder",
+      to: r.email,
+      replyTo: centreReplyTo(centre),
+      ...surveyInvitationMail(centre, {
+        firstName: r.learnerId ? (names.get(r.learnerId) ?? null) : null,
+        session: session ? { title: session.title, dates: session.dates } : null,
+        url: surveyUrl(keys.publicUrl, surveyToken(keys.secret, r.id)),
+        closesAt: r.closesAt,
+        reminder: true,
+      }),
+    });
+  }
+  await enqueueMail(tx, mails);
+  return reminded.length;
+}

@@ -1,0 +1,177 @@
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { loadOr } from "~/features/console/action.server";
+import { QuestionForm } from "~/features/surveys/components/question-form";
+import { INTRO_MAX, TITLE_MAX } from "~/features/surveys/console-schema";
+import { getQuestionnaire, questionnaireAction } from "~/features/surveys/console-surveys.server";
+import { QUESTIONNAIRE_KIND_LABELS } from "~/features/surveys/vocabulary";
+import { entityId } from "~/platform/form-schema";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { Button } from "~/ui/button";
+import { Card, CardContent } from "~/ui/card";
+import { TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
+import { LoadFailure } from "~/ui/console/list-table";
+import { PageHeader } from "~/ui/console/page-header";
+import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import type { Route } from "./+types/survey-questionnaire";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.questionnaire?.title ?? "Questionnaire"} | Console d'administration` },
+];
+
+const NOT_FOUND = "Questionnaire introuvable";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "surveys:read");
+  const id = entityId.safeParse(params.id);
+  if (!id.success) throw data(NOT_FOUND, { status: 404 });
+  const { value, loadError } = await loadOr(
+    app,
+    "questionnaires",
+    () => getQuestionnaire(app.db, id.data),
+    null,
+  );
+  if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
+  return { ...(value ?? { questionnaire: null, questions: [], invited: 0 }), loadError };
+}
+
+export const action = questionnaireAction;
+
+const LIVE = ["survey_invitations"] as const;
+
+function TitleForm({
+  id,
+  title,
+  intro,
+  disabled,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  disabled: boolean;
+}) {
+  const fetcher = useAdminFetcher();
+  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  return (
+    <fetcher.Form method="post" className="grid gap-3" aria-label="Titre et introduction">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="questionnaireId" value={id} />
+      <TextField
+        form="questionnaire"
+        name="title"
+        label="Titre"
+        defaultValue={title}
+        maxLength={TITLE_MAX}
+        errors={errors}
+        disabled={disabled}
+      />
+      <TextAreaField
+        form="questionnaire"
+        name="intro"
+        label="Introduction"
+        hint="Affichée au-dessus des questions."
+        defaultValue={intro}
+        maxLength={INTRO_MAX}
+        rows={3}
+        errors={errors}
+        disabled={disabled}
+      />
+      <div>
+        <Button type="submit" variant="outline" disabled={disabled || fetcher.state !== "idle"}>
+          Enregistrer
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminSurveyQuestionnaire({ loaderData }: Route.ComponentProps) {
+  const { questionnaire: q, questions, invited, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  useLiveRevalidation(LIVE);
+  const canWrite = useCan("surveys:write");
+  const back = (
+    <Link
+      to="/admin/enquetes"
+      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les enquêtes
+    </Link>
+  );
+  if (!q) {
+    return (
+      <>
+        {back}
+        <LoadFailure message={loadError ?? "Erreur lors du chargement des questionnaires"} />
+      </>
+    );
+  }
+  const disabled = !canWrite || !q.editable;
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={q.title}
+        description={`Questionnaire ${QUESTIONNAIRE_KIND_LABELS[q.kind].toLowerCase()} – envoyé ${invited} fois`}
+        actions={
+          <Link
+            to={`/admin/enquetes/reponses?questionnaire=${q.id}`}
+            className="self-center text-sm text-primary underline-offset-4 hover:underline"
+          >
+            Voir les réponses
+          </Link>
+        }
+      />
+      {invited > 0 ? (
+        <p className="mb-4 rounded-md bg-muted p-3 text-sm">
+          Ce questionnaire a déjà été envoyé : une question modifiée vaut pour les réponses à venir, et
+          supprimer une question supprime aussi les réponses déjà données à celle-ci.
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+        <Card className="self-start">
+          <CardContent>
+            <TitleForm id={q.id} title={q.title} intro={q.intro} disabled={disabled} />
+          </CardContent>
+        </Card>
+        <div className="grid gap-4">
+          {questions.map((question, i) => (
+            <Card key={`${question.id}-${question.updatedAt.toString()}`}>
+              <CardContent>
+                <QuestionForm
+                  questionnaireId={q.id}
+                  question={question}
+                  index={i}
+                  count={questions.length}
+                  disabled={disabled}
+                />
+              </CardContent>
+            </Card>
+          ))}
+          <Card>
+            <CardContent>
+              <QuestionForm questionnaireId={q.id} question={null} disabled={disabled} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="py-12 text-center" role="alert">
+      <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
+      <h1 className="mt-2 text-2xl font-semibold">{notFound ? NOT_FOUND : "Erreur lors du chargement"}</h1>
+      <a className="mt-4 inline-block text-primary underline" href="/admin/enquetes">
+        Retour aux enquêtes
+      </a>
+    </div>
+  );
+}

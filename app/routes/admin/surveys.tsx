@@ -1,0 +1,201 @@
+import { Download, Eye, Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { formatDateRange } from "~/features/catalogue/sessions";
+import { loadOr } from "~/features/console/action.server";
+import { NewQuestionnaireForm } from "~/features/surveys/components/new-questionnaire-form";
+import { SendSurveyForm } from "~/features/surveys/components/send-form";
+import {
+  listQuestionnaires,
+  type SessionStatusRow,
+  sessionsStatus,
+  surveysAction,
+} from "~/features/surveys/console-surveys.server";
+import { QUESTIONNAIRE_KIND_LABELS, type SurveyWave } from "~/features/surveys/vocabulary";
+import { formatDate } from "~/platform/dates";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { Badge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
+import { Card, CardContent } from "~/ui/card";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { ActionsCell, ListTable, shownFrom } from "~/ui/console/list-table";
+import { PageHeader } from "~/ui/console/page-header";
+import { Td, Tr } from "~/ui/table";
+import type { Route } from "./+types/surveys";
+
+export const meta: Route.MetaFunction = () => [{ title: "Enquêtes | Console d'administration" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context;
+  await requirePermission({ request, context }, "surveys:read");
+  const { value, loadError } = await loadOr(
+    app,
+    "enquêtes",
+    async () => {
+      const [questionnaires, sessions] = await Promise.all([
+        listQuestionnaires(app.db),
+        sessionsStatus(app.db),
+      ]);
+      return { questionnaires, sessions };
+    },
+    { questionnaires: [], sessions: [] },
+  );
+  return { ...value, loadError };
+}
+
+export const action = surveysAction;
+
+// A colleague's sending, an answer arriving, the scheduler's round: the counts follow.
+const LIVE = ["survey_invitations"] as const;
+
+const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+
+/** 'Envoyé à 12 · 9 réponses · 3 rappels', or when the automatic wave will leave. */
+function waveText(row: SessionStatusRow, wave: SurveyWave): string {
+  const w = row.waves?.[wave];
+  if (w) {
+    const answers = `${w.answered} réponse${w.answered > 1 ? "s" : ""}`;
+    const reminders = w.reminded ? ` · ${w.reminded} rappel${w.reminded > 1 ? "s" : ""}` : "";
+    return `Envoyé à ${w.invited} · ${answers}${reminders}`;
+  }
+  if (wave === "manuel") return "—";
+  const day = wave === "a_chaud" ? row.endDate : row.coldDate;
+  return day >= today() ? `Prévu le ${formatDate(day)}` : "Non envoyé";
+}
+
+export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
+  const { questionnaires, sessions, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  useLiveRevalidation(LIVE);
+  const canWrite = useCan("surveys:write");
+  const canSend = useCan("surveys:send");
+  const canExport = useCan("surveys:export");
+  return (
+    <>
+      <PageHeader
+        title="Enquêtes"
+        description="Les questionnaires de satisfaction à chaud et à froid, leurs envois et les réponses"
+      />
+      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <Card>
+          <CardContent className="grid gap-4">
+            <h2 className="text-lg font-semibold">Questionnaires</h2>
+            <ListTable
+              columns={[
+                "Questionnaire",
+                { label: "Type", from: "sm" },
+                { label: "Questions", from: "md" },
+                "Réponses",
+              ]}
+              actions
+              items={questionnaires}
+              empty="Aucun questionnaire"
+              loadError={loadError}
+            >
+              {(q) => (
+                <Tr key={q.id}>
+                  <Td>
+                    <Link
+                      to={`/admin/enquetes/${q.id}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {q.title}
+                    </Link>
+                  </Td>
+                  <Td className={shownFrom("sm")}>
+                    <Badge variant="secondary">{QUESTIONNAIRE_KIND_LABELS[q.kind]}</Badge>
+                  </Td>
+                  <Td className={shownFrom("md")}>{q.questions}</Td>
+                  <Td className="whitespace-nowrap">
+                    {q.answered} sur {q.invited}
+                  </Td>
+                  <ActionsCell>
+                    <Link
+                      to={`/admin/enquetes/${q.id}`}
+                      className={buttonClass("ghost", "icon")}
+                      aria-label={`Modifier le questionnaire ${q.title}`}
+                    >
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                    </Link>
+                    <Link
+                      to={`/admin/enquetes/reponses?questionnaire=${q.id}`}
+                      className={buttonClass("ghost", "icon")}
+                      aria-label={`Voir les réponses au questionnaire ${q.title}`}
+                    >
+                      <Eye aria-hidden="true" className="h-4 w-4" />
+                    </Link>
+                    {canExport ? (
+                      <a
+                        href={`/admin/enquetes/reponses.csv?questionnaire=${q.id}`}
+                        className={buttonClass("ghost", "icon")}
+                        aria-label={`Exporter les réponses au questionnaire ${q.title} (CSV)`}
+                      >
+                        <Download aria-hidden="true" className="h-4 w-4" />
+                      </a>
+                    ) : null}
+                  </ActionsCell>
+                </Tr>
+              )}
+            </ListTable>
+            <NewQuestionnaireForm disabled={!canWrite} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="grid gap-4">
+            <h2 className="text-lg font-semibold">Envoyer maintenant</h2>
+            <SendSurveyForm
+              questionnaires={questionnaires}
+              sessions={sessions.map((s) => ({
+                id: s.id,
+                label: `${s.title} – ${formatDateRange(s.startDate, s.endDate)}`,
+              }))}
+              disabled={!canSend}
+            />
+          </CardContent>
+        </Card>
+      </div>
+      <h2 className="mt-8 mb-1 text-lg font-semibold">Envois par session</h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Le questionnaire à chaud part le dernier jour de la session, à froid après le délai choisi dans
+        Paramètres, vers chaque stagiaire sauf les abandons, avec un rappel à qui n'a pas répondu.
+      </p>
+      <ListTable
+        columns={[
+          "Session",
+          { label: "Stagiaires", from: "sm" },
+          "À chaud",
+          { label: "À froid", from: "md" },
+          { label: "Envois manuels", from: "lg" },
+        ]}
+        items={sessions}
+        empty="Aucune session récente"
+        loadError={loadError}
+      >
+        {(s) => (
+          <Tr key={s.id} data-testid="survey-session">
+            <Td>
+              <p className="font-medium">{s.title}</p>
+              <p className="text-xs text-muted-foreground">{formatDateRange(s.startDate, s.endDate)}</p>
+            </Td>
+            <Td className={shownFrom("sm")}>{s.learners}</Td>
+            <Td>
+              {s.waves?.a_chaud ? (
+                <Link
+                  className="text-primary underline-offset-4 hover:underline"
+                  to={`/admin/enquetes/reponses?session=${s.id}`}
+                >
+                  {waveText(s, "a_chaud")}
+                </Link>
+              ) : (
+                waveText(s, "a_chaud")
+              )}
+            </Td>
+            <Td className={shownFrom("md")}>{waveText(s, "a_froid")}</Td>
+            <Td className={shownFrom("lg")}>{waveText(s, "manuel")}</Td>
+          </Tr>
+        )}
+      </ListTable>
+    </>
+  );
+}
