@@ -64,6 +64,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   await expect(gestion.getByRole("link")).toHaveText([
     "Candidatures",
     "Stagiaires",
+    "Enquêtes",
     "Contacts",
     "Réclamations",
     "Calendrier",

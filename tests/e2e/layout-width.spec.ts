@@ -19,6 +19,8 @@ const SAMPLE: Record<string, string> = {
   "routes/site/article.tsx": "/ressources/article/reconversion-professionnelle-5-etapes",
   "routes/site/apply.tsx": "/formation/tp-assistant-commercial/candidature",
   "routes/site/apply-sent.tsx": "/formation/tp-assistant-commercial/candidature/envoyee",
+  // A link nobody was sent: the French page of an unknown survey (surveys.spec.ts measures a real one).
+  "routes/site/survey.tsx": "/enquete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to
@@ -44,6 +46,10 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
   "routes/admin/complaint.tsx": {
     list: "/admin/reclamations",
     href: /^\/admin\/reclamations\/[0-9a-f-]{36}$/,
+  },
+  "routes/admin/survey-questionnaire.tsx": {
+    list: "/admin/enquetes",
+    href: /^\/admin\/enquetes\/[0-9a-f-]{36}$/,
   },
 };
 

@@ -35,7 +35,8 @@ export interface SurveyRound {
  */
 async function dueSessions(db: Db, now: Date, coldDelayMonths: number) {
   const today = formatIsoDay(now);
-  const lastHotDay = parisParts(now).time >= HOT_HOUR ? today : sql`${today}::date - 1`;
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const lastHotDay = parisParts(now).time >= HOT_HOUR ? today : yesterday;
   return rows<{ id: string; wave: "a_chaud" | "a_froid" }>(
     db,
     sql`

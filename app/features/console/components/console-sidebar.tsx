@@ -43,12 +43,12 @@ const MAIN: NavItem[] = [
   { to: "/admin/statistiques", label: "Statistiques", icon: BarChart3 },
 ];
 
-/** The day-to-day work with people: candidates, leads, and the calendar of sessions and interviews. */
+/** The day-to-day work with people: candidates, learners and their surveys, leads, complaints, the calendar. */
 const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/stagiaires", label: "Stagiaires", icon: School },
-  { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/enquetes", label: "Enquêtes", icon: ClipboardCheck },
+  { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
