@@ -30,7 +30,10 @@ function Choices({
   const field = fieldOf(question.id);
   return (
     <fieldset
+      // A radio group: its legend names it, and it says when an answer is required or wrong.
+      role="radiogroup"
       className="space-y-3"
+      aria-required={question.required || undefined}
       aria-describedby={error ? errorId(field) : undefined}
       aria-invalid={error ? true : undefined}
     >
@@ -46,7 +49,6 @@ function Choices({
               name={field}
               value={c.value}
               defaultChecked={value === c.value}
-              required={question.required}
               className="h-5 w-5 accent-primary"
             />
             <span>{c.label}</span>
@@ -132,7 +134,8 @@ export function SurveyForm({
 }) {
   const count = errors ? Object.keys(errors).length : 0;
   return (
-    <Form method="post" className="space-y-8">
+    // The server's French messages answer, never the browser's bubbles: noValidate.
+    <Form method="post" noValidate className="space-y-8">
       {count ? (
         <FormAlert
           message={{
