@@ -29,7 +29,7 @@ test("a learner added to a session gets the à-chaud survey from 'Envoyer mainte
   await signInAsAdmin(page, "/admin/enquetes");
   const sendForm = page.getByRole("form", { name: "Envoyer un questionnaire maintenant" });
   const listed = await sendForm
-    .getByLabel("Session")
+    .getByLabel("Session", { exact: true })
     .locator("option")
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   await gotoReady(page, "/admin/stagiaires");
@@ -43,7 +43,7 @@ test("a learner added to a session gets the à-chaud survey from 'Envoyer mainte
   expect(sessionId, "a session both screens list").toBeTruthy();
   await dialog.getByLabel("Session").selectOption(sessionId ?? "");
   await dialog.getByLabel("Prénom").fill("Irène");
-  await dialog.getByLabel("Nom", { exact: true }).fill("Durand");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Durand");
   await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(dialog).toBeHidden();
@@ -52,7 +52,7 @@ test("a learner added to a session gets the à-chaud survey from 'Envoyer mainte
   await gotoReady(page, "/admin/enquetes");
   await expectNoAxeViolations(page, "/admin/enquetes");
   await sendForm.getByLabel("Questionnaire").selectOption(HOT);
-  await sendForm.getByLabel("Session").selectOption(sessionId ?? "");
+  await sendForm.getByLabel("Session", { exact: true }).selectOption(sessionId ?? "");
   await sendForm.getByRole("button", { name: "Envoyer maintenant" }).click();
   await expect(page.getByText(/invitations? envoyées?/).first()).toBeVisible();
 

@@ -7,8 +7,9 @@ import { formatDateTime } from "~/platform/paris-time";
 import { pageTitle } from "~/platform/seo";
 import type { Route } from "./+types/survey";
 
-// A personal link: never kept by a browser, a proxy or the page cache, never indexed.
-const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+// A personal link, never indexed. Never kept either: the page cache skips /enquete/, and the server's
+// security headers send `Cache-Control: no-store` for it (boot/security-headers.server.ts).
+const PRIVATE = { "X-Robots-Tag": "noindex" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
