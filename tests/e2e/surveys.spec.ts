@@ -15,7 +15,7 @@ async function expectNoAxeViolations(page: Page, where: string) {
 
 /** Ticks an answer of the question whose legend is `question`. */
 const pick = (page: Page, question: string | RegExp, answer: string) =>
-  page.getByRole("radiogroup", { name: question }).getByLabel(answer, { exact: true }).check();
+  page.getByRole("group", { name: question }).getByLabel(answer, { exact: true }).check();
 
 test("a learner added to a session gets the à-chaud survey from 'Envoyer maintenant', answers it without JavaScript, answers again through the same link, and staff read it", async ({
   page,
@@ -72,8 +72,8 @@ test("a learner added to a session gets the à-chaud survey from 'Envoyer mainte
     await expect(learner.getByRole("heading", { level: 1 })).toContainText("Votre avis sur");
     await learner.getByRole("button", { name: "Envoyer mes réponses" }).click();
     await expect(learner.getByText("Vos réponses ne sont pas encore enregistrées")).toBeVisible();
-    const overall = learner.getByRole("radiogroup", { name: /Dans l'ensemble/ });
-    await expect(overall).toHaveAttribute("aria-invalid", "true");
+    const overall = learner.getByRole("group", { name: /Dans l'ensemble/ });
+    await expect(overall.getByLabel("5 – Tout à fait satisfait·e")).toHaveAttribute("aria-invalid", "true");
     await expect(learner.getByText("Choisissez une note de 1 à 5").first()).toBeVisible();
     await expect(learner.getByText("Répondez par oui ou par non")).toBeVisible();
     expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -29,17 +29,16 @@ function Choices({
 }) {
   const field = fieldOf(question.id);
   return (
-    <fieldset
-      // A radio group: its legend names it, and it says when an answer is required or wrong.
-      role="radiogroup"
-      className="space-y-3"
-      aria-required={question.required || undefined}
-      aria-describedby={error ? errorId(field) : undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    // The legend names the group; each radio says when the answer is wrong and where the message is.
+    <fieldset className="space-y-3">
       <legend className="mb-2 font-medium">
         {question.label}
-        {question.required ? <span aria-hidden="true"> *</span> : null}
+        {question.required ? (
+          <>
+            <span aria-hidden="true"> *</span>
+            <span className="sr-only"> (obligatoire)</span>
+          </>
+        ) : null}
       </legend>
       <div className={inline ? "flex flex-wrap gap-x-5 gap-y-2" : "grid gap-2"}>
         {choices.map((c) => (
@@ -49,6 +48,8 @@ function Choices({
               name={field}
               value={c.value}
               defaultChecked={value === c.value}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId(field) : undefined}
               className="h-5 w-5 accent-primary"
             />
             <span>{c.label}</span>
