@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isPreviewRequest } from "~/features/publishing/index.server";
 import { contentSecurityPolicy, newNonce, nonceSource } from "~/platform/http/csp.server";
 import { maskSecrets } from "~/platform/logger.server";
 
@@ -74,6 +75,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // 'Aperçu' of a draft: never indexed, never kept by a shared cache (features/publishing/preview.server.ts).
+  if (isPreviewRequest(request)) {
+    responseHeaders.set("X-Robots-Tag", "noindex, nofollow");
+    responseHeaders.set("Cache-Control", "private, no-store");
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -15,7 +15,8 @@ import "./app.css";
 import { currentPrincipal } from "~/features/accounts/current-user.server";
 import { can } from "~/features/accounts/permissions";
 import { listFormationLinks } from "~/features/catalogue/catalogue.server";
-import { hasDemoContent } from "~/features/demo/demo.server";
+import { DEMO_NOTICE, hasDemoContent } from "~/features/demo/demo.server";
+import { isPreviewRequest, PREVIEW_NOTICE } from "~/features/publishing/index.server";
 import {
   getCentreSettings,
   headerLogoHtml,
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The footer, the callback dialog and the JSON-LD list the active formations on every public
   // page; the console has its own screens and skips the read.
   const publicPage = !new URL(request.url).pathname.startsWith("/admin");
+  // 'Aperçu': the page's own loader lets staff only in; here, the banner and `noindex`.
+  const preview = publicPage && isPreviewRequest(request);
   const [principal, { toast, clear }, formations, settings, demo] = await Promise.all([
     currentPrincipal({ request, context }),
     readToast(request, app.config.authSecret),
@@ -58,7 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       centre,
       /** The header's logo, as markup written here (none: the header shows an icon). */
       logo: settings?.logo ? headerLogoHtml(settings.logo) : null,
-      demo: demo === true,
+      // The notice over every public page: the preview's, or the demonstration centre's.
+      notice: preview ? PREVIEW_NOTICE : demo === true ? DEMO_NOTICE : null,
+      noindex: preview,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -77,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {root?.noindex ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
         {root?.centre ? (

@@ -54,6 +54,7 @@ export default [
       route("mediatheque", "routes/admin/mediatheque.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("pages/:id", "routes/admin/page.tsx"),
+      route("publication/:kind/:id", "routes/admin/publication.tsx"),
       route("utilisateurs", "routes/admin/users.tsx"),
       route("journal", "routes/admin/journal.tsx"),
       route("statistiques", "routes/admin/statistics.tsx"),

@@ -2,10 +2,11 @@ import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articlePublishing } from "~/features/articles/index.server";
+import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
-import { PublicationScheduler } from "~/features/publishing/index.server";
+import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import type { Config } from "~/platform/config.server";
@@ -76,7 +77,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const events = new EventBus(database, logger);
     await events.start();
     const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
-    const publishing = new PublicationScheduler(database.db, [articlePublishing], events, logger);
+    const publishing = new PublicationScheduler(
+      database.db,
+      [articlePublishing, scheduledPublishing(formationVersions)],
+      events,
+      logger,
+    );
     const surveys = new SurveyScheduler(
       database.db,
       { publicUrl: config.publicUrl, secret: config.authSecret },

@@ -20,6 +20,8 @@ export const PERMISSION_DESCRIPTIONS = {
   "testimonials:write": "Créer, modifier, supprimer des témoignages",
   "media:write": "Envoyer, décrire, remplacer, supprimer des images de la médiathèque",
   "pages:write": "Modifier les textes des pages du site (Pages)",
+  "content:publish":
+    "Publier, dépublier, programmer une formation, un article ou une page, abandonner un brouillon, restaurer une version",
   "contacts:read": "Lire les demandes de contact",
   "contacts:write": "Changer le statut d'une demande",
   "contacts:export": "Exporter les demandes en CSV",
@@ -57,6 +59,12 @@ export const PERMISSIONS = Object.keys(PERMISSION_DESCRIPTIONS) as Permission[];
 /**
  * Moderators run the day-to-day content and leads; what exports or destroys personal data, changes
  * who has access, or changes the centre's settings stays with administrators.
+ *
+ * Publishing (`content:publish`) is an administrator's, on purpose: a moderator writes formations,
+ * articles and pages, and an edit of a published one is a draft that visitors do not see; what the
+ * public site says (the catalogue a Qualiopi auditor, a funder's Lhéo import and a candidate read)
+ * goes live when an administrator has looked at it ('Aperçu') and pressed 'Publier'. A centre that
+ * wants its moderators to publish adds the permission here, and to docs/permissions.md.
  */
 const MODERATOR: readonly Permission[] = [
   "console:access",

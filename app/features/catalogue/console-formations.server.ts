@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { can } from "~/features/accounts";
 import {
   AdminInputError,
   countRows,
@@ -6,11 +7,34 @@ import {
   readPage,
   searchMatch,
 } from "~/features/console/index.server";
-import { assertImageExists } from "~/features/media/index.server";
+import {
+  forgetVersions,
+  idsWithDraft,
+  publishRecord,
+  saveEdit,
+  unpublishRecord,
+} from "~/features/publishing/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { applications, formationAliases, formationSessions, formations } from "~/platform/db/schema.server";
+import {
+  applications,
+  type Formation,
+  formationAliases,
+  formationSessions,
+  formations,
+} from "~/platform/db/schema.server";
 import { searchQuery } from "~/platform/form-schema";
 import { type FormationInput, formationSchema } from "./formation-schema";
+import { assertSlugsFree, formationVersions, SLUG_TAKEN, writeFormation } from "./formation-versions.server";
+
+const DRAFT_SAVED = "Brouillon enregistré : la version publiée reste en ligne jusqu'à « Publier »";
+
+function refusePublication(): never {
+  throw new AdminInputError(
+    "Publier ou dépublier est réservé aux administrateurs : laissez « Formation active » comme il était, la modification sera un brouillon.",
+    "active",
+  );
+}
+
 import { lheoReadiness } from "./lheo/lheo.server";
 
 export interface FormationFilters {
@@ -59,12 +83,15 @@ export async function formationsPage(db: Db, filters: FormationFilters, page: nu
           ),
         )
     : [];
-  const lheo = await lheoReadiness(db, rows);
+  const [lheo, drafts] = await Promise.all([lheoReadiness(db, rows), idsWithDraft(db, formationVersions)]);
   return {
     ...list,
     items: rows.map((row) => ({
       ...row,
       aliases: aliases.filter((a) => a.formationId === row.id).map((a) => a.alias),
+      // The editor opens on the pending draft, the changes staff are working on.
+      ...(drafts.get(row.id) as Partial<Formation> | undefined),
+      hasDraft: drafts.has(row.id),
       /** What the Lhéo export still needs of it (empty: it is in the export while active). */
       lheoMissing: lheo.get(row.id) ?? [],
     })),
@@ -86,32 +113,6 @@ export async function activeFormationChoices(db: Db) {
 
 const frenchOrder = new Intl.Collator("fr", { sensitivity: "base" });
 
-const SLUG_TAKEN = "Ce slug est déjà utilisé par une autre formation. Choisissez-en un autre.";
-
-/** Refuses a slug or alias that another formation already answers to, with a French message. */
-async function assertSlugsFree(tx: Db, input: FormationInput, id: string | null) {
-  const [bySlug] = await tx
-    .select({ id: formations.id })
-    .from(formations)
-    .where(inArray(formations.slug, [input.slug, ...input.aliases]));
-  if (bySlug && bySlug.id !== id) {
-    throw new AdminInputError(SLUG_TAKEN, "slug");
-  }
-  const [byAlias] = await tx
-    .select({ alias: formationAliases.alias, formationId: formationAliases.formationId })
-    .from(formationAliases)
-    .where(inArray(formationAliases.alias, [input.slug, ...input.aliases]));
-  if (byAlias && byAlias.formationId !== id) {
-    const field = byAlias.alias === input.slug ? "slug" : "aliases";
-    throw new AdminInputError(
-      field === "slug"
-        ? SLUG_TAKEN
-        : `L'alias « ${byAlias.alias} » est déjà utilisé par une autre formation.`,
-      field,
-    );
-  }
-}
-
 /** The formations screen's action: intent = create | update | delete. */
 export const formationAction = crudAction<FormationInput>({
   permission: "formations:write",
@@ -126,24 +127,38 @@ export const formationAction = crudAction<FormationInput>({
     deleted: "Formation supprimée avec succès",
     slugTaken: SLUG_TAKEN,
   },
-  async save(tx, input, id) {
-    await assertSlugsFree(tx, input, id);
-    await assertImageExists(tx, input.imageId);
-    const { aliases, ...columns } = input;
-    const [saved] = id
-      ? await tx
-          .update(formations)
-          .set({ ...columns, updatedAt: new Date() })
-          .where(eq(formations.id, id))
-          .returning({ id: formations.id })
-      : await tx.insert(formations).values(columns).returning({ id: formations.id });
-    if (!saved) return undefined;
-    // The aliases are replaced as a whole: the form always posts the complete list.
-    if (id) await tx.delete(formationAliases).where(eq(formationAliases.formationId, id));
-    if (aliases.length) {
-      await tx.insert(formationAliases).values(aliases.map((alias) => ({ alias, formationId: saved.id })));
+  async save(tx, input, id, actor, _app, role) {
+    const { active, ...snapshot } = input;
+    // 'Formation active' on a formation not yet public is 'Publier': the publishers' (permissions.ts).
+    const mayPublish = can(role, "content:publish");
+    if (!id) {
+      if (active && !mayPublish) refusePublication();
+      await assertSlugsFree(tx, snapshot, null);
+      const { aliases: _aliases, ...columns } = snapshot;
+      const [created] = await tx
+        .insert(formations)
+        .values({ ...columns, active: false })
+        .returning({ id: formations.id });
+      if (!created) return undefined;
+      await writeFormation(tx, created.id, snapshot);
+      if (active) await publishRecord(tx, formationVersions, created.id, actor);
+      return created.id;
     }
-    return saved.id;
+    const [exists] = await tx.select({ id: formations.id }).from(formations).where(eq(formations.id, id));
+    if (!exists) return undefined;
+    // A published formation keeps what visitors see: the edit is its draft until 'Publier'…
+    if ((await saveEdit(tx, formationVersions, id, snapshot, actor)) === "draft") {
+      if (active) return { id, toast: DRAFT_SAVED };
+      // …unless 'Formation active' was turned off: it leaves the site, the edit in its row.
+      if (!mayPublish) refusePublication();
+      await unpublishRecord(tx, formationVersions, id);
+      return id;
+    }
+    if (active) {
+      if (!mayPublish) refusePublication();
+      await publishRecord(tx, formationVersions, id, actor);
+    }
+    return id;
   },
   async current(tx, id) {
     const [row] = await tx.select().from(formations).where(eq(formations.id, id));
@@ -156,6 +171,7 @@ export const formationAction = crudAction<FormationInput>({
   },
   title: (_tx, input) => input.title,
   async remove(tx, id) {
+    await forgetVersions(tx, formationVersions, id);
     // Applications keep their session (ON DELETE RESTRICT), so a formation that received some stays.
     const [applied] = await tx
       .select({ id: applications.id })

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { Permission } from "~/features/accounts";
+import type { Permission, Role } from "~/features/accounts";
 import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
 import type { Actor } from "~/features/journal/index.server";
 import { fieldErrors } from "~/platform/field-errors";
@@ -57,11 +57,12 @@ export async function attempt(
   intent: string,
   errorTitle: string,
   successTitle: string,
-  run: () => Promise<void>,
+  // A run may answer its own title when the outcome differs ('Brouillon enregistré').
+  run: () => Promise<unknown>,
 ) {
   try {
-    await run();
-    return success(intent, successTitle);
+    const title = await run();
+    return success(intent, typeof title === "string" && title ? title : successTitle);
   } catch (error) {
     if (error instanceof AdminInputError) {
       return failure(
@@ -168,7 +169,7 @@ export interface ConsoleAction<Result> {
  */
 export function consoleAction<Result>(
   permissions: IntentPermissions,
-  handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>,
+  handle: (app: AppRuntime, actor: Actor, form: FormData, role: Role) => Promise<Result>,
   options: ConsoleActionOptions = {},
 ): ConsoleAction<Result> {
   const action = async (args: RequestArgs) => {
@@ -178,8 +179,8 @@ export function consoleAction<Result>(
     const intent = intentOf(form);
     const permission = Object.hasOwn(permissions, intent) ? permissions[intent] : undefined;
     if (!permission) return unknownIntent(intent);
-    const { user } = await requirePermission(args, permission);
-    return handle(args.context.app, user, form);
+    const { user, role } = await requirePermission(args, permission);
+    return handle(args.context.app, user, form, role);
   };
   return Object.assign(action, { permissions });
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Permission } from "~/features/accounts";
+import type { Permission, Role } from "~/features/accounts";
 import { diffFields } from "~/features/journal";
 import { type Actor, type AuditEntry, auditedChange } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
@@ -44,7 +44,8 @@ export interface CrudTable<Input> {
   messages: CrudMessages;
   /**
    * Inserts the row (`id` null) or updates row `id`, inside the transaction; answers the row's
-   * id, or undefined when the row to update no longer exists.
+   * id, or undefined when the row to update no longer exists; or the id with the toast's title when
+   * the outcome differs from `messages` (a published record's edit kept as a draft).
    */
   save: (
     tx: Db,
@@ -52,7 +53,8 @@ export interface CrudTable<Input> {
     id: string | null,
     actor: Actor,
     app: AppRuntime,
-  ) => Promise<string | undefined>;
+    role: Role,
+  ) => Promise<string | { id: string; toast: string } | undefined>;
   /** Row `id` as it is before an edit, in the input's shape: the Journal shows what changed. */
   current: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
   /** How the Journal names the saved row (never a person's name): see audit-titles.server.ts. */
@@ -64,15 +66,19 @@ export interface CrudTable<Input> {
 async function saveRow<Input>(
   app: AppRuntime,
   actor: Actor,
+  role: Role,
   config: CrudTable<Input>,
   input: Input,
   id: string | null,
-) {
+): Promise<string | undefined> {
   const { entity, table, messages } = config;
+  let toast: string | undefined;
   try {
     await auditedChange(app, actor, { table, op: id ? "update" : "insert" }, async (tx) => {
       const before = id ? await config.current(tx, id) : undefined;
-      const savedId = await config.save(tx, input, id, actor, app);
+      const saved = await config.save(tx, input, id, actor, app, role);
+      const savedId = typeof saved === "object" ? saved.id : saved;
+      if (typeof saved === "object") toast = saved.toast;
       if (!savedId) {
         if (id) throw new AdminInputError(messages.gone);
         throw new Error(`${entity} not saved`);
@@ -87,6 +93,7 @@ async function saveRow<Input>(
         details: changes ? { title, changes } : { title },
       };
     });
+    return toast;
   } catch (error) {
     // Two staff saving the same slug at once: the unique index decides, the message stays French.
     if (messages.slugTaken && pgErrorCode(error) === UNIQUE_VIOLATION) {
@@ -112,7 +119,7 @@ async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable
 export function crudAction<Input>(config: CrudTable<Input>) {
   const { schema, messages, permission } = config;
   const permissions = { create: permission, update: permission, delete: permission };
-  return consoleAction(permissions, async (app, actor, form) => {
+  return consoleAction(permissions, async (app, actor, form, role) => {
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "create" || intent === "update") {
@@ -121,7 +128,7 @@ export function crudAction<Input>(config: CrudTable<Input>) {
       const parsed = schema.safeParse(fields);
       if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
       return attempt(app, intent, SAVE_ERROR, intent === "create" ? messages.created : messages.updated, () =>
-        saveRow(app, actor, config, parsed.data, id?.data ?? null),
+        saveRow(app, actor, role, config, parsed.data, id?.data ?? null),
       );
     }
     if (intent === "delete") {

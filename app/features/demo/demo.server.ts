@@ -11,6 +11,12 @@ import {
 } from "~/platform/db/schema.server";
 import { DEMO_CENTRE } from "./fixtures/centre.server";
 
+/** The notice over every public page while the demonstration centre remains. */
+export const DEMO_NOTICE = {
+  label: "Site de démonstration",
+  text: "Site de démonstration : centre, formations, articles et témoignages fictifs.",
+};
+
 /**
  * Whether the site still holds any of the demonstration centre (a demo formation, article or
  * testimonial, or its identity in Paramètres): one round trip, read by the root loader of every

@@ -39,7 +39,10 @@ export interface AuditEntry {
     | "reply"
     | "publish"
     | "unpublish"
-    | "send";
+    | "send"
+    | "schedule"
+    | "restore"
+    | "discard";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

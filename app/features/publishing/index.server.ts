@@ -1,1 +1,3 @@
+export * from "./preview.server";
 export { PublicationScheduler, type Publishable, type ScheduledRow } from "./scheduler.server";
+export * from "./versions.server";

@@ -50,6 +50,19 @@ export function checkSchedule(value: Schedule, ctx: z.RefinementCtx, now = Date.
       message: "Déjà publié : décochez « Publier » pour programmer la publication, ou videz la date.",
     });
   }
+  checkDates(value, ctx, now);
+  if (unpublishAt && !published && !publishAt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["unpublishAt"],
+      message: "Rien à dépublier : publiez ou programmez d'abord la publication.",
+    });
+  }
+}
+
+/** The rules of the two dates alone: each to come, the end after the start. */
+export function checkDates(value: Omit<Schedule, "published">, ctx: z.RefinementCtx, now = Date.now()): void {
+  const { publishAt, unpublishAt } = value;
   if (publishAt && publishAt.getTime() < now - GRACE_MS) {
     ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Cette date est passée." });
   }
@@ -63,13 +76,6 @@ export function checkSchedule(value: Schedule, ctx: z.RefinementCtx, now = Date.
       message: "La dépublication doit suivre la publication.",
     });
   }
-  if (unpublishAt && !published && !publishAt) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["unpublishAt"],
-      message: "Rien à dépublier : publiez ou programmez d'abord la publication.",
-    });
-  }
 }
 
 /** An instant as the datetime-local field shows it, in Paris time ("2027-03-01T14:05"). */
@@ -79,16 +85,26 @@ export function scheduleFieldValue(value: Date | string | null | undefined): str
   return `${day}T${time}`;
 }
 
-/** 'Brouillon', 'Publié', 'Programmé': what the console's lists show of a record. */
-export type PublicationState = "draft" | "published" | "scheduled";
+/**
+ * 'Brouillon', 'Publié', 'Programmé', and 'Modifications non publiées' (published, with a draft
+ * waiting): what the console's lists and editors show of a record.
+ */
+export type PublicationState = "draft" | "published" | "scheduled" | "pending";
 
 export const PUBLICATION_STATE_LABELS: Readonly<Record<PublicationState, string>> = {
   draft: "Brouillon",
   published: "Publié",
   scheduled: "Programmé",
+  pending: "Modifications non publiées",
 };
 
-export function publicationState(row: { published: boolean; publishAt: Date | string | null }) {
-  if (row.published) return "published";
-  return row.publishAt ? "scheduled" : "draft";
+export function publicationState(row: {
+  published: boolean;
+  publishAt: Date | string | null;
+  hasDraft?: boolean;
+}): PublicationState {
+  // A date is the next publication: of the record, or of its draft.
+  if (row.publishAt && (!row.published || row.hasDraft)) return "scheduled";
+  if (row.published) return row.hasDraft ? "pending" : "published";
+  return "draft";
 }

@@ -254,8 +254,12 @@ export const formations = pgTable(
     demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Scheduled publication ('Programmé', `active` is the formation's 'Publié'): see features/publishing.
+    ...scheduleColumns(),
   },
   (t) => [
+    index("formations_publish_at_idx").on(t.publishAt),
+    index("formations_unpublish_at_idx").on(t.unpublishAt),
     check("formations_price_non_negative", sql`${t.price} >= 0`),
     // 'Gratuit' has no price; 'Payant' has one.
     check(
@@ -1074,6 +1078,45 @@ export const sitePages = pgTable("site_pages", {
   updatedAt: updatedAt(),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
+
+/**
+ * Drafts and published versions of the publishable records (formations, articles, pages), one table
+ * for the three: the record's own row (formations, blog_posts, site_pages) stays what visitors read,
+ * so every public read, the sitemap, the feeds and the Lhéo export keep reading it as they did, and
+ * never see a draft. Beside it, for a record already public:
+ * - at most one 'draft' row (the partial unique index): the pending changes, as a whole snapshot of
+ *   the record's form (jsonb), which 'Publier' copies into the record's row;
+ * - one 'published' row per publication (its snapshot as published, who, when): the 'Historique'
+ *   that 'Restaurer' reads back into a draft.
+ * A record never published has no draft row: its own row is the draft. `entity_id` is text, and has
+ * no foreign key, because the three tables' keys differ (uuid, page id); deleting a record deletes its
+ * versions in the same transaction (features/publishing/versions.server.ts).
+ */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The audit entity of the record: 'formation', 'blog_post', 'site_page'. */
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** 1, 2, 3… per record, in the order the versions were started. */
+    version: integer("version").notNull(),
+    state: text("state").notNull(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept when the account goes: the history still says who. Null: the server (a scheduled publication). */
+    authorEmail: text("author_email"),
+    /** When the draft was last saved, or when the version was published. */
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("content_versions_state", sql`${t.state} in ('draft', 'published')`),
+    uniqueIndex("content_versions_number_idx").on(t.entityType, t.entityId, t.version),
+    uniqueIndex("content_versions_one_draft_idx")
+      .on(t.entityType, t.entityId)
+      .where(sql`${t.state} = 'draft'`),
+  ],
+);
 
 export type Formation = typeof formations.$inferSelect;
 export type NewFormation = typeof formations.$inferInsert;

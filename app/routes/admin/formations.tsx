@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, Send } from "lucide-react";
 import { Link } from "react-router";
 import { FormationDialog } from "~/features/catalogue/components/formation-dialog";
 import { LheoStatus } from "~/features/catalogue/components/lheo-status";
@@ -13,6 +13,7 @@ import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/voc
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
+import { PublicationBadge } from "~/features/publishing";
 import { optionsOf } from "~/platform/options";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -98,7 +99,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
             <Td className={shownFrom("lg")}>{f.format ?? "Non défini"}</Td>
             <Td className={shownFrom("lg")}>{f.duration || "Non définie"}</Td>
             <Td className={shownFrom("sm")}>
-              <Badge variant={f.active ? "success" : "secondary"}>{f.active ? "Active" : "Inactive"}</Badge>
+              <PublicationBadge row={{ ...f, published: f.active }} />
             </Td>
             <Td className={shownFrom("lg")}>
               <Badge variant={f.financingEligible ? "default" : "outline"}>
@@ -106,6 +107,13 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
               </Badge>
             </Td>
             <EditDeleteCell subject={f.title} onEdit={() => editor.edit(f)} onDelete={() => remove.ask(f.id)}>
+              <Link
+                to={`/admin/publication/formation/${f.id}`}
+                aria-label={`Publication de ${f.title}`}
+                className={buttonClass("ghost", "icon")}
+              >
+                <Send aria-hidden="true" className="h-4 w-4" />
+              </Link>
               <Link
                 to={`/admin/formations/${f.id}/sessions`}
                 aria-label={`Sessions de ${f.title}`}

@@ -78,6 +78,9 @@ const ACTION_VERBS: Record<string, string> = {
   publish: "a publié",
   unpublish: "a dépublié",
   send: "a envoyé",
+  schedule: "a programmé la publication de",
+  restore: "a restauré en brouillon une version de",
+  discard: "a abandonné le brouillon de",
 };
 
 /** What the server does on its own, at the date staff chose: no one to name. */

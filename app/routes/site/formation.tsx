@@ -8,6 +8,7 @@ import {
 } from "~/features/catalogue/components/course-record";
 import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
 import { moduleHeading } from "~/features/catalogue/course-record";
+import { draftFormation } from "~/features/catalogue/formation-versions.server";
 import { type LevelLabels, levelLabels } from "~/features/catalogue/levels";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { indicatorsJsonLd } from "~/features/indicators/indicators";
@@ -15,6 +16,7 @@ import { formationIndicators } from "~/features/indicators/indicators.server";
 import { indicatorsHtml } from "~/features/indicators/indicators-html.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
+import { wantsPreview } from "~/features/publishing/index.server";
 import { phoneHref } from "~/features/settings/centre";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
@@ -47,10 +49,13 @@ function courseOffer(formation: Formation): Record<string, unknown> {
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.app;
   const slug = params.slug.toLowerCase();
-  const formation = await getActiveFormation(db, slug);
+  // 'Aperçu' (staff only): the same page, fed the draft.
+  const formation = (await wantsPreview({ request, context }))
+    ? await draftFormation(db, slug)
+    : await getActiveFormation(db, slug);
   if (formation) {
     const [testimonials, sessions, image, indicators] = await Promise.all([
       listFormationTestimonials(db, formation.id),

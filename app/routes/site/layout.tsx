@@ -13,13 +13,14 @@ export default function SiteLayout() {
   useLiveRevalidation(["formations", "centre_settings"]);
   return (
     <div className="flex min-h-screen flex-col">
-      {root?.demo ? (
+      {root?.notice ? (
         // A landmark of its own, so that every piece of the page sits in one (screen readers list it).
+        // Its words come from the server: the demonstration centre's, or a preview's.
         <aside
-          aria-label="Site de démonstration"
+          aria-label={root.notice.label}
           className="bg-muted px-4 py-1 text-center text-xs text-muted-foreground"
         >
-          Site de démonstration : centre, formations, articles et témoignages fictifs.
+          {root.notice.text}
         </aside>
       ) : null}
       <SiteHeader user={root?.user ?? null} centreName={centre.name} logo={root?.logo ?? null} />

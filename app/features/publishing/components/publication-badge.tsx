@@ -2,13 +2,23 @@ import { formatDateTime } from "~/platform/paris-time";
 import { Badge } from "~/ui/badge";
 import { PUBLICATION_STATE_LABELS, publicationState } from "../schedule";
 
-const VARIANTS = { published: "success", scheduled: "outline", draft: "secondary" } as const;
+const VARIANTS = {
+  published: "success",
+  scheduled: "outline",
+  draft: "secondary",
+  pending: "default",
+} as const;
 
 /** 'Publié', 'Brouillon', or 'Programmé' with its date, and 'Dépublié le …' when one is set. */
 export function PublicationBadge({
   row,
 }: {
-  row: { published: boolean; publishAt: Date | string | null; unpublishAt: Date | string | null };
+  row: {
+    published: boolean;
+    publishAt: Date | string | null;
+    unpublishAt: Date | string | null;
+    hasDraft?: boolean;
+  };
 }) {
   const state = publicationState(row);
   return (

@@ -1,0 +1,31 @@
+import { formationVersions } from "~/features/catalogue/formation-versions.server";
+import { PublicationScreen } from "~/features/publishing/components/publication-screen";
+import {
+  type ConsoleKind,
+  publicationAction,
+  publicationLoader,
+} from "~/features/publishing/console-publication.server";
+import type { Route } from "./+types/publication";
+
+/** The records the Publication screen serves, by the URL's :kind. */
+const KINDS: Readonly<Record<string, ConsoleKind>> = {
+  formation: {
+    kind: formationVersions,
+    list: { href: "/admin/formations", label: "Formations" },
+    publicPath: (live) => `/formation/${String(live.slug)}`,
+  },
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Publication : ${loaderData?.title ?? ""} | Console d'administration` },
+];
+
+export function loader(args: Route.LoaderArgs) {
+  return publicationLoader(KINDS, args);
+}
+
+export const action = publicationAction(KINDS);
+
+export default function AdminPublication({ loaderData, params }: Route.ComponentProps) {
+  return <PublicationScreen kind={params.kind} screen={loaderData} />;
+}
