@@ -225,6 +225,7 @@ async function snapshot() {
     "survey_invitations",
     "survey_answers",
     "survey_settings",
+    "content_versions",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -390,6 +391,15 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       questionnaireId: ids.questionnaire,
       id: ids.question,
       direction: "down",
+    // The Publication screen names its record in the form, as its URL does.
+    "routes/admin/publication.tsx#publish": { kind: "formation", id: ids.formation },
+    "routes/admin/publication.tsx#unpublish": { kind: "formation", id: ids.formation },
+    "routes/admin/publication.tsx#discard": { kind: "formation", id: ids.formation },
+    "routes/admin/publication.tsx#restore": { kind: "formation", id: ids.formation, version: "1" },
+    "routes/admin/publication.tsx#schedule": {
+      kind: "formation",
+      id: ids.formation,
+      publishAt: "2099-01-01T10:00",
     },
   };
   return { intent, ...(known[`${file}#${intent}`] ?? {}) };

@@ -9,6 +9,7 @@ import { formatEuros } from "~/platform/money";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { publishDraft } from "../support/publishing";
 import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpHttpApp();
@@ -106,6 +107,7 @@ describe(`course records on ${DRIVER}`, () => {
       skillBlocks: "",
     });
     expect(update.status).toBe(200);
+    await publishDraft(t, admin.cookie, "formation", row.id);
     expect(await rowOf("comptable-assistant")).toMatchObject({
       certifying: false,
       certifier: null,
@@ -251,6 +253,7 @@ describe(`course records on ${DRIVER}`, () => {
       objectives: "Établir les déclarations de TVA",
     });
     expect(edited.status).toBe(200);
+    await publishDraft(t, admin.cookie, "formation", row.id);
     const changed = await fetch(`${t.base}/formation/comptable-pdf/programme.pdf`, known);
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);

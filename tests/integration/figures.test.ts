@@ -10,6 +10,7 @@ import * as home from "~/routes/site/home";
 import * as notreCentre from "~/routes/site/notre-centre";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { publishDraft } from "../support/publishing";
 import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -73,6 +74,8 @@ describe(`figures from archived results, on ${DRIVER}`, () => {
       ),
     );
     expect(await bodyOf(result)).toMatchObject({ ok: true });
+    // The seed's formation is published: the edit is a draft until 'Publier'.
+    await publishDraft(t, admin.cookie, "formation", row.id);
     // The other formations' archives set aside: this one alone makes the centre's figure.
     await t.app.db.update(formations).set({ results: [] }).where(ne(formations.id, row.id));
     const figures = (await homeData()).figures as { kind: string }[];

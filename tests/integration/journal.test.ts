@@ -50,7 +50,8 @@ describe(`journal d'activité on ${DRIVER}`, () => {
             entryLevel: "niveau-4",
             pricing: "prise-en-charge",
             description: "Paie et déclarations.",
-            active: "true",
+            // Not published: its edits are saved as they are, not as a draft (drafts.test.ts).
+            active: "false",
           },
           admin.cookie,
         ),
@@ -95,7 +96,7 @@ describe(`journal d'activité on ${DRIVER}`, () => {
       entryLevel: "niveau-4",
       pricing: "payant",
       description: "Paie et déclarations.",
-      active: "true",
+      active: "false",
       price: "1490",
     };
     const saved = await formationsRoute.action(

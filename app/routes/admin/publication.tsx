@@ -1,3 +1,4 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
 import { formationVersions } from "~/features/catalogue/formation-versions.server";
 import { PublicationScreen } from "~/features/publishing/components/publication-screen";
 import {
@@ -20,8 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Publication : ${loaderData?.title ?? ""} | Console d'administration` },
 ];
 
-export function loader(args: Route.LoaderArgs) {
-  return publicationLoader(KINDS, args);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "console:access");
+  return publicationLoader(KINDS, { request, context, params });
 }
 
 export const action = publicationAction(KINDS);

@@ -27,6 +27,7 @@ import { QualiopiStatus } from "./qualiopi-status";
 import { ResultsEditor } from "./results-editor";
 
 const F = "formation";
+const N = "\u202f";
 
 const LEVEL_OPTIONS = optionsOf(FORMATION_LEVELS, FORMATION_LEVEL_LABELS);
 
@@ -77,6 +78,12 @@ export function FormationDialog({
     >
       {(common) => (
         <>
+          {f?.active ? (
+            <p className="rounded-md border border-border bg-muted p-3 text-sm">
+              Formation publiée{N}: vos modifications sont enregistrées comme brouillon. Les visiteurs voient
+              la version en ligne jusqu'à «{N}Publier{N}» (bouton Publication de la liste).
+            </p>
+          ) : null}
           {f ? <QualiopiStatus formation={f} className="text-sm" /> : null}
           {f ? <LheoStatus missing={f.lheoMissing} className="text-sm" /> : null}
           <FormSection title="Informations de base">
