@@ -57,7 +57,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Formation courte");
   await expect(row).toContainText("Non défini");
-  await expect(row).toContainText("Active");
+  await expect(row).toContainText("Publié");
   await expect(row).toContainText("Non éligible");
   await expect(page.getByRole("heading", { name: "Formations (1)" })).toBeVisible();
   await page.getByLabel("Type de formation").selectOption("alternance");
@@ -72,7 +72,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(edit.getByLabel("Compétences", { exact: true })).toHaveValue("HTML, CSS");
   await edit.getByRole("textbox", { name: "Format", exact: true }).fill("En ligne");
   await edit.getByRole("button", { name: "Supprimer le module 2" }).click();
-  await edit.getByRole("button", { name: "Modifier" }).click();
+  await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   await expect(row).toContainText("En ligne");
 

@@ -52,14 +52,14 @@ test("the console lists what each formation lacks, in the table and in its dialo
   await expect(edit).toContainText("16 informations manquantes");
   await expect(edit).toContainText("Blocs de compétences");
   await edit.getByLabel("Code RNCP ou RS").fill("12345");
-  await edit.getByRole("button", { name: "Modifier" }).click();
+  await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(
     edit.getByText("Code invalide : RNCP ou RS suivi de son numéro, par exemple RNCP 35030", { exact: true }),
   ).toBeVisible();
   // An RS certification has no skill blocks to publish.
   await edit.getByLabel("Code RNCP ou RS").fill("rs 5826");
   await edit.getByLabel("Certificateur").fill("France Compétences (exemple)");
-  await edit.getByRole("button", { name: "Modifier" }).click();
+  await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   await expect(row).toContainText("13 informations manquantes");
   await expect(row).toContainText("RS 5826");

@@ -29,7 +29,7 @@ test("the Journal d'activité names the formation edited, its old → new title 
   const edit = page.getByRole("dialog", { name: "Modifier la formation" });
   await edit.getByRole("textbox", { name: "Titre", exact: true }).fill(after);
   await edit.getByLabel("Prix (€)").fill("1490");
-  await edit.getByRole("button", { name: "Modifier" }).click();
+  await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
 
   await gotoReady(page, "/admin/journal?type=formation");

@@ -78,7 +78,7 @@ test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it 
   const edit = page.getByRole("dialog", { name: "Modifier la formation" });
   await expect(edit.getByText("Prête pour l'export Lhéo")).toBeVisible();
   await edit.getByRole("switch", { name: "Formation active" }).click();
-  await edit.getByRole("button", { name: "Modifier" }).click();
+  await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   expect(await (await request.get("/lheo.xml")).text()).not.toContain(title);
   expect((await request.get(href)).status()).toBe(404);

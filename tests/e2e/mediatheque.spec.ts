@@ -109,7 +109,7 @@ test("a photo uploaded with its alternative text shows on the course page, the c
   await picker.getByRole("button", { name: alt }).click();
   await expect(picker).toBeHidden();
   await expect(course.getByRole("img", { name: alt })).toBeVisible();
-  await course.getByRole("button", { name: "Modifier" }).click();
+  await course.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
 
   // And for an article.

@@ -14,7 +14,7 @@ async function editFormation(page: Page, title: string, fields: { price: string;
   const dialog = page.getByRole("dialog", { name: "Modifier la formation" });
   await dialog.getByLabel("Prix (€)").fill(fields.price);
   await dialog.getByRole("textbox", { name: "Format", exact: true }).fill(fields.format);
-  await dialog.getByRole("button", { name: "Modifier" }).click();
+  await dialog.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

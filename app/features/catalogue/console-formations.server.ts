@@ -128,7 +128,7 @@ export const formationAction = crudAction<FormationInput>({
     slugTaken: SLUG_TAKEN,
   },
   async save(tx, input, id, actor, _app, role) {
-    const { active, ...snapshot } = input;
+    const { active, publish, ...snapshot } = input;
     // 'Formation active' on a formation not yet public is 'Publier': the publishers' (permissions.ts).
     const mayPublish = can(role, "content:publish");
     if (!id) {
@@ -148,9 +148,14 @@ export const formationAction = crudAction<FormationInput>({
     if (!exists) return undefined;
     // A published formation keeps what visitors see: the edit is its draft until 'Publier'…
     if ((await saveEdit(tx, formationVersions, id, snapshot, actor)) === "draft") {
-      if (active) return { id, toast: DRAFT_SAVED };
-      // …unless 'Formation active' was turned off: it leaves the site, the edit in its row.
+      if (active && !publish) return { id, toast: DRAFT_SAVED };
+      // 'Publier' beside 'Enregistrer le brouillon': the draft just saved goes public.
       if (!mayPublish) refusePublication();
+      if (active) {
+        await publishRecord(tx, formationVersions, id, actor);
+        return id;
+      }
+      // 'Formation active' turned off: it leaves the site, the edit in its row.
       await unpublishRecord(tx, formationVersions, id);
       return id;
     }

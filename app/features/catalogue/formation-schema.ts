@@ -287,6 +287,8 @@ export const formationSchema = z
       .transform((value) => (value ? value : null)),
     financingEligible: formBoolean,
     active: formBoolean,
+    // 'Publier' pressed instead of 'Enregistrer le brouillon' (a published formation's form).
+    publish: formBoolean,
     objectives: lineList,
     program: programField,
     skills: commaList,

@@ -9,7 +9,7 @@ import type { FormationInput } from "./formation-schema";
 import { fundingLabel } from "./funding";
 
 /** What a draft or a version of a formation holds: its form, less 'Publié' (the record's state). */
-export type FormationSnapshot = Omit<FormationInput, "active">;
+export type FormationSnapshot = Omit<FormationInput, "active" | "publish">;
 
 // Columns that are the record's state or bookkeeping, never its content.
 const NOT_CONTENT = new Set([

@@ -205,7 +205,8 @@ const FIELDS: Record<string, Fields> = {
 };
 
 /** Never compared: what every save rewrites. */
-const IGNORED = new Set(["id", "createdAt", "updatedAt"]);
+// `publish`: the formation form's 'Publier' button, an instruction rather than a field.
+const IGNORED = new Set(["id", "createdAt", "updatedAt", "publish"]);
 
 /** The field's French label; the key itself for a field this list does not know yet. */
 export function fieldLabel(entity: string, field: string): string {

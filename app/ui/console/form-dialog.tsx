@@ -29,6 +29,8 @@ export function FormDialog({
   values,
   onDone,
   children,
+  submitLabel,
+  alsoSubmit,
 }: {
   /** Prefix of the fields' ids, so two forms on one page never share ids. */
   form: string;
@@ -44,6 +46,10 @@ export function FormDialog({
   values?: Record<string, string>;
   onDone: () => void;
   children: (fields: FieldsContext) => ReactNode;
+  /** The submit button's words when not 'Modifier' / 'Créer'. */
+  submitLabel?: string;
+  /** A second submit button, posting `name=value` with the form (e.g. 'Publier' beside 'Enregistrer le brouillon'). */
+  alsoSubmit?: { name: string; value: string; label: string } | null;
 }) {
   const fetcher = useAdminFetcher((result) => {
     if (result.ok) onDone();
@@ -61,8 +67,19 @@ export function FormDialog({
           <Button variant="outline" onClick={onDone}>
             Annuler
           </Button>
+          {alsoSubmit ? (
+            <Button
+              type="submit"
+              variant="outline"
+              name={alsoSubmit.name}
+              value={alsoSubmit.value}
+              disabled={busy || !ready}
+            >
+              {alsoSubmit.label}
+            </Button>
+          ) : null}
           <Button type="submit" disabled={busy || !ready}>
-            {busy ? "Enregistrement..." : id ? "Modifier" : "Créer"}
+            {busy ? "Enregistrement..." : (submitLabel ?? (id ? "Modifier" : "Créer"))}
           </Button>
         </div>
       </fetcher.Form>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useCan } from "~/features/accounts";
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
 import { GOALS } from "~/features/catalogue/goals";
 import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
@@ -53,6 +54,7 @@ export function FormationDialog({
 }) {
   const f = formation;
   const titleSlug = useTitleSlug(f);
+  const canPublish = useCan("content:publish");
   const [active, setActive] = useState(f?.active ?? true);
   const [eligible, setEligible] = useState(f?.financingEligible ?? true);
   const [certifying, setCertifying] = useState(f?.certifying ?? false);
@@ -75,6 +77,9 @@ export function FormationDialog({
       formClassName="space-y-6"
       ready={Boolean(titleSlug.title.trim())}
       onDone={onDone}
+      // A published formation: the edit is a draft, or published at once by who may publish.
+      submitLabel={f?.active ? "Enregistrer le brouillon" : undefined}
+      alsoSubmit={f?.active && canPublish ? { name: "publish", value: "true", label: "Publier" } : null}
     >
       {(common) => (
         <>
