@@ -70,7 +70,7 @@ test("a published formation's new title is a draft: the public page keeps the ol
 
   // 'Historique' → 'Restaurer': the old title comes back as a draft; visitors keep the new one.
   const history = page.getByRole("list", { name: "Versions publiées" });
-  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.locator(":scope > li")).toHaveCount(2);
   await expect(history).toContainText(`Titre\u202f: «\u202f${before}\u202f» → «\u202f${after}\u202f»`);
   await history.getByRole("button", { name: "Restaurer la version 1" }).click();
   await expect(page.getByText("Version 1 restaurée en brouillon")).toBeVisible();
