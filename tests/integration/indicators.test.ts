@@ -16,6 +16,7 @@ import * as formationPage from "~/routes/site/formation";
 import * as home from "~/routes/site/home";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { publishDraft } from "../support/publishing";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 import { settingsForm } from "../support/settings";
 
@@ -368,6 +369,8 @@ describe(`published indicators on ${DRIVER}`, () => {
       errors: { results: "Indiquez la source de ce résultat (par exemple : enquête interne)" },
     });
     expect(await save([{ ...archive, source: "enquête interne" }])).toMatchObject({ ok: true });
+    // A published formation's edit is a draft until 'Publier'.
+    await publishDraft(t, admin.cookie, "formation", row.id);
     const [saved] = await t.app.db.select().from(formations).where(eq(formations.id, row.id));
     expect(saved?.results).toEqual([{ ...archive, source: "enquête interne" }]);
   });
