@@ -391,6 +391,7 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       questionnaireId: ids.questionnaire,
       id: ids.question,
       direction: "down",
+    },
     // The Publication screen names its record in the form, as its URL does.
     "routes/admin/publication.tsx#publish": { kind: "formation", id: ids.formation },
     "routes/admin/publication.tsx#unpublish": { kind: "formation", id: ids.formation },
