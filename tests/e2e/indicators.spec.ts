@@ -11,7 +11,7 @@ const HOT = "5a7e0000-0000-4000-8000-000000000001";
 
 /** Ticks an answer of the question whose legend is `question`. */
 const pick = (page: Page, question: string | RegExp, answer: string) =>
-  page.getByRole("radiogroup", { name: question }).getByLabel(answer, { exact: true }).check();
+  page.getByRole("group", { name: question }).getByLabel(answer, { exact: true }).check();
 
 test("a learner's à-chaud answer becomes the course page's 'Taux de satisfaction' with '1 réponse' and its year, live, once the minimum is 1", async ({
   page,

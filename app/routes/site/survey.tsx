@@ -56,6 +56,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   app.logger.info({ replaced: outcome.replaced }, "surveys: answers stored");
   await app.events.publish({ table: "survey_invitations", op: "update" });
+  // The course page's published figures come from the answers (features/indicators): the event its
+  // open copies follow (the public layout's 'formations') also empties the page cache's copy.
+  await app.events.publish({ table: "formations", op: "update" });
   return data({ saved: true as const, replaced: outcome.replaced }, { headers: PRIVATE });
 }
 
