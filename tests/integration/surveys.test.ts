@@ -165,6 +165,27 @@ describe(`survey sending on ${DRIVER}`, () => {
     }
   });
 
+  it("an erased or anonymised learner's address leaves their invitations at the next round; the answers stay", async () => {
+    const s = await sessionWithLearners("2034-05-10", ["Léo", "Maya", "Noé"]);
+    await t.app.surveys.runOnce(at("2034-05-10T12:00:00Z"));
+    const [first, second] = await rows<{ id: string }>(
+      "select id from learners where session_id = $1 order by email",
+      [s.sessionId],
+    );
+    await rows(
+      "update learners set first_name = null, last_name = null, email = null, anonymised_at = now() where id = $1",
+      [first?.id],
+    );
+    // Erasing a learner sets their invitations' learner to null (the foreign key's ON DELETE SET NULL).
+    await rows("delete from learners where id = $1", [second?.id]);
+    await t.app.surveys.runOnce(at("2034-05-11T12:00:00Z"));
+    const left = await rows<{ email: string | null }>(
+      "select email from survey_invitations where session_id = $1 order by email nulls first",
+      [s.sessionId],
+    );
+    expect(left.map((r) => r.email)).toEqual([null, null]);
+  });
+
   it("a session ended more than two weeks before the first round is left alone", async () => {
     const s = await sessionWithLearners("2032-01-05", ["Paul", "Yves"]);
     await t.app.surveys.runOnce(at("2032-01-25T12:00:00Z"));

@@ -29,6 +29,27 @@ export interface SurveyRound {
   reminded: number;
 }
 
+/** How long an answered or closed survey keeps the address it was sent to (the answers stay). */
+export const ADDRESS_KEPT_AFTER_CLOSE = "1 year";
+
+/**
+ * Empties the address of invitations that no longer need it: a learner's once the learner is
+ * anonymised (retention) or erased, anyone's a year after the survey closed. The answers, the
+ * session and the formation stay, so the published figures keep their sample.
+ */
+export async function forgetAddresses(db: Db): Promise<number> {
+  const forgotten = await rows<{ id: string }>(
+    db,
+    sql`update survey_invitations i set email = null
+         where i.email is not null
+           and ((i.learner_id is null and i.wave <> 'manuel')
+                or exists (select 1 from learners l where l.id = i.learner_id and l.anonymised_at is not null)
+                or i.closes_at < now() - ${ADDRESS_KEPT_AFTER_CLOSE}::interval)
+        returning i.id`,
+  );
+  return forgotten.length;
+}
+
 /**
  * The sessions whose wave is due at `now`: the à-chaud one on the last day (from HOT_HOUR), the
  * à-froid one `coldDelayMonths` after it, each up to CATCH_UP_DAYS late.
@@ -94,6 +115,7 @@ export class SurveyScheduler {
       );
     }
     const reminded = await this.db.transaction((tx) => remindDue(tx, this.keys, now));
+    await forgetAddresses(this.db);
     if (invited || reminded) {
       this.logger.info({ invited, reminded }, "surveys: invitations and reminders queued");
       this.mail.wake();
