@@ -39,14 +39,16 @@ if git grep --untracked -nE '\b(SPE[C]|DESIG[N])\b' -- app tests bench scripts d
   exit 1
 fi
 
-step "Typecheck"
-npm run --silent typecheck
-
-step "Format, lint and import boundaries (npm run lint: Biome, dependency-cruiser)"
+# The typecheck (one tsc process) runs while lint and the build use the other core.
+step "Typecheck, while format, lint, import boundaries (npm run lint) and the production build run"
+npm run --silent typecheck >"$reports/typecheck.log" 2>&1 &
+typecheck_pid=$!
 npm run --silent lint
-
-step "Production build (the server tests and e2e tests run it)"
 npx react-router build >/dev/null
+typecheck_status=0
+wait "$typecheck_pid" || typecheck_status=$?
+cat "$reports/typecheck.log"
+if [ "$typecheck_status" -ne 0 ]; then echo "Typecheck failed." >&2; exit "$typecheck_status"; fi
 
 step "The built server on the other Node versions engines accepts"
 npx tsx scripts/node-versions.ts
@@ -55,10 +57,14 @@ step "Unit and integration tests on PGlite"
 DB_DRIVER=pglite npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/pglite.json"
 
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+pg_pid=""
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1],connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
-  step "Integration tests on PostgreSQL ($pg_url)"
+  # The PostgreSQL run and the browser tests mostly wait (on PostgreSQL, on pages and e-mails): run side
+  # by side, they fill the cores that each alone leaves idle. Its output is printed once it ends.
+  step "Integration tests on PostgreSQL ($pg_url), in the background while the e2e tests run"
   DB_DRIVER=pg TEST_DATABASE_URL="$pg_url" npx vitest run tests/integration \
-    --reporter=default --reporter=json --outputFile.json="$reports/pg.json"
+    --reporter=default --reporter=json --outputFile.json="$reports/pg.json" >"$reports/pg.log" 2>&1 &
+  pg_pid=$!
 elif [ -n "${CI:-}" ]; then
   echo "PostgreSQL is not reachable at $pg_url: CI requires it." >&2
   exit 1
@@ -71,6 +77,14 @@ step "End-to-end tests in Chromium"
 e2e_status=0
 PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/e2e.json" npx playwright test --reporter=list,json || e2e_status=$?
 
+pg_status=0
+if [ -n "$pg_pid" ]; then
+  wait "$pg_pid" || pg_status=$?
+  step "Integration tests on PostgreSQL: their output"
+  cat "$reports/pg.log"
+fi
+
 step "Summary"
 node scripts/test-summary.mjs "$reports/pglite.json" "$reports/pg.json" "$reports/e2e.json"
+if [ "$pg_status" -ne 0 ]; then exit "$pg_status"; fi
 exit "$e2e_status"
