@@ -40,16 +40,17 @@ test("the console lists what each formation lacks, in the table and in its dialo
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 
-  // Eight items of indicator 1 (the tariff was chosen: 'Gratuit') and eight of indicator 3 are missing.
+  // Eight items of indicator 1 (the tariff was chosen: 'Gratuit') and seven of indicator 3 are missing (the
+  // pass rate is no longer one: it is computed from the learners' certification outcomes).
   await search(page, title);
   const row = page.getByRole("row").filter({ hasText: title });
-  await expect(row).toContainText("16 informations manquantes");
+  await expect(row).toContainText("15 informations manquantes");
   await expect(row).toContainText("Prérequis");
   await expect(row).toContainText("Code RNCP ou RS");
 
   await row.getByRole("button", { name: `Modifier ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Modifier la formation" });
-  await expect(edit).toContainText("16 informations manquantes");
+  await expect(edit).toContainText("15 informations manquantes");
   await expect(edit).toContainText("Blocs de compétences");
   await edit.getByLabel("Code RNCP ou RS").fill("12345");
   await edit.getByRole("button", { name: "Publier", exact: true }).click();
@@ -61,7 +62,7 @@ test("the console lists what each formation lacks, in the table and in its dialo
   await edit.getByLabel("Certificateur").fill("France Compétences (exemple)");
   await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
-  await expect(row).toContainText("13 informations manquantes");
+  await expect(row).toContainText("12 informations manquantes");
   await expect(row).toContainText("RS 5826");
 });
 
