@@ -14,6 +14,7 @@ import {
 } from "~/features/applications/status";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { getCentreSettings } from "~/features/settings/centre.server";
+import { surveyInvitationMail } from "~/features/surveys/mails.server";
 import { mailOutbox } from "~/platform/db/schema.server";
 import {
   accountExistsMail,
@@ -226,5 +227,19 @@ describe(`e-mails as a French reader gets them, on ${DRIVER}`, () => {
     expect(
       faultsOf(seatOfferStaffMail(centre, { name: "Hélène Étienne", ...offer }, `${url}#candidature`)),
     ).toEqual([]);
+
+    // A satisfaction survey and its reminder, about a session or none (a company's list).
+    for (const reminder of [false, true]) {
+      for (const about of [{ title: "Formation Développeur Web", dates: "du 4 au 29 janvier 2027" }, null]) {
+        const survey = surveyInvitationMail(centre, {
+          firstName: about ? "Inès" : null,
+          session: about,
+          url: "http://localhost:3000/enquete/abc",
+          closesAt: new Date("2027-02-28T10:00:00Z"),
+          reminder,
+        });
+        expect(faultsOf(survey), survey.subject).toEqual([]);
+      }
+    }
   });
 });
