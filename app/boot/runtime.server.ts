@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
-import { articlePublishing } from "~/features/articles/index.server";
+import { articleVersions } from "~/features/articles/index.server";
 import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
@@ -79,7 +79,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
     const publishing = new PublicationScheduler(
       database.db,
-      [articlePublishing, scheduledPublishing(formationVersions)],
+      [scheduledPublishing(articleVersions), scheduledPublishing(formationVersions)],
       events,
       logger,
     );

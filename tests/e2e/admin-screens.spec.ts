@@ -131,7 +131,7 @@ test("blog: create with live Markdown preview, publish, search, edit, delete", a
   await row.getByRole("button", { name: `Modifier ${title}` }).click();
   const edit = page.getByRole("dialog", { name: "Modifier l'article" });
   await edit.getByRole("switch", { name: "Publier l'article" }).click();
-  await edit.getByRole("button", { name: "Modifier" }).click();
+  await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Article mis à jour avec succès")).toBeVisible();
   await expect(row).toContainText("Brouillon");
   await row.getByRole("button", { name: `Supprimer ${title}` }).click();

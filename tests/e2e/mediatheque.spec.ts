@@ -119,7 +119,7 @@ test("a photo uploaded with its alternative text shows on the course page, the c
   await article.getByRole("button", { name: /Choisir une image|Changer d'image/ }).click();
   await page.getByRole("dialog", { name: "Médiathèque" }).getByRole("button", { name: alt }).click();
   await expect(article.getByRole("img", { name: alt })).toBeVisible();
-  await article.getByRole("button", { name: "Modifier" }).click();
+  await article.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Article mis à jour avec succès")).toBeVisible();
 
   // The course page: its header picture, the largest of the page, fetched first.

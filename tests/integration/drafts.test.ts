@@ -3,20 +3,24 @@
 // may publish publishes it; each publication is kept and can come back as a draft.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getPublishedPost } from "~/features/articles/articles.server";
 import { getActiveFormation, listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { formationVersions } from "~/features/catalogue/index.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { openPostgres } from "~/platform/db/client.server";
-import { auditLog, contentVersions, formations } from "~/platform/db/schema.server";
+import { auditLog, blogPosts, contentVersions, formations } from "~/platform/db/schema.server";
 import { EventBus } from "~/platform/events.server";
 import { createLogger } from "~/platform/logger.server";
+import * as articlesRoute from "~/routes/admin/articles";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as publication from "~/routes/admin/publication";
 import * as sitemap from "~/routes/api/sitemap";
+import * as articlePage from "~/routes/site/article";
 import * as coursePage from "~/routes/site/formation";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { publishDraft } from "../support/publishing";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -200,6 +204,44 @@ describe(`drafts of a published formation on ${DRIVER}`, () => {
     await save({ intent: "update", id, ...form("Supprimée bis", "supprimee") });
     expect((await save({ intent: "delete", id })).status).toBe(200);
     expect(await t.app.db.select().from(contentVersions).where(eq(contentVersions.entityId, id))).toEqual([]);
+  });
+
+  it("keeps a published article as it is until 'Publier', and a moderator's article a draft", async () => {
+    const post = async (fields: Record<string, string>, cookie = admin.cookie) => {
+      const result = await articlesRoute.action(
+        routeArgs(t, formRequest("/admin/articles", { intent: "create", ...fields }, cookie)),
+      );
+      return { status: statusOf(result), body: await bodyOf(result) };
+    };
+    const article = { title: "Article brouillon", slug: "article-brouillon", content: "Première version." };
+    expect((await post({ ...article, published: "true" })).status).toBe(200);
+    const [row] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "article-brouillon"));
+    if (!row) throw new Error("article not saved");
+    const edited = await post({
+      ...article,
+      intent: "update",
+      id: row.id,
+      content: "Seconde version.",
+      published: "true",
+    });
+    expect(edited.body).toMatchObject({ ok: true, toast: { title: expect.stringContaining("Brouillon") } });
+    expect((await getPublishedPost(t.app.db, "article-brouillon"))?.content).toBe("Première version.");
+    const preview = await bodyOf(
+      await articlePage.loader(
+        routeArgs(t, getRequest("/ressources/article/article-brouillon?apercu", admin.cookie), {
+          slug: "article-brouillon",
+        }) as never,
+      ),
+    );
+    expect((preview.article as { html: string }).html).toContain("Seconde version.");
+    await publishDraft(t, admin.cookie, "article", row.id);
+    expect((await getPublishedPost(t.app.db, "article-brouillon"))?.content).toBe("Seconde version.");
+    // A moderator writes; publishing is an administrator's.
+    const refused = await post({ title: "Du modérateur", content: "x", published: "true" }, moderator.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toMatchObject({ published: expect.stringContaining("administrateurs") });
+    expect((await post({ title: "Du modérateur", content: "x" }, moderator.cookie)).status).toBe(200);
+    expect(await getPublishedPost(t.app.db, "du-moderateur")).toBeNull();
   });
 
   it.runIf(DRIVER === "pg")(

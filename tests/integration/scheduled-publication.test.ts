@@ -1,9 +1,9 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listPublishedArticles } from "~/features/articles/articles.server";
-import { articlePublishing } from "~/features/articles/index.server";
+import { articleVersions } from "~/features/articles/index.server";
 import { scheduleFieldValue } from "~/features/publishing";
-import { PublicationScheduler } from "~/features/publishing/index.server";
+import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { openPostgres } from "~/platform/db/client.server";
 import { auditLog, blogPosts } from "~/platform/db/schema.server";
 import { EventBus } from "~/platform/events.server";
@@ -14,10 +14,11 @@ import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs } from "../support/runtime";
 
 const t = setUpTestApp();
-const moderator = setUpSignedIn(t, "moderator");
+// Publishing and scheduling are the administrators' (content:publish).
+const admin = setUpSignedIn(t, "admin");
 
 const save = async (fields: Record<string, string>) =>
-  bodyOf(await blog.action(routeArgs(t, formRequest("/admin/articles", fields, moderator.cookie))));
+  bodyOf(await blog.action(routeArgs(t, formRequest("/admin/articles", fields, admin.cookie))));
 
 const inMinutes = (minutes: number) => scheduleFieldValue(new Date(Date.now() + minutes * 60_000));
 
@@ -115,7 +116,7 @@ describe(`scheduled publication of articles on ${DRIVER}`, () => {
       const logger = createLogger({ production: true, level: "silent" });
       const other = await openPostgres(url);
       const bus = new EventBus(other, logger);
-      const second = new PublicationScheduler(other.db, [articlePublishing], bus, logger);
+      const second = new PublicationScheduler(other.db, [scheduledPublishing(articleVersions)], bus, logger);
       try {
         await bus.start();
         const count = 40;

@@ -22,6 +22,8 @@ export const articleSchema = z
     imageId: optionalId(IMAGE_AGAIN),
     content: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100000, "Article trop long"),
     published: formBoolean,
+    // 'Publier' pressed instead of 'Enregistrer le brouillon' (a published article's form).
+    publish: formBoolean,
     // 'Programmer la publication' / 'Dépublier le', Paris time.
     ...scheduleFields,
   })

@@ -1,4 +1,5 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
+import { can } from "~/features/accounts";
 import {
   AdminInputError,
   countRows,
@@ -7,13 +8,34 @@ import {
   searchMatch,
 } from "~/features/console/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import {
+  forgetVersions,
+  idsWithDraft,
+  publishRecord,
+  saveEdit,
+  unpublishRecord,
+} from "~/features/publishing/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { blogPosts } from "~/platform/db/schema.server";
+import { type BlogPost, blogPosts } from "~/platform/db/schema.server";
 import { type ArticleInput, articleSchema } from "./article-schema";
+import { ARTICLE_SLUG_TAKEN, articleVersions } from "./article-versions.server";
 
 /** One page of posts, newest first, filtered on title or excerpt. */
 export async function articlesPage(db: Db, q: string, page: number) {
   const clause = q ? searchMatch(q, blogPosts.title, blogPosts.excerpt) : undefined;
+  const [list, drafts] = await Promise.all([readPosts(db, clause, page), idsWithDraft(db, articleVersions)]);
+  // The editor opens on the pending draft, the changes staff are working on.
+  return {
+    ...list,
+    items: list.items.map((row) => ({
+      ...row,
+      ...(drafts.get(row.id) as Partial<BlogPost> | undefined),
+      hasDraft: drafts.has(row.id),
+    })),
+  };
+}
+
+function readPosts(db: Db, clause: SQL | undefined, page: number) {
   return readPage(
     page,
     () => countRows(db, blogPosts, clause),
@@ -28,9 +50,18 @@ export async function articlesPage(db: Db, q: string, page: number) {
   );
 }
 
-export type AdminArticle = typeof blogPosts.$inferSelect;
+export type AdminArticle = Awaited<ReturnType<typeof articlesPage>>["items"][number];
 
-const SLUG_TAKEN = "Ce slug est déjà utilisé par un autre article. Choisissez-en un autre.";
+const DRAFT_SAVED = "Brouillon enregistré : la version publiée reste en ligne jusqu'à « Publier »";
+
+function refusePublication(): never {
+  throw new AdminInputError(
+    "Publier, programmer ou dépublier est réservé aux administrateurs : laissez « Publier l'article » et les dates comme ils étaient, la modification sera un brouillon.",
+    "published",
+  );
+}
+
+const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
 /** The blog screen's action: intent = create | update | delete. */
 export const articleAction = crudAction<ArticleInput>({
@@ -44,27 +75,48 @@ export const articleAction = crudAction<ArticleInput>({
     created: "Article créé avec succès",
     updated: "Article mis à jour avec succès",
     deleted: "Article supprimé avec succès",
-    slugTaken: SLUG_TAKEN,
+    slugTaken: ARTICLE_SLUG_TAKEN,
   },
-  async save(tx, input, id, actor) {
-    const [taken] = await tx
-      .select({ id: blogPosts.id })
-      .from(blogPosts)
-      .where(eq(blogPosts.slug, input.slug));
-    if (taken && taken.id !== id) throw new AdminInputError(SLUG_TAKEN, "slug");
-    await assertImageExists(tx, input.imageId);
-    const [saved] = id
-      ? // updated_at is the server's clock, never the form's.
-        await tx
-          .update(blogPosts)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(blogPosts.id, id))
-          .returning({ id: blogPosts.id })
-      : await tx
-          .insert(blogPosts)
-          .values({ ...input, authorId: actor.id })
-          .returning({ id: blogPosts.id });
-    return saved?.id;
+  async save(tx, input, id, actor, _app, role) {
+    const { published, publishAt, unpublishAt, publish, ...snapshot } = input;
+    const mayPublish = can(role, "content:publish");
+    if (!id) {
+      // Publishing or scheduling a new article is the publishers' (permissions.ts).
+      if ((published || publishAt || unpublishAt) && !mayPublish) refusePublication();
+      const [taken] = await tx
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(eq(blogPosts.slug, snapshot.slug));
+      if (taken) throw new AdminInputError(ARTICLE_SLUG_TAKEN, "slug");
+      await assertImageExists(tx, snapshot.imageId);
+      const [created] = await tx
+        .insert(blogPosts)
+        .values({ ...snapshot, published: false, publishAt, unpublishAt, authorId: actor.id })
+        .returning({ id: blogPosts.id });
+      if (!created) return undefined;
+      if (published) await publishRecord(tx, articleVersions, created.id, actor);
+      return created.id;
+    }
+    const live = await articleVersions.read(tx, id);
+    if (!live) return undefined;
+    const datesChanged =
+      !sameInstant(publishAt, live.publishAt) || !sameInstant(unpublishAt, live.unpublishAt);
+    if (datesChanged && !mayPublish) refusePublication();
+    // A published article keeps what visitors see: the edit is its draft until 'Publier'.
+    if ((await saveEdit(tx, articleVersions, id, snapshot, actor)) === "draft") {
+      if (datesChanged) await articleVersions.setSchedule(tx, id, { publishAt: live.publishAt, unpublishAt });
+      if (published && !publish) return { id, toast: DRAFT_SAVED };
+      if (!mayPublish) refusePublication();
+      if (published) await publishRecord(tx, articleVersions, id, actor);
+      else await unpublishRecord(tx, articleVersions, id);
+      return id;
+    }
+    if (datesChanged) await articleVersions.setSchedule(tx, id, { publishAt, unpublishAt });
+    if (published) {
+      if (!mayPublish) refusePublication();
+      await publishRecord(tx, articleVersions, id, actor);
+    }
+    return id;
   },
   async current(tx, id) {
     const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
@@ -72,6 +124,7 @@ export const articleAction = crudAction<ArticleInput>({
   },
   title: (_tx, input) => input.title,
   async remove(tx, id) {
+    await forgetVersions(tx, articleVersions, id);
     const [deleted] = await tx
       .delete(blogPosts)
       .where(eq(blogPosts.id, id))

@@ -1,2 +1,2 @@
 // The articles feature's server-only face for other features and the boot (docs/architecture.md).
-export { articlePublishing } from "./publishing.server";
+export { articleVersions } from "./article-versions.server";

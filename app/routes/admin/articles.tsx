@@ -1,3 +1,5 @@
+import { Send } from "lucide-react";
+import { Link } from "react-router";
 import { ArticleDialog } from "~/features/articles/components/article-dialog";
 import { type AdminArticle, articleAction, articlesPage } from "~/features/articles/console-articles.server";
 import { loadConsoleList } from "~/features/console/list-loader.server";
@@ -6,6 +8,7 @@ import { MediaPicker } from "~/features/media/components/media-picker";
 import { PublicationBadge } from "~/features/publishing";
 import { formatDate } from "~/platform/dates";
 import { searchQuery } from "~/platform/form-schema";
+import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { ListFilters } from "~/ui/console/list-filters";
@@ -72,11 +75,15 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             </Td>
             <Td className={cn("whitespace-nowrap", shownFrom("lg"))}>{formatDate(p.createdAt)}</Td>
             <Td className={cn("whitespace-nowrap", shownFrom("md"))}>{formatDate(p.updatedAt)}</Td>
-            <EditDeleteCell
-              subject={p.title}
-              onEdit={() => editor.edit(p)}
-              onDelete={() => remove.ask(p.id)}
-            />
+            <EditDeleteCell subject={p.title} onEdit={() => editor.edit(p)} onDelete={() => remove.ask(p.id)}>
+              <Link
+                to={`/admin/publication/article/${p.id}`}
+                aria-label={`Publication de ${p.title}`}
+                className={buttonClass("ghost", "icon")}
+              >
+                <Send aria-hidden="true" className="h-4 w-4" />
+              </Link>
+            </EditDeleteCell>
           </Tr>
         )}
       </ListTable>

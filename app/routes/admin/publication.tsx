@@ -1,4 +1,5 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { articleVersions } from "~/features/articles/article-versions.server";
 import { formationVersions } from "~/features/catalogue/formation-versions.server";
 import { PublicationScreen } from "~/features/publishing/components/publication-screen";
 import {
@@ -10,6 +11,11 @@ import type { Route } from "./+types/publication";
 
 /** The records the Publication screen serves, by the URL's :kind. */
 const KINDS: Readonly<Record<string, ConsoleKind>> = {
+  article: {
+    kind: articleVersions,
+    list: { href: "/admin/articles", label: "Articles" },
+    publicPath: (live) => `/ressources/article/${String(live.slug)}`,
+  },
   formation: {
     kind: formationVersions,
     list: { href: "/admin/formations", label: "Formations" },

@@ -1,7 +1,9 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, Link } from "react-router";
+import { draftArticle } from "~/features/articles/article-versions.server";
 import { getPublishedPost } from "~/features/articles/articles.server";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
+import { wantsPreview } from "~/features/publishing/index.server";
 import { formatDate, isoDate } from "~/platform/dates";
 import { readingMinutes, renderMarkdown } from "~/platform/markdown";
 import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";
@@ -9,8 +11,12 @@ import { Badge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
 import type { Route } from "./+types/article";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await getPublishedPost(context.app.db, params.slug.toLowerCase());
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const slug = params.slug.toLowerCase();
+  // 'Aperçu' (staff only): the same page, fed the draft.
+  const post = (await wantsPreview({ request, context }))
+    ? await draftArticle(context.app.db, slug)
+    : await getPublishedPost(context.app.db, slug);
   // Unknown and unpublished posts are the same to a visitor: not found.
   if (!post) return data({ article: null }, { status: 404 });
   const image = await mediaFacts(context.app.db, post.imageId);

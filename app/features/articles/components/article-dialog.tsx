@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useCan } from "~/features/accounts";
 import type { AdminArticle } from "~/features/articles/console-articles.server";
 import { ScheduleFields, scheduleFieldValue } from "~/features/publishing";
 import { renderMarkdown } from "~/platform/markdown";
@@ -27,6 +28,7 @@ export function ArticleDialog({
   imagePicker: ImagePickerSlot;
 }) {
   const titleSlug = useTitleSlug(post);
+  const canPublish = useCan("content:publish");
   const [content, setContent] = useState(post?.content ?? "");
   const [published, setPublished] = useState(post?.published ?? false);
 
@@ -45,6 +47,9 @@ export function ArticleDialog({
       className="max-w-5xl"
       ready={Boolean(titleSlug.title.trim() && content.trim())}
       onDone={onDone}
+      // A published article: the edit is a draft, or published at once by who may publish.
+      submitLabel={post?.published ? "Enregistrer le brouillon" : undefined}
+      alsoSubmit={post?.published && canPublish ? { name: "publish", value: "true", label: "Publier" } : null}
     >
       {(common) => (
         <>

@@ -1,0 +1,91 @@
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { AdminInputError } from "~/features/console/index.server";
+import { assertImageExists } from "~/features/media/index.server";
+import { pendingDraft, type Snapshot, type VersionedKind } from "~/features/publishing/index.server";
+import { hasControlCharacters } from "~/platform/control-characters";
+import type { Db } from "~/platform/db/client.server";
+import { type BlogPost, blogPosts } from "~/platform/db/schema.server";
+
+/** What a draft or a version of an article holds: its text, never its state or dates. */
+const CONTENT = ["title", "slug", "excerpt", "category", "imageId", "content"] as const;
+export type ArticleSnapshot = Pick<BlogPost, (typeof CONTENT)[number]>;
+
+export const ARTICLE_SLUG_TAKEN = "Ce slug est déjà utilisé par un autre article. Choisissez-en un autre.";
+
+export function articleSnapshot(row: ArticleSnapshot): Snapshot {
+  return Object.fromEntries(CONTENT.map((key) => [key, row[key]]));
+}
+
+async function writeArticle(tx: Db, id: string, snapshot: ArticleSnapshot) {
+  const [taken] = await tx
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(eq(blogPosts.slug, snapshot.slug));
+  if (taken && taken.id !== id) throw new AdminInputError(ARTICLE_SLUG_TAKEN, "slug");
+  await assertImageExists(tx, snapshot.imageId);
+  const [saved] = await tx
+    .update(blogPosts)
+    .set({ ...articleSnapshot(snapshot), updatedAt: new Date() })
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id });
+  if (!saved) throw new AdminInputError("Cet article n'existe plus.");
+}
+
+const now = sql`now()`;
+
+/** Articles for drafts, 'Publier', 'Programmer' and 'Historique' (features/publishing). */
+export const articleVersions: VersionedKind = {
+  entity: "blog_post",
+  table: "blog_posts",
+  noun: "l'article",
+  async read(tx, id) {
+    const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
+    if (!row) return undefined;
+    return {
+      snapshot: articleSnapshot(row),
+      published: row.published,
+      title: row.title,
+      publishAt: row.publishAt,
+      unpublishAt: row.unpublishAt,
+    };
+  },
+  write: (tx, id, snapshot) => writeArticle(tx, id, snapshot as ArticleSnapshot),
+  async setPublished(tx, id, published) {
+    await tx
+      .update(blogPosts)
+      .set(
+        published
+          ? { published: true, publishAt: null, updatedAt: new Date() }
+          : { published: false, unpublishAt: null, updatedAt: new Date() },
+      )
+      .where(eq(blogPosts.id, id));
+  },
+  async setSchedule(tx, id, dates) {
+    await tx.update(blogPosts).set(dates).where(eq(blogPosts.id, id));
+  },
+  async claimDue(tx, what) {
+    const rows =
+      what === "publish"
+        ? await tx
+            .update(blogPosts)
+            .set({ publishAt: null })
+            .where(lte(blogPosts.publishAt, now))
+            .returning({ id: blogPosts.id })
+        : await tx
+            .update(blogPosts)
+            .set({ unpublishAt: null })
+            // Only once published: a publication still to come goes first.
+            .where(and(lte(blogPosts.unpublishAt, now), isNull(blogPosts.publishAt)))
+            .returning({ id: blogPosts.id });
+    return rows.map((r) => r.id);
+  },
+};
+
+/** The article at `slug` as its draft would show it ('Aperçu'), whatever its state. */
+export async function draftArticle(db: Db, slug: string): Promise<BlogPost | null> {
+  if (hasControlCharacters(slug)) return null;
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
+  if (!row) return null;
+  const draft = await pendingDraft(db, articleVersions, row.id);
+  return { ...row, ...(draft?.snapshot as Partial<ArticleSnapshot> | undefined) };
+}
