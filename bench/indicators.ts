@@ -93,7 +93,7 @@ async function main() {
     "",
     `${FORMATIONS} formations certifiantes × ${SESSIONS} sessions terminées l'an dernier × ${LEARNERS} stagiaires,`,
     "chacun·e invité·e à l'enquête à chaud et ayant répondu à sa question globale. Temps d'un",
-    "recalcul (première exécution, puis médiane et 95e centile de " + RUNS + " exécutions) :",
+    `recalcul (première exécution, puis médiane et 95e centile de ${RUNS} exécutions) :`,
     "",
     "| Base | Réponses | Page de formation (formationIndicators) | Statistiques, toutes les formations |",
     "| --- | --- | --- | --- |",
