@@ -10,6 +10,7 @@ import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators, indicatorCounts } from "~/features/indicators/indicators.server";
 import { auditLog, centreSettings, formations } from "~/platform/db/schema.server";
 import * as formationsRoute from "~/routes/admin/formations";
+import * as learnersRoute from "~/routes/admin/learners";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as statisticsRoute from "~/routes/admin/statistics";
 import * as formationPage from "~/routes/site/formation";
@@ -297,6 +298,45 @@ describe(`published indicators on ${DRIVER}`, () => {
     expect(entry?.details).toMatchObject({
       changes: expect.arrayContaining([{ field: "minResultAnswers", from: "5", to: "3" }]),
     });
+  });
+
+  it("a learner marked 'Terminé·e' in the console changes the course page's completion rate, and open pages hear of it", async () => {
+    const f = await seeded();
+    await saveSettings({ minResultAnswers: "5" });
+    const heard: string[] = [];
+    const stop = t.app.events.subscribe((event) => heard.push(`${event.table}:${event.op}`));
+    try {
+      // The 2024 learner still 'En formation' finishes: 5 of 6.
+      const [late] = await rows<{ id: string; first_name: string; last_name: string; email: string }>(
+        `select l.id, l.first_name, l.last_name, l.email from learners l join formation_sessions s on s.id = l.session_id
+          where s.formation_id = $1 and l.status = 'in_training' and s.end_date = '2024-06-30'`,
+        [f.id],
+      );
+      if (!late) throw new Error("learner missing");
+      const result = await learnersRoute.action(
+        routeArgs(
+          t,
+          formRequest(
+            "/admin/stagiaires",
+            {
+              intent: "update",
+              id: late.id,
+              firstName: late.first_name,
+              lastName: late.last_name,
+              email: late.email,
+              status: "completed",
+              certification: "presented",
+            },
+            admin.cookie,
+          ),
+        ),
+      );
+      expect(await bodyOf(result)).toMatchObject({ ok: true });
+      expect(heard).toContain("formations:update");
+      expect(String((await coursePage(f.slug)).results)).toContain("5 stagiaires sur 6, abandons compris");
+    } finally {
+      stop();
+    }
   });
 
   it("refuses a minimum that is not a whole number from 1 to 1 000, in French, and keeps the stored one", async () => {

@@ -15,6 +15,7 @@ import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
+import type { AppRuntime } from "~/platform/runtime.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { ImportedRow, ImportProblem } from "./csv-import";
 import { checkImport, decodeCsv, IMPORT_TOO_LARGE, importLearners } from "./import.server";
@@ -34,6 +35,17 @@ async function saved(run: () => Promise<unknown>) {
   }
 }
 
+/**
+ * A learner's presence, status and outcome feed the course pages' published rates (completion,
+ * success: features/indicators): once stored, the 'formations' event their open copies and the
+ * page cache follow.
+ */
+async function announced<T>(app: AppRuntime, run: () => Promise<T>): Promise<T> {
+  const result = await run();
+  await app.events.publish({ table: "formations", op: "update" });
+  return result;
+}
+
 /** /admin/stagiaires: create and update for whoever manages learners, erasure for administrators. */
 export const learnerAction = consoleAction(
   { create: "learners:write", update: "learners:write", erase: "learners:erase" },
@@ -44,21 +56,21 @@ export const learnerAction = consoleAction(
       const parsed = learnerCreateSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
       return attempt(app, intent, SAVE_ERROR, "Stagiaire ajouté·e", () =>
-        saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data))),
+        announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data)))),
       );
     }
     if (intent === "update") {
       const parsed = learnerUpdateSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
       return attempt(app, intent, SAVE_ERROR, "Stagiaire mis·e à jour", () =>
-        saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data))),
+        announced(app, () => saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data)))),
       );
     }
     if (intent === "erase") {
       const id = entityId.safeParse(fields.id);
       if (!id.success) return failure(intent, ERASE_ERROR, 400, "Stagiaire inconnu·e.");
       return attempt(app, intent, ERASE_ERROR, "Stagiaire effacé·e", () =>
-        app.db.transaction((tx) => eraseLearner(tx, actor, id.data)),
+        announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id.data))),
       );
     }
     return unknownIntent(intent);
@@ -150,6 +162,7 @@ export const learnerImportAction = consoleAction(
         { status: 400 },
       );
     }
+    await app.events.publish({ table: "formations", op: "update" });
     return redirectWithToast(
       `/admin/stagiaires?session=${sessionId}`,
       {
