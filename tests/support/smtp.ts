@@ -7,6 +7,31 @@ export interface ReceivedMail {
   subject: string;
   /** The message body with quoted-printable soft breaks undone, for finding links. */
   body: string;
+  /** The files attached to the message (parts with Content-Disposition: attachment). */
+  attachments: ReceivedAttachment[];
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  /** The decoded bytes, base64 (JSON-safe for the e2e peer's HTTP API). */
+  content: string;
+}
+
+/** The attachments of a raw MIME message as nodemailer writes them: base64 parts marked attachment. */
+export function attachmentsOf(raw: string): ReceivedAttachment[] {
+  const found: ReceivedAttachment[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const headers = part.slice(0, split.index).replace(/\r?\n[ \t]+/g, " ");
+    if (!/^Content-Disposition:\s*attachment/im.test(headers)) continue;
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? "";
+    const contentType = /^Content-Type:\s*([^;\s]+)/im.exec(headers)?.[1] ?? "";
+    const body = part.slice(split.index + split[0].length).replace(/\r?\n--[^\r\n]*--\s*$/, "");
+    found.push({ filename, contentType, content: body.replace(/[^A-Za-z0-9+/=]/g, "") });
+  }
+  return found;
 }
 
 /** Undo quoted-printable so that links and French text can be searched in a raw message. */
@@ -63,6 +88,7 @@ export async function startSmtpPeer(port = 0) {
           raw,
           subject: subjectOf(raw),
           body: decodeQuotedPrintable(raw),
+          attachments: attachmentsOf(raw),
         });
         callback();
       });

@@ -4,11 +4,10 @@
  * only: pdfkit and the font never reach a browser bundle.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import type { Formation } from "~/platform/db/schema.server";
+import { pdfFonts } from "~/platform/pdf-fonts.server";
 import {
   certificationInfo,
   moduleHeading,
@@ -38,18 +37,6 @@ export interface ProgrammeInput {
 /** The logo's box above the centre's name, in points: as wide as it is at 48 pt high, 160 pt at most. */
 const LOGO_BOX = { width: 160, height: 48 };
 
-// Inter (SIL Open Font License) from its npm package: every French character, the typographic
-// apostrophe, guillemets, € and the narrow no-break space before '%' and ':'.
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf")),
-    bold: readFileSync(require.resolve("@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf")),
-  };
-  return fonts;
-}
-
 const MARGIN = 56;
 const BLUE = "#1e3a8a";
 const GREY = "#4b5563";
@@ -62,7 +49,7 @@ export function renderProgramme({
   results,
   logo,
 }: ProgrammeInput): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = pdfFonts();
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },

@@ -37,6 +37,7 @@ export interface AuditEntry {
     | "offer"
     | "offer-mail"
     | "reply"
+    | "send"
     | "publish"
     | "unpublish"
     | "send"

@@ -11,6 +11,7 @@ import {
   UNIQUE_VIOLATION,
   unknownIntent,
 } from "~/features/console/index.server";
+import { DOCUMENT_INTENTS, documentIntent } from "~/features/documents/index.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
@@ -46,11 +47,15 @@ async function announced<T>(app: AppRuntime, run: () => Promise<T>): Promise<T> 
   return result;
 }
 
-/** /admin/stagiaires: create and update for whoever manages learners, erasure for administrators. */
+/**
+ * /admin/stagiaires: create and update for whoever manages learners, erasure for administrators,
+ * and the learners' documents (features/documents).
+ */
 export const learnerAction = consoleAction(
-  { create: "learners:write", update: "learners:write", erase: "learners:erase" },
+  { create: "learners:write", update: "learners:write", erase: "learners:erase", ...DOCUMENT_INTENTS },
   async (app, actor, form) => {
     const intent = intentOf(form);
+    if (Object.hasOwn(DOCUMENT_INTENTS, intent)) return documentIntent(app, actor, form);
     const fields = textFields(form);
     if (intent === "create") {
       const parsed = learnerCreateSchema.safeParse(fields);

@@ -701,6 +701,47 @@ export const learners = pgTable(
 );
 
 /* ------------------------------------------------------------------------------------------------
+ * Documents of a learner: the PDFs generated from the records and sent by e-mail.
+ * --------------------------------------------------------------------------------------------- */
+
+/** Only 'convocation' is generated so far; the others are the documents still to come. */
+export const LEARNER_DOCUMENT_KINDS = ["convocation", "convention", "contrat", "attestation"] as const;
+export const learnerDocumentKind = pgEnum("learner_document_kind", LEARNER_DOCUMENT_KINDS);
+
+/**
+ * One document as it was sent: its bytes are kept (what the learner received, even after the
+ * records change), with their SHA-256. `request_key` is the click that asked for it: the same click
+ * posted twice, to any instance, finds the unique index and sends nothing more. Erasing the
+ * learner takes their documents (they carry their name) and, through the outbox, their e-mails.
+ */
+export const learnerDocuments = pgTable(
+  "learner_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => formationSessions.id, { onDelete: "cascade" }),
+    kind: learnerDocumentKind("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    pdf: bytea("pdf").notNull(),
+    contentHash: text("content_hash").notNull(),
+    requestKey: text("request_key").notNull(),
+    /** When its e-mail was put in the outbox (null: generated, not sent). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentTo: text("sent_to"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("learner_documents_request_idx").on(t.learnerId, t.kind, t.requestKey),
+    index("learner_documents_session_idx").on(t.sessionId, t.kind),
+  ],
+);
+
+/* ------------------------------------------------------------------------------------------------
  * Surveys (enquêtes): questionnaires, the personal invitations sent to learners and others, answers.
  * --------------------------------------------------------------------------------------------- */
 
@@ -948,6 +989,14 @@ export const complaintEvents = pgTable(
   ],
 );
 
+/** A file attached to an outbox message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64-encoded. */
+  content: string;
+}
+
 /**
  * The mail queue: a row per message, written in the same transaction as what caused it (the
  * outbox pattern), delivered by workers that claim rows with FOR UPDATE SKIP LOCKED.
@@ -972,6 +1021,12 @@ export const mailOutbox = pgTable(
     }),
     // Erasing a complaint takes its acknowledgement and replies (they quote the author) with it.
     complaintId: uuid("complaint_id").references(() => complaints.id, { onDelete: "cascade" }),
+    // A learner's document goes with its e-mail: erasing the learner takes both.
+    learnerDocumentId: uuid("learner_document_id").references((): AnyPgColumn => learnerDocuments.id, {
+      onDelete: "cascade",
+    }),
+    /** Files sent with the message (a learner's PDF), their bytes in base64. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -984,6 +1039,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_contact_idx").on(t.contactRequestId),
     index("mail_outbox_application_idx").on(t.applicationId),
     index("mail_outbox_complaint_idx").on(t.complaintId),
+    index("mail_outbox_learner_document_idx").on(t.learnerDocumentId),
     // Statistiques' e-mail chart counts the mails of a period; the outbox keeps every sent mail.
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
@@ -1135,6 +1191,8 @@ export type NewFormationSession = typeof formationSessions.$inferInsert;
 export type Application = typeof applications.$inferSelect;
 export type SessionMode = (typeof sessionMode.enumValues)[number];
 export type Learner = typeof learners.$inferSelect;
+export type LearnerDocument = typeof learnerDocuments.$inferSelect;
+export type LearnerDocumentKind = (typeof LEARNER_DOCUMENT_KINDS)[number];
 export type ApplicationStatus = (typeof applicationStatus.enumValues)[number];
 export type Complaint = typeof complaints.$inferSelect;
 export type SessionSlot = typeof sessionSlots.$inferSelect;

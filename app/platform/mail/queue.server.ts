@@ -1,5 +1,5 @@
 import type { Database, Db } from "~/platform/db/client.server";
-import { type MailRow, mailOutbox } from "~/platform/db/schema.server";
+import { type MailAttachment, type MailRow, mailOutbox } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
 import { type MailSender, type MailTransport, SMTP_CONNECTIONS } from "./transport.server";
 
@@ -14,6 +14,9 @@ export interface MailMessage {
   contactRequestId?: string | null;
   complaintId?: string | null;
   applicationId?: string | null;
+  /** The learner's document this message carries (erased with it). */
+  learnerDocumentId?: string | null;
+  attachments?: MailAttachment[] | null;
 }
 
 /**
@@ -25,7 +28,10 @@ export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<void
   await db.insert(mailOutbox).values(messages);
 }
 
-type ClaimedMail = Pick<MailRow, "id" | "to" | "subject" | "text" | "html" | "replyTo" | "attempts">;
+type ClaimedMail = Pick<
+  MailRow,
+  "id" | "to" | "subject" | "text" | "html" | "replyTo" | "attempts" | "attachments"
+>;
 
 /** 10 s, 20 s, 40 s … capped at one hour: retried until delivered. */
 export function backoffSeconds(attempts: number): number {
@@ -132,7 +138,7 @@ export class MailWorker {
          select id from mail_outbox
          where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
          order by next_attempt_at limit $2 for update skip locked)
-       returning id, to_address, subject, text_body, html_body, reply_to, attempts`,
+       returning id, to_address, subject, text_body, html_body, reply_to, attempts, attachments`,
       [LEASE_SECONDS, BATCH],
     );
     return rows.map((r) => ({
@@ -143,6 +149,8 @@ export class MailWorker {
       html: String(r.html_body),
       replyTo: r.reply_to == null ? null : String(r.reply_to),
       attempts: Number(r.attempts),
+      // jsonb: an object from both drivers (PGlite and node-postgres parse it).
+      attachments: (r.attachments as MailAttachment[] | null) ?? null,
     }));
   }
 
@@ -155,6 +163,15 @@ export class MailWorker {
         text: row.text,
         html: this.publicUrl ? absolutePictures(row.html, this.publicUrl) : row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.attachments?.length
+          ? {
+              attachments: row.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, "base64"),
+              })),
+            }
+          : {}),
         messageId: `<${row.id}@${from.address.split("@")[1] ?? "localhost"}>`,
       });
       await this.database.query(

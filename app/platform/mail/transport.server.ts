@@ -18,6 +18,7 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
   /**
    * The same for every attempt at one outbox row: when an instance dies between the SMTP server's
    * acceptance and marking the row sent, the retry is a second copy of the same message, which

@@ -4,6 +4,12 @@ import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import { loadConsoleList } from "~/features/console/list-loader.server";
+import {
+  SendConvocationButton,
+  SendSessionConvocationsButton,
+  SentDocuments,
+} from "~/features/documents/components/learner-documents";
+import { documentsOf } from "~/features/documents/index.server";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
 import { learnerFiltersFrom } from "~/features/learners/learner-schema";
@@ -34,8 +40,12 @@ export function loader(args: Route.LoaderArgs) {
     permission: "learners:read",
     what: "stagiaires",
     filters: learnerFiltersFrom,
-    read: learnersPage,
-    empty: NO_LEARNERS,
+    // Each learner's sent documents beside the page's rows.
+    read: async (db, filters, page) => {
+      const found = await learnersPage(db, filters, page);
+      return { ...found, documents: await documentsOf(db, found.list.items.map((l) => l.id)) };
+    },
+    empty: { ...NO_LEARNERS, documents: {} },
   });
 }
 
@@ -55,11 +65,12 @@ function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
 const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
 
 export default function AdminLearners({ loaderData }: Route.ComponentProps) {
-  const { learners, page, choices, filters, loadError } = loaderData;
+  const { learners, page, choices, filters, loadError, documents } = loaderData;
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
   const canExport = useCan("learners:export");
   const canErase = useCan("learners:erase");
+  const canSend = useCan("documents:send");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
     question: "Effacer définitivement ce ou cette stagiaire ?",
@@ -86,6 +97,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
               </DeniedControl>
             )}
+            {canSend && filters.session ? <SendSessionConvocationsButton sessionId={filters.session} /> : null}
             {canWrite ? (
               <>
                 <Link to={importLink} className={buttonClass("outline")}>
@@ -128,6 +140,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{l.email}</p>
                 ) : null}
                 {l.company ? <p className="text-xs text-muted-foreground">{l.company}</p> : null}
+                <SentDocuments documents={documents[l.id] ?? []} />
               </Td>
               <Td className={shownFrom("sm")}>
                 <p>{l.formationTitle}</p>
@@ -161,6 +174,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <ActionsCell>
+                {canSend && l.email ? <SendConvocationButton learnerId={l.id} name={name} /> : null}
                 {canWrite && !l.anonymisedAt ? (
                   <IconAction label={`Modifier ${name}`} icon={Pencil} onClick={() => editor.edit(l)} />
                 ) : null}

@@ -5,6 +5,8 @@ export interface Mail {
   to: string[];
   subject: string;
   body: string;
+  /** Attached files, their bytes in base64. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export async function mailsTo(address: string): Promise<Mail[]> {

@@ -16,6 +16,6 @@ http
     const to = url.searchParams.get("to");
     const messages = to ? peer.to(to) : peer.messages;
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify(messages.map(({ to, subject, body }) => ({ to, subject, body }))));
+    res.end(JSON.stringify(messages.map(({ to, subject, body, attachments }) => ({ to, subject, body, attachments }))));
   })
   .listen(apiPort, "127.0.0.1");

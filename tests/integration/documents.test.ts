@@ -1,0 +1,155 @@
+// A learner's convocation: generated as a PDF from the records (learner, formation, session dates,
+// timetable by day, centre from Paramètres), kept with its date, e-mailed through the outbox with
+// the PDF attached, never twice for one click; the session's button convokes each learner once;
+// a role-less account is refused and changes nothing; staff download the kept PDF.
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import * as documentRoute from "~/routes/admin/learner-document";
+import * as listRoute from "~/routes/admin/learners";
+import { DRIVER } from "../support/db";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+
+const t = setUpTestApp();
+const moderator = setUpSignedIn(t, "moderator");
+const roleless = setUpSignedIn(t, null);
+
+const rows = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
+  t.app.database.query<T>(sql, values);
+
+async function call(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+const post = (fields: Record<string, string>, cookie = moderator.cookie) =>
+  call(() => listRoute.action(routeArgs(t, formRequest("/admin/stagiaires", fields, cookie))));
+
+const pdfText = async (bytes: Uint8Array) =>
+  (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(
+    /\s+/g,
+    " ",
+  );
+
+/** A session of its own (2027-03-01 → 2027-03-12), two slots on its first day, two learners. */
+async function seed(tag: string) {
+  const [formation] = await rows<{ id: string; title: string }>(
+    "select id, title from formations order by position limit 1",
+  );
+  const [session] = await rows<{ id: string }>(
+    `insert into formation_sessions (formation_id, start_date, end_date, mode, place, seats)
+     values ($1, '2027-03-01', '2027-03-12', 'presentiel', '12 rue des Lilas, Lyon', 10) returning id`,
+    [formation?.id],
+  );
+  const sessionId = session?.id ?? "";
+  await rows(
+    `insert into session_slots (session_id, day, start_minute, end_minute, place, trainer) values
+     ($1, '2027-03-01', 540, 750, 'Salle Turing', 'Ada Lovelace'), ($1, '2027-03-01', 810, 1020, 'Salle Turing', null)`,
+    [sessionId],
+  );
+  const learners = await rows<{ id: string; email: string }>(
+    `insert into learners (session_id, origin, first_name, last_name, email) values
+     ($1, 'manual', 'Élodie', 'Martin-${tag}', 'elodie.${tag}@example.test'),
+     ($1, 'manual', 'Karim', 'Benali-${tag}', 'karim.${tag}@example.test') returning id, email`,
+    [sessionId],
+  );
+  return { sessionId, formationTitle: formation?.title ?? "", learners };
+}
+
+describe(`learner convocations on ${DRIVER}`, () => {
+  it("sends one learner's convocation: the PDF names the learner, dates and slots, the e-mail carries it, once per click", async () => {
+    const { formationTitle, learners } = await seed("a");
+    const [elodie] = learners;
+    if (!elodie) throw new Error("no learner");
+    const click = { intent: "send-convocation", id: elodie.id, requestKey: "click-0000-one" };
+    expect(await post(click)).toMatchObject({ data: { ok: true } });
+    // The same click posted again (a retry, another instance): nothing more is kept or sent.
+    expect(await post(click)).toMatchObject({ data: { ok: true } });
+    const kept = await rows<{ id: string; kind: string; sent_to: string; sent_at: unknown; pdf: Uint8Array }>(
+      "select id, kind, sent_to, sent_at, pdf from learner_documents where learner_id = $1",
+      [elodie.id],
+    );
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ kind: "convocation", sent_to: elodie.email });
+    expect(kept[0]?.sent_at).toBeTruthy();
+
+    const text = await pdfText(kept[0]?.pdf ?? new Uint8Array());
+    expect(text).toContain("Convocation");
+    expect(text).toContain("Élodie Martin-a");
+    expect(text).toContain(formationTitle);
+    expect(text).toContain("du 1er au 12 mars 2027");
+    expect(text).toMatch(/lundi 1er mars 2027/);
+    expect(text).toMatch(/9\s?h – 12\s?h 30 · Salle Turing/);
+    expect(text).toMatch(/13\s?h 30 – 17\s?h/);
+    expect(text).toContain("Ada Lovelace");
+    expect(text).toContain("12 rue des Lilas, Lyon");
+    expect(text).toContain("Règlement intérieur");
+    expect(text).toContain("référent·e handicap");
+
+    await t.app.mail.drain();
+    const mails = t.smtp.to(elodie.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("Convocation");
+    const attachment = mails[0]?.attachments[0];
+    expect(attachment).toMatchObject({ filename: "convocation-martin-a-elodie.pdf", contentType: "application/pdf" });
+    expect(await pdfText(Buffer.from(attachment?.content ?? "", "base64"))).toContain("Élodie Martin-a");
+
+    // A new click sends it again (the timetable may have changed).
+    expect(await post({ ...click, requestKey: "click-0000-two" })).toMatchObject({ data: { ok: true } });
+    expect(await rows("select 1 from learner_documents where learner_id = $1", [elodie.id])).toHaveLength(2);
+
+    // Staff download the kept document.
+    const response = (await documentRoute.loader(
+      routeArgs(t, getRequest(`/admin/stagiaires/documents/${kept[0]?.id}`, moderator.cookie), {
+        documentId: kept[0]?.id ?? "",
+      }),
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain("convocation-martin-a-elodie.pdf");
+
+    // The list shows it with its date.
+    const list = (await listRoute.loader(
+      routeArgs(t, getRequest("/admin/stagiaires?q=Martin-a", moderator.cookie)),
+    )) as { documents: Record<string, { kind: string }[]> };
+    expect(list.documents[elodie.id]?.map((d) => d.kind)).toEqual(["convocation", "convocation"]);
+  });
+
+  it("'Envoyer les convocations' convokes each learner of the session once, even clicked twice", async () => {
+    const { sessionId, learners } = await seed("b");
+    expect(await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-sess" })).toMatchObject({
+      data: { ok: true, toast: { title: "2 convocations envoyées" } },
+    });
+    expect(await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-again" })).toMatchObject({
+      data: { ok: true, toast: { title: "Toutes les convocations de cette session ont déjà été envoyées" } },
+    });
+    await t.app.mail.drain();
+    for (const learner of learners) {
+      expect(t.smtp.to(learner.email)).toHaveLength(1);
+      expect(t.smtp.to(learner.email)[0]?.attachments).toHaveLength(1);
+    }
+  });
+
+  it("refuses a role-less account (403) and an unknown learner (French 400), changing nothing", async () => {
+    const { sessionId, learners } = await seed("c");
+    const id = learners[0]?.id ?? "";
+    expect(statusOf(await post({ intent: "send-convocation", id }, roleless.cookie))).toBe(403);
+    expect(statusOf(await post({ intent: "send-convocations", sessionId }, roleless.cookie))).toBe(403);
+    expect(
+      statusOf(
+        await call(() =>
+          documentRoute.loader(
+            routeArgs(t, getRequest("/admin/stagiaires/documents/x", roleless.cookie), { documentId: "x" }),
+          ),
+        ),
+      ),
+    ).toBe(403);
+    expect(
+      await post({ intent: "send-convocation", id: "00000000-0000-4000-8000-000000000000" }),
+    ).toMatchObject({ init: { status: 400 }, data: { toast: { description: "Stagiaire inconnu·e." } } });
+    expect(await rows("select 1 from learner_documents where session_id = $1", [sessionId])).toHaveLength(0);
+  });
+});
