@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
-import { sendApplication } from "./support/candidate";
+import { applyAndAdmit } from "./support/candidate";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, type Page, test } from "./support/test";
 
@@ -17,18 +17,8 @@ test("admitting a candidate makes them a learner: the session's 'Stagiaires' lin
 }) => {
   // An application with a file, an admission and two axe runs: slow on a shared runner.
   test.slow();
-  await gotoReady(page, COURSE);
-  const sessionId = await page.getByTestId("session").first().getAttribute("data-session-id");
   const email = uniqueEmail("stagiaire");
-  await gotoReady(page, `${COURSE}/candidature?session=${sessionId}`);
-  await sendApplication(page, email);
-
-  await signInAsAdmin(page, `/admin/candidatures?q=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: "Voir la candidature de Yanis Benali" }).click();
-  await page.getByLabel("Nouveau statut").selectOption({ label: "Admis·e" });
-  await page.getByLabel("Envoyer un e-mail au candidat").uncheck();
-  await page.getByRole("button", { name: "Confirmer le changement de statut" }).click();
-  await expect(page.getByTestId("application-status")).toHaveText("Admis·e");
+  const sessionId = await applyAndAdmit(page, COURSE, email);
 
   // From the formation's sessions, the session's 'Stagiaires' link.
   await gotoReady(page, "/admin/formations?q=WordPress");

@@ -204,6 +204,7 @@ async function snapshot() {
     "application_files",
     "application_events",
     "learners",
+    "learner_documents",
     "calendar_feeds",
     "blog_posts",
     "testimonials",
@@ -331,6 +332,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       status: "completed",
     },
     "routes/admin/learners.tsx#erase": { id: ids.learner },
+    "routes/admin/learners.tsx#send-convocation": { id: ids.learner, requestKey: "gate-click-1" },
+    "routes/admin/learners.tsx#send-convocations": { sessionId: ids.session, requestKey: "gate-click-2" },
     // Multipart in the browser; the gate refuses before the body is read, so the text field stands in.
     "routes/admin/learners-import.tsx#preview": { sessionId: ids.session, text: "Prénom;Nom;E-mail" },
     "routes/admin/learners-import.tsx#import": {

@@ -94,7 +94,10 @@ describe(`learner convocations on ${DRIVER}`, () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain("Convocation");
     const attachment = mails[0]?.attachments[0];
-    expect(attachment).toMatchObject({ filename: "convocation-martin-a-elodie.pdf", contentType: "application/pdf" });
+    expect(attachment).toMatchObject({
+      filename: "convocation-martin-a-elodie.pdf",
+      contentType: "application/pdf",
+    });
     expect(await pdfText(Buffer.from(attachment?.content ?? "", "base64"))).toContain("Élodie Martin-a");
 
     // A new click sends it again (the timetable may have changed).
@@ -120,10 +123,14 @@ describe(`learner convocations on ${DRIVER}`, () => {
 
   it("'Envoyer les convocations' convokes each learner of the session once, even clicked twice", async () => {
     const { sessionId, learners } = await seed("b");
-    expect(await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-sess" })).toMatchObject({
+    expect(
+      await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-sess" }),
+    ).toMatchObject({
       data: { ok: true, toast: { title: "2 convocations envoyées" } },
     });
-    expect(await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-again" })).toMatchObject({
+    expect(
+      await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-again" }),
+    ).toMatchObject({
       data: { ok: true, toast: { title: "Toutes les convocations de cette session ont déjà été envoyées" } },
     });
     await t.app.mail.drain();

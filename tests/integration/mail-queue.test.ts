@@ -39,6 +39,27 @@ describe(`mail queue on ${DRIVER}`, () => {
     expect(row?.attempts).toBe(1);
   });
 
+  it("sends a queued message's attachments, their bytes intact, and a message without any as before", async () => {
+    const bytes = Buffer.from("%PDF-1.7 pièce jointe\n\u0000\u00ff", "utf8");
+    await enqueueMail(t.app.db, [
+      {
+        ...message("joint@example.test"),
+        attachments: [
+          { filename: "convocation.pdf", contentType: "application/pdf", content: bytes.toString("base64") },
+        ],
+      },
+    ]);
+    expect(await t.app.mail.drain()).toBe(1);
+    const [received] = t.smtp.to("joint@example.test");
+    expect(received?.attachments).toHaveLength(1);
+    expect(received?.attachments[0]).toMatchObject({
+      filename: "convocation.pdf",
+      contentType: "application/pdf",
+    });
+    expect(Buffer.from(received?.attachments[0]?.content ?? "", "base64").equals(bytes)).toBe(true);
+    expect(received?.subject).toBe("Votre demande a bien été reçue");
+  });
+
   it("sends a message again with the same Message-ID when the instance died before marking it sent", async () => {
     await enqueueMail(t.app.db, [message("double@example.test")]);
     expect(await t.app.mail.drain()).toBe(1);

@@ -11,9 +11,9 @@ import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings, parisToday } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
-  type LearnerDocumentKind,
-  formations,
   formationSessions,
+  formations,
+  type LearnerDocumentKind,
   learnerDocuments,
   learners,
   sessionSlots,
@@ -129,7 +129,9 @@ async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, req
         to: email,
         replyTo: centre.email.trim() || null,
         learnerDocumentId: stored.id,
-        attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf.toString("base64") }],
+        attachments: [
+          { filename: fileName, contentType: "application/pdf", content: pdf.toString("base64") },
+        ],
         ...mail,
       },
     ]);
@@ -174,7 +176,9 @@ export async function sendSessionConvocations(
           app.db
             .select({ one: sql`1` })
             .from(learnerDocuments)
-            .where(and(eq(learnerDocuments.learnerId, learners.id), eq(learnerDocuments.kind, "convocation"))),
+            .where(
+              and(eq(learnerDocuments.learnerId, learners.id), eq(learnerDocuments.kind, "convocation")),
+            ),
         ),
       ),
     )
@@ -212,7 +216,10 @@ export async function documentsOf(db: Db, learnerIds: string[]): Promise<Record<
     .from(learnerDocuments)
     .where(inArray(learnerDocuments.learnerId, learnerIds))
     .orderBy(sql`${learnerDocuments.createdAt} desc`);
-  for (const { learnerId, ...doc } of rows) (found[learnerId] ??= []).push(doc);
+  for (const { learnerId, ...doc } of rows) {
+    found[learnerId] ??= [];
+    found[learnerId].push(doc);
+  }
   return found;
 }
 

@@ -43,7 +43,13 @@ export function loader(args: Route.LoaderArgs) {
     // Each learner's sent documents beside the page's rows.
     read: async (db, filters, page) => {
       const found = await learnersPage(db, filters, page);
-      return { ...found, documents: await documentsOf(db, found.list.items.map((l) => l.id)) };
+      return {
+        ...found,
+        documents: await documentsOf(
+          db,
+          found.list.items.map((l) => l.id),
+        ),
+      };
     },
     empty: { ...NO_LEARNERS, documents: {} },
   });
@@ -97,7 +103,9 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
               </DeniedControl>
             )}
-            {canSend && filters.session ? <SendSessionConvocationsButton sessionId={filters.session} /> : null}
+            {canSend && filters.session ? (
+              <SendSessionConvocationsButton sessionId={filters.session} />
+            ) : null}
             {canWrite ? (
               <>
                 <Link to={importLink} className={buttonClass("outline")}>

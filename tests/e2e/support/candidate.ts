@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./admin";
+import { gotoReady } from "./page";
 
 /** A small but real PDF: what the server reads as a CV. */
 export const CV_PDF = Buffer.from(
@@ -26,4 +28,23 @@ export async function sendApplication(page: Page, email: string) {
     .setInputFiles({ name: "Mon CV.pdf", mimeType: "application/pdf", buffer: CV_PDF });
   await page.getByRole("button", { name: "Envoyer ma candidature" }).click();
   await expect(page.getByRole("heading", { name: "Candidature envoyée" })).toBeVisible();
+}
+
+/**
+ * Applies as Yanis Benali with `email` to the first session of `course` (its public path), then
+ * admits the application as the administrator (no e-mail to the candidate): a learner of that
+ * session. Answers the session's id, signed in.
+ */
+export async function applyAndAdmit(page: Page, course: string, email: string): Promise<string> {
+  await gotoReady(page, course);
+  const sessionId = (await page.getByTestId("session").first().getAttribute("data-session-id")) ?? "";
+  await gotoReady(page, `${course}/candidature?session=${sessionId}`);
+  await sendApplication(page, email);
+  await signInAsAdmin(page, `/admin/candidatures?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: "Voir la candidature de Yanis Benali" }).click();
+  await page.getByLabel("Nouveau statut").selectOption({ label: "Admis·e" });
+  await page.getByLabel("Envoyer un e-mail au candidat").uncheck();
+  await page.getByRole("button", { name: "Confirmer le changement de statut" }).click();
+  await expect(page.getByTestId("application-status")).toHaveText("Admis·e");
+  return sessionId;
 }

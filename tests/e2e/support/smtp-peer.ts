@@ -16,6 +16,10 @@ http
     const to = url.searchParams.get("to");
     const messages = to ? peer.to(to) : peer.messages;
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify(messages.map(({ to, subject, body, attachments }) => ({ to, subject, body, attachments }))));
+    res.end(
+      JSON.stringify(
+        messages.map(({ to, subject, body, attachments }) => ({ to, subject, body, attachments })),
+      ),
+    );
   })
   .listen(apiPort, "127.0.0.1");

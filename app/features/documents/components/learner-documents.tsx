@@ -60,10 +60,7 @@ export function SendSessionConvocationsButton({ sessionId }: { sessionId: string
       variant="outline"
       disabled={busy}
       onClick={() =>
-        fetcher.submit(
-          { intent: "send-convocations", sessionId, requestKey: clickKey() },
-          { method: "post" },
-        )
+        fetcher.submit({ intent: "send-convocations", sessionId, requestKey: clickKey() }, { method: "post" })
       }
     >
       <Send aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : "Envoyer les convocations"}

@@ -1,0 +1,44 @@
+import { extractText, getDocumentProxy } from "unpdf";
+import { applyAndAdmit } from "./support/candidate";
+import { waitForMail } from "./support/mail";
+import { gotoReady, uniqueEmail } from "./support/page";
+import { expect, test } from "./support/test";
+
+// The course of learners.spec.ts: no spec counts its seats, and admitting here takes one of them.
+const COURSE = "/formation/formation-wordpress";
+
+const pdfText = async (bytes: Uint8Array) =>
+  (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
+
+test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PDF, listed with its date and downloadable", async ({
+  page,
+}) => {
+  // An application, an admission, a PDF generated and mailed: slow on a shared runner.
+  test.slow();
+  const email = uniqueEmail("convoque");
+  await applyAndAdmit(page, COURSE, email);
+
+  await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
+  const row = page.getByTestId("learner").filter({ hasText: email });
+  await row.getByRole("button", { name: "Envoyer la convocation à Yanis Benali" }).click();
+  await expect(page.getByText("Convocation envoyée", { exact: true })).toBeVisible();
+  const sent = row.getByRole("link", { name: /^Convocation envoyée le / });
+  await expect(sent).toBeVisible();
+
+  // The e-mail carries the PDF, and the PDF says whom, what and when.
+  const mail = await waitForMail(email, "Convocation");
+  expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+    ["convocation-benali-yanis.pdf", "application/pdf"],
+  ]);
+  const text = await pdfText(new Uint8Array(Buffer.from(mail.attachments[0]?.content ?? "", "base64")));
+  expect(text).toContain("Convocation");
+  expect(text).toContain("Yanis Benali");
+  expect(text).toMatch(/WordPress/i);
+  expect(text).toMatch(/du \d+(er)? \S+ (\d{4} )?au \d+(er)? \S+ \d{4}/);
+  expect(text).toContain("Règlement intérieur");
+
+  // Staff download the kept copy: the same document.
+  const download = page.waitForEvent("download");
+  await sent.click();
+  expect((await download).suggestedFilename()).toBe("convocation-benali-yanis.pdf");
+});
