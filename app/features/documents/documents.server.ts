@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { sessionModeLabel } from "~/features/catalogue";
 import { AdminInputError } from "~/features/console/index.server";
-import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings, parisToday } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
@@ -139,7 +139,8 @@ async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, req
       action: "send",
       entity: "learner",
       entityId: record.id,
-      details: { title: `${record.firstName} ${record.lastName}`, changes: [{ field: "convocation" }] },
+      // Named by session and short reference, never by name, as every learner entry.
+      details: { title: await learnerTitleOf(tx, record.id), document: kind },
     });
     return true;
   });

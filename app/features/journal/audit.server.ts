@@ -37,7 +37,6 @@ export interface AuditEntry {
     | "offer"
     | "offer-mail"
     | "reply"
-    | "send"
     | "publish"
     | "unpublish"
     | "send"

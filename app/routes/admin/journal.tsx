@@ -75,7 +75,6 @@ const ACTION_VERBS: Record<string, string> = {
   offer: "a libéré une place, proposée à",
   "offer-mail": "a envoyé la proposition de place de",
   reply: "a répondu à l'auteur de",
-  send: "a envoyé un document à",
   publish: "a publié",
   unpublish: "a dépublié",
   send: "a envoyé",
