@@ -1,0 +1,112 @@
+// The weight budget of a course card's picture: on a phone 360 px wide with a pixel density of 2,
+// the variant the card's srcset and sizes make the browser pick weighs 30 Ko at most, in AVIF (what
+// every current browser takes, the card's first source) and in WebP. The picture is a stand-in for
+// a centre's photo (smooth shapes and a fine grain, 2 400 × 1 600 px, about 0.5 Mo in JPEG): the demo
+// centre ships none.
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { formations, media } from "~/platform/db/schema.server";
+import * as mediaRoute from "~/routes/admin/mediatheque";
+import { DRIVER } from "../support/db";
+import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { BASE_URL, bodyOf, routeArgs } from "../support/runtime";
+
+const t = setUpHttpApp();
+const admin = setUpSignedIn(t, "admin");
+
+const PHONE = { width: 360, density: 2 };
+const BUDGET_BYTES = 30 * 1024;
+
+/** A photo-like JPEG: broad soft shapes (a scene out of focus) under a light grain. */
+async function photo(): Promise<Buffer> {
+  const shapes = await sharp({
+    create: {
+      width: 60,
+      height: 40,
+      channels: 3,
+      background: "#6b8fb0",
+      noise: { type: "gaussian", mean: 120, sigma: 50 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const grain = await sharp({
+    create: {
+      width: 2400,
+      height: 1600,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 4 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(shapes)
+    .resize(2400, 1600, { kernel: "cubic" })
+    .composite([{ input: grain, blend: "overlay" }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/** The CSS width `sizes` gives at a viewport `viewport` px wide: "(min-width: 640px) 50vw, 100vw". */
+function slotWidth(sizes: string, viewport: number): number {
+  for (const entry of sizes.split(",").map((s) => s.trim())) {
+    const condition = /^\(min-width:\s*(\d+)px\)\s+(.*)$/.exec(entry);
+    if (condition && viewport < Number(condition[1])) continue;
+    const length = (condition?.[2] ?? entry).trim();
+    const vw = /^(\d+(?:\.\d+)?)vw$/.exec(length);
+    if (vw) return (viewport * Number(vw[1])) / 100;
+    const px = /^(\d+)px$/.exec(length);
+    if (px) return Number(px[1]);
+    throw new Error(`unread length ${length}`);
+  }
+  throw new Error(`no size for ${viewport} px in ${sizes}`);
+}
+
+/** The candidate a browser takes: the narrowest at least as wide as the slot × density (else the widest). */
+function pick(srcset: string, needed: number): string {
+  const candidates = srcset
+    .split(",")
+    .map((c) => c.trim().split(/\s+/))
+    .map(([url, w]) => ({ url: url ?? "", width: Number.parseInt(w ?? "0", 10) }))
+    .sort((a, b) => a.width - b.width);
+  return (candidates.find((c) => c.width >= needed) ?? candidates.at(-1))?.url ?? "";
+}
+
+describe(`a course card's picture budget on ${DRIVER}`, () => {
+  it("weighs 30 Ko at most at 360 px × 2, in AVIF and WebP", async () => {
+    const body = new FormData();
+    body.set("intent", "upload");
+    body.set("alt", "Apprenants autour d'une table de travail");
+    body.set("file", new File([new Uint8Array(await photo())], "atelier.jpg", { type: "image/jpeg" }));
+    const request = new Request(`${BASE_URL}/admin/mediatheque`, {
+      method: "POST",
+      headers: { origin: BASE_URL, cookie: admin.cookie },
+      body,
+    });
+    const id = (await bodyOf(await mediaRoute.action(routeArgs(t, request)))).created as string;
+    const [image] = await t.app.db.select({ hash: media.hash }).from(media).where(eq(media.id, id));
+    await t.app.db
+      .update(formations)
+      .set({ imageId: id })
+      .where(eq(formations.slug, "tp-assistant-ressources-humaines"));
+
+    const html = await (await fetch(`${t.base}/formations`)).text();
+    const weights: Record<string, number> = {};
+    for (const type of ["image/avif", "image/webp"]) {
+      const source = new RegExp(
+        `<source type="${type}" srcset="(/media/${image?.hash}/[^"]+)" sizes="([^"]+)">`,
+      ).exec(html);
+      expect(source, `${type} source of the card`).not.toBeNull();
+      const needed = slotWidth(source?.[2] ?? "", PHONE.width) * PHONE.density;
+      const url = pick(source?.[1] ?? "", needed);
+      expect(url).toMatch(/\/720\.(avif|webp)$/);
+      const response = await fetch(`${t.base}${url}`);
+      expect(response.status).toBe(200);
+      weights[type] = (await response.arrayBuffer()).byteLength;
+    }
+    expect(weights["image/avif"]).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(weights["image/webp"]).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+});
