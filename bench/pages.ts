@@ -10,13 +10,13 @@
 // Writes the "Pages publiques" section of docs/benchmarks.md (other sections are kept).
 //
 // Env: BUILD_DIR (default build; built when missing), BENCH_PORT (default 3390), BENCH_SECONDS (default 5).
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
-import { startBenchServer } from "./support";
+import { type LighthouseScores, lighthouse, startBenchServer } from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,48 +38,6 @@ const PAGES = [
 ];
 const LOAD_TARGETS = ["/favicon.svg", "/financements", "/", "/formations"];
 const LIGHTHOUSE_PAGES = ["/", "/formations", "/formation/tp-assistant-ressources-humaines"];
-const CHROME_FLAGS =
-  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync";
-
-interface LighthouseScores {
-  path: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  cls: number;
-}
-
-function lighthouse(pagePath: string): LighthouseScores {
-  const output = execFileSync(
-    "npx",
-    [
-      "-y",
-      "lighthouse@13.5.0",
-      `${BASE}${pagePath}`,
-      "--output=json",
-      "--quiet",
-      `--chrome-flags=${CHROME_FLAGS}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
-  ).toString();
-  const report = JSON.parse(output) as {
-    categories: Record<string, { score: number }>;
-    audits: Record<string, { numericValue: number }>;
-  };
-  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
-  return {
-    path: pagePath,
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
-    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? 0,
-  };
-}
-
 function startServer(): Promise<ChildProcess> {
   return startBenchServer(PORT);
 }
@@ -205,7 +163,7 @@ function writeReport(weights: PageWeight[], load: Throughput[], scores: Lighthou
 const server = await startServer();
 try {
   const weights = await measureJs();
-  const scores = LIGHTHOUSE_PAGES.map(lighthouse);
+  const scores = LIGHTHOUSE_PAGES.map((path) => lighthouse(BASE, path));
   const load = await measureThroughput();
   writeReport(weights, load, scores);
 } finally {

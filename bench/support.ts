@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -226,4 +226,47 @@ export async function postApplication(
   const acknowledged =
     response.status === 303 && (response.headers.get("location") ?? "").includes("/envoyee");
   return { status: response.status, acknowledged, body };
+}
+
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync";
+
+export interface LighthouseScores {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+}
+
+/** Lighthouse (mobile, from npm through npx so it stays out of the app's dependencies) driving /usr/bin/chromium on `base` + `pagePath`. */
+export function lighthouse(base: string, pagePath: string): LighthouseScores {
+  const output = execFileSync(
+    "npx",
+    [
+      "-y",
+      "lighthouse@13.5.0",
+      `${base}${pagePath}`,
+      "--output=json",
+      "--quiet",
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+  ).toString();
+  const report = JSON.parse(output) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  return {
+    path: pagePath,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+  };
 }

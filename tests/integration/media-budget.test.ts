@@ -1,15 +1,14 @@
 // The weight budget of a course card's picture: on a phone 360 px wide with a pixel density of 2,
 // the variant the card's srcset and sizes make the browser pick weighs 30 Ko at most, in AVIF (what
 // every current browser takes, the card's first source) and in WebP. The picture is a stand-in for
-// a centre's photo (smooth shapes and a fine grain, 2 400 × 1 600 px, about 0.5 Mo in JPEG): the demo
-// centre ships none.
+// a centre's photo (tests/support/photo.ts): the demo centre ships none.
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { formations, media } from "~/platform/db/schema.server";
 import * as mediaRoute from "~/routes/admin/mediatheque";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { photoLike } from "../support/photo";
 import { BASE_URL, bodyOf, routeArgs } from "../support/runtime";
 
 const t = setUpHttpApp();
@@ -17,37 +16,6 @@ const admin = setUpSignedIn(t, "admin");
 
 const PHONE = { width: 360, density: 2 };
 const BUDGET_BYTES = 30 * 1024;
-
-/** A photo-like JPEG: broad soft shapes (a scene out of focus) under a light grain. */
-async function photo(): Promise<Buffer> {
-  const shapes = await sharp({
-    create: {
-      width: 60,
-      height: 40,
-      channels: 3,
-      background: "#6b8fb0",
-      noise: { type: "gaussian", mean: 120, sigma: 50 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const grain = await sharp({
-    create: {
-      width: 2400,
-      height: 1600,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 4 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(shapes)
-    .resize(2400, 1600, { kernel: "cubic" })
-    .composite([{ input: grain, blend: "overlay" }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
 
 /** The CSS width `sizes` gives at a viewport `viewport` px wide: "(min-width: 640px) 50vw, 100vw". */
 function slotWidth(sizes: string, viewport: number): number {
@@ -79,7 +47,7 @@ describe(`a course card's picture budget on ${DRIVER}`, () => {
     const body = new FormData();
     body.set("intent", "upload");
     body.set("alt", "Apprenants autour d'une table de travail");
-    body.set("file", new File([new Uint8Array(await photo())], "atelier.jpg", { type: "image/jpeg" }));
+    body.set("file", new File([new Uint8Array(await photoLike())], "atelier.jpg", { type: "image/jpeg" }));
     const request = new Request(`${BASE_URL}/admin/mediatheque`, {
       method: "POST",
       headers: { origin: BASE_URL, cookie: admin.cookie },
