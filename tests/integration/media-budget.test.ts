@@ -17,12 +17,14 @@ const admin = setUpSignedIn(t, "admin");
 const PHONE = { width: 360, density: 2 };
 const BUDGET_BYTES = 30 * 1024;
 
-/** The CSS width `sizes` gives at a viewport `viewport` px wide: "(min-width: 640px) 50vw, 100vw". */
+/** The CSS width `sizes` gives at a viewport `viewport` px wide: "(min-width: 640px) 50vw, calc(100vw - 2rem)". */
 function slotWidth(sizes: string, viewport: number): number {
   for (const entry of sizes.split(",").map((s) => s.trim())) {
     const condition = /^\(min-width:\s*(\d+)px\)\s+(.*)$/.exec(entry);
     if (condition && viewport < Number(condition[1])) continue;
     const length = (condition?.[2] ?? entry).trim();
+    const margins = /^calc\(100vw - (\d+)rem\)$/.exec(length);
+    if (margins) return viewport - 16 * Number(margins[1]);
     const vw = /^(\d+(?:\.\d+)?)vw$/.exec(length);
     if (vw) return (viewport * Number(vw[1])) / 100;
     const px = /^(\d+)px$/.exec(length);

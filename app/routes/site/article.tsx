@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       picture:
         image &&
         pictureHtml(image, {
-          sizes: "(min-width: 768px) 736px, 100vw",
+          sizes: "(min-width: 768px) 736px, calc(100vw - 2rem)",
           className: "aspect-[3/2] w-full rounded-xl object-cover",
           priority: true,
         }),

@@ -79,7 +79,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       picture:
         image &&
         pictureHtml(image, {
-          sizes: "(min-width: 1024px) 416px, 100vw",
+          sizes: "(min-width: 1024px) 416px, calc(100vw - 2rem)",
           className: "mt-8 aspect-[3/2] w-full rounded-xl object-cover lg:mt-0",
           priority: true,
         }),
