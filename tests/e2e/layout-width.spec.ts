@@ -47,6 +47,11 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     list: "/admin/reclamations",
     href: /^\/admin\/reclamations\/[0-9a-f-]{36}$/,
   },
+  "routes/admin/publication.tsx": {
+    list: "/admin/formations",
+    href: /^\/admin\/publication\/formation\/[0-9a-f-]{36}$/,
+    unknown: `/admin/publication/formation/${UNKNOWN_ID}`,
+  },
   "routes/admin/survey-questionnaire.tsx": {
     list: "/admin/enquetes",
     href: /^\/admin\/enquetes\/[0-9a-f-]{36}$/,

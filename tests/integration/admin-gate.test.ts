@@ -6,22 +6,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { can, type Permission, ROLES, type Role } from "~/features/accounts/permissions";
 import { storeComplaint } from "~/features/complaints/intake.server";
 import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
 import { storeRequest } from "~/features/leads/contact.server";
 import routes from "~/routes";
 import { DRIVER } from "../support/db";
-import {
-  createTestApp,
-  formRequest,
-  getRequest,
-  routeArgs,
-  signedInUser,
-  statusOf,
-  type TestApp,
-} from "../support/runtime";
+import { setUpTestApp } from "../support/fixture";
+import { formRequest, getRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";
 
 const CONSOLE_LAYOUT = "routes/admin/layout.tsx";
 /** The old English paths' redirect, the only module under /admin outside the layout. */
@@ -88,7 +81,8 @@ async function load(file: string): Promise<RouteModule> {
   return module;
 }
 
-let t: TestApp;
+// The file's own database and runtime (tests/support/fixture.ts), ready before the beforeAll below.
+const t = setUpTestApp({ ADMIN_EMAIL: "direction@centre.test", ADMIN_PASSWORD: "mot-de-passe-admin" });
 const cookies = {} as Record<Role | "none", string>;
 let ids: {
   formation: string;
@@ -108,7 +102,6 @@ let ids: {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: "direction@centre.test", ADMIN_PASSWORD: "mot-de-passe-admin" });
   cookies.none = (await signedInUser(t, { role: null })).cookie;
   for (const role of ROLES) cookies[role] = (await signedInUser(t, { role })).cookie;
   const [[formation], [post], [testimonial], [admin]] = await Promise.all([
@@ -189,9 +182,6 @@ beforeAll(async () => {
     questionnaire: question?.questionnaire_id ?? "",
     question: question?.id ?? "",
   };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Everything a refused call could have touched. */
