@@ -1,6 +1,6 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { ApplicationNotes } from "~/features/applications/components/application-notes";
@@ -18,6 +18,7 @@ import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent } from "~/ui/card";
+import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
@@ -74,14 +75,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("applications:write");
-  const back = (
-    <Link
-      to="/admin/candidatures"
-      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les candidatures
-    </Link>
-  );
+  const back = <BackLink to="/admin/candidatures">Toutes les candidatures</BackLink>;
   const notes = events.filter((e) => e.kind === "note");
   const history = events.filter((e) => e.kind !== "note");
   if (!a || !session) {

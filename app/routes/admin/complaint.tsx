@@ -1,6 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import {
@@ -20,6 +19,7 @@ import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent } from "~/ui/card";
+import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
@@ -79,14 +79,7 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("complaints:write");
-  const back = (
-    <Link
-      to="/admin/reclamations"
-      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les réclamations
-    </Link>
-  );
+  const back = <BackLink to="/admin/reclamations">Toutes les réclamations</BackLink>;
   if (!c) {
     return (
       <>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { LheoStatus } from "~/features/catalogue/components/lheo-status";
@@ -21,6 +21,7 @@ import { timetableMinutes } from "~/features/timetable/timetable.server";
 import { entityId } from "~/platform/form-schema";
 import { Badge, type BadgeVariant } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
+import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { EditDeleteCell, ListTable } from "~/ui/console/list-table";
 import { AddButton, PageHeader } from "~/ui/console/page-header";
@@ -80,12 +81,9 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
   if (!formation) return null;
   return (
     <>
-      <Link
-        to="/admin/formations"
-        className="mb-4 inline-flex items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Formations
-      </Link>
+      <BackLink to="/admin/formations" className="mb-4">
+        Formations
+      </BackLink>
       <PageHeader
         title={`Sessions (${sessions.length})`}
         description={formation.title}

@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { sessionChoices } from "~/features/catalogue/sessions.server";
 import { loadOr } from "~/features/console/action.server";
@@ -9,6 +8,7 @@ import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";
 import { Button } from "~/ui/button";
+import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import { FormAlert, SelectField, TextField } from "~/ui/field";
@@ -49,12 +49,9 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
   const sessionLabel = sessions.find((s) => s.id === sessionId)?.label;
   return (
     <>
-      <Link
-        to={`/admin/stagiaires${sessionId ? `?session=${sessionId}` : ""}`}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Stagiaires
-      </Link>
+      <BackLink to={`/admin/stagiaires${sessionId ? `?session=${sessionId}` : ""}`} className="mb-4">
+        Stagiaires
+      </BackLink>
       <PageHeader
         title="Importer des stagiaires"
         description="Un fichier CSV, une ligne par stagiaire : vérifié en entier avant l'import, qui se fait en une fois ou pas du tout"

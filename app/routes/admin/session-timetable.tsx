@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
@@ -15,6 +14,7 @@ import { sessionTimetable, timetableAction } from "~/features/timetable/timetabl
 import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Card, CardContent } from "~/ui/card";
+import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
@@ -58,12 +58,9 @@ export default function AdminSessionTimetable({ loaderData }: Route.ComponentPro
   useLiveRevalidation(LIVE);
   const canWrite = useCan("timetable:write");
   const back = (
-    <Link
-      to={`/admin/formations/${formationId}/sessions`}
-      className="mb-4 inline-flex items-center gap-1 text-sm text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Sessions de la formation
-    </Link>
+    <BackLink to={`/admin/formations/${formationId}/sessions`} className="mb-4">
+      Sessions de la formation
+    </BackLink>
   );
   if (!timetable) {
     return (

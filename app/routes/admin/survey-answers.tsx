@@ -1,5 +1,5 @@
-import { ArrowLeft, Download } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Download } from "lucide-react";
+import { Form } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
@@ -11,6 +11,7 @@ import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
+import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import { Field } from "~/ui/field";
@@ -55,12 +56,7 @@ export default function AdminSurveyAnswers({ loaderData }: Route.ComponentProps)
   if (filters.session) query.set("session", filters.session);
   return (
     <>
-      <Link
-        to="/admin/enquetes"
-        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les enquêtes
-      </Link>
+      <BackLink to="/admin/enquetes">Toutes les enquêtes</BackLink>
       <PageHeader
         title="Réponses aux enquêtes"
         description={

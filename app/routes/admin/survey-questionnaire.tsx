@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
@@ -11,6 +10,7 @@ import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Button } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
+import { BackLink } from "~/ui/console/back-link";
 import { TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
@@ -93,14 +93,7 @@ export default function AdminSurveyQuestionnaire({ loaderData }: Route.Component
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("surveys:write");
-  const back = (
-    <Link
-      to="/admin/enquetes"
-      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Toutes les enquêtes
-    </Link>
-  );
+  const back = <BackLink to="/admin/enquetes">Toutes les enquêtes</BackLink>;
   if (!q) {
     return (
       <>
