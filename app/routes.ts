@@ -60,6 +60,8 @@ export default [
       route("journal", "routes/admin/journal.tsx"),
       route("statistiques", "routes/admin/statistics.tsx"),
       route("statistiques/:graphique.csv", "routes/admin/statistics-csv.ts"),
+      route("statistiques/bpf", "routes/admin/bpf.tsx"),
+      route("statistiques/bpf/stagiaires.csv", "routes/admin/bpf-csv.ts"),
       route("parametres", "routes/admin/settings.tsx"),
       route("calendrier", "routes/admin/calendar.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -2,7 +2,8 @@
 # `npm run test:integration` (PGlite) and `npm run test:integration:pg` (PostgreSQL), runnable on
 # their own: Vitest's global set-up (tests/support/global-setup.ts) rebuilds the production server
 # when a source is newer than build/ (the HTTP tests run it), and this says plainly when PostgreSQL
-# is not there. Extra arguments go to Vitest (a file, -t "name"…).
+# is not there. Extra arguments go to Vitest (a file, -t "name"…)
+# and narrow the run to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 driver="${1:?usage: scripts/integration.sh pglite|pg [vitest arguments]}"
@@ -16,4 +17,5 @@ if [ "$driver" = pg ]; then
   fi
 fi
 
-DB_DRIVER="$driver" exec npx vitest run tests/integration "$@"
+# --project, not a path: Vitest ORs path filters, so `tests/integration X.test.ts` would run every file.
+DB_DRIVER="$driver" exec npx vitest run --project integration "$@"

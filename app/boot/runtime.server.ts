@@ -6,6 +6,7 @@ import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
+import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
@@ -79,7 +80,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const retention = new RetentionWorker(database.db, config.applicationRetentionMonths, events, logger);
     const publishing = new PublicationScheduler(
       database.db,
-      [scheduledPublishing(articleVersions), scheduledPublishing(formationVersions)],
+      [
+        scheduledPublishing(articleVersions),
+        scheduledPublishing(formationVersions),
+        scheduledPublishing(pageVersions),
+      ],
       events,
       logger,
     );

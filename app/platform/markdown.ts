@@ -42,6 +42,14 @@ export function renderMarkdown(source: string, options: { topLevel?: 2 | 3 } = {
   return md.render(source, { topLevel: options.topLevel ?? TOP_LEVEL });
 }
 
+/**
+ * The same Markdown as tokens, headings at the levels written: for documents drawn by other means
+ * than HTML (the règlement intérieur's PDF). `topLevel: 1` leaves every heading where it is.
+ */
+export function markdownTokens(source: string) {
+  return md.parse(source, { topLevel: 1 });
+}
+
 /** Minutes to read at about 200 words a minute, never less than 1. */
 export function readingMinutes(source: string): number {
   const words = source.trim().split(/\s+/).filter(Boolean).length;

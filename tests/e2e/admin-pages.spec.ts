@@ -8,7 +8,7 @@ test.use({ ownServer: true });
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa"];
 
-test("Pages: edit Notre centre, see the preview, a refusal keeps what was typed, the public page shows the new text at once", async ({
+test("Pages: edit Notre centre, see the preview, a refusal keeps what was typed, 'Publier' and the public page shows the new text at once", async ({
   page,
   browser,
 }) => {
@@ -57,15 +57,15 @@ test("Pages: edit Notre centre, see the preview, a refusal keeps what was typed,
   // An empty required field is refused in French; what was typed elsewhere stays.
   const intro = page.getByLabel("Présentation");
   await intro.fill("");
-  await page.getByRole("button", { name: "Enregistrer la page" }).click();
+  await page.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Ce champ est obligatoire").first()).toBeVisible();
   await expect(intro).toHaveAttribute("aria-invalid", "true");
   await expect(mission).toHaveValue(/### Proximité/);
 
   const text = `Un centre à taille humaine (${Date.now()}).`;
   await intro.fill(text);
-  await page.getByRole("button", { name: "Enregistrer la page" }).click();
-  await expect(page.getByText("Page «\u202fNotre centre\u202f» enregistrée")).toBeVisible();
+  await page.getByRole("button", { name: "Publier", exact: true }).click();
+  await expect(page.getByText("Page «\u202fNotre centre\u202f» publiée")).toBeVisible();
 
   // The open page shows it without a reload; a new visit too.
   await expect(visitor.getByText(text)).toBeVisible();

@@ -1,6 +1,7 @@
 // Calendrier: a month's session starts and ends, timetable slots, planned interviews and pending callback requests,
 // each with the link to its record, on their Paris day; the screen refused to anonymous and
-// role-less visitors.
+// role-less visitors. The private feed: interviews, a planned session's slots at their Paris
+// times, an unplanned session's first and last days.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as calendarRoute from "~/routes/admin/calendar";
 import * as contactsRoute from "~/routes/admin/contacts";
@@ -161,7 +162,16 @@ describe(`Calendrier (${DRIVER})`, () => {
     const feed = (token: string) =>
       feedRoute.loader(routeArgs(t, getRequest(`/calendrier/${token}.ics`), { token })) as Promise<Response>;
 
-    it("holds the member's own interviews and the sessions' first and last days, not another member's interview", async () => {
+    it("holds the member's own interviews, each slot of a planned session at its Paris times, an unplanned session's first and last days, not another member's interview", async () => {
+      // An evening slot at a distance, to midnight; and a session of July with no timetable.
+      const late = await insert(
+        "insert into session_slots (session_id, day, start_minute, end_minute, link) values ($1, '2031-05-29', 840, 1440, 'https://visio.example.test/rh')",
+        [ids.session],
+      );
+      const bare = await insert(
+        "insert into formation_sessions (formation_id, start_date, end_date, place, seats) values ($1, '2031-07-07', '2031-07-18', 'Lyon', 12)",
+        [ids.formation],
+      );
       const url = (await month("2031-05")).feedUrl;
       expect(url).toMatch(/^http:\/\/localhost:3000\/calendrier\/[A-Za-z0-9_-]{43}\.ics$/);
       // The same link on every visit; the database keeps only its hash.
@@ -182,10 +192,30 @@ describe(`Calendrier (${DRIVER})`, () => {
       expect(text).toContain("SUMMARY:Entretien : Léa Martin — Calendrier RH");
       expect(text).toContain("LOCATION:Salle 2");
       expect(text).not.toContain(ids.otherInterview);
-      expect(text).toContain(`UID:debut-${ids.session}`);
-      expect(text).toContain("DTSTART;VALUE=DATE:20310505");
-      expect(text).toContain(`UID:fin-${ids.session}`);
-      expect(text).toContain("DTSTART;VALUE=DATE:20310530");
+      // The planned session: its slots (9 h 30 – 12 h 30 and 14 h – 24 h in Paris, summer time), no all-day span.
+      expect(text).not.toContain(`UID:debut-${ids.session}`);
+      expect(text).not.toContain(`UID:fin-${ids.session}`);
+      const event = (uid: string) => {
+        const at = text.indexOf(`UID:${uid}`);
+        return at < 0 ? "" : text.slice(text.lastIndexOf("BEGIN:VEVENT", at), text.indexOf("END:VEVENT", at));
+      };
+      const morning = event(`creneau-${ids.slot}`);
+      expect(morning).toContain("DTSTART:20310512T073000Z");
+      expect(morning).toContain("DTEND:20310512T103000Z");
+      expect(morning).toContain("SUMMARY:Formation : Calendrier RH (Claire Dubois)");
+      expect(morning).toContain("LOCATION:Paris");
+      expect(morning).toContain("Formateur·rice : Claire Dubois");
+      expect(morning).toContain(`/admin/formations/${ids.formation}/sessions/${ids.session}/planning`);
+      const evening = event(`creneau-${late}`);
+      expect(evening).toContain("DTSTART:20310529T120000Z");
+      expect(evening).toContain("DTEND:20310529T220000Z");
+      expect(evening).toContain("LOCATION:À distance");
+      expect(evening).toContain("https://visio.example.test/rh");
+      // The session without a timetable: its first and last days, as before.
+      expect(text).toContain(`UID:debut-${bare}`);
+      expect(text).toContain("DTSTART;VALUE=DATE:20310707");
+      expect(text).toContain(`UID:fin-${bare}`);
+      expect(text).toContain("DTSTART;VALUE=DATE:20310718");
       // The other member's feed holds their interview, not the admin's.
       const theirs = await (await feed(tokenOf((await month("2031-05", other.cookie)).feedUrl))).text();
       expect(theirs).toContain(`UID:entretien-${ids.otherInterview}`);

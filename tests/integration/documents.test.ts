@@ -1,16 +1,20 @@
 // A learner's convocation: generated as a PDF from the records (learner, formation, session dates,
 // timetable by day, centre from Paramètres), kept with its date, e-mailed through the outbox with
 // the PDF attached, never twice for one click; the session's button convokes each learner once;
-// a role-less account is refused and changes nothing; staff download the kept PDF.
+// a role-less account is refused and changes nothing; staff download the kept PDF. The règlement
+// intérieur written in Paramètres goes with it as a second PDF; while there is none, the
+// convocation says nothing of it and Stagiaires warns staff.
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import * as documentRoute from "~/routes/admin/learner-document";
 import * as listRoute from "~/routes/admin/learners";
+import * as settingsRoute from "~/routes/admin/settings";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
+const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
@@ -86,13 +90,16 @@ describe(`learner convocations on ${DRIVER}`, () => {
     expect(text).toMatch(/13\s?h 30 – 17\s?h/);
     expect(text).toContain("Ada Lovelace");
     expect(text).toContain("12 rue des Lilas, Lyon");
-    expect(text).toContain("Règlement intérieur");
+    // No règlement intérieur in Paramètres yet: the convocation says nothing of it.
+    expect(text).not.toContain("Règlement intérieur");
     expect(text).toContain("référent·e handicap");
 
     await t.app.mail.drain();
     const mails = t.smtp.to(elodie.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain("Convocation");
+    expect(mails[0]?.attachments).toHaveLength(1);
+    expect(mails[0]?.body).not.toContain("règlement intérieur");
     const attachment = mails[0]?.attachments[0];
     expect(attachment).toMatchObject({
       filename: "convocation-martin-a-elodie.pdf",
@@ -158,5 +165,102 @@ describe(`learner convocations on ${DRIVER}`, () => {
       await post({ intent: "send-convocation", id: "00000000-0000-4000-8000-000000000000" }),
     ).toMatchObject({ init: { status: 400 }, data: { toast: { description: "Stagiaire inconnu·e." } } });
     expect(await rows("select 1 from learner_documents where session_id = $1", [sessionId])).toHaveLength(0);
+  });
+
+  it("the règlement intérieur: written in Paramètres by an administrator (validated, audited), sent as 'reglement-interieur.pdf' beside each convocation; Stagiaires warns while it is empty", async () => {
+    const saveRules = (internalRules: string, cookie = admin.cookie) =>
+      call(() =>
+        settingsRoute.action(
+          routeArgs(t, formRequest("/admin/parametres", { intent: "internal-rules", internalRules }, cookie)),
+        ),
+      );
+    const warned = async () =>
+      (
+        (await listRoute.loader(routeArgs(t, getRequest("/admin/stagiaires", moderator.cookie)))) as {
+          internalRulesMissing: boolean;
+        }
+      ).internalRulesMissing;
+    expect(await warned()).toBe(true);
+
+    // Moderators and role-less accounts may not write it; too long a text gets a French message.
+    expect(statusOf(await saveRules("# Règlement", moderator.cookie))).toBe(403);
+    expect(statusOf(await saveRules("# Règlement", roleless.cookie))).toBe(403);
+    expect(await saveRules("x".repeat(40_001))).toMatchObject({
+      init: { status: 400 },
+      data: { errors: { internalRules: expect.stringContaining("ne doit pas dépasser") } },
+    });
+    expect(await warned()).toBe(true);
+
+    const rules = [
+      "# Règlement intérieur du centre",
+      "",
+      "## Article 1 — Horaires",
+      "",
+      "Les stagiaires respectent les **horaires de formation** fixés par le centre.",
+      "",
+      "- Pas de retard sans prévenir",
+      "- Téléphones en silencieux",
+      "",
+      "1. Premier point numéroté",
+      "2. Second point numéroté",
+      "",
+      "> Toute absence est signalée à [l'accueil](mailto:accueil@centre.test).",
+    ].join("\r\n");
+    expect(await saveRules(rules)).toMatchObject({ data: { ok: true } });
+    // Saved again unchanged: nothing is written, one journal entry only.
+    expect(await saveRules(rules)).toMatchObject({ data: { ok: true } });
+    const entries = await rows<{ details: { title: string; changes: { field: string }[] } }>(
+      "select details from audit_log where entity = 'centre_settings' and details->>'title' like 'Règlement%'",
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.details).toMatchObject({
+      title: "Règlement intérieur",
+      changes: [{ field: "internalRules" }],
+    });
+    // The journal keeps its size, never the text.
+    expect(JSON.stringify(entries[0]?.details)).not.toContain("Téléphones");
+    const [stored] = await rows<{ internal_rules: string }>("select internal_rules from centre_settings");
+    expect(stored?.internal_rules).not.toContain("\r");
+    expect(await warned()).toBe(false);
+    const settings = (await settingsRoute.loader(
+      routeArgs(t, getRequest("/admin/parametres", moderator.cookie)),
+    )) as { internalRules: { text: string } };
+    expect(settings.internalRules.text).toContain("## Article 1 — Horaires");
+
+    const { learners, sessionId } = await seed("d");
+    expect(
+      await post({ intent: "send-convocations", sessionId, requestKey: "click-0000-rules" }),
+    ).toMatchObject({ data: { ok: true, toast: { title: "2 convocations envoyées" } } });
+    await t.app.mail.drain();
+    for (const learner of learners) {
+      const [mail] = t.smtp.to(learner.email);
+      expect(mail?.body).toContain("règlement intérieur du centre est joint");
+      expect(mail?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [expect.stringMatching(/^convocation-/), "application/pdf"],
+        ["reglement-interieur.pdf", "application/pdf"],
+      ]);
+      const convocation = await pdfText(Buffer.from(mail?.attachments[0]?.content ?? "", "base64"));
+      expect(convocation).toContain("Le règlement intérieur du centre est joint à cette convocation");
+      const text = await pdfText(Buffer.from(mail?.attachments[1]?.content ?? "", "base64"));
+      expect(text).toContain("Règlement intérieur du centre");
+      expect(text).toContain("Article 1 — Horaires");
+      expect(text).toContain("horaires de formation fixés par le centre");
+      expect(text).toMatch(/• Pas de retard sans prévenir/);
+      expect(text).toMatch(/2\. Second point numéroté/);
+      expect(text).toContain("(accueil@centre.test)");
+      expect(text).toMatch(/Version du \d/);
+      expect(text).toContain("page 1 sur 1");
+    }
+    // The journal says which version went with each convocation.
+    const sends = await rows<{ details: { internalRules?: string } }>(
+      "select details from audit_log where action = 'send' and entity_id = any($1::text[])",
+      [learners.map((l) => l.id)],
+    );
+    expect(sends).toHaveLength(2);
+    for (const send of sends) expect(send.details.internalRules).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    // Emptied again: convocations leave alone, and the warning is back.
+    expect(await saveRules("  ")).toMatchObject({ data: { ok: true } });
+    expect(await warned()).toBe(true);
   });
 });

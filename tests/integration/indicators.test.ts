@@ -13,6 +13,7 @@ import * as formationsRoute from "~/routes/admin/formations";
 import * as learnersRoute from "~/routes/admin/learners";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as statisticsRoute from "~/routes/admin/statistics";
+import * as csvRoute from "~/routes/admin/statistics-csv";
 import * as formationPage from "~/routes/site/formation";
 import * as home from "~/routes/site/home";
 import { DRIVER } from "../support/db";
@@ -287,6 +288,28 @@ describe(`published indicators on ${DRIVER}`, () => {
     const mine = (stats.results as { id: string; indicators: unknown }[]).find((r) => r.id === f.id);
     const row = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
     expect(mine?.indicators).toEqual(await formationIndicators(t.app.db, row[0] as (typeof row)[number]));
+    // Its CSV holds the same table: every indicator with its basis, then the archives.
+    const csv = (await csvRoute.loader(
+      routeArgs(t, getRequest("/admin/statistiques/resultats-publies.csv", admin.cookie), {
+        graphique: "resultats-publies",
+      }),
+    )) as Response;
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="statistiques-resultats-publies-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Formation;Année;Indicateur;Taux;Échantillon");
+    const title = "Formation des indicateurs";
+    for (const line of [
+      `${title};2024;Taux de satisfaction;80${NARROW}%;5 réponses sur 6 stagiaires`,
+      `${title};2024;Taux d'achèvement;67${NARROW}%;4 stagiaires sur 6, abandons compris`,
+      `${title};2024;Taux de réussite;40${NARROW}%;2 certifié·es sur 5 présenté·es`,
+      `${title};2024;Taux d'insertion à 3 mois;—;Résultats 2024\u00a0: pas encore assez de réponses pour publier un taux (3 sur 5 nécessaires).`,
+      `${title};2022;Archive;81${NARROW}%;81${NARROW}% — Taux de réussite — Archive 2022, source\u00a0: enquête interne (16 candidats)`,
+    ]) {
+      expect(lines).toContain(line);
+    }
 
     // Paramètres: 3 answers are enough now; the 2025 completion and the 2024 employment are published.
     expect(statusOf(await saveSettings({ minResultAnswers: "3" }))).toBe(200);

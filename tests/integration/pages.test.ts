@@ -15,10 +15,17 @@ const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-/** The form as the editor posts it: every field of the page as stored, with `changes` on top. */
-async function pageForm(id: "notre-centre" | "cgu", changes: Record<string, string> = {}) {
+/**
+ * The form as the editor posts it: every field of the page as stored, with `changes` on top, sent
+ * with 'Publier' (an administrator's one step) or 'Enregistrer le brouillon' (`update`).
+ */
+async function pageForm(
+  id: "notre-centre" | "cgu",
+  changes: Record<string, string> = {},
+  intent: "publish" | "update" = "publish",
+) {
   const { content } = await readPage(t.app.db, id);
-  return { intent: "update", page: id, ...content, ...changes };
+  return { intent, page: id, ...content, ...changes };
 }
 
 async function save(fields: Record<string, string>, cookie: string) {
@@ -87,7 +94,7 @@ describe(`Pages on ${DRIVER}`, () => {
     expect(statusOf(result)).toBe(200);
     expect(await bodyOf(result)).toMatchObject({
       ok: true,
-      toast: { title: "Page «\u202fNotre centre\u202f» enregistrée" },
+      toast: { title: "Page «\u202fNotre centre\u202f» publiée" },
     });
 
     const stored = await readPage(t.app.db, "notre-centre");
@@ -96,7 +103,7 @@ describe(`Pages on ${DRIVER}`, () => {
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
       actorEmail: admin.email,
-      action: "update",
+      action: "publish",
       details: { title: "Notre centre", changes: [{ field: "intro" }] },
     });
 
@@ -105,7 +112,7 @@ describe(`Pages on ${DRIVER}`, () => {
     expect(html).not.toContain("Nous accompagnons les adultes");
 
     // Saving the same text again writes nothing and leaves no second entry.
-    expect(statusOf(await save(await pageForm("notre-centre"), moderator.cookie))).toBe(200);
+    expect(statusOf(await save(await pageForm("notre-centre", {}, "update"), moderator.cookie))).toBe(200);
     expect(await entries("notre-centre")).toHaveLength(1);
   });
 

@@ -1,14 +1,15 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listPublishedArticles } from "~/features/articles/articles.server";
+import { getPublishedPost, listPublishedArticles } from "~/features/articles/articles.server";
 import { articleVersions } from "~/features/articles/index.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { openPostgres } from "~/platform/db/client.server";
-import { auditLog, blogPosts } from "~/platform/db/schema.server";
+import { auditLog, blogPosts, contentVersions } from "~/platform/db/schema.server";
 import { EventBus } from "~/platform/events.server";
 import { createLogger } from "~/platform/logger.server";
 import * as blog from "~/routes/admin/articles";
+import * as publication from "~/routes/admin/publication";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs } from "../support/runtime";
@@ -16,9 +17,10 @@ import { bodyOf, formRequest, routeArgs } from "../support/runtime";
 const t = setUpTestApp();
 // Publishing and scheduling are the administrators' (content:publish).
 const admin = setUpSignedIn(t, "admin");
+const moderator = setUpSignedIn(t, "moderator");
 
-const save = async (fields: Record<string, string>) =>
-  bodyOf(await blog.action(routeArgs(t, formRequest("/admin/articles", fields, admin.cookie))));
+const save = async (fields: Record<string, string>, cookie = admin.cookie) =>
+  bodyOf(await blog.action(routeArgs(t, formRequest("/admin/articles", fields, cookie))));
 
 const inMinutes = (minutes: number) => scheduleFieldValue(new Date(Date.now() + minutes * 60_000));
 
@@ -106,6 +108,56 @@ describe(`scheduled publication of articles on ${DRIVER}`, () => {
       expect((await save({ ...base, ...fields })).errors).toMatchObject(errors);
     }
     expect(await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "refuse"))).toEqual([]);
+  });
+
+  it("lets a scheduled article be edited again in its dialog: the draft changes, the date stays or moves", async () => {
+    const article = { title: "Article à reprendre", slug: "article-a-reprendre" };
+    expect(
+      await save({ intent: "create", ...article, content: "En ligne.", published: "true" }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const { id } = await bySlug("article-a-reprendre");
+    // A draft over the published article, its publication programmed on the Publication screen.
+    await save({ intent: "update", id, ...article, content: "Brouillon 1.", published: "true" });
+    const scheduled = await publication.action(
+      routeArgs(
+        t,
+        formRequest(
+          `/admin/publication/article/${id}`,
+          { intent: "schedule", kind: "article", id, publishAt: inMinutes(60) },
+          admin.cookie,
+        ),
+        { kind: "article", id },
+      ),
+    );
+    expect(await bodyOf(scheduled)).toMatchObject({ ok: true });
+    const publishAt = scheduleFieldValue((await bySlug("article-a-reprendre")).publishAt);
+
+    // The dialog posts the article as it shows it: 'Publier l'article' on, the programmed date.
+    const dialog = { intent: "update", id, ...article, published: "true", publishAt };
+    expect(await save({ ...dialog, content: "Brouillon 2." })).toMatchObject({ ok: true });
+    expect(await save({ ...dialog, content: "Brouillon 3." }, moderator.cookie)).toMatchObject({ ok: true });
+    const [draft] = await t.app.db
+      .select()
+      .from(contentVersions)
+      .where(and(eq(contentVersions.entityId, id), eq(contentVersions.state, "draft")));
+    expect(draft?.snapshot).toMatchObject({ content: "Brouillon 3." });
+    expect(scheduleFieldValue((await bySlug("article-a-reprendre")).publishAt)).toBe(publishAt);
+    // An administrator moves the date from the dialog; a moderator may not.
+    const later = inMinutes(120);
+    expect(
+      await save({ ...dialog, content: "Brouillon 3.", publishAt: later }, moderator.cookie),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(await save({ ...dialog, content: "Brouillon 3.", publishAt: later })).toMatchObject({ ok: true });
+    expect(scheduleFieldValue((await bySlug("article-a-reprendre")).publishAt)).toBe(later);
+    expect((await getPublishedPost(t.app.db, "article-a-reprendre"))?.content).toBe("En ligne.");
+
+    await due("article-a-reprendre", "publish_at");
+    expect(await t.app.publishing.runOnce()).toMatchObject({ published: 1 });
+    expect((await getPublishedPost(t.app.db, "article-a-reprendre"))?.content).toBe("Brouillon 3.");
   });
 
   it.runIf(DRIVER === "pg")(

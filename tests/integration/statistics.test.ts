@@ -234,9 +234,10 @@ describe(`statistics on ${DRIVER}`, () => {
   it.each([
     ["the screen", () => statisticsRoute.loader, "/admin/statistiques"],
     ["a CSV", () => csvRoute.loader, "/admin/statistiques/entonnoir.csv"],
+    ["the published results' CSV", () => csvRoute.loader, "/admin/statistiques/resultats-publies.csv"],
   ] as const)("%s: anonymous → /auth, no role → 403", async (_, loader, url) => {
-    const call = (cookie?: string) =>
-      loader()(routeArgs(t, getRequest(url, cookie), { graphique: "entonnoir" }));
+    const graphique = /([\w-]+)\.csv$/.exec(url)?.[1] ?? "";
+    const call = (cookie?: string) => loader()(routeArgs(t, getRequest(url, cookie), { graphique }));
     await expect(call()).rejects.toMatchObject({ status: 302 });
     await expect(call(none.cookie)).rejects.toMatchObject({ status: 403 });
   });

@@ -1,7 +1,8 @@
 // A session's timetable: slots generated from a weekly pattern with French public holidays skipped,
 // entered one by one with French refusals, the total hours computed from them, the clashes of a
-// trainer or a place across sessions, every change audited on the session.
-import { and, eq } from "drizzle-orm";
+// trainer or a place across sessions, a slot edited in place with the same checks, every change
+// audited on the session.
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, formationSessions, sessionSlots } from "~/platform/db/schema.server";
 import * as planning from "~/routes/admin/session-timetable";
@@ -11,6 +12,7 @@ import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support
 
 const t = setUpTestApp();
 const moderator = setUpSignedIn(t, "moderator");
+const roleless = setUpSignedIn(t, null);
 
 /** A new session of a seeded formation, from `start` to `end`. */
 async function newSession(start: string, end: string, index = 0) {
@@ -29,11 +31,15 @@ async function newSession(start: string, end: string, index = 0) {
 const url = (s: { id: string; formationId: string }) =>
   `/admin/formations/${s.formationId}/sessions/${s.id}/planning`;
 
-async function post(s: { id: string; formationId: string }, fields: Record<string, string>) {
-  const result = await planning.action(
-    routeArgs(t, formRequest(url(s), fields, moderator.cookie), { id: s.formationId, sessionId: s.id }),
-  );
-  return { status: statusOf(result), body: await bodyOf(result) };
+async function post(
+  s: { id: string; formationId: string },
+  fields: Record<string, string>,
+  cookie = moderator.cookie,
+) {
+  const result = await planning
+    .action(routeArgs(t, formRequest(url(s), fields, cookie), { id: s.formationId, sessionId: s.id }))
+    .catch((thrown: unknown) => thrown);
+  return { status: statusOf(result), body: await bodyOf(result).catch((): Record<string, unknown> => ({})) };
 }
 
 async function load(s: { id: string; formationId: string }) {
@@ -180,5 +186,103 @@ describe(`timetable on ${DRIVER}`, () => {
     expect((await post(second, { intent: "clear", id: second.id })).status).toBe(200);
     expect((await load(second)).slots).toEqual([]);
     expect((await load(first)).clashes).toEqual([]);
+  });
+
+  it("'Modifier' changes a slot in place (day, times, place, link, trainer), with the same French refusals, audited; a clash it makes is shown; refused to a role-less account", async () => {
+    const session = await newSession("2027-10-04", "2027-10-08", 0);
+    const other = await newSession("2027-10-04", "2027-10-08", 1);
+    const add = (s: typeof session, fields: Record<string, string>) =>
+      post(s, { intent: "add", sessionId: s.id, day: "2027-10-05", place: "Salle 2", ...fields });
+    await add(session, { start: "09:00", end: "12:00", trainer: "Claire Dubois" });
+    await add(session, { start: "14:00", end: "17:00", trainer: "Claire Dubois" });
+    // Ana Costa teaches elsewhere on Wednesday at 11 h.
+    await add(other, {
+      day: "2027-10-06",
+      start: "11:00",
+      end: "12:00",
+      trainer: "Ana Costa",
+      place: "Salle 9",
+    });
+    const [morning, afternoon] = (await load(session)).slots;
+    if (!morning || !afternoon) throw new Error("no slots");
+    const edit = (fields: Record<string, string>, cookie = moderator.cookie) =>
+      post(
+        session,
+        {
+          intent: "update",
+          id: morning.id,
+          sessionId: session.id,
+          day: "2027-10-06",
+          start: "10:00",
+          end: "12:30",
+          place: "Salle 4",
+          link: "https://visio.example.test/rh",
+          trainer: "Ana Costa",
+          ...fields,
+        },
+        cookie,
+      );
+
+    expect((await edit({}, roleless.cookie)).status).toBe(403);
+    const backwards = await edit({ start: "13:00" });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual({ end: "L'heure de fin doit suivre l'heure de début" });
+    const outside = await edit({ day: "2027-10-11" });
+    expect(outside.body.errors).toEqual({
+      day: "Le lundi 11 octobre est en dehors de la session (du lundi 4 octobre au vendredi 8 octobre).",
+    });
+    // Onto the afternoon's start: two slots of one session never start together.
+    const taken = await edit({ day: "2027-10-05", start: "14:00", end: "15:00" });
+    expect(taken.body.errors).toEqual({
+      start: "Un créneau de cette session commence déjà ce jour-là à cette heure.",
+    });
+    // A slot of another session, or one gone: refused in French.
+    const otherSlot = (await load(other)).slots[0]?.id ?? "";
+    for (const id of [otherSlot, "00000000-0000-4000-8000-000000000000"]) {
+      const gone = await edit({ id });
+      expect(gone.status).toBe(400);
+      expect((gone.body.toast as { description: string }).description).toBe("Ce créneau n'existe plus.");
+    }
+    expect((await load(session)).slots.map((s) => `${s.day} ${s.startMinute}-${s.endMinute}`)).toEqual([
+      "2027-10-05 540-720",
+      "2027-10-05 840-1020",
+    ]);
+
+    const saved = await edit({});
+    expect(saved.status).toBe(200);
+    expect((saved.body.toast as { title: string }).title).toBe("Créneau modifié");
+    const timetable = await load(session);
+    expect(timetable.slots.find((s) => s.id === morning.id)).toMatchObject({
+      day: "2027-10-06",
+      startMinute: 600,
+      endMinute: 750,
+      place: "Salle 4",
+      link: "https://visio.example.test/rh",
+      trainer: "Ana Costa",
+    });
+    expect(timetable.totalMinutes).toBe(330);
+    // Ana Costa now teaches two overlapping slots: the planning shows it.
+    expect(timetable.clashes.map((c) => `${c.reason} ${c.shared} ${c.other.sessionId === other.id}`)).toEqual(
+      ["trainer Ana Costa true"],
+    );
+
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, session.id), eq(auditLog.entity, "formation_session")))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry?.details).toMatchObject({
+      changes: [
+        { field: "timetable", from: "2 créneaux, 6 h", to: "2 créneaux, 5 h 30" },
+        {
+          field: "slot",
+          from: "mardi 5 octobre, 9 h–12 h, Salle 2",
+          to: "mercredi 6 octobre, 10 h–12 h 30, Salle 4, à distance",
+        },
+      ],
+    });
+    // A trainer is a person: never named in the journal.
+    expect(JSON.stringify(entry?.details)).not.toMatch(/Ana Costa|Claire Dubois/);
   });
 });

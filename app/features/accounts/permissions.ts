@@ -31,6 +31,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "settings:read": "Voir les paramètres",
   "settings:write": "Modifier les paramètres",
   "statistics:read": "Voir les statistiques",
+  "bpf:read": "Voir le bilan pédagogique et financier et la liste des stagiaires de chaque chiffre",
   "audit:read": "Lire le journal d'activité",
   "calendar:read": "Voir le calendrier des sessions",
   "calendar:feed": "Régénérer le lien de son propre abonnement iCalendar",
@@ -80,6 +81,8 @@ const MODERATOR: readonly Permission[] = [
   "users:read",
   "settings:read",
   "statistics:read",
+  // The BPF's lists name learners, as Stagiaires does; their CSV needs learners:export.
+  "bpf:read",
   "calendar:read",
   // Each staff member's own feed link: regenerating it changes nothing anyone else sees.
   "calendar:feed",

@@ -8,6 +8,7 @@ import {
   searchMatch,
 } from "~/features/console/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { PUBLISHED_AND_SCHEDULED } from "~/features/publishing";
 import {
   forgetVersions,
   idsWithDraft,
@@ -80,6 +81,11 @@ export const articleAction = crudAction<ArticleInput>({
   async save(tx, input, id, actor, _app, role) {
     const { published, publishAt, unpublishAt, publish, ...snapshot } = input;
     const mayPublish = can(role, "content:publish");
+    const live = id ? await articleVersions.read(tx, id) : undefined;
+    // A published article's date is its draft's publication: 'Programmé' stays editable.
+    if (publishAt && published && !live?.published) {
+      throw new AdminInputError(PUBLISHED_AND_SCHEDULED, "publishAt");
+    }
     if (!id) {
       // Publishing or scheduling a new article is the publishers' (permissions.ts).
       if ((published || publishAt || unpublishAt) && !mayPublish) refusePublication();
@@ -97,14 +103,13 @@ export const articleAction = crudAction<ArticleInput>({
       if (published) await publishRecord(tx, articleVersions, created.id, actor);
       return created.id;
     }
-    const live = await articleVersions.read(tx, id);
     if (!live) return undefined;
     const datesChanged =
       !sameInstant(publishAt, live.publishAt) || !sameInstant(unpublishAt, live.unpublishAt);
     if (datesChanged && !mayPublish) refusePublication();
     // A published article keeps what visitors see: the edit is its draft until 'Publier'.
     if ((await saveEdit(tx, articleVersions, id, snapshot, actor)) === "draft") {
-      if (datesChanged) await articleVersions.setSchedule(tx, id, { publishAt: live.publishAt, unpublishAt });
+      if (datesChanged) await articleVersions.setSchedule(tx, id, { publishAt, unpublishAt });
       if (published && !publish) return { id, toast: DRAFT_SAVED };
       if (!mayPublish) refusePublication();
       if (published) await publishRecord(tx, articleVersions, id, actor);

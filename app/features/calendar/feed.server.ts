@@ -5,6 +5,7 @@ import { can } from "~/features/accounts";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { rows } from "~/platform/db/rows.server";
 import { calendarFeeds, userRoles } from "~/platform/db/schema.server";
+import { parisInstant } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
 
 // A staff member's private iCalendar feed, /calendrier/<token>.ics, readable with the token alone.
@@ -99,16 +100,39 @@ interface SessionRow {
   place: string;
 }
 
+interface SlotRow {
+  id: string;
+  session_id: string;
+  day: string;
+  start_minute: number;
+  end_minute: number;
+  place: string | null;
+  link: string | null;
+  trainer: string | null;
+}
+
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The instant a slot's Paris wall-clock minute names: 1 440 is the next midnight. Null for the hour
+ * skipped when clocks go forward (no slot is drawn at night; the slot is then left out).
+ */
+function slotInstant(day: string, minute: number): Date | null {
+  if (minute >= 1440) return parisInstant(isoDay(nextDay(day)), "00:00");
+  const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+  return parisInstant(day, time);
+}
 
 /**
  * The feed's text, or null for an unknown token: the member's own planned interviews (one hour each,
- * at their place) and every session's first and last days from a year ago on (all-day events).
+ * at their place) and every session from a year ago on: each slot of its timetable at its Paris
+ * times (place or link, trainer) when it has one, else its first and last days (all-day events).
  */
 export async function calendarFeed(app: AppRuntime, token: string): Promise<string | null> {
   const userId = await feedOwner(app, token);
   if (!userId) return null;
-  const [interviews, sessions] = await Promise.all([
+  const [interviews, sessions, slots] = await Promise.all([
     rows<InterviewRow>(
       app.db,
       sql`select a.id::text as id, a.interview_at as at, a.interview_place as place,
@@ -128,7 +152,21 @@ export async function calendarFeed(app: AppRuntime, token: string): Promise<stri
            where s.end_date >= current_date - 365
            order by s.start_date`,
     ),
+    rows<SlotRow>(
+      app.db,
+      sql`select l.id::text as id, l.session_id::text as session_id, to_char(l.day, 'YYYY-MM-DD') as day,
+                 l.start_minute, l.end_minute, l.place, l.link, l.trainer
+            from session_slots l join formation_sessions s on s.id = l.session_id
+           where s.end_date >= current_date - 365
+           order by l.day, l.start_minute`,
+    ),
   ]);
+  const slotsOf = new Map<string, SlotRow[]>();
+  for (const slot of slots) {
+    const list = slotsOf.get(slot.session_id);
+    if (list) list.push(slot);
+    else slotsOf.set(slot.session_id, [slot]);
+  }
   const base = app.config.publicUrl;
   const calendar = ical({ name: "Calendrier du centre", prodId: { company: "centre", product: "console" } });
   for (const interview of interviews) {
@@ -143,6 +181,32 @@ export async function calendarFeed(app: AppRuntime, token: string): Promise<stri
     });
   }
   for (const session of sessions) {
+    const timetable = slotsOf.get(session.id);
+    if (timetable) {
+      const url = `${base}/admin/formations/${session.formation_id}/sessions/${session.id}/planning`;
+      // A planned session: its real hours, one event per slot, where and with whom.
+      for (const slot of timetable) {
+        const start = slotInstant(slot.day, slot.start_minute);
+        const end = slotInstant(slot.day, slot.end_minute);
+        if (!start || !end) continue;
+        calendar.createEvent({
+          id: `creneau-${slot.id}`,
+          start,
+          end,
+          summary: `Formation : ${session.formation}${slot.trainer ? ` (${slot.trainer})` : ""}`,
+          location: slot.place || (slot.link ? "À distance" : session.place || undefined),
+          description: [
+            slot.trainer ? `Formateur·rice : ${slot.trainer}` : "",
+            slot.place ? `Lieu : ${slot.place}` : "",
+            slot.link ? `À distance : ${slot.link}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+          url,
+        });
+      }
+      continue;
+    }
     for (const [kind, day] of [
       ["Début de session", session.start_day],
       ["Fin de session", session.end_day],

@@ -15,6 +15,7 @@ import {
 import { quoted } from "~/platform/french";
 import { formatIsoDay } from "~/platform/paris-time";
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
+import { FORMATION_BPF_OBJECTIVES } from "./bpf-objective";
 import { formatCertificationCode, parseCertificationCode } from "./certification-code";
 import { withoutModuleNumber } from "./course-record";
 import { GOAL_IDS, type GoalId } from "./goals";
@@ -331,6 +332,12 @@ export const formationSchema = z
     pathType: optionalChoice(LHEO_PATHS),
     entryMode: optionalChoice(LHEO_ENTRY_MODES),
     generalObjective: optionalChoice(LHEO_GENERAL_OBJECTIVES),
+    bpfObjective: z
+      .union([z.enum(FORMATION_BPF_OBJECTIVES), z.literal("")], {
+        error: "Choisissez l'objectif dans la liste",
+      })
+      .optional()
+      .transform((value) => (value ? value : null)),
   })
   .superRefine((value, ctx) => {
     if (value.pricing === "payant" && value.price === 0) {

@@ -1,15 +1,15 @@
 /**
  * A learner's convocation as an A4 PDF: the centre's identity and legal mentions (Paramètres), the
  * learner, the formation, the session's dates, its timetable day by day (or its dates when no slot
- * is entered yet), the place, what to bring, whom to contact, the disability referent and the
- * internal rules. Server only: pdfkit and the font never reach a browser bundle.
+ * is entered yet), the place, what to bring, whom to contact, the disability referent and, when
+ * Paramètres has one, the règlement intérieur that goes with it (internal-rules-pdf.server.ts).
+ * Server only: pdfkit and the font never reach a browser bundle.
  */
-import PDFDocument from "pdfkit";
 import { formatDateRange, formatDay } from "~/features/catalogue";
-import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { type CentreIdentity, fullAddress } from "~/features/settings";
 import { timeText } from "~/features/timetable";
 import { NNBSP } from "~/platform/french";
-import { pdfFonts } from "~/platform/pdf-fonts.server";
+import { BLUE, centreHeading, GREY, legalMentions, newDocument } from "./pdf.server";
 
 export interface ConvocationSlot {
   day: string;
@@ -33,15 +33,13 @@ export interface ConvocationInput {
   slots: readonly ConvocationSlot[];
   /** The day the document is made (YYYY-MM-DD, Paris). */
   today: string;
+  /** The règlement intérieur goes with it (Paramètres has one): the letter says so, else nothing. */
+  internalRulesAttached: boolean;
 }
 
 /** What a learner brings when neither the session nor the formation says more. */
 export const WHAT_TO_BRING =
   "Une pièce d'identité, de quoi prendre des notes et, le cas échéant, votre ordinateur portable.";
-
-const MARGIN = 56;
-const BLUE = "#1e3a8a";
-const GREY = "#4b5563";
 
 /** 'lundi 4 janvier 2027': the weekday of a calendar date, whatever the server's time zone. */
 export function dayText(day: string): string {
@@ -74,40 +72,18 @@ export function slotsByDay(slots: readonly ConvocationSlot[]): { day: string; li
 /** Writes the convocation and answers its bytes. */
 export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
   const { centre, learner, formation, session, slots } = input;
-  const { regular, bold } = pdfFonts();
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: {
-      Title: `Convocation — ${learner.firstName} ${learner.lastName} — ${formation.title}`,
-      Author: centre.name,
-      Subject: "Convocation à la formation",
-    },
-    lang: "fr-FR",
-    displayTitle: true,
+  const { doc, bytes, width } = newDocument({
+    Title: `Convocation — ${learner.firstName} ${learner.lastName} — ${formation.title}`,
+    Author: centre.name,
+    Subject: "Convocation à la formation",
   });
-  doc.registerFont("text", regular);
-  doc.registerFont("bold", bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
   const heading = (text: string) => {
     doc.moveDown(0.8).font("bold").fontSize(12).fillColor(BLUE).text(text, { width });
     doc.moveDown(0.2).font("text").fontSize(10).fillColor("black");
   };
   const line = (text: string) => doc.font("text").fontSize(10).fillColor("black").text(text, { width });
 
-  // The centre, as on every document it signs.
-  doc.font("bold").fontSize(14).fillColor(BLUE).text(centre.name, { width });
-  doc
-    .font("text")
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(`${fullAddress(centre)} · ${centre.phone} · ${centre.email}`, { width });
+  centreHeading(doc, centre, width);
 
   doc.moveDown(1.5).font("bold").fontSize(20).fillColor("black").text("Convocation", { width });
   doc
@@ -151,31 +127,21 @@ export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
     `Si vous êtes en situation de handicap ou avez besoin d'un aménagement, notre référent·e handicap est à votre écoute${NNBSP}: ${[centre.referentName, centre.referentPhone, centre.referentEmail].filter(Boolean).join(" · ")}.`,
   );
 
-  heading("Règlement intérieur");
-  line(
-    `Le règlement intérieur du centre est joint à cette convocation${NNBSP}; il est aussi disponible à l'accueil et sur simple demande. Merci d'en prendre connaissance avant le premier jour.`,
-  );
+  if (input.internalRulesAttached) {
+    heading("Règlement intérieur");
+    line(
+      `Le règlement intérieur du centre est joint à cette convocation${NNBSP}; il est aussi disponible à l'accueil et sur simple demande. Merci d'en prendre connaissance avant le premier jour.`,
+    );
+  }
 
   doc.moveDown(1.5);
   line("Nous vous souhaitons une excellente formation.");
   line(centre.name);
 
   // Legal mentions at the foot of the page.
-  doc
-    .moveDown(2)
-    .font("text")
-    .fontSize(8)
-    .fillColor(GREY)
-    .text(
-      [
-        `${centre.name}${centre.legalForm ? `, ${centre.legalForm}` : ""}${centre.shareCapital ? ` au capital de ${centre.shareCapital}` : ""}`,
-        `SIRET ${centre.siret}${centre.rcs ? ` · RCS ${centre.rcs}` : ""}`,
-        `${activitySentence(centre)} ${ACTIVITY_NOTICE}.`,
-      ].join(" — "),
-      { width },
-    );
+  doc.moveDown(2).font("text").fontSize(8).fillColor(GREY).text(legalMentions(centre), { width });
   doc.end();
-  return done;
+  return bytes;
 }
 
 /** 'convocation-dupont-marie.pdf': the learner's name kept to [a-z0-9-]. */

@@ -1,14 +1,14 @@
 /**
  * A learner's documents: generated from the records (learner, session, formation, timetable,
  * Paramètres), kept as sent, and e-mailed through the outbox with the PDF attached. Only the
- * convocation so far.
+ * convocation so far, with the règlement intérieur beside it when Paramètres has one.
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { sessionModeLabel } from "~/features/catalogue";
 import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
-import { getCentreSettings, parisToday } from "~/features/settings/index.server";
+import { getCentreSettings, getInternalRules, parisToday } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   formationSessions,
@@ -23,6 +23,7 @@ import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { type ConvocationInput, documentFileName, renderConvocation } from "./convocation-pdf.server";
+import { INTERNAL_RULES_FILE, renderInternalRules } from "./internal-rules-pdf.server";
 
 export const UNKNOWN_LEARNER = "Stagiaire inconnu·e.";
 export const NO_ADDRESS = "Ce ou cette stagiaire n'a plus d'adresse e-mail (données anonymisées).";
@@ -54,8 +55,17 @@ async function learnerRecord(db: Db, learnerId: string) {
 
 type LearnerRecord = NonNullable<Awaited<ReturnType<typeof learnerRecord>>>;
 
+/** The règlement intérieur that goes with convocations, drawn once per click; null while Paramètres has none. */
+async function internalRulesOf(db: Db) {
+  const [rules, centre] = await Promise.all([getInternalRules(db), getCentreSettings(db)]);
+  if (!rules.text.trim()) return null;
+  return { pdf: await renderInternalRules({ centre, ...rules }), updatedAt: rules.updatedAt };
+}
+
+type RulesAttachment = Awaited<ReturnType<typeof internalRulesOf>>;
+
 /** Reads everything a learner's convocation prints. */
-async function convocationOf(db: Db, record: LearnerRecord) {
+async function convocationOf(db: Db, record: LearnerRecord, internalRulesAttached: boolean) {
   const [centre, slots] = await Promise.all([
     getCentreSettings(db),
     db
@@ -81,6 +91,7 @@ async function convocationOf(db: Db, record: LearnerRecord) {
     },
     slots,
     today: parisToday(),
+    internalRulesAttached,
   };
   return { centre, input };
 }
@@ -90,10 +101,16 @@ async function convocationOf(db: Db, record: LearnerRecord) {
  * audit entry. `requestKey` is the click: posted again (a retry, a second instance), it finds the
  * unique index and sends nothing. Answers whether a message was queued.
  */
-async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, requestKey: string) {
+async function sendOne(
+  app: AppRuntime,
+  actor: Actor,
+  record: LearnerRecord,
+  requestKey: string,
+  rules: RulesAttachment,
+) {
   if (!record.email || !record.firstName || !record.lastName) throw new AdminInputError(NO_ADDRESS);
   const email = record.email;
-  const { centre, input } = await convocationOf(app.db, record);
+  const { centre, input } = await convocationOf(app.db, record, rules !== null);
   const pdf = await renderConvocation(input);
   const kind: LearnerDocumentKind = "convocation";
   const fileName = documentFileName(kind, record.lastName, record.firstName);
@@ -120,7 +137,12 @@ async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, req
       heading: `Bonjour ${record.firstName},`,
       paragraphs: [
         `Vous trouverez ci-joint votre convocation à ${theFormation(record.title)}\u202f: dates, horaires, lieu, contacts et ce qu'il faut apporter.`,
-        "Le règlement intérieur du centre vous est remis avec cette convocation. Pour toute question, répondez simplement à ce message.",
+        ...(rules
+          ? [
+              "Le règlement intérieur du centre est joint à ce message\u202f: merci d'en prendre connaissance avant le premier jour.",
+            ]
+          : []),
+        "Pour toute question, répondez simplement à ce message.",
       ],
     });
     await enqueueMail(tx, [
@@ -131,6 +153,15 @@ async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, req
         learnerDocumentId: stored.id,
         attachments: [
           { filename: fileName, contentType: "application/pdf", content: pdf.toString("base64") },
+          ...(rules
+            ? [
+                {
+                  filename: INTERNAL_RULES_FILE,
+                  contentType: "application/pdf",
+                  content: rules.pdf.toString("base64"),
+                },
+              ]
+            : []),
         ],
         ...mail,
       },
@@ -140,7 +171,12 @@ async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, req
       entity: "learner",
       entityId: record.id,
       // Named by session and short reference, never by name, as every learner entry.
-      details: { title: await learnerTitleOf(tx, record.id), document: kind },
+      // With the version of the règlement intérieur that went with it: the proof it was handed over.
+      details: {
+        title: await learnerTitleOf(tx, record.id),
+        document: kind,
+        ...(rules ? { internalRules: rules.updatedAt?.toISOString() ?? "joint" } : {}),
+      },
     });
     return true;
   });
@@ -152,7 +188,7 @@ async function sendOne(app: AppRuntime, actor: Actor, record: LearnerRecord, req
 export async function sendConvocation(app: AppRuntime, actor: Actor, learnerId: string, requestKey: string) {
   const record = await learnerRecord(app.db, learnerId);
   if (!record) throw new AdminInputError(UNKNOWN_LEARNER);
-  return sendOne(app, actor, record, requestKey);
+  return sendOne(app, actor, record, requestKey, await internalRulesOf(app.db));
 }
 
 /**
@@ -185,9 +221,10 @@ export async function sendSessionConvocations(
     )
     .orderBy(asc(learners.lastName), asc(learners.firstName));
   let sent = 0;
+  const rules = waiting.length ? await internalRulesOf(app.db) : null;
   for (const { id } of waiting) {
     const record = await learnerRecord(app.db, id);
-    if (record && (await sendOne(app, actor, record, requestKey))) sent++;
+    if (record && (await sendOne(app, actor, record, requestKey, rules))) sent++;
   }
   return sent;
 }
@@ -222,6 +259,11 @@ export async function documentsOf(db: Db, learnerIds: string[]): Promise<Record<
     found[learnerId].push(doc);
   }
   return found;
+}
+
+/** Whether convocations would leave without the règlement intérieur (Stagiaires warns staff). */
+export async function internalRulesMissing(db: Db): Promise<boolean> {
+  return !(await getInternalRules(db)).text.trim();
 }
 
 /** One kept document's file, for staff to download. */

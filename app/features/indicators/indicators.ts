@@ -178,6 +178,31 @@ export function archiveLine(a: ArchivedResult): string {
   return `${formatRate(a.rate)} — ${RESULT_LABELS[a.kind].title} — ${archiveLabel(a)} (${plural(a.sample, RESULT_LABELS[a.kind].people.replace(/s$/, ""), RESULT_LABELS[a.kind].people)})`;
 }
 
+/** The columns of Statistiques' 'Résultats publiés', on the screen and in its CSV. */
+export const INDICATOR_TABLE_COLUMNS = ["Formation", "Année", "Indicateur", "Taux", "Échantillon"] as const;
+
+/**
+ * Statistiques' 'Résultats publiés' as rows of cells: per formation, one row per year and
+ * indicator (its rate, or '—' with why), then its archives. The screen's table and its CSV both
+ * read these, so the file holds what the screen shows, cell for cell.
+ */
+export function indicatorTableRows(
+  formations: readonly { id: string; title: string; indicators: PublishedIndicators }[],
+): { key: string; cells: string[] }[] {
+  return formations.flatMap((f) => [
+    ...f.indicators.years.flatMap((y) =>
+      y.indicators.map((i) => ({
+        key: `${f.id}-${y.year}-${i.kind}`,
+        cells: [f.title, String(y.year), i.title, i.rate === null ? "—" : formatRate(i.rate), i.detail],
+      })),
+    ),
+    ...f.indicators.archives.map((a) => ({
+      key: `${f.id}-archive-${a.kind}-${a.year}`,
+      cells: [f.title, String(a.year), "Archive", formatRate(a.rate), archiveLine(a)],
+    })),
+  ]);
+}
+
 /**
  * The figures as schema.org PropertyValues on the Course, for search engines: published rates only,
  * each named with its year and described with its period and sample.

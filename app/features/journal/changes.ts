@@ -8,7 +8,12 @@
 
 import { ROLE_LABELS } from "~/features/accounts";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications";
-import { FORMATION_LEVEL_LABELS, FORMATION_TYPE_LABELS, SESSION_MODES } from "~/features/catalogue";
+import {
+  FORMATION_BPF_OBJECTIVE_LABELS,
+  FORMATION_LEVEL_LABELS,
+  FORMATION_TYPE_LABELS,
+  SESSION_MODES,
+} from "~/features/catalogue";
 import { COMPLAINT_STATUS_LABELS } from "~/features/complaints";
 import { CONTACT_STATUS_LABELS } from "~/features/leads";
 import { CERTIFICATION_OUTCOME_LABELS, LEARNER_STATUS_LABELS } from "~/features/learners";
@@ -58,6 +63,7 @@ const FORMATION: Fields = {
   pathType: ["Type de parcours (code Lhéo)", true],
   entryMode: ["Entrées et sorties (code Lhéo)", true],
   generalObjective: ["Objectif général (code Lhéo)", true],
+  bpfObjective: ["Objectif (bilan pédagogique et financier)", true],
   description: ["Description courte", false],
   longDescription: ["Description détaillée", false],
   content: ["Présentation (Markdown)", false],
@@ -96,6 +102,7 @@ const FIELDS: Record<string, Fields> = {
     applicationDeadline: ["Date limite de candidature", true],
     closed: ["Clôturée", true],
     timetable: ["Planning", true],
+    slot: ["Créneau", true],
   },
   blog_post: {
     title: ["Titre", true],
@@ -131,6 +138,8 @@ const FIELDS: Record<string, Fields> = {
     lastName: ["Nom", false],
     email: ["E-mail", false],
     company: ["Entreprise", false],
+    // The learner's situation (jobseeker…) is theirs: named, never shown.
+    traineeCategory: ["Type de stagiaire (BPF)", false],
     applicationId: ["Candidature liée", false],
   },
   contact_request: {
@@ -201,6 +210,7 @@ const FIELDS: Record<string, Fields> = {
     referentEmail: ["E-mail du référent", false],
     leadRecipient: ["Destinataire des nouvelles demandes", false],
     logoId: ["Logo", false],
+    internalRules: ["Règlement intérieur", false],
   },
 };
 
@@ -267,6 +277,7 @@ const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
     formationType: FORMATION_TYPE_LABELS,
     entryLevel: FORMATION_LEVEL_LABELS,
     exitLevel: FORMATION_LEVEL_LABELS,
+    bpfObjective: FORMATION_BPF_OBJECTIVE_LABELS,
     pricing: { payant: "Payant", gratuit: "Gratuit", "prise-en-charge": "Sans frais pour l'apprenant" },
   },
   formation_session: { mode: Object.fromEntries(SESSION_MODES.map((m) => [m.value, m.label])) },

@@ -1,5 +1,5 @@
 /**
- * Reading a CSV of learners (Prénom ; Nom ; E-mail ; Entreprise) before anything is stored: every
+ * Reading a CSV of learners (Prénom ; Nom ; E-mail ; Entreprise ; Type de stagiaire) before anything is stored: every
  * row is checked with the dialog's own rules, and each problem is said in French with its line, so
  * that staff fix the file and send it again. Pure: the import (import.server.ts) adds what only the
  * database knows (a learner already in the session) and stores all the rows or none.
@@ -40,6 +40,10 @@ const COLUMN_NAMES: Record<string, Column> = {
   entreprise: "company",
   societe: "company",
   employeur: "company",
+  "type de stagiaire": "traineeCategory",
+  type: "traineeCategory",
+  categorie: "traineeCategory",
+  "categorie de stagiaire": "traineeCategory",
 };
 
 const COLUMN_LABELS: Record<Column, string> = {
@@ -47,6 +51,7 @@ const COLUMN_LABELS: Record<Column, string> = {
   lastName: "Nom",
   email: "E-mail",
   company: "Entreprise",
+  traineeCategory: "Type de stagiaire",
 };
 
 const REQUIRED_COLUMNS: readonly Column[] = ["firstName", "lastName", "email"];

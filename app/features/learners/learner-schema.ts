@@ -6,6 +6,8 @@ import {
   type CertificationOutcome,
   LEARNER_STATUSES,
   type LearnerStatus,
+  TRAINEE_CATEGORIES,
+  type TraineeCategory,
 } from "./vocabulary";
 
 const NOT_ALLOWED = "Ce champ contient un caractère non autorisé";
@@ -19,6 +21,43 @@ const line = (max: number) =>
     .max(max, `${max} caractères maximum`)
     .refine((value) => !hasControlCharacters(value), NOT_ALLOWED);
 
+export const UNKNOWN_TRAINEE_CATEGORY =
+  "Type de stagiaire inconnu : salarié·e, apprenti·e, demandeur·euse d'emploi, particulier ou autre";
+
+/**
+ * The BPF's type of learner as the dialog posts it (its code) or a CSV writes it in words: 'Salarié·e',
+ * 'apprentie', 'Demandeur d'emploi', 'Particulier', 'Autre', accents, case and inclusive endings
+ * aside. Blank: not said.
+ */
+export function traineeCategoryFrom(value: string): TraineeCategory | null | undefined {
+  const v = value
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[·.]\p{L}+/gu, "")
+    .trim();
+  if (v === "") return null;
+  if ((TRAINEE_CATEGORIES as readonly string[]).includes(v)) return v as TraineeCategory;
+  if (v.startsWith("salari")) return "private_employee";
+  if (v.startsWith("apprenti")) return "apprentice";
+  if (v.startsWith("demandeu") || v.startsWith("personne en recherche")) return "jobseeker";
+  if (v.startsWith("particulier")) return "self_funded";
+  if (v.startsWith("autre")) return "other";
+  return undefined;
+}
+
+const traineeCategoryField = z
+  .string()
+  .optional()
+  .transform((value, ctx): TraineeCategory | null => {
+    const category = traineeCategoryFrom(value ?? "");
+    if (category === undefined) {
+      ctx.addIssue({ code: "custom", message: UNKNOWN_TRAINEE_CATEGORY });
+      return z.NEVER;
+    }
+    return category;
+  });
+
 /** Who the learner is: the same rules for the dialog, the CSV import and an admitted application. */
 export const learnerPersonSchema = z.object({
   firstName: line(100),
@@ -30,6 +69,7 @@ export const learnerPersonSchema = z.object({
     .max(254, "254 caractères maximum")
     .pipe(z.email("Adresse e-mail invalide")),
   company: optionalText(200).refine((value) => value === null || !hasControlCharacters(value), NOT_ALLOWED),
+  traineeCategory: traineeCategoryField,
 });
 export type LearnerPerson = z.infer<typeof learnerPersonSchema>;
 

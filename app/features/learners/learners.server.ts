@@ -13,7 +13,12 @@ import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
-import { CERTIFICATION_OUTCOME_LABELS, LEARNER_ORIGIN_LABELS, LEARNER_STATUS_LABELS } from "./vocabulary";
+import {
+  CERTIFICATION_OUTCOME_LABELS,
+  LEARNER_ORIGIN_LABELS,
+  LEARNER_STATUS_LABELS,
+  TRAINEE_CATEGORY_LABELS,
+} from "./vocabulary";
 
 export const LEARNER_GONE = "Ce ou cette stagiaire n'existe plus.";
 export const SESSION_GONE = "Cette session n'existe plus.";
@@ -139,6 +144,7 @@ const listColumns = {
   status: learners.status,
   abandonedOn: learners.abandonedOn,
   certification: learners.certification,
+  traineeCategory: learners.traineeCategory,
   origin: learners.origin,
   anonymisedAt: learners.anonymisedAt,
   createdAt: learners.createdAt,
@@ -288,6 +294,7 @@ const CSV_HEADER = [
   "Date d'abandon",
   "Certification",
   "Origine",
+  "Type de stagiaire",
 ];
 
 const numericDay = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
@@ -317,6 +324,7 @@ export async function exportLearners(db: Db, actor: Actor, filters: LearnerFilte
         numericDay(r.abandonedOn),
         r.certification ? CERTIFICATION_OUTCOME_LABELS[r.certification] : "",
         LEARNER_ORIGIN_LABELS[r.origin],
+        r.traineeCategory ? TRAINEE_CATEGORY_LABELS[r.traineeCategory] : "",
       ]),
     );
     return CSV_BOM + csvLine(CSV_HEADER) + lines.join("");

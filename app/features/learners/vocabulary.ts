@@ -38,3 +38,25 @@ export const LEARNER_ORIGIN_LABELS: Record<LearnerOrigin, string> = {
   manual: "Ajout manuel",
   import: "Import CSV",
 };
+
+/**
+ * What the learner is for the Bilan pédagogique et financier (cerfa 10443, section F-1): an employee of
+ * a private employer (apprentices aside), an apprentice, a jobseeker, a person paying for themself, or
+ * anyone else (public servants, self-employed people, volunteers…). Null until staff say it.
+ */
+export const TRAINEE_CATEGORIES = [
+  "private_employee",
+  "apprentice",
+  "jobseeker",
+  "self_funded",
+  "other",
+] as const;
+export type TraineeCategory = (typeof TRAINEE_CATEGORIES)[number];
+
+export const TRAINEE_CATEGORY_LABELS: Record<TraineeCategory, string> = {
+  private_employee: "Salarié·e d'un employeur privé (hors apprenti·e)",
+  apprentice: "Apprenti·e",
+  jobseeker: "Demandeur·euse d'emploi",
+  self_funded: "Particulier à ses propres frais",
+  other: "Autre (agent public, indépendant·e, bénévole…)",
+};

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import { attempt, consoleAction, failure, invalid } from "~/features/console/index.server";
+import type { RequestArgs } from "~/features/accounts/index.server";
+import { attempt, consoleAction, failure, intentOf, invalid } from "~/features/console/index.server";
 import { auditedChange } from "~/features/journal/index.server";
+import { idsWithDraft, publishRecord, saveEdit, wantsPreview } from "~/features/publishing/index.server";
 import { type CentreIdentity, fullAddress } from "~/features/settings";
 import { getCentreSettings, startingSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
@@ -10,12 +12,16 @@ import type { Logger } from "~/platform/logger.server";
 import { renderMarkdown } from "~/platform/markdown";
 import { formatIsoDay } from "~/platform/paris-time";
 import { readOrNull } from "~/platform/safe-read.server";
-import { DEFAULT_LEGAL_UPDATED, PAGE_DEFAULTS } from "./defaults.server";
+import { DEFAULT_LEGAL_UPDATED } from "./defaults.server";
 import { isPageId, PAGES, type PageContent, type PageId, pageDefinition } from "./definitions";
 import { pageSchema } from "./page-schema";
+import { draftPageContent, pageContent, pageVersions } from "./page-versions.server";
 import { fillPlaceholders, type PlaceholderValues } from "./placeholders";
 
-/** A page as stored: its fields (the default text for any field never saved), when and by whom. */
+/**
+ * A page as visitors read it: its published fields (the default text for any field never saved),
+ * when and by whom it was last published, and when its draft is programmed to go public.
+ */
 export interface StoredPage {
   id: PageId;
   content: PageContent;
@@ -23,23 +29,7 @@ export interface StoredPage {
   saved: boolean;
   updatedAt: Date | null;
   updatedBy: string | null;
-}
-
-/**
- * Every field of the page: the stored text, or the default where the row has none (a field added
- * since the row was written) or holds an empty required field, so a page is never empty.
- */
-function withDefaults(id: PageId, stored: Record<string, unknown> | null): PageContent {
-  const defaults = PAGE_DEFAULTS[id];
-  const content: PageContent = {};
-  for (const field of pageDefinition(id).fields) {
-    const value = stored?.[field.name];
-    content[field.name] =
-      typeof value === "string" && (value.trim() !== "" || !field.required)
-        ? value
-        : (defaults[field.name] ?? "");
-  }
-  return content;
+  publishAt: Date | null;
 }
 
 const COLUMNS = {
@@ -47,18 +37,20 @@ const COLUMNS = {
   content: sitePages.content,
   updatedAt: sitePages.updatedAt,
   updatedBy: users.email,
+  publishAt: sitePages.publishAt,
 };
 
 function fromRow(
   id: PageId,
-  row: { content: unknown; updatedAt: Date; updatedBy: string | null } | undefined,
-) {
+  row: { content: unknown; updatedAt: Date; updatedBy: string | null; publishAt: Date | null } | undefined,
+): StoredPage {
   return {
     id,
-    content: withDefaults(id, row ? (row.content as Record<string, unknown>) : null),
+    content: pageContent(id, row ? (row.content as Record<string, unknown>) : null),
     saved: Boolean(row),
     updatedAt: row?.updatedAt ?? null,
     updatedBy: row?.updatedBy ?? null,
+    publishAt: row?.publishAt ?? null,
   };
 }
 
@@ -71,15 +63,25 @@ export async function readPage(db: Db, id: PageId): Promise<StoredPage> {
   return fromRow(id, row);
 }
 
-/** Every editable page in the console's order, saved or not. */
-export async function listPages(db: Db): Promise<StoredPage[]> {
-  const rows = await db.select(COLUMNS).from(sitePages).leftJoin(users, eq(users.id, sitePages.updatedBy));
-  return PAGES.map((page) =>
-    fromRow(
+/** A page in the console's editor: the published page, and the draft the editor opens on. */
+export async function editedPage(db: Db, id: PageId) {
+  const [stored, draft] = await Promise.all([readPage(db, id), draftPageContent(db, id)]);
+  return { ...stored, draft };
+}
+
+/** Every editable page in the console's order, saved or not, and whether a draft waits. */
+export async function listPages(db: Db) {
+  const [rows, drafts] = await Promise.all([
+    db.select(COLUMNS).from(sitePages).leftJoin(users, eq(users.id, sitePages.updatedBy)),
+    idsWithDraft(db, pageVersions),
+  ]);
+  return PAGES.map((page) => {
+    const stored = fromRow(
       page.id,
       rows.find((row) => row.id === page.id),
-    ),
-  );
+    );
+    return { ...stored, hasDraft: drafts.has(page.id) };
+  });
 }
 
 /** What a public page's loader hands its component: plain text as is, Markdown already rendered. */
@@ -116,19 +118,27 @@ export function renderPage(id: PageId, content: PageContent, values?: Placeholde
   return fields;
 }
 
+/** What a public page's loader passes: the request (for 'Aperçu') and the application. */
+type PageArgs = RequestArgs & { context: { app: { db: Db; logger: Logger } } };
+
 /**
- * A public page's text. A failed read shows the default text rather than an error: the page is
- * never empty, and the navigation and footer around it never depend on what staff wrote.
+ * A public page's text: the published version, or for staff asking 'Aperçu' (`?apercu`) its
+ * pending draft, rendered by the same code. A failed read shows the default text rather than an
+ * error: the page is never empty, and the navigation and footer around it never depend on what
+ * staff wrote.
  */
 export async function publicPage(
-  app: { db: Db; logger: Logger },
+  args: PageArgs,
   id: PageId,
   values?: PlaceholderValues,
 ): Promise<PublicPage> {
+  const { app } = args.context;
+  const preview = await wantsPreview(args);
   const stored =
     (await readOrNull(app.logger, "site_pages", () => readPage(app.db, id))) ?? fromRow(id, undefined);
+  const draft = preview ? await draftPageContent(app.db, id) : null;
   return {
-    fields: renderPage(id, stored.content, values),
+    fields: renderPage(id, draft ?? stored.content, values),
     updatedOn: stored.updatedAt ? formatIsoDay(stored.updatedAt) : DEFAULT_LEGAL_UPDATED,
   };
 }
@@ -138,50 +148,60 @@ export async function publicPage(
  * server applies), and the centre for its generated sections.
  */
 export async function publicLegalPage(
-  app: { db: Db; logger: Logger; config: { applicationRetentionMonths: number } },
+  args: PageArgs & { context: { app: { config: { applicationRetentionMonths: number } } } },
   id: PageId,
 ) {
+  const { app } = args.context;
   const centre =
     (await readOrNull(app.logger, "centre_settings", () => getCentreSettings(app.db))) ?? startingSettings();
-  const page = await publicPage(app, id, placeholderValues(centre, app.config.applicationRetentionMonths));
+  const page = await publicPage(args, id, placeholderValues(centre, app.config.applicationRetentionMonths));
   return { html: page.fields.body ?? "", updatedOn: page.updatedOn };
 }
 
 const EVENT = { table: "site_pages", op: "update" } as const;
 const ERROR_TITLE = "Erreur lors de l'enregistrement de la page";
+const DRAFT_SAVED = "Brouillon enregistré : la version publiée reste en ligne jusqu'à « Publier »";
+const UNCHANGED = "Aucune modification : rien n'a été enregistré";
 
 /**
- * Pages: saving a page (`update`, with the page's id in `page`). Every field is validated (French
- * message per field, nothing stored on a refusal); a save that changes nothing writes nothing. The
- * row and its journal entry are written together, then the change is announced: the page cache of
- * every instance drops its copies and open pages reload their text.
+ * Pages: saving a page (`page` names it). 'Enregistrer le brouillon' (`update`, pages:write) leaves
+ * what visitors read as it is and keeps the text as the page's draft ('Modifications non publiées');
+ * 'Publier' (`publish`, content:publish) saves it and makes it public in one step. Every field is
+ * validated (French message per field, nothing stored on a refusal); a save that changes nothing
+ * writes nothing. The draft or the page, the version and the journal entry are written together,
+ * then the change is announced: the page cache of every instance drops its copies and open pages
+ * reload their text.
  */
-export const pagesAction = consoleAction({ update: "pages:write" }, async (app, actor, form) => {
-  const intent = "update";
-  const id = form.get("page");
-  if (!isPageId(id)) return failure(intent, ERROR_TITLE, 400, "Cette page n'existe pas.");
-  const page = pageDefinition(id);
-  const parsed = pageSchema(page).safeParse(textFields(form));
-  if (!parsed.success) return invalid(intent, ERROR_TITLE, parsed.error);
-  const values = parsed.data;
-  return attempt(app, intent, ERROR_TITLE, `Page « ${page.title} » enregistrée`, async () => {
-    const current = await readPage(app.db, id);
-    const changed = page.fields.filter((field) => current.content[field.name] !== values[field.name]);
-    if (changed.length === 0) return;
-    await auditedChange(app, actor, EVENT, async (tx) => {
-      await tx
-        .insert(sitePages)
-        .values({ id, content: values, updatedBy: actor.id })
-        .onConflictDoUpdate({
-          target: sitePages.id,
-          set: { content: values, updatedBy: actor.id, updatedAt: new Date() },
-        });
-      return {
-        action: "update",
-        entity: "site_page",
-        entityId: id,
-        details: { title: page.title, changes: changed.map((field) => ({ field: field.name })) },
-      };
+export const pagesAction = consoleAction(
+  { update: "pages:write", publish: "content:publish" },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const id = form.get("page");
+    if (!isPageId(id)) return failure(intent, ERROR_TITLE, 400, "Cette page n'existe pas.");
+    const page = pageDefinition(id);
+    const parsed = pageSchema(page).safeParse(textFields(form));
+    if (!parsed.success) return invalid(intent, ERROR_TITLE, parsed.error);
+    const values = parsed.data;
+    const publish = intent === "publish";
+    return attempt(app, intent, ERROR_TITLE, `Page « ${page.title} » publiée`, async () => {
+      const { content: published } = await readPage(app.db, id);
+      const draft = await draftPageContent(app.db, id);
+      const changedFrom = (before: PageContent) =>
+        page.fields.filter((field) => before[field.name] !== values[field.name]);
+      // A draft's changes are from the draft it replaces; a publication's, from what visitors read.
+      const changed = changedFrom(publish ? published : (draft ?? published));
+      if (changed.length === 0 && !(publish && draft)) return UNCHANGED;
+      await auditedChange(app, actor, EVENT, async (tx) => {
+        await saveEdit(tx, pageVersions, id, values, actor);
+        if (publish) await publishRecord(tx, pageVersions, id, actor);
+        return {
+          action: publish ? "publish" : "update",
+          entity: "site_page",
+          entityId: id,
+          details: { title: page.title, changes: changed.map((field) => ({ field: field.name })) },
+        };
+      });
+      return publish ? undefined : DRAFT_SAVED;
     });
-  });
-});
+  },
+);

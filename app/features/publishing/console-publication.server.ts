@@ -27,6 +27,7 @@ import {
   restoreVersion,
   type Snapshot,
   scheduleRecord,
+  titleOf,
   unpublishRecord,
   type VersionedKind,
 } from "./versions.server";
@@ -37,7 +38,7 @@ export interface ConsoleKind {
   /** The console's list of such records, for the way back. */
   list: { href: string; label: string };
   /** Where the public page of the record is (its published address), for 'Aperçu'. */
-  publicPath: (live: Snapshot) => string;
+  publicPath: (live: Snapshot, id: string) => string;
   /** The key of an id in the URL: uuid for formations and articles, a page's name for pages. */
   idPattern?: RegExp;
 }
@@ -56,9 +57,10 @@ async function readScreen(db: Db, screen: ConsoleKind, id: string) {
   const [draft, versions] = await Promise.all([pendingDraft(db, kind, id), publishedVersions(db, kind, id)]);
   return {
     id,
-    title: String(draft?.snapshot.title ?? live.title),
+    title: draft ? titleOf(draft.snapshot, live) : live.title,
     state: publicationState({ ...live, hasDraft: Boolean(draft) }),
     published: live.published,
+    permanent: Boolean(kind.permanent),
     publishAt: live.publishAt,
     unpublishAt: live.unpublishAt,
     draft: draft
@@ -68,14 +70,14 @@ async function readScreen(db: Db, screen: ConsoleKind, id: string) {
           changes: changesOf(kind.entity, live.snapshot, draft.snapshot),
         }
       : null,
-    preview: previewHref(screen.publicPath(live.snapshot)),
+    preview: previewHref(screen.publicPath(live.snapshot, id)),
     list: screen.list,
     // Each version with what it changed from the one published before it.
     versions: versions.map((v, i) => ({
       version: v.version,
       authorEmail: v.authorEmail,
       savedAt: v.savedAt,
-      title: String(v.snapshot.title ?? ""),
+      title: titleOf(v.snapshot, live),
       current: i === 0 && live.published,
       changes: versions[i + 1] ? changesOf(kind.entity, versions[i + 1]?.snapshot ?? {}, v.snapshot) : null,
     })),

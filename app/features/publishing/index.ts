@@ -3,6 +3,7 @@ export { ScheduleFields } from "./components/schedule-fields";
 export {
   checkSchedule,
   PUBLICATION_STATE_LABELS,
+  PUBLISHED_AND_SCHEDULED,
   type PublicationState,
   publicationState,
   type Schedule,

@@ -37,19 +37,20 @@ export interface Schedule {
 }
 
 /**
+ * Published at once and programmed for later: a record not yet public can't be both. (A public one
+ * can: its date is when its pending draft goes public. Only the save knows which it is.)
+ */
+export const PUBLISHED_AND_SCHEDULED =
+  "Déjà publié : décochez « Publier » pour programmer la publication, ou videz la date.";
+
+/**
  * The rules the two dates follow, checked on the server with the rest of the form: a date to come
- * (the current minute counts as to come), a publication date only for a record not yet public, and
- * an end after the start.
+ * (the current minute counts as to come), an end after the start, and nothing to take off a record
+ * that will not be public. The rule that depends on the record's state is the save's
+ * (PUBLISHED_AND_SCHEDULED).
  */
 export function checkSchedule(value: Schedule, ctx: z.RefinementCtx, now = Date.now()): void {
   const { published, publishAt, unpublishAt } = value;
-  if (publishAt && published) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["publishAt"],
-      message: "Déjà publié : décochez « Publier » pour programmer la publication, ou videz la date.",
-    });
-  }
   checkDates(value, ctx, now);
   if (unpublishAt && !published && !publishAt) {
     ctx.addIssue({

@@ -30,10 +30,18 @@ export interface VersionedKind {
   table: ChangeEvent["table"];
   /** 'la formation', for French sentences. */
   noun: string;
+  /**
+   * Always public (a page: the site never shows it empty): no 'Dépublier', no 'Dépublier le …';
+   * an edit is always a draft over the published version.
+   */
+  permanent?: boolean;
   /** The record's row, locked until the transaction ends (FOR UPDATE); undefined when it is gone. */
   read(tx: Db, id: string): Promise<LiveRecord | undefined>;
-  /** Writes a snapshot into the record's row: what visitors see from then on if it is published. */
-  write(tx: Db, id: string, snapshot: Snapshot): Promise<void>;
+  /**
+   * Writes a snapshot into the record's row: what visitors see from then on if it is published.
+   * `actor`: who saved or published it (null: the server, at a scheduled date).
+   */
+  write(tx: Db, id: string, snapshot: Snapshot, actor: Actor | null): Promise<void>;
   /** Makes the record public or not, and clears the date that did it ('Programmer', 'Dépublier le'). */
   setPublished(tx: Db, id: string, published: boolean): Promise<void>;
   /** Sets or clears the two dates. */
@@ -113,6 +121,13 @@ async function mustRead(tx: Db, kind: VersionedKind, id: string, gone: string): 
 
 const GONE = "Cet élément n'existe plus.";
 
+/** A version's title: its own (formations, articles), or the record's (a page's name). */
+export const titleOf = (snapshot: Snapshot, live: { title: string }) => String(snapshot.title ?? live.title);
+
+/** Said rather than offered: a page is never taken off the site. */
+export const NEVER_UNPUBLISHED =
+  "Une page reste toujours en ligne (le site ne la montre jamais vide) : elle ne se dépublie pas. Publiez plutôt une autre version.";
+
 /**
  * Saves an edit. A record visitors do not see takes it in its own row ('Brouillon'); a published one
  * keeps what visitors see and takes it as its draft, replacing the previous draft
@@ -127,7 +142,7 @@ export async function saveEdit(
 ): Promise<"saved" | "draft"> {
   const live = await mustRead(tx, kind, id, GONE);
   if (!live.published) {
-    await kind.write(tx, id, snapshot);
+    await kind.write(tx, id, snapshot, actor);
     return "saved";
   }
   await keepPublishedBaseline(tx, kind, id, live);
@@ -159,7 +174,7 @@ export async function publishRecord(tx: Db, kind: VersionedKind, id: string, act
   const live = await mustRead(tx, kind, id, GONE);
   const draft = await pendingDraft(tx, kind, id);
   if (draft) {
-    await kind.write(tx, id, draft.snapshot);
+    await kind.write(tx, id, draft.snapshot, actor);
     await tx
       .update(contentVersions)
       .set({
@@ -175,7 +190,7 @@ export async function publishRecord(tx: Db, kind: VersionedKind, id: string, act
     await addPublished(tx, kind, id, live.snapshot, actor);
   }
   await kind.setPublished(tx, id, true);
-  return { title: draft ? String(draft.snapshot.title ?? live.title) : live.title };
+  return { title: draft ? titleOf(draft.snapshot, live) : live.title };
 }
 
 /**
@@ -183,11 +198,12 @@ export async function publishRecord(tx: Db, kind: VersionedKind, id: string, act
  * now on (a record not public has no separate draft).
  */
 export async function unpublishRecord(tx: Db, kind: VersionedKind, id: string) {
+  if (kind.permanent) throw new AdminInputError(NEVER_UNPUBLISHED);
   const live = await mustRead(tx, kind, id, GONE);
   if (!live.published) throw new AdminInputError("Déjà hors ligne.");
   const draft = await pendingDraft(tx, kind, id);
   if (draft) {
-    await kind.write(tx, id, draft.snapshot);
+    await kind.write(tx, id, draft.snapshot, null);
     await tx.delete(contentVersions).where(eq(contentVersions.id, draft.id));
   }
   await kind.setPublished(tx, id, false);
@@ -218,8 +234,9 @@ export async function restoreVersion(tx: Db, kind: VersionedKind, id: string, ve
       and(ofRecord(kind, id), eq(contentVersions.version, version), eq(contentVersions.state, "published")),
     );
   if (!row) throw new AdminInputError("Cette version n'existe pas.");
+  const live = await mustRead(tx, kind, id, GONE);
   const outcome = await saveEdit(tx, kind, id, row.snapshot, actor);
-  return { title: String(row.snapshot.title ?? ""), outcome };
+  return { title: titleOf(row.snapshot, live), outcome };
 }
 
 /** 'Programmer': publication (of the draft, or of a record not yet public) and unpublication dates. */
@@ -230,6 +247,7 @@ export async function scheduleRecord(
   dates: { publishAt: Date | null; unpublishAt: Date | null },
 ) {
   const live = await mustRead(tx, kind, id, GONE);
+  if (dates.unpublishAt && kind.permanent) throw new AdminInputError(NEVER_UNPUBLISHED, "unpublishAt");
   if (dates.publishAt && live.published && !(await pendingDraft(tx, kind, id))) {
     throw new AdminInputError(
       "Déjà publié, sans modification en attente : il n'y a rien à programmer.",

@@ -8,12 +8,19 @@ import {
   type CentreIdentity,
   type CentreLogo,
   type CentreSettings,
+  type InternalRules,
   type PublicCentre,
   qualiopiValid,
 } from "./centre";
 
-// Every column but the certificate's bytes: the settings are read on every rendered public page.
-const { certificateContent: _bytes, ...SETTINGS_COLUMNS } = getTableColumns(centreSettings);
+// Every column but the certificate's bytes and the règlement intérieur: the settings are read on
+// every rendered public page, and neither is ever shown there.
+const {
+  certificateContent: _bytes,
+  internalRules: _rules,
+  internalRulesUpdatedAt: _rulesUpdated,
+  ...SETTINGS_COLUMNS
+} = getTableColumns(centreSettings);
 
 // What the logo's pictures are made from (MediaFacts), read from the médiathèque's table in the same
 // query. Named here rather than taken from the médiathèque's server face, which reaches the console
@@ -74,7 +81,10 @@ export const startingSettings = (): CentreSettings => ({
   logo: null,
 });
 
-type SettingsRow = Omit<typeof centreSettings.$inferSelect, "certificateContent">;
+type SettingsRow = Omit<
+  typeof centreSettings.$inferSelect,
+  "certificateContent" | "internalRules" | "internalRulesUpdatedAt"
+>;
 
 /** The logo's largest small variant (384 px at most), in JPEG or PNG: what e-mails and the PDF print. */
 export const logoVariantWidth = (logo: Pick<MediaFacts, "width">) =>
@@ -122,6 +132,15 @@ export async function getCentreSettings(db: Db): Promise<CentreSettings> {
     .leftJoin(media, eq(media.id, centreSettings.logoId))
     .limit(1);
   return row ? fromRow(row.settings, row.logo) : startingSettings();
+}
+
+/** The centre's règlement intérieur (Markdown, '' when nobody wrote it) and when it last changed. */
+export async function getInternalRules(db: Db): Promise<InternalRules> {
+  const [row] = await db
+    .select({ text: centreSettings.internalRules, updatedAt: centreSettings.internalRulesUpdatedAt })
+    .from(centreSettings)
+    .limit(1);
+  return row ?? { text: "", updatedAt: null };
 }
 
 /**

@@ -67,6 +67,16 @@ export interface CentreLogo extends MediaFacts {
 export type CentreSettings = CentreIdentity &
   CentrePrivate & { certificate: CertificateInfo | null; logo: CentreLogo | null };
 
+/** The règlement intérieur as Paramètres keeps it: Markdown, '' until written. */
+export interface InternalRules {
+  text: string;
+  updatedAt: Date | null;
+}
+
+/** The staff's warning while the règlement intérieur is empty (Stagiaires, before a convocation). */
+export const INTERNAL_RULES_MISSING =
+  "Le règlement intérieur n'est pas renseigné dans Paramètres : les convocations partiront sans lui.";
+
 /** What public pages receive from the root loader. */
 export interface PublicCentre extends CentreIdentity {
   /** A valid certificate is on file: the footer and 'Notre centre' show the Qualiopi mention. */

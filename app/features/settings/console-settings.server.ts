@@ -17,8 +17,8 @@ import type { Db } from "~/platform/db/client.server";
 import { centreSettings } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
-import { EMPTY_CENTRE, getCentreSettings } from "./centre.server";
-import { centreSettingsSchema } from "./settings-schema";
+import { EMPTY_CENTRE, getCentreSettings, getInternalRules } from "./centre.server";
+import { centreSettingsSchema, internalRulesSchema } from "./settings-schema";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
 
@@ -103,12 +103,18 @@ async function removeCertificate(tx: Db) {
 
 /**
  * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
- * (`certificate`) and remove it (`delete-certificate`); moderators read the screen only. Every
+ * (`certificate`) and remove it (`delete-certificate`), write the règlement intérieur
+ * (`internal-rules`); moderators read the screen only. Every
  * change is audited in the same transaction and announced, so open public pages and the page cache
  * show it at once.
  */
 export const settingsAction = consoleAction(
-  { update: "settings:write", certificate: "settings:write", "delete-certificate": "settings:write" },
+  {
+    update: "settings:write",
+    certificate: "settings:write",
+    "delete-certificate": "settings:write",
+    "internal-rules": "settings:write",
+  },
   async (app, actor, form) => {
     const intent = intentOf(form);
     if (intent === "update") {
@@ -137,6 +143,34 @@ export const settingsAction = consoleAction(
             entity: "centre_settings",
             entityId: "1",
             details: { title: "Paramètres du centre", changes: changed },
+          };
+        });
+      });
+    }
+    if (intent === "internal-rules") {
+      const title = "Erreur lors de l'enregistrement du règlement intérieur";
+      const parsed = internalRulesSchema.safeParse(textFields(form));
+      if (!parsed.success) return invalid(intent, title, parsed.error);
+      const { internalRules } = parsed.data;
+      return attempt(app, intent, title, "Règlement intérieur enregistré", async () => {
+        // An untouched text writes nothing: its date stays the one printed on the documents sent.
+        if ((await getInternalRules(app.db)).text === internalRules) return;
+        await auditedChange(app, actor, EVENT, async (tx) => {
+          await saveSettings(
+            tx,
+            { internalRules, internalRulesUpdatedAt: new Date() },
+            app.config.contactNotifyEmail,
+          );
+          // The text itself is not kept in the journal (long, and Paramètres holds it): its size is.
+          return {
+            action: "update",
+            entity: "centre_settings",
+            entityId: "1",
+            details: {
+              title: internalRules ? "Règlement intérieur" : "Règlement intérieur supprimé",
+              changes: [{ field: "internalRules" }],
+              characters: internalRules.length,
+            },
           };
         });
       });

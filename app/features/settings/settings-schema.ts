@@ -123,3 +123,22 @@ export const centreSettingsSchema = z.object({
 });
 
 export type CentreSettingsInput = z.infer<typeof centreSettingsSchema>;
+
+/** A règlement intérieur runs to a few pages; far beyond that is a paste gone wrong. */
+export const INTERNAL_RULES_MAX = 40_000;
+
+/**
+ * Paramètres' règlement intérieur: Markdown (titles, lists, bold), line ends and stray control
+ * characters cleaned. Empty is allowed: it withdraws the document, and convocations leave without it.
+ */
+export const internalRulesSchema = z.object({
+  internalRules: z.preprocess(
+    (v) => multiLine(v ?? ""),
+    z
+      .string()
+      .max(
+        INTERNAL_RULES_MAX,
+        `Le règlement intérieur ne doit pas dépasser ${INTERNAL_RULES_MAX.toLocaleString("fr-FR")} caractères`,
+      ),
+  ),
+});

@@ -1,8 +1,8 @@
 /**
  * A session's timetable in the console: its slots, their total hours, the clashes of a trainer or a
  * place with another slot at the same time (in any session), and the actions that add slots one by
- * one or from a weekly pattern (public holidays skipped) and remove them. Every change is audited on
- * the session, with the timetable's hours before and after.
+ * one or from a weekly pattern (public holidays skipped), edit one, and remove them. Every change
+ * is audited on the session, with the timetable's hours before and after.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
@@ -27,7 +27,7 @@ import { NNBSP } from "~/platform/french";
 import { plural } from "~/platform/plural";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { MAX_GENERATED, type PatternInput, patternSchema, type SlotInput, slotSchema } from "./schema";
-import { hoursText, patternSlots, totalMinutes } from "./slots";
+import { hoursText, patternSlots, timeText, totalMinutes } from "./slots";
 
 export interface Clash {
   slotId: string;
@@ -173,17 +173,43 @@ async function summary(tx: Db, sessionId: string): Promise<string> {
   return `${plural(row?.n ?? 0, "créneau", "créneaux")}, ${hoursText(row?.minutes ?? 0).replaceAll("\u00a0", " ")}`;
 }
 
-/** Runs `change` on the locked session and audits the timetable's summary before and after. */
+/**
+ * A slot in the Journal's words: 'mardi 12 mai, 9 h 30–12 h 30, Salle 2'. Never the trainer: a
+ * person's name does not reach the journal, which outlives the records.
+ */
+const slotText = (slot: {
+  day: string;
+  startMinute: number;
+  endMinute: number;
+  place: string | null;
+  link: string | null;
+}) =>
+  [
+    `${dayText(slot.day)}, ${timeText(slot.startMinute)}–${timeText(slot.endMinute)}`,
+    slot.place,
+    slot.link ? "à distance" : null,
+  ]
+    .filter(Boolean)
+    .join(", ")
+    .replaceAll("\u00a0", " ");
+
+/**
+ * Runs `change` on the locked session and audits the timetable's summary before and after, with
+ * the slot changed when `change` answers it (an edit leaves the summary as it was).
+ */
 async function changeTimetable(
   app: AppRuntime,
   actor: Actor,
   sessionId: string,
-  change: (tx: Db, session: { startDate: string; endDate: string }) => Promise<void>,
+  change: (
+    tx: Db,
+    session: { startDate: string; endDate: string },
+  ) => Promise<{ from: string; to: string } | undefined>,
 ) {
   await auditedChange(app, actor, { table: "formation_sessions", op: "update" }, async (tx) => {
     const session = await lockedSession(tx, sessionId);
     const before = await summary(tx, sessionId);
-    await change(tx, session);
+    const slot = await change(tx, session);
     const after = await summary(tx, sessionId);
     return {
       action: "update",
@@ -191,7 +217,10 @@ async function changeTimetable(
       entityId: sessionId,
       details: {
         title: await sessionTitleOf(tx, sessionId),
-        changes: [{ field: "timetable", from: before, to: after }],
+        changes: [
+          { field: "timetable", from: before, to: after },
+          ...(slot ? [{ field: "slot", ...slot }] : []),
+        ],
       },
     };
   });
@@ -219,6 +248,31 @@ async function addSlot(app: AppRuntime, actor: Actor, input: SlotInput) {
       if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AdminInputError(SLOT_TAKEN, "start");
       throw error;
     }
+  });
+}
+
+/**
+ * 'Modifier' on one slot: its day, times, place, link and trainer, checked as when it was added
+ * (within the session's dates, no other slot of the session starting at the same moment). The
+ * clashes with other slots are not refused: the planning screen shows them, as after an addition.
+ */
+async function updateSlot(app: AppRuntime, actor: Actor, slotId: string, input: SlotInput) {
+  await changeTimetable(app, actor, input.sessionId, async (tx, session) => {
+    const [current] = await tx
+      .select()
+      .from(sessionSlots)
+      .where(and(eq(sessionSlots.id, slotId), eq(sessionSlots.sessionId, input.sessionId)));
+    if (!current) throw new AdminInputError(SLOT_GONE);
+    const refused = outside(input.day, session);
+    if (refused) throw new AdminInputError(refused, "day");
+    const next = { day: input.day, startMinute: input.start, endMinute: input.end, ...whereOf(input) };
+    try {
+      await tx.update(sessionSlots).set(next).where(eq(sessionSlots.id, slotId));
+    } catch (error) {
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AdminInputError(SLOT_TAKEN, "start");
+      throw error;
+    }
+    return { from: slotText(current), to: slotText(next) };
   });
 }
 
@@ -289,10 +343,11 @@ function generatedTitle(added: number, skipped: { day: string; name: string }[])
   return `${head}${NNBSP}; ${skipped.length > 1 ? "jours fériés ignorés" : "jour férié ignoré"}${NNBSP}: ${days}`;
 }
 
-/** The planning screen's action: add, generate, delete (one slot) and clear, under timetable:write. */
+/** The planning screen's action: add, update, generate, delete (one slot) and clear, under timetable:write. */
 export const timetableAction = consoleAction(
   {
     add: "timetable:write",
+    update: "timetable:write",
     generate: "timetable:write",
     delete: "timetable:write",
     clear: "timetable:write",
@@ -305,6 +360,15 @@ export const timetableAction = consoleAction(
       if (!parsed.success) return invalid(intent, "Créneau non ajouté", parsed.error);
       return attempt(app, intent, "Créneau non ajouté", "Créneau ajouté", () =>
         addSlot(app, actor, parsed.data),
+      );
+    }
+    if (intent === "update") {
+      const id = entityId.safeParse(fields.id);
+      if (!id.success) return failure(intent, "Créneau non modifié", 400, SLOT_GONE);
+      const parsed = slotSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, "Créneau non modifié", parsed.error);
+      return attempt(app, intent, "Créneau non modifié", "Créneau modifié", () =>
+        updateSlot(app, actor, id.data, parsed.data),
       );
     }
     if (intent === "generate") {

@@ -21,6 +21,8 @@ import {
 import { ROLES, type Role } from "../../features/accounts/permissions";
 // Relative, not "~/": drizzle-kit reads this file without the app's path aliases.
 import { APPLICATION_STATUSES } from "../../features/applications/status";
+import { ATTENDANCE_METHODS, ATTENDANCE_STATUSES } from "../../features/attendance/vocabulary";
+import { FORMATION_BPF_OBJECTIVES } from "../../features/catalogue/bpf-objective";
 import { FORMATION_LEVELS } from "../../features/catalogue/levels";
 import { FORMATION_PRICINGS } from "../../features/catalogue/pricing";
 import type { ArchivedResult } from "../../features/catalogue/results";
@@ -31,6 +33,7 @@ import {
   CERTIFICATION_OUTCOMES,
   LEARNER_ORIGINS,
   LEARNER_STATUSES,
+  TRAINEE_CATEGORIES,
 } from "../../features/learners/vocabulary";
 import { QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_WAVES } from "../../features/surveys/vocabulary";
 
@@ -145,6 +148,7 @@ export const formationType = pgEnum("formation_type", FORMATION_TYPES);
 export const formationBadge = pgEnum("formation_badge", FORMATION_BADGES);
 export const formationLevel = pgEnum("formation_level", FORMATION_LEVELS);
 export const formationPricing = pgEnum("formation_pricing", FORMATION_PRICINGS);
+export const formationBpfObjective = pgEnum("formation_bpf_objective", FORMATION_BPF_OBJECTIVES);
 export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
 export const appRole = pgEnum("app_role", ROLES);
 
@@ -250,6 +254,8 @@ export const formations = pgTable(
     entryMode: text("entry_mode"),
     /** objectif-general-formation. */
     generalObjective: text("general_objective"),
+    /** The BPF's objective where the certification cannot tell it (features/catalogue/bpf-objective.ts). */
+    bpfObjective: formationBpfObjective("bpf_objective"),
     /** Part of the demonstration centre (features/demo): removed by 'Supprimer les données de démonstration'. */
     demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
@@ -651,6 +657,7 @@ export const sessionSlots = pgTable(
 export const learnerStatus = pgEnum("learner_status", LEARNER_STATUSES);
 export const certificationOutcome = pgEnum("certification_outcome", CERTIFICATION_OUTCOMES);
 export const learnerOrigin = pgEnum("learner_origin", LEARNER_ORIGINS);
+export const traineeCategory = pgEnum("trainee_category", TRAINEE_CATEGORIES);
 
 /**
  * One row per person and session. An admitted application becomes one (`application_id`, at most
@@ -677,6 +684,8 @@ export const learners = pgTable(
     abandonedOn: date("abandoned_on", { mode: "string" }),
     /** Where the formation leads to a certification: presented, certified, not certified; null before. */
     certification: certificationOutcome("certification"),
+    /** What the learner is for the BPF (salarié·e, apprenti·e, demandeur·euse d'emploi…); null: not said yet. */
+    traineeCategory: traineeCategory("trainee_category"),
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -739,6 +748,101 @@ export const learnerDocuments = pgTable(
     uniqueIndex("learner_documents_request_idx").on(t.learnerId, t.kind, t.requestKey),
     index("learner_documents_session_idx").on(t.sessionId, t.kind),
   ],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Attendance (émargement): who was there at each slot, signed by the learner and countersigned by
+ * the trainer. Append-only: an entry is never updated nor deleted by the application; a correction
+ * is a new entry (audited), and the latest entry of a learner and a slot is what counts.
+ * --------------------------------------------------------------------------------------------- */
+
+export const attendanceStatus = pgEnum("attendance_status", ATTENDANCE_STATUSES);
+export const attendanceMethod = pgEnum("attendance_method", ATTENDANCE_METHODS);
+
+/**
+ * One learner's attendance at one slot, as recorded at `recordedAt` (the server's clock) from the
+ * device at `ip`. A slot that has entries cannot be deleted (restrict): the sheet is evidence.
+ */
+export const attendanceEntries = pgTable(
+  "attendance_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order of recording, without ties: the latest entry of a learner and a slot counts. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => sessionSlots.id, { onDelete: "restrict" }),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "restrict" }),
+    status: attendanceStatus("status").notNull(),
+    /** Minutes missed at the start of the slot: positive exactly when the status is 'late'. */
+    lateMinutes: integer("late_minutes").notNull().default(0),
+    /** Why absent or late (free text, optional). */
+    reason: text("reason"),
+    method: attendanceMethod("method").notNull(),
+    /** The drawn signature as PNG ('pad' and 'link'). */
+    signature: bytea("signature"),
+    /** The name typed instead of a drawing ('typed'). */
+    typedName: text("typed_name"),
+    /** The entry this one corrects (a staff correction), for the record. */
+    correctsId: uuid("corrects_id").references((): AnyPgColumn => attendanceEntries.id, {
+      onDelete: "restrict",
+    }),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The address of the device that sent it. */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** The staff account that recorded it (null: the learner through a personal link). */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("attendance_entries_late", sql`(${t.status} = 'late') = (${t.lateMinutes} > 0)`),
+    check(
+      "attendance_entries_signed",
+      sql`(${t.method} in ('pad', 'link')) = (${t.signature} is not null) and (${t.method} = 'typed') = (${t.typedName} is not null)`,
+    ),
+    // One signature per learner and slot: a second tap, a retry or a second device is refused by the
+    // database itself, whatever the number of instances. Staff marks and corrections are not bound.
+    uniqueIndex("attendance_entries_signature_idx")
+      .on(t.slotId, t.learnerId)
+      .where(sql`${t.method} <> 'staff'`),
+    index("attendance_entries_learner_slot_idx").on(t.learnerId, t.slotId, t.seq),
+    index("attendance_entries_slot_idx").on(t.slotId),
+  ],
+);
+
+/** The trainer's countersignature of a slot: once per slot, never replaced. */
+export const attendanceCountersignatures = pgTable("attendance_countersignatures", {
+  slotId: uuid("slot_id")
+    .primaryKey()
+    .references(() => sessionSlots.id, { onDelete: "restrict" }),
+  trainerName: text("trainer_name").notNull(),
+  signature: bytea("signature").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+  signedBy: text("signed_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/**
+ * A learner's personal signing link for one slot. The token is derived from the id under the
+ * server's secret; only its SHA-256 is kept, so a copy of the database signs nothing.
+ */
+export const attendanceLinks = pgTable(
+  "attendance_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => sessionSlots.id, { onDelete: "cascade" }),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("attendance_links_slot_learner_idx").on(t.slotId, t.learnerId)],
 );
 
 /* ------------------------------------------------------------------------------------------------
@@ -1096,6 +1200,12 @@ export const centreSettings = pgTable(
      */
     minResultAnswers: integer("min_result_answers").notNull().default(5),
     /**
+     * The centre's règlement intérieur (Markdown), e-mailed as a PDF with every convocation; empty
+     * until staff write it. Not read with the identity: public pages never need it.
+     */
+    internalRules: text("internal_rules").notNull().default(""),
+    internalRulesUpdatedAt: timestamp("internal_rules_updated_at", { withTimezone: true }),
+    /**
      * The identity above was written from the demonstration centre's values: removing the demo data
      * empties the fields that still hold them.
      */
@@ -1125,14 +1235,16 @@ export const demoState = pgTable(
  * The site's written pages (Pages in the console): one row per page once staff saved it, keyed by the
  * page's id ('notre-centre', 'cgu'…), its fields as one JSON object (Markdown or plain text per field,
  * as features/pages/definitions.ts declares them). A page without a row shows its default text. This
- * row is what visitors read: drafts and earlier versions, when they come, go beside it (a draft column,
- * a versions table keyed by page id) without changing how the public site reads it.
+ * row is what visitors read: its draft and earlier versions sit beside it in content_versions.
+ * `publish_at` is when the pending draft goes public ('Programmer'); a page has no 'Dépublier le',
+ * since it is never taken off the site.
  */
 export const sitePages = pgTable("site_pages", {
   id: text("id").primaryKey(),
   content: jsonb("content").$type<Record<string, string>>().notNull(),
   updatedAt: updatedAt(),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  publishAt: scheduleColumns().publishAt,
 });
 
 /**

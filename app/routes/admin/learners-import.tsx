@@ -4,6 +4,7 @@ import { sessionChoices } from "~/features/catalogue/sessions.server";
 import { loadOr } from "~/features/console/action.server";
 import { type ImportAnswer, learnerImportAction } from "~/features/learners/console-learners.server";
 import { IMPORT_MAX_ROWS } from "~/features/learners/csv-import";
+import { TRAINEE_CATEGORY_LABELS } from "~/features/learners/vocabulary";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";
@@ -84,7 +85,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
           type="file"
           accept=".csv,text/csv"
           errors={answer?.errors}
-          hint={`La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise (facultative). Séparateur point-virgule ou virgule, ${IMPORT_MAX_ROWS} lignes et ${megabytesLabel(REQUEST_LIMITS.learnerImportBytes)} au plus.`}
+          hint={`La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise et Type de stagiaire (facultatives : salarié·e, apprenti·e, demandeur·euse d'emploi, particulier ou autre). Séparateur point-virgule ou virgule, ${IMPORT_MAX_ROWS} lignes et ${megabytesLabel(REQUEST_LIMITS.learnerImportBytes)} au plus.`}
         />
         <Button type="submit" disabled={busy}>
           {busy && navigation.formData?.get("intent") === "preview" ? "Lecture..." : "Prévisualiser"}
@@ -134,6 +135,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
                     <Th>Nom</Th>
                     <Th>E-mail</Th>
                     <Th>Entreprise</Th>
+                    <Th>Type de stagiaire</Th>
                   </Tr>
                 </THead>
                 <TBody>
@@ -144,6 +146,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
                       <Td>{r.lastName}</Td>
                       <Td>{r.email}</Td>
                       <Td>{r.company ?? ""}</Td>
+                      <Td>{r.traineeCategory ? TRAINEE_CATEGORY_LABELS[r.traineeCategory] : ""}</Td>
                     </Tr>
                   ))}
                 </TBody>

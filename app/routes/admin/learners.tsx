@@ -5,11 +5,12 @@ import { SessionFilters } from "~/features/catalogue/components/session-filters"
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import {
+  InternalRulesWarning,
   SendConvocationButton,
   SendSessionConvocationsButton,
   SentDocuments,
 } from "~/features/documents/components/learner-documents";
-import { documentsOf } from "~/features/documents/index.server";
+import { documentsOf, internalRulesMissing } from "~/features/documents/index.server";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
 import { learnerFiltersFrom } from "~/features/learners/learner-schema";
@@ -19,6 +20,7 @@ import {
   LEARNER_ORIGIN_LABELS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
+  TRAINEE_CATEGORY_LABELS,
 } from "~/features/learners/vocabulary";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -49,9 +51,11 @@ export function loader(args: Route.LoaderArgs) {
           db,
           found.list.items.map((l) => l.id),
         ),
+        // Staff are warned before sending a convocation that would leave without it.
+        internalRulesMissing: await internalRulesMissing(db),
       };
     },
-    empty: { ...NO_LEARNERS, documents: {} },
+    empty: { ...NO_LEARNERS, documents: {}, internalRulesMissing: false },
   });
 }
 
@@ -71,7 +75,7 @@ function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
 const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
 
 export default function AdminLearners({ loaderData }: Route.ComponentProps) {
-  const { learners, page, choices, filters, loadError, documents } = loaderData;
+  const { learners, page, choices, filters, loadError, documents, internalRulesMissing } = loaderData;
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
   const canExport = useCan("learners:export");
@@ -117,6 +121,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
+      {canSend && internalRulesMissing ? <InternalRulesWarning /> : null}
       <ListFilters
         q={filters.q}
         searchLabel="Rechercher un·e stagiaire"
@@ -148,6 +153,11 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{l.email}</p>
                 ) : null}
                 {l.company ? <p className="text-xs text-muted-foreground">{l.company}</p> : null}
+                {l.traineeCategory ? (
+                  <p className="text-xs text-muted-foreground">
+                    {TRAINEE_CATEGORY_LABELS[l.traineeCategory]}
+                  </p>
+                ) : null}
                 <SentDocuments documents={documents[l.id] ?? []} />
               </Td>
               <Td className={shownFrom("sm")}>

@@ -3,8 +3,11 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { loadOr } from "~/features/console/action.server";
 import { PageEditor } from "~/features/pages/components/page-editor";
 import { isPageId, pageDefinition } from "~/features/pages/definitions";
-import { pagesAction, placeholderValues, readPage } from "~/features/pages/pages.server";
+import { editedPage, pagesAction, placeholderValues } from "~/features/pages/pages.server";
+import { PublicationBadge } from "~/features/publishing";
+import { previewHref } from "~/features/publishing/console-publication.server";
 import { getCentreSettings } from "~/features/settings/centre.server";
+import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import type { Route } from "./+types/page";
@@ -22,9 +25,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     app,
     "textes de la page",
     async () => {
-      const [stored, centre] = await Promise.all([readPage(app.db, page.id), getCentreSettings(app.db)]);
+      const [stored, centre] = await Promise.all([editedPage(app.db, page.id), getCentreSettings(app.db)]);
       return {
-        content: stored.content,
+        // The editor opens on the pending draft, the changes staff are working on.
+        content: stored.draft ?? stored.content,
+        publication: {
+          published: true,
+          publishAt: stored.publishAt,
+          unpublishAt: null,
+          hasDraft: stored.draft !== null,
+        },
         values: page.placeholders ? placeholderValues(centre, app.config.applicationRetentionMonths) : null,
       };
     },
@@ -34,6 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: page.id,
     title: page.title,
     content: value?.content ?? null,
+    publication: value?.publication ?? null,
+    preview: previewHref(page.path),
     values: value?.values ?? null,
     loadError,
   };
@@ -53,8 +65,30 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       </p>
       <PageHeader
         title={page.title}
-        description={`Ce que les visiteurs lisent sur ${page.path}. Enregistrée, la page change aussitôt sur le site.`}
+        description={`Ce que les visiteurs lisent sur ${page.path}. « Enregistrer le brouillon » garde vos changements hors du site ; « Publier » les met en ligne aussitôt.`}
+        actions={
+          <>
+            {loaderData.publication?.hasDraft ? (
+              <a
+                href={loaderData.preview}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass("outline", "sm")}
+              >
+                Aperçu
+              </a>
+            ) : null}
+            <Link to={`/admin/publication/page/${page.id}`} className={buttonClass("outline", "sm")}>
+              Publication et historique
+            </Link>
+          </>
+        }
       />
+      {loaderData.publication ? (
+        <div className="mb-4" data-testid="page-publication-state">
+          <PublicationBadge row={loaderData.publication} />
+        </div>
+      ) : null}
       {loaderData.content ? (
         // A new page's editor starts from its own text (key): fields never carry another page's.
         <PageEditor key={page.id} page={page} content={loaderData.content} values={loaderData.values} />

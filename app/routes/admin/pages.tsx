@@ -3,6 +3,7 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { loadOr } from "~/features/console/action.server";
 import { PAGES } from "~/features/pages/definitions";
 import { listPages } from "~/features/pages/pages.server";
+import { PublicationBadge } from "~/features/publishing";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
@@ -18,11 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app,
     "pages",
     async () =>
-      (await listPages(app.db)).map(({ id, saved, updatedAt, updatedBy }) => ({
+      (await listPages(app.db)).map(({ id, saved, updatedAt, updatedBy, hasDraft, publishAt }) => ({
         id,
         saved,
         updatedAt,
         updatedBy,
+        hasDraft,
+        publishAt,
       })),
     [],
   );
@@ -59,9 +62,21 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
                 </Td>
                 <Td className="text-sm">{page.summary}</Td>
                 <Td className="text-sm" data-testid={`page-state-${page.id}`}>
-                  {saved?.saved && saved.updatedAt
-                    ? `Modifiée le ${formatDateTime(saved.updatedAt)}${saved.updatedBy ? ` par ${saved.updatedBy}` : ""}`
-                    : "Texte par défaut"}
+                  {saved ? (
+                    <PublicationBadge
+                      row={{
+                        published: true,
+                        publishAt: saved.publishAt,
+                        unpublishAt: null,
+                        hasDraft: saved.hasDraft,
+                      }}
+                    />
+                  ) : null}
+                  <span className="mt-1 block">
+                    {saved?.saved && saved.updatedAt
+                      ? `Modifiée le ${formatDateTime(saved.updatedAt)}${saved.updatedBy ? ` par ${saved.updatedBy}` : ""}`
+                      : "Texte par défaut"}
+                  </span>
                 </Td>
               </Tr>
             );

@@ -1,6 +1,8 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { articleVersions } from "~/features/articles/article-versions.server";
 import { formationVersions } from "~/features/catalogue/formation-versions.server";
+import { isPageId, pageDefinition } from "~/features/pages/definitions";
+import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScreen } from "~/features/publishing/components/publication-screen";
 import {
   type ConsoleKind,
@@ -20,6 +22,12 @@ const KINDS: Readonly<Record<string, ConsoleKind>> = {
     kind: formationVersions,
     list: { href: "/admin/formations", label: "Formations" },
     publicPath: (live) => `/formation/${String(live.slug)}`,
+  },
+  page: {
+    kind: pageVersions,
+    list: { href: "/admin/pages", label: "Pages" },
+    publicPath: (_live, id) => (isPageId(id) ? pageDefinition(id).path : "/"),
+    idPattern: /^[a-z-]{1,40}$/,
   },
 };
 

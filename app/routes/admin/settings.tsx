@@ -7,10 +7,10 @@ import { ADMIN_ONLY } from "~/features/accounts/permissions";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { loadOr } from "~/features/console/action.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
-import { CERTIFICATE_PATH } from "~/features/settings/centre";
-import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
+import { CERTIFICATE_PATH, type InternalRules } from "~/features/settings/centre";
+import { getCentreSettings, getInternalRules, qualiopiStatus } from "~/features/settings/centre.server";
 import { settingsAction } from "~/features/settings/console-settings.server";
-import { QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
+import { INTERNAL_RULES_MAX, QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
 import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
 import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
 import { getSurveySettings } from "~/features/surveys/survey-settings.server";
@@ -33,11 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission({ request, context }, "settings:read");
   const { value, loadError } = await loadOr(app, "paramètres", () => getCentreSettings(app.db), null);
   const delays = await loadOr(app, "paramètres", () => getSurveySettings(app.db), SURVEY_SETTINGS_DEFAULTS);
+  const rules = await loadOr(app, "paramètres", () => getInternalRules(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
     surveyDelays: delays.value,
-    loadError: loadError ?? delays.loadError,
+    internalRules: rules.value,
+    loadError: loadError ?? delays.loadError ?? rules.loadError,
   };
 }
 
@@ -152,8 +154,57 @@ function CertificateCard({
   );
 }
 
+/**
+ * The règlement intérieur, in Markdown: e-mailed as its own PDF with every convocation. Its own form
+ * and intent, so that saving the identity never rewrites it (nor its date, printed on the PDF).
+ */
+function InternalRulesCard({ canEdit, rules }: { canEdit: boolean; rules: InternalRules }) {
+  const fetcher = useAdminFetcher();
+  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${FORM}-reglement`} className="text-lg">
+          Règlement intérieur
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" noValidate aria-labelledby={`${FORM}-reglement`} className="space-y-4">
+          <input type="hidden" name="intent" value="internal-rules" />
+          <p className="text-sm text-muted-foreground">
+            {rules.text
+              ? `Joint en PDF (reglement-interieur.pdf) à chaque convocation${rules.updatedAt ? `, version du ${formatDateTime(rules.updatedAt)}` : ""}.`
+              : "Non renseigné : les convocations partent sans règlement intérieur."}
+          </p>
+          <fieldset disabled={!canEdit} className="m-0 min-w-0 border-0 p-0">
+            <legend className="sr-only">Règlement intérieur</legend>
+            <TextAreaField
+              form="internal-rules"
+              name="internalRules"
+              label="Texte du règlement intérieur"
+              hint={`Markdown : # Titre, ## Article, - liste, **gras**. ${INTERNAL_RULES_MAX.toLocaleString("fr-FR")} caractères au plus ; vide, il n'est plus joint.`}
+              errors={errors}
+              defaultValue={rules.text}
+              className="min-h-[240px] font-mono text-sm"
+            />
+          </fieldset>
+          {canEdit ? (
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+              Enregistrer le règlement intérieur
+            </Button>
+          ) : (
+            <DeniedControl reason={ADMIN_ONLY} className={buttonClass("outline")}>
+              Enregistrer le règlement intérieur
+            </DeniedControl>
+          )}
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, qualiopi, surveyDelays, loadError } = loaderData;
+  const { settings, qualiopi, surveyDelays, internalRules, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canEdit = useCan("settings:write");
   const fetcher = useAdminFetcher();
@@ -306,6 +357,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </fetcher.Form>
         <CertificateCard canEdit={canEdit} shown={qualiopi?.shown ?? false} file={settings.certificate} />
+        {internalRules ? <InternalRulesCard canEdit={canEdit} rules={internalRules} /> : null}
         <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
       </div>
     </>

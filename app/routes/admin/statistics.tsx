@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { loadOr } from "~/features/console/action.server";
 import { IndicatorsTable } from "~/features/indicators/components/indicators-table";
@@ -76,12 +77,20 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
   const { period, startDay, endDay, computedAt, figures, charts, results, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE, REFRESHES);
+  const canBpf = useCan("bpf:read");
   const span = startDay && endDay ? `Du ${shortDay(startDay)} au ${shortDay(endDay)} (heure de Paris)` : "";
   return (
     <>
       <PageHeader
         title="Statistiques"
         description={`Demandes, délais de traitement, candidatures et remise des e-mails. ${span}`.trim()}
+        actions={
+          canBpf ? (
+            <Link to="/admin/statistiques/bpf" className={buttonClass("outline")}>
+              Bilan pédagogique et financier
+            </Link>
+          ) : null
+        }
       />
       <div className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2">
         <nav aria-label="Période" className="flex flex-wrap gap-2">

@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/cgu",
   });
 
-export function loader({ context }: Route.LoaderArgs) {
-  return publicLegalPage(context.app, "cgu");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return publicLegalPage({ request, context }, "cgu");
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 /** The banner, introduction and description from Pages. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await publicPage(context.app, "financements") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await publicPage({ request, context }, "financements") };
 }
 
 export default function Financements({ loaderData }: Route.ComponentProps) {

@@ -31,14 +31,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
   const [formations, figures, testimonials, posts, page] = await Promise.all([
     readOrNull(logger, "formations", () => listActiveFormations(db)),
     readOrNull(logger, "figures", () => centreIndicatorFigures(db)),
     readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
     readOrNull(logger, "blog_posts", () => listArticleTeasers(db, 3)),
-    publicPage(context.app, "accueil"),
+    publicPage({ request, context }, "accueil"),
   ]);
   return {
     // Real figures only: the open formations and the rates their recorded results give.

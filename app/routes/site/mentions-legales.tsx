@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The page's text from Pages; the publisher's sections come from Paramètres (the root loader's centre). */
-export function loader({ context }: Route.LoaderArgs) {
-  return publicLegalPage(context.app, "mentions-legales");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return publicLegalPage({ request, context }, "mentions-legales");
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -21,11 +21,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 /** The figures from the formations' records; the texts from Pages (Markdown rendered here, on the server). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
   const [figures, page] = await Promise.all([
     readOrNull(logger, "figures", () => centreIndicatorFigures(db)),
-    publicPage(context.app, "notre-centre"),
+    publicPage({ request, context }, "notre-centre"),
   ]);
   return { figures, page };
 }

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * The page's text from Pages, its {{duree_conservation_candidatures}} the period the server applies
  * (APPLICATION_RETENTION_MONTHS); the controller's section comes from Paramètres.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return publicLegalPage(context.app, "politique-confidentialite");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return publicLegalPage({ request, context }, "politique-confidentialite");
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readOrNull(logger, "blog_posts", () =>
       listPublishedArticles(db, { category, page: Number.isFinite(page) ? page : 1 }),
     ),
-    publicPage(context.app, "ressources"),
+    publicPage({ request, context }, "ressources"),
   ]);
   return {
     // The resources search lives in the URL so it works without JS; once hydrated it filters as you type.

@@ -104,7 +104,7 @@ export function ArticleDialog({
             checked={published}
             onCheckedChange={setPublished}
           />
-          <ScheduleFields {...common} what="L'article" />
+          <ScheduleFields {...common} what={post?.published ? "Le brouillon" : "L'article"} />
         </>
       )}
     </FormDialog>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useCan } from "~/features/accounts";
+import { FORMATION_BPF_OBJECTIVE_LABELS, FORMATION_BPF_OBJECTIVES } from "~/features/catalogue/bpf-objective";
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
 import { GOALS } from "~/features/catalogue/goals";
 import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
@@ -257,6 +258,19 @@ export function FormationDialog({
                   },
                   { name: "certificationRegisteredOn", label: "Date d'enregistrement", type: "date" },
                   { name: "certifier", label: "Certificateur" },
+                  {
+                    as: "select",
+                    name: "bpfObjective",
+                    label: "Objectif pour le bilan pédagogique et financier",
+                    hint: "À préciser seulement si la certification ne le dit pas : un code RNCP compte selon le niveau de sortie, un code RS comme RS, sinon « autre formation ».",
+                    options: [
+                      { value: "", label: "D'après la certification" },
+                      ...FORMATION_BPF_OBJECTIVES.map((o) => ({
+                        value: o,
+                        label: FORMATION_BPF_OBJECTIVE_LABELS[o],
+                      })),
+                    ],
+                  },
                 ]}
               />
             </div>

@@ -1,4 +1,6 @@
-import { FileText, Send } from "lucide-react";
+import { AlertTriangle, FileText, Send } from "lucide-react";
+import { Link } from "react-router";
+import { INTERNAL_RULES_MISSING } from "~/features/settings";
 import { formatDateTime } from "~/platform/paris-time";
 import { Button } from "~/ui/button";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
@@ -86,5 +88,23 @@ export function SentDocuments({ documents }: { documents: readonly SentDocument[
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Above the learners while Paramètres has no règlement intérieur: convocations would leave without it. */
+export function InternalRulesWarning() {
+  return (
+    <div
+      role="status"
+      className="mb-6 flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900"
+    >
+      <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+      <p>
+        {INTERNAL_RULES_MISSING}{" "}
+        <Link to="/admin/parametres#settings-reglement" className="underline underline-offset-4">
+          Renseigner le règlement intérieur
+        </Link>
+      </p>
+    </div>
   );
 }

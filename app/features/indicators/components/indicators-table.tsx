@@ -1,8 +1,14 @@
-import { formatRate } from "~/features/catalogue";
+import { Download } from "lucide-react";
+import { buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { archiveLine, type PublishedIndicators } from "../indicators";
+import {
+  INDICATOR_TABLE_COLUMNS as COLUMNS,
+  indicatorTableRows,
+  type PublishedIndicators,
+} from "../indicators";
 
-const COLUMNS = ["Formation", "Année", "Indicateur", "Taux", "Échantillon"] as const;
+/** Where the table's CSV is downloaded (the Statistiques CSV route, beside the charts' own). */
+export const INDICATORS_CSV_PATH = "/admin/statistiques/resultats-publies.csv";
 
 /**
  * Statistiques' 'Résultats publiés': every formation's figures as its course page shows them (the
@@ -13,18 +19,7 @@ export function IndicatorsTable({
 }: {
   formations: readonly { id: string; title: string; indicators: PublishedIndicators }[];
 }) {
-  const rows = formations.flatMap((f) => [
-    ...f.indicators.years.flatMap((y) =>
-      y.indicators.map((i) => ({
-        key: `${f.id}-${y.year}-${i.kind}`,
-        cells: [f.title, String(y.year), i.title, i.rate === null ? "—" : formatRate(i.rate), i.detail],
-      })),
-    ),
-    ...f.indicators.archives.map((a) => ({
-      key: `${f.id}-archive-${a.kind}-${a.year}`,
-      cells: [f.title, String(a.year), "Archive", formatRate(a.rate), archiveLine(a)],
-    })),
-  ]);
+  const rows = indicatorTableRows(formations);
   return (
     <Card className="mb-6">
       <CardHeader>
@@ -78,6 +73,11 @@ export function IndicatorsTable({
             </table>
           </section>
         )}
+        {rows.length ? (
+          <a href={INDICATORS_CSV_PATH} className={`${buttonClass("outline")} mt-4`} download>
+            <Download aria-hidden="true" className="h-4 w-4" /> Télécharger les résultats (CSV)
+          </a>
+        ) : null}
       </CardContent>
     </Card>
   );

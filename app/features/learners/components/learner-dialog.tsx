@@ -8,6 +8,8 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
   type LearnerStatus,
+  TRAINEE_CATEGORIES,
+  TRAINEE_CATEGORY_LABELS,
 } from "../vocabulary";
 
 const F = "stagiaire";
@@ -68,6 +70,16 @@ export function LearnerDialog({
                 { name: "lastName", label: "Nom", required: true, autoComplete: "off" },
                 { name: "email", label: "E-mail", required: true, type: "email", autoComplete: "off" },
                 { name: "company", label: "Entreprise" },
+                {
+                  as: "select",
+                  name: "traineeCategory",
+                  label: "Type de stagiaire",
+                  hint: "Pour le bilan pédagogique et financier.",
+                  options: [
+                    { value: "", label: "Non renseigné" },
+                    ...TRAINEE_CATEGORIES.map((c) => ({ value: c, label: TRAINEE_CATEGORY_LABELS[c] })),
+                  ],
+                },
               ]}
             />
           </div>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts";
+import { DeniedControl, useCan } from "~/features/accounts";
 import { renderMarkdown } from "~/platform/markdown";
-import { Button } from "~/ui/button";
+import { Button, buttonClass } from "~/ui/button";
 import { ErrorSummary } from "~/ui/console/error-summary";
 import { TextAreaField, TextField } from "~/ui/console/form-fields";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
@@ -80,7 +80,10 @@ function PlaceholderList({ values }: { values: PlaceholderValues }) {
   );
 }
 
-/** One page of Pages: its fields, Markdown with a live preview, saved with 'Enregistrer la page'. */
+/**
+ * One page of Pages: its fields, Markdown with a live preview. 'Enregistrer le brouillon' keeps the
+ * text off the site; 'Publier' (the administrators') saves it and puts it online at once.
+ */
 export function PageEditor({
   page,
   content,
@@ -91,11 +94,11 @@ export function PageEditor({
   values: PlaceholderValues | null;
 }) {
   const canEdit = useCan("pages:write");
+  const canPublish = useCan("content:publish");
   const fetcher = useAdminFetcher();
   const errors = fetcher.data?.errors;
   return (
     <fetcher.Form method="post" noValidate className="grid gap-6">
-      <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="page" value={page.id} />
       <ErrorSummary form={FORM} errors={errors} />
       {page.placeholders && values ? <PlaceholderList values={values} /> : null}
@@ -131,9 +134,25 @@ export function PageEditor({
         })}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={!canEdit || fetcher.state !== "idle"}>
-          Enregistrer la page
+        {/* First in the form: the button Enter presses, the one that leaves the site as it is. */}
+        <Button
+          type="submit"
+          name="intent"
+          value="update"
+          variant="outline"
+          disabled={!canEdit || fetcher.state !== "idle"}
+        >
+          Enregistrer le brouillon
         </Button>
+        {canPublish ? (
+          <Button type="submit" name="intent" value="publish" disabled={fetcher.state !== "idle"}>
+            Publier
+          </Button>
+        ) : (
+          <DeniedControl reason="Réservé aux administrateurs" className={buttonClass("default", "default")}>
+            Publier
+          </DeniedControl>
+        )}
         <Link to={page.path} className="text-sm text-primary underline" target="_blank" rel="noopener">
           Voir la page publiée<span className="sr-only"> (nouvel onglet)</span>
         </Link>

@@ -68,8 +68,14 @@ function ScheduleForm({ kind, screen }: { kind: string; screen: Screen }) {
           publishAt: scheduleFieldValue(screen.publishAt),
           unpublishAt: scheduleFieldValue(screen.unpublishAt),
         }}
-        what={screen.published ? "La version en ligne" : "L'élément"}
+        what={screen.published ? "Le brouillon" : "L'élément"}
+        unpublish={!screen.permanent}
       />
+      {screen.permanent ? (
+        <p className="text-sm text-muted-foreground">
+          Pas de « Dépublier le » : une page reste toujours en ligne, le site ne la montre jamais vide.
+        </p>
+      ) : null}
       {allowed ? (
         <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
           Programmer
@@ -132,7 +138,7 @@ export function PublicationScreen({ kind, screen }: { kind: string; screen: Scre
               {canPublish ? (
                 <IntentButton kind={kind} screen={screen} intent="publish" label="Publier" />
               ) : null}
-              {screen.published ? (
+              {screen.published && !screen.permanent ? (
                 <IntentButton
                   kind={kind}
                   screen={screen}

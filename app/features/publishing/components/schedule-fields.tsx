@@ -7,8 +7,13 @@ import { ConsoleFields } from "~/ui/console/form-fields";
  */
 export function ScheduleFields({
   what,
+  unpublish = true,
   ...common
-}: Omit<ComponentProps<typeof ConsoleFields>, "fields"> & { what: string }) {
+}: Omit<ComponentProps<typeof ConsoleFields>, "fields"> & {
+  what: string;
+  /** False for a record never taken off the site (a page): no 'Dépublier le'. */
+  unpublish?: boolean;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <ConsoleFields
@@ -20,12 +25,16 @@ export function ScheduleFields({
             type: "datetime-local",
             hint: `Heure de Paris. ${what} reste non publié d'ici là, puis paraît dans la minute.`,
           },
-          {
-            name: "unpublishAt",
-            label: "Dépublier le",
-            type: "datetime-local",
-            hint: "Facultatif, heure de Paris.",
-          },
+          ...(unpublish
+            ? [
+                {
+                  name: "unpublishAt",
+                  label: "Dépublier le",
+                  type: "datetime-local" as const,
+                  hint: "Facultatif, heure de Paris.",
+                },
+              ]
+            : []),
         ]}
       />
     </div>

@@ -6,6 +6,7 @@ import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { CheckboxField } from "~/ui/field";
 import { LABEL_MAX } from "../console-schema";
 import {
+  deleteQuestionWarning,
   QUESTION_ROLE_LABELS,
   QUESTION_ROLES,
   QUESTION_TYPE_LABELS,
@@ -169,7 +170,8 @@ export function QuestionForm({
               aria-label="Supprimer la question"
               disabled={disabled || busy}
               onClick={() => {
-                if (window.confirm("Supprimer cette question et les réponses déjà données à celle-ci ?")) {
+                // The saved role, not the one being chosen in the form: that is what deleting removes.
+                if (window.confirm(deleteQuestionWarning(question.role))) {
                   act("question-delete");
                 }
               }}

@@ -1,14 +1,16 @@
-import { AlertTriangle, Trash2 } from "lucide-react";
+import { AlertTriangle, Pencil, Trash2 } from "lucide-react";
 import { NNBSP, quoted } from "~/platform/french";
 import { Button } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { CheckboxGroup } from "~/ui/console/checkbox-group";
+import { FormDialog } from "~/ui/console/form-dialog";
 import { TextField } from "~/ui/console/form-fields";
 import { ActionsCell, IconAction, ListTable } from "~/ui/console/list-table";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { useEditDialog } from "~/ui/console/use-edit-dialog";
 import { Td, Tr } from "~/ui/table";
-import { hoursText, timeText, WEEKDAYS } from "../slots";
+import { hoursText, timeText, timeValue, WEEKDAYS } from "../slots";
 import type { SessionTimetable } from "../timetable.server";
 
 const DAY = new Intl.DateTimeFormat("fr-FR", {
@@ -23,15 +25,19 @@ export const slotDay = (day: string) => DAY.format(new Date(`${day}T12:00:00Z`))
 const range = (s: { startMinute: number; endMinute: number }) =>
   `${timeText(s.startMinute)}–${timeText(s.endMinute)}`;
 
-/** Where a slot happens, shared by the pattern and the single-slot forms. */
+/** Where a slot happens, shared by the pattern, the single-slot and the edit forms. */
 function WhereFields({
   form,
   errors,
   place,
+  link = "",
+  trainer = "",
 }: {
   form: string;
   errors?: Record<string, string>;
   place: string;
+  link?: string;
+  trainer?: string;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -49,10 +55,18 @@ function WhereFields({
         label="Lien (à distance)"
         type="url"
         placeholder="https://"
+        defaultValue={link}
         errors={errors}
         maxLength={2000}
       />
-      <TextField form={form} name="trainer" label="Formateur·rice" errors={errors} maxLength={200} />
+      <TextField
+        form={form}
+        name="trainer"
+        label="Formateur·rice"
+        defaultValue={trainer}
+        errors={errors}
+        maxLength={200}
+      />
     </div>
   );
 }
@@ -142,6 +156,52 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
   );
 }
 
+type Slot = SessionTimetable["slots"][number];
+
+/** A slot's day and times, as the add and edit forms ask them; `slot` fills them in. */
+function WhenFields({
+  form,
+  errors,
+  session,
+  slot,
+}: {
+  form: string;
+  errors?: Record<string, string>;
+  session: SessionTimetable["session"];
+  slot?: Slot;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextField
+        form={form}
+        name="day"
+        label="Date"
+        type="date"
+        min={session.startDate}
+        max={session.endDate}
+        defaultValue={slot?.day}
+        errors={errors}
+      />
+      <TextField
+        form={form}
+        name="start"
+        label="Début"
+        type="time"
+        defaultValue={slot ? timeValue(slot.startMinute) : undefined}
+        errors={errors}
+      />
+      <TextField
+        form={form}
+        name="end"
+        label="Fin"
+        type="time"
+        defaultValue={slot ? timeValue(slot.endMinute) : undefined}
+        errors={errors}
+      />
+    </div>
+  );
+}
+
 /** One slot entered by hand. */
 export function SlotForm({ timetable, disabled }: { timetable: SessionTimetable; disabled: boolean }) {
   const { session } = timetable;
@@ -152,19 +212,7 @@ export function SlotForm({ timetable, disabled }: { timetable: SessionTimetable;
     <fetcher.Form method="post" className="grid gap-4" aria-label="Ajouter un créneau">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="sessionId" value={session.id} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          form="slot"
-          name="day"
-          label="Date"
-          type="date"
-          min={session.startDate}
-          max={session.endDate}
-          errors={errors}
-        />
-        <TextField form="slot" name="start" label="Début" type="time" errors={errors} />
-        <TextField form="slot" name="end" label="Fin" type="time" errors={errors} />
-      </div>
+      <WhenFields form="slot" errors={errors} session={session} />
       <WhereFields form="slot" errors={errors} place={session.place} />
       <div>
         <Button type="submit" variant="outline" disabled={disabled || busy}>
@@ -172,6 +220,45 @@ export function SlotForm({ timetable, disabled }: { timetable: SessionTimetable;
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * 'Modifier' on one slot: the same fields and checks as an addition; a clash it makes shows above
+ * the slots once saved, as after an addition.
+ */
+function SlotDialog({
+  slot,
+  session,
+  onDone,
+}: {
+  slot: Slot;
+  session: SessionTimetable["session"];
+  onDone: () => void;
+}) {
+  return (
+    <FormDialog
+      form="edit-slot"
+      id={slot.id}
+      title="Modifier le créneau"
+      description={`${slotDay(slot.day)}, ${range(slot)}`}
+      className="max-w-2xl"
+      onDone={onDone}
+    >
+      {({ form, errors }) => (
+        <>
+          <input type="hidden" name="sessionId" value={session.id} />
+          <WhenFields form={form} errors={errors} session={session} slot={slot} />
+          <WhereFields
+            form={form}
+            errors={errors}
+            place={slot.place ?? ""}
+            link={slot.link ?? ""}
+            trainer={slot.trainer ?? ""}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -214,6 +301,7 @@ export function SlotsTable({ timetable, disabled }: { timetable: SessionTimetabl
   const { slots, clashes, session } = timetable;
   const clashing = new Set(clashes.map((c) => c.slotId));
   const remove = useConfirmDelete({ question: "Supprimer ce créneau ?" });
+  const editor = useEditDialog<Slot>();
   const clear = useConfirmDelete({
     intent: "clear",
     question: "Vider le planning de cette session ?",
@@ -251,6 +339,12 @@ export function SlotsTable({ timetable, disabled }: { timetable: SessionTimetabl
             <Td>{s.trainer ?? "—"}</Td>
             <ActionsCell>
               <IconAction
+                label={`Modifier le créneau du ${slotDay(s.day)}, ${range(s)}`}
+                icon={Pencil}
+                disabled={disabled}
+                onClick={() => editor.edit(s)}
+              />
+              <IconAction
                 label={`Supprimer le créneau du ${slotDay(s.day)}, ${range(s)}`}
                 icon={Trash2}
                 destructive
@@ -270,6 +364,9 @@ export function SlotsTable({ timetable, disabled }: { timetable: SessionTimetabl
       ) : null}
       {remove.dialog}
       {clear.dialog}
+      {editor.render((slot) =>
+        slot ? <SlotDialog slot={slot} session={session} onDone={editor.close} /> : null,
+      )}
     </>
   );
 }
