@@ -28,9 +28,36 @@ describe("readLearnersCsv", () => {
   it("maps the columns by their French names, whatever their case, accents and order", () => {
     const reading = readLearnersCsv("ADRESSE E-MAIL;nom;PRENOM;Société\nana@example.test;Diaz;Ana;\n");
     expect(reading).toEqual({
-      rows: [{ line: 2, firstName: "Ana", lastName: "Diaz", email: "ana@example.test", company: null }],
+      rows: [
+        {
+          line: 2,
+          firstName: "Ana",
+          lastName: "Diaz",
+          email: "ana@example.test",
+          company: null,
+          traineeCategory: null,
+        },
+      ],
       problems: [],
     });
+  });
+
+  it("reads the BPF's type of learner in words, inclusive endings aside, and names an unknown one", () => {
+    const reading = readLearnersCsv(
+      "Prénom;Nom;E-mail;Type de stagiaire\nAna;Diaz;ana@example.test;Salarié·e\nBen;Roy;ben@example.test;demandeuse d'emploi\nCé;Lin;c@example.test;Apprentie\nDan;Ko;d@example.test;stagiaire\n",
+    );
+    expect(reading.rows.map((r) => r.traineeCategory)).toEqual([
+      "private_employee",
+      "jobseeker",
+      "apprentice",
+    ]);
+    expect(reading.problems).toEqual([
+      {
+        line: 5,
+        message:
+          "Type de stagiaire : Type de stagiaire inconnu : salarié·e, apprenti·e, demandeur·euse d'emploi, particulier ou autre",
+      },
+    ]);
   });
 
   it("says every problem with its line: a bad field, an address twice, a control character", () => {
@@ -50,7 +77,7 @@ describe("readLearnersCsv", () => {
       {
         line: null,
         message:
-          "Colonne manquante : E-mail. La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise (facultative).",
+          "Colonne manquante : E-mail. La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise (facultative) ; Type de stagiaire (facultatif).",
       },
     ]);
     expect(readLearnersCsv("Prénom;Nom;E-mail\n").problems[0]?.message).toBe(

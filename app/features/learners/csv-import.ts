@@ -125,7 +125,7 @@ export function readLearnersCsv(text: string): ImportReading {
         .map((c) => COLUMN_LABELS[c])
         .join(
           ", ",
-        )}. La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise (facultative).`,
+        )}. La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise (facultative) ; Type de stagiaire (facultatif).`,
     );
   }
   if (!data.length)

@@ -183,7 +183,7 @@ export const pagesAction = consoleAction(
     if (!parsed.success) return invalid(intent, ERROR_TITLE, parsed.error);
     const values = parsed.data;
     const publish = intent === "publish";
-    return attempt(app, intent, ERROR_TITLE, `Page « ${page.title} » publiée`, async () => {
+    return attempt(app, intent, ERROR_TITLE, `Page «\u202f${page.title}\u202f» publiée`, async () => {
       const { content: published } = await readPage(app.db, id);
       const draft = await draftPageContent(app.db, id);
       const changedFrom = (before: PageContent) =>
