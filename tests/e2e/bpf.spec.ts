@@ -51,8 +51,8 @@ test("Bilan pédagogique et financier: choose a year, see a figure, open its lis
   await page.getByRole("link", { name: "Bilan pédagogique et financier" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bilan pédagogique et financier" })).toBeVisible();
   await page.locator("body[data-hydrated]").waitFor();
-  await page.getByLabel("Année").selectOption("2033");
-  await page.getByRole("button", { name: "Afficher" }).click();
+  await page.getByLabel("Année", { exact: true }).selectOption("2033");
+  await page.getByRole("button", { name: "Afficher", exact: true }).click();
   await expect(page).toHaveURL(/\?annee=2033$/);
 
   const f1 = page.getByTestId("bpf-f1");

@@ -7,6 +7,9 @@ import { expect, test } from "./support/test";
 // The course of learners.spec.ts: no spec counts its seats, and admitting here takes one of them.
 const COURSE = "/formation/formation-wordpress";
 
+// It writes the centre's règlement intérieur in Paramètres, which every convocation then carries.
+test.use({ ownServer: true });
+
 const pdfText = async (bytes: Uint8Array) =>
   (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
 
@@ -17,6 +20,14 @@ test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PD
   test.slow();
   const email = uniqueEmail("convoque");
   await applyAndAdmit(page, COURSE, email);
+  await gotoReady(page, "/admin/parametres");
+  await page
+    .getByLabel("Texte du règlement intérieur")
+    .fill("# Règlement intérieur\n\n## Article 1\n\nLa ponctualité est de rigueur.");
+  await page.getByRole("button", { name: "Enregistrer le règlement intérieur" }).click();
+  await expect(
+    page.getByText(/^Joint en PDF \(reglement-interieur\.pdf\) à chaque convocation/),
+  ).toBeVisible();
 
   await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
   const row = page.getByTestId("learner").filter({ hasText: email });
@@ -29,13 +40,16 @@ test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PD
   const mail = await waitForMail(email, "Convocation");
   expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
     ["convocation-benali-yanis.pdf", "application/pdf"],
+    ["reglement-interieur.pdf", "application/pdf"],
   ]);
   const text = await pdfText(new Uint8Array(Buffer.from(mail.attachments[0]?.content ?? "", "base64")));
   expect(text).toContain("Convocation");
   expect(text).toContain("Yanis Benali");
   expect(text).toMatch(/WordPress/i);
   expect(text).toMatch(/du \d+(er)? \S+ (\d{4} )?au \d+(er)? \S+ \d{4}/);
-  expect(text).toContain("Règlement intérieur");
+  expect(text).toContain("Le règlement intérieur du centre est joint à cette convocation");
+  const rules = await pdfText(new Uint8Array(Buffer.from(mail.attachments[1]?.content ?? "", "base64")));
+  expect(rules).toContain("La ponctualité est de rigueur.");
 
   // Staff download the kept copy: the same document.
   const download = page.waitForEvent("download");

@@ -7,6 +7,8 @@ test("a published formation's new title is a draft: the public page keeps the ol
   context,
   serverUrl,
 }) => {
+  // Twenty-odd page loads and saves in one story: on a shared runner it outlasts the default 30 s.
+  test.slow();
   const tag = Math.random().toString(36).slice(2, 7);
   const before = `Soudure ${tag}`;
   const after = `Soudure avancée ${tag}`;
