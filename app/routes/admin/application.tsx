@@ -18,11 +18,10 @@ import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent } from "~/ui/card";
-import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
-import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
 import { RecordError } from "~/ui/console/record-error";
+import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -30,6 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: `${loaderData?.application ? `Candidature de ${loaderData.application.firstName} ${loaderData.application.lastName}` : "Candidature"} | Console d'administration`,
   },
 ];
+
+const LIST: RecordList = { to: "/admin/candidatures", label: "Toutes les candidatures" };
 
 const NOT_FOUND = "Candidature introuvable";
 
@@ -75,16 +76,10 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("applications:write");
-  const back = <BackLink to="/admin/candidatures">Toutes les candidatures</BackLink>;
   const notes = events.filter((e) => e.kind === "note");
   const history = events.filter((e) => e.kind !== "note");
   if (!a || !session) {
-    return (
-      <>
-        {back}
-        <LoadFailure message={loadError ?? "Erreur lors du chargement des candidatures"} />
-      </>
-    );
+    return <RecordScreen list={LIST} failure={loadError ?? "Erreur lors du chargement des candidatures"} />;
   }
   const mailContext = {
     firstName: a.firstName,
@@ -92,8 +87,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
     sessionDates: formatDateRange(session.startDate, session.endDate),
   };
   return (
-    <>
-      {back}
+    <RecordScreen list={LIST}>
       <PageHeader
         title={`Candidature de ${a.firstName} ${a.lastName}`}
         description={`${formationTitle} – session ${formatDateRange(session.startDate, session.endDate)}`}
@@ -220,7 +214,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
-    </>
+    </RecordScreen>
   );
 }
 

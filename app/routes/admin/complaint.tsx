@@ -19,11 +19,10 @@ import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent } from "~/ui/card";
-import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
-import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
 import { RecordError } from "~/ui/console/record-error";
+import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
 import type { Route } from "./+types/complaint";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -31,6 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: `${loaderData?.complaint ? `Réclamation ${loaderData.complaint.reference}` : "Réclamation"} | Console d'administration`,
   },
 ];
+
+const LIST: RecordList = { to: "/admin/reclamations", label: "Toutes les réclamations" };
 
 const NOT_FOUND = "Réclamation introuvable";
 
@@ -79,18 +80,11 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("complaints:write");
-  const back = <BackLink to="/admin/reclamations">Toutes les réclamations</BackLink>;
   if (!c) {
-    return (
-      <>
-        {back}
-        <LoadFailure message={loadError ?? "Erreur lors du chargement des réclamations"} />
-      </>
-    );
+    return <RecordScreen list={LIST} failure={loadError ?? "Erreur lors du chargement des réclamations"} />;
   }
   return (
-    <>
-      {back}
+    <RecordScreen list={LIST}>
       <PageHeader
         title={`Réclamation ${c.reference}`}
         description={`${categoryLabel(c.category)} – reçue le ${formatDateTime(c.createdAt)}`}
@@ -188,7 +182,7 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
-    </>
+    </RecordScreen>
   );
 }
 

@@ -10,16 +10,17 @@ import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Button } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
-import { BackLink } from "~/ui/console/back-link";
 import { TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
-import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
+import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import type { Route } from "./+types/survey-questionnaire";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.questionnaire?.title ?? "Questionnaire"} | Console d'administration` },
 ];
+
+const LIST: RecordList = { to: "/admin/enquetes", label: "Toutes les enquêtes" };
 
 const NOT_FOUND = "Questionnaire introuvable";
 
@@ -93,19 +94,12 @@ export default function AdminSurveyQuestionnaire({ loaderData }: Route.Component
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("surveys:write");
-  const back = <BackLink to="/admin/enquetes">Toutes les enquêtes</BackLink>;
   if (!q) {
-    return (
-      <>
-        {back}
-        <LoadFailure message={loadError ?? "Erreur lors du chargement des questionnaires"} />
-      </>
-    );
+    return <RecordScreen list={LIST} failure={loadError ?? "Erreur lors du chargement des questionnaires"} />;
   }
   const disabled = !canWrite || !q.editable;
   return (
-    <>
-      {back}
+    <RecordScreen list={LIST}>
       <PageHeader
         title={q.title}
         description={`Questionnaire ${QUESTIONNAIRE_KIND_LABELS[q.kind].toLowerCase()} – envoyé ${invited} fois`}
@@ -151,7 +145,7 @@ export default function AdminSurveyQuestionnaire({ loaderData }: Route.Component
           </Card>
         </div>
       </div>
-    </>
+    </RecordScreen>
   );
 }
 
