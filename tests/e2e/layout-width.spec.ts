@@ -1,10 +1,13 @@
 import routes from "../../app/routes";
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin } from "./support/admin";
-import { expect, type Page, test } from "./support/test";
+import { SHARED } from "./support/server";
+import { type BrowserContextOptions, test as base, expect, type Page } from "./support/test";
 
 // No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
-// signed out, signed in without a role, and as an administrator, at 360 and 1024 px.
+// signed out, signed in without a role, and as an administrator, at 360 and 1024 px. One test per
+// width, visitor and half of the table, so that the walks spread over the workers; each worker signs
+// each visitor in once (through the real forms) and its walks start from that session.
 
 interface RouteEntry {
   path?: string;
@@ -58,20 +61,6 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
   },
 };
 
-async function resolvePath(page: Page, path: string): Promise<string> {
-  const entry = Object.entries(LINKED).find(([file]) => path === `@${file}`);
-  if (!entry) return path;
-  const [, { list, href, unknown }] = entry;
-  const listPath = await resolvePath(page, list);
-  await page.goto(listPath);
-  const hrefs = await page
-    .locator("a[href]")
-    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  const found = hrefs.find((h) => href.test(h));
-  if (found) return found;
-  return unknown ?? `${list}/${UNKNOWN_ID}`;
-}
-
 /** Every screen of the route table: route modules that render (.tsx), splats left out. */
 function screens(entries: RouteEntry[]): string[] {
   const out: string[] = [];
@@ -85,12 +74,49 @@ function screens(entries: RouteEntry[]): string[] {
 }
 
 const PAGES = screens(routes as RouteEntry[]);
+const isConsole = (screen: string) => screen.startsWith("/admin") || screen.startsWith("@routes/admin/");
+const CONSOLE = PAGES.filter(isConsole);
+const PARTS = {
+  "public screens": PAGES.filter((screen) => !isConsole(screen)),
+  "first half of the console screens": CONSOLE.slice(0, Math.ceil(CONSOLE.length / 2)),
+  "second half of the console screens": CONSOLE.slice(Math.ceil(CONSOLE.length / 2)),
+};
 
-async function overflowing(page: Page, width: number): Promise<string[]> {
+/**
+ * One walk's visits: the links of each page seen, so that a record screen is reached from its list
+ * page without loading that list a second time.
+ */
+class Walk {
+  private readonly links = new Map<string, string[]>();
+
+  constructor(private readonly page: Page) {}
+
+  async visit(path: string): Promise<void> {
+    await this.page.goto(path);
+    const hrefs = await this.page
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    this.links.set(path, hrefs);
+  }
+
+  async resolve(path: string): Promise<string> {
+    const entry = Object.entries(LINKED).find(([file]) => path === `@${file}`);
+    if (!entry) return path;
+    const [, { list, href, unknown }] = entry;
+    const listPath = await this.resolve(list);
+    if (!this.links.has(listPath)) await this.visit(listPath);
+    const found = this.links.get(listPath)?.find((h) => href.test(h));
+    if (found) return found;
+    return unknown ?? `${list}/${UNKNOWN_ID}`;
+  }
+}
+
+async function overflowing(page: Page, width: number, paths: string[]): Promise<string[]> {
   const wide: string[] = [];
-  for (const screen of PAGES) {
-    const path = await resolvePath(page, screen);
-    await page.goto(path);
+  const walk = new Walk(page);
+  for (const screen of paths) {
+    const path = await walk.resolve(screen);
+    await walk.visit(path);
     await page.waitForLoadState("load");
     await page.evaluate(() => document.fonts.ready);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -98,6 +124,45 @@ async function overflowing(page: Page, width: number): Promise<string[]> {
   }
   return wide;
 }
+
+type Visitor = "signed out" | "signed in without a role" | "as an administrator";
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+const test = base.extend<
+  { visitor: Visitor },
+  { sessions: (visitor: Visitor) => Promise<StorageState | undefined> }
+>({
+  visitor: ["signed out", { option: true }],
+  // The sessions of this worker's visitors, each signed in once on the worker's shared server.
+  sessions: [
+    async ({ browser, servers }, use) => {
+      const baseURL = await servers.url(SHARED);
+      const signedIn = new Map<Visitor, Promise<StorageState>>();
+      const signIn = async (visitor: Visitor) => {
+        const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+        const page = await context.newPage();
+        if (visitor === "as an administrator") await signInAsAdmin(page);
+        else await signInWithoutRole(page);
+        const state = await context.storageState();
+        await context.close();
+        return state;
+      };
+      await use(async (visitor) => {
+        if (visitor === "signed out") return undefined;
+        let state = signedIn.get(visitor);
+        if (!state) {
+          state = signIn(visitor);
+          signedIn.set(visitor, state);
+        }
+        return state;
+      });
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ visitor, sessions }, use) => {
+    await use(await sessions(visitor));
+  },
+});
 
 test("the route table yields every public and console screen", () => {
   expect(PAGES).toEqual(
@@ -110,25 +175,20 @@ test("the route table yields every public and console screen", () => {
     ]),
   );
   expect(PAGES.some((p) => p.includes(":") || p.includes("*"))).toBe(false);
+  expect(Object.values(PARTS).flat().sort()).toEqual([...PAGES].sort());
 });
 
 for (const width of [360, 1024]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
-    test.setTimeout(240_000);
+  for (const visitor of ["signed out", "signed in without a role", "as an administrator"] as const) {
+    test.describe(`at ${width} px, ${visitor}`, () => {
+      test.use({ viewport: { width, height: 800 }, visitor });
+      test.setTimeout(120_000);
 
-    test("signed out, no page is wider than the window", async ({ page }) => {
-      expect(await overflowing(page, width)).toEqual([]);
+      for (const [part, paths] of Object.entries(PARTS)) {
+        test(`no page of the ${part} is wider than the window`, async ({ page }) => {
+          expect(await overflowing(page, width, paths)).toEqual([]);
+        });
+      }
     });
-
-    test("signed in without a role, no page is wider than the window", async ({ page }) => {
-      await signInWithoutRole(page);
-      expect(await overflowing(page, width)).toEqual([]);
-    });
-
-    test("as an administrator, no page is wider than the window", async ({ page }) => {
-      await signInAsAdmin(page);
-      expect(await overflowing(page, width)).toEqual([]);
-    });
-  });
+  }
 }

@@ -9,7 +9,16 @@ import { ADMIN, SMTP_PORT } from "../../../playwright.config";
 export interface TestServer {
   url: string;
   stop(): Promise<void>;
+  /** Started with `clock`: sets how far ahead of the machine's clock the server's wall clock reads. */
+  setClockOffset?(ms: number): Promise<void>;
 }
+
+export interface ServerOptions {
+  /** A wall clock the spec can move forward (./server-clock.mjs), for what waits for a date. */
+  clock?: boolean;
+}
+
+const CLOCK_MODULE = new URL("./server-clock.mjs", import.meta.url).href;
 
 /** A port nobody listens on now: the system picks it, so parallel workers and parallel suites never collide. */
 async function freePort(): Promise<number> {
@@ -23,11 +32,16 @@ async function freePort(): Promise<number> {
 
 const STARTUP_MS = 90_000;
 
-export async function startServer(label: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  label: string,
+  extraEnv: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `cfa-e2e-${label}-`));
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+  const args = options.clock ? ["--import", CLOCK_MODULE, "server.js"] : ["server.js"];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -46,7 +60,7 @@ export async function startServer(label: string, extraEnv: Record<string, string
       DEMO_DATA: "on",
       ...extraEnv,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: options.clock ? ["ignore", "ignore", "inherit", "ipc"] : ["ignore", "ignore", "inherit"],
   });
   let exitCode: number | null = null;
   const exited = new Promise<void>((resolve) =>
@@ -73,12 +87,30 @@ export async function startServer(label: string, extraEnv: Record<string, string
       // One page rendered before the first test: a cold server's first render (modules loaded, page
       // cache filled) belongs to the start, not to the first test's 30 s.
       await fetch(`${url}/`).then((response) => response.text());
-      return { url, stop };
+      return options.clock ? { url, stop, setClockOffset: (ms) => setClockOffset(child, ms) } : { url, stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
   throw new Error(`the ${label} test server did not start (exit code ${exitCode ?? "none"})`);
+}
+
+/** Sends the offset to ./server-clock.mjs in the child, and waits for it to be in force. */
+function setClockOffset(child: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const acknowledged = (message: unknown) => {
+      if ((message as { clockOffsetMs?: number })?.clockOffsetMs !== ms) return;
+      child.off("message", acknowledged);
+      resolve();
+    };
+    child.on("message", acknowledged);
+    child.send({ clockOffsetMs: ms }, (error) => {
+      if (error) {
+        child.off("message", acknowledged);
+        reject(error);
+      }
+    });
+  });
 }
 
 /**
@@ -92,14 +124,18 @@ export class ServerPool {
 
   constructor(private readonly worker: number) {}
 
-  url(key: string): Promise<string> {
+  server(key: string, options: ServerOptions = {}): Promise<TestServer> {
     let server = this.servers.get(key);
     if (!server) {
       const label = key === SHARED ? `w${this.worker}` : `w${this.worker}-${path.basename(key, ".spec.ts")}`;
-      server = startServer(label);
+      server = startServer(label, {}, options);
       this.servers.set(key, server);
     }
-    return server.then((s) => s.url);
+    return server;
+  }
+
+  url(key: string, options: ServerOptions = {}): Promise<string> {
+    return this.server(key, options).then((s) => s.url);
   }
 
   async stopAll() {

@@ -1,5 +1,20 @@
 import { test as base } from "@playwright/test";
-import { ServerPool, SHARED } from "./server";
+import { ServerPool, SHARED, type TestServer } from "./server";
+
+/** The wall clock of a spec's own server (`test.use({ ownServer: "with a movable clock" })`). */
+export interface ServerClock {
+  /** The server's time now, in ms since the epoch. */
+  now(): number;
+  /** Moves the server's wall clock so that it reads `at` now; its timers keep their real pace. */
+  set(at: number): Promise<void>;
+}
+
+type OwnServer = boolean | "with a movable clock";
+
+function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Promise<TestServer> {
+  if (!ownServer) return servers.server(SHARED);
+  return servers.server(file, { clock: ownServer === "with a movable clock" });
+}
 
 /**
  * Every spec imports `test` and `expect` from here, never from @playwright/test: what a test runs
@@ -8,11 +23,18 @@ import { ServerPool, SHARED } from "./server";
  * writes. A spec that changes what every page shows (Paramètres, Pages, the demo data) sets
  * `test.use({ ownServer: true })` and gets a server for that file alone.
  *
+ * A spec that waits for a date (a scheduled publication) sets `ownServer: "with a movable clock"`: its
+ * server reads the time through tests/e2e/support/server-clock.mjs, and the `serverClock` fixture
+ * moves it forward, so the spec does not wait for the minute to come.
+ *
  * `serverUrl` is the address of the server the test talks to: links in e-mails start with it, and so
  * do headers such as `origin`. Pages are opened with paths relative to it (`page.goto("/formations")`),
  * and `expect(page).toHaveURL("/formations")` resolves against it too.
  */
-export const test = base.extend<{ ownServer: boolean; serverUrl: string }, { servers: ServerPool }>({
+export const test = base.extend<
+  { ownServer: OwnServer; serverUrl: string; serverClock: ServerClock },
+  { servers: ServerPool }
+>({
   ownServer: [false, { option: true }],
   servers: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -27,15 +49,28 @@ export const test = base.extend<{ ownServer: boolean; serverUrl: string }, { ser
   ],
   serverUrl: [
     async ({ servers, ownServer }, use, testInfo) => {
-      await use(await servers.url(ownServer ? testInfo.file : SHARED));
+      await use((await serverOf(servers, ownServer, testInfo.file)).url);
     },
     // A spec's own server starts inside its first test: that start has its own allowance.
     { timeout: 120_000 },
   ],
+  serverClock: async ({ servers, ownServer }, use, testInfo) => {
+    const server = await serverOf(servers, ownServer, testInfo.file);
+    const { setClockOffset } = server;
+    if (!setClockOffset) throw new Error('serverClock needs test.use({ ownServer: "with a movable clock" })');
+    let offset = 0;
+    await use({
+      now: () => Date.now() + offset,
+      async set(at) {
+        offset = at - Date.now();
+        await setClockOffset(offset);
+      },
+    });
+  },
   baseURL: async ({ serverUrl }, use) => {
     await use(serverUrl);
   },
 });
 
-export type { ElementHandle, Locator, Page } from "@playwright/test";
+export type { BrowserContextOptions, ElementHandle, Locator, Page } from "@playwright/test";
 export { expect } from "@playwright/test";
