@@ -8,8 +8,9 @@ const PERMISSIONS_POLICY =
 // Console and account pages show personal data or a session's state, a staff member's iCalendar feed
 // is read with its secret token: no browser or proxy keeps a copy. `.data` twins included (React
 // Router answers `/calendrier/<token>.ics.data` itself, without the headers the route sets). A
-// survey's personal link (/enquete/<token>) shows the answers given through it.
-const PRIVATE_PAGES = /^\/(admin|auth|enquete)(\/|\.data|$)|^\/calendrier\/[^/]*\.data$/;
+// survey's personal link (/enquete/<token>) shows the answers given through it; an attendance link
+// (/emargement/<token>) signs for its learner.
+const PRIVATE_PAGES = /^\/(admin|auth|enquete|emargement)(\/|\.data|$)|^\/calendrier\/[^/]*\.data$/;
 
 /**
  * Headers every answer carries: Permissions-Policy, HSTS when PUBLIC_URL is https (a proxy in front

@@ -14,6 +14,8 @@ export const LIVE_TABLES = [
   "media",
   "site_pages",
   "survey_invitations",
+  // A learner signing on their phone shows at once on the slot's signing page (staff only).
+  "attendance_entries",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

@@ -29,11 +29,12 @@ interface Entry extends Rendered {
 // changes (app/features/catalogue/programme-pdf.server.ts): here it would be kept twice (raw and gzipped, though
 // a PDF hardly compresses) and push the HTML pages out. A staff member's iCalendar feed
 // (/calendrier/<token>.ics) is private to whoever holds its token and must stop at once when regenerated.
-// A survey's link (/enquete/<token>) is personal, and its page shows the answers already given.
+// A survey's link (/enquete/<token>) is personal, and its page shows the answers already given; so is
+// an attendance link (/emargement/<token>), whose page says whether its learner signed.
 // The Lhéo exports (/lheo.xml, /formation/<slug>/lheo.xml) have their own cache too, with 304s, and the
 // whole catalogue's may weigh megabytes (features/catalogue/lheo/lheo.server.ts).
 const UNCACHED =
-  /^\/(admin|auth|api|calendrier|enquete)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$|\/lheo\.xml$/;
+  /^\/(admin|auth|api|calendrier|enquete|emargement)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$|\/lheo\.xml$/;
 
 /**
  * The query parameters public pages read (catalogue filters, contact preselection, and React

@@ -28,6 +28,11 @@ export const REQUEST_LIMITS = {
   settingsBytes: FILE_BYTES + 64 * KIB,
   /** One picture sent to the médiathèque (a full-size photo from a phone or a camera). */
   imageBytes: IMAGE_BYTES,
+  /**
+   * A signature posted from the learner's page or the signing pad: a PNG of at most 200 Ko as a data
+   * URL, URL-encoded (base64 grows it by a third, and each '+' or '/' takes three characters).
+   */
+  signatureFormBytes: MIB,
   /** A médiathèque upload: the picture, its alternative text, credit and focal point, the framing. */
   mediaUploadBytes: IMAGE_BYTES + 64 * KIB,
 } as const;

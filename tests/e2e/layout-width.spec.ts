@@ -24,6 +24,8 @@ const SAMPLE: Record<string, string> = {
   "routes/site/apply-sent.tsx": "/formation/tp-assistant-commercial/candidature/envoyee",
   // A link nobody was sent: the French page of an unknown survey (surveys.spec.ts measures a real one).
   "routes/site/survey.tsx": "/enquete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // An unknown attendance link: its French page (attendance.spec.ts measures a real one at 360 px).
+  "routes/site/attendance-sign.tsx": "/emargement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to
@@ -41,6 +43,16 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     list: "@routes/admin/formation-sessions.tsx",
     href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/planning$/,
     unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/planning`,
+  },
+  "routes/admin/session-attendance.tsx": {
+    list: "@routes/admin/session-timetable.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement`,
+  },
+  "routes/admin/session-attendance-slot.tsx": {
+    list: "@routes/admin/session-attendance.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement\/[0-9a-f-]{36}$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement/${UNKNOWN_ID}`,
   },
   "routes/admin/application.tsx": {
     list: "/admin/candidatures",

@@ -204,6 +204,9 @@ async function snapshot() {
     "complaint_events",
     "complaint_counters",
     "session_slots",
+    "attendance_links",
+    "attendance_entries",
+    "attendance_countersignatures",
     "mail_outbox",
     "user_roles",
     "audit_log",
@@ -315,6 +318,26 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     },
     "routes/admin/session-timetable.tsx#delete": { id: ids.slot },
     "routes/admin/session-timetable.tsx#clear": { id: ids.session },
+    // A valid mark and correction of a real learner on a real slot: a missing check would record an entry.
+    "routes/admin/session-attendance-slot.tsx#mark": {
+      sessionId: ids.session,
+      slotId: ids.slot,
+      learnerId: ids.learner,
+      status: "absent",
+      reason: "Intrus",
+    },
+    "routes/admin/session-attendance-slot.tsx#correct": {
+      sessionId: ids.session,
+      slotId: ids.slot,
+      learnerId: ids.learner,
+      status: "present",
+    },
+    "routes/admin/session-attendance-slot.tsx#sign": {
+      sessionId: ids.session,
+      slotId: ids.slot,
+      learnerId: ids.learner,
+      typedName: "Léa Martin",
+    },
     "routes/admin/application.tsx#erase": { id: ids.application },
     "routes/admin/learners.tsx#create": {
       sessionId: ids.session,

@@ -1,6 +1,6 @@
 // Bilan pédagogique et financier: the figures of a seeded year equal the hand-computed ones
-// (hours-learners = each learner's hours attended in the year, so learners × hours for a session's
-// class), each counted learner is in one line of F-1, of F-3 and of F-4 (three equal totals), section
+// (hours-learners = each learner's hours attended in the year, read from the attendance entries, so
+// learners × hours for a session's class), each counted learner is in one line of F-1, of F-3 and of F-4 (three equal totals), section
 // E counts the trainers named on the year's slots; the learner's BPF type is a field of the Stagiaires
 // dialog and CSV; the screen is for bpf:read, its CSV for learners:export, audited.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -145,6 +145,31 @@ beforeAll(async () => {
   // Left before the session's only slot: no hour in 2029, counted nowhere.
   ids.l10 = await learner(d, "Tom", "other", { abandonedOn: "2029-06-01" });
   ids.l9 = await learner(e, "Eva", "jobseeker");
+
+  // The attendance recorded: every learner present at every slot of their session, except Inès
+  // absent on the second day (she left), Tom absent at his only slot, Hugo at first; Eva's 2030 day is recorded
+  // too, and counts only in 2030.
+  const absent = new Set([`${ids.l3}|2029-03-06`, `${ids.l10}|2029-06-03`, `${ids.l7}|2029-05-02`]);
+  const attendance = await rows<{ learner_id: string; slot_id: string; day: string }>(
+    `select l.id as learner_id, s.id as slot_id, to_char(s.day, 'YYYY-MM-DD') as day
+       from learners l join session_slots s on s.session_id = l.session_id
+      where l.id = any($1::uuid[])`,
+    [Object.values(ids)],
+  );
+  for (const a of attendance) {
+    const status = absent.has(`${a.learner_id}|${a.day}`) ? "absent" : "present";
+    await rows(
+      "insert into attendance_entries (slot_id, learner_id, status, method) values ($1, $2, $3, 'staff')",
+      [a.slot_id, a.learner_id, status],
+    );
+  }
+  // A correction counts, not what it corrects: Hugo, marked absent above, corrected to present (the
+  // later entry).
+  const [hugoSlot] = attendance.filter((a) => a.learner_id === ids.l7);
+  await rows(
+    "insert into attendance_entries (slot_id, learner_id, status, method) values ($1, $2, 'present', 'staff')",
+    [hugoSlot?.slot_id, ids.l7],
+  );
 });
 
 const lineOf = (report: Awaited<ReturnType<typeof bpfYear>>["report"], id: string) =>

@@ -45,6 +45,11 @@ export const PERMISSION_DESCRIPTIONS = {
   "learners:export": "Exporter les stagiaires en CSV",
   "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
   "documents:send": "Générer et envoyer les documents d'un·e stagiaire (convocation)",
+  "attendance:sign":
+    "Ouvrir la page d'émargement d'un créneau : faire signer les stagiaires, contresigner, donner les liens personnels, noter une absence ou un retard",
+  "attendance:correct":
+    "Corriger l'émargement d'un·e stagiaire (nouvelle saisie journalisée, l'ancienne reste)",
+  "attendance:download": "Télécharger la feuille d'émargement d'une session (PDF)",
   "complaints:read": "Lire le registre des réclamations",
   "complaints:write": "Traiter une réclamation (statut, réponse à l'auteur, action corrective)",
   "complaints:erase": "Effacer les données personnelles d'une réclamation (droit à l'effacement)",
@@ -93,6 +98,10 @@ const MODERATOR: readonly Permission[] = [
   "learners:read",
   "learners:write",
   "documents:send",
+  // Staff and trainers run the signing of each slot; correcting what was recorded (evidence shown to
+  // funders and auditors) stays with administrators.
+  "attendance:sign",
+  "attendance:download",
   "complaints:read",
   "complaints:write",
   "surveys:read",

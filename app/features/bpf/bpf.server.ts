@@ -5,12 +5,12 @@
  * the trainers named on the year's slots. Four grouped queries, whatever the number of learners.
  */
 import { and, asc, between, eq, exists, sql } from "drizzle-orm";
+import { attendedMinutes } from "~/features/attendance/index.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { formationSessions, formations, learners, sessionSlots } from "~/platform/db/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
-import { attendedMinutes } from "./attended.server";
 import {
   type BpfLearner,
   type BpfLine,

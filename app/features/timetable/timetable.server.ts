@@ -318,7 +318,19 @@ async function removeSlots(app: AppRuntime, actor: Actor, sessionId: string, slo
     const where = slotId
       ? and(eq(sessionSlots.sessionId, sessionId), eq(sessionSlots.id, slotId))
       : eq(sessionSlots.sessionId, sessionId);
-    const removed = await tx.delete(sessionSlots).where(where).returning({ id: sessionSlots.id });
+    // A slot with attendance entries stays: the attendance sheet is evidence (foreign key, restrict).
+    const removed = await tx
+      .delete(sessionSlots)
+      .where(where)
+      .returning({ id: sessionSlots.id })
+      .catch((error: unknown) => {
+        if (pgErrorCode(error) === "23503") {
+          throw new AdminInputError(
+            "Ce créneau a déjà des émargements : il ne peut plus être supprimé (la feuille d'émargement en fait foi).",
+          );
+        }
+        throw error;
+      });
     if (slotId && !removed.length) throw new AdminInputError(SLOT_GONE);
   });
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
@@ -57,6 +57,7 @@ export default function AdminSessionTimetable({ loaderData }: Route.ComponentPro
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("timetable:write");
+  const canSign = useCan("attendance:sign");
   const back = (
     <BackLink to={`/admin/formations/${formationId}/sessions`} className="mb-4">
       Sessions de la formation
@@ -78,6 +79,14 @@ export default function AdminSessionTimetable({ loaderData }: Route.ComponentPro
         title="Planning de la session"
         description={`${session.title} – ${formatDateRange(session.startDate, session.endDate)}`}
       />
+      {canSign ? (
+        <Link
+          to={`/admin/formations/${formationId}/sessions/${session.id}/emargement`}
+          className="mb-4 inline-block text-primary underline-offset-4 hover:underline"
+        >
+          Émargement de la session (signatures, absences, feuille PDF)
+        </Link>
+      ) : null}
       <TimetableTotals timetable={timetable} />
       <ClashWarning timetable={timetable} />
       <SlotsTable timetable={timetable} disabled={!canWrite} />

@@ -1,0 +1,278 @@
+import { useState } from "react";
+import { data } from "react-router";
+import { useCan } from "~/features/accounts/components/use-can";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { SignaturePad } from "~/features/attendance/components/signature-pad";
+import {
+  ATTENDANCE_PERMISSIONS,
+  attendanceAction,
+  deviceOf,
+  slotAttendance,
+} from "~/features/attendance/console-attendance.server";
+import { ATTENDANCE_METHOD_LABELS, ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
+import { entityId } from "~/platform/form-schema";
+import { formatTime } from "~/platform/paris-time";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { Button } from "~/ui/button";
+import { BackLink } from "~/ui/console/back-link";
+import { PageHeader } from "~/ui/console/page-header";
+import { RecordError } from "~/ui/console/record-error";
+import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { Input, Label } from "~/ui/input";
+import type { Route } from "./+types/session-attendance-slot";
+
+const NOT_FOUND = "Créneau introuvable";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `Émargement${loaderData ? ` – ${loaderData.sheet.slot.heading}` : ""} | Console d'administration`,
+  },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "attendance:sign");
+  const formation = entityId.safeParse(params.id);
+  const session = entityId.safeParse(params.sessionId);
+  const slot = entityId.safeParse(params.slotId);
+  if (!formation.success || !session.success || !slot.success) throw data(NOT_FOUND, { status: 404 });
+  const sheet = await slotAttendance(context.app, session.data, slot.data, new Date());
+  if (!sheet || sheet.session.formationId !== formation.data) throw data(NOT_FOUND, { status: 404 });
+  return { sheet };
+}
+
+// The server's clock and the device's address are read per request.
+export const action = Object.assign(
+  (args: Route.ActionArgs) =>
+    attendanceAction(deviceOf(args.request, args.context.clientIp), new Date())(args),
+  { permissions: ATTENDANCE_PERMISSIONS },
+);
+
+const LIVE = ["attendance_entries"] as const;
+
+type Sheet = Route.ComponentProps["loaderData"]["sheet"];
+type Row = Sheet["learners"][number];
+
+function PadForm({ sheet, learner, onDone }: { sheet: Sheet; learner: Row; onDone: () => void }) {
+  const fetcher = useAdminFetcher((result) => {
+    if (result.ok) onDone();
+  });
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.errors?.signature : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-3 space-y-3 rounded-md border bg-muted/30 p-3">
+      <input type="hidden" name="intent" value="sign" />
+      <input type="hidden" name="sessionId" value={sheet.session.id} />
+      <input type="hidden" name="slotId" value={sheet.slot.id} />
+      <input type="hidden" name="learnerId" value={learner.id} />
+      <SignaturePad label={`Signature de ${learner.name}`} error={error} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Valider la signature
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function MarkForm({
+  sheet,
+  learner,
+  correction,
+  onDone,
+}: {
+  sheet: Sheet;
+  learner: Row;
+  correction: boolean;
+  onDone: () => void;
+}) {
+  const fetcher = useAdminFetcher((result) => {
+    if (result.ok) onDone();
+  });
+  const [status, setStatus] = useState("absent");
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-3 grid gap-3 rounded-md border bg-muted/30 p-3 sm:grid-cols-3">
+      <input type="hidden" name="intent" value={correction ? "correct" : "mark"} />
+      <input type="hidden" name="sessionId" value={sheet.session.id} />
+      <input type="hidden" name="slotId" value={sheet.slot.id} />
+      <input type="hidden" name="learnerId" value={learner.id} />
+      <div className="space-y-1">
+        <Label htmlFor={`status-${learner.id}`}>Présence</Label>
+        <select
+          id={`status-${learner.id}`}
+          name="status"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          className="h-10 w-full rounded-md border border-input bg-background px-2"
+        >
+          <option value="present">{ATTENDANCE_STATUS_LABELS.present}</option>
+          <option value="late">{ATTENDANCE_STATUS_LABELS.late}</option>
+          <option value="absent">{ATTENDANCE_STATUS_LABELS.absent}</option>
+        </select>
+      </div>
+      {status === "late" ? (
+        <div className="space-y-1">
+          <Label htmlFor={`late-${learner.id}`}>Retard (minutes)</Label>
+          <Input
+            id={`late-${learner.id}`}
+            name="lateMinutes"
+            type="number"
+            min={1}
+            inputMode="numeric"
+            required
+          />
+          {errors?.lateMinutes ? <p className="text-sm text-destructive">{errors.lateMinutes}</p> : null}
+        </div>
+      ) : null}
+      <div className="space-y-1">
+        <Label htmlFor={`reason-${learner.id}`}>Motif</Label>
+        <Input id={`reason-${learner.id}`} name="reason" maxLength={300} />
+      </div>
+      <div className="flex items-end gap-2 sm:col-span-3">
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {correction ? "Enregistrer la correction" : "Enregistrer"}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function entryText(entry: Row["entry"]): string {
+  if (!entry) return "Non renseigné";
+  const status =
+    entry.status === "late"
+      ? `${ATTENDANCE_STATUS_LABELS.late} (${entry.lateMinutes} min)`
+      : ATTENDANCE_STATUS_LABELS[entry.status];
+  return `${status} · ${ATTENDANCE_METHOD_LABELS[entry.method]} à ${formatTime(entry.recordedAt)}${entry.reason ? ` · ${entry.reason}` : ""}${entry.count > 1 ? " · corrigé" : ""}`;
+}
+
+function CountersignForm({ sheet }: { sheet: Sheet }) {
+  const fetcher = useAdminFetcher();
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
+  return (
+    <fetcher.Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="countersign" />
+      <input type="hidden" name="sessionId" value={sheet.session.id} />
+      <input type="hidden" name="slotId" value={sheet.slot.id} />
+      <div className="max-w-sm space-y-1">
+        <Label htmlFor="trainerName">Formateur ou formatrice</Label>
+        <Input
+          id="trainerName"
+          name="trainerName"
+          defaultValue={sheet.slot.trainer ?? ""}
+          required
+          maxLength={120}
+        />
+        {errors?.trainerName ? <p className="text-sm text-destructive">{errors.trainerName}</p> : null}
+      </div>
+      <SignaturePad
+        label="Signature du formateur ou de la formatrice"
+        allowTyped={false}
+        error={errors?.signature}
+      />
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        Contresigner le créneau
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminSessionAttendanceSlot({ loaderData }: Route.ComponentProps) {
+  const { sheet } = loaderData;
+  useLiveRevalidation(LIVE);
+  const canCorrect = useCan("attendance:correct");
+  const [open, setOpen] = useState<{ id: string; kind: "pad" | "mark" | "correct" } | null>(null);
+  const base = `/admin/formations/${sheet.session.formationId}/sessions/${sheet.session.id}`;
+  const windowText =
+    sheet.slot.window === "open"
+      ? "Signature ouverte"
+      : sheet.slot.window === "early"
+        ? "La signature ouvre 15 minutes avant le début"
+        : "Créneau terminé : signature close";
+  return (
+    <>
+      <BackLink to={`${base}/emargement`} className="mb-4">
+        Émargement de la session
+      </BackLink>
+      <PageHeader
+        title={`Émargement – ${sheet.slot.heading}`}
+        description={`${sheet.session.title} · ${windowText}`}
+      />
+      <ul className="divide-y rounded-md border">
+        {sheet.learners.map((learner) => (
+          <li key={learner.id} className="p-3" data-testid="slot-learner">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-medium">{learner.name}</p>
+                <p className="text-sm text-muted-foreground">{entryText(learner.entry)}</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {!learner.entry && sheet.slot.window === "open" ? (
+                  <Button onClick={() => setOpen({ id: learner.id, kind: "pad" })}>Faire signer</Button>
+                ) : null}
+                {!learner.entry ? (
+                  <Button variant="outline" onClick={() => setOpen({ id: learner.id, kind: "mark" })}>
+                    Absence, retard…
+                  </Button>
+                ) : canCorrect ? (
+                  <Button variant="outline" onClick={() => setOpen({ id: learner.id, kind: "correct" })}>
+                    Corriger
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+            {learner.link && sheet.slot.window !== "closed" ? (
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer text-primary">Lien personnel de signature</summary>
+                <a href={learner.link} className="break-all underline" data-testid="personal-link">
+                  {learner.link}
+                </a>
+              </details>
+            ) : null}
+            {open?.id === learner.id ? (
+              open.kind === "pad" ? (
+                <PadForm sheet={sheet} learner={learner} onDone={() => setOpen(null)} />
+              ) : (
+                <MarkForm
+                  sheet={sheet}
+                  learner={learner}
+                  correction={open.kind === "correct"}
+                  onDone={() => setOpen(null)}
+                />
+              )
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <section className="mt-8 rounded-md border p-4">
+        <h2 className="mb-3 text-lg font-semibold">Contresignature</h2>
+        {sheet.countersignature ? (
+          <p>
+            Contresigné par {sheet.countersignature.trainerName} à{" "}
+            {formatTime(sheet.countersignature.signedAt)}.
+          </p>
+        ) : sheet.slot.window === "early" ? (
+          <p className="text-muted-foreground">La contresignature ouvre avec la signature.</p>
+        ) : (
+          <CountersignForm sheet={sheet} />
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RecordError
+      notFoundTitle={NOT_FOUND}
+      notFoundText="Ce créneau n'existe pas ou a été supprimé."
+      backHref="/admin/formations"
+      backLabel="Retour aux formations"
+    />
+  );
+}

@@ -1,0 +1,332 @@
+// Émargement: a learner signs a slot through a personal link only while the slot is open (the
+// server's clock, injected here), once; the trainer's device signs the same way; staff mark an
+// absence or a lateness, and a correction is a new entry, audited, the old one kept; many
+// signatures posted at once are all kept, none twice; the sheet lists signatures and hours; the
+// learner's page answers 404 or 410 in French for an unknown or ended link.
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { attendedMinutes } from "~/features/attendance/index.server";
+import { renderAttendanceSheet } from "~/features/attendance/sheet-pdf.server";
+import { signOnPad, signThroughLink, slotLinks } from "~/features/attendance/signing.server";
+import {
+  attendanceEntries,
+  auditLog,
+  formationSessions,
+  learners,
+  sessionSlots,
+} from "~/platform/db/schema.server";
+import { parisInstant } from "~/platform/paris-time";
+import * as slotPage from "~/routes/admin/session-attendance-slot";
+import * as learnerPage from "~/routes/site/attendance-sign";
+import { DRIVER } from "../support/db";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+
+const t = setUpTestApp();
+const moderator = setUpSignedIn(t, "moderator");
+const admin = setUpSignedIn(t, "admin");
+
+const at = (day: string, time: string) => {
+  const instant = parisInstant(day, time);
+  if (!instant) throw new Error(`no instant ${day} ${time}`);
+  return instant;
+};
+
+let png = "";
+async function signature(): Promise<string> {
+  if (!png) {
+    const bytes = await sharp({
+      create: { width: 320, height: 120, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    png = `data:image/png;base64,${bytes.toString("base64")}`;
+  }
+  return png;
+}
+const signed = async (extra: Record<string, string> = {}) => {
+  const form = new FormData();
+  form.set("signature", await signature());
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
+  return form;
+};
+const device = { ip: "203.0.113.7", userAgent: "Test/1.0" };
+
+async function newSession(people: number, day = "2027-03-01") {
+  const [formation] = await t.app.database.query<{ id: string }>(
+    "select id from formations order by title limit 1",
+  );
+  const [session] = await t.app.db
+    .insert(formationSessions)
+    .values({
+      formationId: formation?.id ?? "",
+      startDate: "2027-03-01",
+      endDate: "2027-03-05",
+      place: "Salle 1",
+      seats: 300,
+    })
+    .returning({ id: formationSessions.id, formationId: formationSessions.formationId });
+  if (!session) throw new Error("no session");
+  const made = await t.app.db
+    .insert(learners)
+    .values(
+      Array.from({ length: people }, (_, i) => ({
+        sessionId: session.id,
+        origin: "manual" as const,
+        firstName: `Prénom${i}`,
+        lastName: `Nom${String(i).padStart(3, "0")}`,
+        email: `l${i}.${session.id.slice(0, 8)}@example.fr`,
+      })),
+    )
+    .returning({ id: learners.id });
+  const [morning] = await t.app.db
+    .insert(sessionSlots)
+    .values({
+      sessionId: session.id,
+      day,
+      startMinute: 540,
+      endMinute: 750,
+      trainer: "Claire Dubois",
+    })
+    .returning({ id: sessionSlots.id });
+  if (!morning) throw new Error("no slot");
+  const links = await slotLinks(t.app.db, t.app.config.authSecret, morning.id);
+  const tokenOf = new Map(links.map((l) => [l.learnerId, l.token]));
+  return { session, learnerIds: made.map((l) => l.id), slotId: morning.id, tokenOf };
+}
+
+const entriesOf = (slotId: string) =>
+  t.app.db.select().from(attendanceEntries).where(eq(attendanceEntries.slotId, slotId));
+
+describe(`attendance on ${DRIVER}`, () => {
+  it("a personal link signs once, only from 15 min before the start to the end; stored with time and address", async () => {
+    const { slotId, learnerIds, tokenOf } = await newSession(2);
+    const [ana] = learnerIds;
+    const token = tokenOf.get(ana ?? "") ?? "";
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The same link on a second ask: the console shows the same one.
+    const again = await slotLinks(t.app.db, t.app.config.authSecret, slotId);
+    expect(again.find((l) => l.learnerId === ana)?.token).toBe(token);
+
+    expect(
+      await signThroughLink(t.app.db, token, await signed(), device, at("2027-03-01", "08:40")),
+    ).toMatchObject({
+      state: "early",
+    });
+    const first = await signThroughLink(t.app.db, token, await signed(), device, at("2027-03-01", "08:50"));
+    expect(first.state).toBe("signed");
+    const second = await signThroughLink(t.app.db, token, await signed(), device, at("2027-03-01", "09:30"));
+    expect(second.state).toBe("already");
+    expect(await signThroughLink(t.app.db, token, await signed(), device, at("2027-03-01", "12:30"))).toEqual(
+      {
+        state: "closed",
+      },
+    );
+    expect(
+      await signThroughLink(t.app.db, "x".repeat(43), await signed(), device, at("2027-03-01", "10:00")),
+    ).toEqual({
+      state: "unknown",
+    });
+    const rows = await entriesOf(slotId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ learnerId: ana, status: "present", method: "link", ip: "203.0.113.7" });
+    expect(rows[0]?.signature?.byteLength).toBeGreaterThan(50);
+
+    // Not a PNG, or too large: refused in French, nothing stored.
+    const [, bruno] = learnerIds;
+    const brunoToken = tokenOf.get(bruno ?? "") ?? "";
+    const fake = new FormData();
+    fake.set("signature", "data:image/png;base64,aGVsbG8=");
+    expect(await signThroughLink(t.app.db, brunoToken, fake, device, at("2027-03-01", "10:00"))).toEqual({
+      state: "invalid",
+      error: "La signature n'est pas une image PNG.",
+    });
+    const huge = new FormData();
+    huge.set("signature", `data:image/png;base64,${"A".repeat(300_000)}`);
+    expect(
+      await signThroughLink(t.app.db, brunoToken, huge, device, at("2027-03-01", "10:00")),
+    ).toMatchObject({
+      state: "invalid",
+      error: expect.stringContaining("200 Ko"),
+    });
+    // A typed name instead of a drawing.
+    const typed = new FormData();
+    typed.set("typedName", "  Bruno   Nom001 ");
+    expect(
+      (await signThroughLink(t.app.db, brunoToken, typed, device, at("2027-03-01", "10:00"))).state,
+    ).toBe("signed");
+    expect((await entriesOf(slotId)).find((e) => e.learnerId === bruno)).toMatchObject({
+      method: "typed",
+      typedName: "Bruno Nom001",
+    });
+    expect((await attendedMinutes(t.app.db, { learnerIds })).get(bruno ?? "")).toBe(210);
+  });
+
+  it("many signatures posted at once, each twice: every learner signed exactly once", async () => {
+    const people = 40;
+    const { slotId, learnerIds, tokenOf } = await newSession(people);
+    const now = at("2027-03-01", "09:05");
+    const form = await signed();
+    const outcomes = await Promise.all(
+      learnerIds.flatMap((id) => [
+        signThroughLink(t.app.db, tokenOf.get(id) ?? "", form, device, now),
+        signThroughLink(t.app.db, tokenOf.get(id) ?? "", form, device, now),
+      ]),
+    );
+    expect(outcomes.filter((o) => o.state === "signed")).toHaveLength(people);
+    expect(outcomes.filter((o) => o.state === "already")).toHaveLength(people);
+    const rows = await entriesOf(slotId);
+    expect(rows).toHaveLength(people);
+    expect(new Set(rows.map((r) => r.learnerId)).size).toBe(people);
+  });
+
+  it("staff mark an absence; a correction is a new entry, the old one kept, audited; only administrators correct", async () => {
+    const { session, slotId, learnerIds } = await newSession(2);
+    const [chloe, dan] = learnerIds;
+    const url = `/admin/formations/${session.formationId}/sessions/${session.id}/emargement/${slotId}`;
+    const params = { id: session.formationId, sessionId: session.id, slotId };
+    const post = async (cookie: string, fields: Record<string, string>) => {
+      const result = await slotPage.action(
+        routeArgs(t, formRequest(url, { sessionId: session.id, slotId, ...fields }, cookie), params),
+      );
+      return { status: statusOf(result), body: await bodyOf(result) };
+    };
+    const mark = await post(moderator.cookie, {
+      intent: "mark",
+      learnerId: chloe ?? "",
+      status: "absent",
+      reason: "Malade",
+    });
+    expect(mark.status).toBe(200);
+    const twice = await post(moderator.cookie, { intent: "mark", learnerId: chloe ?? "", status: "present" });
+    expect(twice.status).toBe(409);
+    expect((twice.body.toast as { title: string }).title).toBe("Émargement déjà renseigné");
+    await expect(
+      slotPage.action(
+        routeArgs(
+          t,
+          formRequest(
+            url,
+            { intent: "correct", sessionId: session.id, slotId, learnerId: chloe ?? "", status: "present" },
+            moderator.cookie,
+          ),
+          params,
+        ),
+      ),
+    ).rejects.toMatchObject({ status: 403 });
+    const late = await post(admin.cookie, {
+      intent: "correct",
+      learnerId: chloe ?? "",
+      status: "late",
+      lateMinutes: "abc",
+    });
+    expect(late.status).toBe(400);
+    expect((late.body.errors as Record<string, string>).lateMinutes).toBe(
+      "Indiquez le retard en minutes (1 ou plus)",
+    );
+    const fix = await post(admin.cookie, {
+      intent: "correct",
+      learnerId: chloe ?? "",
+      status: "late",
+      lateMinutes: "30",
+      reason: "Train en retard",
+    });
+    expect(fix.status).toBe(200);
+
+    const rows = (await entriesOf(slotId)).filter((e) => e.learnerId === chloe).sort((a, b) => a.seq - b.seq);
+    expect(rows.map((r) => [r.status, r.lateMinutes, r.reason])).toEqual([
+      ["absent", 0, "Malade"],
+      ["late", 30, "Train en retard"],
+    ]);
+    expect(rows[1]?.correctsId).toBe(rows[0]?.id);
+    expect((await attendedMinutes(t.app.db, { sessionId: session.id })).get(chloe ?? "")).toBe(180);
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "learner"), eq(auditLog.entityId, chloe ?? "")))
+      .orderBy(auditLog.createdAt);
+    expect(audit.map((a) => (a.details as { changes: unknown[] }).changes)).toEqual([
+      [{ field: "attendance", from: "non renseigné", to: "Absent·e" }],
+      [{ field: "attendance", from: "Absent·e", to: "En retard (30 min)" }],
+    ]);
+    expect(audit[1]?.actorEmail).toBe(admin.email);
+
+    // The trainer's device: a signature drawn on the pad, at a chosen instant.
+    const pad = await signOnPad(
+      t.app.db,
+      { sessionId: session.id, slotId, learnerId: dan ?? "", recordedBy: moderator.userId },
+      await signed(),
+      device,
+      at("2027-03-01", "09:10"),
+    );
+    expect(pad.state).toBe("signed");
+    // The database refuses to change what was recorded.
+    await expect(
+      t.app.database.query("update attendance_entries set status = 'absent' where learner_id = $1", [dan]),
+    ).rejects.toThrow(/append-only/);
+  });
+
+  it("the sheet lists each signature with its time and the hours attended; a role-less user is refused", async () => {
+    const { session, slotId, learnerIds, tokenOf } = await newSession(2);
+    const [eva, finn] = learnerIds;
+    await signThroughLink(
+      t.app.db,
+      tokenOf.get(eva ?? "") ?? "",
+      await signed(),
+      device,
+      at("2027-03-01", "09:02"),
+    );
+    const absent = await slotPage.action(
+      routeArgs(
+        t,
+        formRequest(
+          `/admin/formations/${session.formationId}/sessions/${session.id}/emargement/${slotId}`,
+          {
+            intent: "mark",
+            sessionId: session.id,
+            slotId,
+            learnerId: finn ?? "",
+            status: "absent",
+            reason: "Rendez-vous médical",
+          },
+          moderator.cookie,
+        ),
+        { id: session.formationId, sessionId: session.id, slotId },
+      ),
+    );
+    expect(statusOf(absent)).toBe(200);
+    const sheet = await renderAttendanceSheet(t.app.db, session.id, "2027-03-05");
+    if (!sheet) throw new Error("no sheet");
+    expect(sheet.pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = (
+      await extractText(await getDocumentProxy(new Uint8Array(sheet.pdf)), { mergePages: true })
+    ).text.replace(/\s+/g, " ");
+    expect(text).toContain("Feuille d'émargement");
+    expect(text).toContain("Nom000 Prénom0");
+    expect(text).toContain("Signé");
+    expect(text).toContain("Absent·e : Rendez-vous médical");
+    expect(text).toContain("Heures suivies par stagiaire");
+    expect(text).toMatch(/3\s?h\s?30/);
+    expect(sheet.fileName).toMatch(/^emargement-[a-z0-9-]+-2027-03-01\.pdf$/);
+  });
+
+  it("the learner's page: unknown link 404, ended slot 410, in French, never kept", async () => {
+    const unknown = await learnerPage.loader(
+      routeArgs(t, getRequest(`/emargement/${"y".repeat(43)}`), { token: "y".repeat(43) }),
+    );
+    expect(statusOf(unknown)).toBe(404);
+    // A slot of a day long past, by the real clock the routes read: the link no longer signs.
+    const { tokenOf, learnerIds, slotId } = await newSession(1, "2020-01-06");
+    const token = tokenOf.get(learnerIds[0] ?? "") ?? "";
+    const ended = await learnerPage.loader(routeArgs(t, getRequest(`/emargement/${token}`), { token }));
+    expect(statusOf(ended)).toBe(410);
+    expect(await bodyOf(ended)).toEqual({ gone: "closed" });
+    const post = await learnerPage.action(
+      routeArgs(t, formRequest(`/emargement/${token}`, { signature: await signature() }), { token }),
+    );
+    expect(statusOf(post)).toBe(410);
+    expect(await entriesOf(slotId)).toHaveLength(0);
+  });
+});
