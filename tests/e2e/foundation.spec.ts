@@ -22,6 +22,33 @@ test("a fresh start serves the home page in French with the header and footer", 
   );
 });
 
+test("the stylesheet comes inside the page, survives hydration and client-side navigation, and no error is logged", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await gotoReady(page, "/");
+  const css = page.locator("style#site-css");
+  const length = async () => ((await css.textContent()) ?? "").length;
+  expect(await length()).toBeGreaterThan(10_000);
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  // The header's colours come from the inline sheet: a white bar, never the browser's defaults.
+  await expect(page.getByRole("banner")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await nav.getByRole("link", { name: "Formations", exact: true }).click();
+  await expect(page).toHaveURL("/formations");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await length()).toBeGreaterThan(10_000);
+  expect(stylesheets).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/cette-page-n-existe-pas");
   expect(response?.status()).toBe(404);
