@@ -132,6 +132,8 @@ describe(`attendance on ${DRIVER}`, () => {
     const rows = await entriesOf(slotId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ learnerId: ana, status: "present", method: "link", ip: "203.0.113.7" });
+    // Stamped by the server's clock that opened the window, not the database's.
+    expect(rows[0]?.recordedAt).toEqual(at("2027-03-01", "08:50"));
     expect(rows[0]?.signature?.byteLength).toBeGreaterThan(50);
 
     // Not a PNG, or too large: refused in French, nothing stored.

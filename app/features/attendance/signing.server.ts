@@ -266,6 +266,7 @@ async function insertSignature(
     recordedBy?: string | null;
   },
   device: Device,
+  now: Date,
 ): Promise<SignOutcome> {
   try {
     const [row] = await db
@@ -278,6 +279,8 @@ async function insertSignature(
         signature: values.signature ?? null,
         typedName: values.typedName ?? null,
         recordedBy: values.recordedBy ?? null,
+        // The clock that opened the window stamps the signature (the server's, not the database's).
+        recordedAt: now,
         ip: device.ip?.slice(0, 64) ?? null,
         userAgent: device.userAgent?.slice(0, 300) ?? null,
       })
@@ -326,6 +329,7 @@ export async function signThroughLink(
         : { method: "typed" as const, typedName: fields.typedName }),
     },
     device,
+    now,
   );
 }
 
@@ -384,6 +388,7 @@ export async function signOnPad(
         : { method: "typed" as const, typedName: fields.typedName }),
     },
     device,
+    now,
   );
 }
 
@@ -425,6 +430,7 @@ export async function countersign(
       trainerName: name,
       signature: png,
       signedBy: input.signedBy,
+      signedAt: now,
       ip: device.ip?.slice(0, 64) ?? null,
       userAgent: device.userAgent?.slice(0, 300) ?? null,
     })

@@ -1,0 +1,134 @@
+import { readFile } from "node:fs/promises";
+import { extractText, getDocumentProxy } from "unpdf";
+import { formatTime } from "../../app/platform/paris-time";
+import { signInAsAdmin } from "./support/admin";
+import { gotoReady, uniqueEmail } from "./support/page";
+import { addSession } from "./support/session";
+import { expect, type Page, test } from "./support/test";
+
+// The slot is in June 2027: the server's wall clock is moved into it, then past its end
+// (tests/e2e/support/server-clock.mjs), instead of waiting for a slot to open and close.
+test.use({ ownServer: "with a movable clock" });
+
+const TITLE = "TP Assistant Ressources Humaines";
+// Monday 7 June 2027, 9 h–12 h in Paris (summer time, UTC+2).
+const DURING = Date.parse("2027-06-07T07:30:00Z");
+const AFTER = Date.parse("2027-06-07T10:05:00Z");
+
+const pdfText = async (bytes: Uint8Array) =>
+  (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
+
+/** Draws a stroke across the page's signature pad, as a finger would. */
+async function draw(page: Page) {
+  const pad = page.getByTestId("signature-pad");
+  const box = await pad.boundingBox();
+  if (!box) throw new Error("no signature pad");
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(
+      box.x + 20 + i * ((box.width - 40) / 12),
+      box.y + 30 + ((i * 37) % (box.height - 60)),
+    );
+  }
+  await page.mouse.up();
+}
+
+test("a learner signs a slot on a 360 px phone through their link, once, not after its end; the sheet's PDF lists the signature and the hours", async ({
+  page,
+  browser,
+  serverUrl,
+  serverClock,
+}) => {
+  // A session, a slot, a learner made through the console, two phones, a PDF: slow on a shared runner.
+  test.setTimeout(180_000);
+  const email = uniqueEmail("emarge");
+  await signInAsAdmin(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
+  await page.getByRole("link", { name: `Sessions de ${TITLE}` }).click();
+  await addSession(page, { start: "2027-06-07", end: "2027-06-08", seats: 4, place: "Salle Émargement" });
+
+  await page.getByRole("link", { name: /^Planning de la session du 7 au 8 juin 2027/ }).click();
+  await page.locator("body[data-hydrated]").waitFor();
+  const slotForm = page.getByRole("form", { name: "Ajouter un créneau" });
+  await slotForm.getByLabel("Date").fill("2027-06-07");
+  await slotForm.getByLabel("Début").fill("09:00");
+  await slotForm.getByLabel("Fin").fill("12:00");
+  await slotForm.getByLabel("Formateur·rice").fill("Claire Dubois");
+  await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
+  await expect(page.getByTestId("timetable-count")).toHaveText("1");
+  const planning = page.url();
+
+  await gotoReady(page, "/admin/stagiaires");
+  await page.getByRole("button", { name: "Ajouter un·e stagiaire" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un·e stagiaire" });
+  await dialog.getByLabel("Session").selectOption({ label: `${TITLE} – du 7 au 8 juin 2027` });
+  await dialog.getByRole("textbox", { name: "Prénom", exact: true }).fill("Camille");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Lefebvre");
+  await dialog.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(page.getByText("Stagiaire ajouté·e").first()).toBeVisible();
+
+  // The session's émargement, from its planning; the slot's signing page gives the personal link.
+  await gotoReady(page, planning);
+  await page.getByRole("link", { name: /^Émargement de la session/ }).click();
+  await expect(page.getByRole("heading", { name: "Émargement de la session" })).toBeVisible();
+  await page.getByRole("link", { name: /7 juin 2027/ }).click();
+  const row = page.getByTestId("slot-learner").filter({ hasText: "Camille Lefebvre" });
+  await row.getByText("Lien personnel de signature").click();
+  const link = new URL((await row.getByTestId("personal-link").getAttribute("href")) ?? "").pathname;
+  expect(link).toMatch(/^\/emargement\/[A-Za-z0-9_-]{43}$/);
+  const sessionAttendance = page.url().replace(/\/[0-9a-f-]{36}$/, "");
+
+  // The console leaves the screen while the clock is moved: a page revalidated in 2027 would find its
+  // sign-in of today expired, and the server would end it.
+  await page.goto("about:blank");
+
+  // During the slot, on the learner's phone: two tabs of the same link, both showing the pad.
+  await serverClock.set(DURING);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: serverUrl });
+  try {
+    const first = await phone.newPage();
+    const second = await phone.newPage();
+    for (const tab of [first, second]) {
+      await gotoReady(tab, link);
+      await tab.locator("body[data-hydrated]").waitFor();
+      await expect(tab.getByRole("button", { name: "Signer" })).toBeVisible();
+    }
+    expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect(first.getByText("Camille Lefebvre")).toBeVisible();
+    await draw(first);
+    await first.getByRole("button", { name: "Signer" }).click();
+    await expect(first.getByText("Merci, votre signature est enregistrée")).toBeVisible();
+    // The server's time of the signature (a few seconds after the clock was moved): 09:30:xx in Paris.
+    const signedAt = new RegExp(`${formatTime(new Date(DURING)).slice(0, 5)}:\\d\\d`);
+    await expect(first.getByText(/^Signée à /)).toHaveText(signedAt);
+
+    // After the slot's end, the other tab's signature is refused, in French; the link no longer signs.
+    await serverClock.set(AFTER);
+    await draw(second);
+    await second.getByRole("button", { name: "Signer" }).click();
+    await expect(second.getByRole("heading", { name: "L'émargement de ce créneau est clos" })).toBeVisible();
+    await expect(second.getByText("ce lien ne permet plus de signer")).toBeVisible();
+    await gotoReady(first, link);
+    await expect(first.getByText("Vous avez déjà signé pour ce créneau")).toBeVisible();
+
+    // The console shows the one signature; the sheet's PDF lists it with its time and the hours.
+    // Back to the machine's time, where the console's sign-in is still valid.
+    await serverClock.set(Date.now());
+    await gotoReady(page, sessionAttendance);
+    await expect(page.getByTestId("attended").filter({ hasText: "Camille Lefebvre" })).toContainText(/3\s?h/);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Télécharger la feuille d'émargement (PDF)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^emargement-[a-z0-9-]+\.pdf$/);
+    const text = await pdfText(new Uint8Array(await readFile(await file.path())));
+    expect(text).toContain("Feuille d'émargement");
+    expect(text).toContain("Lefebvre Camille");
+    expect(text).toContain("Signé");
+    expect(text).toMatch(signedAt);
+    expect(text).toContain("Heures suivies par stagiaire");
+    expect(text).toMatch(/Lefebvre Camille 3\sh/);
+  } finally {
+    await phone.close();
+  }
+});
