@@ -1,7 +1,7 @@
-import { extractText, getDocumentProxy } from "unpdf";
 import { applyAndAdmit } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { pdfText } from "./support/pdf";
 import { expect, test } from "./support/test";
 
 // The course of learners.spec.ts: no spec counts its seats, and admitting here takes one of them.
@@ -9,9 +9,6 @@ const COURSE = "/formation/formation-wordpress";
 
 // It writes the centre's règlement intérieur in Paramètres, which every convocation then carries.
 test.use({ ownServer: true });
-
-const pdfText = async (bytes: Uint8Array) =>
-  (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
 
 test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PDF, listed with its date and downloadable", async ({
   page,

@@ -4,13 +4,13 @@
 // a role-less account is refused and changes nothing; staff download the kept PDF. The règlement
 // intérieur written in Paramètres goes with it as a second PDF; while there is none, the
 // convocation says nothing of it and Stagiaires warns staff.
-import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import * as documentRoute from "~/routes/admin/learner-document";
 import * as listRoute from "~/routes/admin/learners";
 import * as settingsRoute from "~/routes/admin/settings";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { newSession, pdfText, settled, sqlOn, stagiairesPost } from "../support/learner-documents";
 import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -18,37 +18,16 @@ const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-const rows = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-  t.app.database.query<T>(sql, values);
+const rows = sqlOn(t);
 
-async function call(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-const post = (fields: Record<string, string>, cookie = moderator.cookie) =>
-  call(() => listRoute.action(routeArgs(t, formRequest("/admin/stagiaires", fields, cookie))));
-
-const pdfText = async (bytes: Uint8Array) =>
-  (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(
-    /\s+/g,
-    " ",
-  );
+const post = stagiairesPost(t, moderator);
 
 /** A session of its own (2027-03-01 → 2027-03-12), two slots on its first day, two learners. */
 async function seed(tag: string) {
   const [formation] = await rows<{ id: string; title: string }>(
     "select id, title from formations order by position limit 1",
   );
-  const [session] = await rows<{ id: string }>(
-    `insert into formation_sessions (formation_id, start_date, end_date, mode, place, seats)
-     values ($1, '2027-03-01', '2027-03-12', 'presentiel', '12 rue des Lilas, Lyon', 10) returning id`,
-    [formation?.id],
-  );
-  const sessionId = session?.id ?? "";
+  const sessionId = await newSession(t, formation?.id);
   await rows(
     `insert into session_slots (session_id, day, start_minute, end_minute, place, trainer) values
      ($1, '2027-03-01', 540, 750, 'Salle Turing', 'Ada Lovelace'), ($1, '2027-03-01', 810, 1020, 'Salle Turing', null)`,
@@ -154,7 +133,7 @@ describe(`learner convocations on ${DRIVER}`, () => {
     expect(statusOf(await post({ intent: "send-convocations", sessionId }, roleless.cookie))).toBe(403);
     expect(
       statusOf(
-        await call(() =>
+        await settled(() =>
           documentRoute.loader(
             routeArgs(t, getRequest("/admin/stagiaires/documents/x", roleless.cookie), { documentId: "x" }),
           ),
@@ -169,7 +148,7 @@ describe(`learner convocations on ${DRIVER}`, () => {
 
   it("the règlement intérieur: written in Paramètres by an administrator (validated, audited), sent as 'reglement-interieur.pdf' beside each convocation; Stagiaires warns while it is empty", async () => {
     const saveRules = (internalRules: string, cookie = admin.cookie) =>
-      call(() =>
+      settled(() =>
         settingsRoute.action(
           routeArgs(t, formRequest("/admin/parametres", { intent: "internal-rules", internalRules }, cookie)),
         ),

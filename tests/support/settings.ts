@@ -35,6 +35,7 @@ export async function settingsForm(
     referentEmail: s.referentEmail,
     leadRecipient: s.leadRecipient,
     minResultAnswers: String(s.minResultAnswers),
+    vatStatus: s.vatStatus,
     logoId: s.logo?.id ?? "",
     ...changes,
   };

@@ -44,7 +44,10 @@ export const PERMISSION_DESCRIPTIONS = {
   "learners:write": "Ajouter, importer et suivre les stagiaires (statut, certification)",
   "learners:export": "Exporter les stagiaires en CSV",
   "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
-  "documents:send": "Générer et envoyer les documents d'un·e stagiaire (convocation)",
+  "documents:generate":
+    "Générer l'aperçu des documents d'un·e stagiaire (convocation, convention ou contrat de formation)",
+  "documents:send":
+    "Générer et envoyer par e-mail les documents d'un·e stagiaire (convocation, convention ou contrat de formation)",
   "attendance:sign":
     "Ouvrir la page d'émargement d'un créneau : faire signer les stagiaires, contresigner, donner les liens personnels, noter une absence ou un retard",
   "attendance:correct":
@@ -97,6 +100,7 @@ const MODERATOR: readonly Permission[] = [
   "applications:write",
   "learners:read",
   "learners:write",
+  "documents:generate",
   "documents:send",
   // Staff and trainers run the signing of each slot; correcting what was recorded (evidence shown to
   // funders and auditors) stays with administrators.

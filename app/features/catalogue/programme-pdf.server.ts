@@ -4,10 +4,9 @@
  * only: pdfkit and the font never reach a browser bundle.
  */
 import { createHash } from "node:crypto";
-import PDFDocument from "pdfkit";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import type { Formation } from "~/platform/db/schema.server";
-import { pdfFonts } from "~/platform/pdf-fonts.server";
+import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
 import {
   certificationInfo,
   moduleHeading,
@@ -37,7 +36,6 @@ export interface ProgrammeInput {
 /** The logo's box above the centre's name, in points: as wide as it is at 48 pt high, 160 pt at most. */
 const LOGO_BOX = { width: 160, height: 48 };
 
-const MARGIN = 56;
 const BLUE = "#1e3a8a";
 const GREY = "#4b5563";
 
@@ -49,29 +47,21 @@ export function renderProgramme({
   results,
   logo,
 }: ProgrammeInput): Promise<Buffer> {
-  const { regular, bold } = pdfFonts();
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
-    bufferPages: true,
+  const {
+    doc,
+    bytes: done,
+    width,
+  } = openPdf({
     info: {
       Title: `Programme — ${f.title}`,
       Author: centre.name,
       Subject: "Programme de formation",
       ModDate: f.updatedAt,
     },
-    lang: "fr-FR",
-    displayTitle: true,
+    bufferPages: true,
+    // Room at the foot of each page for its number.
+    footRoom: 14,
   });
-  doc.registerFont("text", regular);
-  doc.registerFont("bold", bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
 
   /** One line of body text (10 pt), the unit of what must follow a heading on its page. */
   const bodyLine = () => doc.font("text").fontSize(10).currentLineHeight(true);

@@ -21,8 +21,12 @@ export class AdminInputError extends Error {
   }
 }
 
-export function success(intent: string, title: string) {
-  return data<AdminActionResult>({ ok: true, intent, toast: { type: "success", title } });
+export function success(intent: string, title: string, description?: string) {
+  return data<AdminActionResult>({
+    ok: true,
+    intent,
+    toast: description ? { type: "success", title, description } : { type: "success", title },
+  });
 }
 
 export function failure(

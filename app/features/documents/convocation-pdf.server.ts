@@ -2,14 +2,15 @@
  * A learner's convocation as an A4 PDF: the centre's identity and legal mentions (Paramètres), the
  * learner, the formation, the session's dates, its timetable day by day (or its dates when no slot
  * is entered yet), the place, what to bring, whom to contact, the disability referent and, when
- * Paramètres has one, the règlement intérieur that goes with it (internal-rules-pdf.server.ts).
- * Server only: pdfkit and the font never reach a browser bundle.
+ * Paramètres has one, the règlement intérieur that goes with it (internal-rules-pdf.server.ts), on
+ * the page every learner document shares (pdf.server.ts). Server only: pdfkit and the font never
+ * reach a browser bundle.
  */
 import { formatDateRange, formatDay } from "~/features/catalogue";
 import { type CentreIdentity, fullAddress } from "~/features/settings";
 import { timeText } from "~/features/timetable";
 import { NNBSP } from "~/platform/french";
-import { BLUE, centreHeading, GREY, legalMentions, newDocument } from "./pdf.server";
+import { type PdfPage, renderLearnerPdf } from "./pdf.server";
 
 export interface ConvocationSlot {
   day: string;
@@ -69,89 +70,72 @@ export function slotsByDay(slots: readonly ConvocationSlot[]): { day: string; li
   return days;
 }
 
-/** Writes the convocation and answers its bytes. */
-export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
-  const { centre, learner, formation, session, slots } = input;
-  const { doc, bytes, width } = newDocument({
-    Title: `Convocation — ${learner.firstName} ${learner.lastName} — ${formation.title}`,
-    Author: centre.name,
-    Subject: "Convocation à la formation",
-  });
-  const heading = (text: string) => {
-    doc.moveDown(0.8).font("bold").fontSize(12).fillColor(BLUE).text(text, { width });
-    doc.moveDown(0.2).font("text").fontSize(10).fillColor("black");
-  };
-  const line = (text: string) => doc.font("text").fontSize(10).fillColor("black").text(text, { width });
-
-  centreHeading(doc, centre, width);
-
-  doc.moveDown(1.5).font("bold").fontSize(20).fillColor("black").text("Convocation", { width });
-  doc
-    .font("text")
-    .fontSize(10)
-    .fillColor(GREY)
-    .text(`${centre.city}, le ${formatDay(input.today)}`, { width });
-
-  doc.moveDown(1);
-  line(`Madame, Monsieur ${learner.firstName} ${learner.lastName},`);
-  doc.moveDown(0.5);
-  line(
-    `Nous avons le plaisir de vous convoquer à la formation «${"\u00a0"}${formation.title}${"\u00a0"}», ${formatDateRange(session.startDate, session.endDate)} (${session.modeLabel.toLowerCase()}).`,
-  );
-
-  heading("Dates et horaires");
+/** A session's days and slots, or its dates when no slot is entered yet (convocation, convention, contrat). */
+export function writeTimetable(
+  pdf: PdfPage,
+  session: { startDate: string; endDate: string },
+  slots: readonly ConvocationSlot[],
+) {
   const days = slotsByDay(slots);
   if (days.length === 0) {
-    line(
+    pdf.line(
       `La formation se déroule ${formatDateRange(session.startDate, session.endDate)}. Le détail des horaires vous sera communiqué avant son début.`,
     );
   }
   for (const { day, lines } of days) {
-    doc.font("bold").fontSize(10).fillColor("black").text(dayText(day), { width });
-    for (const text of lines) doc.font("text").fillColor(GREY).text(`    ${text}`, { width });
+    pdf.strong(dayText(day));
+    for (const text of lines) pdf.detail(text);
   }
-  doc.fillColor("black");
-
-  heading("Lieu");
-  line(session.place || fullAddress(centre));
-
-  heading("À apporter");
-  line(WHAT_TO_BRING);
-
-  heading("Contacts");
-  const contact = [formation.contactName, formation.contactPhone, formation.contactEmail].filter(Boolean);
-  line(contact.length ? contact.join(" · ") : `${centre.name} · ${centre.phone} · ${centre.email}`);
-
-  heading("Accessibilité et handicap");
-  line(
-    `Si vous êtes en situation de handicap ou avez besoin d'un aménagement, notre référent·e handicap est à votre écoute${NNBSP}: ${[centre.referentName, centre.referentPhone, centre.referentEmail].filter(Boolean).join(" · ")}.`,
-  );
-
-  if (input.internalRulesAttached) {
-    heading("Règlement intérieur");
-    line(
-      `Le règlement intérieur du centre est joint à cette convocation${NNBSP}; il est aussi disponible à l'accueil et sur simple demande. Merci d'en prendre connaissance avant le premier jour.`,
-    );
-  }
-
-  doc.moveDown(1.5);
-  line("Nous vous souhaitons une excellente formation.");
-  line(centre.name);
-
-  // Legal mentions at the foot of the page.
-  doc.moveDown(2).font("text").fontSize(8).fillColor(GREY).text(legalMentions(centre), { width });
-  doc.end();
-  return bytes;
 }
 
-/** 'convocation-dupont-marie.pdf': the learner's name kept to [a-z0-9-]. */
-export function documentFileName(kind: string, lastName: string, firstName: string): string {
-  const safe = `${lastName}-${firstName}`
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-  return `${kind}-${safe || "stagiaire"}.pdf`;
+/** Writes the convocation and answers its bytes. */
+export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
+  const { centre, learner, formation, session, slots } = input;
+  return renderLearnerPdf(
+    {
+      centre,
+      title: "Convocation",
+      info: {
+        title: `Convocation — ${learner.firstName} ${learner.lastName} — ${formation.title}`,
+        subject: "Convocation à la formation",
+      },
+      today: input.today,
+    },
+    (pdf) => {
+      pdf.line(`Madame, Monsieur ${learner.firstName} ${learner.lastName},`);
+      pdf.doc.moveDown(0.5);
+      pdf.line(
+        `Nous avons le plaisir de vous convoquer à la formation «${"\u00a0"}${formation.title}${"\u00a0"}», ${formatDateRange(session.startDate, session.endDate)} (${session.modeLabel.toLowerCase()}).`,
+      );
+
+      pdf.heading("Dates et horaires");
+      writeTimetable(pdf, session, slots);
+
+      pdf.heading("Lieu");
+      pdf.line(session.place || fullAddress(centre));
+
+      pdf.heading("À apporter");
+      pdf.line(WHAT_TO_BRING);
+
+      pdf.heading("Contacts");
+      const contact = [formation.contactName, formation.contactPhone, formation.contactEmail].filter(Boolean);
+      pdf.line(contact.length ? contact.join(" · ") : `${centre.name} · ${centre.phone} · ${centre.email}`);
+
+      pdf.heading("Accessibilité et handicap");
+      pdf.line(
+        `Si vous êtes en situation de handicap ou avez besoin d'un aménagement, notre référent·e handicap est à votre écoute${NNBSP}: ${[centre.referentName, centre.referentPhone, centre.referentEmail].filter(Boolean).join(" · ")}.`,
+      );
+
+      if (input.internalRulesAttached) {
+        pdf.heading("Règlement intérieur");
+        pdf.line(
+          `Le règlement intérieur du centre est joint à cette convocation${NNBSP}; il est aussi disponible à l'accueil et sur simple demande. Merci d'en prendre connaissance avant le premier jour.`,
+        );
+      }
+
+      pdf.doc.moveDown(1.5);
+      pdf.line("Nous vous souhaitons une excellente formation.");
+      pdf.line(centre.name);
+    },
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * A learner's documents: generated from the records (learner, session, formation, timetable,
- * Paramètres), kept as sent, and e-mailed through the outbox with the PDF attached. Only the
- * convocation so far, with the règlement intérieur beside it when Paramètres has one.
+ * Paramètres), kept as sent, and e-mailed through the outbox with the PDF attached: the convocation
+ * (with the règlement intérieur beside it when Paramètres has one); the agreement, a contrat de
+ * formation when the learner pays personally and a convention with the company or funder otherwise.
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { sessionModeLabel } from "~/features/catalogue";
 import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
+import { LEARNER_FUNDING_LABELS } from "~/features/learners";
+import { payerColumns } from "~/features/learners/index.server";
 import { getCentreSettings, getInternalRules, parisToday } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import {
@@ -22,11 +25,18 @@ import { theFormation } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { type ConvocationInput, documentFileName, renderConvocation } from "./convocation-pdf.server";
+import { type AgreementKind, renderAgreement } from "./agreement-pdf.server";
+import { type ConvocationInput, renderConvocation } from "./convocation-pdf.server";
 import { INTERNAL_RULES_FILE, renderInternalRules } from "./internal-rules-pdf.server";
+import { documentFileName } from "./pdf.server";
+import type { DocumentType } from "./types";
 
 export const UNKNOWN_LEARNER = "Stagiaire inconnu·e.";
 export const NO_ADDRESS = "Ce ou cette stagiaire n'a plus d'adresse e-mail (données anonymisées).";
+export const NO_FUNDING =
+  "Indiquez d'abord qui finance la formation de ce ou cette stagiaire (Modifier, rubrique Financement).";
+export const NO_PAYER =
+  "Indiquez d'abord l'entreprise ou le financeur qui paie et son adresse (Modifier, rubrique Financement).";
 
 /** The learner, their session and formation as the convocation prints them; null when unknown. */
 async function learnerRecord(db: Db, learnerId: string) {
@@ -37,6 +47,10 @@ async function learnerRecord(db: Db, learnerId: string) {
       firstName: learners.firstName,
       lastName: learners.lastName,
       email: learners.email,
+      status: learners.status,
+      abandonedOn: learners.abandonedOn,
+      certificationOutcome: learners.certification,
+      ...payerColumns,
       startDate: formationSessions.startDate,
       endDate: formationSessions.endDate,
       place: formationSessions.place,
@@ -45,6 +59,15 @@ async function learnerRecord(db: Db, learnerId: string) {
       contactName: formations.contactName,
       contactPhone: formations.contactPhone,
       contactEmail: formations.contactEmail,
+      objectives: formations.objectives,
+      duration: formations.duration,
+      prerequisites: formations.prerequisites,
+      teachingMethods: formations.teachingMethods,
+      assessmentMethods: formations.assessmentMethods,
+      certifying: formations.certifying,
+      certification: formations.certification,
+      price: formations.price,
+      pricing: formations.pricing,
     })
     .from(learners)
     .innerJoin(formationSessions, eq(formationSessions.id, learners.sessionId))
@@ -64,8 +87,26 @@ async function internalRulesOf(db: Db) {
 
 type RulesAttachment = Awaited<ReturnType<typeof internalRulesOf>>;
 
-/** Reads everything a learner's convocation prints. */
-async function convocationOf(db: Db, record: LearnerRecord, internalRulesAttached: boolean) {
+/** The règlement intérieur of one click, drawn the first time a convocation asks for it. */
+function rulesOfClick(db: Db): () => Promise<RulesAttachment> {
+  let rules: Promise<RulesAttachment> | null = null;
+  return () => {
+    rules ??= internalRulesOf(db);
+    return rules;
+  };
+}
+
+/** A learner who still has a name and an address: anonymised records get no document. */
+type Named = LearnerRecord & { firstName: string; lastName: string; email: string };
+
+function named(record: LearnerRecord): Named {
+  const { firstName, lastName, email } = record;
+  if (!email || !firstName || !lastName) throw new AdminInputError(NO_ADDRESS);
+  return { ...record, firstName, lastName, email };
+}
+
+/** What every document prints besides the learner: the centre, the session's slots, today. */
+async function contextOf(db: Db, record: LearnerRecord, internalRules: () => Promise<RulesAttachment>) {
   const [centre, slots] = await Promise.all([
     getCentreSettings(db),
     db
@@ -74,67 +115,72 @@ async function convocationOf(db: Db, record: LearnerRecord, internalRulesAttache
       .where(eq(sessionSlots.sessionId, record.sessionId))
       .orderBy(asc(sessionSlots.day), asc(sessionSlots.startMinute)),
   ]);
-  const input: ConvocationInput = {
-    centre,
-    learner: { firstName: record.firstName ?? "", lastName: record.lastName ?? "" },
-    formation: {
-      title: record.title,
-      contactName: record.contactName,
-      contactPhone: record.contactPhone,
-      contactEmail: record.contactEmail,
-    },
-    session: {
-      startDate: record.startDate,
-      endDate: record.endDate,
-      place: record.place,
-      modeLabel: sessionModeLabel(record.mode),
-    },
-    slots,
-    today: parisToday(),
-    internalRulesAttached,
-  };
-  return { centre, input };
+  return { centre, slots, today: parisToday(), internalRules };
 }
+type Context = Awaited<ReturnType<typeof contextOf>>;
+
+const sessionOf = (record: LearnerRecord) => ({
+  startDate: record.startDate,
+  endDate: record.endDate,
+  place: record.place,
+  modeLabel: sessionModeLabel(record.mode),
+});
+
+/** The session's planned time: the sum of its slots, in minutes. */
+const plannedMinutes = (slots: Context["slots"]) =>
+  slots.reduce((sum, slot) => sum + slot.endMinute - slot.startMinute, 0);
 
 /**
- * Generates the learner's convocation, keeps it and queues its e-mail, in one transaction with the
- * audit entry. `requestKey` is the click: posted again (a retry, a second instance), it finds the
- * unique index and sends nothing. Answers whether a message was queued.
+ * Which agreement the learner's training is sold under: a contrat de formation professionnelle when
+ * they pay personally, a convention with the company or funder otherwise. Refused, in French, while
+ * the learner's record does not say who pays, or names no payer for a convention.
  */
-async function sendOne(
-  app: AppRuntime,
-  actor: Actor,
-  record: LearnerRecord,
-  requestKey: string,
-  rules: RulesAttachment,
-) {
-  if (!record.email || !record.firstName || !record.lastName) throw new AdminInputError(NO_ADDRESS);
-  const email = record.email;
-  const { centre, input } = await convocationOf(app.db, record, rules !== null);
-  const pdf = await renderConvocation(input);
-  const kind: LearnerDocumentKind = "convocation";
-  const fileName = documentFileName(kind, record.lastName, record.firstName);
-  const sent = await app.db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(learnerDocuments)
-      .values({
-        learnerId: record.id,
-        sessionId: record.sessionId,
-        kind,
-        fileName,
-        pdf,
-        contentHash: createHash("sha256").update(pdf).digest("hex"),
-        requestKey,
-        sentAt: new Date(),
-        sentTo: email,
-        createdBy: actor.id,
-      })
-      .onConflictDoNothing()
-      .returning({ id: learnerDocuments.id });
-    if (!stored) return false;
-    const mail = renderMail(centre, {
+export function agreementKind(
+  record: Pick<LearnerRecord, "fundingSource" | "payerName" | "payerAddress">,
+): AgreementKind {
+  if (!record.fundingSource) throw new AdminInputError(NO_FUNDING);
+  if (record.fundingSource === "personal") return "contrat";
+  if (!record.payerName || !record.payerAddress) throw new AdminInputError(NO_PAYER);
+  return "convention";
+}
+
+/** A document made: its kind, its bytes, the e-mail that carries it and who else receives it. */
+interface Made {
+  kind: LearnerDocumentKind;
+  pdf: Buffer;
+  subject: string;
+  paragraphs: string[];
+  /** Besides the learner: the payer's contact, for a convention. */
+  alsoTo: string | null;
+  /** Other files the e-mail carries (the règlement intérieur beside a convocation). */
+  attachments: { filename: string; content: Buffer }[];
+  /** What the audit entry keeps besides the document's kind. */
+  audit: Record<string, string>;
+}
+
+type Maker = (record: Named, context: Context) => Promise<Made>;
+
+const MAKERS: Record<DocumentType, Maker> = {
+  convocation: async (record, { centre, slots, today, internalRules }): Promise<Made> => {
+    const rules = await internalRules();
+    const input: ConvocationInput = {
+      centre,
+      learner: record,
+      formation: {
+        title: record.title,
+        contactName: record.contactName,
+        contactPhone: record.contactPhone,
+        contactEmail: record.contactEmail,
+      },
+      session: sessionOf(record),
+      slots,
+      today,
+      internalRulesAttached: rules !== null,
+    };
+    return {
+      kind: "convocation",
+      pdf: await renderConvocation(input),
       subject: `Convocation\u202f: ${record.title}`,
-      heading: `Bonjour ${record.firstName},`,
       paragraphs: [
         `Vous trouverez ci-joint votre convocation à ${theFormation(record.title)}\u202f: dates, horaires, lieu, contacts et ce qu'il faut apporter.`,
         ...(rules
@@ -144,39 +190,143 @@ async function sendOne(
           : []),
         "Pour toute question, répondez simplement à ce message.",
       ],
+      alsoTo: null,
+      attachments: rules ? [{ filename: INTERNAL_RULES_FILE, content: rules.pdf }] : [],
+      // With the version of the règlement intérieur that went with it: the proof it was handed over.
+      audit: rules ? { internalRules: rules.updatedAt?.toISOString() ?? "joint" } : {},
+    };
+  },
+  agreement: async (record, { centre, slots, today }) => {
+    const kind = agreementKind(record);
+    const payer =
+      kind === "convention"
+        ? {
+            name: record.payerName ?? "",
+            address: record.payerAddress ?? "",
+            siret: record.payerSiret,
+            contactName: record.payerContactName,
+            contactEmail: record.payerContactEmail,
+          }
+        : null;
+    const pdf = await renderAgreement({
+      kind,
+      centre,
+      learner: record,
+      payer,
+      fundingLabel: record.fundingSource ? LEARNER_FUNDING_LABELS[record.fundingSource] : "",
+      formation: record,
+      session: sessionOf(record),
+      slots,
+      plannedMinutes: plannedMinutes(slots),
+      today,
     });
-    await enqueueMail(tx, [
-      {
-        kind: "learner_convocation",
-        to: email,
+    const contrat = kind === "contrat";
+    return {
+      kind,
+      pdf,
+      subject: `${contrat ? "Contrat" : "Convention"} de formation\u202f: ${record.title}`,
+      paragraphs: contrat
+        ? [
+            `Vous trouverez ci-joint votre contrat de formation professionnelle pour ${theFormation(record.title)}. Merci de nous le retourner daté et signé.`,
+            `À compter de sa signature, vous disposez d'un délai de rétractation de 10 jours (article L. 6353-5 du Code du travail)\u202f: aucune somme ne peut être exigée avant son terme.`,
+          ]
+        : [
+            `Vous trouverez ci-joint la convention de formation conclue avec ${record.payerName} pour ${theFormation(record.title)}.`,
+            "Merci de nous la retourner datée et signée par le financeur. Pour toute question, répondez simplement à ce message.",
+          ],
+      alsoTo: payer?.contactEmail && payer.contactEmail !== record.email ? payer.contactEmail : null,
+      attachments: [],
+      audit: {},
+    };
+  },
+};
+
+/** Makes the learner's document of `type` from the records, without keeping or sending it. */
+async function make(
+  db: Db,
+  type: DocumentType,
+  record: LearnerRecord,
+  internalRules: () => Promise<RulesAttachment>,
+) {
+  const person = named(record);
+  const context = await contextOf(db, record, internalRules);
+  const made = await MAKERS[type](person, context);
+  return {
+    person,
+    centre: context.centre,
+    made,
+    fileName: documentFileName(made.kind, person.lastName, person.firstName),
+  };
+}
+
+/** 'Aperçu': the document staff would send, generated now, neither kept nor sent. */
+export async function previewDocument(db: Db, type: DocumentType, learnerId: string) {
+  const record = await learnerRecord(db, learnerId);
+  if (!record) throw new AdminInputError(UNKNOWN_LEARNER);
+  const { made, fileName } = await make(db, type, record, rulesOfClick(db));
+  return { fileName, pdf: made.pdf };
+}
+
+/**
+ * Generates the learner's document, keeps it and queues its e-mail (with the PDF attached), in one
+ * transaction with the audit entry. `requestKey` is the click: posted again (a retry, a second
+ * instance), it finds the unique index and sends nothing. Answers whether a message was queued.
+ */
+async function sendOne(
+  app: AppRuntime,
+  actor: Actor,
+  type: DocumentType,
+  record: LearnerRecord,
+  requestKey: string,
+  internalRules: () => Promise<RulesAttachment>,
+) {
+  const { person, centre, made, fileName } = await make(app.db, type, record, internalRules);
+  const recipients = [person.email, ...(made.alsoTo ? [made.alsoTo] : [])];
+  const sent = await app.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(learnerDocuments)
+      .values({
+        learnerId: record.id,
+        sessionId: record.sessionId,
+        kind: made.kind,
+        fileName,
+        pdf: made.pdf,
+        contentHash: createHash("sha256").update(made.pdf).digest("hex"),
+        requestKey,
+        sentAt: new Date(),
+        sentTo: recipients.join(", "),
+        createdBy: actor.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: learnerDocuments.id });
+    if (!stored) return false;
+    const mail = renderMail(centre, {
+      subject: made.subject,
+      heading: `Bonjour ${person.firstName},`,
+      paragraphs: made.paragraphs,
+    });
+    const attachments = [{ filename: fileName, content: made.pdf }, ...made.attachments].map((file) => ({
+      filename: file.filename,
+      contentType: "application/pdf",
+      content: file.content.toString("base64"),
+    }));
+    await enqueueMail(
+      tx,
+      recipients.map((to) => ({
+        kind: `learner_${made.kind}`,
+        to,
         replyTo: centre.email.trim() || null,
         learnerDocumentId: stored.id,
-        attachments: [
-          { filename: fileName, contentType: "application/pdf", content: pdf.toString("base64") },
-          ...(rules
-            ? [
-                {
-                  filename: INTERNAL_RULES_FILE,
-                  contentType: "application/pdf",
-                  content: rules.pdf.toString("base64"),
-                },
-              ]
-            : []),
-        ],
+        attachments,
         ...mail,
-      },
-    ]);
+      })),
+    );
     await writeAudit(tx, actor, {
       action: "send",
       entity: "learner",
       entityId: record.id,
       // Named by session and short reference, never by name, as every learner entry.
-      // With the version of the règlement intérieur that went with it: the proof it was handed over.
-      details: {
-        title: await learnerTitleOf(tx, record.id),
-        document: kind,
-        ...(rules ? { internalRules: rules.updatedAt?.toISOString() ?? "joint" } : {}),
-      },
+      details: { title: await learnerTitleOf(tx, record.id), document: made.kind, ...made.audit },
     });
     return true;
   });
@@ -184,20 +334,34 @@ async function sendOne(
   return sent;
 }
 
-/** 'Envoyer la convocation' on one learner: sent again at each new click (the timetable may have changed). */
-export async function sendConvocation(app: AppRuntime, actor: Actor, learnerId: string, requestKey: string) {
-  const record = await learnerRecord(app.db, learnerId);
-  if (!record) throw new AdminInputError(UNKNOWN_LEARNER);
-  return sendOne(app, actor, record, requestKey, await internalRulesOf(app.db));
-}
-
-/**
- * 'Envoyer les convocations' of a session: one e-mail to each learner still following it (not
- * dropped out, not anonymised) who has not had a convocation yet. Answers how many were sent.
- */
-export async function sendSessionConvocations(
+/** 'Envoyer …' on one learner: sent again at each new click (the records may have changed). */
+export async function sendDocument(
   app: AppRuntime,
   actor: Actor,
+  type: DocumentType,
+  learnerId: string,
+  requestKey: string,
+) {
+  const record = await learnerRecord(app.db, learnerId);
+  if (!record) throw new AdminInputError(UNKNOWN_LEARNER);
+  return sendOne(app, actor, type, record, requestKey, rulesOfClick(app.db));
+}
+
+/** The kinds a type is kept under: a learner who has one of them has had this document. */
+const KINDS_OF: Record<DocumentType, LearnerDocumentKind[]> = {
+  convocation: ["convocation"],
+  agreement: ["convention", "contrat"],
+};
+
+/**
+ * 'Envoyer les …' of a session: the document to each learner still following it (not dropped out,
+ * not anonymised) who has not had it yet. A learner whose record lacks what the document needs (who
+ * pays, for an agreement) is left for staff to complete. Answers how many were sent and left.
+ */
+export async function sendSessionDocuments(
+  app: AppRuntime,
+  actor: Actor,
+  type: DocumentType,
   sessionId: string,
   requestKey: string,
 ) {
@@ -214,19 +378,29 @@ export async function sendSessionConvocations(
             .select({ one: sql`1` })
             .from(learnerDocuments)
             .where(
-              and(eq(learnerDocuments.learnerId, learners.id), eq(learnerDocuments.kind, "convocation")),
+              and(
+                eq(learnerDocuments.learnerId, learners.id),
+                inArray(learnerDocuments.kind, KINDS_OF[type]),
+              ),
             ),
         ),
       ),
     )
     .orderBy(asc(learners.lastName), asc(learners.firstName));
   let sent = 0;
-  const rules = waiting.length ? await internalRulesOf(app.db) : null;
+  let left = 0;
+  const internalRules = rulesOfClick(app.db);
   for (const { id } of waiting) {
     const record = await learnerRecord(app.db, id);
-    if (record && (await sendOne(app, actor, record, requestKey, rules))) sent++;
+    if (!record) continue;
+    try {
+      if (await sendOne(app, actor, type, record, requestKey, internalRules)) sent++;
+    } catch (error) {
+      if (!(error instanceof AdminInputError)) throw error;
+      left++;
+    }
   }
-  return sent;
+  return { sent, left };
 }
 
 /** A document as the Stagiaires list shows it. */

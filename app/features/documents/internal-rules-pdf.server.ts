@@ -10,7 +10,8 @@
 import type { CentreIdentity } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { markdownTokens } from "~/platform/markdown";
-import { BLUE, centreHeading, GREY, legalMentions, MARGIN, newDocument } from "./pdf.server";
+import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
+import { BLUE, centreHeading, GREY, legalMentions } from "./pdf.server";
 
 export const INTERNAL_RULES_FILE = "reglement-interieur.pdf";
 
@@ -68,14 +69,15 @@ const HEADING_SIZES: Record<string, number> = { h1: 15, h2: 13, h3: 11.5 };
 
 /** Writes the règlement intérieur and answers its bytes. */
 export function renderInternalRules({ centre, text, updatedAt }: InternalRulesInput): Promise<Buffer> {
-  const { doc, bytes, width } = newDocument(
-    { Title: `Règlement intérieur — ${centre.name}`, Author: centre.name, Subject: "Règlement intérieur" },
-    true,
-  );
-  // Room at the foot of each page for its number.
-  doc.page.margins.bottom = MARGIN + 14;
-  doc.on("pageAdded", () => {
-    doc.page.margins.bottom = MARGIN + 14;
+  const { doc, bytes, width } = openPdf({
+    info: {
+      Title: `Règlement intérieur — ${centre.name}`,
+      Author: centre.name,
+      Subject: "Règlement intérieur",
+    },
+    bufferPages: true,
+    // Room at the foot of each page for its number.
+    footRoom: 14,
   });
   const bodySize = 10;
   const lineHeight = () => doc.font("text").fontSize(bodySize).currentLineHeight(true);

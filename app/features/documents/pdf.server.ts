@@ -1,36 +1,16 @@
 /**
- * What every learner document shares: an A4 page with the centre's fonts, its heading (name,
- * address, phone, e-mail) and its legal mentions. Server only (pdfkit).
+ * The page every learner document is printed on: the centre's identity at the top (Paramètres), the
+ * document's title and the place and day it is made, its body, and the centre's legal mentions at the
+ * foot (legal form, SIRET, RCS, activity declaration). Each document writes only its body; the
+ * règlement intérieur, several pages long, uses the heading and the mentions on its own layout.
+ * Server only: pdfkit and the font never reach a browser bundle.
  */
-import PDFDocument from "pdfkit";
+import { formatDay } from "~/features/catalogue";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
-import { pdfFonts } from "~/platform/pdf-fonts.server";
+import { openPdf } from "~/platform/pdf-document.server";
 
-export const MARGIN = 56;
 export const BLUE = "#1e3a8a";
 export const GREY = "#4b5563";
-
-/** A new A4 document ('text' and 'bold' fonts registered) and the promise of its bytes once ended. */
-export function newDocument(info: { Title: string; Author: string; Subject: string }, bufferPages = false) {
-  const { regular, bold } = pdfFonts();
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages,
-    info,
-    lang: "fr-FR",
-    displayTitle: true,
-  });
-  doc.registerFont("text", regular);
-  doc.registerFont("bold", bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, bytes, width: doc.page.width - 2 * MARGIN };
-}
 
 /** The centre, as on every document it signs. */
 export function centreHeading(doc: PDFKit.PDFDocument, centre: CentreIdentity, width: number) {
@@ -49,4 +29,86 @@ export function legalMentions(centre: CentreIdentity): string {
     `SIRET ${centre.siret}${centre.rcs ? ` · RCS ${centre.rcs}` : ""}`,
     `${activitySentence(centre)} ${ACTIVITY_NOTICE}.`,
   ].join(" — ");
+}
+
+/** What a document's body writes with: section headings, lines, and the document itself. */
+export interface PdfPage {
+  doc: PDFKit.PDFDocument;
+  width: number;
+  heading(text: string): void;
+  line(text: string): void;
+  /** A line in bold, for a day or a party's name. */
+  strong(text: string): void;
+  /** A line in grey, slightly indented: a detail under the line before it. */
+  detail(text: string): void;
+  /** One bullet per item. */
+  bullets(items: readonly string[]): void;
+}
+
+export interface LearnerPdf {
+  centre: CentreIdentity;
+  /** The big title ('Convocation', 'Convention de formation professionnelle'). */
+  title: string;
+  /** Under the title, in grey: the legal basis, when the document has one. */
+  subtitle?: string;
+  /** The PDF's own title (its metadata) and subject. */
+  info: { title: string; subject: string };
+  /** The day the document is made (YYYY-MM-DD, Paris). */
+  today: string;
+}
+
+/** Writes one learner document (A4, French) around `body` and answers its bytes. */
+export function renderLearnerPdf(page: LearnerPdf, body: (pdf: PdfPage) => void): Promise<Buffer> {
+  const { centre } = page;
+  const { doc, bytes, width } = openPdf({
+    info: { Title: page.info.title, Author: centre.name, Subject: page.info.subject },
+  });
+  const pdf: PdfPage = {
+    doc,
+    width,
+    heading: (text) => {
+      doc.moveDown(0.8).font("bold").fontSize(12).fillColor(BLUE).text(text, { width });
+      doc.moveDown(0.2).font("text").fontSize(10).fillColor("black");
+    },
+    line: (text) => doc.font("text").fontSize(10).fillColor("black").text(text, { width }),
+    strong: (text) => doc.font("bold").fontSize(10).fillColor("black").text(text, { width }),
+    detail: (text) => {
+      doc.font("text").fontSize(10).fillColor(GREY).text(`    ${text}`, { width });
+      doc.fillColor("black");
+    },
+    bullets: (items) => {
+      for (const item of items)
+        doc.font("text").fontSize(10).fillColor("black").text(`•  ${item}`, { width });
+    },
+  };
+
+  centreHeading(doc, centre, width);
+
+  doc.moveDown(1.5).font("bold").fontSize(20).fillColor("black").text(page.title, { width });
+  if (page.subtitle) doc.font("text").fontSize(9).fillColor(GREY).text(page.subtitle, { width });
+  doc
+    .font("text")
+    .fontSize(10)
+    .fillColor(GREY)
+    .text(`${centre.city}, le ${formatDay(page.today)}`, { width });
+  doc.moveDown(1).fillColor("black");
+
+  body(pdf);
+
+  // Legal mentions at the foot of the page.
+  doc.moveDown(2).font("text").fontSize(8).fillColor(GREY).text(legalMentions(centre), { width });
+  doc.end();
+  return bytes;
+}
+
+/** 'convocation-dupont-marie.pdf': the learner's name kept to [a-z0-9-]. */
+export function documentFileName(kind: string, lastName: string, firstName: string): string {
+  const safe = `${lastName}-${firstName}`
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  return `${kind}-${safe || "stagiaire"}.pdf`;
 }

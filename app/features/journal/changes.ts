@@ -16,7 +16,12 @@ import {
 } from "~/features/catalogue";
 import { COMPLAINT_STATUS_LABELS } from "~/features/complaints";
 import { CONTACT_STATUS_LABELS } from "~/features/leads";
-import { CERTIFICATION_OUTCOME_LABELS, LEARNER_STATUS_LABELS } from "~/features/learners";
+import {
+  CERTIFICATION_OUTCOME_LABELS,
+  LEARNER_FUNDING_LABELS,
+  LEARNER_STATUS_LABELS,
+} from "~/features/learners";
+import { VAT_STATUS_LABELS } from "~/features/settings";
 import { NNBSP, quoted } from "~/platform/french";
 
 /** One changed field; `from` and `to` only for fields whose values are shown. */
@@ -140,6 +145,12 @@ const FIELDS: Record<string, Fields> = {
     company: ["Entreprise", false],
     // The learner's situation (jobseeker…) is theirs: named, never shown.
     traineeCategory: ["Type de stagiaire (BPF)", false],
+    fundingSource: ["Financement", true],
+    payerName: ["Entreprise ou financeur qui paie", false],
+    payerAddress: ["Adresse du payeur", false],
+    payerSiret: ["SIRET du payeur", false],
+    payerContactName: ["Contact du payeur", false],
+    payerContactEmail: ["E-mail du contact du payeur", false],
     applicationId: ["Candidature liée", false],
   },
   contact_request: {
@@ -181,6 +192,7 @@ const FIELDS: Record<string, Fields> = {
   },
   centre_settings: {
     minResultAnswers: ["Nombre minimal de réponses pour publier un résultat", true],
+    vatStatus: ["Régime de TVA", true],
     coldDelayMonths: ["Délai de l'enquête à froid (mois)", true],
     reminderDelayDays: ["Délai du rappel d'enquête (jours)", true],
     openDays: ["Durée d'ouverture d'une enquête (jours)", true],
@@ -270,8 +282,13 @@ export function diffFields(entity: string, before: object, after: object): Audit
 const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
   application: { status: APPLICATION_STATUS_LABELS },
   contact_request: { status: CONTACT_STATUS_LABELS },
-  learner: { status: LEARNER_STATUS_LABELS, certification: CERTIFICATION_OUTCOME_LABELS },
+  learner: {
+    status: LEARNER_STATUS_LABELS,
+    certification: CERTIFICATION_OUTCOME_LABELS,
+    fundingSource: LEARNER_FUNDING_LABELS,
+  },
   complaint: { status: COMPLAINT_STATUS_LABELS },
+  centre_settings: { vatStatus: VAT_STATUS_LABELS },
   user: { role: { ...ROLE_LABELS, vide: "aucun rôle" } },
   formation: {
     formationType: FORMATION_TYPE_LABELS,

@@ -1,4 +1,4 @@
 // The learners feature's server-only face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
-export { admissionUndone, enrolAdmitted } from "./learners.server";
+export { admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
 export { anonymiseExpiredLearners } from "./retention.server";

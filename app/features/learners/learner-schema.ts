@@ -1,9 +1,17 @@
 import { z } from "zod";
 import { hasControlCharacters } from "~/platform/control-characters";
-import { entityId, optionalCalendarDay, optionalText, REQUIRED, searchQuery } from "~/platform/form-schema";
+import {
+  entityId,
+  optionalCalendarDay,
+  optionalEmail,
+  optionalText,
+  REQUIRED,
+  searchQuery,
+} from "~/platform/form-schema";
 import {
   CERTIFICATION_OUTCOMES,
   type CertificationOutcome,
+  LEARNER_FUNDINGS,
   LEARNER_STATUSES,
   type LearnerStatus,
   TRAINEE_CATEGORIES,
@@ -11,6 +19,10 @@ import {
 } from "./vocabulary";
 
 const NOT_ALLOWED = "Ce champ contient un caractère non autorisé";
+
+/** An optional single line: blank is null, no control characters. */
+const optionalLine = (max: number) =>
+  optionalText(max).refine((value) => value === null || !hasControlCharacters(value), NOT_ALLOWED);
 
 /** A single-line text typed or imported: trimmed, bounded, without control characters. */
 const line = (max: number) =>
@@ -68,21 +80,83 @@ export const learnerPersonSchema = z.object({
     .min(1, REQUIRED)
     .max(254, "254 caractères maximum")
     .pipe(z.email("Adresse e-mail invalide")),
-  company: optionalText(200).refine((value) => value === null || !hasControlCharacters(value), NOT_ALLOWED),
+  company: optionalLine(200),
   traineeCategory: traineeCategoryField,
 });
 export type LearnerPerson = z.infer<typeof learnerPersonSchema>;
 
-/** 'Ajouter un·e stagiaire': the person and the session they join. */
-export const learnerCreateSchema = learnerPersonSchema.extend({
-  sessionId: entityId.or(z.literal("")).refine((value) => value !== "", "Choisissez une session"),
-});
+export const FUNDING_ERRORS = {
+  fundingSource: "Choisissez un financement de la liste",
+  payerName: "Indiquez l'entreprise ou le financeur qui paie la formation",
+  payerAddress: "Indiquez l'adresse de l'entreprise ou du financeur",
+  payerSiret: "Le SIRET doit compter 14 chiffres",
+} as const;
+
+/** A SIRET typed with or without spaces or dots, kept in its usual groups ('123 456 789 00012'); blank: none. */
+const optionalSiret = optionalText(40)
+  .refine(
+    (value) => value === null || /^\d{14}$/.test(value.replace(/[\s.]/g, "")),
+    FUNDING_ERRORS.payerSiret,
+  )
+  .transform((value) => {
+    if (value === null) return null;
+    const digits = value.replace(/[\s.]/g, "");
+    return `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`;
+  });
+
+/** Who pays (blank: not said yet) and, for a convention, its other party: the dialog's 'Financement'. */
+const fundingFields = {
+  fundingSource: z
+    .enum(LEARNER_FUNDINGS, { error: FUNDING_ERRORS.fundingSource })
+    .or(z.literal(""))
+    .optional()
+    .transform((value) => (value ? value : null)),
+  payerName: optionalLine(200),
+  payerAddress: optionalLine(300),
+  payerSiret: optionalSiret,
+  payerContactName: optionalLine(200),
+  payerContactEmail: optionalEmail,
+};
+
+type FundingInput = z.infer<z.ZodObject<typeof fundingFields>>;
+
+/** A payer other than the learner signs a convention: its name and address are printed on it. */
+function checkPayer(input: FundingInput, ctx: z.RefinementCtx) {
+  if (!input.fundingSource || input.fundingSource === "personal") return;
+  if (!input.payerName)
+    ctx.addIssue({ code: "custom", path: ["payerName"], message: FUNDING_ERRORS.payerName });
+  if (!input.payerAddress) {
+    ctx.addIssue({ code: "custom", path: ["payerAddress"], message: FUNDING_ERRORS.payerAddress });
+  }
+}
+
+/** A learner paying personally has no other party: what the form still carried is dropped. */
+function payerKept<T extends FundingInput>(input: T): T {
+  if (input.fundingSource !== "personal") return input;
+  return {
+    ...input,
+    payerName: null,
+    payerAddress: null,
+    payerSiret: null,
+    payerContactName: null,
+    payerContactEmail: null,
+  };
+}
+
+/** 'Ajouter un·e stagiaire': the person, who pays, and the session they join. */
+export const learnerCreateSchema = learnerPersonSchema
+  .extend({
+    sessionId: entityId.or(z.literal("")).refine((value) => value !== "", "Choisissez une session"),
+    ...fundingFields,
+  })
+  .superRefine(checkPayer)
+  .transform(payerKept);
 export type LearnerCreateInput = z.infer<typeof learnerCreateSchema>;
 
 /**
- * 'Modifier le ou la stagiaire': the person, the status (an abandon needs its date, and only an
- * abandon has one) and the certification outcome (blank: none yet). Whether the formation leads to a
- * certification is the server's check.
+ * 'Modifier le ou la stagiaire': the person, who pays, the status (an abandon needs its date, and
+ * only an abandon has one) and the certification outcome (blank: none yet). Whether the formation
+ * leads to a certification is the server's check.
  */
 export const learnerUpdateSchema = learnerPersonSchema
   .extend({
@@ -94,14 +168,16 @@ export const learnerUpdateSchema = learnerPersonSchema
       .or(z.literal(""))
       .optional()
       .transform((value) => (value ? value : null)),
+    ...fundingFields,
   })
   .superRefine((input, ctx) => {
+    checkPayer(input, ctx);
     if (input.status === "dropped_out" && !input.abandonedOn) {
       ctx.addIssue({ code: "custom", path: ["abandonedOn"], message: "Indiquez la date de l'abandon" });
     }
   })
   .transform((input) => ({
-    ...input,
+    ...payerKept(input),
     abandonedOn: input.status === "dropped_out" ? input.abandonedOn : null,
   }));
 export type LearnerUpdateInput = z.infer<typeof learnerUpdateSchema>;

@@ -133,6 +133,16 @@ function filterClause(filters: LearnerFilters): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
+/** Who pays for the learner's training, as the list and the agreements read it. */
+export const payerColumns = {
+  fundingSource: learners.fundingSource,
+  payerName: learners.payerName,
+  payerAddress: learners.payerAddress,
+  payerSiret: learners.payerSiret,
+  payerContactName: learners.payerContactName,
+  payerContactEmail: learners.payerContactEmail,
+};
+
 const listColumns = {
   id: learners.id,
   sessionId: learners.sessionId,
@@ -145,6 +155,7 @@ const listColumns = {
   abandonedOn: learners.abandonedOn,
   certification: learners.certification,
   traineeCategory: learners.traineeCategory,
+  ...payerColumns,
   origin: learners.origin,
   anonymisedAt: learners.anonymisedAt,
   createdAt: learners.createdAt,

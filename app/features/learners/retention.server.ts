@@ -5,10 +5,11 @@ import { formationSessions, learners } from "~/platform/db/schema.server";
 
 /**
  * Anonymises the learners of sessions that ended more than `months` months ago (the applications'
- * retention period, APPLICATION_RETENTION_MONTHS): name, e-mail and company are removed, the status,
- * abandon date and certification outcome stay, so that a year's published results (completion,
- * success) keep their sample without keeping anyone's identity. In batches shared safely between
- * instances, each audited as the server's with a count (journal's purgeInBatches).
+ * retention period, APPLICATION_RETENTION_MONTHS): name, e-mail, company and the payer's contact are
+ * removed, the status, abandon date and certification outcome stay, so that a year's published
+ * results (completion, success) keep their sample without keeping anyone's identity. In batches
+ * shared safely between instances, each audited as the server's with a count (journal's
+ * purgeInBatches).
  */
 export function anonymiseExpiredLearners(db: Db, months: number): Promise<number> {
   return purgeInBatches(db, {
@@ -28,6 +29,9 @@ export function anonymiseExpiredLearners(db: Db, months: number): Promise<number
           lastName: null,
           email: null,
           company: null,
+          // The payer's contact is a person too; the company or funder itself is not.
+          payerContactName: null,
+          payerContactEmail: null,
           anonymisedAt: now,
           updatedAt: now,
         })

@@ -60,3 +60,20 @@ export const TRAINEE_CATEGORY_LABELS: Record<TraineeCategory, string> = {
   self_funded: "Particulier à ses propres frais",
   other: "Autre (agent public, indépendant·e, bénévole…)",
 };
+
+/**
+ * Who pays for the learner's training. The learner paying personally signs a contrat de formation
+ * professionnelle (Code du travail, L. 6353-3); any other payer signs a convention de formation with
+ * the centre (L. 6353-1), its party named on the learner (company or funder).
+ */
+export const LEARNER_FUNDINGS = ["cpf", "opco", "france_travail", "region", "personal", "other"] as const;
+export type LearnerFunding = (typeof LEARNER_FUNDINGS)[number];
+
+export const LEARNER_FUNDING_LABELS: Record<LearnerFunding, string> = {
+  cpf: "CPF (Mon Compte Formation)",
+  opco: "Employeur ou OPCO",
+  france_travail: "France Travail",
+  region: "Région",
+  personal: "Financement personnel",
+  other: "Autre financeur",
+};

@@ -77,6 +77,7 @@ export const startingSettings = (): CentreSettings => ({
   ...EMPTY_CENTRE,
   leadRecipient: "contact@localhost",
   minResultAnswers: DEFAULT_MIN_RESULT_ANSWERS,
+  vatStatus: "exempt",
   certificate: null,
   logo: null,
 });
@@ -164,6 +165,7 @@ export function publicCentre(settings: CentreSettings, today = parisToday()): Pu
   const {
     leadRecipient: _private,
     minResultAnswers: _minimum,
+    vatStatus: _vat,
     certificate,
     logo: _logo,
     ...identity

@@ -5,6 +5,7 @@
  * import and no zod: public pages' bundles read it.
  */
 import type { MediaFacts } from "~/features/media";
+import type { VatStatus } from "./vat";
 
 export interface CentreIdentity {
   name: string;
@@ -45,6 +46,8 @@ export interface CentrePrivate {
    * available instead of showing a rate (default 5).
    */
   minResultAnswers: number;
+  /** Liable to VAT or exempt (CGI, art. 261-4-4° a): how conventions and contrats print prices. */
+  vatStatus: VatStatus;
 }
 
 /** The stored certificate file, without its bytes. */

@@ -2,3 +2,4 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export * from "./centre";
 export * from "./components/qualiopi-mention";
+export * from "./vat";

@@ -3,6 +3,7 @@ import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from
 import { isCalendarDay } from "~/platform/dates";
 import { optionalId, REQUIRED } from "~/platform/form-schema";
 import { isMailbox } from "~/platform/mailbox";
+import { VAT_STATUSES } from "./vat";
 
 /** The four categories of actions a Qualiopi certificate may cover (Code du travail, L. 6313-1). */
 export const QUALIOPI_CATEGORIES = [
@@ -22,6 +23,7 @@ export const SETTINGS_ERRORS = {
   referentEmail: "Adresse e-mail invalide",
   referentPhone: "Veuillez entrer un numéro de téléphone valide",
   minResultAnswers: "Indiquez un nombre entier de 1 à 1 000",
+  vatStatus: "Choisissez le régime de TVA du centre",
 } as const;
 
 const text = (max = 200) =>
@@ -119,6 +121,7 @@ export const centreSettingsSchema = z.object({
       .min(1, SETTINGS_ERRORS.minResultAnswers)
       .max(1000, SETTINGS_ERRORS.minResultAnswers),
   ),
+  vatStatus: z.enum(VAT_STATUSES, { error: SETTINGS_ERRORS.vatStatus }),
   logoId: optionalId("Choisissez le logo à nouveau dans la médiathèque"),
 });
 

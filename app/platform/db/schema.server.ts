@@ -31,10 +31,12 @@ import { COMPLAINT_STATUSES } from "../../features/complaints/statuses";
 import { CONTACT_STATUSES } from "../../features/leads/statuses";
 import {
   CERTIFICATION_OUTCOMES,
+  LEARNER_FUNDINGS,
   LEARNER_ORIGINS,
   LEARNER_STATUSES,
   TRAINEE_CATEGORIES,
 } from "../../features/learners/vocabulary";
+import { VAT_STATUSES } from "../../features/settings/vat";
 import { QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_WAVES } from "../../features/surveys/vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
@@ -656,6 +658,7 @@ export const sessionSlots = pgTable(
 
 export const learnerStatus = pgEnum("learner_status", LEARNER_STATUSES);
 export const certificationOutcome = pgEnum("certification_outcome", CERTIFICATION_OUTCOMES);
+export const learnerFunding = pgEnum("learner_funding", LEARNER_FUNDINGS);
 export const learnerOrigin = pgEnum("learner_origin", LEARNER_ORIGINS);
 export const traineeCategory = pgEnum("trainee_category", TRAINEE_CATEGORIES);
 
@@ -686,12 +689,26 @@ export const learners = pgTable(
     certification: certificationOutcome("certification"),
     /** What the learner is for the BPF (salarié·e, apprenti·e, demandeur·euse d'emploi…); null: not said yet. */
     traineeCategory: traineeCategory("trainee_category"),
+    /** Who pays: the learner ('personal', a contrat de formation) or a payer (a convention); null before staff say. */
+    fundingSource: learnerFunding("funding_source"),
+    /** The convention's other party (company or funder), only when the learner does not pay personally. */
+    payerName: text("payer_name"),
+    payerAddress: text("payer_address"),
+    /** 14 digits in groups ('123 456 789 00012'), or null. */
+    payerSiret: text("payer_siret"),
+    payerContactName: text("payer_contact_name"),
+    payerContactEmail: text("payer_contact_email"),
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("learners_abandon_date", sql`(${t.status} = 'dropped_out') = (${t.abandonedOn} is not null)`),
+    // A learner paying personally has no other party.
+    check(
+      "learners_personal_payer",
+      sql`${t.fundingSource} is distinct from 'personal' or ${t.payerName} is null`,
+    ),
     check(
       "learners_identity",
       sql`${t.anonymisedAt} is not null or (${t.firstName} is not null and ${t.lastName} is not null and ${t.email} is not null)`,
@@ -713,7 +730,7 @@ export const learners = pgTable(
  * Documents of a learner: the PDFs generated from the records and sent by e-mail.
  * --------------------------------------------------------------------------------------------- */
 
-/** Only 'convocation' is generated so far; the others are the documents still to come. */
+/** The convocation, the convention or contrat (by who pays), the attestation de fin de formation. */
 export const LEARNER_DOCUMENT_KINDS = ["convocation", "convention", "contrat", "attestation"] as const;
 export const learnerDocumentKind = pgEnum("learner_document_kind", LEARNER_DOCUMENT_KINDS);
 
@@ -1159,6 +1176,8 @@ export const mailOutbox = pgTable(
  * setting is a migration with its default like any other column. The certificate's bytes sit in
  * the same row but only the certificate's own route selects them.
  */
+export const centreVatStatus = pgEnum("centre_vat_status", VAT_STATUSES);
+
 export const centreSettings = pgTable(
   "centre_settings",
   {
@@ -1199,6 +1218,8 @@ export const centreSettings = pgTable(
      * available instead of showing a rate computed from too few people.
      */
     minResultAnswers: integer("min_result_answers").notNull().default(5),
+    /** Liable to VAT or exempt (CGI, art. 261-4-4° a): how conventions and contrats print prices. */
+    vatStatus: centreVatStatus("vat_status").notNull().default("exempt"),
     /**
      * The centre's règlement intérieur (Markdown), e-mailed as a PDF with every convocation; empty
      * until staff write it. Not read with the identity: public pages never need it.

@@ -1,13 +1,14 @@
-import { Download, Pencil, Trash2, Upload } from "lucide-react";
+import { Download, FileSignature, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import {
+  DocumentPreviews,
   InternalRulesWarning,
-  SendConvocationButton,
-  SendSessionConvocationsButton,
+  SendDocumentButton,
+  SendSessionDocumentsButton,
   SentDocuments,
 } from "~/features/documents/components/learner-documents";
 import { documentsOf, internalRulesMissing } from "~/features/documents/index.server";
@@ -17,6 +18,7 @@ import { learnerFiltersFrom } from "~/features/learners/learner-schema";
 import { type LearnerRow, learnersPage, NO_LEARNERS } from "~/features/learners/learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
+  LEARNER_FUNDING_LABELS,
   LEARNER_ORIGIN_LABELS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
@@ -81,6 +83,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
   const canExport = useCan("learners:export");
   const canErase = useCan("learners:erase");
   const canSend = useCan("documents:send");
+  const canGenerate = useCan("documents:generate");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
     question: "Effacer définitivement ce ou cette stagiaire ?",
@@ -108,7 +111,10 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
               </DeniedControl>
             )}
             {canSend && filters.session ? (
-              <SendSessionConvocationsButton sessionId={filters.session} />
+              <>
+                <SendSessionDocumentsButton type="convocation" sessionId={filters.session} />
+                <SendSessionDocumentsButton type="agreement" sessionId={filters.session} />
+              </>
             ) : null}
             {canWrite ? (
               <>
@@ -158,7 +164,14 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                     {TRAINEE_CATEGORY_LABELS[l.traineeCategory]}
                   </p>
                 ) : null}
+                {l.fundingSource ? (
+                  <p className="text-xs text-muted-foreground">
+                    {LEARNER_FUNDING_LABELS[l.fundingSource]}
+                    {l.payerName ? ` · ${l.payerName}` : ""}
+                  </p>
+                ) : null}
                 <SentDocuments documents={documents[l.id] ?? []} />
+                {canGenerate && l.email ? <DocumentPreviews learnerId={l.id} /> : null}
               </Td>
               <Td className={shownFrom("sm")}>
                 <p>{l.formationTitle}</p>
@@ -192,7 +205,22 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <ActionsCell>
-                {canSend && l.email ? <SendConvocationButton learnerId={l.id} name={name} /> : null}
+                {canSend && l.email ? (
+                  <>
+                    <SendDocumentButton type="convocation" learnerId={l.id} name={name} />
+                    {l.fundingSource ? (
+                      <SendDocumentButton type="agreement" learnerId={l.id} name={name} />
+                    ) : (
+                      <DeniedControl
+                        reason="Indiquez d'abord qui finance la formation (Modifier)"
+                        label={`Envoyer la convention ou le contrat de formation à ${name}`}
+                        className={buttonClass("ghost", "icon")}
+                      >
+                        <FileSignature aria-hidden="true" className="h-4 w-4" />
+                      </DeniedControl>
+                    )}
+                  </>
+                ) : null}
                 {canWrite && !l.anonymisedAt ? (
                   <IconAction label={`Modifier ${name}`} icon={Pencil} onClick={() => editor.edit(l)} />
                 ) : null}

@@ -11,6 +11,7 @@ import { CERTIFICATE_PATH, type InternalRules } from "~/features/settings/centre
 import { getCentreSettings, getInternalRules, qualiopiStatus } from "~/features/settings/centre.server";
 import { settingsAction } from "~/features/settings/console-settings.server";
 import { INTERNAL_RULES_MAX, QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
+import { VAT_STATUS_LABELS, VAT_STATUSES } from "~/features/settings/vat";
 import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
 import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
 import { getSurveySettings } from "~/features/surveys/survey-settings.server";
@@ -19,7 +20,7 @@ import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { ErrorSummary } from "~/ui/console/error-summary";
-import { TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
+import { SelectField, TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
@@ -328,6 +329,18 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 type: "email",
                 hint: "Reçoit les demandes d'aménagement des candidatures",
               })}
+            </Section>
+            <Section id="tva" title="TVA">
+              <SelectField
+                form={FORM}
+                name="vatStatus"
+                label="Régime de TVA"
+                required
+                errors={errors}
+                defaultValue={settings.vatStatus}
+                hint="Les conventions et contrats de formation indiquent le prix HT et TTC, ou la mention d'exonération"
+                options={VAT_STATUSES.map((v) => ({ value: v, label: VAT_STATUS_LABELS[v] }))}
+              />
             </Section>
             <Section id="notifications" title="Notifications">
               {field("leadRecipient", "Destinataire des nouvelles demandes", {

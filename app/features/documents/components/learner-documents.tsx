@@ -1,9 +1,10 @@
-import { AlertTriangle, FileText, Send } from "lucide-react";
+import { AlertTriangle, FileSignature, FileText, type LucideIcon, Send } from "lucide-react";
 import { Link } from "react-router";
 import { INTERNAL_RULES_MISSING } from "~/features/settings";
 import { formatDateTime } from "~/platform/paris-time";
 import { Button } from "~/ui/button";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { DOCUMENT_SLUGS, DOCUMENT_TYPES, type DocumentType } from "../types";
 
 /** What the Stagiaires list knows of a sent document (the loader's DocumentSummary, serialised). */
 export interface SentDocument {
@@ -30,43 +31,102 @@ const clickKey = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-/** 'Envoyer la convocation' for one learner: the PDF generated from the records and e-mailed. */
-export function SendConvocationButton({ learnerId, name }: { learnerId: string; name: string }) {
+/** Each document's words on the Stagiaires screen: its buttons and its preview link. */
+const TYPE_WORDS: Record<
+  DocumentType,
+  { one: string; session: string; send: string; sendTo: string; sendAll: string; icon: LucideIcon }
+> = {
+  convocation: {
+    one: "send-convocation",
+    session: "send-convocations",
+    send: "Envoyer la convocation",
+    sendTo: "Envoyer la convocation à",
+    sendAll: "Envoyer les convocations",
+    icon: Send,
+  },
+  agreement: {
+    one: "send-agreement",
+    session: "send-agreements",
+    send: "Envoyer la convention ou le contrat de formation",
+    sendTo: "Envoyer la convention ou le contrat de formation à",
+    sendAll: "Envoyer les conventions et contrats",
+    icon: FileSignature,
+  },
+};
+
+/** One learner's document of `type`: the PDF generated from the records and e-mailed. */
+export function SendDocumentButton({
+  type,
+  learnerId,
+  name,
+}: {
+  type: DocumentType;
+  learnerId: string;
+  name: string;
+}) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
+  const words = TYPE_WORDS[type];
+  const Icon = words.icon;
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label={`Envoyer la convocation à ${name}`}
-      title="Envoyer la convocation"
+      aria-label={`${words.sendTo} ${name}`}
+      title={words.send}
       disabled={busy}
       onClick={() =>
-        fetcher.submit(
-          { intent: "send-convocation", id: learnerId, requestKey: clickKey() },
-          { method: "post" },
-        )
+        fetcher.submit({ intent: words.one, id: learnerId, requestKey: clickKey() }, { method: "post" })
       }
     >
-      <Send aria-hidden="true" className="h-4 w-4" />
+      <Icon aria-hidden="true" className="h-4 w-4" />
     </Button>
   );
 }
 
-/** 'Envoyer les convocations': every learner of the session who has not had one yet. */
-export function SendSessionConvocationsButton({ sessionId }: { sessionId: string }) {
+/** 'Envoyer les …' of a session: every learner of the session who has not had this document yet. */
+export function SendSessionDocumentsButton({ type, sessionId }: { type: DocumentType; sessionId: string }) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
+  const words = TYPE_WORDS[type];
+  const Icon = words.icon;
   return (
     <Button
       variant="outline"
       disabled={busy}
       onClick={() =>
-        fetcher.submit({ intent: "send-convocations", sessionId, requestKey: clickKey() }, { method: "post" })
+        fetcher.submit({ intent: words.session, sessionId, requestKey: clickKey() }, { method: "post" })
       }
     >
-      <Send aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : "Envoyer les convocations"}
+      <Icon aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : words.sendAll}
     </Button>
+  );
+}
+
+const PREVIEW_LABELS: Record<DocumentType, string> = {
+  convocation: "convocation",
+  agreement: "convention ou contrat",
+};
+
+/** 'Aperçu : convocation · convention ou contrat': each document generated now, neither kept nor sent. */
+export function DocumentPreviews({ learnerId }: { learnerId: string }) {
+  return (
+    <p className="mt-1 text-xs text-muted-foreground">
+      Aperçu :{" "}
+      {DOCUMENT_TYPES.map((type, i) => (
+        <span key={type}>
+          {i ? " · " : null}
+          <a
+            href={`/admin/stagiaires/${learnerId}/apercu/${DOCUMENT_SLUGS[type]}`}
+            target="_blank"
+            rel="noopener"
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            {PREVIEW_LABELS[type]}
+          </a>
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -1,16 +1,62 @@
 import { useState } from "react";
-import { FormDialog } from "~/ui/console/form-dialog";
+import { type FieldsContext, FormDialog } from "~/ui/console/form-dialog";
 import { ConsoleFields, rowValues } from "~/ui/console/form-fields";
 import type { LearnerRow } from "../learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   CERTIFICATION_OUTCOMES,
+  LEARNER_FUNDING_LABELS,
+  LEARNER_FUNDINGS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
   type LearnerStatus,
   TRAINEE_CATEGORIES,
   TRAINEE_CATEGORY_LABELS,
 } from "../vocabulary";
+
+/**
+ * Who pays: the learner personally (a contrat de formation) or a company or funder (a convention,
+ * whose party is named here). Blank until staff know.
+ */
+function FundingFields({ common, funding }: { common: FieldsContext; funding: string }) {
+  const [source, setSource] = useState(funding);
+  const payer = source !== "" && source !== "personal";
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium">Financement</legend>
+      <ConsoleFields
+        {...common}
+        fields={[
+          {
+            as: "select",
+            name: "fundingSource",
+            label: "Qui finance la formation",
+            value: source,
+            onChange: (e) => setSource(e.target.value),
+            hint: payer
+              ? "Une convention de formation est établie avec l'entreprise ou le financeur"
+              : source === "personal"
+                ? "Un contrat de formation professionnelle est établi avec le ou la stagiaire"
+                : undefined,
+            options: [
+              { value: "", label: "Pas encore connu" },
+              ...LEARNER_FUNDINGS.map((f) => ({ value: f, label: LEARNER_FUNDING_LABELS[f] })),
+            ],
+          },
+          ...(payer
+            ? [
+                { name: "payerName", label: "Entreprise ou financeur", required: true },
+                { name: "payerAddress", label: "Adresse", required: true },
+                { name: "payerSiret", label: "SIRET", inputMode: "numeric" as const },
+                { name: "payerContactName", label: "Nom du contact", autoComplete: "off" },
+                { name: "payerContactEmail", label: "E-mail du contact", type: "email", autoComplete: "off" },
+              ]
+            : []),
+        ]}
+      />
+    </fieldset>
+  );
+}
 
 const F = "stagiaire";
 
@@ -83,6 +129,7 @@ export function LearnerDialog({
               ]}
             />
           </div>
+          <FundingFields common={common} funding={l?.fundingSource ?? ""} />
           {l ? (
             <div className="grid gap-4 sm:grid-cols-2">
               <ConsoleFields

@@ -1,0 +1,66 @@
+/**
+ * The one way this application opens a PDF: an A4 page in French with the embedded fonts registered
+ * as 'text' and 'bold' (pdf-fonts.server.ts), 56 pt margins, and the promise of its bytes once the
+ * caller ends it. The programme, the convocation, the règlement intérieur and the learner's
+ * agreements all start here, so that they share one page size, one typeface and one way of
+ * collecting the bytes. Server only (pdfkit).
+ */
+import PDFDocument from "pdfkit";
+import { pdfFonts } from "./pdf-fonts.server";
+
+/** The page margin on every side, in points (about 2 cm). */
+export const PDF_MARGIN = 56;
+
+export interface PdfOptions {
+  /** The PDF's own title, author and subject (its metadata), and when given its last change. */
+  info: { Title: string; Author: string; Subject: string; ModDate?: Date };
+  /** Keep the pages in memory until the end: needed to number them ('page 2 sur 3'). */
+  bufferPages?: boolean;
+  /** Extra room under the bottom margin, for a page number at the foot. */
+  footRoom?: number;
+}
+
+/** A new document and the promise of its bytes; `width` is the text width between the margins. */
+export function openPdf({ info, bufferPages = false, footRoom = 0 }: PdfOptions) {
+  const { regular, bold } = pdfFonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: PDF_MARGIN, bottom: PDF_MARGIN + footRoom, left: PDF_MARGIN, right: PDF_MARGIN },
+    bufferPages,
+    info,
+    lang: "fr-FR",
+    displayTitle: true,
+  });
+  doc.registerFont("text", regular);
+  doc.registerFont("bold", bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, bytes, width: doc.page.width - 2 * PDF_MARGIN };
+}
+
+/**
+ * A learner's document answered to staff: shown in the browser ('inline', a preview) or saved
+ * ('attachment', a kept copy), never cached. `fileName` is kept to [a-z0-9-] when the document is made.
+ */
+export function pdfResponse(pdf: Uint8Array, fileName: string, disposition: "inline" | "attachment") {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `${disposition}; filename="${fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** A plain French sentence instead of a PDF (the document is unknown or cannot be made), never cached. */
+export const pdfRefusal = (status: number, body: string) =>
+  new Response(body, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
