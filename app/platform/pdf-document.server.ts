@@ -1,9 +1,9 @@
 /**
  * The one way this application opens a PDF: an A4 page in French with the embedded fonts registered
  * as 'text' and 'bold' (pdf-fonts.server.ts), 56 pt margins, and the promise of its bytes once the
- * caller ends it. The programme, the convocation, the règlement intérieur and the learner's
- * agreements all start here, so that they share one page size, one typeface and one way of
- * collecting the bytes. Server only (pdfkit).
+ * caller ends it. The programme, the convocation, the règlement intérieur, the learner's agreements
+ * and the attendance sheet all start here, so that they share one page size, one typeface and one
+ * way of collecting the bytes. Server only (pdfkit).
  */
 import PDFDocument from "pdfkit";
 import { pdfFonts } from "./pdf-fonts.server";
@@ -18,14 +18,16 @@ export interface PdfOptions {
   bufferPages?: boolean;
   /** Extra room under the bottom margin, for a page number at the foot. */
   footRoom?: number;
+  /** The margin on every side when not PDF_MARGIN (the attendance sheet's wide table takes 40 pt). */
+  margin?: number;
 }
 
 /** A new document and the promise of its bytes; `width` is the text width between the margins. */
-export function openPdf({ info, bufferPages = false, footRoom = 0 }: PdfOptions) {
+export function openPdf({ info, bufferPages = false, footRoom = 0, margin = PDF_MARGIN }: PdfOptions) {
   const { regular, bold } = pdfFonts();
   const doc = new PDFDocument({
     size: "A4",
-    margins: { top: PDF_MARGIN, bottom: PDF_MARGIN + footRoom, left: PDF_MARGIN, right: PDF_MARGIN },
+    margins: { top: margin, bottom: margin + footRoom, left: margin, right: margin },
     bufferPages,
     info,
     lang: "fr-FR",
@@ -39,7 +41,7 @@ export function openPdf({ info, bufferPages = false, footRoom = 0 }: PdfOptions)
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  return { doc, bytes, width: doc.page.width - 2 * PDF_MARGIN };
+  return { doc, bytes, width: doc.page.width - 2 * margin };
 }
 
 /**
@@ -64,3 +66,17 @@ export const pdfRefusal = (status: number, body: string) =>
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+
+/**
+ * A name as it may stand in a PDF's file name: accents stripped, lower case, every other run of
+ * characters outside [a-z0-9-] one hyphen, at most `max` characters; '' when nothing is left.
+ */
+export function fileNamePart(text: string, max: number): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max);
+}

@@ -7,7 +7,6 @@
  * holds all its signatures in memory. Server only.
  */
 import { asc, eq, sql } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { formatDateRange } from "~/features/catalogue";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
@@ -21,7 +20,7 @@ import {
   learners,
 } from "~/platform/db/schema.server";
 import { formatTime } from "~/platform/paris-time";
-import { pdfFonts } from "~/platform/pdf-fonts.server";
+import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
 import { attendedMinutes } from "./minutes.server";
 import { halfDay, slotHeading } from "./sheet";
 import { sessionSlotsOf } from "./signing.server";
@@ -83,28 +82,18 @@ export async function renderAttendanceSheet(
     people.map((p) => [p.id, `${p.lastName ?? "Stagiaire"} ${p.firstName ?? "anonymisé·e"}`.trim()]),
   );
 
-  const { regular, bold } = pdfFonts();
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+  const {
+    doc,
+    bytes: done,
+    width,
+  } = openPdf({
     info: {
       Title: `Feuille d'émargement — ${session.title}`,
       Author: centre.name,
       Subject: "Feuille d'émargement",
     },
-    lang: "fr-FR",
-    displayTitle: true,
-    bufferPages: false,
+    margin: MARGIN,
   });
-  doc.registerFont("text", regular);
-  doc.registerFont("bold", bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN;
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
@@ -294,13 +283,7 @@ export async function renderAttendanceSheet(
       { width },
     );
   doc.end();
-  const safe = session.title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
+  const safe = fileNamePart(session.title, 60);
   return { pdf: await done, fileName: `emargement-${safe || "session"}-${session.startDate}.pdf` };
 }
 

@@ -7,7 +7,7 @@
  */
 import { formatDay } from "~/features/catalogue";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
-import { openPdf } from "~/platform/pdf-document.server";
+import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
 
 export const BLUE = "#1e3a8a";
 export const GREY = "#4b5563";
@@ -103,12 +103,6 @@ export function renderLearnerPdf(page: LearnerPdf, body: (pdf: PdfPage) => void)
 
 /** 'convocation-dupont-marie.pdf': the learner's name kept to [a-z0-9-]. */
 export function documentFileName(kind: string, lastName: string, firstName: string): string {
-  const safe = `${lastName}-${firstName}`
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
+  const safe = fileNamePart(`${lastName}-${firstName}`, 80);
   return `${kind}-${safe || "stagiaire"}.pdf`;
 }
