@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { mediaHandler, VariantStore } from "~/features/media/index.server";
+import { mediaBytes, mediaHandler, VariantStore } from "~/features/media/index.server";
 import { ConfigError, loadConfig } from "~/platform/config.server";
 import { afterResponseQueue } from "~/platform/http/after-response.server";
 import { compressionMiddleware } from "~/platform/http/compression.server";
@@ -67,7 +67,10 @@ export function createExpressApp(
   app.use(securityHeaders(runtime.config.publicUrl));
   app.use(sameOriginOnly(runtime.config.publicUrl));
   // The médiathèque's pictures: already compressed, content-addressed, cached a year by browsers.
-  app.get("/media/:hash/:file", mediaHandler(new VariantStore(runtime.db), runtime.logger));
+  app.get(
+    "/media/:hash/:file",
+    mediaHandler(new VariantStore(runtime.db, mediaBytes(runtime)), runtime.logger),
+  );
 
   app.use(compressionMiddleware());
   if (vite) {

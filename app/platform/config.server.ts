@@ -52,6 +52,11 @@ export interface Config {
   metricsToken: string | null;
   /** Months a refused or withdrawn application (and its files) is kept before it is purged. */
   applicationRetentionMonths: number;
+  /**
+   * MEDIA_DIR, absolute: the folder for picture files; null keeps the default (DATA_DIR/media on the
+   * embedded database, the database itself on PostgreSQL).
+   */
+  mediaDir: string | null;
   /** DEMO_DATA: seed the demonstration centre ("on") or not ("off"); null: only on the embedded database. */
   demoData: "on" | "off" | null;
 }
@@ -175,6 +180,7 @@ const environment = z
       default: "24",
     }),
     DEMO_DATA: variable(z.enum(["on", "off"]), { rule: "doit valoir on ou off" }),
+    MEDIA_DIR: variable(z.string().trim().min(1), { rule: "doit être un dossier" }),
     // A shared secret sent in a header: long enough not to be guessed, and printable.
     METRICS_TOKEN: variable(z.string().regex(/^[\x21-\x7e]{16,}$/), {
       rule: "doit contenir au moins 16 caractères imprimables, sans espace",
@@ -255,5 +261,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: v.METRICS_TOKEN ?? null,
     applicationRetentionMonths: v.APPLICATION_RETENTION_MONTHS,
     demoData: v.DEMO_DATA ?? null,
+    mediaDir: v.MEDIA_DIR === undefined ? null : path.resolve(v.MEDIA_DIR),
   };
 }

@@ -13,7 +13,7 @@ import * as settingsRoute from "~/routes/admin/settings";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
-import { BASE_URL, bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
+import { BASE_URL, bodyOf, fileRequest, formRequest, routeArgs, statusOf } from "../support/runtime";
 import { settingsForm } from "../support/settings";
 
 const t = setUpHttpApp();
@@ -33,15 +33,8 @@ const picture = (width: number, height: number, alpha = false) =>
 
 /** Sends a picture to the médiathèque as the console does; its id and hash. */
 async function upload(bytes: Uint8Array, fields: Record<string, string>) {
-  const body = new FormData();
-  body.set("intent", "upload");
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  body.set("file", new File([new Uint8Array(bytes)], "image.png", { type: "image/png" }));
-  const request = new Request(`${BASE_URL}/admin/mediatheque`, {
-    method: "POST",
-    headers: { origin: BASE_URL, cookie: admin.cookie },
-    body,
-  });
+  const file = { bytes, name: "image.png", type: "image/png" };
+  const request = fileRequest("/admin/mediatheque", { intent: "upload", ...fields }, file, admin.cookie);
   const result = await mediaRoute.action(routeArgs(t, request));
   const id = (await bodyOf(result)).created as string;
   const [row] = await t.app.db.select({ hash: media.hash }).from(media).where(eq(media.id, id));

@@ -72,6 +72,23 @@ export function formRequest(pathname: string, fields: Record<string, string>, co
   });
 }
 
+/** A multipart form post with one file in its `file` field, as the console's upload forms send it. */
+export function fileRequest(
+  pathname: string,
+  fields: Record<string, string>,
+  file: { bytes: Uint8Array; name: string; type: string },
+  cookie: string,
+): Request {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  body.set("file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  return new Request(`${BASE_URL}${pathname}`, {
+    method: "POST",
+    headers: { origin: BASE_URL, cookie },
+    body,
+  });
+}
+
 export function getRequest(pathname: string, cookie?: string): Request {
   return new Request(`${BASE_URL}${pathname}`, cookie ? { headers: { cookie } } : {});
 }

@@ -18,9 +18,11 @@ import { fieldErrors } from "~/platform/field-errors";
 import { textFields } from "~/platform/form-data";
 import { type AdminActionResult, entityId } from "~/platform/form-schema";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
+import type { AppRuntime } from "~/platform/runtime.server";
 import { ImagesBusy, TaskQueue } from "./images.server";
 import { type CheckedImage, checkImage, dropOrphanVariants, MEDIA_ERRORS, mediaUses } from "./library.server";
 import { type MediaDetails, mediaDetailsSchema } from "./media-schema";
+import { lockHash, type MediaBytes, mediaBytes, releaseBytes } from "./store.server";
 
 const EVENT = { table: "media", op: "update" } as const;
 const GONE = "Cette image n'existe plus.";
@@ -30,16 +32,37 @@ const FOREIGN_KEY_VIOLATION = "23503";
 const mediaTitle = (details: { alt: string; decorative: boolean }, fileName: string) =>
   details.decorative || !details.alt ? fileName : details.alt;
 
-const fileColumns = (image: CheckedImage) => ({
-  hash: image.hash,
-  content: image.content,
-  format: image.format,
-  width: image.width,
-  height: image.height,
-  hasAlpha: image.hasAlpha,
-  size: image.content.byteLength,
-  fileName: image.fileName,
-});
+/**
+ * The row's facts of a checked image, its bytes kept first (in the row or as a file, see
+ * store.server.ts) under the hash's lock, within the transaction `tx` that writes the row.
+ */
+async function fileColumns(tx: Db, bytes: MediaBytes, image: CheckedImage) {
+  await lockHash(tx, image.hash);
+  return {
+    hash: image.hash,
+    content: await bytes.put({ hash: image.hash }, image.content),
+    format: image.format,
+    width: image.width,
+    height: image.height,
+    hasAlpha: image.hasAlpha,
+    size: image.content.byteLength,
+    fileName: image.fileName,
+  };
+}
+
+/**
+ * After a change, whether it was saved or not: the files and variants of bytes no image has any
+ * more (deleted, replaced, an upload that failed) go. A failure here leaves unused files behind,
+ * which costs disk space but not the answer: it is logged, the change stands.
+ */
+async function release(app: AppRuntime, hashes: (string | undefined)[]) {
+  for (const hash of new Set(hashes)) {
+    if (!hash) continue;
+    await releaseBytes(app.db, mediaBytes(app), hash).catch((error: unknown) => {
+      app.logger.warn({ err: error, hash }, "media files not released");
+    });
+  }
+}
 
 async function current(tx: Db, id: string) {
   const [row] = await tx
@@ -57,8 +80,9 @@ export function inUseMessage(uses: string[]): string {
   return `Cette image est utilisée par ${list} : choisissez une autre image là d'abord, puis supprimez-la.`;
 }
 
-async function removeMedia(tx: Db, id: string): Promise<AuditEntry> {
+async function removeMedia(tx: Db, id: string, removed: { hash?: string }): Promise<AuditEntry> {
   const row = await current(tx, id);
+  removed.hash = row.hash;
   const uses = await mediaUses(tx, id);
   if (uses.length > 0) throw new AdminInputError(inUseMessage(uses));
   await tx.delete(media).where(eq(media.id, id));
@@ -92,6 +116,7 @@ const mediaConsoleAction = consoleAction(
         return failure(intent, "Image refusée", 400, first, errors);
       }
       let id = "";
+      const bytes = mediaBytes(app);
       const result = await attempt(
         app,
         intent,
@@ -101,7 +126,7 @@ const mediaConsoleAction = consoleAction(
           auditedChange(app, actor, EVENT, async (tx) => {
             const [saved] = await tx
               .insert(media)
-              .values({ ...fileColumns(image), ...details.data })
+              .values({ ...(await fileColumns(tx, bytes, image)), ...details.data })
               .returning({ id: media.id });
             id = saved?.id ?? "";
             return {
@@ -112,6 +137,7 @@ const mediaConsoleAction = consoleAction(
             };
           }),
       );
+      if (!id) await release(app, [image.hash]);
       return id ? data<AdminActionResult>({ ...result.data, created: id }) : result;
     }
     const id = entityId.safeParse(fields.id);
@@ -139,36 +165,49 @@ const mediaConsoleAction = consoleAction(
     if (intent === "replace") {
       const image = await checkImage(form.get("file"));
       if ("error" in image) return failure(intent, "Image refusée", 400, image.error, { file: image.error });
-      return attempt(app, intent, "Erreur lors du remplacement de l'image", "Image remplacée", () =>
-        auditedChange(app, actor, EVENT, async (tx) => {
-          const row = await current(tx, id.data);
-          await tx
-            .update(media)
-            .set({ ...fileColumns(image), updatedAt: new Date() })
-            .where(eq(media.id, id.data));
-          if (row.hash !== image.hash) await dropOrphanVariants(tx, row.hash);
-          return {
-            action: "update",
-            entity: "media",
-            entityId: id.data,
-            details: {
-              title: mediaTitle(row, image.fileName),
-              replaced: { from: row.fileName, to: image.fileName },
-            },
-          };
-        }),
+      let previous: string | undefined;
+      const result = await attempt(
+        app,
+        intent,
+        "Erreur lors du remplacement de l'image",
+        "Image remplacée",
+        () =>
+          auditedChange(app, actor, EVENT, async (tx) => {
+            const row = await current(tx, id.data);
+            previous = row.hash;
+            await tx
+              .update(media)
+              .set({ ...(await fileColumns(tx, mediaBytes(app), image)), updatedAt: new Date() })
+              .where(eq(media.id, id.data));
+            if (row.hash !== image.hash) await dropOrphanVariants(tx, row.hash);
+            return {
+              action: "update",
+              entity: "media",
+              entityId: id.data,
+              details: {
+                title: mediaTitle(row, image.fileName),
+                replaced: { from: row.fileName, to: image.fileName },
+              },
+            };
+          }),
       );
+      // Replaced: the old bytes' files go; refused: the new ones written for nothing go.
+      await release(app, [previous, image.hash]);
+      return result;
     }
     if (intent === "delete") {
-      return attempt(app, intent, "Suppression impossible", "Image supprimée", async () => {
+      const removed: { hash?: string } = {};
+      const result = await attempt(app, intent, "Suppression impossible", "Image supprimée", async () => {
         try {
-          await auditedChange(app, actor, EVENT, (tx) => removeMedia(tx, id.data));
+          await auditedChange(app, actor, EVENT, (tx) => removeMedia(tx, id.data, removed));
         } catch (error) {
           // Attached elsewhere between the check and the deletion: the database refuses, say where.
           if (pgErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
           throw new AdminInputError(inUseMessage(await mediaUses(app.db, id.data)));
         }
       });
+      await release(app, [removed.hash]);
+      return result;
     }
     return unknownIntent(intent);
   },

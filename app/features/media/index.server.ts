@@ -10,4 +10,5 @@ export {
   pictureColumns,
 } from "./library.server";
 export { cardPicture, type MediaFacts, openGraphImage, type PictureOptions, pictureHtml } from "./media";
+export { mediaBytes } from "./store.server";
 export { mediaHandler, printableVariant, VariantStore } from "./variants.server";

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import type { Db } from "~/platform/db/client.server";
 import { media, mediaVariants } from "~/platform/db/schema.server";
@@ -12,6 +12,7 @@ import {
   type MediaFacts,
   type MediaFormat,
 } from "./media";
+import { lockHash, type MediaBytes } from "./store.server";
 
 const FORMAT_OF_EXTENSION = new Map(
   (Object.entries(MEDIA_EXTENSIONS) as [MediaFormat, string][]).map(([format, ext]) => [ext, format]),
@@ -23,16 +24,20 @@ const FILE = /^(\d{1,4})\.([a-z]+)$/;
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * The bytes of one variant: read from the database when an instance already made it, else made
- * from the original (in the image queue), stored for every instance, then answered. Two requests
- * for the same missing variant on one instance wait for the same work; on two instances each may
- * make it once, and the first stored wins. null for a variant that does not exist (unknown hash, a
- * width or format this picture is not served in). Throws ImagesBusy when the image queue is full.
+ * The bytes of one variant: read back (its row's content, or its file: store.server.ts) when an
+ * instance already made it, else made from the original (in the image queue), kept for every
+ * instance, then answered. Two requests for the same missing variant on one instance wait for the
+ * same work; on two instances each may make it once, and the first stored wins. null for a variant
+ * that does not exist (unknown hash, a width or format this picture is not served in). Throws
+ * ImagesBusy when the image queue is full.
  */
 export class VariantStore {
   private readonly making = new Map<string, Promise<Buffer | null>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bytes: MediaBytes,
+  ) {}
 
   async get(hash: string, width: number, format: MediaFormat): Promise<Buffer | null> {
     const [stored] = await this.db
@@ -41,7 +46,9 @@ export class VariantStore {
       .where(
         and(eq(mediaVariants.hash, hash), eq(mediaVariants.width, width), eq(mediaVariants.format, format)),
       );
-    if (stored) return Buffer.from(stored.content);
+    // A row whose file went missing (a folder restored without it) is made again.
+    const kept = stored ? await this.bytes.get({ hash, width, format }, stored.content) : null;
+    if (kept) return kept;
     const key = `${hash}/${width}.${format}`;
     let work = this.making.get(key);
     if (!work) {
@@ -62,17 +69,29 @@ export class VariantStore {
     if (!formats.includes(format) || !isVariantWidth(facts.width, width)) return null;
     // The original (up to 15 MB) is read once this request's turn has come, not while it waits.
     return imageQueue.run(async () => {
+      // A row that still has its bytes first (written before the files), so that one is read.
       const [original] = await this.db
         .select({ content: media.content })
         .from(media)
         .where(eq(media.hash, hash))
+        .orderBy(sql`${media.content} is null`)
         .limit(1);
-      if (!original) return null;
-      const content = await renderVariant(original.content, width, format);
-      await this.db
-        .insert(mediaVariants)
-        .values({ hash, width, format, content, size: content.byteLength })
-        .onConflictDoNothing();
+      const source = original ? await this.bytes.get({ hash }, original.content) : null;
+      if (!source) return null;
+      const content = await renderVariant(source, width, format);
+      // Kept only while an image still has these bytes, under the hash's lock: a deletion meanwhile
+      // would otherwise leave a file nobody removes.
+      await this.db.transaction(async (tx) => {
+        await lockHash(tx, hash);
+        const [still] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, hash)).limit(1);
+        if (!still) return;
+        const column = await this.bytes.put({ hash, width, format }, content);
+        await tx
+          .insert(mediaVariants)
+          .values({ hash, width, format, content: column, size: content.byteLength })
+          // The first stored wins (another instance's); a row whose file was missing has it again.
+          .onConflictDoNothing();
+      });
       return content;
     });
   }
@@ -85,11 +104,12 @@ export class VariantStore {
  */
 export async function printableVariant(
   db: Db,
+  bytes: MediaBytes,
   image: Pick<MediaFacts, "hash" | "hasAlpha">,
   width: number,
 ): Promise<Buffer | null> {
   try {
-    return await new VariantStore(db).get(image.hash, width, fallbackFormat(image.hasAlpha));
+    return await new VariantStore(db, bytes).get(image.hash, width, fallbackFormat(image.hasAlpha));
   } catch (error) {
     if (error instanceof ImagesBusy) return null;
     throw error;

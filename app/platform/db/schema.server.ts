@@ -448,8 +448,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 /* ------------------------------------------------------------------------------------------------
  * Médiathèque: the pictures staff upload, and the variants visitors get (several widths, AVIF,
- * WebP and JPEG/PNG), both in the database so that every instance serves them and a backup of the
- * database holds them.
+ * WebP and JPEG/PNG). The rows hold every fact; the bytes are in `content` when they live in the
+ * database (PostgreSQL by default: every instance serves them, a database backup holds them), or
+ * NULL when they are files (the embedded database, or MEDIA_DIR: app/features/media/store.server.ts).
  * --------------------------------------------------------------------------------------------- */
 
 export const media = pgTable(
@@ -458,8 +459,11 @@ export const media = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** The first 32 hex digits of the SHA-256 of `content`: the variants' address. */
     hash: text("hash").notNull(),
-    /** The file as uploaded (never served as is: visitors get re-encoded variants without metadata). */
-    content: bytea("content").notNull(),
+    /**
+     * The file as uploaded (never served as is: visitors get re-encoded variants without metadata);
+     * NULL when it is kept as a file instead (see above).
+     */
+    content: bytea("content"),
     format: text("format").notNull(),
     /** As displayed, the EXIF orientation applied. */
     width: integer("width").notNull(),
@@ -495,7 +499,8 @@ export const mediaVariants = pgTable(
     hash: text("hash").notNull(),
     width: integer("width").notNull(),
     format: text("format").notNull(),
-    content: bytea("content").notNull(),
+    /** NULL when the variant is kept as a file, as its original is. */
+    content: bytea("content"),
     size: integer("size").notNull(),
     createdAt: createdAt(),
   },

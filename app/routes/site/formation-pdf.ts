@@ -4,7 +4,7 @@ import { programmeFileName, programmePdf, programmeVersion } from "~/features/ca
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
-import { printableVariant } from "~/features/media/index.server";
+import { mediaBytes, printableVariant } from "~/features/media/index.server";
 import { getCentreSettings, logoVariantWidth } from "~/features/settings/centre.server";
 import type { Route } from "./+types/formation-pdf";
 
@@ -31,7 +31,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ]);
   // The logo's JPEG/PNG as e-mails show it (made once, then read back).
   const image = centre.logo;
-  const printed = image ? await printableVariant(db, image, logoVariantWidth(image)) : null;
+  const printed = image
+    ? await printableVariant(db, mediaBytes(context.app), image, logoVariantWidth(image))
+    : null;
   const logo = image && printed ? { bytes: printed, width: image.width, height: image.height } : null;
   // The same figures as the course page.
   const input = { formation, centre, sessions, results: indicatorLines(indicators), logo };

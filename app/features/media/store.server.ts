@@ -1,0 +1,133 @@
+// Where the bytes of pictures live: originals and their variants, addressed by content hash (and
+// width + format for a variant). Two places, one interface:
+// - the database (the `content` column of `media` / `media_variants`): the default on PostgreSQL,
+//   where several instances share them and a database backup holds them;
+// - a directory (DATA_DIR/media by default on the embedded database, or MEDIA_DIR): writing 10 MB
+//   into PGlite blocks the server's only thread for seconds (docs/benchmarks.md, Médiathèque), a
+//   file is written by the operating system beside it. The rows keep every fact (hash, format,
+//   width, height, alt…) with a NULL `content`.
+// Rows written before the directory was chosen keep their bytes in `content`: they are read from
+// there (no copy at start, so that a start never rewrites gigabytes), and dropped with their row.
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { media, mediaVariants } from "~/platform/db/schema.server";
+import type { AppRuntime } from "~/platform/runtime.server";
+import { MEDIA_EXTENSIONS, type MediaFormat } from "./media";
+
+/** The original of `hash`, or one of its variants. */
+export type BytesKey = { hash: string } | { hash: string; width: number; format: MediaFormat };
+
+const HASH = /^[0-9a-f]{32}$/;
+
+export interface MediaBytes {
+  /** "database" or the directory's absolute path (logs, tests). */
+  readonly where: "database" | string;
+  /**
+   * Keeps `bytes` under `key`; answers what the row's `content` column holds: the bytes themselves
+   * (database) or null (the file is written, whole, before this resolves).
+   */
+  put(key: BytesKey, bytes: Uint8Array): Promise<Uint8Array | null>;
+  /** The bytes of `key`: the row's `column` when it holds them, else the file; null when neither. */
+  get(key: BytesKey, column: Uint8Array | null): Promise<Buffer | null>;
+  /** Removes every file of `hash` (original and variants); the rows are the caller's. */
+  drop(hash: string): Promise<void>;
+}
+
+/** Bytes in the rows, as before the directory existed. */
+export const databaseBytes: MediaBytes = {
+  where: "database",
+  put: async (_key, bytes) => bytes,
+  get: async (_key, column) => (column ? Buffer.from(column) : null),
+  drop: async () => {},
+};
+
+/** DATA_DIR/media/<hash>/original and DATA_DIR/media/<hash>/<width>.<ext>: one folder per picture. */
+export function directoryBytes(root: string): MediaBytes {
+  const folder = (hash: string) => {
+    // The hash names a folder: never anything but 32 hex digits (no "..", no separator).
+    if (!HASH.test(hash)) throw new Error(`not a media hash: ${hash}`);
+    return path.join(root, hash);
+  };
+  const file = (key: BytesKey) =>
+    path.join(folder(key.hash), "width" in key ? `${key.width}.${MEDIA_EXTENSIONS[key.format]}` : "original");
+  return {
+    where: root,
+    async put(key, bytes) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Written under a temporary name then renamed: a reader (or a crash) never sees half a file.
+      const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      return null;
+    },
+    async get(key, column) {
+      if (column) return Buffer.from(column);
+      try {
+        return await readFile(file(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async drop(hash) {
+      await rm(folder(hash), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The place chosen for this process: MEDIA_DIR when set (on PostgreSQL, shared storage every
+ * instance mounts), else DATA_DIR/media on the embedded database, else the database.
+ */
+export function mediaBytesFor(
+  config: Pick<AppRuntime["config"], "mediaDir" | "dataDir">,
+  driver: "pglite" | "pg",
+): MediaBytes {
+  if (config.mediaDir) return directoryBytes(config.mediaDir);
+  return driver === "pglite" ? directoryBytes(path.join(config.dataDir, "media")) : databaseBytes;
+}
+
+const chosen = new WeakMap<AppRuntime, MediaBytes>();
+
+/** The runtime's place for picture bytes (see mediaBytesFor), the same object for every request. */
+export function mediaBytes(app: AppRuntime): MediaBytes {
+  let bytes = chosen.get(app);
+  if (!bytes) {
+    bytes = mediaBytesFor(app.config, app.database.driver);
+    chosen.set(app, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * Serialises, within `tx`, everything that writes or removes the files of `hash` across the
+ * instances sharing the database: an upload of those bytes, the making of a variant, the removal of
+ * files nobody uses any more. Without it a deletion could remove the folder an upload of the same
+ * bytes had just written.
+ */
+export async function lockHash(tx: Db, hash: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${hash}`}))`);
+}
+
+/**
+ * Once no image has the bytes `hash` any more (deleted, replaced, an upload that failed): drops
+ * their variants' rows and their files. Does nothing while an image still has them.
+ */
+export async function releaseBytes(db: Db, bytes: MediaBytes, hash: string) {
+  await db.transaction(async (tx) => {
+    await lockHash(tx, hash);
+    const [used] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, hash)).limit(1);
+    if (used) return;
+    await tx.delete(mediaVariants).where(eq(mediaVariants.hash, hash));
+    await bytes.drop(hash);
+  });
+}
