@@ -9,10 +9,12 @@
 //    second view of the same address (read back): median of several pictures and formats.
 // 3. Variants per second: every width and format of several pictures asked at once by 8 clients
 //    (a 503 is asked again after its Retry-After); no connection may be cut, the server must live.
-// Each on the embedded database (PGlite) and on a throwaway PostgreSQL database.
+// Each on the embedded database (PGlite; pictures are files in DATA_DIR/media) and on a throwaway
+// PostgreSQL database (pictures in the database). `npm run bench:images -- --pglite` measures the
+// embedded database only and keeps the PostgreSQL column already in docs/benchmarks.md, with its date.
 // Writes the « Médiathèque » section of docs/benchmarks.md (other sections are kept).
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { fallbackFormat, type MediaFormat, variantPath, variantWidths } from "../app/features/media/media";
 import {
@@ -240,7 +242,10 @@ async function measure(original: Awaited<ReturnType<typeof photo>>, databaseUrl?
           `Première vue d'une variante pas encore faite, p50 / max (${firsts.length} : AVIF, WebP, JPEG, ${widths.join(" à ")} px)`,
           `${ms(firsts, 50)} / ${ms(firsts, 100)}`,
         ],
-        ["Vue suivante de la même adresse (lue en base), p50", ms(seconds, 50)],
+        [
+          "Vue suivante de la même adresse (relue : fichier sur PGlite, base sur PostgreSQL), p50",
+          ms(seconds, 50),
+        ],
         [
           `Variantes produites par seconde (${total} variantes, 8 clients)`,
           (total / batchSeconds).toFixed(2),
@@ -259,32 +264,54 @@ async function measure(original: Awaited<ReturnType<typeof photo>>, databaseUrl?
   }
 }
 
+/** The section's PostgreSQL column and its date as docs/benchmarks.md has them, for a PGlite-only run. */
+function previousPostgres(): { rows: string[]; measured: string } | null {
+  const file = "docs/benchmarks.md";
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const section = /## Médiathèque\n([\s\S]*?)(?=\n## |$)/.exec(text)?.[1] ?? "";
+  const measured = /(?:Mesuré le|PostgreSQL : mesuré le) (\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d)/.exec(
+    section,
+  )?.[1];
+  const rows = [...section.matchAll(/^\| (?!Mesure |---).*\| ([^|]*) \|$/gm)].map((m) => (m[1] ?? "").trim());
+  return measured && rows.length > 0 ? { rows, measured } : null;
+}
+
 async function main() {
+  const pgliteOnly = process.argv.includes("--pglite");
   const machine = machineLine();
   const original = await photo(PHOTO_BYTES);
+  const kept = pgliteOnly ? previousPostgres() : null;
+  if (pgliteOnly && !kept)
+    throw new Error("--pglite : pas de colonne PostgreSQL à garder dans docs/benchmarks.md");
   const embedded = await measure(original);
-  const database = await throwawayDatabase("bench_images");
-  let postgres: Measured;
-  try {
-    postgres = await measure(original, database.url);
-  } finally {
-    await database.drop();
+  let postgres: Measured | null = null;
+  if (!pgliteOnly) {
+    const database = await throwawayDatabase("bench_images");
+    try {
+      postgres = await measure(original, database.url);
+    } finally {
+      await database.drop();
+    }
   }
+  const postgresColumn = postgres ? postgres.rows.map(([, value]) => value) : (kept?.rows ?? []);
   const lines = [
     "",
-    `Mesuré le ${machine}, avec \`npm run bench:images\`, build de production, sur la base embarquée (PGlite) puis sur PostgreSQL local. La machine est partagée avec d'autres travaux : les durées sont des majorants.`,
+    pgliteOnly
+      ? `PGlite : mesuré le ${machine}, avec \`npm run bench:images -- --pglite\`, build de production. PostgreSQL : mesuré le ${kept?.measured} (colonne reprise de la mesure précédente, avant que PGlite ne range les images en fichiers ; rien n'a changé pour PostgreSQL). La machine est partagée avec d'autres travaux : les durées sont des majorants.`
+      : `Mesuré le ${machine}, avec \`npm run bench:images\`, build de production, sur la base embarquée (PGlite) puis sur PostgreSQL local. La machine est partagée avec d'autres travaux : les durées sont des majorants.`,
     `Photo d'essai : JPEG de ${original.width} × ${original.height} px, ${(original.content.byteLength / 1024 / 1024).toFixed(1)} Mo (bruit : se compresse aussi mal qu'une photo très détaillée). Variantes : largeurs ${variantWidths(original.width).join(", ")} px en AVIF, WebP et JPEG. Le serveur fait au plus 2 images à la fois (sharp, 1 fil chacune), en laisse attendre 8 au plus, 10 s au plus, et répond 503 avec Retry-After au-delà ; les envois passent deux par deux avant la lecture de leur corps.`,
     "",
     "| Mesure | PGlite | PostgreSQL |",
     "| --- | ---: | ---: |",
-    ...embedded.rows.map(([label, value], i) => `| ${label} | ${value} | ${postgres.rows[i]?.[1] ?? "?"} |`),
+    ...embedded.rows.map(([label, value], i) => `| ${label} | ${value} | ${postgresColumn[i] ?? "?"} |`),
     "",
-    "Sur PGlite, la base tourne dans le fil du serveur : écrire un original de 10 Mo y prend plusieurs secondes (et autant de mémoire WebAssembly, jamais rendue), le relire une à deux secondes, pendant lesquelles le serveur ne répond à personne : une requête qui attend derrière ces écritures peut dépasser les 30 s de `REQUEST_TIMEOUT` et être coupée (les quelques connexions coupées de la colonne PGlite). C'est la base d'essai ; un centre qui envoie des photos travaille sur PostgreSQL (`DATABASE_URL`), où la mémoire reste bornée et rien n'est coupé.",
+    "Sur PGlite, la base tourne dans le fil du serveur : un original de 10 Mo écrit dans la base l'y bloquait plusieurs secondes (et autant de mémoire WebAssembly, jamais rendue), au point de couper des connexions au-delà des 30 s de `REQUEST_TIMEOUT`. Les images y sont donc des fichiers (`DATA_DIR/media`, écrits par le système à côté de la base), la ligne ne gardant que leurs caractéristiques. Sur PostgreSQL elles restent dans la base (toutes les instances les lisent), ou dans `MEDIA_DIR` s'il est donné.",
   ];
   writeBenchmarkSection("Médiathèque", lines);
   console.log(lines.join("\n"));
   // PGlite's cut connections are reported above, not a failure: PostgreSQL is the one that must hold.
-  if (!postgres.ok || embedded.rows[0]?.[1]?.startsWith(`${UPLOADS} /`) !== true) process.exitCode = 1;
+  if ((postgres && !postgres.ok) || embedded.rows[0]?.[1]?.startsWith(`${UPLOADS} /`) !== true)
+    process.exitCode = 1;
 }
 
 await main();
