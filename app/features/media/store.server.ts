@@ -6,8 +6,10 @@
 //   into PGlite blocks the server's only thread for seconds (docs/benchmarks.md, Médiathèque), a
 //   file is written by the operating system beside it. The rows keep every fact (hash, format,
 //   width, height, alt…) with a NULL `content`.
-// Rows written before the directory was chosen keep their bytes in `content`: they are read from
-// there (no copy at start, so that a start never rewrites gigabytes), and dropped with their row.
+// The `content` columns stay, allowed NULL, rather than the bytes moving to a table of their own:
+// PostgreSQL centres keep their pictures where they are (no data migration), and rows written
+// before the directory was chosen keep their bytes in `content` and are read from there (no copy
+// at start, so that a start never rewrites gigabytes); they go with their row.
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
