@@ -297,7 +297,7 @@ async function main() {
   const lines = [
     "",
     pgliteOnly
-      ? `PGlite : mesuré le ${machine}, avec \`npm run bench:images -- --pglite\`, build de production. PostgreSQL : mesuré le ${kept?.measured} (colonne reprise de la mesure précédente, avant que PGlite ne range les images en fichiers ; rien n'a changé pour PostgreSQL). La machine est partagée avec d'autres travaux : les durées sont des majorants.`
+      ? `PGlite : mesuré le ${machine}, avec \`npm run bench:images -- --pglite\`, build de production. PostgreSQL : mesuré le ${kept?.measured} (colonne reprise de la mesure précédente, avant que PGlite ne range les images en fichiers ; rien n'a changé pour PostgreSQL ; ni la même charge ni le même jour, avant le passage de l'AVIF à l'effort 3 : les durées ne se comparent pas d'une colonne à l'autre). La machine est partagée avec d'autres travaux : les durées sont des majorants.`
       : `Mesuré le ${machine}, avec \`npm run bench:images\`, build de production, sur la base embarquée (PGlite) puis sur PostgreSQL local. La machine est partagée avec d'autres travaux : les durées sont des majorants.`,
     `Photo d'essai : JPEG de ${original.width} × ${original.height} px, ${(original.content.byteLength / 1024 / 1024).toFixed(1)} Mo (bruit : se compresse aussi mal qu'une photo très détaillée). Variantes : largeurs ${variantWidths(original.width).join(", ")} px en AVIF, WebP et JPEG. Le serveur fait au plus 2 images à la fois (sharp, 1 fil chacune), en laisse attendre 8 au plus, 10 s au plus, et répond 503 avec Retry-After au-delà ; les envois passent deux par deux avant la lecture de leur corps.`,
     "",
