@@ -1,7 +1,7 @@
 import { applyAndAdmit } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
-import { pdfText } from "./support/pdf";
+import { attachedPdfText } from "./support/pdf";
 import { expect, test } from "./support/test";
 
 // The course of learners.spec.ts: no spec counts its seats, and admitting here takes one of them.
@@ -39,13 +39,13 @@ test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PD
     ["convocation-benali-yanis.pdf", "application/pdf"],
     ["reglement-interieur.pdf", "application/pdf"],
   ]);
-  const text = await pdfText(new Uint8Array(Buffer.from(mail.attachments[0]?.content ?? "", "base64")));
+  const text = await attachedPdfText(mail);
   expect(text).toContain("Convocation");
   expect(text).toContain("Yanis Benali");
   expect(text).toMatch(/WordPress/i);
   expect(text).toMatch(/du \d+(er)? \S+ (\d{4} )?au \d+(er)? \S+ \d{4}/);
   expect(text).toContain("Le règlement intérieur du centre est joint à cette convocation");
-  const rules = await pdfText(new Uint8Array(Buffer.from(mail.attachments[1]?.content ?? "", "base64")));
+  const rules = await attachedPdfText(mail, 1);
   expect(rules).toContain("La ponctualité est de rigueur.");
 
   // Staff download the kept copy: the same document.

@@ -1,7 +1,6 @@
-import { applyAndAdmit } from "./support/candidate";
+import { admittedLearnerRow } from "./support/candidate";
 import { waitForMail } from "./support/mail";
-import { gotoReady, uniqueEmail } from "./support/page";
-import { pdfText } from "./support/pdf";
+import { attachedPdfText } from "./support/pdf";
 import { expect, test } from "./support/test";
 
 // The course of learners.spec.ts: no spec counts its seats, and admitting here takes one of them.
@@ -12,11 +11,7 @@ test("an admitted learner paying personally: 'Financement' set on the learner, t
 }) => {
   // An application, an admission, a PDF generated and mailed: slow on a shared runner.
   test.slow();
-  const email = uniqueEmail("contrat");
-  await applyAndAdmit(page, COURSE, email);
-
-  await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
-  const row = page.getByTestId("learner").filter({ hasText: email });
+  const { email, row } = await admittedLearnerRow(page, COURSE, "contrat");
   // Who pays is not said yet: the agreement cannot be sent.
   await expect(
     row.getByRole("button", { name: "Envoyer la convention ou le contrat de formation à Yanis Benali" }),
@@ -40,7 +35,7 @@ test("an admitted learner paying personally: 'Financement' set on the learner, t
   expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
     ["contrat-benali-yanis.pdf", "application/pdf"],
   ]);
-  const text = await pdfText(new Uint8Array(Buffer.from(mail.attachments[0]?.content ?? "", "base64")));
+  const text = await attachedPdfText(mail);
   expect(text).toContain("Contrat de formation professionnelle");
   expect(text).toContain("Yanis Benali");
   expect(text).toMatch(/WordPress/i);

@@ -1,6 +1,6 @@
 /**
- * The Stagiaires screen's document intents: send one learner's convocation or agreement (convention
- * or contrat), or a whole session's.
+ * The Stagiaires screen's document intents: send one learner's convocation, agreement (convention
+ * or contrat) or attestation de fin de formation, or a whole session's.
  */
 import { attempt, failure, intentOf, success } from "~/features/console/index.server";
 import type { Actor } from "~/features/journal/index.server";
@@ -30,6 +30,13 @@ const INTENTS: Record<
     sent: "Convention ou contrat envoyé",
     counted: ["convention ou contrat envoyé", "conventions ou contrats envoyés"],
     none: "Aucune convention ni aucun contrat à envoyer",
+  },
+  attestation: {
+    one: "send-attestation",
+    session: "send-attestations",
+    sent: "Attestation envoyée",
+    counted: ["attestation envoyée", "attestations envoyées"],
+    none: "Toutes les attestations de cette session ont déjà été envoyées",
   },
 };
 

@@ -2,10 +2,12 @@
  * A learner's documents: generated from the records (learner, session, formation, timetable,
  * Paramètres), kept as sent, and e-mailed through the outbox with the PDF attached: the convocation
  * (with the règlement intérieur beside it when Paramètres has one); the agreement, a contrat de
- * formation when the learner pays personally and a convention with the company or funder otherwise.
+ * formation when the learner pays personally and a convention with the company or funder otherwise;
+ * the attestation de fin de formation, with the hours the attendance sheets say the learner attended.
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
+import { attendedMinutes } from "~/features/attendance/index.server";
 import { sessionModeLabel } from "~/features/catalogue";
 import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
@@ -26,6 +28,7 @@ import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { type AgreementKind, renderAgreement } from "./agreement-pdf.server";
+import { renderAttestation } from "./attestation-pdf.server";
 import { type ConvocationInput, renderConvocation } from "./convocation-pdf.server";
 import { INTERNAL_RULES_FILE, renderInternalRules } from "./internal-rules-pdf.server";
 import { documentFileName } from "./pdf.server";
@@ -66,6 +69,7 @@ async function learnerRecord(db: Db, learnerId: string) {
       assessmentMethods: formations.assessmentMethods,
       certifying: formations.certifying,
       certification: formations.certification,
+      bpfObjective: formations.bpfObjective,
       price: formations.price,
       pricing: formations.pricing,
     })
@@ -115,7 +119,7 @@ async function contextOf(db: Db, record: LearnerRecord, internalRules: () => Pro
       .where(eq(sessionSlots.sessionId, record.sessionId))
       .orderBy(asc(sessionSlots.day), asc(sessionSlots.startMinute)),
   ]);
-  return { centre, slots, today: parisToday(), internalRules };
+  return { db, centre, slots, today: parisToday(), internalRules };
 }
 type Context = Awaited<ReturnType<typeof contextOf>>;
 
@@ -239,6 +243,31 @@ const MAKERS: Record<DocumentType, Maker> = {
       audit: {},
     };
   },
+  attestation: async (record, { db, centre, slots, today }) => {
+    // The attendance sheets' count: for each slot the learner's latest entry (absent: none).
+    const attended = await attendedMinutes(db, { sessionId: record.sessionId, learnerIds: [record.id] });
+    const pdf = await renderAttestation({
+      centre,
+      learner: record,
+      formation: record,
+      session: sessionOf(record),
+      plannedMinutes: plannedMinutes(slots),
+      attendedMinutes: attended.get(record.id) ?? 0,
+      today,
+    });
+    return {
+      kind: "attestation",
+      pdf,
+      subject: `Attestation de fin de formation\u202f: ${record.title}`,
+      paragraphs: [
+        `Vous trouverez ci-joint votre attestation de fin de formation pour ${theFormation(record.title)}\u202f: les objectifs, la durée, les heures que vous avez suivies et les résultats de l'évaluation.`,
+        "Conservez-la\u202f: elle peut vous être demandée par un employeur ou un financeur. Pour toute question, répondez simplement à ce message.",
+      ],
+      alsoTo: null,
+      attachments: [],
+      audit: {},
+    };
+  },
 };
 
 /** Makes the learner's document of `type` from the records, without keeping or sending it. */
@@ -351,12 +380,14 @@ export async function sendDocument(
 const KINDS_OF: Record<DocumentType, LearnerDocumentKind[]> = {
   convocation: ["convocation"],
   agreement: ["convention", "contrat"],
+  attestation: ["attestation"],
 };
 
 /**
  * 'Envoyer les …' of a session: the document to each learner still following it (not dropped out,
- * not anonymised) who has not had it yet. A learner whose record lacks what the document needs (who
- * pays, for an agreement) is left for staff to complete. Answers how many were sent and left.
+ * not anonymised) who has not had it yet; the attestation also to a learner who dropped out, since
+ * it states the hours they attended. A learner whose record lacks what the document needs (who pays,
+ * for an agreement) is left for staff to complete. Answers how many were sent and left.
  */
 export async function sendSessionDocuments(
   app: AppRuntime,
@@ -371,7 +402,7 @@ export async function sendSessionDocuments(
     .where(
       and(
         eq(learners.sessionId, sessionId),
-        ne(learners.status, "dropped_out"),
+        type === "attestation" ? undefined : ne(learners.status, "dropped_out"),
         isNull(learners.anonymisedAt),
         notExists(
           app.db

@@ -114,6 +114,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
               <>
                 <SendSessionDocumentsButton type="convocation" sessionId={filters.session} />
                 <SendSessionDocumentsButton type="agreement" sessionId={filters.session} />
+                <SendSessionDocumentsButton type="attestation" sessionId={filters.session} />
               </>
             ) : null}
             {canWrite ? (
@@ -219,6 +220,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                         <FileSignature aria-hidden="true" className="h-4 w-4" />
                       </DeniedControl>
                     )}
+                    <SendDocumentButton type="attestation" learnerId={l.id} name={name} />
                   </>
                 ) : null}
                 {canWrite && !l.anonymisedAt ? (

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
-import { gotoReady } from "./page";
+import { gotoReady, uniqueEmail } from "./page";
 
 /** A small but real PDF: what the server reads as a CV. */
 export const CV_PDF = Buffer.from(
@@ -47,4 +47,15 @@ export async function applyAndAdmit(page: Page, course: string, email: string): 
   await page.getByRole("button", { name: "Confirmer le changement de statut" }).click();
   await expect(page.getByTestId("application-status")).toHaveText("Admis·e");
   return sessionId;
+}
+
+/**
+ * A new learner of `course` (an application sent and admitted, see applyAndAdmit), then the
+ * Stagiaires list searched for them: their e-mail and their row.
+ */
+export async function admittedLearnerRow(page: Page, course: string, tag: string) {
+  const email = uniqueEmail(tag);
+  await applyAndAdmit(page, course, email);
+  await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
+  return { email, row: page.getByTestId("learner").filter({ hasText: email }) };
 }

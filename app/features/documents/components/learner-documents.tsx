@@ -1,4 +1,4 @@
-import { AlertTriangle, FileSignature, FileText, type LucideIcon, Send } from "lucide-react";
+import { AlertTriangle, Award, FileSignature, FileText, type LucideIcon, Send } from "lucide-react";
 import { Link } from "react-router";
 import { INTERNAL_RULES_MISSING } from "~/features/settings";
 import { formatDateTime } from "~/platform/paris-time";
@@ -51,6 +51,14 @@ const TYPE_WORDS: Record<
     sendTo: "Envoyer la convention ou le contrat de formation à",
     sendAll: "Envoyer les conventions et contrats",
     icon: FileSignature,
+  },
+  attestation: {
+    one: "send-attestation",
+    session: "send-attestations",
+    send: "Envoyer l'attestation de fin de formation",
+    sendTo: "Envoyer l'attestation de fin de formation à",
+    sendAll: "Envoyer les attestations",
+    icon: Award,
   },
 };
 
@@ -106,9 +114,10 @@ export function SendSessionDocumentsButton({ type, sessionId }: { type: Document
 const PREVIEW_LABELS: Record<DocumentType, string> = {
   convocation: "convocation",
   agreement: "convention ou contrat",
+  attestation: "attestation",
 };
 
-/** 'Aperçu : convocation · convention ou contrat': each document generated now, neither kept nor sent. */
+/** 'Aperçu : convocation · convention ou contrat · attestation': each document generated now, neither kept nor sent. */
 export function DocumentPreviews({ learnerId }: { learnerId: string }) {
   return (
     <p className="mt-1 text-xs text-muted-foreground">

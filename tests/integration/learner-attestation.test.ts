@@ -1,0 +1,162 @@
+// A learner's attestation de fin de formation: generated from the records (centre and legal mentions
+// from Paramètres, the learner, the formation's objectives and nature, the session's dates and
+// timetable hours), with the hours the attendance sheets say the learner actually attended (the
+// latest entry of each slot counts, an absence counts none) and the certification's outcome; kept
+// with its date and e-mailed through the outbox with the PDF; the session's button sends each
+// learner's once, a learner who dropped out included; previewed under documents:generate; a
+// role-less account is refused and changes nothing.
+import { describe, expect, it } from "vitest";
+import * as previewRoute from "~/routes/admin/learner-document-preview";
+import * as listRoute from "~/routes/admin/learners";
+import { DRIVER } from "../support/db";
+import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { newSession, pdfText, settled, sqlOn, stagiairesPost } from "../support/learner-documents";
+import { getRequest, routeArgs, statusOf } from "../support/runtime";
+
+const t = setUpTestApp();
+const moderator = setUpSignedIn(t, "moderator");
+const roleless = setUpSignedIn(t, null);
+
+const rows = sqlOn(t);
+const post = stagiairesPost(t, moderator);
+
+/** Records one attendance entry, as staff mark it on the slot's signing page. */
+const mark = (slotId: string | undefined, learnerId: string, status: string, lateMinutes = 0) =>
+  rows(
+    "insert into attendance_entries (slot_id, learner_id, status, late_minutes, method) values ($1, $2, $3, $4, 'staff')",
+    [slotId, learnerId, status, lateMinutes],
+  );
+
+/**
+ * A certifying formation of its own with two objectives, a session with two slots of 3 h 30 (7 h),
+ * three learners: Élodie attended the first slot and was absent from the second; Karim, first marked
+ * absent then corrected to present, came 30 minutes late to the second; Léa dropped out, nothing
+ * recorded.
+ */
+async function seed(tag: string) {
+  const [formation] = await rows<{ id: string; title: string }>(
+    `insert into formations (title, slug, certifying, certification, objectives, assessment_methods)
+     values ($1, $2, true, 'Développeur web (RNCP 37674)',
+             array['Concevoir une page accessible', 'Publier un site WordPress'], 'Étude de cas')
+     returning id, title`,
+    [`Attestation ${tag}`, `attestation-${tag}`],
+  );
+  const sessionId = await newSession(t, formation?.id);
+  const slots = await rows<{ id: string }>(
+    `insert into session_slots (session_id, day, start_minute, end_minute) values
+     ($1, '2027-03-01', 540, 750), ($1, '2027-03-02', 810, 1020) returning id`,
+    [sessionId],
+  );
+  const [elodie, karim, lea] = await rows<{ id: string; email: string }>(
+    `insert into learners (session_id, origin, first_name, last_name, email, status, abandoned_on, certification) values
+     ($1, 'manual', 'Élodie', 'Martin-${tag}', 'elodie.att.${tag}@example.test', 'enrolled', null, 'certified'),
+     ($1, 'manual', 'Karim', 'Benali-${tag}', 'karim.att.${tag}@example.test', 'enrolled', null, 'presented'),
+     ($1, 'manual', 'Léa', 'Durand-${tag}', 'lea.att.${tag}@example.test', 'dropped_out', '2027-03-01', null)
+     returning id, email`,
+    [sessionId],
+  );
+  if (!elodie || !karim || !lea) throw new Error("no learners");
+  const [first, second] = slots;
+  await mark(first?.id, elodie.id, "present");
+  await mark(second?.id, elodie.id, "absent");
+  await mark(first?.id, karim.id, "absent");
+  await mark(first?.id, karim.id, "present");
+  await mark(second?.id, karim.id, "late", 30);
+  return { sessionId, title: formation?.title ?? "", elodie, karim, lea };
+}
+
+const keptOf = (learnerId: string) =>
+  rows<{ kind: string; sent_to: string; pdf: Uint8Array }>(
+    "select kind, sent_to, pdf from learner_documents where learner_id = $1",
+    [learnerId],
+  );
+
+describe(`the attestation de fin de formation on ${DRIVER}`, () => {
+  it("states the hours the learner actually attended (3 h 30 of 7 h), the objectives, the nature, the certification's outcome and the centre's legal mentions; e-mailed with the PDF", async () => {
+    const { title, elodie } = await seed("a");
+    expect(
+      await post({ intent: "send-attestation", id: elodie.id, requestKey: "click-attest-one" }),
+    ).toMatchObject({ data: { ok: true, toast: { title: "Attestation envoyée" } } });
+    const kept = await keptOf(elodie.id);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ kind: "attestation", sent_to: elodie.email });
+
+    const text = await pdfText(kept[0]?.pdf ?? new Uint8Array());
+    expect(text).toContain("Attestation de fin de formation");
+    expect(text).toContain("Élodie Martin-a");
+    expect(text).toContain(title);
+    expect(text).toContain("Concevoir une page accessible");
+    expect(text).toContain("Publier un site WordPress");
+    expect(text).toContain("Action de formation (article L. 6313-1, 1° du Code du travail)");
+    expect(text).toContain("du 1er au 12 mars 2027");
+    expect(text).toMatch(/Durée de la formation\s?: 7 h\./);
+    expect(text).toMatch(/Heures effectivement suivies\s?: 3 h 30\./);
+    expect(text).toContain("Certifié·e");
+    expect(text).toContain("Développeur web (RNCP 37674)");
+    // The centre's legal mentions from Paramètres, at the foot.
+    expect(text).toMatch(/SIRET \d/);
+    expect(text).toContain("Déclaration d'activité enregistrée sous le numéro");
+
+    await t.app.mail.drain();
+    const mails = t.smtp.to(elodie.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("Attestation de fin de formation");
+    expect(mails[0]?.attachments.map((a) => a.filename)).toEqual(["attestation-martin-a-elodie.pdf"]);
+    const attached = await pdfText(Buffer.from(mails[0]?.attachments[0]?.content ?? "", "base64"));
+    expect(attached).toMatch(/Heures effectivement suivies\s?: 3 h 30\./);
+
+    // The Stagiaires list shows it with its date.
+    const list = (await listRoute.loader(
+      routeArgs(t, getRequest("/admin/stagiaires?q=Martin-a", moderator.cookie)),
+    )) as { documents: Record<string, { kind: string }[]> };
+    expect(list.documents[elodie.id]?.map((d) => d.kind)).toEqual(["attestation"]);
+  });
+
+  it("'Envoyer les attestations' sends each learner's once, a learner who dropped out included, each with their own hours; the latest entry of a slot counts", async () => {
+    const { sessionId, elodie, karim, lea } = await seed("b");
+    expect(
+      await post({ intent: "send-attestations", sessionId, requestKey: "click-attest-sess" }),
+    ).toMatchObject({ data: { ok: true, toast: { title: "3 attestations envoyées" } } });
+    expect(
+      await post({ intent: "send-attestations", sessionId, requestKey: "click-attest-again" }),
+    ).toMatchObject({
+      data: { toast: { title: "Toutes les attestations de cette session ont déjà été envoyées" } },
+    });
+
+    const textOf = async (id: string) => pdfText((await keptOf(id))[0]?.pdf ?? new Uint8Array());
+    expect(await textOf(elodie.id)).toMatch(/Heures effectivement suivies\s?: 3 h 30\./);
+    // Absent then corrected to present on the first slot (3 h 30), 30 minutes late to the second (3 h).
+    const karimText = await textOf(karim.id);
+    expect(karimText).toMatch(/Heures effectivement suivies\s?: 6 h 30\./);
+    expect(karimText).toContain("Présenté·e à la certification");
+    const leaText = await textOf(lea.id);
+    expect(leaText).toMatch(/Heures effectivement suivies\s?: 0 h\./);
+    expect(leaText).toContain("Abandon le 1er mars 2027");
+    expect(leaText).toContain("n'est pas encore renseigné");
+  });
+
+  it("previews under documents:generate without keeping it; a role-less account is refused and nothing is kept", async () => {
+    const { sessionId, karim } = await seed("c");
+    const slug = "attestation-de-fin-de-formation";
+    const preview = (cookie: string) =>
+      settled(() =>
+        previewRoute.loader(
+          routeArgs(t, getRequest(`/admin/stagiaires/${karim.id}/apercu/${slug}`, cookie), {
+            learnerId: karim.id,
+            document: slug,
+          }),
+        ),
+      );
+    const shown = (await preview(moderator.cookie)) as Response;
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("application/pdf");
+    expect(await pdfText(new Uint8Array(await shown.arrayBuffer()))).toMatch(
+      /Heures effectivement suivies\s?: 6 h 30\./,
+    );
+
+    expect(statusOf(await preview(roleless.cookie))).toBe(403);
+    expect(statusOf(await post({ intent: "send-attestation", id: karim.id }, roleless.cookie))).toBe(403);
+    expect(statusOf(await post({ intent: "send-attestations", sessionId }, roleless.cookie))).toBe(403);
+    expect(await rows("select 1 from learner_documents where session_id = $1", [sessionId])).toHaveLength(0);
+  });
+});
