@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
 import { formatTime } from "../../app/platform/paris-time";
 import { signInAsAdmin } from "./support/admin";
+import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
+import { attachedPdfText } from "./support/pdf";
 import { addSession } from "./support/session";
 import { expect, type Page, test } from "./support/test";
 
@@ -34,7 +36,7 @@ async function draw(page: Page) {
   await page.mouse.up();
 }
 
-test("a learner signs a slot on a 360 px phone through their link, once, not after its end; the sheet's PDF lists the signature and the hours", async ({
+test("a learner signs a slot on a 360 px phone through their link, once, not after its end; the sheet's PDF lists the signature and the hours, and the attestation states them", async ({
   page,
   browser,
   serverUrl,
@@ -128,6 +130,17 @@ test("a learner signs a slot on a 360 px phone through their link, once, not aft
     expect(text).toMatch(signedAt);
     expect(text).toContain("Heures suivies par stagiaire");
     expect(text).toMatch(/Lefebvre Camille 3\sh/);
+
+    // The attestation de fin de formation states the hours the sheet counts.
+    await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
+    const learner = page.getByTestId("learner").filter({ hasText: email });
+    await learner
+      .getByRole("button", { name: "Envoyer l'attestation de fin de formation à Camille Lefebvre" })
+      .click();
+    await expect(page.getByText("Attestation envoyée", { exact: true })).toBeVisible();
+    const attestation = await attachedPdfText(await waitForMail(email, "Attestation de fin de formation"));
+    expect(attestation).toContain("Camille Lefebvre");
+    expect(attestation).toMatch(/Heures effectivement suivies\s?: 3 h\./);
   } finally {
     await phone.close();
   }
