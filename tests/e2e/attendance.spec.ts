@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
 import { formatTime } from "../../app/platform/paris-time";
 import { signInAsAdmin } from "./support/admin";
-import { waitForMail } from "./support/mail";
+import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { attachedPdfText } from "./support/pdf";
 import { addSession } from "./support/session";
@@ -36,7 +36,7 @@ async function draw(page: Page) {
   await page.mouse.up();
 }
 
-test("a learner signs a slot on a 360 px phone through their link, once, not after its end; the sheet's PDF lists the signature and the hours, and the attestation states them", async ({
+test("a learner receives their link by e-mail and signs a slot on a 360 px phone through it, once, not after its end; the sheet's PDF lists the signature and the hours, and the attestation states them", async ({
   page,
   browser,
   serverUrl,
@@ -81,6 +81,23 @@ test("a learner signs a slot on a 360 px phone through their link, once, not aft
   expect(link).toMatch(/^\/emargement\/[A-Za-z0-9_-]{43}$/);
   const sessionAttendance = page.url().replace(/\/[0-9a-f-]{36}$/, "");
 
+  // 'Envoyer les liens par e-mail': the learner's e-mail brings the same link, at the site's address,
+  // with the slot's date, times and place; the page then says when it was sent. A second click sends nothing.
+  await page.getByRole("button", { name: "Envoyer les liens par e-mail" }).click();
+  await expect(page.getByText("1 lien envoyé par e-mail").first()).toBeVisible();
+  const mail = await waitForMail(email, `Émargement : ${TITLE}, lundi 7 juin 2027 9 h`);
+  expect(mail.body.replace(/\s+/g, " ")).toContain("Salle Émargement");
+  const mailed = linkIn(mail, `${serverUrl}/emargement/`);
+  expect(new URL(mailed).pathname).toBe(link);
+  // 'Lien envoyé le …' once the outbox has marked it delivered, a moment after the SMTP server had it.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId("link-mail")).toHaveText(/^Lien envoyé le \d/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.locator("body[data-hydrated]").waitFor();
+  await page.getByRole("button", { name: "Envoyer les liens par e-mail" }).click();
+  await expect(page.getByText("Aucun lien à envoyer").first()).toBeVisible();
+
   // The console leaves the screen while the clock is moved: a page revalidated in 2027 would find its
   // sign-in of today expired, and the server would end it.
   await page.goto("about:blank");
@@ -91,8 +108,9 @@ test("a learner signs a slot on a 360 px phone through their link, once, not aft
   try {
     const first = await phone.newPage();
     const second = await phone.newPage();
+    // The link as the learner's e-mail gives it.
     for (const tab of [first, second]) {
-      await gotoReady(tab, link);
+      await gotoReady(tab, new URL(mailed).pathname);
       await tab.locator("body[data-hydrated]").waitFor();
       await expect(tab.getByRole("button", { name: "Signer" })).toBeVisible();
     }

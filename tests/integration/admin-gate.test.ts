@@ -338,6 +338,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       learnerId: ids.learner,
       typedName: "Léa Martin",
     },
+    // A real slot of a real session: a missing check would queue the learners' link e-mails.
+    "routes/admin/session-attendance-slot.tsx#send-links": { sessionId: ids.session, slotId: ids.slot },
     "routes/admin/application.tsx#erase": { id: ids.application },
     "routes/admin/learners.tsx#create": {
       sessionId: ids.session,

@@ -49,7 +49,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "documents:send":
     "Générer et envoyer par e-mail les documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation)",
   "attendance:sign":
-    "Ouvrir la page d'émargement d'un créneau : faire signer les stagiaires, contresigner, donner les liens personnels, noter une absence ou un retard",
+    "Ouvrir la page d'émargement d'un créneau : faire signer les stagiaires, contresigner, donner ou envoyer par e-mail les liens personnels, noter une absence ou un retard",
   "attendance:correct":
     "Corriger l'émargement d'un·e stagiaire (nouvelle saisie journalisée, l'ancienne reste)",
   "attendance:download": "Télécharger la feuille d'émargement d'une session (PDF)",

@@ -20,6 +20,7 @@ import {
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
+import { linkMailsOf, SLOT_CLOSED, sendSlotLinks } from "./link-mails.server";
 import { attendedMinutes } from "./minutes.server";
 import { slotHeading } from "./sheet";
 import {
@@ -154,10 +155,11 @@ export async function slotAttendance(
   const { db } = app;
   const [session, slot] = await Promise.all([sessionHeader(db, sessionId), slotOf(db, sessionId, slotId)]);
   if (!session || !slot) return null;
-  const [people, latest, links, countersignature] = await Promise.all([
+  const [people, latest, links, mails, countersignature] = await Promise.all([
     sessionLearners(db, sessionId),
     latestEntries(db, slotId),
     slotLinks(db, app.config.authSecret, slotId),
+    linkMailsOf(db, slotId),
     db
       .select({
         trainerName: attendanceCountersignatures.trainerName,
@@ -175,6 +177,7 @@ export async function slotAttendance(
       name: `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim(),
       entry: latest.get(p.id) ?? null,
       link: linkOf.get(p.id) ?? null,
+      linkMail: mails.get(p.id) ?? null,
     })),
     countersignature: countersignature[0] ?? null,
   };
@@ -306,6 +309,7 @@ export const ATTENDANCE_PERMISSIONS = {
   countersign: "attendance:sign",
   mark: "attendance:sign",
   correct: "attendance:correct",
+  "send-links": "attendance:sign",
 } as const;
 
 /**
@@ -319,6 +323,19 @@ export function attendanceAction(device: Device, now: Date) {
     if (intent === "mark" || intent === "correct") return recordMark(app, actor, form, intent === "correct");
     const ids = z.object({ sessionId: entityId, slotId: entityId }).safeParse(Object.fromEntries(form));
     if (!ids.success) return failure(intent, "Créneau introuvable", 404);
+    if (intent === "send-links") {
+      const sent = await sendSlotLinks(app, actor, ids.data.sessionId, ids.data.slotId, now);
+      if (sent === null) return failure(intent, "Créneau introuvable", 404);
+      if (sent === "closed") return failure(intent, SLOT_CLOSED, 410);
+      return success(
+        intent,
+        sent === 0
+          ? "Aucun lien à envoyer : chaque stagiaire a déjà reçu le sien."
+          : sent === 1
+            ? "1 lien envoyé par e-mail"
+            : `${sent} liens envoyés par e-mail`,
+      );
+    }
     if (intent === "sign") {
       const learnerId = entityId.safeParse(form.get("learnerId"));
       if (!learnerId.success) return failure(intent, "Stagiaire introuvable", 404);

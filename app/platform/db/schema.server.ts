@@ -1151,6 +1151,11 @@ export const mailOutbox = pgTable(
     learnerDocumentId: uuid("learner_document_id").references((): AnyPgColumn => learnerDocuments.id, {
       onDelete: "cascade",
     }),
+    // A learner's personal signing link for a slot: one e-mail per link (the unique index below), so
+    // a double click or two instances send it once; erasing the learner takes the link and its e-mail.
+    attendanceLinkId: uuid("attendance_link_id").references((): AnyPgColumn => attendanceLinks.id, {
+      onDelete: "cascade",
+    }),
     /** Files sent with the message (a learner's PDF), their bytes in base64. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
     attempts: integer("attempts").notNull().default(0),
@@ -1166,6 +1171,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_application_idx").on(t.applicationId),
     index("mail_outbox_complaint_idx").on(t.complaintId),
     index("mail_outbox_learner_document_idx").on(t.learnerDocumentId),
+    uniqueIndex("mail_outbox_attendance_link_idx").on(t.attendanceLinkId),
     // Statistiques' e-mail chart counts the mails of a period; the outbox keeps every sent mail.
     index("mail_outbox_created_idx").on(t.createdAt),
   ],

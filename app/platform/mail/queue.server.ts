@@ -16,6 +16,8 @@ export interface MailMessage {
   applicationId?: string | null;
   /** The learner's document this message carries (erased with it). */
   learnerDocumentId?: string | null;
+  /** The personal signing link this message carries: one message per link (a unique index). */
+  attendanceLinkId?: string | null;
   attachments?: MailAttachment[] | null;
 }
 
@@ -26,6 +28,20 @@ export interface MailMessage {
 export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await db.insert(mailOutbox).values(messages);
+}
+
+/**
+ * Puts one message in the outbox unless the outbox already holds the one it stands for (a message
+ * of the same attendance link): answers whether it was queued. Whatever the number of clicks or
+ * instances, the unique index lets one insert through.
+ */
+export async function enqueueMailOnce(db: Db, message: MailMessage): Promise<boolean> {
+  const queued = await db
+    .insert(mailOutbox)
+    .values(message)
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  return queued.length > 0;
 }
 
 type ClaimedMail = Pick<

@@ -115,6 +115,10 @@ function entryLead(entry: Entry): string {
       return `Effacement automatique${NNBSP}: données personnelles de ${plural(n, "réclamation close", "réclamations closes")} depuis 3 ans (durée de conservation écoulée)`;
     }
   }
+  if (entry.entity === "formation_session" && entry.action === "send" && entry.details?.attendanceLinks) {
+    const links = Number(entry.details.attendanceLinks);
+    return `${who} a envoyé par e-mail ${plural(links, "lien d'émargement", "liens d'émargement")} (${String(entry.details.slot ?? "créneau")}) pour la session`;
+  }
   if (entry.entity === "questionnaire" && entry.action === "export") {
     return `${who} a exporté les réponses au questionnaire (CSV)`;
   }

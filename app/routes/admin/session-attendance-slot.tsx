@@ -11,7 +11,7 @@ import {
 } from "~/features/attendance/console-attendance.server";
 import { ATTENDANCE_METHOD_LABELS, ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
 import { entityId } from "~/platform/form-schema";
-import { formatTime } from "~/platform/paris-time";
+import { formatDateTime, formatTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Button } from "~/ui/button";
 import { BackLink } from "~/ui/console/back-link";
@@ -151,6 +151,29 @@ function entryText(entry: Row["entry"]): string {
   return `${status} · ${ATTENDANCE_METHOD_LABELS[entry.method]} à ${formatTime(entry.recordedAt)}${entry.reason ? ` · ${entry.reason}` : ""}${entry.count > 1 ? " · corrigé" : ""}`;
 }
 
+/** 'Lien envoyé le …' once the outbox has delivered the learner's e-mail; queued until then. */
+function linkMailText(mail: Row["linkMail"]): string | null {
+  if (!mail) return null;
+  return mail.sentAt
+    ? `Lien envoyé le ${formatDateTime(mail.sentAt)}`
+    : `Lien en cours d'envoi (demandé le ${formatDateTime(mail.queuedAt)})`;
+}
+
+/** Sends each learner still following the session their personal link; already sent ones are skipped. */
+function SendLinksForm({ sheet }: { sheet: Sheet }) {
+  const fetcher = useAdminFetcher();
+  return (
+    <fetcher.Form method="post" className="mb-4">
+      <input type="hidden" name="intent" value="send-links" />
+      <input type="hidden" name="sessionId" value={sheet.session.id} />
+      <input type="hidden" name="slotId" value={sheet.slot.id} />
+      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+        Envoyer les liens par e-mail
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 function CountersignForm({ sheet }: { sheet: Sheet }) {
   const fetcher = useAdminFetcher();
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
@@ -203,6 +226,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
         title={`Émargement – ${sheet.slot.heading}`}
         description={`${sheet.session.title} · ${windowText}`}
       />
+      {sheet.slot.window !== "closed" ? <SendLinksForm sheet={sheet} /> : null}
       <ul className="divide-y rounded-md border">
         {sheet.learners.map((learner) => (
           <li key={learner.id} className="p-3" data-testid="slot-learner">
@@ -210,6 +234,11 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
               <div>
                 <p className="font-medium">{learner.name}</p>
                 <p className="text-sm text-muted-foreground">{entryText(learner.entry)}</p>
+                {learner.linkMail ? (
+                  <p className="text-sm text-muted-foreground" data-testid="link-mail">
+                    {linkMailText(learner.linkMail)}
+                  </p>
+                ) : null}
               </div>
               <div className="flex flex-wrap gap-2">
                 {!learner.entry && sheet.slot.window === "open" ? (
