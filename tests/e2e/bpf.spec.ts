@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
-import { uniqueEmail } from "./support/page";
+import { gotoReady, uniqueEmail } from "./support/page";
 import { addSession } from "./support/session";
 import { expect, test } from "./support/test";
 
@@ -26,6 +26,7 @@ test("Bilan pédagogique et financier: choose a year, see a figure, open its lis
   await form.getByLabel("Formateur·rice").fill("Claire Dubois");
   await form.getByRole("button", { name: "Générer le planning" }).click();
   await expect(page.getByTestId("timetable-hours")).toHaveText("14\u00a0h");
+  const planning = page.url();
 
   // Two learners imported with their BPF type.
   const jobseeker = uniqueEmail("bpf-emploi");
@@ -45,6 +46,27 @@ test("Bilan pédagogique et financier: choose a year, see a figure, open its lis
   await page.getByRole("button", { name: "Prévisualiser" }).click();
   await page.getByRole("button", { name: "Importer 2 stagiaires" }).click();
   await expect(page.getByText("2 stagiaires importé·es").first()).toBeVisible();
+
+  // Both present at every half-day, as staff copy a paper sheet into the émargement: the BPF counts the
+  // hours attended, not the hours planned.
+  await gotoReady(page, planning);
+  await page.getByRole("link", { name: /^Émargement de la session/ }).click();
+  await expect(page.getByRole("heading", { name: "Émargement de la session" })).toBeVisible();
+  // The four half-days: Monday and Thursday, morning and afternoon.
+  const slots = await page
+    .getByRole("link", { name: /mars 2033, / })
+    .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+  expect(slots).toHaveLength(4);
+  for (const slot of slots) {
+    await gotoReady(page, slot);
+    for (const name of ["Lina Morel", "Noé Girard"]) {
+      const row = page.getByTestId("slot-learner").filter({ hasText: name });
+      await row.getByRole("button", { name: "Absence, retard…" }).click();
+      await row.getByLabel("Présence").selectOption("present");
+      await row.getByRole("button", { name: "Enregistrer", exact: true }).click();
+      await expect(row).toContainText("Présent·e · Saisi par l'équipe");
+    }
+  }
 
   // Statistiques → the BPF, year 2033.
   await page.goto("/admin/statistiques");
