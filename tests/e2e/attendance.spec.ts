@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
 import { formatTime } from "../../app/platform/paris-time";
+import { frenchTypographyFaults } from "../support/french-text";
 import { signInAsAdmin } from "./support/admin";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
@@ -19,6 +20,10 @@ const AFTER = Date.parse("2027-06-07T10:05:00Z");
 
 const pdfText = async (bytes: Uint8Array) =>
   (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
+
+/** The page's text as a reader sees it (hidden parts left out). */
+// biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what the learner reads.
+const shownText = (page: Page) => page.locator("body").innerText();
 
 /** Draws a stroke across the page's signature pad, as a finger would. */
 async function draw(page: Page) {
@@ -129,6 +134,8 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
     await second.getByRole("button", { name: "Signer" }).click();
     await expect(second.getByRole("heading", { name: "L'émargement de ce créneau est clos" })).toBeVisible();
     await expect(second.getByText("ce lien ne permet plus de signer")).toBeVisible();
+    // A learner's page: French typography, as every public page (a no-break space before ':').
+    expect(frenchTypographyFaults(await shownText(second))).toEqual([]);
     await gotoReady(first, link);
     await expect(first.getByText("Vous avez déjà signé pour ce créneau")).toBeVisible();
 

@@ -17,6 +17,7 @@ import {
   learners,
   sessionSlots,
 } from "~/platform/db/schema.server";
+import { NNBSP } from "~/platform/french";
 import { parisInstant } from "~/platform/paris-time";
 
 /** A drawn signature is a PNG of at most this size: a hand-drawn line on a phone is 5 to 40 KB. */
@@ -68,6 +69,9 @@ export function windowState(slot: SlotTimes, now: Date): "early" | "open" | "clo
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** Said for a signature over SIGNATURE_MAX_BYTES, whether the body or the PNG is what is too large. */
+export const SIGNATURE_TOO_LARGE = `La signature est trop lourde (200 Ko au plus)${NNBSP}: effacez-la et signez à nouveau.`;
+
 /**
  * The PNG bytes of a posted signature ('data:image/png;base64,…' as the canvas gives it), or the
  * French reason it is refused: not a PNG, too large, too small to be a drawing, absurd dimensions.
@@ -78,11 +82,11 @@ export function signaturePng(posted: unknown): Uint8Array | string {
   if (base64 === null || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
     return "La signature n'est pas une image PNG.";
   if ((base64.length * 3) / 4 > SIGNATURE_MAX_BYTES + 3) {
-    return "La signature est trop lourde (200 Ko au plus) : effacez-la et signez à nouveau.";
+    return SIGNATURE_TOO_LARGE;
   }
   const bytes = Buffer.from(base64, "base64");
   if (bytes.byteLength > SIGNATURE_MAX_BYTES) {
-    return "La signature est trop lourde (200 Ko au plus) : effacez-la et signez à nouveau.";
+    return SIGNATURE_TOO_LARGE;
   }
   // The signature, then the IHDR chunk: length 13, type, width, height.
   if (

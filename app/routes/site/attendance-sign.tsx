@@ -2,7 +2,12 @@ import { CheckCircle2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
 import { slotHeading } from "~/features/attendance/sheet";
-import { openAttendanceLink, signThroughLink } from "~/features/attendance/signing.server";
+import {
+  openAttendanceLink,
+  SIGNATURE_TOO_LARGE,
+  signThroughLink,
+} from "~/features/attendance/signing.server";
+import { NNBSP } from "~/platform/french";
 import { readFormData } from "~/platform/http/body.server";
 import { formatTime } from "~/platform/paris-time";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
@@ -31,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request, REQUEST_LIMITS.signatureFormBytes);
   if (typeof form === "string") {
     return data(
-      { error: "La signature est trop lourde (200 Ko au plus) : effacez-la et signez à nouveau." },
+      { error: SIGNATURE_TOO_LARGE },
       { status: form === "too-large" ? 413 : 400, headers: PRIVATE },
     );
   }
@@ -79,8 +84,8 @@ function Unavailable({ closed }: { closed: boolean }) {
       </h1>
       <p className="text-muted-foreground">
         {closed
-          ? "Ce créneau est terminé : ce lien ne permet plus de signer. Si vous étiez présent·e, signalez-le à votre formateur ou à votre formatrice."
-          : "Ce lien ne correspond à aucun émargement. Vérifiez qu'il est complet, tel que reçu : il est personnel."}
+          ? `Ce créneau est terminé${NNBSP}: ce lien ne permet plus de signer. Si vous étiez présent·e, signalez-le à votre formateur ou à votre formatrice.`
+          : `Ce lien ne correspond à aucun émargement. Vérifiez qu'il est complet, tel que reçu${NNBSP}: il est personnel.`}
       </p>
     </main>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { NNBSP } from "~/platform/french";
 import { Button } from "~/ui/button";
 import { Input, Label } from "~/ui/input";
 
@@ -10,7 +11,7 @@ import { Input, Label } from "~/ui/input";
  */
 export function SignaturePad({
   label,
-  typedLabel = "Je ne peux pas dessiner : je saisis mon nom",
+  typedLabel = `Je ne peux pas dessiner${NNBSP}: je saisis mon nom`,
   allowTyped = true,
   error,
 }: {
