@@ -6,17 +6,12 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { sessionHeading } from "~/features/catalogue/index.server";
 import { consoleAction, failure, intentOf, success } from "~/features/console/index.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import {
-  attendanceCountersignatures,
-  attendanceEntries,
-  formationSessions,
-  formations,
-  learners,
-} from "~/platform/db/schema.server";
+import { attendanceCountersignatures, attendanceEntries, learners } from "~/platform/db/schema.server";
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
@@ -81,21 +76,6 @@ async function latestEntries(db: Db, slotId: string): Promise<Map<string, Latest
   );
 }
 
-async function sessionHeader(db: Db, sessionId: string) {
-  const [session] = await db
-    .select({
-      id: formationSessions.id,
-      formationId: formationSessions.formationId,
-      title: formations.title,
-      startDate: formationSessions.startDate,
-      endDate: formationSessions.endDate,
-    })
-    .from(formationSessions)
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(eq(formationSessions.id, sessionId));
-  return session ?? null;
-}
-
 function sessionLearners(db: Db, sessionId: string) {
   return db
     .select({ id: learners.id, firstName: learners.firstName, lastName: learners.lastName })
@@ -106,7 +86,7 @@ function sessionLearners(db: Db, sessionId: string) {
 
 /** A session's attendance overview: its slots with their counts, its learners with their hours. */
 export async function sessionAttendance(db: Db, sessionId: string) {
-  const session = await sessionHeader(db, sessionId);
+  const session = await sessionHeading(db, sessionId);
   if (!session) return null;
   const [slots, people, minutes, counts] = await Promise.all([
     sessionSlotsOf(db, sessionId),
@@ -153,7 +133,7 @@ export async function slotAttendance(
   now: Date,
 ) {
   const { db } = app;
-  const [session, slot] = await Promise.all([sessionHeader(db, sessionId), slotOf(db, sessionId, slotId)]);
+  const [session, slot] = await Promise.all([sessionHeading(db, sessionId), slotOf(db, sessionId, slotId)]);
   if (!session || !slot) return null;
   const [people, latest, links, mails, countersignature] = await Promise.all([
     sessionLearners(db, sessionId),

@@ -6,17 +6,12 @@
  * slot and a count, never a name.
  */
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { sessionHeading } from "~/features/catalogue/index.server";
 import { type Actor, sessionTitleOf, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { timeText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
-import {
-  attendanceLinks,
-  formationSessions,
-  formations,
-  learners,
-  mailOutbox,
-} from "~/platform/db/schema.server";
+import { attendanceLinks, learners, mailOutbox } from "~/platform/db/schema.server";
 import { NNBSP } from "~/platform/french";
 import { enqueueMailOnce } from "~/platform/mail/queue.server";
 import { type MailCentre, type RenderedMail, renderMail } from "~/platform/mail/templates.server";
@@ -82,11 +77,7 @@ export async function sendSlotLinks(
   const tokenOf = new Map(
     (await slotLinks(app.db, app.config.authSecret, slotId)).map((l) => [l.learnerId, l.token]),
   );
-  const [session] = await app.db
-    .select({ title: formations.title, place: formationSessions.place })
-    .from(formationSessions)
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(eq(formationSessions.id, sessionId));
+  const session = await sessionHeading(app.db, sessionId);
   if (!session) return null;
   const recipients = await app.db
     .select({

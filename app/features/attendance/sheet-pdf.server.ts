@@ -9,17 +9,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { formatDateRange } from "~/features/catalogue";
+import { sessionHeading } from "~/features/catalogue/index.server";
 import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { hoursText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import {
-  attendanceCountersignatures,
-  formationSessions,
-  formations,
-  learners,
-} from "~/platform/db/schema.server";
+import { attendanceCountersignatures, learners } from "~/platform/db/schema.server";
 import { formatTime } from "~/platform/paris-time";
 import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
 import { attendedMinutes } from "./minutes.server";
@@ -82,16 +78,7 @@ export async function renderAttendanceSheet(
   sessionId: string,
   today: string,
 ): Promise<{ pdf: Buffer; fileName: string } | null> {
-  const [session] = await db
-    .select({
-      title: formations.title,
-      startDate: formationSessions.startDate,
-      endDate: formationSessions.endDate,
-      place: formationSessions.place,
-    })
-    .from(formationSessions)
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(eq(formationSessions.id, sessionId));
+  const session = await sessionHeading(db, sessionId);
   if (!session) return null;
   const [centre, slots, people, minutes] = await Promise.all([
     getCentreSettings(db),

@@ -59,6 +59,28 @@ export async function listUpcomingSessions(db: Db, formationId: string): Promise
 }
 
 /**
+ * A session as a screen, a mail or a sheet heads it: its formation's title (`title`), its dates and its
+ * place. Null when there is no such session.
+ */
+export async function sessionHeading(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: formationSessions.id,
+      formationId: formationSessions.formationId,
+      title: formations.title,
+      startDate: formationSessions.startDate,
+      endDate: formationSessions.endDate,
+      place: formationSessions.place,
+    })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(formationSessions.id, sessionId));
+  return row ?? null;
+}
+
+export type SessionHeading = NonNullable<Awaited<ReturnType<typeof sessionHeading>>>;
+
+/**
  * What a console list filters on (Candidatures, Stagiaires): every formation that has sessions, and
  * each session with its formation and dates.
  */

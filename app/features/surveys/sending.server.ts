@@ -1,15 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { formatDateRange } from "~/features/catalogue";
+import { sessionHeading } from "~/features/catalogue/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  formationSessions,
-  formations,
-  learners,
-  surveyInvitations,
-  surveyQuestionnaires,
-} from "~/platform/db/schema.server";
+import { learners, surveyInvitations, surveyQuestionnaires } from "~/platform/db/schema.server";
 import { enqueueMail, type MailMessage } from "~/platform/mail/queue.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
 import { surveyInvitationMail } from "./mails.server";
@@ -38,18 +33,15 @@ export interface Recipient {
 }
 
 export async function sessionTarget(db: Db, sessionId: string): Promise<SessionTarget | null> {
-  const [row] = await db
-    .select({
-      id: formationSessions.id,
-      formationId: formationSessions.formationId,
-      title: formations.title,
-      startDate: formationSessions.startDate,
-      endDate: formationSessions.endDate,
-    })
-    .from(formationSessions)
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(eq(formationSessions.id, sessionId));
-  return row ? { ...row, dates: formatDateRange(row.startDate, row.endDate) } : null;
+  const row = await sessionHeading(db, sessionId);
+  return row
+    ? {
+        id: row.id,
+        formationId: row.formationId,
+        title: row.title,
+        dates: formatDateRange(row.startDate, row.endDate),
+      }
+    : null;
 }
 
 /**

@@ -5,6 +5,7 @@
  * is audited on the session, with the timetable's hours before and after.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { sessionHeading } from "~/features/catalogue/index.server";
 import {
   AdminInputError,
   attempt,
@@ -20,7 +21,7 @@ import {
 import { type Actor, auditedChange, sessionTitleOf } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { formationSessions, formations, sessionSlots } from "~/platform/db/schema.server";
+import { formationSessions, sessionSlots } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { NNBSP } from "~/platform/french";
@@ -93,18 +94,7 @@ export async function timetableClashes(db: Db, sessionId: string): Promise<Clash
 
 /** The planning screen: the session (with its formation), its slots in order, total hours, clashes. */
 export async function sessionTimetable(db: Db, sessionId: string) {
-  const [session] = await db
-    .select({
-      id: formationSessions.id,
-      formationId: formationSessions.formationId,
-      title: formations.title,
-      startDate: formationSessions.startDate,
-      endDate: formationSessions.endDate,
-      place: formationSessions.place,
-    })
-    .from(formationSessions)
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(eq(formationSessions.id, sessionId));
+  const session = await sessionHeading(db, sessionId);
   if (!session) return null;
   const [slots, clashes] = await Promise.all([
     db
