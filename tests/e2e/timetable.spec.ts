@@ -55,3 +55,21 @@ test("a session's timetable generated from a pattern: Monday and Thursday, 9 h�
     await expect(page.getByText("Session supprimée avec succès")).toBeVisible();
   }
 });
+
+test("an unknown session's planning and émargement answer 404 with the same French page and the way back", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const unknown = `/admin/formations/${crypto.randomUUID()}/sessions/${crypto.randomUUID()}`;
+  for (const path of [`${unknown}/planning`, `${unknown}/emargement`]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const alert = page.getByRole("alert").filter({ hasText: "404" });
+    await expect(alert.getByRole("heading", { level: 1, name: "Session introuvable" })).toBeVisible();
+    await expect(alert.getByText("Cette session n'existe pas ou a été supprimée.")).toBeVisible();
+    await expect(alert.getByRole("link", { name: "Retour aux formations" })).toHaveAttribute(
+      "href",
+      "/admin/formations",
+    );
+  }
+});

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { sessionAttendance } from "~/features/attendance/console-attendance.server";
+import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { hoursText } from "~/features/timetable";
 import { entityId } from "~/platform/form-schema";
@@ -9,10 +10,7 @@ import { useLiveRevalidation } from "~/platform/use-live";
 import { buttonClass } from "~/ui/button";
 import { BackLink } from "~/ui/console/back-link";
 import { PageHeader } from "~/ui/console/page-header";
-import { RecordError } from "~/ui/console/record-error";
 import type { Route } from "./+types/session-attendance";
-
-const NOT_FOUND = "Session introuvable";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -24,10 +22,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePermission({ request, context }, "attendance:sign");
   const formation = entityId.safeParse(params.id);
   const session = entityId.safeParse(params.sessionId);
-  if (!formation.success || !session.success) throw data(NOT_FOUND, { status: 404 });
+  if (!formation.success || !session.success) throw data(SESSION_NOT_FOUND, { status: 404 });
   const attendance = await sessionAttendance(context.app.db, session.data);
   if (!attendance || attendance.session.formationId !== formation.data)
-    throw data(NOT_FOUND, { status: 404 });
+    throw data(SESSION_NOT_FOUND, { status: 404 });
   return { attendance };
 }
 
@@ -85,13 +83,4 @@ export default function AdminSessionAttendance({ loaderData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <RecordError
-      notFoundTitle={NOT_FOUND}
-      notFoundText="Cette session n'existe pas ou a été supprimée."
-      backHref="/admin/formations"
-      backLabel="Retour aux formations"
-    />
-  );
-}
+export const ErrorBoundary = SessionRecordError;

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { loadOr } from "~/features/console/action.server";
 import {
@@ -18,7 +19,6 @@ import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { LoadFailure } from "~/ui/console/list-table";
 import { PageHeader } from "~/ui/console/page-header";
-import { RecordError } from "~/ui/console/record-error";
 import type { Route } from "./+types/session-timetable";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -27,14 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-const NOT_FOUND = "Session introuvable";
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "calendar:read");
   const formation = entityId.safeParse(params.id);
   const session = entityId.safeParse(params.sessionId);
-  if (!formation.success || !session.success) throw data(NOT_FOUND, { status: 404 });
+  if (!formation.success || !session.success) throw data(SESSION_NOT_FOUND, { status: 404 });
   const { value, loadError } = await loadOr(
     app,
     "créneaux",
@@ -42,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     null,
   );
   if (!loadError && (!value || value.session.formationId !== formation.data)) {
-    throw data(NOT_FOUND, { status: 404 });
+    throw data(SESSION_NOT_FOUND, { status: 404 });
   }
   return { timetable: value, formationId: formation.data, loadError };
 }
@@ -110,13 +108,4 @@ export default function AdminSessionTimetable({ loaderData }: Route.ComponentPro
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <RecordError
-      notFoundTitle={NOT_FOUND}
-      notFoundText="Cette session n'existe pas ou a été supprimée."
-      backHref="/admin/formations"
-      backLabel="Retour aux formations"
-    />
-  );
-}
+export const ErrorBoundary = SessionRecordError;
