@@ -7,11 +7,8 @@ import { getPublishedPost } from "~/features/articles/articles.server";
 import { getActiveFormation, listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { formationVersions } from "~/features/catalogue/index.server";
 import { scheduleFieldValue } from "~/features/publishing";
-import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
-import { openPostgres } from "~/platform/db/client.server";
+import { scheduledPublishing } from "~/features/publishing/index.server";
 import { auditLog, blogPosts, contentVersions, formations } from "~/platform/db/schema.server";
-import { EventBus } from "~/platform/events.server";
-import { createLogger } from "~/platform/logger.server";
 import * as articlesRoute from "~/routes/admin/articles";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as publication from "~/routes/admin/publication";
@@ -22,6 +19,7 @@ import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { publishDraft } from "../support/publishing";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { publishFromTwoInstances } from "../support/second-instance";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
@@ -247,43 +245,24 @@ describe(`drafts of a published formation on ${DRIVER}`, () => {
   it.runIf(DRIVER === "pg")(
     "publishes a scheduled formation exactly once when two instances run at the same time",
     async () => {
-      const url = t.database.url;
-      if (!url) throw new Error("the pg run has a database URL");
-      const logger = createLogger({ production: true, level: "silent" });
-      const other = await openPostgres(url);
-      const bus = new EventBus(other, logger);
-      const second = new PublicationScheduler(
-        other.db,
-        [scheduledPublishing(formationVersions)],
-        bus,
-        logger,
-      );
-      try {
-        await bus.start();
-        const ids: string[] = [];
-        for (let i = 0; i < 10; i++) {
-          await save(form(`Double ${i}`, `double-${i}`));
-          const { id } = await idOf(`double-${i}`);
-          await save({ intent: "update", id, ...form(`Double ${i} publiée`, `double-${i}`) });
-          ids.push(id);
-        }
-        await t.app.db.execute(
-          sql`update formations set publish_at = now() - interval '1 second' where slug like 'double-%'`,
-        );
-        const rounds = await Promise.all(
-          Array.from({ length: 3 }).flatMap(() => [t.app.publishing.runOnce(), second.runOnce()]),
-        );
-        expect(rounds.reduce((n, r) => n + r.published, 0)).toBe(10);
-        for (let i = 0; i < 10; i++) expect(await publicTitle(`double-${i}`)).toBe(`Double ${i} publiée`);
-        const versions = await t.app.db
-          .select()
-          .from(contentVersions)
-          .where(and(eq(contentVersions.entityType, "formation"), eq(contentVersions.state, "published")));
-        // Each: the version first published, and the scheduled one, never twice.
-        for (const id of ids) expect(versions.filter((v) => v.entityId === id)).toHaveLength(2);
-      } finally {
-        await other.close();
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        await save(form(`Double ${i}`, `double-${i}`));
+        const { id } = await idOf(`double-${i}`);
+        await save({ intent: "update", id, ...form(`Double ${i} publiée`, `double-${i}`) });
+        ids.push(id);
       }
+      await t.app.db.execute(
+        sql`update formations set publish_at = now() - interval '1 second' where slug like 'double-%'`,
+      );
+      expect(await publishFromTwoInstances(t, [scheduledPublishing(formationVersions)])).toBe(10);
+      for (let i = 0; i < 10; i++) expect(await publicTitle(`double-${i}`)).toBe(`Double ${i} publiée`);
+      const versions = await t.app.db
+        .select()
+        .from(contentVersions)
+        .where(and(eq(contentVersions.entityType, "formation"), eq(contentVersions.state, "published")));
+      // Each: the version first published, and the scheduled one, never twice.
+      for (const id of ids) expect(versions.filter((v) => v.entityId === id)).toHaveLength(2);
     },
   );
 });

@@ -7,11 +7,8 @@ import { describe, expect, it } from "vitest";
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { readPage } from "~/features/pages/pages.server";
 import { scheduleFieldValue } from "~/features/publishing";
-import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
-import { openPostgres } from "~/platform/db/client.server";
+import { scheduledPublishing } from "~/features/publishing/index.server";
 import { auditLog, contentVersions } from "~/platform/db/schema.server";
-import { EventBus } from "~/platform/events.server";
-import { createLogger } from "~/platform/logger.server";
 import * as pageRoute from "~/routes/admin/page";
 import * as publication from "~/routes/admin/publication";
 import * as financementsPage from "~/routes/site/financements";
@@ -20,6 +17,7 @@ import * as ressourcesPage from "~/routes/site/ressources";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { publishFromTwoInstances } from "../support/second-instance";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
@@ -256,42 +254,27 @@ describe(`drafts of the site's pages on ${DRIVER}`, () => {
   it.runIf(DRIVER === "pg")(
     "publishes each programmed page exactly once when two instances run at the same time",
     async () => {
-      const url = t.database.url;
-      if (!url) throw new Error("the pg run has a database URL");
-      const logger = createLogger({ production: true, level: "silent" });
-      const other = await openPostgres(url);
-      const bus = new EventBus(other, logger);
-      const second = new PublicationScheduler(other.db, [scheduledPublishing(pageVersions)], bus, logger);
-      try {
-        await bus.start();
-        const ids = ["notre-centre", "financements", "ressources"] as const;
-        const published = async (id: string) =>
-          (
-            await t.app.db
-              .select()
-              .from(contentVersions)
-              .where(and(eq(contentVersions.entityId, id), eq(contentVersions.state, "published")))
-          ).length;
-        const before: number[] = [];
-        for (const id of ids) {
-          await save(await pageForm(id, "update", { intro: `Double ${id}` }), admin.cookie);
-          expect(
-            (await act(id, "schedule", { publishAt: scheduleFieldValue(new Date(Date.now() + 60_000)) }))
-              .body,
-          ).toMatchObject({ ok: true });
-          before.push(await published(id));
-        }
-        await t.app.db.execute(sql`update site_pages set publish_at = now() - interval '1 second'`);
-        const rounds = await Promise.all(
-          Array.from({ length: 3 }).flatMap(() => [t.app.publishing.runOnce(), second.runOnce()]),
-        );
-        expect(rounds.reduce((n, r) => n + r.published, 0)).toBe(ids.length);
-        for (const [i, id] of ids.entries()) {
-          expect(await published(id)).toBe((before[i] ?? 0) + 1);
-          expect(await publicText(`/${id}`)).toContain(`Double ${id}`);
-        }
-      } finally {
-        await other.close();
+      const ids = ["notre-centre", "financements", "ressources"] as const;
+      const published = async (id: string) =>
+        (
+          await t.app.db
+            .select()
+            .from(contentVersions)
+            .where(and(eq(contentVersions.entityId, id), eq(contentVersions.state, "published")))
+        ).length;
+      const before: number[] = [];
+      for (const id of ids) {
+        await save(await pageForm(id, "update", { intro: `Double ${id}` }), admin.cookie);
+        expect(
+          (await act(id, "schedule", { publishAt: scheduleFieldValue(new Date(Date.now() + 60_000)) })).body,
+        ).toMatchObject({ ok: true });
+        before.push(await published(id));
+      }
+      await t.app.db.execute(sql`update site_pages set publish_at = now() - interval '1 second'`);
+      expect(await publishFromTwoInstances(t, [scheduledPublishing(pageVersions)])).toBe(ids.length);
+      for (const [i, id] of ids.entries()) {
+        expect(await published(id)).toBe((before[i] ?? 0) + 1);
+        expect(await publicText(`/${id}`)).toContain(`Double ${id}`);
       }
     },
   );

@@ -3,16 +3,14 @@ import { describe, expect, it } from "vitest";
 import { getPublishedPost, listPublishedArticles } from "~/features/articles/articles.server";
 import { articleVersions } from "~/features/articles/index.server";
 import { scheduleFieldValue } from "~/features/publishing";
-import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
-import { openPostgres } from "~/platform/db/client.server";
+import { scheduledPublishing } from "~/features/publishing/index.server";
 import { auditLog, blogPosts, contentVersions } from "~/platform/db/schema.server";
-import { EventBus } from "~/platform/events.server";
-import { createLogger } from "~/platform/logger.server";
 import * as blog from "~/routes/admin/articles";
 import * as publication from "~/routes/admin/publication";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs } from "../support/runtime";
+import { publishFromTwoInstances } from "../support/second-instance";
 
 const t = setUpTestApp();
 // Publishing and scheduling are the administrators' (content:publish).
@@ -163,47 +161,33 @@ describe(`scheduled publication of articles on ${DRIVER}`, () => {
   it.runIf(DRIVER === "pg")(
     "publishes each due article exactly once when two instances sharing the database run at the same time",
     async () => {
-      const url = t.database.url;
-      if (!url) throw new Error("the pg run has a database URL");
-      const logger = createLogger({ production: true, level: "silent" });
-      const other = await openPostgres(url);
-      const bus = new EventBus(other, logger);
-      const second = new PublicationScheduler(other.db, [scheduledPublishing(articleVersions)], bus, logger);
-      try {
-        await bus.start();
-        const count = 40;
-        await t.app.db.insert(blogPosts).values(
-          Array.from({ length: count }, (_, i) => ({
-            title: `Course ${i}`,
-            slug: `course-${i}`,
-            content: "x",
-            publishAt: new Date(Date.now() - 1000),
-          })),
-        );
-        // Both instances' rounds at once, three times each: the rows are claimed by whoever comes first.
-        const rounds = await Promise.all(
-          Array.from({ length: 3 }).flatMap(() => [t.app.publishing.runOnce(), second.runOnce()]),
-        );
-        expect(rounds.reduce((n, r) => n + r.published, 0)).toBe(count);
-        const rows = await t.app.db.select().from(blogPosts).where(like(blogPosts.slug, "course-%"));
-        expect(rows.every((r) => r.published && r.publishAt === null)).toBe(true);
-        const entries = await t.app.db
-          .select({ entityId: auditLog.entityId })
-          .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.action, "publish"),
-              inArray(
-                auditLog.entityId,
-                rows.map((r) => r.id),
-              ),
+      const count = 40;
+      await t.app.db.insert(blogPosts).values(
+        Array.from({ length: count }, (_, i) => ({
+          title: `Course ${i}`,
+          slug: `course-${i}`,
+          content: "x",
+          publishAt: new Date(Date.now() - 1000),
+        })),
+      );
+      // The rows are claimed by whoever comes first.
+      expect(await publishFromTwoInstances(t, [scheduledPublishing(articleVersions)])).toBe(count);
+      const rows = await t.app.db.select().from(blogPosts).where(like(blogPosts.slug, "course-%"));
+      expect(rows.every((r) => r.published && r.publishAt === null)).toBe(true);
+      const entries = await t.app.db
+        .select({ entityId: auditLog.entityId })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, "publish"),
+            inArray(
+              auditLog.entityId,
+              rows.map((r) => r.id),
             ),
-          );
-        expect(entries).toHaveLength(count);
-        expect(new Set(entries.map((e) => e.entityId)).size).toBe(count);
-      } finally {
-        await other.close();
-      }
+          ),
+        );
+      expect(entries).toHaveLength(count);
+      expect(new Set(entries.map((e) => e.entityId)).size).toBe(count);
     },
   );
 });
