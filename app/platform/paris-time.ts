@@ -11,8 +11,13 @@ const formats = {
   dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
   /** "lundi 1er mars 2027 à 14 h 05" */
   fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
-  /** "14:05:32", for a figure's freshness: seconds, since the screen can refresh twice in a minute. */
+  /**
+   * "14:05:32", for a figure's freshness (the screen can refresh twice in a minute) and for a
+   * signature's time on the émargement's sheet and console, where the seconds are evidence.
+   */
   time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
+  /** "14 h 05" (Intl writes 14:05; see frenchClock) */
+  clock: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "short" }),
   /** "2027-03-01", for file names. */
   isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
 };
@@ -31,6 +36,8 @@ export const formatDateTime = (value: Date | string) =>
 export const formatFullDateTime = (value: Date | string) =>
   frenchClock(withOrdinalFirst(formats.fullDateTime, value));
 export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
+/** A time of day as a reader of the site expects it: '9 h 30', '12 h', in Paris time. */
+export const formatClock = (value: Date | string) => frenchClock(formats.clock.format(asDate(value)));
 export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
 
 /** The Paris wall-clock parts of an instant ("2027-03-01", "14:05"), for date and time inputs. */

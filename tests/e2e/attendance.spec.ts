@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
-import { formatTime } from "../../app/platform/paris-time";
+import { formatClock, formatTime } from "../../app/platform/paris-time";
 import { frenchTypographyFaults } from "../support/french-text";
 import { signInAsAdmin } from "./support/admin";
 import { linkIn, waitForMail } from "./support/mail";
@@ -121,12 +121,19 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
     }
     expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expect(first.getByText("Camille Lefebvre")).toBeVisible();
+    // A learner's page: French typography, as every public page ('12 h', never '12:00:00').
+    await expect(first.getByText(/^Je certifie/)).toContainText("Signature possible jusqu'à 12\u00a0h.");
+    expect(frenchTypographyFaults(await shownText(first))).toEqual([]);
     await draw(first);
     await first.getByRole("button", { name: "Signer" }).click();
     await expect(first.getByText("Merci, votre signature est enregistrée")).toBeVisible();
-    // The server's time of the signature (a few seconds after the clock was moved): 09:30:xx in Paris.
+    // The server's time of the signature (a few seconds after the clock was moved): 9 h 30 in Paris on
+    // the learner's page; the sheet keeps the seconds (09:30:xx), as evidence.
+    await expect(first.getByText(/^Signée à /)).toHaveText(
+      `Signée à ${formatClock(new Date(DURING))}. Elle ne peut plus être modifiée.`,
+    );
+    expect(frenchTypographyFaults(await shownText(first))).toEqual([]);
     const signedAt = new RegExp(`${formatTime(new Date(DURING)).slice(0, 5)}:\\d\\d`);
-    await expect(first.getByText(/^Signée à /)).toHaveText(signedAt);
 
     // After the slot's end, the other tab's signature is refused, in French; the link no longer signs.
     await serverClock.set(AFTER);

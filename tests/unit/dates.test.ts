@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, frenchDateText } from "~/platform/dates";
 import {
+  formatClock,
   formatDateTime,
   formatFullDateTime,
   formatIsoDay,
@@ -20,6 +21,12 @@ describe("dates as the centre writes them", () => {
     expect(formatDate("2025-08-15T23:30:00Z")).toBe("16 août 2025");
     expect(formatDate(new Date("2027-03-11T12:00:00Z"))).toBe("11 mars 2027");
     expect(formatDate(new Date("2027-03-21T12:00:00Z"))).toBe("21 mars 2027");
+  });
+
+  it("writes a time of day '9 h 30', '12 h', in Paris time", () => {
+    expect(formatClock("2027-06-07T07:30:12Z")).toBe("9\u00a0h\u00a030");
+    expect(formatClock(new Date("2027-06-07T10:00:00Z"))).toBe("12\u00a0h");
+    expect(formatClock("2027-01-08T22:05:00Z")).toBe("23\u00a0h\u00a005");
   });
 
   it("keeps the numeric form for file names", () => {

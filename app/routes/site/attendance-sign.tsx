@@ -9,7 +9,7 @@ import {
 } from "~/features/attendance/signing.server";
 import { NNBSP } from "~/platform/french";
 import { readFormData } from "~/platform/http/body.server";
-import { formatTime } from "~/platform/paris-time";
+import { formatClock } from "~/platform/paris-time";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
 import { pageTitle } from "~/platform/seo";
 import { Button } from "~/ui/button";
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "early":
       return data(
         {
-          error: `La signature ouvre à ${formatTime(outcome.opensAt)}, 15 minutes avant le début du créneau.`,
+          error: `La signature ouvre à ${formatClock(outcome.opensAt)}, 15 minutes avant le début du créneau.`,
         },
         { status: 409, headers: PRIVATE },
       );
@@ -98,7 +98,7 @@ function Signed({ at, already }: { at: Date | string; already: boolean }) {
         <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0 text-primary" />
         {already ? "Vous avez déjà signé pour ce créneau" : "Merci, votre signature est enregistrée"}
       </p>
-      <p className="mt-1 text-sm">Signée à {formatTime(at)}. Elle ne peut plus être modifiée.</p>
+      <p className="mt-1 text-sm">Signée à {formatClock(at)}. Elle ne peut plus être modifiée.</p>
     </div>
   );
 }
@@ -122,13 +122,13 @@ export default function AttendanceSignPage({ loaderData, actionData }: Route.Com
         <Signed at={view.signedAt} already />
       ) : view.state === "early" ? (
         <p className="mt-6 rounded-md bg-muted p-3 text-sm">
-          La signature ouvre à {formatTime(view.opensAt)}, 15 minutes avant le début du créneau. Revenez sur
+          La signature ouvre à {formatClock(view.opensAt)}, 15 minutes avant le début du créneau. Revenez sur
           ce lien à ce moment-là.
         </p>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <p className="text-sm">
-            Je certifie être présent·e à ce créneau. Signature possible jusqu'à {formatTime(view.closesAt)}.
+            Je certifie être présent·e à ce créneau. Signature possible jusqu'à {formatClock(view.closesAt)}.
           </p>
           <SignaturePad label="Signez dans le cadre avec le doigt" error={error} />
           <Button type="submit" size="lg" className="w-full" disabled={navigation.state !== "idle"}>
