@@ -16,7 +16,9 @@ export function throttle(run: () => void, minIntervalMs: number, lastRun = Date.
   return {
     call() {
       if (timer !== undefined) return;
-      const wait = last + minIntervalMs - Date.now();
+      // At most one interval: a wall clock set back (the system's time corrected) leaves `last` in
+      // the future, and the refresh would otherwise be put off by as long as the clock went back.
+      const wait = Math.min(last + minIntervalMs - Date.now(), minIntervalMs);
       if (wait <= 0) fire();
       else timer = setTimeout(fire, wait);
     },

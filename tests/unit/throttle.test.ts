@@ -48,6 +48,23 @@ describe("live refreshes at most once per interval", () => {
     expect(run).toHaveBeenCalledTimes(3);
   });
 
+  it("waits one interval at most when the computer's clock was set back, by an hour or by a year", () => {
+    for (const back of [3_600_000, 365 * 24 * 3_600_000]) {
+      const run = vi.fn();
+      const refresh = throttle(run, 15_000);
+      vi.setSystemTime(Date.now() - back);
+      refresh.call();
+      vi.advanceTimersByTime(14_999);
+      expect(run).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(run).toHaveBeenCalledTimes(1);
+      // From then on, the interval counts from that refresh, on the corrected clock.
+      vi.advanceTimersByTime(20_000);
+      refresh.call();
+      expect(run).toHaveBeenCalledTimes(2);
+    }
+  });
+
   it("drops the scheduled refresh when the page is left", () => {
     const run = vi.fn();
     const refresh = throttle(run, 15_000);
