@@ -2,7 +2,10 @@
 // article and testimonial has a picture of the médiathèque: home, catalogue, a course page, an
 // article. On a throwaway PostgreSQL database (the pictures are attached in SQL), production build.
 // The variants are made before Lighthouse runs (a visitor after the first gets them made), so the
-// figures are those of a site in use. Writes the « Pages publiques avec images » section of
+// figures are those of a site in use. Lighthouse runs each page LIGHTHOUSE_RUNS times (5 unless told):
+// its simulated LCP moves by ±100 ms from one run to the next on the same page, with what the browser
+// happened to finish before its first paint, so one run says little; the table gives the median run,
+// the range, and each score's lowest. Writes the « Pages publiques avec images » section of
 // docs/benchmarks.md.
 import { photoLike } from "../tests/support/photo";
 import {
@@ -25,6 +28,36 @@ const PAGES = [
   "/ressources/article/financer-sa-formation-avec-le-cpf",
 ];
 const PHOTOS = 6;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+
+/** A page's runs: the median LCP's run, the LCP's range, and each score's lowest. */
+interface PageRuns {
+  path: string;
+  median: LighthouseScores;
+  lcpMin: number;
+  lcpMax: number;
+  lowest: Pick<LighthouseScores, "performance" | "accessibility" | "bestPractices" | "seo">;
+  clsMax: number;
+}
+
+function runPage(path: string): PageRuns {
+  const runs = Array.from({ length: RUNS }, () => lighthouse(BASE, path)).sort((a, b) => a.lcpMs - b.lcpMs);
+  const lowest = (key: "performance" | "accessibility" | "bestPractices" | "seo") =>
+    Math.min(...runs.map((r) => r[key]));
+  return {
+    path,
+    median: runs[Math.floor(runs.length / 2)] as LighthouseScores,
+    lcpMin: runs[0]?.lcpMs ?? 0,
+    lcpMax: runs[runs.length - 1]?.lcpMs ?? 0,
+    lowest: {
+      performance: lowest("performance"),
+      accessibility: lowest("accessibility"),
+      bestPractices: lowest("bestPractices"),
+      seo: lowest("seo"),
+    },
+    clsMax: Math.max(...runs.map((r) => r.cls)),
+  };
+}
 
 async function signIn(): Promise<string> {
   const response = await fetch(`${BASE}/api/auth/sign-in/email`, {
@@ -77,7 +110,7 @@ async function main() {
       ADMIN_PASSWORD: ADMIN.password,
       DATABASE_URL: database.url,
     });
-    let scores: LighthouseScores[];
+    let pages: PageRuns[];
     try {
       const cookie = await signIn();
       const ids: string[] = [];
@@ -91,7 +124,7 @@ async function main() {
         );
       }
       for (const path of PAGES) await makeVariants(path);
-      scores = PAGES.map((path) => lighthouse(BASE, path));
+      pages = PAGES.map(runPage);
     } finally {
       const exited = new Promise((r) => server.once("exit", r));
       server.kill("SIGTERM");
@@ -99,13 +132,13 @@ async function main() {
     }
     const lines = [
       "",
-      `Mesuré le ${machine}, avec \`npm run bench:lighthouse-pictures\` (Lighthouse 13.5, mobile, Chromium de Debian), PostgreSQL local, build de production. Chaque formation, article et témoignage de la démonstration a une photo (2 400 × 1 600 px, ${PHOTOS} photos différentes) ; les variantes sont déjà faites. La machine est partagée : le LCP est un majorant.`,
+      `Mesuré le ${machine}, avec \`npm run bench:lighthouse-pictures\` (Lighthouse 13.5, mobile, Chromium de Debian), PostgreSQL local, build de production. Chaque formation, article et témoignage de la démonstration a une photo (2 400 × 1 600 px, ${PHOTOS} photos différentes) ; les variantes sont déjà faites. Chaque page passe ${RUNS} fois : LCP médian, puis le plus bas et le plus haut ; pour chaque score, le plus bas des ${RUNS} passages ; CLS, le plus haut. La machine est partagée : le LCP est un majorant.`,
       "",
-      "| Page | Performance | Accessibilité | Bonnes pratiques | SEO | LCP | CLS |",
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-      ...scores.map(
-        (s) =>
-          `| \`${s.path}\` | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs} ms | ${s.cls.toFixed(3)} |`,
+      "| Page | Performance | Accessibilité | Bonnes pratiques | SEO | LCP médian | LCP min – max | CLS |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...pages.map(
+        (p) =>
+          `| \`${p.path}\` | ${p.lowest.performance} | ${p.lowest.accessibility} | ${p.lowest.bestPractices} | ${p.lowest.seo} | ${p.median.lcpMs} ms | ${p.lcpMin} – ${p.lcpMax} ms | ${p.clsMax.toFixed(3)} |`,
       ),
     ];
     writeBenchmarkSection("Pages publiques avec images", lines);

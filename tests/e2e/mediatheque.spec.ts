@@ -34,7 +34,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 async function expectResponsivePicture(picture: Locator, alt: string) {
   await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
     "srcset",
-    /^\/media\/[0-9a-f]{32}\/360\.avif 360w, /,
+    /^\/media\/[0-9a-f]{32}\/240\.avif 240w, \/media\/[0-9a-f]{32}\/360\.avif 360w, /,
   );
   await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute(
     "srcset",
@@ -57,6 +57,8 @@ async function expectResponsivePicture(picture: Locator, alt: string) {
 
 test("a photo uploaded with its alternative text shows on the course page, the catalogue card and the article", async ({
   page,
+  browser,
+  serverUrl,
 }) => {
   test.slow();
   const violations = await watchViolations(page);
@@ -133,6 +135,20 @@ test("a photo uploaded with its alternative text shows on the course page, the c
   await gotoReady(page, `/formations?q=${encodeURIComponent(COURSE.title)}`);
   const card = page.getByRole("article").filter({ hasText: COURSE.title }).first();
   await expectResponsivePicture(card.locator("picture"), alt);
+  // From 640 px the picture is the card's full-width header; on a phone the catalogue is a list to
+  // scan, the picture a 7 rem thumbnail beside the badges, for which the browser takes the 240 px copy
+  // (a fresh phone: a browser that already holds a bigger copy may draw that one instead).
+  const drawnWidth = (locator: Locator) => locator.evaluate((el) => el.getBoundingClientRect().width);
+  expect(await drawnWidth(card.locator("img"))).toBeGreaterThanOrEqual((await drawnWidth(card)) - 2);
+  const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+  await gotoReady(phone, `${serverUrl}/formations?q=${encodeURIComponent(COURSE.title)}`);
+  const phoneCard = phone.getByRole("article").filter({ hasText: COURSE.title }).first();
+  await expect.poll(() => drawnWidth(phoneCard.locator("img"))).toBe(112);
+  await expectResponsivePicture(phoneCard.locator("picture"), alt);
+  expect(await phoneCard.locator("img").evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(
+    /\/240\.(avif|webp)$/,
+  );
+  await phone.close();
 
   // The article page, and its Open Graph image on our origin.
   await gotoReady(page, `/ressources/article/${ARTICLE.slug}`);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { cardPicture, pictureColumns } from "~/features/media/index.server";
+import { cardPicture, listCardPicture, pictureColumns } from "~/features/media/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
 import { type Formation, formationAliases, formations, media } from "~/platform/db/schema.server";
@@ -41,11 +41,14 @@ const nextSession = (today: string) =>
 /** Every public list follows the order staff set (position), newest first among equals. */
 const publicOrder = [asc(formations.position), desc(formations.createdAt), asc(formations.title)];
 
-/** Active formations as catalogue cards, in the staff-set order. */
-/** `firstPicture`: the first card's picture is the page's largest (the catalogue), fetched first. */
+/**
+ * Active formations as catalogue cards, in the staff-set order. `list`: the catalogue's list, whose
+ * pictures are thumbnails on a phone (listCardPicture) and whose first picture is the page's largest
+ * from 640 px, fetched first.
+ */
 export async function listActiveFormations(
   db: Db,
-  { firstPicture = false }: { firstPicture?: boolean } = {},
+  { list = false }: { list?: boolean } = {},
 ): Promise<CatalogueItem[]> {
   const rows = await db
     .select({ ...cardColumns, nextSession: nextSession(parisToday()), image: pictureColumns })
@@ -55,7 +58,7 @@ export async function listActiveFormations(
     .orderBy(...publicOrder);
   return rows.map(({ image, ...row }, i) => ({
     ...row,
-    picture: image && cardPicture(image, firstPicture && i === 0),
+    picture: image && (list ? listCardPicture(image, i === 0) : cardPicture(image)),
     funding: row.funding.map(fundingLabel),
     entryLevelLabel: levelLabel(row.entryLevel),
   }));

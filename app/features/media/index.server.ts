@@ -9,6 +9,13 @@ export {
   mediaUses,
   pictureColumns,
 } from "./library.server";
-export { cardPicture, type MediaFacts, openGraphImage, type PictureOptions, pictureHtml } from "./media";
+export {
+  cardPicture,
+  listCardPicture,
+  type MediaFacts,
+  openGraphImage,
+  type PictureOptions,
+  pictureHtml,
+} from "./media";
 export { mediaBytes } from "./store.server";
 export { mediaHandler, printableVariant, VariantStore } from "./variants.server";

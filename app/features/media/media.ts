@@ -2,8 +2,11 @@
 // is served in, the content-addressed address of each variant, and the data a <picture> needs. No
 // server import: the console's forms and the public pages' components read this file.
 
-/** The widths served (CSS pixels × density): a card at 360 px, its 2× copy, a page header, a wide article. */
-export const MEDIA_WIDTHS = [360, 720, 1080, 1600] as const;
+/**
+ * The widths served (CSS pixels × density): a catalogue thumbnail on a phone (7 rem at up to 2×), a card
+ * at 360 px, its 2× copy, a page header, a wide article.
+ */
+export const MEDIA_WIDTHS = [240, 360, 720, 1080, 1600] as const;
 
 /** The widths of small pictures (a testimonial's photo, the centre's logo): 48 px to 192 px drawn, 1× and 2×. */
 export const SMALL_WIDTHS = [96, 192, 384] as const;
@@ -81,6 +84,9 @@ export interface PictureOptions {
   widths?: WidthSet;
 }
 
+/** The `src` of a browser that reads no `srcset` (rare today): a card's 2× copy, a small picture's 2×. */
+const FALLBACK_SRC_WIDTH: Readonly<Record<WidthSet, number>> = { content: 720, small: 192 };
+
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -95,12 +101,13 @@ export function pictureHtml(media: MediaFacts, options: PictureOptions): string 
     widths.map((w) => `${variantPath(media.hash, w, format)} ${w}w`).join(", ");
   const fallback = fallbackFormat(media.hasAlpha);
   const largest = widths[widths.length - 1] ?? media.width;
+  const srcWidth = widths.find((w) => w >= FALLBACK_SRC_WIDTH[options.widths ?? "content"]) ?? largest;
   const sizes = escapeAttribute(options.sizes);
   const sources = (["avif", "webp"] as const)
     .map((format) => `<source type="${MEDIA_TYPES[format]}" srcset="${srcSet(format)}" sizes="${sizes}">`)
     .join("");
   const attributes = [
-    `src="${variantPath(media.hash, widths[Math.min(1, widths.length - 1)] ?? largest, fallback)}"`,
+    `src="${variantPath(media.hash, srcWidth, fallback)}"`,
     `srcset="${srcSet(fallback)}"`,
     `sizes="${sizes}"`,
     `width="${largest}"`,
@@ -119,6 +126,9 @@ export function pictureHtml(media: MediaFacts, options: PictureOptions): string 
   return `<picture>${sources}<img ${attributes.filter(Boolean).join(" ")}></picture>`;
 }
 
+/** How wide a card is drawn from 640 px: a column of the grids that show cards (3 or 2 across). */
+const CARD_SIZES_FROM_TABLET = "(min-width: 1024px) 400px, (min-width: 640px) 50vw";
+
 /**
  * A card's picture: as wide as a column of the grids that show cards (3, 2 or 1 across), 3:2. On a
  * phone the column is the screen less the page's margins (1 rem each side): said exactly, a 412 px
@@ -126,7 +136,19 @@ export function pictureHtml(media: MediaFacts, options: PictureOptions): string 
  */
 export const cardPicture = (media: MediaFacts, priority = false) =>
   pictureHtml(media, {
-    sizes: "(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)",
+    sizes: `${CARD_SIZES_FROM_TABLET}, calc(100vw - 2rem)`,
+    className: "aspect-[3/2] w-full object-cover",
+    priority,
+  });
+
+/**
+ * A card's picture in a list a visitor scans (the catalogue): from 640 px as `cardPicture`; on a phone
+ * a 7 rem thumbnail beside the card's badges (FormationCard's `thumbnailOnPhones`), so that a phone
+ * shows twice as many formations per screen and loads a 360 px copy per card instead of a 720 px one.
+ */
+export const listCardPicture = (media: MediaFacts, priority = false) =>
+  pictureHtml(media, {
+    sizes: `${CARD_SIZES_FROM_TABLET}, 7rem`,
     className: "aspect-[3/2] w-full object-cover",
     priority,
   });

@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseFilters(url.searchParams, view.type);
   // Every active formation goes to the page so that filtering while typing needs no round trip;
   // the first render is already filtered here, so the page works and is shareable without JS.
-  const formations = await listActiveFormations(context.app.db, { firstPicture: true });
+  const formations = await listActiveFormations(context.app.db, { list: true });
   return { formations, filters, lockedType: view.type ?? null };
 }
 
@@ -185,7 +185,7 @@ function Catalogue({
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {results.map((f) => (
             <li key={f.slug}>
-              <FormationCard formation={f} headingLevel={2} />
+              <FormationCard formation={f} headingLevel={2} thumbnailOnPhones />
             </li>
           ))}
         </ul>

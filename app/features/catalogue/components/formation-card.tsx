@@ -10,30 +10,43 @@ export function skillsPreview(skills: readonly string[]): { shown: string[]; mor
   return { shown: skills.slice(0, 3), more: Math.max(0, skills.length - 3) };
 }
 
+/**
+ * `thumbnailOnPhones`: below 640 px the picture is a 7 rem thumbnail beside the badges instead of the
+ * card's full-width header (the catalogue, a list a visitor scans: the loader wrote its `sizes` with
+ * listCardPicture to match). The phone's largest content is then the page's text, painted at once.
+ */
 export function FormationCard({
   formation,
   headingLevel = 3,
+  thumbnailOnPhones = false,
 }: {
   formation: CatalogueItem;
   headingLevel?: 2 | 3;
+  thumbnailOnPhones?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { shown, more } = skillsPreview(formation.skills);
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
-      {formation.picture && (
-        <div
-          className="-mx-5 -mt-5 mb-2 overflow-hidden rounded-t-xl bg-muted"
-          // Markup the server wrote from the médiathèque's record (media.ts, pictureHtml): the alternative
-          // text is escaped there, and nothing else in it comes from a visitor.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
-          dangerouslySetInnerHTML={{ __html: formation.picture }}
-        />
-      )}
-      <div className="flex flex-wrap items-center gap-2">
-        {formation.badge && <Badge>{formation.badge}</Badge>}
-        <Badge variant="secondary">{FORMATION_TYPE_LABELS[formation.formationType]}</Badge>
-        {formation.rncpCode && <Badge variant="outline">{formation.rncpCode}</Badge>}
+      <div className={thumbnailOnPhones ? "flex items-start gap-3 sm:block" : "contents"}>
+        {formation.picture && (
+          <div
+            className={
+              thumbnailOnPhones
+                ? "w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:-mx-5 sm:-mt-5 sm:mb-5 sm:w-auto sm:rounded-none sm:rounded-t-xl"
+                : "-mx-5 -mt-5 mb-2 overflow-hidden rounded-t-xl bg-muted"
+            }
+            // Markup the server wrote from the médiathèque's record (media.ts, pictureHtml): the alternative
+            // text is escaped there, and nothing else in it comes from a visitor.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
+            dangerouslySetInnerHTML={{ __html: formation.picture }}
+          />
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {formation.badge && <Badge>{formation.badge}</Badge>}
+          <Badge variant="secondary">{FORMATION_TYPE_LABELS[formation.formationType]}</Badge>
+          {formation.rncpCode && <Badge variant="outline">{formation.rncpCode}</Badge>}
+        </div>
       </div>
       <Heading className="text-lg font-semibold">
         <Link to={`/formation/${formation.slug}`} className="after:absolute after:inset-0 focus:outline-none">
