@@ -1,6 +1,17 @@
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { DATA_TEMPLATE_ENV, makeDataTemplate } from "./server";
 
-/** Brings the production build up to date once per run (scripts/build-if-stale.sh says when it is stale). */
-export default function globalSetup() {
+/**
+ * Brings the production build up to date once per run (scripts/build-if-stale.sh says when it is
+ * stale), then makes the data template every server of the run starts from (a copy each): PGlite's
+ * start on an empty folder, the migrations and the demo seed are paid once, not by every worker and
+ * every spec with a server of its own. Workers inherit the environment set here; the template is
+ * removed when the run ends.
+ */
+export default async function globalSetup() {
   execFileSync("bash", ["scripts/build-if-stale.sh"], { stdio: "inherit" });
+  const template = await makeDataTemplate();
+  process.env[DATA_TEMPLATE_ENV] = template;
+  return () => rmSync(template, { recursive: true, force: true });
 }

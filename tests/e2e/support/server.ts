@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN, SMTP_PORT } from "../../../playwright.config";
 
-/** A built server (node server.js) on a fresh embedded database of its own, seeded with the demo centre. */
+/**
+ * A built server (node server.js) on an embedded database of its own, seeded with the demo centre (a
+ * copy of the run's data template when there is one).
+ */
 export interface TestServer {
   url: string;
   stop(): Promise<void>;
@@ -32,14 +35,31 @@ async function freePort(): Promise<number> {
 
 const STARTUP_MS = 90_000;
 
-export async function startServer(
+/**
+ * The run's migrated, seeded data folder (made once by ./global-setup.ts): each server starts on a
+ * copy of it instead of initialising, migrating and seeding a database of its own.
+ */
+export const DATA_TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
+
+// Written by each start, never shared: every server keeps its own auth secret.
+const NOT_IN_TEMPLATE = ["auth-secret"];
+
+interface Launched {
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM, then waits for the exit (the database flushed). */
+  kill(): Promise<void>;
+}
+
+/** Spawns the built server on `dataDir` and waits until it answers. */
+async function launch(
   label: string,
-  extraEnv: Record<string, string> = {},
-  options: ServerOptions = {},
-): Promise<TestServer> {
+  dataDir: string,
+  extraEnv: Record<string, string>,
+  options: ServerOptions,
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), `cfa-e2e-${label}-`));
   const args = options.clock ? ["--import", CLOCK_MODULE, "server.js"] : ["server.js"];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
@@ -69,12 +89,11 @@ export async function startServer(
       resolve();
     }),
   );
-  const stop = async () => {
+  const kill = async () => {
     if (exitCode === null) {
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
@@ -87,12 +106,53 @@ export async function startServer(
       // One page rendered before the first test: a cold server's first render (modules loaded, page
       // cache filled) belongs to the start, not to the first test's 30 s.
       await fetch(`${url}/`).then((response) => response.text());
-      return options.clock ? { url, stop, setClockOffset: (ms) => setClockOffset(child, ms) } : { url, stop };
+      return { url, child, kill } satisfies Launched;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await stop();
+  await kill();
   throw new Error(`the ${label} test server did not start (exit code ${exitCode ?? "none"})`);
+}
+
+/**
+ * Makes the run's data template: one server started on an empty folder (migrations, demo centre,
+ * administrator), then stopped. Returns the folder.
+ */
+export async function makeDataTemplate(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), "cfa-e2e-template-"));
+  try {
+    const server = await launch("template", dir, {}, {});
+    await server.kill();
+    for (const name of NOT_IN_TEMPLATE) rmSync(path.join(dir, name), { force: true });
+    return dir;
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function startServer(
+  label: string,
+  extraEnv: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cfa-e2e-${label}-`));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  // A copy of its own: what a test writes (rows, media under DATA_DIR/media) stays on this server.
+  if (template) cpSync(template, dataDir, { recursive: true });
+  let server: Launched;
+  try {
+    server = await launch(label, dataDir, extraEnv, options);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { url, child } = server;
+  const stop = async () => {
+    await server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return options.clock ? { url, stop, setClockOffset: (ms) => setClockOffset(child, ms) } : { url, stop };
 }
 
 /** Sends the offset to ./server-clock.mjs in the child, and waits for it to be in force. */
