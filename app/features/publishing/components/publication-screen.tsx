@@ -12,8 +12,16 @@ import { ScheduleFields } from "./schedule-fields";
 
 const PUBLISHERS_ONLY = "Réservé aux administrateurs";
 
-/** One action button posting `intent` for the record; shown inert to a role that may not publish. */
+type AdminFetcher = ReturnType<typeof useAdminFetcher>;
+
+/**
+ * One action button posting `intent` for the record; shown inert to a role that may not publish.
+ * It posts through the screen's fetcher: 'Publier' and 'Abandonner le brouillon' go away with the
+ * draft, and the console's live refresh may remove them before the answer comes back, so the
+ * fetcher that shows the answer's toast lives in the screen, not in the button.
+ */
 function IntentButton({
+  fetcher,
   kind,
   screen,
   intent,
@@ -21,6 +29,7 @@ function IntentButton({
   variant,
   extra,
 }: {
+  fetcher: AdminFetcher;
   kind: string;
   screen: Screen;
   intent: string;
@@ -28,7 +37,6 @@ function IntentButton({
   variant?: "outline" | "destructive";
   extra?: Record<string, string>;
 }) {
-  const fetcher = useAdminFetcher();
   const allowed = useCan("content:publish");
   if (!allowed) {
     return (
@@ -95,6 +103,7 @@ function ScheduleForm({ kind, screen }: { kind: string; screen: Screen }) {
  */
 export function PublicationScreen({ kind, screen }: { kind: string; screen: Screen }) {
   const canPublish = screen.draft !== null || !screen.published;
+  const fetcher = useAdminFetcher();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -136,10 +145,17 @@ export function PublicationScreen({ kind, screen }: { kind: string; screen: Scre
             ) : null}
             <div className="flex flex-wrap gap-2">
               {canPublish ? (
-                <IntentButton kind={kind} screen={screen} intent="publish" label="Publier" />
+                <IntentButton
+                  fetcher={fetcher}
+                  kind={kind}
+                  screen={screen}
+                  intent="publish"
+                  label="Publier"
+                />
               ) : null}
               {screen.published && !screen.permanent ? (
                 <IntentButton
+                  fetcher={fetcher}
                   kind={kind}
                   screen={screen}
                   intent="unpublish"
@@ -149,6 +165,7 @@ export function PublicationScreen({ kind, screen }: { kind: string; screen: Scre
               ) : null}
               {screen.draft ? (
                 <IntentButton
+                  fetcher={fetcher}
                   kind={kind}
                   screen={screen}
                   intent="discard"
@@ -183,6 +200,7 @@ export function PublicationScreen({ kind, screen }: { kind: string; screen: Scre
                         Version {v.version} : « {v.title} »{v.current ? " (en ligne)" : ""}
                       </p>
                       <IntentButton
+                        fetcher={fetcher}
                         kind={kind}
                         screen={screen}
                         intent="restore"
