@@ -20,6 +20,18 @@ class ShiftedDate extends RealDate {
 
 globalThis.Date = ShiftedDate;
 
+// A timer armed while the clock read ahead and due then (the embedded database arms its own through
+// setTimeout, from its reading of Date) is months away once the clock is set back: past 2^31-1 ms,
+// Node fires it after 1 ms instead, the database finds it not yet due and arms it again, and that
+// loop keeps a core busy for as long as the server lives. Such a delay waits the longest a timer can.
+const LONGEST_DELAY = 2 ** 31 - 1;
+const realSetTimeout = globalThis.setTimeout;
+globalThis.setTimeout = Object.assign(
+  (callback, delay, ...args) =>
+    realSetTimeout(callback, Math.min(Number(delay) || 0, LONGEST_DELAY), ...args),
+  realSetTimeout,
+);
+
 process.on("message", (message) => {
   if (typeof message?.clockOffsetMs !== "number") return;
   offset = message.clockOffsetMs;
