@@ -9,12 +9,48 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isPreviewRequest } from "~/features/publishing/index.server";
 import { contentSecurityPolicy, newNonce, nonceSource } from "~/platform/http/csp.server";
 import { maskSecrets } from "~/platform/logger.server";
+import { stylesheetSubsetter, withPageStylesheet } from "~/platform/page-css.server";
+import siteCss from "./app.css?inline";
 
-// React Router's default Node entry, plus two changes: no <link rel="modulepreload"> in <head>, and
-// a Content-Security-Policy whose nonce React Router puts on each of its inline scripts.
+// React Router's default Node entry, plus three changes: no <link rel="modulepreload"> in <head>, a
+// public page's inline stylesheet cut down to the rules its HTML uses, and a Content-Security-Policy
+// whose nonce React Router puts on each of its inline scripts.
 export const streamTimeout = 5_000;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+/** `html` (up to its </head> at least) without the modulepreload links of its head. */
+function stripHeadPreloads(html: string): string {
+  const end = html.indexOf("</head>");
+  return html.slice(0, end).replace(MODULEPRELOAD, "") + html.slice(end);
+}
+
+const pageStylesheet = stylesheetSubsetter(siteCss);
+
+/**
+ * A public page is sent whole, its inline stylesheet reduced to its own rules (platform/page-css.server.ts):
+ * with the stylesheet's 54 KB a phone's first view needed a second round trip of TCP slow start.
+ * Its classes are known only once the body is written, after the <head>; the page has no Suspense
+ * boundary left to stream, so holding it costs no time to first byte worth having. The console keeps
+ * the whole stylesheet inline and streams: its screens open dialogs and sheets of every kind.
+ */
+function publicDocument(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let html = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      html += decoder.write(chunk);
+      callback();
+    },
+    flush(callback) {
+      html += decoder.end();
+      const edited = html.includes("</head>")
+        ? withPageStylesheet(stripHeadPreloads(html), pageStylesheet)
+        : html;
+      callback(null, Buffer.from(edited, "utf8"));
+    },
+  });
+}
 
 /**
  * React hoists React Router's ~25 modulepreload links into <head>, where a phone on a slow network
@@ -30,10 +66,9 @@ function withoutHeadPreloads(): Transform {
     transform(chunk: Buffer, _encoding, callback) {
       if (!inHead) return callback(null, chunk);
       head += decoder.write(chunk);
-      const end = head.indexOf("</head>");
-      if (end === -1) return callback();
+      if (!head.includes("</head>")) return callback();
       inHead = false;
-      const out = head.slice(0, end).replace(MODULEPRELOAD, "") + head.slice(end);
+      const out = stripHeadPreloads(head);
       head = "";
       callback(null, Buffer.from(out, "utf8"));
     },
@@ -113,7 +148,8 @@ export default function handleRequest(
               callback();
             },
           });
-          const transformed = body.pipe(withoutHeadPreloads());
+          const publicPage = !new URL(request.url).pathname.startsWith("/admin");
+          const transformed = body.pipe(publicPage ? publicDocument() : withoutHeadPreloads());
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(

@@ -1,5 +1,5 @@
 import { promisify } from "node:util";
-import { gzip as gzipCallback } from "node:zlib";
+import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { policyForCachedPage } from "~/platform/http/csp.server";
@@ -8,6 +8,22 @@ import { type AppRuntime, createLoadContext } from "./runtime.server";
 
 // Runs in libuv's thread pool: a 60 KB page compressed inline would hold the event loop ~1 ms each.
 const gzip = promisify(gzipCallback);
+const brotliCompress = promisify(brotliCallback);
+
+/**
+ * Brotli at its best quality, once per stored copy (~15 ms for a 100 KB page, in the thread pool): a
+ * public page is ~20 % smaller than in gzip, the difference between one round trip and two for a
+ * phone's first view (TCP slow start sends ~14 KB in the first).
+ */
+function brotliOf(body: Buffer): Promise<Buffer> {
+  return brotliCompress(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
 
 interface Rendered {
   status: number;
@@ -15,9 +31,13 @@ interface Rendered {
   body: Buffer;
 }
 
-interface Entry extends Rendered {
+interface Compressed {
   /** Compressed once when stored, instead of once per visitor. */
-  gzipped: Buffer;
+  gzipped: Buffer | null;
+  brotli: Buffer | null;
+}
+
+interface Entry extends Rendered, Compressed {
   expires: number;
   /** The cache generation it was rendered in; an older one means a public table changed since. */
   generation: number;
@@ -59,7 +79,7 @@ const DROPPED_HEADERS = new Set([
 export interface PageCacheOptions {
   /** How long a copy is served before it is rendered again (in the background). */
   ttlMs?: number;
-  /** Memory bound: raw + gzipped bodies of every entry together; least recently used go first. */
+  /** Memory bound: raw + compressed bodies of every entry together; least recently used go first. */
   maxBytes?: number;
   maxEntries?: number;
 }
@@ -164,7 +184,7 @@ export class PageCache {
     const rendered = await (this.inFlight.get(key) ?? this.render(key));
     const stored = this.entries.get(key);
     if (stored && rendered.status === 200) return this.send(req, res, stored, null);
-    return this.send(req, res, { ...rendered, gzipped: null }, null);
+    return this.send(req, res, { ...rendered, gzipped: null, brotli: null }, null);
   }
 
   /** Renders `key` once however many visitors ask, and stores it when it is a plain 200. */
@@ -196,11 +216,18 @@ export class PageCache {
   }
 
   private async store(key: string, rendered: Rendered, generation: number): Promise<void> {
-    const gzipped = await gzip(rendered.body);
-    const bytes = key.length + rendered.body.length + gzipped.length;
+    const [gzipped, brotli] = await Promise.all([gzip(rendered.body), brotliOf(rendered.body)]);
+    const bytes = key.length + rendered.body.length + gzipped.length + brotli.length;
     if (bytes > this.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, { ...rendered, gzipped, generation, bytes, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, {
+      ...rendered,
+      gzipped,
+      brotli,
+      generation,
+      bytes,
+      expires: Date.now() + this.ttlMs,
+    });
     this.bytes += bytes;
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
@@ -218,15 +245,22 @@ export class PageCache {
   private send(
     req: Request,
     res: Response,
-    page: Rendered & { gzipped: Buffer | null },
+    page: Rendered & Compressed,
     cache: "HIT" | "STALE" | null,
   ): void {
-    const gzipped = page.gzipped !== null && req.acceptsEncodings("gzip") === "gzip";
+    // Brotli first whenever the client takes it: browsers list "gzip, deflate, br, zstd" at equal
+    // weight, so following the header's order would always pick gzip.
+    const encoding =
+      page.brotli && req.acceptsEncodings("br") === "br"
+        ? { name: "br", body: page.brotli }
+        : page.gzipped && req.acceptsEncodings("gzip") === "gzip"
+          ? { name: "gzip", body: page.gzipped }
+          : null;
     res.status(page.status).set(page.headers).vary("Accept-Encoding");
     if (cache) res.set("X-Cache", cache);
     // A set Content-Encoding makes the compression middleware leave the body alone.
-    if (gzipped) res.set("Content-Encoding", "gzip");
-    const body = gzipped && page.gzipped ? page.gzipped : page.body;
+    if (encoding) res.set("Content-Encoding", encoding.name);
+    const body = encoding ? encoding.body : page.body;
     res.set("Content-Length", String(body.length));
     res.end(req.method === "HEAD" ? undefined : body);
   }

@@ -22,7 +22,7 @@ test("a fresh start serves the home page in French with the header and footer", 
   );
 });
 
-test("the stylesheet comes inside the page, survives hydration and client-side navigation, and no error is logged", async ({
+test("a public page carries its own rules inline, has the whole stylesheet before it hydrates, and logs no error", async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -32,22 +32,86 @@ test("the stylesheet comes inside the page, survives hydration and client-side n
   page.on("pageerror", (error) => errors.push(error.message));
   const stylesheets: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
   });
-  await gotoReady(page, "/");
-  const css = page.locator("style#site-css");
-  const length = async () => ((await css.textContent()) ?? "").length;
-  expect(await length()).toBeGreaterThan(10_000);
-  const nav = page.getByRole("navigation", { name: "Navigation principale" });
-  // The header's colours come from the inline sheet: a white bar, never the browser's defaults.
-  await expect(page.getByRole("banner")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
-  await nav.getByRole("link", { name: "Formations", exact: true }).click();
-  await expect(page).toHaveURL("/formations");
+  await page.setViewportSize({ width: 360, height: 720 });
+  const response = await page.goto("/ressources/article/financer-sa-formation-avec-le-cpf");
+  const html = (await response?.text()) ?? "";
+  const inline = /<style id="site-css" data-subset="">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  await page.locator("body[data-hydrated]").waitFor();
+  // One stylesheet, the build's, in full and loaded by the time React took the page over.
+  expect(stylesheets).toHaveLength(1);
+  const whole = await page.evaluate((href) => {
+    const sheet = [...document.styleSheets].find((s) => s.href?.endsWith(href));
+    return sheet ? sheet.cssRules.length : 0;
+  }, stylesheets[0] ?? "");
+  expect(whole).toBeGreaterThan(0);
+  const wholeText = await (await page.request.get(stylesheets[0] ?? "")).text();
+  expect(inline.length).toBeGreaterThan(5_000);
+  expect(inline.length).toBeLessThan(wholeText.length * 0.6);
+  // An article has no console table: the console's rules are not in its page.
+  expect(inline).not.toContain(".sticky-actions");
+
+  // What React draws afterwards has every rule: the phone menu, a page never loaded, the callback dialog.
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  const menu = page.getByRole("navigation", { name: "Navigation mobile" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await length()).toBeGreaterThan(10_000);
-  expect(stylesheets).toEqual([]);
+  await page.getByRole("button", { name: "Être rappelé·e" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await expect(dialog).toHaveCSS("position", "fixed");
+  expect(stylesheets).toHaveLength(1);
   expect(errors).toEqual([]);
 });
+
+// Every element of a public page drawn with the page's own inline rules only (as without JavaScript)
+// has the same computed style as with the whole stylesheet, on a phone and on a computer (the custom
+// properties aside: those no rule of the page reads are left out, and change nothing drawn).
+for (const path of [
+  "/",
+  "/formations",
+  "/formation/tp-assistant-ressources-humaines",
+  "/ressources/article/financer-sa-formation-avec-le-cpf",
+  "/contact",
+]) {
+  test(`${path} looks the same with its own inline rules as with the whole stylesheet`, async ({ page }) => {
+    await gotoReady(page, path);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const differences = await page.evaluate(() => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+        if (!link) return ["no whole stylesheet"];
+        const elements = [document.documentElement, ...document.querySelectorAll("body *")];
+        const styles = () =>
+          elements.map((element) => {
+            const style = getComputedStyle(element);
+            // Custom properties left out: the page's own rules drop those no rule of the page reads.
+            return Array.from(style)
+              .filter((name) => !name.startsWith("--"))
+              .map((name) => `${name}: ${style.getPropertyValue(name)}`);
+          });
+        const whole = styles();
+        link.disabled = true;
+        const own = styles();
+        link.disabled = false;
+        return elements.flatMap((element, i) => {
+          const theirs = new Set(own[i]);
+          const missing = (whole[i] ?? []).filter((line) => !theirs.has(line));
+          return missing.length
+            ? [
+                `<${element.tagName.toLowerCase()} class="${element.getAttribute("class")}"> ${missing.slice(0, 3).join("; ")}`,
+              ]
+            : [];
+        });
+      });
+      expect(differences, `at ${width} px`).toEqual([]);
+    }
+  });
+}
 
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/cette-page-n-existe-pas");

@@ -19,15 +19,19 @@ function cache() {
 }
 
 describe("public page cache", () => {
-  it("serves an anonymous visitor's second visit from memory, compressed once", async () => {
+  it("serves an anonymous visitor's second visit from memory, compressed once: Brotli when taken, else gzip", async () => {
     const first = await get("/formations");
     expect(first.status).toBe(200);
     expect(first.headers.get("x-cache")).toBeNull();
     const html = await first.text();
-    const second = await get("/formations");
+    // Browsers list br among equals ("gzip, deflate, br, zstd"): the smaller one is chosen.
+    const second = await get("/formations", { "accept-encoding": "gzip, deflate, br, zstd" });
     expect(second.headers.get("x-cache")).toBe("HIT");
-    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(second.headers.get("content-encoding")).toBe("br");
     expect(await second.text()).toBe(html);
+    const third = await get("/formations", { "accept-encoding": "gzip, deflate" });
+    expect(third.headers.get("content-encoding")).toBe("gzip");
+    expect(await third.text()).toBe(html);
   });
 
   it("shows a change made in the console on the very next visit", async () => {
