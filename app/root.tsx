@@ -28,13 +28,14 @@ import { readToast } from "~/platform/toast.server";
 import { ToastArea } from "~/ui/toast/toast-area";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/root";
-// The site's whole stylesheet (≈ 9 KB gzip) goes inline in each page's <head> rather than as a
-// <link>: a phone's first view then paints without a second round trip for the CSS, which on a
-// mobile network (150 ms RTT) is most of the time to first paint; pages after the first are
-// client-side navigations and fetch no HTML. Only the server build keeps the text (`import.meta.env.SSR`
-// is false in the browser build, so the string is dropped from the JavaScript); in the browser React
-// hydrates the <style> without comparing its content (dangerouslySetInnerHTML is not checked in
-// production) and never rewrites it, since its props never change.
+// The site's stylesheet goes inline in each page's <head> rather than as a <link>: a phone's first
+// view then paints without a second round trip for the CSS, which on a mobile network (150 ms RTT) is
+// most of the time to first paint. A public page's copy is cut down to the rules its HTML uses once the
+// page is written (entry.server.tsx), and the browser links the whole file before hydrating
+// (entry.client.tsx). Only the server build keeps the text (`import.meta.env.SSR` is false in the
+// browser build, so the string is dropped from the JavaScript); in the browser React hydrates the
+// <style> without comparing its content or its `data-subset` (suppressHydrationWarning) and never
+// rewrites it, since its props never change.
 import siteCss from "./app.css?inline";
 
 const SITE_CSS = import.meta.env.SSR ? siteCss : "";
