@@ -16,7 +16,7 @@ const CSS = [
   ".md\\:flex{}",
   "@media (width>=48rem){.md\\:flex{display:flex}.md\\:grid{display:grid}}",
   ".\\[\\&_tr\\]\\:border-b tr{border-bottom-width:1px}",
-  ".group-hover\\:underline:is(:where(.group):hover *){text-decoration-line:underline}",
+  ".lift-hover\\:marked:is(:where(.lift):hover *){text-decoration-line:underline}",
   ".card:not(.selected){border-width:1px}",
   ".a,.b .c{color:red}",
   ".shadow{--tw-shadow:0 1px #0000;box-shadow:var(--tw-shadow)}",
@@ -48,10 +48,10 @@ test("a rule stays when the page has every class one of its selectors names, in 
 
 test("a class in a pseudo-class's parentheses is not asked of the page; escaped names match the markup", () => {
   const css = subsetOf(
-    '<table class="[&amp;_tr]:border-b"></table><a class="group-hover:underline card">x</a>',
+    '<table class="[&amp;_tr]:border-b"></table><a class="lift-hover:marked card">x</a>',
   );
   expect(css).toContain(".\\[\\&_tr\\]\\:border-b tr{border-bottom-width:1px}");
-  expect(css).toContain(".group-hover\\:underline:is(:where(.group):hover *)");
+  expect(css).toContain(".lift-hover\\:marked:is(:where(.lift):hover *)");
   expect(css).toContain(".card:not(.selected){border-width:1px}");
   expect(css).not.toContain(".text-primary");
 });
