@@ -47,9 +47,7 @@ test("a rule stays when the page has every class one of its selectors names, in 
 });
 
 test("a class in a pseudo-class's parentheses is not asked of the page; escaped names match the markup", () => {
-  const css = subsetOf(
-    '<table class="[&amp;_tr]:border-b"></table><a class="lift-hover:marked card">x</a>',
-  );
+  const css = subsetOf('<table class="[&amp;_tr]:border-b"></table><a class="lift-hover:marked card">x</a>');
   expect(css).toContain(".\\[\\&_tr\\]\\:border-b tr{border-bottom-width:1px}");
   expect(css).toContain(".lift-hover\\:marked:is(:where(.lift):hover *)");
   expect(css).toContain(".card:not(.selected){border-width:1px}");
