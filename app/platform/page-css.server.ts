@@ -27,14 +27,23 @@ interface Declaration {
 /** At-rules whose block holds rules, kept when any of their rules is. */
 const GROUPING = /^@(layer|media|supports|container|scope|starting-style)\b/i;
 
+/** The index just past the string that opens at `from` (its quote), escaped quotes inside skipped. */
+function afterString(text: string, from: number): number {
+  const quote = text[from];
+  let i = from + 1;
+  while (i < text.length && text[i] !== quote) i += text[i] === "\\" ? 2 : 1;
+  return i + 1;
+}
+
+/** The index just past the comment that opens at `from` (its slash), or the text's end. */
+function afterComment(text: string, from: number): number {
+  const end = text.indexOf("*/", from + 2);
+  return end === -1 ? text.length : end + 2;
+}
+
 /** Parses a stylesheet (as the build writes it) into its top-level pieces, recursively into groups. */
 export function parseStylesheet(css: string): Node[] {
   let i = 0;
-  const skipString = (quote: string) => {
-    i++;
-    while (i < css.length && css[i] !== quote) i += css[i] === "\\" ? 2 : 1;
-    i++;
-  };
   // From i to the end of the current block (its closing brace, not consumed) or of the text.
   const parseBlock = (): Node[] => {
     const nodes: Node[] = [];
@@ -42,11 +51,10 @@ export function parseStylesheet(css: string): Node[] {
     while (i < css.length) {
       const c = css[i];
       if (c === "/" && css[i + 1] === "*") {
-        const end = css.indexOf("*/", i + 2);
-        i = end === -1 ? css.length : end + 2;
+        i = afterComment(css, i);
         start = i;
       } else if (c === '"' || c === "'") {
-        skipString(c);
+        i = afterString(css, i);
       } else if (c === "\\") {
         i += 2;
       } else if (c === ";") {
@@ -84,12 +92,10 @@ export function parseStylesheet(css: string): Node[] {
     let depth = 0;
     while (i < css.length) {
       const c = css[i];
-      if (c === '"' || c === "'") skipString(c);
+      if (c === '"' || c === "'") i = afterString(css, i);
       else if (c === "\\") i += 2;
-      else if (c === "/" && css[i + 1] === "*") {
-        const end = css.indexOf("*/", i + 2);
-        i = end === -1 ? css.length : end + 2;
-      } else if (c === "{") {
+      else if (c === "/" && css[i + 1] === "*") i = afterComment(css, i);
+      else if (c === "{") {
         depth++;
         i++;
       } else if (c === "}") {
@@ -132,10 +138,9 @@ function declarations(body: string): Declaration[] {
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
     if (c === "\\") i++;
-    else if (c === '"' || c === "'") {
-      i++;
-      while (i < body.length && body[i] !== c) i += body[i] === "\\" ? 2 : 1;
-    } else if (c === "(") depth++;
+    // The loop's i++ steps over the closing quote.
+    else if (c === '"' || c === "'") i = afterString(body, i) - 1;
+    else if (c === "(") depth++;
     else if (c === ")") depth--;
     else if (c === ";" && depth === 0) {
       push(i);
@@ -159,11 +164,8 @@ export function selectorClasses(selectorList: string): string[][] {
   while (i < selectorList.length) {
     const c = selectorList[i];
     if (c === "\\") i += 2;
-    else if (c === '"' || c === "'") {
-      i++;
-      while (i < selectorList.length && selectorList[i] !== c) i += selectorList[i] === "\\" ? 2 : 1;
-      i++;
-    } else if (c === "(" || c === "[") {
+    else if (c === '"' || c === "'") i = afterString(selectorList, i);
+    else if (c === "(" || c === "[") {
       depth++;
       i++;
     } else if (c === ")" || c === "]") {
@@ -326,6 +328,7 @@ const SITE_CSS_ELEMENT = /<style id="site-css">([\s\S]*?)<\/style>/;
 export function withPageStylesheet(html: string, subset: (html: string) => string): string {
   const match = SITE_CSS_ELEMENT.exec(html);
   if (!match) return html;
-  const css = subset(html.slice(0, match.index) + html.slice(match.index + match[0].length));
-  return `${html.slice(0, match.index)}<style id="site-css" data-subset="">${css}</style>${html.slice(match.index + match[0].length)}`;
+  const before = html.slice(0, match.index);
+  const after = html.slice(match.index + match[0].length);
+  return `${before}<style id="site-css" data-subset="">${subset(before + after)}</style>${after}`;
 }
