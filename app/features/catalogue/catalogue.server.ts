@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { cardPicture, listCardPicture, pictureColumns } from "~/features/media/index.server";
+import { cardPicture, pictureColumns } from "~/features/media/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
 import { type Formation, formationAliases, formations, media } from "~/platform/db/schema.server";
@@ -43,8 +43,8 @@ const publicOrder = [asc(formations.position), desc(formations.createdAt), asc(f
 
 /**
  * Active formations as catalogue cards, in the staff-set order. `list`: the catalogue's list, whose
- * pictures are thumbnails on a phone (listCardPicture) and whose first picture is the page's largest
- * from 640 px, fetched first.
+ * pictures are thumbnails on a phone and whose first picture is the page's largest from 640 px,
+ * fetched first.
  */
 export async function listActiveFormations(
   db: Db,
@@ -58,7 +58,7 @@ export async function listActiveFormations(
     .orderBy(...publicOrder);
   return rows.map(({ image, ...row }, i) => ({
     ...row,
-    picture: image && (list ? listCardPicture(image, i === 0) : cardPicture(image)),
+    picture: image && cardPicture(image, { priority: list && i === 0, thumbnailOnPhones: list }),
     funding: row.funding.map(fundingLabel),
     entryLevelLabel: levelLabel(row.entryLevel),
   }));

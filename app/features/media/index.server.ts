@@ -11,7 +11,6 @@ export {
 } from "./library.server";
 export {
   cardPicture,
-  listCardPicture,
   type MediaFacts,
   openGraphImage,
   type PictureOptions,

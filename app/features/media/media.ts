@@ -126,29 +126,20 @@ export function pictureHtml(media: MediaFacts, options: PictureOptions): string 
   return `<picture>${sources}<img ${attributes.filter(Boolean).join(" ")}></picture>`;
 }
 
-/** How wide a card is drawn from 640 px: a column of the grids that show cards (3 or 2 across). */
-const CARD_SIZES_FROM_TABLET = "(min-width: 1024px) 400px, (min-width: 640px) 50vw";
-
 /**
  * A card's picture: as wide as a column of the grids that show cards (3, 2 or 1 across), 3:2. On a
  * phone the column is the screen less the page's margins (1 rem each side): said exactly, a 412 px
  * screen at density 1.75 takes the 720 px copy, where "100vw" (721 px) would take the 1 080 px one.
+ * `thumbnailOnPhones`: a list a visitor scans (the catalogue) draws it on a phone as a 7 rem thumbnail
+ * beside the card's badges (FormationCard's prop of the same name), so that a phone shows twice as many
+ * formations and loads a 240 px copy per card instead of a 720 px one.
  */
-export const cardPicture = (media: MediaFacts, priority = false) =>
+export const cardPicture = (
+  media: MediaFacts,
+  { priority = false, thumbnailOnPhones = false }: { priority?: boolean; thumbnailOnPhones?: boolean } = {},
+) =>
   pictureHtml(media, {
-    sizes: `${CARD_SIZES_FROM_TABLET}, calc(100vw - 2rem)`,
-    className: "aspect-[3/2] w-full object-cover",
-    priority,
-  });
-
-/**
- * A card's picture in a list a visitor scans (the catalogue): from 640 px as `cardPicture`; on a phone
- * a 7 rem thumbnail beside the card's badges (FormationCard's `thumbnailOnPhones`), so that a phone
- * shows twice as many formations per screen and loads a 360 px copy per card instead of a 720 px one.
- */
-export const listCardPicture = (media: MediaFacts, priority = false) =>
-  pictureHtml(media, {
-    sizes: `${CARD_SIZES_FROM_TABLET}, 7rem`,
+    sizes: `(min-width: 1024px) 400px, (min-width: 640px) 50vw, ${thumbnailOnPhones ? "7rem" : "calc(100vw - 2rem)"}`,
     className: "aspect-[3/2] w-full object-cover",
     priority,
   });

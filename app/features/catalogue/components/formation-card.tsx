@@ -13,7 +13,8 @@ export function skillsPreview(skills: readonly string[]): { shown: string[]; mor
 /**
  * `thumbnailOnPhones`: below 640 px the picture is a 7 rem thumbnail beside the badges instead of the
  * card's full-width header (the catalogue, a list a visitor scans: the loader wrote its `sizes` with
- * listCardPicture to match). The phone's largest content is then the page's text, painted at once.
+ * cardPicture's `thumbnailOnPhones` to match). The phone's largest content is then the page's text,
+ * painted at once.
  */
 export function FormationCard({
   formation,
