@@ -1,5 +1,5 @@
 import { ADMIN } from "../../playwright.config";
-import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
+import { signInAsAdmin, signInAsAdminThroughTheForm, submitAdminCredentials } from "./support/admin";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -41,7 +41,8 @@ test("a signed-in user without a role sees 'Accès refusé' and nothing of the c
 });
 
 test("the shell: menu, user, role, placeholders, back to the site and sign-out", async ({ page }) => {
-  await signInAsAdmin(page);
+  // Signs out at the end: a session of its own, not the worker's shared one.
+  await signInAsAdminThroughTheForm(page);
   await expect(page.getByTestId("admin-role")).toHaveText("Administrateur");
   const menu = page.getByRole("navigation", { name: "Console" });
   for (const label of [
