@@ -6,7 +6,9 @@ test.use({ ownServer: true });
 
 const count = (page: import("@playwright/test").Page) => page.getByTestId("result-count");
 
-test("the catalogue filters live as you type, keeps the filters in the URL and resets", async ({ page }) => {
+test("the catalogue filters live as you type, keeps the filters in the URL and resets", async ({
+  reader: page,
+}) => {
   await gotoReady(page, "/formations");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos formations");
   await expect(count(page)).toHaveText("5 formations trouvées");
@@ -71,7 +73,7 @@ test("a shared filtered URL is filtered by the server, even without JavaScript",
   await context.close();
 });
 
-test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({ page }) => {
+test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({ reader: page }) => {
   await gotoReady(page, "/formations?q=assistant%20ressources");
   const card = page.getByRole("article").filter({ hasText: "TP Assistant Ressources Humaines" });
   await expect(card.getByRole("list", { name: "Compétences" }).getByRole("listitem")).toHaveCount(4);
@@ -85,7 +87,9 @@ test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({
   await expect(page.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/contact");
 });
 
-test("a course page shows every section, its Qualiopi information and working buttons", async ({ page }) => {
+test("a course page shows every section, its Qualiopi information and working buttons", async ({
+  reader: page,
+}) => {
   await gotoReady(page, "/formation/tp-assistant-commercial");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("TP Assistant Commercial");
   await expect(page.getByText("RNCP 35031").first()).toBeVisible();
@@ -136,7 +140,9 @@ test("footer short slugs answer 301 to the canonical page", async ({ page, reque
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("TP Assistant Ressources Humaines");
 });
 
-test("an unknown course answers 404 with 'Formation non trouvée' and a way home", async ({ page }) => {
+test("an unknown course answers 404 with 'Formation non trouvée' and a way home", async ({
+  reader: page,
+}) => {
   const response = await page.goto("/formation/formation-inexistante");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Formation non trouvée" })).toBeVisible();

@@ -27,10 +27,10 @@ function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Prom
  * server reads the time through tests/e2e/support/server-clock.mjs, and the `serverClock` fixture
  * moves it forward, so the spec does not wait for the minute to come.
  *
- * `reader` is one page per worker, on its shared server, for tests that only read public pages
- * signed out (French typography, accessibility and SEO of each page): each test starts with its own
- * `goto`, no cookie and the viewport it asks for, but keeps the worker's browser context. A fresh
- * context per test is a new renderer with a cold cache that downloads and compiles the page's
+ * `reader` is one page per worker and server for tests that only read public pages signed out (French
+ * typography, accessibility and SEO of each page, the public screens' contents): each test starts with
+ * its own `goto`, no cookie and the viewport it asks for, but keeps the worker's browser context. A
+ * fresh context per test is a new renderer with a cold cache that downloads and compiles the page's
  * JavaScript again: for the 31 French-typography tests, 67 → 38 CPU-seconds and 36 → 22 s.
  *
  * `serverUrl` is the address of the server the test talks to: links in e-mails start with it, and so
@@ -39,7 +39,7 @@ function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Prom
  */
 export const test = base.extend<
   { ownServer: OwnServer; serverUrl: string; serverClock: ServerClock; reader: Page },
-  { servers: ServerPool; readerPage: Page }
+  { servers: ServerPool; readerPages: (url: string) => Promise<Page> }
 >({
   ownServer: [false, { option: true }],
   servers: [
@@ -73,25 +73,30 @@ export const test = base.extend<
       },
     });
   },
-  readerPage: [
-    async ({ browser, servers }, use) => {
-      const context = await browser.newContext({
-        baseURL: await servers.url(SHARED),
-        locale: "fr-FR",
-        timezoneId: "Europe/Paris",
+  readerPages: [
+    async ({ browser }, use) => {
+      const pages = new Map<string, Promise<Page>>();
+      await use(async (url) => {
+        let page = pages.get(url);
+        if (!page) {
+          page = browser
+            .newContext({ baseURL: url, locale: "fr-FR", timezoneId: "Europe/Paris" })
+            .then((context) => context.newPage());
+          pages.set(url, page);
+        }
+        return page;
       });
-      await use(await context.newPage());
-      await context.close();
+      for (const page of pages.values()) await (await page).context().close();
     },
     { scope: "worker" },
   ],
-  reader: async ({ readerPage, ownServer, viewport }, use) => {
-    if (ownServer) throw new Error("reader reads the worker's shared server: use page with ownServer");
-    await readerPage.context().clearCookies();
-    await readerPage.setViewportSize(viewport ?? { width: 1280, height: 720 });
-    await use(readerPage);
-    for (const event of ["request", "response", "console", "pageerror", "dialog"] as const) {
-      readerPage.removeAllListeners(event);
+  reader: async ({ readerPages, serverUrl, viewport }, use) => {
+    const reader = await readerPages(serverUrl);
+    await reader.context().clearCookies();
+    await reader.setViewportSize(viewport ?? { width: 1280, height: 720 });
+    await use(reader);
+    for (const event of ["request", "response", "console", "pageerror", "dialog", "download"] as const) {
+      reader.removeAllListeners(event);
     }
   },
   baseURL: async ({ serverUrl }, use) => {
