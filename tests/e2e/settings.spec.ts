@@ -14,8 +14,16 @@ const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 
+/**
+ * The screen's own accessibility. A toast is left out: a refused save shows one that fades in, and
+ * fades out after 4 s, so a scan that meets it mid-fade reads its text as faint (a loaded runner met
+ * it once). Settled toasts are checked in toast-contrast.spec.ts.
+ */
 async function expectNoAxeViolations(page: import("@playwright/test").Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
