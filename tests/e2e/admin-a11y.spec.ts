@@ -3,7 +3,9 @@ import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("console screens and the formation dialog have no axe violations (WCAG 2.1 AA)", async ({ page }) => {
+test("console screens and the formation dialog have no axe violations (WCAG 2.1 AA)", async ({
+  warmPage: page,
+}) => {
   // Seven axe runs, the formation dialog (with its results table) being the largest.
   test.setTimeout(90_000);
   await signInAsAdmin(page);

@@ -70,7 +70,7 @@ function rowControls(page: Page): Promise<RowControl[]> {
 
 for (const width of [1024, 360]) {
   test(`at ${width} px, each console list fits the window and every row action is on screen and clickable`, async ({
-    page,
+    warmPage: page,
     serverUrl,
   }) => {
     test.setTimeout(90_000);
@@ -101,7 +101,7 @@ for (const width of [1024, 360]) {
   });
 }
 
-test("Candidatures: the candidate's name opens the application", async ({ page }) => {
+test("Candidatures: the candidate's name opens the application", async ({ warmPage: page }) => {
   const email = uniqueEmail("nom-lien");
   await gotoReady(page, "/formation/formation-developpeur-web/candidature");
   await sendApplication(page, email);
@@ -116,7 +116,7 @@ test("Candidatures: the candidate's name opens the application", async ({ page }
 });
 
 test("Statistiques at 360 px and at 1024 px with the sidebar open: no sideways scroll, no label, legend or column cut", async ({
-  page,
+  warmPage: page,
   serverUrl,
 }) => {
   test.setTimeout(60_000);

@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 test.use({ ownServer: true });
 
 test("contacts: 50 a page, page links keep the search, previous/next/number in Chromium", async ({
-  page,
+  warmPage: page,
   request,
   serverUrl,
 }) => {

@@ -10,7 +10,7 @@ async function search(page: Page, text: string) {
 }
 
 test("formations: create with modules, search, filter by type, edit, delete with confirmation", async ({
-  page,
+  warmPage: page,
 }) => {
   // About forty server round trips (two dialogs of some thirty fields, search, filters, edit, delete):
   // 31 s once on a 2-core machine under load, past the default 30 s; like the other long scenarios.
@@ -106,7 +106,7 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(page.getByText("Aucune formation trouvée")).toBeVisible();
 });
 
-test("blog: create with live Markdown preview, publish, search, edit, delete", async ({ page }) => {
+test("blog: create with live Markdown preview, publish, search, edit, delete", async ({ warmPage: page }) => {
   const title = `Article Test ${suffix()}`;
   await signInAsAdmin(page, "/admin/articles");
   await page.getByRole("button", { name: "Nouvel article" }).click();
@@ -143,7 +143,7 @@ test("blog: create with live Markdown preview, publish, search, edit, delete", a
   await expect(page.getByText("Aucun article trouvé")).toBeVisible();
 });
 
-test("testimonials: defaults, create for a formation, search, edit, delete", async ({ page }) => {
+test("testimonials: defaults, create for a formation, search, edit, delete", async ({ warmPage: page }) => {
   const name = `Témoin ${suffix()}`;
   await signInAsAdmin(page, "/admin/temoignages");
   await page.getByRole("button", { name: "Nouveau témoignage" }).click();
@@ -186,7 +186,7 @@ test("testimonials: defaults, create for a formation, search, edit, delete", asy
 });
 
 test("contacts: a visitor's request, status change, details with mail state, export, erasure; dashboard", async ({
-  page,
+  warmPage: page,
   serverUrl,
 }) => {
   const last = `Visiteur${suffix()}`;
@@ -252,7 +252,9 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   await expect(page.getByText("Aucune demande trouvée")).toBeVisible();
 });
 
-test("users: the admin sees accounts with their role and cannot remove the last admin", async ({ page }) => {
+test("users: the admin sees accounts with their role and cannot remove the last admin", async ({
+  warmPage: page,
+}) => {
   await signInAsAdmin(page, "/admin/utilisateurs");
   const row = page.getByRole("row").filter({ hasText: "admin@centre.test" });
   await expect(row).toContainText("(vous)");

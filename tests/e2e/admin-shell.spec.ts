@@ -3,7 +3,9 @@ import { signInAsAdmin, signInAsAdminThroughTheForm, submitAdminCredentials } fr
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("an anonymous visitor is sent to sign in, then back to the console page asked for", async ({ page }) => {
+test("an anonymous visitor is sent to sign in, then back to the console page asked for", async ({
+  warmPage: page,
+}) => {
   await page.goto("/admin/formations");
   await expect(page).toHaveURL(`/auth?redirectTo=%2Fadmin%2Fformations`);
   await page.locator("body[data-hydrated]").waitFor();
@@ -13,7 +15,7 @@ test("an anonymous visitor is sent to sign in, then back to the console page ask
 });
 
 test("a signed-in user without a role sees 'Accès refusé' and nothing of the console", async ({
-  page,
+  warmPage: page,
   serverUrl,
 }) => {
   const email = uniqueEmail("sansrole");
@@ -40,7 +42,9 @@ test("a signed-in user without a role sees 'Accès refusé' and nothing of the c
   expect(csv.status()).toBe(403);
 });
 
-test("the shell: menu, user, role, placeholders, back to the site and sign-out", async ({ page }) => {
+test("the shell: menu, user, role, placeholders, back to the site and sign-out", async ({
+  warmPage: page,
+}) => {
   // Signs out at the end: a session of its own, not the worker's shared one.
   await signInAsAdminThroughTheForm(page);
   await expect(page.getByTestId("admin-role")).toHaveText("Administrateur");
@@ -143,7 +147,7 @@ test("sidebar: toggle button, Ctrl+B, cookie kept 7 days and read by the server 
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
 });
 
-test("below 768 px the menu is an 18 rem slide-in panel", async ({ page }) => {
+test("below 768 px the menu is an 18 rem slide-in panel", async ({ warmPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAsAdmin(page);
   await expect(page.getByTestId("sidebar")).toBeHidden();
@@ -164,7 +168,7 @@ test("below 768 px the menu is an 18 rem slide-in panel", async ({ page }) => {
 });
 
 test("the activity log: an administrator's change is listed, filtered by kind of record", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/temoignages");
   const name = `Journal ${Date.now()}`;

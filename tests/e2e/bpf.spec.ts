@@ -11,7 +11,7 @@ test.use({ ownServer: true });
 const TITLE = "TP Assistant Ressources Humaines";
 
 test("Bilan pédagogique et financier: choose a year, see a figure, open its list of learners, download its CSV", async ({
-  page,
+  warmPage: page,
 }) => {
   test.slow();
   // A session in March 2033 (RNCP 35030, niveau 5, NSF 315): Monday 7 and Thursday 10, 7 h each.

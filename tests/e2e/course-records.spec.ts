@@ -12,7 +12,9 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, "(\\+|%20)")}`));
 }
 
-test("the console lists what each formation lacks, in the table and in its dialog", async ({ page }) => {
+test("the console lists what each formation lacks, in the table and in its dialog", async ({
+  warmPage: page,
+}) => {
   // About twenty round trips through the formation dialog: 31.1 s once with the machine's load at 33.
   test.slow();
   await signInAsAdmin(page, "/admin/formations");
@@ -67,7 +69,7 @@ test("the console lists what each formation lacks, in the table and in its dialo
 });
 
 test("the course page is dated and its 'Télécharger le programme (PDF)' downloads the programme", async ({
-  page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/formation/tp-assistant-commercial");
   await expect(page.getByText(/^Mis à jour le (1er|\d{1,2}) [a-zéû]+ \d{4}$/)).toBeVisible();

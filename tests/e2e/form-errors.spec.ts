@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 // refused at the bottom of the formation dialog is found without scrolling through it.
 
 test("the formation dialog lists its refused fields at the top, links to them, and keeps what was typed", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/formations");
   await page.getByRole("button", { name: "Ajouter une formation" }).click();
@@ -33,7 +33,7 @@ test("the formation dialog lists its refused fields at the top, links to them, a
 });
 
 test("the formation dialog asks what the learner pays and refuses a negative price next to the field", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/formations");
   await page.getByRole("button", { name: "Ajouter une formation" }).click();
@@ -60,7 +60,7 @@ test("the formation dialog asks what the learner pays and refuses a negative pri
 });
 
 test("the module editor says the site numbers the modules, and a typed 'Module 1 :' reads once on the page", async ({
-  page,
+  warmPage: page,
 }) => {
   const title = `Modules numérotés ${Math.random().toString(36).slice(2, 7)}`;
   await signInAsAdmin(page, "/admin/formations");

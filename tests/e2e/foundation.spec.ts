@@ -2,7 +2,9 @@ import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("a fresh start serves the home page in French with the header and footer", async ({ reader: page }) => {
+test("a fresh start serves the home page in French with the header and footer", async ({
+  warmPage: page,
+}) => {
   const response = await gotoReady(page, "/");
   expect(response?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -79,7 +81,7 @@ for (const path of [
   "/contact",
 ]) {
   test(`${path} looks the same with its own inline rules as with the whole stylesheet`, async ({
-    reader: page,
+    warmPage: page,
   }) => {
     await gotoReady(page, path);
     for (const width of [360, 1280]) {
@@ -115,7 +117,7 @@ for (const path of [
   });
 }
 
-test("an unknown path answers 404 with the not-found page", async ({ reader: page }) => {
+test("an unknown path answers 404 with the not-found page", async ({ warmPage: page }) => {
   const response = await page.goto("/cette-page-n-existe-pas");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();

@@ -59,9 +59,9 @@ const PAGES = [
 ];
 
 for (const path of PAGES) {
-  test(`French typography on ${path}`, async ({ reader }) => {
-    await gotoReady(reader, path);
-    await expectFrenchTypography(reader, path);
+  test(`French typography on ${path}`, async ({ warmPage: page }) => {
+    await gotoReady(page, path);
+    await expectFrenchTypography(page, path);
   });
 }
 

@@ -4,7 +4,7 @@ import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
 test("the Journal d'activité names the formation edited, its old → new title and price, and links to it", async ({
-  page,
+  warmPage: page,
 }) => {
   // Two dialogs, three console pages and an axe run: slow on a shared runner.
   test.slow();

@@ -13,7 +13,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test("admitting a candidate makes them a learner: the session's 'Stagiaires' link lists them", async ({
-  page,
+  warmPage: page,
 }) => {
   // An application with a file, an admission and two axe runs: slow on a shared runner.
   test.slow();
@@ -38,7 +38,7 @@ test("admitting a candidate makes them a learner: the session's 'Stagiaires' lin
 });
 
 test("a CSV with one bad row is previewed with its French error and nothing is imported; fixed, it is imported", async ({
-  page,
+  warmPage: page,
 }) => {
   test.slow();
   await signInAsAdmin(page, "/admin/stagiaires");

@@ -13,7 +13,7 @@ async function search(page: Page, text: string) {
 }
 
 test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it is deactivated", async ({
-  page,
+  warmPage: page,
   request,
 }) => {
   test.slow();

@@ -26,7 +26,9 @@ async function uploadInPicker(page: Page, name: string, bytes: Buffer, alt: stri
   await expect(picker).toBeHidden();
 }
 
-test("a testimonial's photo, sent from its dialog, shows on the home page's card", async ({ page }) => {
+test("a testimonial's photo, sent from its dialog, shows on the home page's card", async ({
+  warmPage: page,
+}) => {
   test.slow();
   const name = `Inès Photo ${Date.now() % 100000}`;
   const alt = `Portrait de ${name}`;
@@ -58,7 +60,7 @@ test("a testimonial's photo, sent from its dialog, shows on the home page's card
 });
 
 test("the logo chosen in Paramètres is in the header, the e-mails and the programme PDF", async ({
-  page,
+  warmPage: page,
   serverUrl,
 }) => {
   test.slow();

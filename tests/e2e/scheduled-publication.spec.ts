@@ -9,7 +9,7 @@ import { expect, test } from "./support/test";
 test.use({ ownServer: "with a movable clock" });
 
 test("an article scheduled a minute ahead stays off /ressources until then and appears after, without a restart", async ({
-  page,
+  warmPage: page,
   serverClock,
 }) => {
   // The scheduler's round (15 s) after the clock is moved, and the pages.

@@ -34,7 +34,7 @@ async function savePhone(page: import("@playwright/test").Page, phone: string) {
 }
 
 test("an administrator changes the phone in Paramètres: the footer and the legal notice show it", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/parametres");
   const previous = await page.getByRole("textbox", { name: "Téléphone", exact: true }).inputValue();
@@ -54,7 +54,7 @@ test("an administrator changes the phone in Paramètres: the footer and the lega
   }
 });
 
-test("a refused field says why in French, next to it", async ({ page }) => {
+test("a refused field says why in French, next to it", async ({ warmPage: page }) => {
   await signInAsAdmin(page, "/admin/parametres");
   await page.getByLabel("SIRET").fill("123");
   await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
@@ -63,7 +63,7 @@ test("a refused field says why in French, next to it", async ({ page }) => {
 });
 
 test("the lead recipient the app writes by itself (contact@localhost) does not stop a save of the phone", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/parametres");
   const recipient = page.getByLabel("Destinataire des nouvelles demandes");
@@ -85,7 +85,7 @@ test("the lead recipient the app writes by itself (contact@localhost) does not s
 });
 
 test("fields in error are listed at the top, each link leads to its field, and the other edits stay", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/parametres");
   const phone = page.getByRole("textbox", { name: "Téléphone", exact: true });
@@ -122,7 +122,7 @@ test("fields in error are listed at the top, each link leads to its field, and t
 // One test from the upload to the removal: the file's other tests run beside it and must not see the
 // certificate vanish halfway.
 test("the Qualiopi certificate sent in Paramètres is linked from the footer, downloads as a PDF, and leaves the site once removed", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/parametres");
   await page.getByLabel("Valide jusqu'au").fill("2099-12-31");
@@ -172,7 +172,7 @@ test("the Qualiopi certificate sent in Paramètres is linked from the footer, do
   expect((await page.request.get("/api/certificat-qualiopi.pdf")).status()).toBe(404);
 });
 
-test("Paramètres has no axe violations (WCAG 2.1 AA)", async ({ page }) => {
+test("Paramètres has no axe violations (WCAG 2.1 AA)", async ({ warmPage: page }) => {
   await signInAsAdmin(page);
   // A fresh load: the sign-in's toast, fading out, is not part of this screen.
   await gotoReady(page, "/admin/parametres");

@@ -7,7 +7,7 @@ test.use({ ownServer: true });
 const count = (page: import("@playwright/test").Page) => page.getByTestId("result-count");
 
 test("the catalogue filters live as you type, keeps the filters in the URL and resets", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/formations");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos formations");
@@ -73,7 +73,7 @@ test("a shared filtered URL is filtered by the server, even without JavaScript",
   await context.close();
 });
 
-test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({ reader: page }) => {
+test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({ warmPage: page }) => {
   await gotoReady(page, "/formations?q=assistant%20ressources");
   const card = page.getByRole("article").filter({ hasText: "TP Assistant Ressources Humaines" });
   await expect(card.getByRole("list", { name: "Compétences" }).getByRole("listitem")).toHaveCount(4);
@@ -88,7 +88,7 @@ test("cards show 3 skills then +N, and the sub-pages are pre-filtered", async ({
 });
 
 test("a course page shows every section, its Qualiopi information and working buttons", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/formation/tp-assistant-commercial");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("TP Assistant Commercial");
@@ -141,7 +141,7 @@ test("footer short slugs answer 301 to the canonical page", async ({ page, reque
 });
 
 test("an unknown course answers 404 with 'Formation non trouvée' and a way home", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   const response = await page.goto("/formation/formation-inexistante");
   expect(response?.status()).toBe(404);

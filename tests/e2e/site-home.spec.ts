@@ -6,7 +6,7 @@ import { expect, type Page, test } from "./support/test";
 // of its own, where no other spec adds any.
 test.use({ ownServer: true });
 
-test("the hero shows the three figures and its buttons lead somewhere", async ({ reader: page }) => {
+test("the hero shows the three figures and its buttons lead somewhere", async ({ warmPage: page }) => {
   await gotoReady(page, "/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Révélez votre potentiel avec nos formations",
@@ -25,7 +25,7 @@ test("the hero shows the three figures and its buttons lead somewhere", async ({
 });
 
 test("the goal picker shows counts with agreement, replaces the selection and filters the catalogue", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/");
   await expect(page.getByRole("heading", { name: "Choisissez votre objectif" })).toBeVisible();
@@ -59,7 +59,7 @@ test("the goal picker shows counts with agreement, replaces the selection and fi
 });
 
 test("the teaser shows 3 work-study and 2 short formations from the database, linking to their pages", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/");
   await expect(page.getByTestId("teaser-alternance").getByRole("article")).toHaveCount(3);
@@ -71,7 +71,7 @@ test("the teaser shows 3 work-study and 2 short formations from the database, li
   await expect(page).toHaveURL(`/formations`);
 });
 
-test("method, testimonials and blog sections", async ({ reader: page }) => {
+test("method, testimonials and blog sections", async ({ warmPage: page }) => {
   await gotoReady(page, "/");
   for (const title of [
     "Accompagnement individuel",

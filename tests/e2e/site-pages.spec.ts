@@ -2,7 +2,7 @@ import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
 test("financing: three cards of four bullets, real actions and a downloadable guide", async ({
-  reader: page,
+  warmPage: page,
   request,
 }) => {
   await gotoReady(page, "/financements");
@@ -34,7 +34,7 @@ test("financing: three cards of four bullets, real actions and a downloadable gu
 });
 
 test("about the centre: certifications, figures, team, hours and legal information", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/notre-centre");
   // The Qualiopi mention needs a valid certificate on file (Paramètres): settings.spec.ts covers it.
@@ -56,7 +56,7 @@ test("about the centre: certifications, figures, team, hours and legal informati
 });
 
 test("resources: search by title or category, real downloads, FAQ accordion and help banner", async ({
-  reader: page,
+  warmPage: page,
   request,
 }) => {
   await gotoReady(page, "/ressources");
@@ -94,7 +94,7 @@ test("resources: search by title or category, real downloads, FAQ accordion and 
 });
 
 test("an article page renders its Markdown with date, category, reading time and author", async ({
-  reader: page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/ressources/article/reconversion-professionnelle-5-etapes");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -111,7 +111,7 @@ test("an article page renders its Markdown with date, category, reading time and
   await expect(page).toHaveURL(`/ressources`);
 });
 
-test("an unpublished or unknown article answers 404", async ({ reader: page }) => {
+test("an unpublished or unknown article answers 404", async ({ warmPage: page }) => {
   for (const slug of ["demandeur-emploi-aides-france-travail-formation", "n-existe-pas"]) {
     const response = await page.goto(`/ressources/article/${slug}`);
     expect(response?.status()).toBe(404);
@@ -119,7 +119,7 @@ test("an unpublished or unknown article answers 404", async ({ reader: page }) =
   }
 });
 
-test("legal pages: sections, GDPR rights and the update date", async ({ reader: page }) => {
+test("legal pages: sections, GDPR rights and the update date", async ({ warmPage: page }) => {
   await gotoReady(page, "/mentions-legales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
   await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();

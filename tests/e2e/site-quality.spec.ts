@@ -21,7 +21,7 @@ const PUBLIC_PAGES = [
 
 for (const path of PUBLIC_PAGES) {
   test(`${path}: no serious accessibility violation, SEO tags, no other host, fits 360 px`, async ({
-    reader: page,
+    warmPage: page,
     serverUrl,
   }) => {
     const foreign: string[] = [];

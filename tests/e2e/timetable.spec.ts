@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 const TITLE = "TP Assistant Ressources Humaines";
 
 test("a session's timetable generated from a pattern: Monday and Thursday, 9 h–12 h 30 and 13 h 30–17 h, Ascension skipped, 21 h in all", async ({
-  page,
+  warmPage: page,
 }) => {
   test.slow();
   await signInAsAdmin(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
@@ -57,7 +57,7 @@ test("a session's timetable generated from a pattern: Monday and Thursday, 9 h�
 });
 
 test("an unknown session's planning and émargement answer 404 with the same French page and the way back", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page);
   const unknown = `/admin/formations/${crypto.randomUUID()}/sessions/${crypto.randomUUID()}`;

@@ -11,6 +11,12 @@ export interface ServerClock {
 
 type OwnServer = boolean | "with a movable clock";
 
+/** The worker's warm pages, one per server (see `warmPage`). */
+interface WarmPages {
+  get(url: string): Promise<Page>;
+  discard(url: string): Promise<void>;
+}
+
 function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Promise<TestServer> {
   if (!ownServer) return servers.server(SHARED);
   return servers.server(file, { clock: ownServer === "with a movable clock" });
@@ -27,19 +33,21 @@ function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Prom
  * server reads the time through tests/e2e/support/server-clock.mjs, and the `serverClock` fixture
  * moves it forward, so the spec does not wait for the minute to come.
  *
- * `reader` is one page per worker and server for tests that only read public pages signed out (French
- * typography, accessibility and SEO of each page, the public screens' contents): each test starts with
- * its own `goto`, no cookie and the viewport it asks for, but keeps the worker's browser context. A
- * fresh context per test is a new renderer with a cold cache that downloads and compiles the page's
- * JavaScript again: for the 31 French-typography tests, 67 → 38 CPU-seconds and 36 → 22 s.
+ * `warmPage` is one page per worker and server whose browser context outlives the test: each test
+ * starts with its own `goto`, no cookie and the viewport it asks for, but the context's cache and
+ * compiled scripts stay warm. A fresh context per test (the `page` fixture) is a new renderer with a
+ * cold cache that downloads and compiles the page's JavaScript again: for the 31 French-typography
+ * tests, 67 → 38 CPU-seconds and 36 → 22 s. For a test that needs nothing else of its context: no
+ * second page, route, clock, offline mode, permission or storage state of its own. Signed-in tests
+ * call signInAsAdmin on it as on `page`.
  *
  * `serverUrl` is the address of the server the test talks to: links in e-mails start with it, and so
  * do headers such as `origin`. Pages are opened with paths relative to it (`page.goto("/formations")`),
  * and `expect(page).toHaveURL("/formations")` resolves against it too.
  */
 export const test = base.extend<
-  { ownServer: OwnServer; serverUrl: string; serverClock: ServerClock; reader: Page },
-  { servers: ServerPool; readerPages: (url: string) => Promise<Page> }
+  { ownServer: OwnServer; serverUrl: string; serverClock: ServerClock; warmPage: Page },
+  { servers: ServerPool; warmPages: WarmPages }
 >({
   ownServer: [false, { option: true }],
   servers: [
@@ -73,30 +81,39 @@ export const test = base.extend<
       },
     });
   },
-  readerPages: [
+  warmPages: [
     async ({ browser }, use) => {
       const pages = new Map<string, Promise<Page>>();
-      await use(async (url) => {
-        let page = pages.get(url);
-        if (!page) {
-          page = browser
-            .newContext({ baseURL: url, locale: "fr-FR", timezoneId: "Europe/Paris" })
-            .then((context) => context.newPage());
-          pages.set(url, page);
-        }
-        return page;
+      await use({
+        get(url) {
+          let page = pages.get(url);
+          if (!page) {
+            page = browser
+              .newContext({ baseURL: url, locale: "fr-FR", timezoneId: "Europe/Paris" })
+              .then((context) => context.newPage());
+            pages.set(url, page);
+          }
+          return page;
+        },
+        async discard(url) {
+          const page = pages.get(url);
+          pages.delete(url);
+          if (page) await (await page).context().close();
+        },
       });
       for (const page of pages.values()) await (await page).context().close();
     },
     { scope: "worker" },
   ],
-  reader: async ({ readerPages, serverUrl, viewport }, use) => {
-    const reader = await readerPages(serverUrl);
-    await reader.context().clearCookies();
-    await reader.setViewportSize(viewport ?? { width: 1280, height: 720 });
-    await use(reader);
+  warmPage: async ({ warmPages, serverUrl, viewport }, use, testInfo) => {
+    const page = await warmPages.get(serverUrl);
+    await page.context().clearCookies();
+    await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
+    await use(page);
+    // A test that failed may leave its page in any state: the next one gets a new context.
+    if (testInfo.status !== testInfo.expectedStatus) return warmPages.discard(serverUrl);
     for (const event of ["request", "response", "console", "pageerror", "dialog", "download"] as const) {
-      reader.removeAllListeners(event);
+      page.removeAllListeners(event);
     }
   },
   baseURL: async ({ serverUrl }, use) => {
