@@ -90,7 +90,10 @@ const isConsole = (screen: string) => screen.startsWith("/admin") || screen.star
 const CONSOLE = PAGES.filter(isConsole);
 const PUBLIC = PAGES.filter((screen) => !isConsole(screen));
 
-/** `list` cut into `count` runs of consecutive screens (a record stays next to its list page). */
+/**
+ * `list` cut into `count` runs of consecutive screens, in the route table's order; a record screen whose
+ * list page falls in another run has that list page visited first (Walk.resolve).
+ */
 function slices(list: string[], count: number): string[][] {
   const size = Math.ceil(list.length / count);
   return Array.from({ length: count }, (_, i) => list.slice(i * size, (i + 1) * size));

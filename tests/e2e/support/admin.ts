@@ -52,7 +52,11 @@ export async function signInAsAdmin(page: Page, path = "/admin") {
     if (!cookies || fresh) {
       cookies = formSignInCookies(page, origin);
       adminSessions.set(origin, cookies);
-      cookies.catch(() => adminSessions.delete(origin));
+      const made = cookies;
+      // A failed sign-in is not kept: the next test tries again.
+      made.catch(() => {
+        if (adminSessions.get(origin) === made) adminSessions.delete(origin);
+      });
     }
     await page.context().addCookies(await cookies);
     await gotoReady(page, path);
