@@ -9,6 +9,8 @@ const smtpApiPort = port + 2;
 
 export const SMTP_API = `http://127.0.0.1:${smtpApiPort}`;
 export const ADMIN = { email: "admin@centre.test", password: "admin-e2e-password" };
+/** A French visitor in Paris: every page's context, and the contexts support code opens itself. */
+export const VISITOR = { locale: "fr-FR", timezoneId: "Europe/Paris" };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,8 +35,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: "list",
   use: {
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
+    ...VISITOR,
     // A trace records a screencast of every paint and a DOM snapshot per action: kept for every test,
     // it cost a fifth of the suite's CPU (279 → 219 CPU-seconds for 75 tests on 2 cores), and the suite
     // is CPU-bound. A test that fails is run once more on CI with the trace on; locally, ask for one

@@ -1,4 +1,5 @@
 import routes from "../../app/routes";
+import { VISITOR } from "../../playwright.config";
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin } from "./support/admin";
 import { SHARED } from "./support/server";
@@ -190,7 +191,7 @@ const test = base.extend<
       const baseURL = await servers.url(SHARED);
       const signedIn = new Map<Visitor, Promise<StorageState>>();
       const signIn = async (visitor: Visitor) => {
-        const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+        const context = await browser.newContext({ baseURL, ...VISITOR });
         const page = await context.newPage();
         if (visitor === "as an administrator") await signInAsAdmin(page);
         else await signInWithoutRole(page);

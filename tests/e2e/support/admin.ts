@@ -1,5 +1,5 @@
 import { type Cookie, expect, type Page } from "@playwright/test";
-import { ADMIN } from "../../../playwright.config";
+import { ADMIN, VISITOR } from "../../../playwright.config";
 import { gotoReady } from "./page";
 
 /** Fills the sign-in form already on screen with the seeded admin's credentials, and sends it. */
@@ -29,7 +29,7 @@ const adminSessions = new Map<string, Promise<Cookie[]>>();
 async function formSignInCookies(page: Page, origin: string): Promise<Cookie[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error("signInAsAdmin needs a page of a launched browser");
-  const context = await browser.newContext({ baseURL: origin, locale: "fr-FR", timezoneId: "Europe/Paris" });
+  const context = await browser.newContext({ baseURL: origin, ...VISITOR });
   try {
     await signInAsAdminThroughTheForm(await context.newPage());
     return (await context.storageState()).cookies;

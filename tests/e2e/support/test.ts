@@ -1,4 +1,5 @@
 import { test as base, type Page } from "@playwright/test";
+import { VISITOR } from "../../../playwright.config";
 import { ServerPool, SHARED, type TestServer } from "./server";
 
 /** The wall clock of a spec's own server (`test.use({ ownServer: "with a movable clock" })`). */
@@ -88,9 +89,7 @@ export const test = base.extend<
         get(url) {
           let page = pages.get(url);
           if (!page) {
-            page = browser
-              .newContext({ baseURL: url, locale: "fr-FR", timezoneId: "Europe/Paris" })
-              .then((context) => context.newPage());
+            page = browser.newContext({ baseURL: url, ...VISITOR }).then((context) => context.newPage());
             pages.set(url, page);
           }
           return page;
