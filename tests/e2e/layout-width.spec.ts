@@ -2,8 +2,7 @@ import routes from "../../app/routes";
 import { VISITOR } from "../../playwright.config";
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin } from "./support/admin";
-import { SHARED } from "./support/server";
-import { type BrowserContextOptions, test as base, expect, type Page } from "./support/test";
+import { type Browser, type BrowserContextOptions, test as base, expect, type Page } from "./support/test";
 
 // No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
 // signed out, signed in without a role, and as an administrator, at 360 and 1024 px. One test per
@@ -180,39 +179,44 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
 type Visitor = "signed out" | "signed in without a role" | "as an administrator";
 type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
-const test = base.extend<
-  { visitor: Visitor },
-  { sessions: (visitor: Visitor) => Promise<StorageState | undefined> }
->({
-  visitor: ["signed out", { option: true }],
-  // The sessions of this worker's visitors, each signed in once on the worker's shared server.
-  sessions: [
-    async ({ browser, servers }, use) => {
-      const baseURL = await servers.url(SHARED);
-      const signedIn = new Map<Visitor, Promise<StorageState>>();
-      const signIn = async (visitor: Visitor) => {
-        const context = await browser.newContext({ baseURL, ...VISITOR });
+/**
+ * The sessions of this worker's visitors, per server and visitor, each signed in once through the real
+ * forms. A map of the spec's module (one per worker process) rather than a worker-scoped fixture: a
+ * worker fixture of this file alone would give its tests a fixture pool of their own, and Playwright
+ * runs such tests only in workers of their own, started after every other test has finished (three
+ * more servers and browsers, and a tail where these walks run alone).
+ */
+const sessions = new Map<string, Promise<StorageState>>();
+
+function sessionOf(browser: Browser, baseURL: string, visitor: Exclude<Visitor, "signed out">) {
+  const key = `${baseURL} ${visitor}`;
+  let state = sessions.get(key);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext({ baseURL, ...VISITOR });
+      try {
         const page = await context.newPage();
         if (visitor === "as an administrator") await signInAsAdmin(page);
         else await signInWithoutRole(page);
-        const state = await context.storageState();
+        return await context.storageState();
+      } finally {
         await context.close();
-        return state;
-      };
-      await use(async (visitor) => {
-        if (visitor === "signed out") return undefined;
-        let state = signedIn.get(visitor);
-        if (!state) {
-          state = signIn(visitor);
-          signedIn.set(visitor, state);
-        }
-        return state;
-      });
-    },
-    { scope: "worker" },
-  ],
-  storageState: async ({ visitor, sessions }, use) => {
-    await use(await sessions(visitor));
+      }
+    })();
+    sessions.set(key, state);
+    // A failed sign-in is not kept: the next walk tries again.
+    const made = state;
+    made.catch(() => {
+      if (sessions.get(key) === made) sessions.delete(key);
+    });
+  }
+  return state;
+}
+
+const test = base.extend<{ visitor: Visitor }>({
+  visitor: ["signed out", { option: true }],
+  storageState: async ({ visitor, browser, serverUrl }, use) => {
+    await use(visitor === "signed out" ? undefined : await sessionOf(browser, serverUrl, visitor));
   },
 });
 
