@@ -2,7 +2,10 @@ import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("a callback request appears on the open dashboard without a reload", async ({ page, request }) => {
+test("a callback request appears on the open dashboard without a reload", async ({
+  warmPage: page,
+  request,
+}) => {
   await signInAsAdmin(page, "/admin");
   await page.locator("body[data-live='open']").waitFor();
   const lastName = `Directe${Date.now()}`;

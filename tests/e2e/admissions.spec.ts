@@ -88,7 +88,7 @@ test("staff plan an interview then admit the candidate; the course page open els
 });
 
 test("an administrator erases an application after confirming: back to the list, where it is gone", async ({
-  page,
+  warmPage: page,
 }) => {
   test.slow();
   const email = uniqueEmail("effacement");

@@ -16,7 +16,7 @@ async function expectNoAxeViolations(page: Page, include?: string) {
 }
 
 test("a course page lists its sessions with seats, and 'Candidater' opens the form on that session", async ({
-  page,
+  warmPage: page,
 }) => {
   // axe over a long page and megabytes of uploads: slow on a shared 2-core runner.
   test.slow();
@@ -43,7 +43,7 @@ test("a course page lists its sessions with seats, and 'Candidater' opens the fo
 });
 
 test("with JavaScript: errors show before any upload, then the application is sent and acknowledged", async ({
-  page,
+  warmPage: page,
 }) => {
   test.slow();
   const email = uniqueEmail("candidat");

@@ -11,7 +11,7 @@ const COURSE = "/formation/bac-pro-logistique";
 const parisToday = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
 
 test("Calendrier: today's callback request on its day opens it in Contacts; months in the URL, 'Aujourd'hui', axe, the list at 360 px", async ({
-  page,
+  warmPage: page,
 }) => {
   test.setTimeout(60_000);
   const lastName = `Agenda${Date.now()}`;

@@ -7,7 +7,7 @@ import { expect, test } from "./support/test";
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa"];
 
 test("'Faire une réclamation' from the footer → acknowledgement with its reference → the register shows it → a reply from the console reaches the author", async ({
-  page,
+  warmPage: page,
 }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("reclamation");

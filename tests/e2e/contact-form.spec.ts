@@ -98,7 +98,7 @@ test("contact: the form works with JavaScript disabled", async ({ browser }) => 
 });
 
 test("callback dialog: validation, request stored, confirmation in the dialog, toast and staff e-mail", async ({
-  page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/contact");
   await page.getByRole("button", { name: "Être rappelé·e" }).click();
@@ -130,7 +130,9 @@ test("callback dialog: validation, request stored, confirmation in the dialog, t
   await expect(page.getByRole("button", { name: "Être rappelé·e" })).toBeFocused();
 });
 
-test("contact page has no detectable accessibility violations and fits 360 px", async ({ page }) => {
+test("contact page has no detectable accessibility violations and fits 360 px", async ({
+  warmPage: page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await gotoReady(page, "/contact");
   const results = await new AxeBuilder({ page }).analyze();
@@ -141,7 +143,9 @@ test("contact page has no detectable accessibility violations and fits 360 px", 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("callback from the home hero and from a course page, which prefills its course", async ({ page }) => {
+test("callback from the home hero and from a course page, which prefills its course", async ({
+  warmPage: page,
+}) => {
   const email = uniqueEmail("rappel");
   await gotoReady(page, "/");
   await page.getByRole("button", { name: "Être rappelé·e" }).first().click();

@@ -11,7 +11,7 @@ const COURSE = "/formation/formation-wordpress";
 test.use({ ownServer: true });
 
 test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PDF, listed with its date and downloadable", async ({
-  page,
+  warmPage: page,
 }) => {
   // An application, an admission, a PDF generated and mailed: slow on a shared runner.
   test.slow();

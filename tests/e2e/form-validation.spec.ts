@@ -26,7 +26,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test("contact: a field is checked when it loses focus, its error goes once it is right, a wrong form is not sent", async ({
-  page,
+  warmPage: page,
 }) => {
   const seen = watch(page);
   await gotoReady(page, "/contact");
@@ -60,7 +60,7 @@ test("contact: a field is checked when it loses focus, its error goes once it is
 });
 
 test("callback dialog: checked in the browser first, nothing sent while a field is wrong", async ({
-  page,
+  warmPage: page,
 }) => {
   const seen = watch(page);
   await gotoReady(page, "/contact");
@@ -85,7 +85,7 @@ test("callback dialog: checked in the browser first, nothing sent while a field 
 });
 
 test("application: a file too large or of the wrong type shows its message before any upload", async ({
-  page,
+  warmPage: page,
 }) => {
   const seen = watch(page);
   await gotoReady(page, "/formation/formation-developpeur-web/candidature");
@@ -115,7 +115,7 @@ test("application: a file too large or of the wrong type shows its message befor
   expect(seen.consoleErrors).toEqual([]);
 });
 
-test("sign-up: checked with the server's rules before anything is sent", async ({ page }) => {
+test("sign-up: checked with the server's rules before anything is sent", async ({ warmPage: page }) => {
   const seen = watch(page);
   await gotoReady(page, "/auth?onglet=inscription");
   const password = page.getByLabel("Mot de passe");

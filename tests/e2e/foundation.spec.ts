@@ -126,7 +126,9 @@ test("an unknown path answers 404 with the not-found page", async ({ warmPage: p
   await expect(page).toHaveURL(`/`);
 });
 
-test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern says", async ({ page }) => {
+test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern says", async ({
+  warmPage: page,
+}) => {
   await gotoReady(page, "/auth?onglet=inscription");
   const signIn = page.getByRole("tab", { name: "Connexion" });
   const signUp = page.getByRole("tab", { name: "Inscription" });
@@ -153,7 +155,10 @@ test("the sign-in and sign-up tabs follow the keyboard as the ARIA tabs pattern 
   await expect(page.getByRole("tabpanel").getByLabel("E-mail")).toBeFocused();
 });
 
-test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ page, serverUrl }) => {
+test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({
+  warmPage: page,
+  serverUrl,
+}) => {
   const email = uniqueEmail();
   await gotoReady(page, "/auth");
   await expect(page.getByRole("tab", { name: "Connexion" })).toHaveAttribute("aria-selected", "true");
@@ -198,7 +203,10 @@ test("sign-up, e-mail confirmation, sign-in, greeting and sign-out", async ({ pa
   await expect(page.getByRole("banner").locator('a[href="/admin"]')).toHaveCount(0);
 });
 
-test("forgotten password: a reset link by e-mail sets a new password", async ({ page, serverUrl }) => {
+test("forgotten password: a reset link by e-mail sets a new password", async ({
+  warmPage: page,
+  serverUrl,
+}) => {
   const email = uniqueEmail("oubli");
   await gotoReady(page, "/auth");
   await page.getByRole("tab", { name: "Inscription" }).click();

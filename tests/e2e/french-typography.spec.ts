@@ -65,7 +65,9 @@ for (const path of PAGES) {
   });
 }
 
-test("French typography of the application form, its errors and the callback dialog", async ({ page }) => {
+test("French typography of the application form, its errors and the callback dialog", async ({
+  warmPage: page,
+}) => {
   const emailError = page.getByText("Veuillez entrer une adresse e-mail valide");
   await gotoReady(page, "/formation/formation-developpeur-web");
   await page

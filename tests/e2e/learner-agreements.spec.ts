@@ -7,7 +7,7 @@ import { expect, test } from "./support/test";
 const COURSE = "/formation/formation-wordpress";
 
 test("an admitted learner paying personally: 'Financement' set on the learner, then the contrat de formation e-mailed as a PDF with its withdrawal period", async ({
-  page,
+  warmPage: page,
 }) => {
   // An application, an admission, a PDF generated and mailed: slow on a shared runner.
   test.slow();

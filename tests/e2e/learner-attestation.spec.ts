@@ -7,7 +7,7 @@ import { expect, test } from "./support/test";
 const COURSE = "/formation/formation-wordpress";
 
 test("an admitted learner's attestation de fin de formation: 'Envoyer l'attestation' e-mails the PDF with the hours attended, listed with its date", async ({
-  page,
+  warmPage: page,
 }) => {
   // An application, an admission, a PDF generated and mailed: slow on a shared runner.
   test.slow();

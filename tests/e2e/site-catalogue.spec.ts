@@ -130,7 +130,7 @@ test("a course page shows every section, its Qualiopi information and working bu
   await expect(page).toHaveURL(`/formations`);
 });
 
-test("footer short slugs answer 301 to the canonical page", async ({ page, request }) => {
+test("footer short slugs answer 301 to the canonical page", async ({ warmPage: page, request }) => {
   const response = await request.get("/formation/wordpress", { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(response.headers().location).toBe("/formation/formation-wordpress");

@@ -19,7 +19,7 @@ async function editFormation(page: Page, title: string, fields: { price: string;
 }
 
 test("a course page shows the exact price in French, omits an empty tile, and spells the callback button once", async ({
-  page,
+  warmPage: page,
   request,
 }) => {
   // The live region of the notifications is in the first HTML, empty, before any toast.
@@ -52,7 +52,7 @@ test("a course page shows the exact price in French, omits an empty tile, and sp
 });
 
 test("console: an empty slug is derived from the title; the Markdown preview keeps headings under the title", async ({
-  page,
+  warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/formations");
   await page.getByRole("button", { name: "Ajouter une formation" }).click();
@@ -79,7 +79,7 @@ test("console: an empty slug is derived from the title; the Markdown preview kee
 });
 
 test("the subject and appointment mode chosen on /contact go with the request: console list, details and CSV, in French", async ({
-  page,
+  warmPage: page,
 }) => {
   const last = `Rdv${Math.random().toString(36).slice(2, 7)}`;
   await gotoReady(page, "/contact");

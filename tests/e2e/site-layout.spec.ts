@@ -24,7 +24,7 @@ for (const { width, control } of [
   { width: 360, control: "Menu" },
 ]) {
   test(`at ${width} px the sign-in toast leaves the header's '${control}' free to click`, async ({
-    page,
+    warmPage: page,
   }) => {
     await page.setViewportSize({ width, height: 720 });
     await gotoReady(page, "/auth");
@@ -47,7 +47,7 @@ for (const { width, control } of [
 }
 
 test("the header offers the console to staff only: not to a signed-in visitor without a role", async ({
-  page,
+  warmPage: page,
   browser,
 }) => {
   await signInWithoutRole(page);
@@ -68,7 +68,9 @@ test("the header offers the console to staff only: not to a signed-in visitor wi
   }
 });
 
-test("at 360 px, Escape closes the menu and gives the focus back to its button", async ({ page }) => {
+test("at 360 px, Escape closes the menu and gives the focus back to its button", async ({
+  warmPage: page,
+}) => {
   await page.setViewportSize({ width: 360, height: 720 });
   await gotoReady(page, "/");
   await page.getByRole("button", { name: "Menu", exact: true }).click();
@@ -114,7 +116,7 @@ function focusRing(control: Locator, surface: ElementHandle) {
 }
 
 test("on the course page's dark blue hero, the keyboard focus ring is at least 3:1 against it", async ({
-  page,
+  warmPage: page,
 }) => {
   await gotoReady(page, "/formation/tp-assistant-commercial");
   const hero = page.getByRole("main").locator("section").first();
@@ -136,7 +138,7 @@ test("on the course page's dark blue hero, the keyboard focus ring is at least 3
 });
 
 test("a Markdown table in an article has borders and a header row, and scrolls in its own box at 360 px", async ({
-  page,
+  warmPage: page,
 }) => {
   const slug = `tableau-${Date.now()}`;
   const title = `Tableau des financements ${slug}`;
@@ -196,7 +198,7 @@ test("a Markdown table in an article has borders and a header row, and scrolls i
 });
 
 test("at 360 px the contact page's e-mail address is on one line, not broken inside a word", async ({
-  page,
+  warmPage: page,
 }) => {
   await page.setViewportSize({ width: 360, height: 720 });
   await gotoReady(page, "/contact");

@@ -59,7 +59,7 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-test("the mobile menu opens and closes with the keyboard at 360 px", async ({ page }) => {
+test("the mobile menu opens and closes with the keyboard at 360 px", async ({ warmPage: page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await gotoReady(page, "/");
   const toggle = page.getByRole("button", { name: "Menu", exact: true });

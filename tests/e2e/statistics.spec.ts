@@ -13,7 +13,7 @@ async function tableCells(table: Locator): Promise<string[][]> {
 }
 
 test("Statistiques: the report from the dashboard, the period in the URL, each chart's table equals its CSV, no axe violation", async ({
-  page,
+  warmPage: page,
 }) => {
   test.setTimeout(60_000);
   const lead = await page.request.post("/api/rappel", {

@@ -18,7 +18,7 @@ async function expectReadableToast(page: Page, title: string) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.any[0]?.message).join(" / ")}`)).toEqual([]);
 }
 
-test("error and success toasts meet the WCAG AA contrast once shown", async ({ page }) => {
+test("error and success toasts meet the WCAG AA contrast once shown", async ({ warmPage: page }) => {
   await gotoReady(page, "/auth");
   const panel = page.getByRole("tabpanel");
   await panel.getByLabel("E-mail").fill(ADMIN.email);
