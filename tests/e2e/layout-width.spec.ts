@@ -2,7 +2,7 @@ import routes from "../../app/routes";
 import { VISITOR } from "../../playwright.config";
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin } from "./support/admin";
-import { type Browser, type BrowserContextOptions, test as base, expect, type Page } from "./support/test";
+import { type Browser, test as base, type Cookie, expect, type Page } from "./support/test";
 
 // No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
 // signed out, signed in without a role, and as an administrator, at 360 and 1024 px. One test per
@@ -177,7 +177,6 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
 }
 
 type Visitor = "signed out" | "signed in without a role" | "as an administrator";
-type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 /**
  * The sessions of this worker's visitors, per server and visitor, each signed in once through the real
@@ -186,38 +185,35 @@ type StorageState = Exclude<BrowserContextOptions["storageState"], string | unde
  * runs such tests only in workers of their own, started after every other test has finished (three
  * more servers and browsers, and a tail where these walks run alone).
  */
-const sessions = new Map<string, Promise<StorageState>>();
+const sessions = new Map<string, Promise<Cookie[]>>();
 
 function sessionOf(browser: Browser, baseURL: string, visitor: Exclude<Visitor, "signed out">) {
   const key = `${baseURL} ${visitor}`;
-  let state = sessions.get(key);
-  if (!state) {
-    state = (async () => {
+  let cookies = sessions.get(key);
+  if (!cookies) {
+    cookies = (async () => {
       const context = await browser.newContext({ baseURL, ...VISITOR });
       try {
         const page = await context.newPage();
         if (visitor === "as an administrator") await signInAsAdmin(page);
         else await signInWithoutRole(page);
-        return await context.storageState();
+        return (await context.storageState()).cookies;
       } finally {
         await context.close();
       }
     })();
-    sessions.set(key, state);
+    sessions.set(key, cookies);
     // A failed sign-in is not kept: the next walk tries again.
-    const made = state;
+    const made = cookies;
     made.catch(() => {
       if (sessions.get(key) === made) sessions.delete(key);
     });
   }
-  return state;
+  return cookies;
 }
 
 const test = base.extend<{ visitor: Visitor }>({
   visitor: ["signed out", { option: true }],
-  storageState: async ({ visitor, browser, serverUrl }, use) => {
-    await use(visitor === "signed out" ? undefined : await sessionOf(browser, serverUrl, visitor));
-  },
 });
 
 test("the route table yields every public and console screen", () => {
@@ -240,7 +236,15 @@ for (const visitor of ["signed out", "signed in without a role", "as an administ
     test.setTimeout(120_000);
 
     for (const [part, paths] of Object.entries(PARTS)) {
-      test(`no page of the ${part} is wider than the window at 360 or 1024 px`, async ({ page }) => {
+      test(`no page of the ${part} is wider than the window at 360 or 1024 px`, async ({
+        warmPage: page,
+        browser,
+        serverUrl,
+        visitor,
+      }) => {
+        if (visitor !== "signed out") {
+          await page.context().addCookies(await sessionOf(browser, serverUrl, visitor));
+        }
         expect(await overflowing(page, paths)).toEqual([]);
       });
     }

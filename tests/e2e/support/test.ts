@@ -120,5 +120,5 @@ export const test = base.extend<
   },
 });
 
-export type { Browser, BrowserContextOptions, ElementHandle, Locator, Page } from "@playwright/test";
+export type { Browser, BrowserContextOptions, Cookie, ElementHandle, Locator, Page } from "@playwright/test";
 export { expect } from "@playwright/test";
