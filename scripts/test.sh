@@ -7,10 +7,11 @@ cd "$(dirname "$0")/.."
 reports="$(mktemp -d)"
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "Installing Debian's Chromium (Playwright never downloads a browser)"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+# Debian's Chromium: the browser (bench/, Lighthouse) and its headless shell, which the e2e tests run in.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+  step "Installing Debian's Chromium and its headless shell (Playwright never downloads a browser)"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium chromium-headless-shell >/dev/null; fi
 fi
 
 # The lock file must already say what `npm install` resolved: a stale one (a removed package still

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { CHROMIUM } from "../../../playwright.config";
 import { DATA_TEMPLATE_ENV, makeDataTemplate } from "./server";
 
 /**
@@ -10,6 +11,11 @@ import { DATA_TEMPLATE_ENV, makeDataTemplate } from "./server";
  * removed when the run ends.
  */
 export default async function globalSetup() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's headless Chromium (apt-get install -y chromium-headless-shell); npm test does it when it runs as root or with sudo`,
+    );
+  }
   execFileSync("bash", ["scripts/build-if-stale.sh"], { stdio: "inherit" });
   const template = await makeDataTemplate();
   process.env[DATA_TEMPLATE_ENV] = template;

@@ -176,8 +176,8 @@ function setClockOffset(child: ChildProcess, ms: number): Promise<void> {
 /**
  * The servers of one Playwright worker: one shared by every spec the worker runs, started with the
  * worker, and one per spec file that asked for its own (it changes what every page shows), started
- * on that file's first test and kept until the worker ends (a later test of the same file finds the
- * state the earlier ones left).
+ * on that file's first test in this worker and stopped when the worker moves on to another file (see
+ * `stopOthers`).
  */
 export class ServerPool {
   private readonly servers = new Map<string, Promise<TestServer>>();
@@ -192,6 +192,29 @@ export class ServerPool {
       this.servers.set(key, server);
     }
     return server;
+  }
+
+  /**
+   * Stops the servers of spec files other than `file`, which the worker now runs a test of, and
+   * answers their addresses. Playwright hands out a run's tests in file order, so a worker that has
+   * moved on to another file gets no test of theirs again (a retry runs in a new worker); kept to the
+   * end, each would still poll its outbox and run its schedules, about a CPU-second a minute.
+   */
+  async stopOthers(file: string): Promise<string[]> {
+    const others = [...this.servers].filter(([key]) => key !== SHARED && key !== file);
+    for (const [key] of others) this.servers.delete(key);
+    const stopped = await Promise.all(
+      others.map(([, server]) =>
+        server.then(
+          async (s) => {
+            await s.stop();
+            return [s.url];
+          },
+          () => [],
+        ),
+      ),
+    );
+    return stopped.flat();
   }
 
   url(key: string, options: ServerOptions = {}): Promise<string> {

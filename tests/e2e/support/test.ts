@@ -63,7 +63,8 @@ export const test = base.extend<
     { scope: "worker", timeout: 120_000 },
   ],
   serverUrl: [
-    async ({ servers, ownServer }, use, testInfo) => {
+    async ({ servers, warmPages, ownServer }, use, testInfo) => {
+      for (const url of await servers.stopOthers(testInfo.file)) await warmPages.discard(url);
       await use((await serverOf(servers, ownServer, testInfo.file)).url);
     },
     // A spec's own server starts inside its first test: that start has its own allowance.
