@@ -46,7 +46,12 @@ async function formSignInCookies(page: Page, origin: string): Promise<Cookie[]> 
  * started anew on the same port) is replaced by a new sign-in.
  */
 export async function signInAsAdmin(page: Page, path = "/admin") {
-  const origin = new URL((await page.request.get("/robots.txt")).url()).origin;
+  // The page's server, learnt by opening its robots.txt. Not with page.request: that client keeps its
+  // connection open with no regard for the server's keep-alive timeout, and a later page.request of the
+  // test (or, on a warm page, of a later test) sent at the moment the server closes it idle fails with
+  // ECONNRESET, where a browser's navigation is retried by the browser.
+  await page.goto("/robots.txt");
+  const origin = new URL(page.url()).origin;
   for (const fresh of [false, true]) {
     let cookies = adminSessions.get(origin);
     if (!cookies || fresh) {
