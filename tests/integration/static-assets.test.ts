@@ -72,6 +72,23 @@ describe(`precompressed scripts on ${DRIVER}`, () => {
     expect(head.body.length).toBe(0);
   });
 
+  it("answers a browser that revalidates its copy with 304 and no body", async () => {
+    const first = await get(framework as string, { "accept-encoding": "br" });
+    expect(first.headers.etag).toBeDefined();
+    expect(first.headers["last-modified"]).toBeDefined();
+    const again = await get(framework as string, {
+      "accept-encoding": "br",
+      "if-none-match": first.headers.etag as string,
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const since = await get(framework as string, {
+      "accept-encoding": "br",
+      "if-modified-since": first.headers["last-modified"] as string,
+    });
+    expect(since.status).toBe(304);
+  });
+
   it("answers 404 for an unknown script or a path out of the assets folder", async () => {
     const missing = await get("framework-inexistant.js", { "accept-encoding": "br" });
     expect(missing.status).toBe(404);
