@@ -82,8 +82,8 @@ export function precompressedAssets(dir: string): RequestHandler {
         }
         res.setHeader("Content-Length", copy.bytes.length);
         res.end(req.method === "HEAD" ? undefined : copy.bytes);
-        // Unreadable (the build replaced under the process): express.static answers as it can.
       },
+      // Unreadable (the build replaced under the process): express.static answers as it can.
       () => next(),
     );
   };

@@ -41,8 +41,8 @@ async function formSignInCookies(page: Page, origin: string): Promise<Cookie[]> 
 /**
  * Opens `path` (default /admin) signed in as the seeded admin. The sign-in form is tested on its own
  * (foundation, site-layout, toast-contrast specs); here it is set-up, so each worker signs in through
- * it once per server and every later test starts from that session's cookies: one page load instead of
- * three, and no password hash on the server. A session that no longer opens the console (a server
+ * it once per server and every later test starts from that session's cookies: the server's robots.txt
+ * and the page instead of three pages, and no password hash on the server. A session that no longer opens the console (a server
  * started anew on the same port) is replaced by a new sign-in.
  */
 export async function signInAsAdmin(page: Page, path = "/admin") {

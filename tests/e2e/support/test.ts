@@ -121,5 +121,5 @@ export const test = base.extend<
   },
 });
 
-export type { Browser, BrowserContextOptions, Cookie, ElementHandle, Locator, Page } from "@playwright/test";
+export type { Browser, Cookie, ElementHandle, Locator, Page } from "@playwright/test";
 export { expect } from "@playwright/test";
