@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -18,14 +18,10 @@ test("console screens and the formation dialog have no axe violations (WCAG 2.1 
     "/admin/utilisateurs",
   ]) {
     await gotoReady(page, path);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-      .analyze();
-    expect(violations.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
   }
   await gotoReady(page, "/admin/formations");
   await page.getByRole("button", { name: "Ajouter une formation" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(violations.map((v) => `dialog: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page), "dialog").toEqual([]);
 });

@@ -1,12 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
 // It rewrites Notre centre, which site-pages.spec.ts reads as seeded: a server of its own.
 test.use({ ownServer: true });
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa"];
 
 test("Pages: edit Notre centre, see the preview, a refusal keeps what was typed, 'Publier' and the public page shows the new text at once", async ({
   page,
@@ -36,14 +34,12 @@ test("Pages: edit Notre centre, see the preview, a refusal keeps what was typed,
   ]) {
     await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
   }
-  let { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `/admin/pages: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page), "/admin/pages").toEqual([]);
 
   await page.getByRole("link", { name: "Notre centre", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Notre centre" })).toBeVisible();
   await page.locator("body[data-hydrated]").waitFor();
-  ({ violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze());
-  expect(violations.map((v) => `/admin/pages/notre-centre: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page), "/admin/pages/notre-centre").toEqual([]);
 
   // The Markdown's live preview, rendered as the site renders it (raw HTML shown as text).
   const mission = page.getByLabel("Notre mission");

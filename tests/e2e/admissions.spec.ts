@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { sendApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
@@ -39,10 +39,7 @@ test("staff plan an interview then admit the candidate; the course page open els
     await expect(page.getByRole("heading", { name: "Candidature de Yanis Benali" })).toBeVisible();
     // Opened afresh, so that the sign-in toast fading out is not part of the page axe reads.
     await gotoReady(page, page.url());
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-      .analyze();
-    expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Plan the interview: date, time and place, with the proposed e-mail quoting them.
     await page.getByLabel("Nouveau statut").selectOption({ label: "Entretien planifié" });

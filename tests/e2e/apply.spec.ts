@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { CV_PDF, fillApplication } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
@@ -6,13 +6,9 @@ import { expect, type Page, test } from "./support/test";
 
 const COURSE = "/formation/formation-developpeur-web";
 
+/** Every axe rule, best practices included (the visitor's own forms). */
 async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
+  expect(await axeViolations(page, { rules: "all", include })).toEqual([]);
 }
 
 test("a course page lists its sessions with seats, and 'Candidater' opens the form on that session", async ({

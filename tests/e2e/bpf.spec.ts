@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { addSession } from "./support/session";
 import { expect, test } from "./support/test";
@@ -112,6 +112,5 @@ test("Bilan pédagogique et financier: choose a year, see a figure, open its lis
   expect(rows[1]).toContain(`Morel;Lina;${jobseeker};${TITLE};07/03/2033;11/03/2033;Demandeur·euse d'emploi`);
   expect(rows[1]?.endsWith(";14")).toBe(true);
 
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

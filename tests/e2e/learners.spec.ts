@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { applyAndAdmit } from "./support/candidate";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, type Page, test } from "./support/test";
@@ -8,8 +8,7 @@ import { expect, type Page, test } from "./support/test";
 const COURSE = "/formation/formation-wordpress";
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test("admitting a candidate makes them a learner: the session's 'Stagiaires' link lists them", async ({

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -14,17 +14,9 @@ const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 
-/**
- * The screen's own accessibility. A toast is left out: a refused save shows one that fades in, and
- * fades out after 4 s, so a scan that meets it mid-fade reads its text as faint (a loaded runner met
- * it once). Settled toasts are checked in toast-contrast.spec.ts.
- */
+/** The screen's own accessibility (a refused save's toast, fading in and out, left out: see axeViolations). */
 async function expectNoAxeViolations(page: import("@playwright/test").Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function savePhone(page: import("@playwright/test").Page, phone: string) {

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -33,9 +33,7 @@ for (const path of PUBLIC_PAGES) {
     await page.setViewportSize({ width: 360, height: 740 });
     await gotoReady(page, path);
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all", seriousOnly: true })).toEqual([]);
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { expect, type Locator, test } from "./support/test";
 
 /** The cells of a table, header row first, as the eye reads them. */
@@ -60,8 +60,7 @@ test("Statistiques: the report from the dashboard, the period in the URL, each c
     expect(cells.map((row) => row[0])).toEqual(["Étape", "Reçues", "Contactées", "Converties"]);
   }).toPass();
 
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 360, height: 800 });
   await page.reload();
