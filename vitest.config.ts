@@ -21,6 +21,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One file per core at a time, each on its own database (two on the smallest machines).
     maxWorkers: Math.max(2, availableParallelism()),
+    setupFiles: ["tests/support/scratch-cleanup.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {

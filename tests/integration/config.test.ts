@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/platform/config.server";
+import { scratchDir } from "../support/scratch";
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "cfa-config-"));
+const dataDir = () => scratchDir("cfa-config-");
 
 function errorOf(env: Record<string, string>): string {
   try {

@@ -1,8 +1,7 @@
 // The demonstration centre: a PostgreSQL start creates none of it, the embedded trial does, DEMO_DATA
 // decides whatever the driver; 'Supprimer les données de démonstration' removes exactly the demo
 // records (and keeps a demo formation that real applications depend on), audited, admins only.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -32,6 +31,7 @@ import * as dashboard from "~/routes/admin/dashboard";
 import { createPgDatabase, DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
+import { scratchDir } from "../support/scratch";
 
 const ADMIN_EMAIL = "direction@centre.test";
 
@@ -46,12 +46,12 @@ async function firstStart(env: Record<string, string>) {
   } else {
     // On disk, from the build's empty migrated template, as `npm start` opens a new embedded database
     // (initdb from scratch takes tens of seconds of WebAssembly on a loaded machine).
-    const dir = mkdtempSync(path.join(tmpdir(), "cfa-demo-db-"));
+    const dir = scratchDir("cfa-demo-db-");
     database = await openPglite(path.join(dir, "db"), { template: templateDir(path.resolve("build")) });
     drop = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfa-demo-")),
+    DATA_DIR: scratchDir("cfa-demo-"),
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     NODE_ENV: "test",
     ADMIN_EMAIL,

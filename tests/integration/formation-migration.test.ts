@@ -1,12 +1,12 @@
 // The migration that split the free-text 'Niveau requis' into the level required and the level
 // reached, and that made the price a choice, run on records as they were before it.
 
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
 import { createPgDatabase, DRIVER } from "../support/db";
+import { scratchDir } from "../support/scratch";
 
 const FIRST_NEW = "_formation_levels_pricing";
 
@@ -17,7 +17,7 @@ let fullJournal: string;
 
 /** A database migrated up to, not including, the migration under test. */
 beforeAll(async () => {
-  migrations = mkdtempSync(path.join(tmpdir(), "cfa-migrations-"));
+  migrations = scratchDir("cfa-migrations-");
   cpSync("drizzle", migrations, { recursive: true });
   const journalPath = path.join(migrations, "meta/_journal.json");
   fullJournal = readFileSync(journalPath, "utf8");

@@ -3,8 +3,7 @@
 // MEDIA_DIR names a folder (shared storage); the rows keep the facts with no bytes. What visitors
 // get is the same bytes, deleting or replacing an image removes its files, a variant is made once
 // however many ask at once, and rows written before the files keep being served from the database.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -17,9 +16,10 @@ import * as mediaRoute from "~/routes/admin/mediatheque";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 import { bodyOf, fileRequest, formRequest, routeArgs, statusOf } from "../support/runtime";
+import { scratchDir } from "../support/scratch";
 
 // On PostgreSQL the folder is asked for; on PGlite it is the default, DATA_DIR/media.
-const mediaDir = DRIVER === "pg" ? mkdtempSync(path.join(tmpdir(), "cfa-media-")) : null;
+const mediaDir = DRIVER === "pg" ? scratchDir("cfa-media-") : null;
 const t = setUpHttpApp(mediaDir ? { MEDIA_DIR: mediaDir } : {});
 const admin = setUpSignedIn(t, "admin");
 afterAll(() => {

@@ -1,13 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRIVER } from "../support/db";
+import { scratchDir } from "../support/scratch";
 
 // The production server as an operator runs it: `node server.js` on a built tree, PGlite in DATA_DIR.
 const buildDir = process.env.BUILD_DIR ?? "build";
-const dataDir = mkdtempSync(path.join(tmpdir(), "cfa-server-"));
+const dataDir = scratchDir("cfa-server-");
 let nextPort = 3900 + Math.floor(Math.random() * 50);
 
 interface Running {
@@ -151,7 +151,7 @@ describe.skipIf(DRIVER === "pg")("the production server", () => {
         .join("\n");
     const before = fingerprint();
     const installs = ["un", "deux"].map((name) => ({
-      dir: mkdtempSync(path.join(tmpdir(), `cfa-install-${name}-`)),
+      dir: scratchDir(`cfa-install-${name}-`),
       email: `direction-${name}@centre.test`,
     }));
     for (const install of installs) {

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { seedDemo } from "~/features/demo/seed.server";
 import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
+import { scratchDir } from "./scratch";
 
 /** Which database the integration suite runs on: `DB_DRIVER=pg` for PostgreSQL, else PGlite. */
 export const DRIVER = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";
@@ -63,7 +63,7 @@ async function migrateAndSeed(database: Database): Promise<void> {
  */
 export async function createTemplate(): Promise<{ ref: string; drop(): Promise<void> }> {
   if (DRIVER === "pglite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "cfa-template-"));
+    const dir = scratchDir("cfa-template-");
     const data = path.join(dir, "pgdata");
     const database = await openPglite(data);
     try {
@@ -114,7 +114,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
       return { ...database, url: null };
     }
     // A copy of the template's folder, opened where it lies, as the server opens its DATA_DIR.
-    const dir = mkdtempSync(path.join(tmpdir(), "cfa-db-"));
+    const dir = scratchDir("cfa-db-");
     const data = path.join(dir, "pgdata");
     cpSync(template, data, { recursive: true });
     const inner = await openPglite(data);

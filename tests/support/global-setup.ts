@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { createTemplate } from "./db";
+import { sweepScratch } from "./scratch";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The HTTP-level tests import build/server: after an edit under app/ they would test old code.
@@ -12,5 +13,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error("scripts/build-if-stale.sh failed: the production build does not build");
   const template = await createTemplate();
   project.provide("databaseTemplate", template.ref);
-  return () => template.drop();
+  return async () => {
+    await template.drop();
+    // The workers' folders, which they could not remove themselves (see sweepScratch).
+    sweepScratch();
+  };
 }

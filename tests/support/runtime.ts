@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { type AppRuntime, createLoadContext, createRuntime } from "~/boot/runtime.server";
@@ -10,6 +7,7 @@ import { type Role, userRoles, users } from "~/platform/db/schema.server";
 import { createLogger, type Logger } from "~/platform/logger.server";
 import { smtpTransport } from "~/platform/mail/transport.server";
 import { createTestDatabase, type TestDatabase } from "./db";
+import { scratchDir } from "./scratch";
 import { type SmtpPeer, startSmtpPeer } from "./smtp";
 
 export const BASE_URL = "http://localhost:3000";
@@ -33,7 +31,7 @@ export async function createTestApp(
   const smtp = await startSmtpPeer();
   const database = await createTestDatabase();
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfa-test-")),
+    DATA_DIR: scratchDir("cfa-test-"),
     PUBLIC_URL: BASE_URL,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     CONTACT_NOTIFY_EMAIL: "equipe@centre.test",

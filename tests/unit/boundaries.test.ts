@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch";
 
 // The import rules of docs/architecture.md, as `npm run lint` applies them: each case builds a small
 // tree shaped like app/ and runs dependency-cruiser with the repository's own rules on it.
@@ -11,7 +11,7 @@ const depcruise = path.resolve("node_modules/.bin/depcruise");
 let dir = "";
 
 function cruise(files: Record<string, string>) {
-  dir = mkdtempSync(path.join(tmpdir(), "boundaries-"));
+  dir = scratchDir("boundaries-");
   const tsconfig = { compilerOptions: { paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler" } };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   for (const [file, source] of Object.entries(files)) {
@@ -92,7 +92,7 @@ describe("e2e specs run against the server their fixture chooses (npm run lint)"
   const biome = path.resolve("node_modules/.bin/biome");
   /** Lints one spec with the repository's Biome rules, in a scratch folder shaped like the repository. */
   function lintSpec(source: string) {
-    dir = mkdtempSync(path.join(tmpdir(), "spec-imports-"));
+    dir = scratchDir("spec-imports-");
     const config = JSON.parse(readFileSync("biome.json", "utf8"));
     delete config.$schema;
     delete config.vcs;

@@ -6,19 +6,18 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch";
 
 /** A project folder with the script, one source, and an `npx` that records the build it was asked for. */
 function project() {
-  const root = mkdtempSync(path.join(tmpdir(), "build-if-stale-"));
+  const root = scratchDir("build-if-stale-");
   mkdirSync(path.join(root, "scripts"));
   copyFileSync("scripts/build-if-stale.sh", path.join(root, "scripts/build-if-stale.sh"));
   mkdirSync(path.join(root, "app"));

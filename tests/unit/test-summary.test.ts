@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch";
 
-const dir = mkdtempSync(path.join(tmpdir(), "test-summary-"));
+const dir = scratchDir("test-summary-");
 
 /** Runs scripts/test-summary.mjs on the given reports, as scripts/test.sh does. */
 function summary(...reports: object[]) {

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { CHROMIUM } from "../../../playwright.config";
+import { sweepScratch } from "../../support/scratch";
 import { DATA_TEMPLATE_ENV, makeDataTemplate } from "./server";
 
 /**
@@ -19,5 +20,9 @@ export default async function globalSetup() {
   execFileSync("bash", ["scripts/build-if-stale.sh"], { stdio: "inherit" });
   const template = await makeDataTemplate();
   process.env[DATA_TEMPLATE_ENV] = template;
-  return () => rmSync(template, { recursive: true, force: true });
+  return () => {
+    rmSync(template, { recursive: true, force: true });
+    // The workers' folders (their servers' data), which they could not remove themselves.
+    sweepScratch();
+  };
 }

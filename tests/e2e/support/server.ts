@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN, SMTP_PORT } from "../../../playwright.config";
+import { scratchDir } from "../../support/scratch";
 
 /**
  * A built server (node server.js) on an embedded database of its own, seeded with the demo centre (a
@@ -119,7 +119,7 @@ async function launch(
  * administrator), then stopped. Returns the folder.
  */
 export async function makeDataTemplate(): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), "cfa-e2e-template-"));
+  const dir = scratchDir("cfa-e2e-template-");
   try {
     const server = await launch("template", dir, {}, {});
     await server.kill();
@@ -136,7 +136,7 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   options: ServerOptions = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `cfa-e2e-${label}-`));
+  const dataDir = scratchDir(`cfa-e2e-${label}-`);
   const template = process.env[DATA_TEMPLATE_ENV];
   // A copy of its own: what a test writes (rows, media under DATA_DIR/media) stays on this server.
   if (template) cpSync(template, dataDir, { recursive: true });

@@ -1,0 +1,74 @@
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Where tests put what they throw away: their databases' data folders, a server's DATA_DIR, generated
+ * files. In memory (/dev/shm, a tmpfs on Linux) when the machine has one, else the system's temporary
+ * folder. PGlite and PostgreSQL flush their files to disk at each commit and at close; on a
+ * disk-backed /tmp those flushes were waits (closing a test file's PGlite copy took 1.3 s, of which
+ * 0.1 s of CPU; 30 ms on tmpfs) and the PGlite suite ran in 218 s instead of 171 s for the same CPU.
+ * A test that kills a server loses nothing more on tmpfs: the files outlive the process, as on a disk.
+ */
+function scratchBase(): string {
+  try {
+    if (!statSync("/dev/shm").isDirectory()) return tmpdir();
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return tmpdir();
+  }
+}
+
+const BASE = scratchBase();
+const PREFIX = "cfa-tests-";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the scratch folders of test processes that have ended. Memory-backed, a folder left behind
+ * would hold its share of RAM until the machine restarts, and test runners end their workers without
+ * letting them clean up: each process's folder is named after its pid, and whoever comes next (a
+ * run's global teardown, the next process to make a folder) removes those whose process is gone.
+ */
+export function sweepScratch(): void {
+  for (const name of readdirSync(BASE)) {
+    const pid = Number(/^cfa-tests-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    rmSync(path.join(BASE, name), { recursive: true, force: true });
+  }
+}
+
+let root: string | undefined;
+
+function processRoot(): string {
+  if (!root) {
+    sweepScratch();
+    const made = mkdtempSync(path.join(BASE, `${PREFIX}${process.pid}-`));
+    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+    root = made;
+  }
+  return root;
+}
+
+/**
+ * Removes every folder this process has made so far. Vitest runs it after each test file (see
+ * tests/support/scratch-cleanup.ts): a file's databases and servers are closed by then, and a worker
+ * runs many files.
+ */
+export function removeScratch(): void {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+}
+
+/** A new, empty folder for a test's throwaway files, its name starting with `prefix`. */
+export function scratchDir(prefix: string): string {
+  return mkdtempSync(path.join(processRoot(), prefix));
+}
