@@ -1,9 +1,9 @@
 // Toasts carry the outcome of every form: their text must stay readable (WCAG AA, 4.5:1) in each
 // colour the library gives them. Checked once a toast is fully shown (opacity 1), on the sign-in page:
 // a refused sign-in (error) then an accepted one (success).
-import AxeBuilder from "@axe-core/playwright";
 import { ADMIN } from "../../playwright.config";
 import { submitAdminCredentials } from "./support/admin";
+import { axeScan } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, type Page, test } from "./support/test";
 
@@ -11,7 +11,7 @@ async function expectReadableToast(page: Page, title: string) {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
   await expect(toast).toBeVisible();
   await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axeScan(page)
     .include("[data-sonner-toast]")
     .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
     .analyze();
