@@ -1,8 +1,7 @@
 import routes from "../../app/routes";
-import { VISITOR } from "../../playwright.config";
 import { signInWithoutRole } from "./support/account";
-import { signInAsAdmin } from "./support/admin";
-import { type Browser, test as base, type Cookie, expect, type Page } from "./support/test";
+import { formSessionCookies, signInAsAdminThroughTheForm } from "./support/admin";
+import { test as base, expect, type Page } from "./support/test";
 
 // No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
 // signed out, signed in without a role, and as an administrator, at 360 and 1024 px. One test per
@@ -178,40 +177,6 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
 
 type Visitor = "signed out" | "signed in without a role" | "as an administrator";
 
-/**
- * The sessions of this worker's visitors, per server and visitor, each signed in once through the real
- * forms. A map of the spec's module (one per worker process) rather than a worker-scoped fixture: a
- * worker fixture of this file alone would give its tests a fixture pool of their own, and Playwright
- * runs such tests only in workers of their own, started after every other test has finished (three
- * more servers and browsers, and a tail where these walks run alone).
- */
-const sessions = new Map<string, Promise<Cookie[]>>();
-
-function sessionOf(browser: Browser, baseURL: string, visitor: Exclude<Visitor, "signed out">) {
-  const key = `${baseURL} ${visitor}`;
-  let cookies = sessions.get(key);
-  if (!cookies) {
-    cookies = (async () => {
-      const context = await browser.newContext({ baseURL, ...VISITOR });
-      try {
-        const page = await context.newPage();
-        if (visitor === "as an administrator") await signInAsAdmin(page);
-        else await signInWithoutRole(page);
-        return (await context.storageState()).cookies;
-      } finally {
-        await context.close();
-      }
-    })();
-    sessions.set(key, cookies);
-    // A failed sign-in is not kept: the next walk tries again.
-    const made = cookies;
-    made.catch(() => {
-      if (sessions.get(key) === made) sessions.delete(key);
-    });
-  }
-  return cookies;
-}
-
 const test = base.extend<{ visitor: Visitor }>({
   visitor: ["signed out", { option: true }],
 });
@@ -242,8 +207,19 @@ for (const visitor of ["signed out", "signed in without a role", "as an administ
         serverUrl,
         visitor,
       }) => {
-        if (visitor !== "signed out") {
-          await page.context().addCookies(await sessionOf(browser, serverUrl, visitor));
+        // Each worker signs each visitor in once (through the real forms) and its walks start from
+        // that session. Kept in a map of the support module rather than a worker fixture of this
+        // spec: a worker fixture of one file alone gives its tests a fixture pool of their own, and
+        // Playwright runs such tests only in workers of their own, started after every other test
+        // has finished (three more servers and browsers, and a tail where these walks run alone).
+        if (visitor === "as an administrator") {
+          await page
+            .context()
+            .addCookies(await formSessionCookies(browser, serverUrl, "admin", signInAsAdminThroughTheForm));
+        } else if (visitor === "signed in without a role") {
+          await page
+            .context()
+            .addCookies(await formSessionCookies(browser, serverUrl, "without a role", signInWithoutRole));
         }
         expect(await overflowing(page, paths)).toEqual([]);
       });

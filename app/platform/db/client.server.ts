@@ -125,7 +125,7 @@ function takeLock(dir: string): () => void {
  */
 export async function openPglite(
   dir: string | null,
-  options: OpenOptions & { loadDataDir?: Blob; template?: string } = {},
+  options: OpenOptions & { template?: string } = {},
 ): Promise<Database> {
   const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   let release = () => {};
@@ -138,7 +138,6 @@ export async function openPglite(
     // The console's search indexes need them (see the console_paging migration).
     extensions: { pg_trgm, unaccent },
     ...(dir ? { dataDir: dir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

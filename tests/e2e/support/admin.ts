@@ -1,4 +1,4 @@
-import { type Cookie, expect, type Page } from "@playwright/test";
+import { type Browser, type Cookie, expect, type Page } from "@playwright/test";
 import { ADMIN, VISITOR } from "../../../playwright.config";
 import { gotoReady } from "./page";
 
@@ -23,19 +23,39 @@ export async function signInAsAdminThroughTheForm(page: Page, path = "/admin") {
   await gotoReady(page, page.url());
 }
 
-/** Per server (origin), the cookies of one sign-in through the form, made by this worker. */
-const adminSessions = new Map<string, Promise<Cookie[]>>();
+/** Per server (origin) and person, the cookies of one sign-in through the real forms, made by this worker. */
+const formSessions = new Map<string, Promise<Cookie[]>>();
 
-async function formSignInCookies(page: Page, origin: string): Promise<Cookie[]> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error("signInAsAdmin needs a page of a launched browser");
-  const context = await browser.newContext({ baseURL: origin, ...VISITOR });
-  try {
-    await signInAsAdminThroughTheForm(await context.newPage());
-    return (await context.storageState()).cookies;
-  } finally {
-    await context.close();
-  }
+/**
+ * The cookies of `who`'s session on the server at `origin`: signed in once per worker through the real
+ * forms by `signIn`, on a page of a context of its own, then reused by every test that asks. `fresh`
+ * signs in anew (a server started anew on the same port knows no earlier session). A failed sign-in is
+ * not kept: the next test tries again.
+ */
+export function formSessionCookies(
+  browser: Browser,
+  origin: string,
+  who: string,
+  signIn: (page: Page) => Promise<unknown>,
+  fresh = false,
+): Promise<Cookie[]> {
+  const key = `${origin} ${who}`;
+  const known = formSessions.get(key);
+  if (known && !fresh) return known;
+  const made = (async () => {
+    const context = await browser.newContext({ baseURL: origin, ...VISITOR });
+    try {
+      await signIn(await context.newPage());
+      return (await context.storageState()).cookies;
+    } finally {
+      await context.close();
+    }
+  })();
+  formSessions.set(key, made);
+  made.catch(() => {
+    if (formSessions.get(key) === made) formSessions.delete(key);
+  });
+  return made;
 }
 
 /**
@@ -52,17 +72,10 @@ export async function signInAsAdmin(page: Page, path = "/admin") {
   // ECONNRESET, where a browser's navigation is retried by the browser.
   await page.goto("/robots.txt");
   const origin = new URL(page.url()).origin;
+  const browser = page.context().browser();
+  if (!browser) throw new Error("signInAsAdmin needs a page of a launched browser");
   for (const fresh of [false, true]) {
-    let cookies = adminSessions.get(origin);
-    if (!cookies || fresh) {
-      cookies = formSignInCookies(page, origin);
-      adminSessions.set(origin, cookies);
-      const made = cookies;
-      // A failed sign-in is not kept: the next test tries again.
-      made.catch(() => {
-        if (adminSessions.get(origin) === made) adminSessions.delete(origin);
-      });
-    }
+    const cookies = formSessionCookies(browser, origin, "admin", signInAsAdminThroughTheForm, fresh);
     await page.context().addCookies(await cookies);
     await gotoReady(page, path);
     if (!new URL(page.url()).pathname.startsWith("/auth")) break;

@@ -195,26 +195,28 @@ export class ServerPool {
   }
 
   /**
-   * Stops the servers of spec files other than `file`, which the worker now runs a test of, and
-   * answers their addresses. Playwright hands out a run's tests in file order, so a worker that has
-   * moved on to another file gets no test of theirs again (a retry runs in a new worker); kept to the
-   * end, each would still poll its outbox and run its schedules, about a CPU-second a minute.
+   * Stops the servers of spec files other than `file`, which the worker now runs a test of. Playwright
+   * hands out a run's tests in file order, so a worker that has moved on to another file gets no test
+   * of theirs again (a retry runs in a new worker); kept to the end, each would still poll its outbox
+   * and run its schedules, about a CPU-second a minute.
    */
-  async stopOthers(file: string): Promise<string[]> {
+  async stopOthers(file: string): Promise<void> {
     const others = [...this.servers].filter(([key]) => key !== SHARED && key !== file);
     for (const [key] of others) this.servers.delete(key);
-    const stopped = await Promise.all(
+    await Promise.all(
       others.map(([, server]) =>
         server.then(
-          async (s) => {
-            await s.stop();
-            return [s.url];
-          },
-          () => [],
+          (s) => s.stop(),
+          () => undefined,
         ),
       ),
     );
-    return stopped.flat();
+  }
+
+  /** The addresses of the servers running now (a server that failed to start has none). */
+  async urls(): Promise<string[]> {
+    const started = await Promise.allSettled(this.servers.values());
+    return started.flatMap((s) => (s.status === "fulfilled" ? [s.value.url] : []));
   }
 
   url(key: string, options: ServerOptions = {}): Promise<string> {

@@ -16,6 +16,8 @@ type OwnServer = boolean | "with a movable clock";
 interface WarmPages {
   get(url: string): Promise<Page>;
   discard(url: string): Promise<void>;
+  /** The servers this worker has a warm page of. */
+  urls(): string[];
 }
 
 function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Promise<TestServer> {
@@ -63,8 +65,8 @@ export const test = base.extend<
     { scope: "worker", timeout: 120_000 },
   ],
   serverUrl: [
-    async ({ servers, warmPages, ownServer }, use, testInfo) => {
-      for (const url of await servers.stopOthers(testInfo.file)) await warmPages.discard(url);
+    async ({ servers, ownServer }, use, testInfo) => {
+      await servers.stopOthers(testInfo.file);
       await use((await serverOf(servers, ownServer, testInfo.file)).url);
     },
     // A spec's own server starts inside its first test: that start has its own allowance.
@@ -100,12 +102,16 @@ export const test = base.extend<
           pages.delete(url);
           if (page) await (await page).context().close();
         },
+        urls: () => [...pages.keys()],
       });
       for (const page of pages.values()) await (await page).context().close();
     },
     { scope: "worker" },
   ],
-  warmPage: async ({ warmPages, serverUrl, viewport }, use, testInfo) => {
+  warmPage: async ({ warmPages, servers, serverUrl, viewport }, use, testInfo) => {
+    // The pages of servers stopped since (another spec's own server) are of no further use.
+    const running = await servers.urls();
+    for (const url of warmPages.urls()) if (!running.includes(url)) await warmPages.discard(url);
     const page = await warmPages.get(serverUrl);
     await page.context().clearCookies();
     await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
@@ -121,5 +127,5 @@ export const test = base.extend<
   },
 });
 
-export type { Browser, Cookie, ElementHandle, Locator, Page } from "@playwright/test";
+export type { ElementHandle, Locator, Page } from "@playwright/test";
 export { expect } from "@playwright/test";
