@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 
 // Each run gets its own SMTP ports (E2E_PORT + 1 and + 2), so that two suites can run side by side; the
-// servers under test pick free ports of their own (tests/e2e/support/server.ts).
+// servers under test take ports of their own (tests/e2e/support/server.ts, serverPort).
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const SMTP_PORT = port + 1;
 const smtpApiPort = port + 2;

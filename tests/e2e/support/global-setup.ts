@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { CHROMIUM } from "../../../playwright.config";
 import { sweepScratch } from "../../support/scratch";
-import { DATA_TEMPLATE_ENV, makeDataTemplate } from "./server";
+import { DATA_TEMPLATE_ENV, drawPortBase, makeDataTemplate, PORT_BASE_ENV } from "./server";
 
 /**
  * Brings the production build up to date once per run (scripts/build-if-stale.sh says when it is
@@ -18,6 +18,7 @@ export default async function globalSetup() {
     );
   }
   execFileSync("bash", ["scripts/build-if-stale.sh"], { stdio: "inherit" });
+  process.env[PORT_BASE_ENV] = String(drawPortBase());
   const template = await makeDataTemplate();
   process.env[DATA_TEMPLATE_ENV] = template;
   return () => {

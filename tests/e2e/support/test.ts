@@ -22,7 +22,8 @@ interface WarmPages {
 
 function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Promise<TestServer> {
   if (!ownServer) return servers.server(SHARED);
-  return servers.server(file, { clock: ownServer === "with a movable clock" });
+  // A spec's own server serves that spec only: see `shortLived`.
+  return servers.server(file, { clock: ownServer === "with a movable clock", shortLived: true });
 }
 
 /**
