@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { processIsAlive } from "../../app/platform/process-alive.server";
 
 /**
  * Where tests put what they throw away: their databases' data folders, a server's DATA_DIR, generated
@@ -23,15 +24,6 @@ function scratchBase(): string {
 const BASE = scratchBase();
 const PREFIX = "cfa-tests-";
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Removes the scratch folders of test processes that have ended. Memory-backed, a folder left behind
  * would hold its share of RAM until the machine restarts, and test runners end their workers without
@@ -41,7 +33,7 @@ function isAlive(pid: number): boolean {
 export function sweepScratch(): void {
   for (const name of readdirSync(BASE)) {
     const pid = Number(/^cfa-tests-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || processIsAlive(pid)) continue;
     rmSync(path.join(BASE, name), { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { processIsAlive } from "../process-alive.server";
 import { copyPgliteTemplate, templateDir } from "./pglite-template.server";
 import * as schema from "./schema.server";
 
@@ -88,15 +89,6 @@ export async function openPostgres(
       await pool.end();
     },
   };
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
