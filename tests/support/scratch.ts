@@ -32,7 +32,7 @@ const PREFIX = "cfa-tests-";
  */
 export function sweepScratch(): void {
   for (const name of readdirSync(BASE)) {
-    const pid = Number(/^cfa-tests-(\d+)-/.exec(name)?.[1]);
+    const pid = name.startsWith(PREFIX) ? Number.parseInt(name.slice(PREFIX.length), 10) : 0;
     if (!pid || pid === process.pid || processIsAlive(pid)) continue;
     rmSync(path.join(BASE, name), { recursive: true, force: true });
   }

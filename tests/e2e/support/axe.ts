@@ -14,7 +14,7 @@ interface AxeOptions {
  * An axe scan of `page` as every spec runs one: axe runs in the page itself (axe-core/playwright's
  * "legacy" mode: its default injects axe a second time into a new page to merge the frames' results,
  * and our pages have no frame) and keeps the details of violations only, not of the passes. Same
- * violations, half the CPU: 32 scans of four pages took 86 CPU-seconds the default way, 52 this way.
+ * violations; 32 scans of four hydrated pages took 37.7 s the default way, 23.3 s this way.
  */
 export function axeScan(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
