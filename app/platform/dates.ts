@@ -58,3 +58,10 @@ export function isCalendarDay(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
+
+/** The calendar day `days` days after `day` (before it when negative), 'YYYY-MM-DD' in and out. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -5,7 +5,8 @@
 // changes, never a draft nor a past session.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addDays, parisToday } from "~/features/catalogue/sessions";
+import { parisToday } from "~/features/catalogue/sessions";
+import { addDays } from "~/platform/dates";
 import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp } from "../support/fixture";

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { addDays } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { type FormationSession, formationSessions, formations } from "~/platform/db/schema.server";
 import {
-  addDays,
   addMonthsEnd,
   formatDateRange,
   type PublicSession,
@@ -104,6 +104,8 @@ export async function sessionChoices(db: Db) {
       id: r.sessionId,
       formationId: r.formationId,
       label: `${r.formationTitle} – ${formatDateRange(r.startDate, r.endDate)}`,
+      // Its last day: the Stagiaires screen sends the attestations de fin de formation from then on.
+      endDate: r.endDate,
     })),
   };
 }

@@ -103,12 +103,6 @@ export function parseFrenchDate(text: string): string | null {
   return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** Adds days (negative to go back) to a calendar date. */
-export function addDays(iso: string, days: number): string {
-  const { year, month, day } = parts(iso);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
 /** Adds months to a calendar date, minus one day: a session of N months ends the day before. */
 export function addMonthsEnd(iso: string, months: number): string {
   const { year, month, day } = parts(iso);

@@ -4,6 +4,7 @@
  * two extra days (Good Friday, 26 December) are not counted: the centre's timetable follows the general
  * rule. Days are 'YYYY-MM-DD' calendar days; nothing here depends on a time zone.
  */
+import { addDays } from "~/platform/dates";
 
 const FIXED: readonly [string, string][] = [
   ["01-01", "Jour de l'an"],
@@ -17,13 +18,6 @@ const FIXED: readonly [string, string][] = [
 ];
 
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A calendar day `offset` days after `day` (UTC arithmetic on the date alone). */
-export function addDays(day: string, offset: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Easter Sunday of a Gregorian year (the anonymous Meeus/Jones/Butcher computation). */
 export function easterSunday(year: number): string {

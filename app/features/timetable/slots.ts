@@ -3,7 +3,8 @@
  * midnight (Paris wall-clock), how they are written ('9 h', '12 h 30'), a session's total hours, and
  * the slots a weekly pattern gives between two days, public holidays skipped.
  */
-import { addDays, holidayName } from "./holidays";
+import { addDays } from "~/platform/dates";
+import { holidayName } from "./holidays";
 
 /** ISO weekdays, Monday = 1 … Sunday = 7, as the pattern's checkboxes post them. */
 export const WEEKDAYS = [
