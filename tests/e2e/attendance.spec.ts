@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
 import { formatClock, formatTime } from "../../app/platform/paris-time";
+import { VISITOR } from "../../playwright.config";
 import { frenchTypographyFaults } from "../support/french-text";
-import { signInAsAdmin } from "./support/admin";
+import { signInAsAdmin, signInAsAdminThroughTheForm } from "./support/admin";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { attachedPdfText } from "./support/pdf";
@@ -17,6 +18,8 @@ const TITLE = "TP Assistant Ressources Humaines";
 // Monday 7 June 2027, 9 h–12 h in Paris (summer time, UTC+2).
 const DURING = Date.parse("2027-06-07T07:30:00Z");
 const AFTER = Date.parse("2027-06-07T10:05:00Z");
+// Tuesday 8 June 2027, the session's last day: its attestations can be sent.
+const LAST_DAY = Date.parse("2027-06-08T08:00:00Z");
 
 const pdfText = async (bytes: Uint8Array) =>
   (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
@@ -163,13 +166,22 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
     expect(text).toContain("Heures suivies par stagiaire");
     expect(text).toMatch(/Lefebvre Camille 3\sh/);
 
-    // The attestation de fin de formation states the hours the sheet counts.
-    await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
-    const learner = page.getByTestId("learner").filter({ hasText: email });
-    await learner
-      .getByRole("button", { name: "Envoyer l'attestation de fin de formation à Camille Lefebvre" })
-      .click();
-    await expect(page.getByText("Attestation envoyée", { exact: true })).toBeVisible();
+    // The attestation de fin de formation, from the session's last day: sent then by an administrator
+    // who signs in then (today's sign-in has expired by 2027), it states the hours the sheet counts.
+    await serverClock.set(LAST_DAY);
+    const office = await browser.newContext({ baseURL: serverUrl, ...VISITOR });
+    try {
+      const staff = await office.newPage();
+      await signInAsAdminThroughTheForm(staff, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
+      await staff
+        .getByTestId("learner")
+        .filter({ hasText: email })
+        .getByRole("button", { name: "Envoyer l'attestation de fin de formation à Camille Lefebvre" })
+        .click();
+      await expect(staff.getByText("Attestation envoyée", { exact: true })).toBeVisible();
+    } finally {
+      await office.close();
+    }
     const attestation = await attachedPdfText(await waitForMail(email, "Attestation de fin de formation"));
     expect(attestation).toContain("Camille Lefebvre");
     expect(attestation).toMatch(/Heures effectivement suivies\s?: 3 h\./);

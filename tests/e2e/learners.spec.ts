@@ -32,6 +32,13 @@ test("admitting a candidate makes them a learner: the session's 'Stagiaires' lin
   await expect(row).toContainText("Inscrit·e");
   // Its origin links to the application (a column shown on wide lists only).
   await expect(row.locator('a[href^="/admin/candidatures/"]')).toHaveText("Candidature admise");
+  // The session has not reached its last day: its attestations wait for it, and the button says so.
+  const attestations = page.getByRole("button", { name: "Envoyer les attestations" });
+  await expect(attestations).toHaveAttribute("aria-disabled", "true");
+  await attestations.hover();
+  await expect(page.getByRole("tooltip")).toHaveText(
+    /^Les attestations de fin de formation s'envoient à partir du (1er|\d{1,2}) [a-zéû]+ \d{4}, dernier jour de la session\.$/,
+  );
   await gotoReady(page, page.url());
   await expectNoAxeViolations(page);
 });

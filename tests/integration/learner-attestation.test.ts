@@ -4,8 +4,12 @@
 // latest entry of each slot counts, an absence counts none) and the certification's outcome; kept
 // with its date and e-mailed through the outbox with the PDF; the session's button sends each
 // learner's once, a learner who dropped out included; previewed under documents:generate; a
-// role-less account is refused and changes nothing.
+// role-less account is refused and changes nothing. It is handed over at the end of the training:
+// before the session's last day, refused in French (by learner and for the session) unless the
+// learner dropped out, whose hours are final.
 import { describe, expect, it } from "vitest";
+import { formatDateRange, formatDay, parisToday } from "~/features/catalogue/sessions";
+import { addDays } from "~/platform/dates";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
 import * as listRoute from "~/routes/admin/learners";
 import { DRIVER } from "../support/db";
@@ -27,13 +31,18 @@ const mark = (slotId: string | undefined, learnerId: string, status: string, lat
     [slotId, learnerId, status, lateMinutes],
   );
 
+/** A session that ended last week (twelve days, its two slots on the first two), whatever today is. */
+const ENDED = { start: addDays(parisToday(), -18), end: addDays(parisToday(), -7) };
+/** A session that starts in a month. */
+const COMING = { start: addDays(parisToday(), 30), end: addDays(parisToday(), 41) };
+
 /**
- * A certifying formation of its own with two objectives, a session with two slots of 3 h 30 (7 h),
- * three learners: Élodie attended the first slot and was absent from the second; Karim, first marked
- * absent then corrected to present, came 30 minutes late to the second; Léa dropped out, nothing
- * recorded.
+ * A certifying formation of its own with two objectives, a session (by default ended) with two
+ * slots of 3 h 30 (7 h), three learners: Élodie attended the first slot and was absent from the
+ * second; Karim, first marked absent then corrected to present, came 30 minutes late to the second;
+ * Léa dropped out on the first day, nothing recorded.
  */
-async function seed(tag: string) {
+async function seed(tag: string, dates = ENDED) {
   const [formation] = await rows<{ id: string; title: string }>(
     `insert into formations (title, slug, certifying, certification, objectives, assessment_methods)
      values ($1, $2, true, 'Développeur web (RNCP 37674)',
@@ -41,19 +50,19 @@ async function seed(tag: string) {
      returning id, title`,
     [`Attestation ${tag}`, `attestation-${tag}`],
   );
-  const sessionId = await newSession(t, formation?.id);
+  const sessionId = await newSession(t, formation?.id, dates);
   const slots = await rows<{ id: string }>(
     `insert into session_slots (session_id, day, start_minute, end_minute) values
-     ($1, '2027-03-01', 540, 750), ($1, '2027-03-02', 810, 1020) returning id`,
-    [sessionId],
+     ($1, $2, 540, 750), ($1, $3, 810, 1020) returning id`,
+    [sessionId, dates.start, addDays(dates.start, 1)],
   );
   const [elodie, karim, lea] = await rows<{ id: string; email: string }>(
     `insert into learners (session_id, origin, first_name, last_name, email, status, abandoned_on, certification) values
      ($1, 'manual', 'Élodie', 'Martin-${tag}', 'elodie.att.${tag}@example.test', 'enrolled', null, 'certified'),
      ($1, 'manual', 'Karim', 'Benali-${tag}', 'karim.att.${tag}@example.test', 'enrolled', null, 'presented'),
-     ($1, 'manual', 'Léa', 'Durand-${tag}', 'lea.att.${tag}@example.test', 'dropped_out', '2027-03-01', null)
+     ($1, 'manual', 'Léa', 'Durand-${tag}', 'lea.att.${tag}@example.test', 'dropped_out', $2, null)
      returning id, email`,
-    [sessionId],
+    [sessionId, dates.start],
   );
   if (!elodie || !karim || !lea) throw new Error("no learners");
   const [first, second] = slots;
@@ -88,7 +97,7 @@ describe(`the attestation de fin de formation on ${DRIVER}`, () => {
     expect(text).toContain("Concevoir une page accessible");
     expect(text).toContain("Publier un site WordPress");
     expect(text).toContain("Action de formation (article L. 6313-1, 1° du Code du travail)");
-    expect(text).toContain("du 1er au 12 mars 2027");
+    expect(text).toContain(formatDateRange(ENDED.start, ENDED.end));
     expect(text).toMatch(/Durée de la formation\s?: 7 h\./);
     expect(text).toMatch(/Heures effectivement suivies\s?: 3 h 30\./);
     expect(text).toContain("Certifié·e");
@@ -131,8 +140,46 @@ describe(`the attestation de fin de formation on ${DRIVER}`, () => {
     expect(karimText).toContain("Présenté·e à la certification");
     const leaText = await textOf(lea.id);
     expect(leaText).toMatch(/Heures effectivement suivies\s?: 0 h\./);
-    expect(leaText).toContain("Abandon le 1er mars 2027");
+    expect(leaText).toContain(`Abandon le ${formatDay(ENDED.start)}`);
     expect(leaText).toContain("n'est pas encore renseigné");
+  });
+
+  it("before the session's last day, is refused in French for a learner still in training and for the session, nothing kept or sent; a learner who dropped out has theirs", async () => {
+    const { sessionId, elodie, lea } = await seed("d", COMING);
+    const notYet = `à partir du ${formatDay(COMING.end)}, dernier jour de la session.`;
+    expect(
+      await post({ intent: "send-attestation", id: elodie.id, requestKey: "click-attest-early" }),
+    ).toMatchObject({
+      data: {
+        ok: false,
+        toast: {
+          title: "Envoi impossible",
+          description: `L'attestation de fin de formation s'envoie ${notYet}`,
+        },
+      },
+    });
+    expect(
+      await post({ intent: "send-attestations", sessionId, requestKey: "click-attests-early" }),
+    ).toMatchObject({
+      data: {
+        ok: false,
+        toast: {
+          title: "Envoi impossible",
+          description: `Les attestations de fin de formation s'envoient ${notYet}`,
+        },
+      },
+    });
+    expect(await keptOf(elodie.id)).toHaveLength(0);
+    await t.app.mail.drain();
+    expect(t.smtp.to(elodie.email)).toHaveLength(0);
+
+    // Léa dropped out: the hours she attended are final.
+    expect(
+      await post({ intent: "send-attestation", id: lea.id, requestKey: "click-attest-lea" }),
+    ).toMatchObject({
+      data: { ok: true, toast: { title: "Attestation envoyée" } },
+    });
+    expect((await keptOf(lea.id)).map((d) => d.kind)).toEqual(["attestation"]);
   });
 
   it("previews under documents:generate without keeping it; a role-less account is refused and nothing is kept", async () => {

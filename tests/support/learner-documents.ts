@@ -31,12 +31,19 @@ export const stagiairesPost =
   (fields: Record<string, string>, cookie = signedIn.cookie) =>
     settled(() => listRoute.action(routeArgs(t, formRequest("/admin/stagiaires", fields, cookie))));
 
-/** A session of its own for `formationId` (2027-03-01 → 2027-03-12, in Lyon, 10 seats): its id. */
-export async function newSession(t: TestApp, formationId: string | undefined): Promise<string> {
+/**
+ * A session of its own for `formationId` (by default 2027-03-01 → 2027-03-12; in Lyon, 10 seats):
+ * its id.
+ */
+export async function newSession(
+  t: TestApp,
+  formationId: string | undefined,
+  { start, end } = { start: "2027-03-01", end: "2027-03-12" },
+): Promise<string> {
   const [session] = await sqlOn(t)<{ id: string }>(
     `insert into formation_sessions (formation_id, start_date, end_date, mode, place, seats)
-     values ($1, '2027-03-01', '2027-03-12', 'presentiel', '12 rue des Lilas, Lyon', 10) returning id`,
-    [formationId],
+     values ($1, $2, $3, 'presentiel', '12 rue des Lilas, Lyon', 10) returning id`,
+    [formationId, start, end],
   );
   return session?.id ?? "";
 }

@@ -32,7 +32,7 @@ import { renderAttestation } from "./attestation-pdf.server";
 import { type ConvocationInput, renderConvocation } from "./convocation-pdf.server";
 import { INTERNAL_RULES_FILE, renderInternalRules } from "./internal-rules-pdf.server";
 import { documentFileName } from "./pdf.server";
-import type { DocumentType } from "./types";
+import { attestationNotYet, type DocumentType, sessionAttestationsNotYet } from "./types";
 
 export const UNKNOWN_LEARNER = "Stagiaire inconnu·e.";
 export const NO_ADDRESS = "Ce ou cette stagiaire n'a plus d'adresse e-mail (données anonymisées).";
@@ -373,6 +373,8 @@ export async function sendDocument(
 ) {
   const record = await learnerRecord(app.db, learnerId);
   if (!record) throw new AdminInputError(UNKNOWN_LEARNER);
+  const notYet = type === "attestation" ? attestationNotYet(record, parisToday()) : null;
+  if (notYet) throw new AdminInputError(notYet);
   return sendOne(app, actor, type, record, requestKey, rulesOfClick(app.db));
 }
 
@@ -386,7 +388,8 @@ const KINDS_OF: Record<DocumentType, LearnerDocumentKind[]> = {
 /**
  * 'Envoyer les …' of a session: the document to each learner still following it (not dropped out,
  * not anonymised) who has not had it yet; the attestation also to a learner who dropped out, since
- * it states the hours they attended. A learner whose record lacks what the document needs (who pays,
+ * it states the hours they attended, and only from the session's last day (before, refused in French:
+ * a learner who dropped out has theirs from their row). A learner whose record lacks what the document needs (who pays,
  * for an agreement) is left for staff to complete. Answers how many were sent and left.
  */
 export async function sendSessionDocuments(
@@ -396,6 +399,14 @@ export async function sendSessionDocuments(
   sessionId: string,
   requestKey: string,
 ) {
+  if (type === "attestation") {
+    const [session] = await app.db
+      .select({ endDate: formationSessions.endDate })
+      .from(formationSessions)
+      .where(eq(formationSessions.id, sessionId));
+    const notYet = session ? sessionAttestationsNotYet(session, parisToday()) : null;
+    if (notYet) throw new AdminInputError(notYet);
+  }
   const waiting = await app.db
     .select({ id: learners.id })
     .from(learners)

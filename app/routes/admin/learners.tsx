@@ -12,6 +12,7 @@ import {
   SentDocuments,
 } from "~/features/documents/components/learner-documents";
 import { documentsOf, internalRulesMissing } from "~/features/documents/index.server";
+import { attestationNotYet, sessionAttestationsNotYet } from "~/features/documents/types";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
 import { learnerFiltersFrom } from "~/features/learners/learner-schema";
@@ -24,6 +25,7 @@ import {
   LEARNER_STATUSES,
   TRAINEE_CATEGORY_LABELS,
 } from "~/features/learners/vocabulary";
+import { parisToday } from "~/features/settings/index.server";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
@@ -55,9 +57,11 @@ export function loader(args: Route.LoaderArgs) {
         ),
         // Staff are warned before sending a convocation that would leave without it.
         internalRulesMissing: await internalRulesMissing(db),
+        // The server's Paris day: whether a session has reached its last day (the attestations).
+        today: parisToday(),
       };
     },
-    empty: { ...NO_LEARNERS, documents: {}, internalRulesMissing: false },
+    empty: { ...NO_LEARNERS, documents: {}, internalRulesMissing: false, today: parisToday() },
   });
 }
 
@@ -77,7 +81,8 @@ function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
 const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
 
 export default function AdminLearners({ loaderData }: Route.ComponentProps) {
-  const { learners, page, choices, filters, loadError, documents, internalRulesMissing } = loaderData;
+  const { learners, page, choices, filters, loadError, documents, internalRulesMissing, today } = loaderData;
+  const chosenSession = choices.sessions.find((s) => s.id === filters.session);
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
   const canExport = useCan("learners:export");
@@ -114,7 +119,11 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
               <>
                 <SendSessionDocumentsButton type="convocation" sessionId={filters.session} />
                 <SendSessionDocumentsButton type="agreement" sessionId={filters.session} />
-                <SendSessionDocumentsButton type="attestation" sessionId={filters.session} />
+                <SendSessionDocumentsButton
+                  type="attestation"
+                  sessionId={filters.session}
+                  notYet={chosenSession ? sessionAttestationsNotYet(chosenSession, today) : null}
+                />
               </>
             ) : null}
             {canWrite ? (
@@ -220,7 +229,12 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                         <FileSignature aria-hidden="true" className="h-4 w-4" />
                       </DeniedControl>
                     )}
-                    <SendDocumentButton type="attestation" learnerId={l.id} name={name} />
+                    <SendDocumentButton
+                      type="attestation"
+                      learnerId={l.id}
+                      name={name}
+                      notYet={attestationNotYet(l, today)}
+                    />
                   </>
                 ) : null}
                 {canWrite && !l.anonymisedAt ? (

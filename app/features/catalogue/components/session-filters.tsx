@@ -3,7 +3,7 @@ import { FilterSelect } from "~/ui/console/list-filters";
 /** What `sessionChoices` (sessions.server.ts) answers: the formations that have sessions, and those sessions. */
 export interface SessionChoices {
   formations: { id: string; title: string }[];
-  sessions: { id: string; formationId: string; label: string }[];
+  sessions: { id: string; formationId: string; label: string; endDate: string }[];
 }
 
 /**

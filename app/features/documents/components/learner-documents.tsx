@@ -1,8 +1,9 @@
 import { AlertTriangle, Award, FileSignature, FileText, type LucideIcon, Send } from "lucide-react";
 import { Link } from "react-router";
+import { DeniedControl } from "~/features/accounts";
 import { INTERNAL_RULES_MISSING } from "~/features/settings";
 import { formatDateTime } from "~/platform/paris-time";
-import { Button } from "~/ui/button";
+import { Button, buttonClass } from "~/ui/button";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { DOCUMENT_SLUGS, DOCUMENT_TYPES, type DocumentType } from "../types";
 
@@ -62,20 +63,35 @@ const TYPE_WORDS: Record<
   },
 };
 
-/** One learner's document of `type`: the PDF generated from the records and e-mailed. */
+/**
+ * One learner's document of `type`: the PDF generated from the records and e-mailed. `notYet`: why it
+ * cannot be sent yet (the attestation before the session's last day), shown on a disabled button.
+ */
 export function SendDocumentButton({
   type,
   learnerId,
   name,
+  notYet = null,
 }: {
   type: DocumentType;
   learnerId: string;
   name: string;
+  notYet?: string | null;
 }) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
   const words = TYPE_WORDS[type];
   const Icon = words.icon;
+  if (notYet)
+    return (
+      <DeniedControl
+        reason={notYet}
+        label={`${words.sendTo} ${name}`}
+        className={buttonClass("ghost", "icon")}
+      >
+        <Icon aria-hidden="true" className="h-4 w-4" />
+      </DeniedControl>
+    );
   return (
     <Button
       variant="ghost"
@@ -93,11 +109,25 @@ export function SendDocumentButton({
 }
 
 /** 'Envoyer les …' of a session: every learner of the session who has not had this document yet. */
-export function SendSessionDocumentsButton({ type, sessionId }: { type: DocumentType; sessionId: string }) {
+export function SendSessionDocumentsButton({
+  type,
+  sessionId,
+  notYet = null,
+}: {
+  type: DocumentType;
+  sessionId: string;
+  notYet?: string | null;
+}) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
   const words = TYPE_WORDS[type];
   const Icon = words.icon;
+  if (notYet)
+    return (
+      <DeniedControl reason={notYet} className={buttonClass("outline")}>
+        <Icon aria-hidden="true" className="h-4 w-4" /> {words.sendAll}
+      </DeniedControl>
+    );
   return (
     <Button
       variant="outline"
