@@ -7,7 +7,7 @@ function toastCookie(secret: string) {
 }
 
 export async function toastHeader(secret: string, toast: ToastMessage): Promise<string> {
-  return toastCookie(secret).serialize(toast);
+  return toastCookie(secret).serialize({ ...toast, id: toast.id ?? crypto.randomUUID() });
 }
 
 /** Reads the pending toast and the header that clears it. */

@@ -3,4 +3,10 @@ export interface ToastMessage {
   type: "success" | "error";
   title: string;
   description?: string;
+  /**
+   * A flash toast's identity, drawn when its cookie is written. Two page loads can read the same
+   * cookie before the answer that clears it is back (a console change's live refresh running beside
+   * the redirect's own load): they carry the same toast, which the page shows once.
+   */
+  id?: string;
 }

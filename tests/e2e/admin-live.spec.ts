@@ -1,4 +1,5 @@
 import { signInAsAdmin } from "./support/admin";
+import { requestCallback } from "./support/callback";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
@@ -9,11 +10,7 @@ test("a callback request appears on the open dashboard without a reload", async 
   await signInAsAdmin(page, "/admin");
   await page.locator("body[data-live='open']").waitFor();
   const lastName = `Directe${Date.now()}`;
-  const response = await request.post("/api/rappel", {
-    form: { firstName: "Nadia", lastName, phone: "06 12 34 56 78", source: "callback_home_hero" },
-    headers: { accept: "application/json" },
-  });
-  expect(response.status()).toBe(200);
+  await requestCallback(request, lastName);
   await expect(page.getByText(`Nadia ${lastName}`)).toBeVisible();
 });
 

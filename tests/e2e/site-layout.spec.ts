@@ -1,5 +1,6 @@
 import { signInWithoutRole } from "./support/account";
 import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
+import { requestCallback } from "./support/callback";
 import { gotoReady } from "./support/page";
 import { type ElementHandle, expect, type Locator, type Page, test } from "./support/test";
 
@@ -45,6 +46,53 @@ for (const { width, control } of [
     }
   });
 }
+
+test("a flash toast read again by a second page load is shown once; its close button speaks French", async ({
+  page,
+  request,
+  serverUrl,
+}) => {
+  // The sign-in's flash cookie, as the answer that set it carried it (the clearing one has no value).
+  let flash = "";
+  page.on("response", async (response) => {
+    const value = /(?:^|\n)toast=([^;]+)/.exec((await response.headerValue("set-cookie")) ?? "")?.[1];
+    if (value) flash = value;
+  });
+  await gotoReady(page, "/auth?redirectTo=/admin/contacts");
+  await submitAdminCredentials(page);
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Connexion réussie" });
+  await expect(toast).toHaveCount(1);
+  expect(flash).not.toBe("");
+  await toast.getByRole("button", { name: "Fermer la notification" }).click();
+  await expect(toast).toHaveCount(0);
+
+  // Two loads can read the cookie before the answer that clears it is back: a console change's live
+  // refresh running beside the redirect's own load. Replayed: the same cookie, then a change (a
+  // callback request) whose live refresh reloads the list, the root's loader included.
+  await page.context().addCookies([{ name: "toast", value: flash, url: serverUrl }]);
+  const loads: string[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      loads.push(body);
+      await route.fulfill({ response, body });
+    },
+  );
+  await page.locator("body[data-live='open']").waitFor();
+  const lastName = `Toast${Date.now()}`;
+  await requestCallback(request, lastName);
+  const row = page.getByRole("row").filter({ hasText: lastName });
+  await expect(row).toHaveCount(1);
+  expect(loads.join("")).toContain("Connexion réussie");
+  // A later toast goes through the same queue: once it shows, a second 'Connexion réussie' would have.
+  await row.getByLabel(`Statut de la demande de Nadia ${lastName}`).selectOption("contacted");
+  await expect(page.getByText("Statut mis à jour avec succès")).toBeVisible();
+  // Counted now, not awaited: a second toast would leave by itself a few seconds later.
+  expect(await toast.count()).toBe(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
 
 test("the header offers the console to staff only: not to a signed-in visitor without a role", async ({
   warmPage: page,

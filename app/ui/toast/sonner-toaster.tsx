@@ -21,5 +21,13 @@ export default function SonnerToaster({
   }, [queue, onShown]);
   // At the bottom: at the top they covered the header's buttons ('Déconnexion') and took their clicks
   // for seconds after signing in. On a phone sonner spreads them across the bottom edge.
-  return <Toaster position="bottom-right" richColors closeButton />;
+  // The close button's name in French (sonner's own is 'Close toast').
+  return (
+    <Toaster
+      position="bottom-right"
+      richColors
+      closeButton
+      toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
+    />
+  );
 }

@@ -6,9 +6,15 @@ const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
 let deliver: ((toast: ToastMessage) => void) | null = null;
 const early: ToastMessage[] = [];
+/** The flash toasts this page has shown, by id: one read again by a second load is not shown twice. */
+const shown = new Set<string>();
 
 /** Shows a toast in the notification area; callable from anywhere in the browser. */
 export function showToast(toast: ToastMessage): void {
+  if (toast.id) {
+    if (shown.has(toast.id)) return;
+    shown.add(toast.id);
+  }
   if (deliver) deliver(toast);
   else early.push(toast);
 }
