@@ -388,9 +388,10 @@ const KINDS_OF: Record<DocumentType, LearnerDocumentKind[]> = {
 /**
  * 'Envoyer les …' of a session: the document to each learner still following it (not dropped out,
  * not anonymised) who has not had it yet; the attestation also to a learner who dropped out, since
- * it states the hours they attended, and only from the session's last day (before, refused in French:
- * a learner who dropped out has theirs from their row). A learner whose record lacks what the document needs (who pays,
- * for an agreement) is left for staff to complete. Answers how many were sent and left.
+ * it states the hours they attended, and only from the session's last day (before, refused in
+ * French: a learner who dropped out has theirs from their row). A learner whose record lacks what
+ * the document needs (who pays, for an agreement) is left for staff to complete. Answers how many
+ * were sent and left.
  */
 export async function sendSessionDocuments(
   app: AppRuntime,
