@@ -22,7 +22,10 @@ const repo = process.cwd();
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 
-/** The busy CPU time of the whole machine so far, in seconds (/proc/stat: user, nice, system, irq, softirq). */
+/**
+ * The busy CPU time of the whole machine so far, in seconds (/proc/stat: user, nice, system, irq,
+ * softirq), in the kernel's clock ticks: USER_HZ, 100 a second on Linux whatever the kernel's own HZ.
+ */
 function busyCpu(): number {
   const [, user, nice, system, , , irq, softirq] = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "")
     .trim()
