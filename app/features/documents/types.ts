@@ -21,18 +21,17 @@ export const documentTypeOf = (slug: string | undefined): DocumentType | null =>
 /**
  * The attestation de fin de formation is handed over at the end of the training (Code du travail,
  * art. L. 6353-1: "à l'issue de la formation"), when the hours it states are final: from the session's
- * last day, or once the learner has dropped out. Before, why it cannot be sent yet; null when it can.
+ * last day. Before, `lead` and that day, the reason staff read; null when it can be sent.
  */
-export function attestationNotYet(
-  learner: { status: string; endDate: string },
-  today: string,
-): string | null {
-  if (learner.status === "dropped_out" || today >= learner.endDate) return null;
-  return `L'attestation de fin de formation s'envoie à partir du ${formatDay(learner.endDate)}, dernier jour de la session.`;
-}
+const fromLastDay = (endDate: string, today: string, lead: string): string | null =>
+  today >= endDate ? null : `${lead} à partir du ${formatDay(endDate)}, dernier jour de la session.`;
 
-/** The same rule for a whole session's 'Envoyer les attestations' (a learner who dropped out: on their row). */
-export function sessionAttestationsNotYet(session: { endDate: string }, today: string): string | null {
-  if (today >= session.endDate) return null;
-  return `Les attestations de fin de formation s'envoient à partir du ${formatDay(session.endDate)}, dernier jour de la session.`;
-}
+/** One learner's attestation: from the session's last day, or at once for a learner who dropped out. */
+export const attestationNotYet = (learner: { status: string; endDate: string }, today: string) =>
+  learner.status === "dropped_out"
+    ? null
+    : fromLastDay(learner.endDate, today, "L'attestation de fin de formation s'envoie");
+
+/** A whole session's 'Envoyer les attestations' (a learner who dropped out has theirs from their row). */
+export const sessionAttestationsNotYet = (session: { endDate: string }, today: string) =>
+  fromLastDay(session.endDate, today, "Les attestations de fin de formation s'envoient");
