@@ -65,3 +65,11 @@ export function addDays(day: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+const isoDayFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS });
+
+/**
+ * The Paris day of `now` (by default today) as 'YYYY-MM-DD', whatever the server's or the browser's
+ * zone: the day the centre's dates (sessions, deadlines, certificates) are compared with.
+ */
+export const parisToday = (now: Date = new Date()) => isoDayFormat.format(now);

@@ -4,7 +4,7 @@
  * first of the month, as dates.ts. Apart from it because every public page loads dates.ts and none
  * needs these.
  */
-import { asDate, PARIS, withOrdinalFirst } from "./dates";
+import { asDate, PARIS, parisToday, withOrdinalFirst } from "./dates";
 
 const formats = {
   /** "1er mars 2027 à 14 h 05" (Intl writes 14:05; see frenchClock) */
@@ -18,8 +18,6 @@ const formats = {
   time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
   /** "14 h 05" (Intl writes 14:05; see frenchClock) */
   clock: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "short" }),
-  /** "2027-03-01", for file names. */
-  isoDay: new Intl.DateTimeFormat("sv-SE", { timeZone: PARIS }),
 };
 
 /**
@@ -38,7 +36,8 @@ export const formatFullDateTime = (value: Date | string) =>
 export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
 /** A time of day as a reader of the site expects it: '9 h 30', '12 h', in Paris time. */
 export const formatClock = (value: Date | string) => frenchClock(formats.clock.format(asDate(value)));
-export const formatIsoDay = (value: Date | string) => formats.isoDay.format(asDate(value));
+/** "2027-03-01", the Paris day of an instant, for file names. */
+export const formatIsoDay = (value: Date | string) => parisToday(asDate(value));
 
 /** The Paris wall-clock parts of an instant ("2027-03-01", "14:05"), for date and time inputs. */
 export function parisParts(value: Date | string): { day: string; time: string } {

@@ -1,3 +1,4 @@
+import { parisToday } from "../../app/platform/dates";
 import { signInAsAdmin } from "./support/admin";
 import { axeViolations } from "./support/axe";
 import { sendApplication } from "./support/candidate";
@@ -6,9 +7,6 @@ import { expect, test } from "./support/test";
 
 // Interviews planned here are not admitted: this course's seats stay as they were.
 const COURSE = "/formation/bac-pro-logistique";
-
-/** Today in Paris, YYYY-MM-DD, as the centre counts days. */
-const parisToday = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
 
 test("Calendrier: today's callback request on its day opens it in Contacts; months in the URL, 'Aujourd'hui', axe, the list at 360 px", async ({
   warmPage: page,

@@ -8,8 +8,8 @@
 // before the session's last day, refused in French (by learner and for the session) unless the
 // learner dropped out, whose hours are final.
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatDay, parisToday } from "~/features/catalogue/sessions";
-import { addDays } from "~/platform/dates";
+import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { addDays, parisToday } from "~/platform/dates";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
 import * as listRoute from "~/routes/admin/learners";
 import { DRIVER } from "../support/db";

@@ -5,8 +5,7 @@
 // changes, never a draft nor a past session.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parisToday } from "~/features/catalogue/sessions";
-import { addDays } from "~/platform/dates";
+import { addDays, parisToday } from "~/platform/dates";
 import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp } from "../support/fixture";

@@ -2,8 +2,7 @@
  * The Calendrier's month: which month the URL asks for (?mois=2026-11), its weeks (Monday first),
  * the centre's today (Paris), and the French names. Pure: the page and the server share it.
  */
-import { MONTH_NAMES } from "~/platform/dates";
-import { formatIsoDay } from "~/platform/paris-time";
+import { MONTH_NAMES, parisToday } from "~/platform/dates";
 
 export type EventKind = "session-start" | "session-end" | "slot" | "interview" | "callback";
 
@@ -40,9 +39,6 @@ export const WEEKDAY_NAMES = [
 
 /** YYYY-MM */
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** The centre's today, YYYY-MM-DD in Paris. */
-export const parisToday = (now: Date = new Date()) => formatIsoDay(now);
 
 /** The month in ?mois=, or the current Paris month when absent or malformed. */
 export function monthFrom(params: URLSearchParams, now: Date = new Date()): string {

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { cardPicture, pictureColumns } from "~/features/media/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
+import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { type Formation, formationAliases, formations, media } from "~/platform/db/schema.server";
 import type { CatalogueItem } from "./catalogue";
 import { fundingLabel } from "./funding";
 import { levelLabel } from "./levels";
-import { parisToday } from "./sessions";
 
 /**
  * Public reads of the catalogue. Every query here filters on `active = true`:

@@ -2,12 +2,13 @@ import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
 import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
 import { sessionTitleOf } from "~/features/journal/index.server";
+import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { plural } from "~/platform/plural";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";
-import { parisToday, sessionStatus } from "./sessions";
+import { sessionStatus } from "./sessions";
 import { applicationCount, learnerCount, takenSeats } from "./sessions.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";

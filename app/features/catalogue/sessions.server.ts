@@ -1,12 +1,11 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import { addDays } from "~/platform/dates";
+import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { type FormationSession, formationSessions, formations } from "~/platform/db/schema.server";
 import {
   addMonthsEnd,
   formatDateRange,
   type PublicSession,
-  parisToday,
   parseFrenchDate,
   seatsLeft,
   sessionStatus,

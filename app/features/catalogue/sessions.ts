@@ -3,7 +3,7 @@
  * seats, the deadline and the 'Clôturer' switch, and French date ranges. Pure, shared by the
  * server, the course page and the console.
  */
-import { MONTH_NAMES } from "~/platform/dates";
+import { MONTH_NAMES, parisToday } from "~/platform/dates";
 
 export const SESSION_MODES = [
   { value: "presentiel", label: "Présentiel", schema: "Onsite" },
@@ -41,11 +41,6 @@ export interface SessionSeats {
   closed: boolean;
   startDate: string;
   applicationDeadline: string | null;
-}
-
-/** Today's date in Paris as YYYY-MM-DD, whatever the server's time zone. */
-export function parisToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
 }
 
 export function seatsLeft(session: Pick<SessionSeats, "seats" | "taken">): number {

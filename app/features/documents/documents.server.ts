@@ -13,7 +13,8 @@ import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
 import { LEARNER_FUNDING_LABELS } from "~/features/learners";
 import { payerColumns } from "~/features/learners/index.server";
-import { getCentreSettings, getInternalRules, parisToday } from "~/features/settings/index.server";
+import { getCentreSettings, getInternalRules } from "~/features/settings/index.server";
+import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import {
   formationSessions,

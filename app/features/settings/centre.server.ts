@@ -1,9 +1,8 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { fallbackFormat, type MediaFacts, pictureHtml, variantPath, variantWidths } from "~/features/media";
-import { formatDate } from "~/platform/dates";
+import { formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { centreSettings, media } from "~/platform/db/schema.server";
-import { formatIsoDay } from "~/platform/paris-time";
 import {
   type CentreIdentity,
   type CentreLogo,
@@ -156,9 +155,6 @@ export function headerLogoHtml(logo: CentreLogo): string {
     { sizes: `${drawn}px`, className: "h-10 w-auto max-w-48 object-contain", eager: true, widths: "small" },
   );
 }
-
-/** Today in Paris, YYYY-MM-DD: the day a certificate's validity is compared with. */
-export const parisToday = (now = new Date()) => formatIsoDay(now);
 
 /** What public pages may show: no lead recipient; the Qualiopi mention only while valid with a file. */
 export function publicCentre(settings: CentreSettings, today = parisToday()): PublicCentre {

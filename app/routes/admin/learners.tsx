@@ -25,7 +25,7 @@ import {
   LEARNER_STATUSES,
   TRAINEE_CATEGORY_LABELS,
 } from "~/features/learners/vocabulary";
-import { parisToday } from "~/features/settings/index.server";
+import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

@@ -1,7 +1,7 @@
 import { attachmentDisposition } from "~/features/applications/console-applications.server";
 import { qualiopiValid } from "~/features/settings/centre";
-import { parisToday } from "~/features/settings/centre.server";
 import { getCertificateFile } from "~/features/settings/console-settings.server";
+import { parisToday } from "~/platform/dates";
 import type { Route } from "./+types/qualiopi-certificate";
 
 /**

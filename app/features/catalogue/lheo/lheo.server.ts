@@ -10,10 +10,10 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
 import { getCentreSettings } from "~/features/settings/index.server";
+import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { formationSessions, formations } from "~/platform/db/schema.server";
 import type { EventBus } from "~/platform/events.server";
-import { parisToday } from "../sessions";
 import { takenSeats } from "../sessions.server";
 import {
   type LheoCentre,
