@@ -1,7 +1,27 @@
-import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  type RouteConfig,
+  type RouteConfigEntry,
+  route,
+} from "@react-router/dev/routes";
 import { RENAMED_CONSOLE_PATHS } from "./features/console/renamed-paths";
 
-export default [
+/**
+ * Every route matches its path's exact case: `/ADMIN/stagiaires` or `/CALENDRIER/<token>.ics` name no
+ * page, so the rules that protect an address (no-store, the page cache, the logs' masking, in
+ * platform/http/addresses.server.ts) never meet a page under another spelling of its path.
+ */
+function caseSensitive(routes: RouteConfigEntry[]): RouteConfigEntry[] {
+  return routes.map((entry) => ({
+    ...entry,
+    caseSensitive: true,
+    ...(entry.children ? { children: caseSensitive(entry.children) } : {}),
+  }));
+}
+
+export default caseSensitive([
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("auth", "routes/site/auth.tsx"),
@@ -87,4 +107,4 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("lheo.xml", "routes/api/lheo.ts"),
   route("robots.txt", "routes/api/robots.ts"),
-] satisfies RouteConfig;
+]) satisfies RouteConfig;
