@@ -74,6 +74,8 @@ export function canonicalAddresses() {
   return (req: Request, res: Response, next: NextFunction) => {
     const raw = pathOf(req.originalUrl);
     const { path, malformed } = canonicalPath(raw);
+    // What the request metrics name the answer by, instead of a route pattern or a static file.
+    if (malformed || path !== raw) res.locals.route = "(adresse non canonique)";
     if (malformed) {
       res
         .status(400)
