@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { SESSION_COOKIE_PREFIX } from "~/features/accounts/auth.server";
-import { canonicalPathOf, pathRules } from "~/platform/http/addresses.server";
+import { pathRules } from "~/platform/http/addresses.server";
 
 // No page of the site uses these browser features; a script injected into one cannot either.
 const PERMISSIONS_POLICY =
@@ -43,7 +43,8 @@ export function securityHeaders(publicUrl: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    const { noStore } = pathRules(canonicalPathOf(req));
+    // Mounted after the entrance (canonicalAddresses): the path is the canonical one, as routed.
+    const { noStore } = pathRules(req.path);
     const personal = signedIn(req.headers.cookie);
     beforeHeaders(res, () => {
       if (noStore) res.setHeader("Cache-Control", "no-store");

@@ -13,8 +13,8 @@ import type { NextFunction, Request, Response } from "express";
 //   malformed escape (`%E0%A4%A`, `%ZZ`, bytes that are not UTF-8) is a 400.
 // - The router is case-sensitive (app/routes.ts, and Express's 'case sensitive routing'): an odd-case
 //   path names no page, so a fixed segment is only ever matched as written. Tokens keep their case.
-// - `pathRules` and `maskSecrets` are the only readers of what a path means; they ignore case, so
-//   that they protect a superset of what the router serves.
+// - Every rule that protects an address reads it through `pathRules` (no-store, the page cache) or
+//   `maskSecrets` (logs); both ignore case, so that they cover a superset of what the router serves.
 
 /** Letters, digits and `-._~`: the characters an escape never needs to stand for (RFC 3986 §2.3). */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
