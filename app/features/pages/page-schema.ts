@@ -61,13 +61,13 @@ function checkItems(field: PageField, value: string, ctx: z.RefinementCtx) {
     if (block.title.length > MAX_ITEM_TITLE) {
       ctx.addIssue({
         code: "custom",
-        message: `Paragraphe ${i + 1} : première ligne de ${MAX_ITEM_TITLE} caractères au plus`,
+        message: `Paragraphe ${i + 1}\u202f: première ligne de ${MAX_ITEM_TITLE} caractères au plus`,
       });
     }
     if (field.address && !isDocumentAddress(block.lines[0] ?? "")) {
       ctx.addIssue({
         code: "custom",
-        message: `Paragraphe ${i + 1} («\u202f${block.title.slice(0, 60)}\u202f») : la deuxième ligne doit être l'adresse du document (https://… ou /…)`,
+        message: `Paragraphe ${i + 1} («\u202f${block.title.slice(0, 60)}\u202f»)\u202f: la deuxième ligne doit être l'adresse du document (https://… ou /…)`,
       });
     }
   }

@@ -215,13 +215,15 @@ export const pagesAction = consoleAction(
     const values = parsed.data;
     const publish = intent === "publish";
     return attempt(app, intent, ERROR_TITLE, `Page «\u202f${page.title}\u202f» publiée`, async () => {
-      const { content: published } = await readPage(app.db, id);
+      const stored = await readPage(app.db, id);
+      const published = stored.content;
       const draft = await draftPageContent(app.db, id);
       const changedFrom = (before: PageContent) =>
         page.fields.filter((field) => before[field.name] !== values[field.name]);
       // A draft's changes are from the draft it replaces; a publication's, from what visitors read.
       const changed = changedFrom(publish ? published : (draft ?? published));
-      if (changed.length === 0 && !(publish && draft)) return UNCHANGED;
+      // Publishing a page not yet public (its text unchanged since its last draft) is a change too.
+      if (changed.length === 0 && !(publish && (draft || !stored.published))) return UNCHANGED;
       await auditedChange(app, actor, EVENT, async (tx) => {
         await saveEdit(tx, pageVersions, id, values, actor);
         if (publish) await publishRecord(tx, pageVersions, id, actor);
