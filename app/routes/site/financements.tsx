@@ -1,8 +1,8 @@
 import { BadgeCheck, CalendarDays, Download } from "lucide-react";
 import { data } from "react-router";
 import { type PageItem, pageItems } from "~/features/pages/definitions";
+import { centrePageMeta } from "~/features/pages/page-meta";
 import { publicPage } from "~/features/pages/pages.server";
-import { pageTitle, seo } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { NotFound } from "~/root";
 import { Badge } from "~/ui/badge";
@@ -10,13 +10,7 @@ import { ButtonLink, buttonClass } from "~/ui/button";
 import type { Route } from "./+types/financements";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData?.page
-    ? seo(matches, {
-        title: "Financer votre formation",
-        description: loaderData.page.fields.description ?? "",
-        path: "/financements",
-      })
-    : [...pageTitle(matches, "Page introuvable"), { name: "robots", content: "noindex" }];
+  centrePageMeta(matches, loaderData?.page, { title: "Financer votre formation", path: "/financements" });
 
 /**
  * Every word from Pages › Financements: banner, introduction, the funding schemes the centre

@@ -3,12 +3,12 @@ import { data } from "react-router";
 import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
 import { figureOf } from "~/features/catalogue/results";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
+import { centrePageMeta } from "~/features/pages/page-meta";
 import { publicPage } from "~/features/pages/pages.server";
 import { ACTIVITY_NOTICE, phoneHref } from "~/features/settings/centre";
 import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
 import { formatDate } from "~/platform/dates";
 import { readOrNull } from "~/platform/safe-read.server";
-import { pageTitle, seo } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { NotFound } from "~/root";
 import { ButtonLink } from "~/ui/button";
@@ -16,13 +16,7 @@ import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/notre-centre";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData?.page
-    ? seo(matches, {
-        title: "Notre centre",
-        description: loaderData.page.fields.description ?? "",
-        path: "/notre-centre",
-      })
-    : [...pageTitle(matches, "Page introuvable"), { name: "robots", content: "noindex" }];
+  centrePageMeta(matches, loaderData?.page, { title: "Notre centre", path: "/notre-centre" });
 
 /**
  * The figures from the formations' records; the texts from Pages (Markdown rendered here, on the
