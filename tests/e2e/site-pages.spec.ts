@@ -16,7 +16,7 @@ test("financing: the schemes the centre describes in Pages, real actions and its
     const scheme = schemes.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     await expect(scheme.getByRole("list").getByRole("listitem")).toHaveCount(points);
   }
-  await expect(page.getByText("Pour tous les actifs, jusqu'à 5 000 €.")).toBeVisible();
+  await expect(page.getByText("Pour tous les actifs, jusqu'à 5\u202f000\u00a0€.")).toBeVisible();
 
   // The demonstration centre's guide, served while the demo remains (demo-document.ts).
   const guide = page.getByRole("link", { name: /Télécharger le guide/ });
