@@ -1,5 +1,7 @@
 import { DEMO_BLOG_POSTS, DEMO_TESTIMONIALS } from "~/features/demo/fixtures/catalogue.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
+import { signInAsAdmin } from "./support/admin";
+import { gotoReady } from "./support/page";
 import { pdfText } from "./support/pdf";
 import { expect, test } from "./support/test";
 
@@ -182,4 +184,36 @@ test("until the centre publishes its pages, the home page shows its name, its ca
   await page.goto("/contact");
   await expect(page.getByRole("textbox", { name: /Message/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: /Pourquoi/ })).toHaveCount(0);
+});
+
+test("'Mise en route' asks to review the pages; a page published in Pages goes online with its link", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page, "/admin");
+  const setup = page.getByRole("list", { name: "Étapes de mise en route" });
+  await expect(setup).toContainText(
+    "Les pages du site, relues et publiées (restent\u202f: Accueil, Notre centre, Financements, Ressources, Contact)",
+  );
+  await page.getByRole("link", { name: "Relire les pages" }).click();
+  await expect(page.getByTestId("page-state-notre-centre")).toContainText("Pas encore publiée");
+
+  // The editor opens on the default draft; the centre writes its own words and publishes.
+  await gotoReady(page, "/admin/pages/notre-centre");
+  const intro = "Forma Rhône forme les caristes et les magasiniers de la vallée du Rhône.";
+  await page.getByLabel("Présentation").fill(intro);
+  await page.getByRole("button", { name: "Publier", exact: true }).click();
+  await expect(page.getByText("Page «\u202fNotre centre\u202f» publiée")).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await gotoReady(visitor, new URL("/notre-centre", page.url()).toString());
+  await expect(visitor.getByText(intro)).toBeVisible();
+  await expect(
+    visitor
+      .getByRole("navigation", { name: "Navigation principale" })
+      .getByRole("link", { name: "Notre centre" }),
+  ).toBeVisible();
+  await gotoReady(page, "/admin");
+  await expect(setup).toContainText("(restent\u202f: Accueil, Financements, Ressources, Contact)");
 });
