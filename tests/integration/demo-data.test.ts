@@ -200,6 +200,28 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
     expect(before).toEqual({ formations: 5, articles: 5, testimonials: 6, pages: 5, centre: true });
   });
 
+  it("gives a demonstration centre seeded before its pages were fixtures its pages at the next start, never once removed", async () => {
+    const db = t.app.db;
+    const pages = async () =>
+      (await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.demo, true)))
+        .map((p) => p.id)
+        .sort();
+    const seeded = await pages();
+    expect(seeded).toHaveLength(5);
+    // As an earlier version left it: the demo seeded (demo_state), its identity in Paramètres, no page row.
+    await db.delete(sitePages);
+    expect(await seedDemo(db)).toBe(false);
+    expect(await pages()).toEqual(seeded);
+    // A page staff had published is theirs: the backfill leaves it as it is.
+    await db.delete(sitePages).where(eq(sitePages.id, "contact"));
+    await db.insert(sitePages).values({ id: "contact", content: { reasons: "Les nôtres" } });
+    await seedDemo(db);
+    const [contact] = await db.select().from(sitePages).where(eq(sitePages.id, "contact"));
+    expect(contact).toMatchObject({ demo: false, content: { reasons: "Les nôtres" } });
+    await db.delete(sitePages).where(eq(sitePages.id, "contact"));
+    await seedDemo(db);
+  });
+
   it("removes exactly the demo records, keeps what real records need, and is audited", async () => {
     const db = t.app.db;
     const demoBySlug = async (slug: string) =>
