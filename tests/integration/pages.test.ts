@@ -201,7 +201,7 @@ describe(`Pages on ${DRIVER}`, () => {
     expect(contact).toContain("Nous vous répondons sous deux jours ouvrés.");
   });
 
-  it("refuses a document without an address and a guide address that is not a link, in French, storing nothing", async () => {
+  it("refuses a document without an address, a question asked twice and a guide address that is not a link, in French, storing nothing", async () => {
     const before = await readPage(t.app.db, "ressources");
     const documents = "Livret d'accueil\nlivret.pdf\nTout pour votre première journée.";
     const result = await save(await pageForm("ressources", { documents }), admin.cookie);
@@ -211,6 +211,11 @@ describe(`Pages on ${DRIVER}`, () => {
         "Paragraphe 1 («\u202fLivret d'accueil\u202f»)\u202f: la deuxième ligne doit être l'adresse du document (https://… ou /…)",
     });
     expect(await readPage(t.app.db, "ressources")).toEqual(before);
+    // Two questions with the same title would read as one.
+    const faq = "Qui finance\u202f?\nLe CPF.\n\nqui finance\u202f?\nL'employeur.";
+    expect((await bodyOf(await save(await pageForm("ressources", { faq }), admin.cookie))).errors).toEqual({
+      faq: "Paragraphe 2\u202f: «\u202fqui finance\u202f?\u202f» est déjà le titre d'un paragraphe précédent",
+    });
     const guide = await save(
       await pageForm("financements", { guideUrl: "javascript:alert(1)" }),
       admin.cookie,

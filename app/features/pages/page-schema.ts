@@ -51,13 +51,23 @@ function fieldSchema(field: PageField, placeholders: boolean) {
 const MAX_ITEMS = 20;
 const MAX_ITEM_TITLE = 200;
 
-/** A list of blocks: at most 20, each title on one short line, each address (if asked) a link. */
+/** A list of blocks: at most 20, each title on one short line and used once, each address (if asked) a link. */
 function checkItems(field: PageField, value: string, ctx: z.RefinementCtx) {
   const blocks = pageItems(value);
   if (blocks.length > MAX_ITEMS) {
     ctx.addIssue({ code: "custom", message: `${MAX_ITEMS} paragraphes au plus (${blocks.length} saisis)` });
   }
+  // Each item is named by its first line (a question, a title): two with the same would read as one.
+  const seen = new Set<string>();
   for (const [i, block] of blocks.entries()) {
+    const name = block.title.toLocaleLowerCase("fr");
+    if (seen.has(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Paragraphe ${i + 1}\u202f: «\u202f${block.title.slice(0, 60)}\u202f» est déjà le titre d'un paragraphe précédent`,
+      });
+    }
+    seen.add(name);
     if (block.title.length > MAX_ITEM_TITLE) {
       ctx.addIssue({
         code: "custom",
