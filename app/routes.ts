@@ -48,6 +48,7 @@ export default caseSensitive([
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
   route("formation/:slug/lheo.xml", "routes/site/formation-lheo.ts"),
+  route("documents/:file", "routes/site/demo-document.ts"),
   route("auth/verifie", "routes/site/email-verified.ts"),
   route("auth/deconnexion", "routes/site/sign-out.ts"),
   ...prefix("admin", [

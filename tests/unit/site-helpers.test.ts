@@ -8,7 +8,7 @@ import {
   parseFilters,
 } from "~/features/catalogue/catalogue";
 import { skillsPreview } from "~/features/catalogue/components/formation-card";
-import { filterResources, RESOURCES } from "~/features/pages/resources";
+import { filterResources, resourcesOf } from "~/features/pages/resources";
 import { initials } from "~/features/testimonials/components/testimonial-card";
 import { formatDate } from "~/platform/dates";
 import { reconnectDelay } from "~/platform/live";
@@ -93,10 +93,21 @@ describe("site helpers", () => {
     expect(initials(null)).toBe("??");
   });
 
-  it("filters resources by title or category and formats dates in Paris time", () => {
-    expect(filterResources(RESOURCES, "ALTERNANCE").map((r) => r.id)).toEqual(["guide-alternance"]);
-    expect(filterResources(RESOURCES, "témoignages").map((r) => r.id)).toEqual(["temoignages-anciens"]);
-    expect(filterResources(RESOURCES, "")).toHaveLength(4);
+  it("reads the documents of Pages › Ressources, filters them by title or description and formats dates in Paris time", () => {
+    const resources = resourcesOf(
+      "Guide de l'alternance\n/docs/alternance.pdf\nContrats et rémunération\n\n  \nLivret d'accueil\r\nhttps://example.fr/livret.pdf\n",
+    );
+    expect(resources).toEqual([
+      {
+        title: "Guide de l'alternance",
+        href: "/docs/alternance.pdf",
+        description: "Contrats et rémunération",
+      },
+      { title: "Livret d'accueil", href: "https://example.fr/livret.pdf", description: "" },
+    ]);
+    expect(filterResources(resources, "ALTERNANCE").map((r) => r.href)).toEqual(["/docs/alternance.pdf"]);
+    expect(filterResources(resources, "rémunération").map((r) => r.title)).toEqual(["Guide de l'alternance"]);
+    expect(filterResources(resources, "")).toHaveLength(2);
     expect(formatDate(new Date("2025-08-15T23:30:00Z"))).toBe("16 août 2025");
   });
 

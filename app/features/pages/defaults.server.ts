@@ -1,45 +1,56 @@
 import type { PageContent, PageId } from "./definitions";
 
 /**
- * What each page says until staff save it in Pages (the site's text before it was editable, without
- * its invented figures): the one place that holds the pages' default text. Read at request time for a
- * page that has no row in site_pages, so a page is never empty and nothing has to be seeded; a start
- * that should begin with other text (or none) writes rows instead. Server side only: no browser
- * downloads it, the public pages receive their text from their loader.
+ * What each page says until staff save it in Pages: the one place that holds the pages' default
+ * text. Read at request time for a page that has no row in site_pages. A legal page shows it (the law
+ * wants the page from the first day; its identity comes from Paramètres); a page of the centre's own
+ * words (`centreText`) only opens its editor on it, as the draft to review, and visitors read nothing
+ * of it until 'Publier'. Server side only: no browser downloads it, the public pages receive their
+ * text from their loader.
  */
 export const PAGE_DEFAULTS: Readonly<Record<PageId, PageContent>> = {
+  // The centre's own pages: what the editor opens on until staff save, never shown to visitors
+  // before 'Publier'. Nothing here may promise what a centre has not checked (no label, delay,
+  // tool or funding rate): either a plain statement true of any centre, or a line asking for the
+  // centre's own words. The demonstration centre's texts are its fixtures (features/demo).
   accueil: {
-    heroTitle: "Révélez votre potentiel avec nos formations",
-    heroText:
-      "Alternance ou formation courte, diplômante ou certifiante : trouvez la formation qui vous mènera à votre nouveau métier.",
+    heroTitle: "Des formations professionnelles pour adultes",
+    heroText: "Découvrez nos formations et contactez-nous pour construire votre projet.",
     goalsTitle: "Choisissez votre objectif",
-    goalsText: "Dites-nous ce que vous souhaitez accomplir, nous vous recommandons les formations adaptées.",
+    goalsText:
+      "Dites-nous ce que vous souhaitez accomplir : nous vous indiquons les formations qui y répondent.",
+    methodTitle: "Notre méthode pédagogique",
+    method: "",
+    partners: "",
   },
   "notre-centre": {
-    intro:
-      "Nous accompagnons les adultes qui veulent se former, se reconvertir et trouver un emploi, de l'orientation au financement et jusqu'au retour à l'emploi.",
-    certifications:
-      "- **OPQF** : Qualification professionnelle des organismes de formation\n- **Datadock** : Référencement qualité des financeurs de la formation\n- **Référencé France Travail (ex-Pôle Emploi)** : Formations ouvertes aux demandeurs d'emploi",
+    intro: "À compléter : qui est le centre, pour qui il forme et comment.",
+    certifications: "",
     mission:
-      "Rendre la formation professionnelle accessible à chacun et conduire nos apprenants vers un emploi durable. Nous concevons des parcours concrets, proches des besoins des entreprises, et nous accompagnons chaque personne dans son projet, de l'orientation au financement.\n\n### Accompagnement\n\nUn référent unique vous suit avant, pendant et jusqu'à 6 mois après votre formation.\n\n### Exigence\n\nDes formations reconnues, des formateurs issus du terrain et des résultats publiés chaque année.\n\n### Accessibilité\n\nDes parcours finançables, en présentiel ou à distance, ouverts aux personnes en situation de handicap.",
-    teamTitle: "Une équipe de formateurs issus du terrain",
-    teamText:
-      "Des professionnels en activité dans les ressources humaines, le commerce, la logistique et le numérique, qui transmettent leur expérience du terrain.",
-    description:
-      "Organisme de formation pour adultes : notre mission, nos valeurs, notre équipe de formateurs, nos résultats publiés et nos informations légales.",
+      "À compléter : la mission du centre, puis « ### Valeur » suivi de sa description pour chaque valeur.",
+    teamTitle: "Notre équipe",
+    teamText: "À compléter : qui sont les formateurs et l'équipe du centre.",
+    description: "Présentation du centre de formation, de son équipe et de ses informations légales.",
   },
   financements: {
-    badge: "Jusqu'à 100 % de prise en charge",
+    badge: "",
     intro:
-      "Plusieurs dispositifs peuvent prendre en charge tout ou partie de votre formation. Nos conseillers vous aident à trouver la solution adaptée à votre situation.",
+      "Plusieurs dispositifs peuvent financer tout ou partie d'une formation selon votre situation. Contactez-nous pour étudier la vôtre.",
+    options: "",
+    guideUrl: "",
     description:
-      "CPF, aide individuelle à la formation de France Travail (ex-Pôle Emploi), OPCO : jusqu'à 100 % de prise en charge de votre formation.",
+      "Les dispositifs de financement d'une formation, et comment nous contacter pour étudier votre situation.",
   },
   ressources: {
-    intro:
-      "Guides pratiques, supports et conseils pour préparer votre projet de formation et votre retour à l'emploi.",
-    description:
-      "Guides, supports de webinaires, manuel de l'apprenant et questions fréquentes pour préparer votre formation.",
+    intro: "Documents et articles pour préparer votre projet de formation.",
+    documents: "",
+    faq: "",
+    description: "Documents, articles et questions fréquentes pour préparer votre formation.",
+  },
+  contact: {
+    replyDelay: "",
+    reasonsTitle: "Pourquoi nous choisir ?",
+    reasons: "",
   },
   "mentions-legales": {
     body: "## 4. Propriété intellectuelle\n\nL'ensemble des contenus du site (textes, images, logos, documents téléchargeables) est protégé par le droit de la propriété intellectuelle. Toute reproduction ou représentation, totale ou partielle, sans autorisation écrite préalable est interdite.\n\n## 5. Responsabilité\n\nL'éditeur s'efforce de fournir des informations exactes et à jour, mais ne peut garantir l'exhaustivité des informations publiées. Les informations sur les formations (dates, tarifs, financements) sont données à titre indicatif et confirmées lors de l'inscription.\n\n## 6. Liens hypertextes\n\nLe site peut contenir des liens vers d'autres sites. L'éditeur n'exerce aucun contrôle sur ces sites et décline toute responsabilité quant à leur contenu.\n\n## 7. Données personnelles\n\nLe traitement de vos données personnelles est décrit dans notre politique de confidentialité. Vous pouvez exercer vos droits en écrivant à l'adresse e-mail ci-dessus.\n\n## 8. Droit applicable\n\nLes présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution amiable, les tribunaux français sont seuls compétents.",

@@ -1277,6 +1277,12 @@ export const sitePages = pgTable("site_pages", {
   updatedAt: updatedAt(),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   publishAt: scheduleColumns().publishAt,
+  // Rows written before pages could wait unpublished were all public: true by default. A page of the
+  // centre's own words (features/pages, `centreText`) saved as a draft before its first publication
+  // sits here unpublished.
+  published: boolean("published").notNull().default(true),
+  // The demonstration centre's text (seeded with the demo, deleted by its removal); a staff save clears it.
+  demo: boolean("demo").notNull().default(false),
 });
 
 /**

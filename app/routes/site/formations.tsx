@@ -15,6 +15,7 @@ import { FormationCard } from "~/features/catalogue/components/formation-card";
 import { goalById } from "~/features/catalogue/goals";
 import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
+import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
 import { optionsOf } from "~/platform/options";
 import { plural } from "~/platform/plural";
 import { skipFilterChanges } from "~/platform/revalidate";
@@ -29,21 +30,29 @@ const VIEWS: Record<string, { type?: TypeFilter; path: string; title: string; in
   formations: {
     path: "/formations",
     title: "Nos formations",
-    intro: "Formations en alternance et formations courtes, diplômantes ou certifiantes.",
+    // Said from the catalogue instead (catalogueIntro): only the kinds the centre has.
+    intro: "",
   },
   "formations-alternance": {
     type: "alternance",
     path: "/formations/alternance",
     title: "Formations en alternance",
-    intro: "Apprenez un métier en entreprise tout en préparant un titre reconnu, sans frais de formation.",
+    intro: "Les formations du centre qui se suivent en alternance, entre l'entreprise et le centre.",
   },
   "formations-courtes": {
     type: "courte",
     path: "/formations/courtes",
     title: "Formations courtes",
-    intro: "Développez rapidement de nouvelles compétences, finançables par le CPF.",
+    intro: "Les formations courtes du centre.",
   },
 };
+
+/** The whole catalogue's introduction names the kinds of formation it holds, nothing else. */
+function catalogueIntro(intro: string, formations: readonly { formationType: string }[]): string {
+  if (intro) return intro;
+  const kinds = formationKindsLabel(formationKindsOf(formations));
+  return kinds ? `${kinds} du centre.` : "Le catalogue du centre.";
+}
 
 function viewOf(pathname: string) {
   if (pathname.startsWith("/formations/alternance")) return VIEWS["formations-alternance"]!;
@@ -51,9 +60,10 @@ function viewOf(pathname: string) {
   return VIEWS.formations!;
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const view = viewOf(location.pathname);
-  return seo(matches, { title: view.title, description: view.intro, path: view.path });
+  const intro = catalogueIntro(view.intro, loaderData?.formations ?? []);
+  return seo(matches, { title: view.title, description: intro, path: view.path });
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -210,7 +220,9 @@ export default function FormationsPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="contenu" className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="text-4xl font-bold tracking-tight">{view.title}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{view.intro}</p>
+      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
+        {catalogueIntro(view.intro, loaderData.formations)}
+      </p>
       <div className="mt-8">
         {/* Another catalogue (alternance, courtes) starts again from what the server filtered. */}
         <Catalogue
