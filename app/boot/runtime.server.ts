@@ -71,7 +71,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       name: (await getCentreSettings(database.db)).name,
       address: config.mailFrom,
     });
-    const mail = new MailWorker(database, transport, sender, logger, 2_000, config.publicUrl);
+    const mail = new MailWorker(
+      database,
+      transport,
+      sender,
+      logger,
+      2_000,
+      config.publicUrl,
+      path.join(config.dataDir, "mail-accepted.log"),
+    );
     // Work started once an answer is sent (a reset request's link and e-mail): closing waits for it.
     const pending = new Set<Promise<unknown>>();
     const background = (work: () => Promise<unknown>) =>
