@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { listUpcomingSessions } from "~/features/catalogue/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import * as detailsRoute from "~/routes/admin/application";
+import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as listRoute from "~/routes/admin/learners";
 import * as exportRoute from "~/routes/admin/learners-export";
 import * as importRoute from "~/routes/admin/learners-import";
@@ -399,6 +400,42 @@ describe(`enrolled learners take seats on ${DRIVER}`, () => {
         "Cette session est complète\u202f: il ne reste aucune place. Pour inscrire au-delà, augmentez d'abord les places de la session (Sessions › Modifier).",
     });
     expect(await learnersOf(session.id)).toHaveLength(1);
+  });
+
+  it("a session's seats cannot go below its learners, the message naming them", async () => {
+    const session = await sessionWithSeats(3);
+    for (const n of [4, 5])
+      expect(statusOf(await learnerAct({ ...person(n), sessionId: session.id }))).toBe(200);
+    const [row] = await rows<{ start_date: string; end_date: string }>(
+      "select start_date::text, end_date::text from formation_sessions where id = $1",
+      [session.id],
+    );
+    const lowered = await call(() =>
+      sessionsRoute.action(
+        routeArgs(
+          t,
+          formRequest(
+            `/admin/formations/${session.formationId}/sessions`,
+            {
+              intent: "update",
+              id: session.id,
+              formationId: session.formationId,
+              startDate: row?.start_date ?? "",
+              endDate: row?.end_date ?? "",
+              mode: "presentiel",
+              place: "Salle 2",
+              seats: "1",
+            },
+            admin.cookie,
+          ),
+          { id: session.formationId },
+        ),
+      ),
+    );
+    expect(statusOf(lowered)).toBe(400);
+    expect((await bodyOf(lowered)).errors).toEqual({
+      seats: "Cette session compte 2 stagiaires inscrit·es\u202f: indiquez au moins 2 places.",
+    });
   });
 
   it("admissions count hand-added learners: a candidate is refused the last seat a learner holds, but the learner's own application is admitted", async () => {
