@@ -1,4 +1,4 @@
-import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { activitySentence, type CentreIdentity, fullAddress, legalIdentity } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 
 /**
@@ -16,9 +16,9 @@ export const publisherSections = (centre: CentreIdentity): readonly LegalSection
   {
     title: "1. Identité de l'éditeur",
     paragraphs: [
-      `Le site est édité par ${centre.name}, ${centre.legalForm.toLowerCase()} au capital de ${centre.shareCapital}${centre.foundedOn ? `, créée le ${formatDate(centre.foundedOn)}` : ""}.`,
+      `Le site est édité par ${legalIdentity(centre)}${centre.foundedOn ? `, créée le ${formatDate(centre.foundedOn)}` : ""}.`,
       `Siège : ${fullAddress(centre)}. SIRET : ${centre.siret}. ${centre.rcs ? `${centre.rcs}. ` : ""}Téléphone : ${centre.phone}. E-mail : ${centre.email}.`,
-      `${activitySentence(centre)} ${ACTIVITY_NOTICE}. Organisme exonéré de TVA (article 261-4-4° du CGI).`,
+      `${activitySentence(centre)} Organisme exonéré de TVA (article 261-4-4° du CGI).`,
     ],
   },
   {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { FOOTER_CENTRE, FOOTER_LEGAL } from "~/features/pages/navigation";
 import {
-  ACTIVITY_NOTICE,
   activitySentence,
   fullAddress,
+  legalIdentity,
   type PublicCentre,
   phoneHref,
   QualiopiMention,
@@ -70,9 +70,15 @@ export function SiteFooter({
             <QualiopiMention centre={centre} linkClassName="underline hover:text-white" />
           ) : null}
           <p>
-            {centre.name} ({centre.legalForm.toLowerCase()}) au capital de {centre.shareCapital} · SIRET{" "}
-            {centre.siret} · {centre.rcs} · {activitySentence(centre)} {ACTIVITY_NOTICE}. · Exonéré de TVA
-            (article 261-4-4° du CGI).
+            {[
+              legalIdentity(centre),
+              centre.siret ? `SIRET ${centre.siret}` : "",
+              centre.rcs,
+              activitySentence(centre),
+              "Exonéré de TVA (article 261-4-4° du CGI).",
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
       </div>
