@@ -124,7 +124,8 @@ export const settingsAction = consoleAction(
       const title = "Erreur lors de l'enregistrement des paramètres";
       const { values, errors } = checkCentreSettings({
         ...textFields(form),
-        qualiopiCategories: form.getAll("qualiopiCategories"),
+        // No box ticked posts nothing; an empty value is no category either.
+        qualiopiCategories: form.getAll("qualiopiCategories").filter((v) => v !== ""),
       });
       const left = Object.keys(errors);
       // The fields that changed, values only where they are not personal (see audit-changes.ts).
