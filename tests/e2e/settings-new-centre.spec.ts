@@ -69,7 +69,8 @@ test("an association is not asked for a share capital; a company is", async ({ b
   const page = await pageOn(browser);
   try {
     await signInAsAdmin(page, "/admin/parametres");
-    const legalForm = page.getByRole("textbox", { name: "Forme juridique" });
+    // With its suggestions (a datalist) the field is a combobox.
+    const legalForm = page.getByRole("combobox", { name: "Forme juridique" });
     const capital = page.getByRole("textbox", { name: "Capital social" });
     await legalForm.fill("Association loi 1901");
     await expect(capital).toHaveCount(0);
