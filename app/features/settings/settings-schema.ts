@@ -162,7 +162,7 @@ const REQUIRED_FIELDS: ReadonlySet<Field> = new Set<Field>([
   "vatStatus",
 ]);
 
-const blank = (v: unknown) => v === undefined || (typeof v === "string" && v.trim() === "");
+const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
 /**
  * Checks each field on its own, so that a save keeps every valid field: `values` holds those, ready
@@ -177,6 +177,9 @@ export function checkCentreSettings(raw: Record<string, unknown>): {
   const values: Partial<Record<Field, unknown>> = {};
   const errors: Partial<Record<Field, string>> = {};
   for (const [name, schema] of Object.entries(centreSettingsSchema.shape) as [Field, z.ZodType][]) {
+    // A field the form did not send (the capital, hidden for an association) is left as stored:
+    // neither emptied nor reported. The screen sends every other field, blank or not.
+    if (raw[name] === undefined) continue;
     if (REQUIRED_FIELDS.has(name) && blank(raw[name])) {
       errors[name] = REQUIRED;
       continue;
@@ -185,11 +188,12 @@ export function checkCentreSettings(raw: Record<string, unknown>): {
     if (parsed.success) values[name] = parsed.data;
     else errors[name] = parsed.error.issues[0]?.message ?? REQUIRED;
   }
-  const legalForm = typeof raw.legalForm === "string" ? raw.legalForm : "";
-  if (!hasShareCapital(legalForm)) {
+  // The capital is judged with the legal form it goes with (not sent, nothing to judge).
+  const legalForm = typeof raw.legalForm === "string" ? raw.legalForm : null;
+  if (legalForm !== null && !hasShareCapital(legalForm)) {
     if (!errors.legalForm) values.shareCapital = "";
     delete errors.shareCapital;
-  } else if (values.shareCapital === "") {
+  } else if (legalForm !== null && values.shareCapital === "") {
     delete values.shareCapital;
     errors.shareCapital = SETTINGS_ERRORS.shareCapital;
   }
