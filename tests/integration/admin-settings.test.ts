@@ -18,6 +18,7 @@ import {
 import * as dashboard from "~/routes/admin/dashboard";
 import * as layout from "~/routes/admin/layout";
 import * as settingsRoute from "~/routes/admin/settings";
+import { FUNDER_COMPLAINT } from "../support/complaint";
 import { DRIVER } from "../support/db";
 import { exe, pdf } from "../support/documents";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
@@ -506,15 +507,7 @@ describe(`Paramètres for a new centre of any kind on ${DRIVER}`, () => {
   });
 
   it("complaints go to their own recipient when one is set, else to the leads' recipient", async () => {
-    const complaint = {
-      firstName: "Inès",
-      lastName: "Garcia",
-      email: "ines.garcia@example.test",
-      authorType: "financeur" as const,
-      organisation: "OPCO Mobilités",
-      category: "contenu" as const,
-      description: "Le programme suivi ne correspond pas à celui qui a été financé.",
-    };
+    const complaint = FUNDER_COMPLAINT;
     const notified = async () => {
       const reference = await storeComplaint(t.app, complaint);
       const [stored] = await t.app.db.select().from(complaints).where(eq(complaints.reference, reference));

@@ -1,19 +1,6 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { adminQuery, databaseUrl } from "../../support/pg-admin";
 import { startServer, type TestServer } from "./server";
-
-/** The PostgreSQL server the e2e run makes its throwaway databases on (as the integration suite's). */
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A server as a real centre starts it: on PostgreSQL (a throwaway database of its own, dropped by
@@ -23,13 +10,11 @@ async function adminQuery(text: string): Promise<void> {
 export async function startNewCentreServer(label: string): Promise<TestServer> {
   const name = `e2e_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
   let server: TestServer;
   try {
     server = await startServer(
       label,
-      { DEMO_DATA: "off", DATABASE_URL: url.toString() },
+      { DEMO_DATA: "off", DATABASE_URL: databaseUrl(name) },
       { shortLived: true },
     );
   } catch (error) {
