@@ -88,3 +88,29 @@ test("an association is not asked for a share capital; a company is", async ({ b
     await page.context().close();
   }
 });
+
+test("a certificate without a category: the screen says why, and no page names Qualiopi", async ({
+  browser,
+}) => {
+  const page = await pageOn(browser);
+  try {
+    await signInAsAdmin(page, "/admin/parametres");
+    await page.getByLabel("Valide jusqu'au").fill("2099-12-31");
+    await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
+    await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
+    await page.getByLabel("Nouveau certificat (PDF, 5 Mo maximum)").setInputFiles({
+      name: "certificat.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Envoyer le certificat" }).click();
+    await expect(page.getByText("Certificat Qualiopi enregistré")).toBeVisible();
+    await expect(page.getByText(/au moins une catégorie d'actions cochée/)).toBeVisible();
+    for (const path of ["/", "/notre-centre", "/mentions-legales"]) {
+      await gotoReady(page, path);
+      await expect(page.getByText(/Qualiopi/)).toHaveCount(0);
+    }
+  } finally {
+    await page.context().close();
+  }
+});

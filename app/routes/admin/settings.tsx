@@ -114,6 +114,9 @@ function CertificateCard({
               </a>
             </>
           ) : null}
+          {file && !shown
+            ? " La mention Qualiopi n'apparaît pas sur le site : il y faut une date de validité non dépassée et au moins une catégorie d'actions cochée."
+            : null}
         </p>
         {file ? (
           canEdit ? (
