@@ -489,6 +489,15 @@ describe(`Paramètres for a new centre of any kind on ${DRIVER}`, () => {
     expect(legal).not.toContain("en cours d&#x27;enregistrement");
   });
 
+  it("the footer and the legal notice say the centre is exempt from VAT only when Paramètres says so", async () => {
+    const notice = "Organisme exonéré de TVA (article 261-4-4° a du CGI).";
+    await save(await form({ vatStatus: "liable" }));
+    for (const path of ["/", "/mentions-legales"])
+      expect((await page(path)).html).not.toContain("exonéré de TVA");
+    await save(await form({ vatStatus: "exempt" }));
+    for (const path of ["/", "/mentions-legales"]) expect((await page(path)).html).toContain(notice);
+  });
+
   it("a centre without Qualiopi is never said certified: no category, no mention anywhere, no certificate", async () => {
     await blankCentre();
     await save(await form(association));

@@ -169,13 +169,17 @@ export function publicCentre(settings: CentreSettings, today = parisToday()): Pu
     leadRecipient: _private,
     complaintRecipient: _complaints,
     minResultAnswers: _minimum,
-    vatStatus: _vat,
+    vatStatus,
     learnerRetentionMonths: _retention,
     certificate: _certificate,
     logo: _logo,
     ...identity
   } = settings;
-  return { ...identity, qualiopiShown: qualiopiCertified(settings, today) };
+  return {
+    ...identity,
+    qualiopiShown: qualiopiCertified(settings, today),
+    vatExempt: vatStatus === "exempt",
+  };
 }
 
 /** Where a new complaint is announced: its own recipient in Paramètres, else the leads'. */

@@ -86,9 +86,14 @@ export const INTERNAL_RULES_MISSING =
 
 /** What public pages receive from the root loader. */
 export interface PublicCentre extends CentreIdentity {
-  /** A valid certificate is on file: the footer and 'Notre centre' show the Qualiopi mention. */
+  /** Certified (a valid certificate, a category): the footer and 'Notre centre' show the Qualiopi mention. */
   qualiopiShown: boolean;
+  /** Exempt from VAT: the footer and the legal notice say so (never for a centre liable to it). */
+  vatExempt: boolean;
 }
+
+/** The exemption as the footer and the legal notice state it. */
+export const VAT_EXEMPT_NOTICE = "Organisme exonéré de TVA (article 261-4-4° a du CGI).";
 
 /** Printed wherever the activity declaration number appears (Code du travail, art. L. 6352-12). */
 export const ACTIVITY_NOTICE = "Cet enregistrement ne vaut pas agrément de l'État";

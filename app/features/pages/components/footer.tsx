@@ -7,6 +7,7 @@ import {
   type PublicCentre,
   phoneHref,
   QualiopiMention,
+  VAT_EXEMPT_NOTICE,
 } from "~/features/settings";
 
 function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
@@ -75,7 +76,7 @@ export function SiteFooter({
               centre.siret ? `SIRET ${centre.siret}` : "",
               centre.rcs,
               activitySentence(centre),
-              "Exonéré de TVA (article 261-4-4° du CGI).",
+              centre.vatExempt ? VAT_EXEMPT_NOTICE : "",
             ]
               .filter(Boolean)
               .join(" · ")}
