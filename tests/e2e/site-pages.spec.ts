@@ -120,7 +120,9 @@ test("legal pages: sections, GDPR rights and the update date", async ({ warmPage
   await gotoReady(page, "/mentions-legales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
   await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
-  await expect(page.getByText(/au capital de 500 euros/).first()).toBeVisible();
+  // An entreprise individuelle has no share capital: none is printed.
+  await expect(page.getByText(/édité par Centre de Formation Avenir, Entreprise individuelle/)).toBeVisible();
+  await expect(page.getByText(/au capital/)).toHaveCount(0);
   for (const h of [
     "Directeur de la publication",
     "Hébergement",

@@ -18,6 +18,7 @@ import { parisParts } from "~/platform/paris-time";
 import * as complaintConsole from "~/routes/admin/complaint";
 import * as registerRoute from "~/routes/admin/complaints";
 import * as complaintRoute from "~/routes/site/reclamation";
+import { FUNDER_COMPLAINT } from "../support/complaint";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -195,15 +196,7 @@ describe(`public complaint form on ${DRIVER}`, () => {
 });
 
 describe(`the Réclamations register on ${DRIVER}`, () => {
-  const input = {
-    firstName: "Inès",
-    lastName: "Garcia",
-    email: "ines.garcia@example.test",
-    authorType: "financeur" as const,
-    organisation: "OPCO Mobilités",
-    category: "contenu" as const,
-    description: "Le programme suivi ne correspond pas à celui qui a été financé.",
-  };
+  const input = FUNDER_COMPLAINT;
   const post = (id: string, fields: Record<string, string>, cookie?: string) =>
     complaintConsole.action(routeArgs(t, formRequest(`/admin/reclamations/${id}`, fields, cookie), { id }));
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { formatDateRange } from "~/features/catalogue";
 import { FieldRefusal, type FormOutcome, receivePublicForm } from "~/features/leads/index.server";
-import { getCentreSettings } from "~/features/settings/index.server";
+import { complaintRecipient, getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintCounters, complaints, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
@@ -154,7 +154,8 @@ export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Pr
         : []),
       {
         kind: "complaint_notification",
-        to: centre.leadRecipient,
+        // Their own recipient in Paramètres, else the leads' one.
+        to: complaintRecipient(centre),
         replyTo: input.email,
         complaintId: inserted.id,
         ...complaintNotificationMail(

@@ -211,11 +211,10 @@ export async function setupChecklist(db: Db): Promise<SetupStep[]> {
       action: "Compléter l'identité",
     },
     {
-      label:
-        "Données légales : forme juridique, SIRET, déclaration d'activité, directeur de la publication, hébergeur",
-      done:
-        s.siret !== DEMO_CENTRE.siret &&
-        filled(s.legalForm, s.siret, s.activityNumber, s.publicationDirector, s.host),
+      // Not the activity declaration number: a new centre gets it after its first convention, and
+      // until then its pages and documents say it is being registered.
+      label: "Données légales : forme juridique, SIRET, directeur de la publication, hébergeur",
+      done: s.siret !== DEMO_CENTRE.siret && filled(s.legalForm, s.siret, s.publicationDirector, s.host),
       to: "/admin/parametres#settings-mentions",
       action: "Compléter les données légales",
     },

@@ -3,7 +3,7 @@ import type { RequestArgs } from "~/features/accounts/index.server";
 import { attempt, consoleAction, failure, intentOf, invalid } from "~/features/console/index.server";
 import { auditedChange } from "~/features/journal/index.server";
 import { idsWithDraft, publishRecord, saveEdit, wantsPreview } from "~/features/publishing/index.server";
-import { type CentreIdentity, fullAddress } from "~/features/settings";
+import { type CentreSettings, fullAddress, retentionLabel } from "~/features/settings";
 import { getCentreSettings, startingSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { sitePages, users } from "~/platform/db/schema.server";
@@ -119,8 +119,11 @@ export interface PublicPage {
   updatedOn: string;
 }
 
-/** The placeholders' values: from Paramètres and from the server's configuration. */
-export function placeholderValues(centre: CentreIdentity, retentionMonths: number): PlaceholderValues {
+/**
+ * The placeholders' values: from Paramètres (the learners' retention among them) and from the
+ * server's configuration (the refused applications' retention, APPLICATION_RETENTION_MONTHS).
+ */
+export function placeholderValues(centre: CentreSettings, retentionMonths: number): PlaceholderValues {
   return {
     nom: centre.name,
     adresse: fullAddress(centre),
@@ -128,6 +131,7 @@ export function placeholderValues(centre: CentreIdentity, retentionMonths: numbe
     email: centre.email,
     directeur: centre.publicationDirector,
     duree_conservation_candidatures: `${retentionMonths} mois`,
+    duree_conservation_stagiaires: retentionLabel(centre.learnerRetentionMonths),
   };
 }
 

@@ -1222,6 +1222,13 @@ export const centreSettings = pgTable(
     referentPhone: text("referent_phone").notNull(),
     referentEmail: text("referent_email").notNull(),
     leadRecipient: text("lead_recipient").notNull(),
+    /** Where new complaints (Réclamations) are announced; empty, to the lead recipient. */
+    complaintRecipient: text("complaint_recipient").notNull().default(""),
+    /**
+     * Months a learner's identity is kept after the session's last day, then anonymised. 60 by
+     * default (the reasons are in features/settings/retention.ts).
+     */
+    learnerRetentionMonths: integer("learner_retention_months").notNull().default(60),
     /** The centre's logo from the médiathèque: site header, e-mails, programme PDF. */
     logoId: uuid("logo_id").references(() => media.id, { onDelete: "restrict" }),
     /**
@@ -1247,6 +1254,7 @@ export const centreSettings = pgTable(
   (t) => [
     check("centre_settings_single_row", sql`${t.id} = 1`),
     check("centre_settings_min_result_answers", sql`${t.minResultAnswers} between 1 and 1000`),
+    check("centre_settings_learner_retention_months", sql`${t.learnerRetentionMonths} between 12 and 240`),
   ],
 );
 

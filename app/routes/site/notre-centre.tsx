@@ -5,7 +5,7 @@ import { figureOf } from "~/features/catalogue/results";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { centrePageMeta } from "~/features/pages/page-meta";
 import { publicPage } from "~/features/pages/pages.server";
-import { ACTIVITY_NOTICE, phoneHref } from "~/features/settings/centre";
+import { ACTIVITY_NOTICE, capitalClause, phoneHref } from "~/features/settings/centre";
 import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
 import { formatDate } from "~/platform/dates";
 import { readOrNull } from "~/platform/safe-read.server";
@@ -148,7 +148,8 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="inline font-semibold">Forme juridique : </dt>
                 <dd className="inline">
-                  {centre.legalForm} au capital de {centre.shareCapital}
+                  {centre.legalForm}
+                  {capitalClause(centre)}
                 </dd>
               </div>
               {centre.foundedOn ? (
@@ -164,7 +165,9 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="inline font-semibold">Déclaration d'activité : </dt>
                 <dd className="inline">
-                  {centre.activityNumber} (préfet de région {centre.activityRegion}). {ACTIVITY_NOTICE}.
+                  {centre.activityNumber.trim()
+                    ? `${centre.activityNumber}${centre.activityRegion ? ` (préfet de région ${centre.activityRegion})` : ""}. ${ACTIVITY_NOTICE}.`
+                    : "en cours d'enregistrement."}
                 </dd>
               </div>
             </dl>

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
 import { FOOTER_LEGAL, footerCentreLinks } from "~/features/pages/navigation";
 import {
-  ACTIVITY_NOTICE,
   activitySentence,
   fullAddress,
+  legalIdentity,
   type PublicCentre,
   phoneHref,
   QualiopiMention,
+  VAT_EXEMPT_NOTICE,
 } from "~/features/settings";
 
 function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
@@ -75,9 +76,15 @@ export function SiteFooter({
             <QualiopiMention centre={centre} linkClassName="underline hover:text-white" />
           ) : null}
           <p>
-            {centre.name} ({centre.legalForm.toLowerCase()}) au capital de {centre.shareCapital} · SIRET{" "}
-            {centre.siret} · {centre.rcs} · {activitySentence(centre)} {ACTIVITY_NOTICE}. · Exonéré de TVA
-            (article 261-4-4° du CGI).
+            {[
+              legalIdentity(centre),
+              centre.siret ? `SIRET ${centre.siret}` : "",
+              centre.rcs,
+              activitySentence(centre),
+              centre.vatExempt ? VAT_EXEMPT_NOTICE : "",
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
       </div>
