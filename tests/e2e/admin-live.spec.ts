@@ -35,6 +35,7 @@ test("a formation created in the console shows at once in an open page's footer,
   await dialog.getByLabel("Description courte").fill("Gérer la paie d'une petite entreprise.");
   await dialog.getByLabel("Ordre d'affichage").fill("0");
   await dialog.getByLabel("Trouver un emploi").check();
+  await dialog.getByRole("switch", { name: "Formation active" }).click();
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 

@@ -47,7 +47,9 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(dialog.getByRole("button", { name: "Descendre le module 2" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Descendre le module 1" }).click();
   await expect(dialog.getByLabel("Titre du module 1")).toHaveValue("Second");
-  await dialog.getByRole("switch", { name: "Éligible au financement" }).click();
+  // A new formation is a draft that claims no funding: nobody has checked either yet.
+  await expect(dialog.getByRole("switch", { name: "Formation active" })).not.toBeChecked();
+  await expect(dialog.getByRole("switch", { name: "Éligible au financement" })).not.toBeChecked();
   await create.click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -57,8 +59,12 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Formation courte");
   await expect(row).toContainText("Non défini");
-  await expect(row).toContainText("Publié");
+  await expect(row).toContainText("Brouillon");
   await expect(row).toContainText("Non éligible");
+  // Not on the site until someone publishes it.
+  const slug = title.toLowerCase().replaceAll(" ", "-");
+  expect((await page.request.get(`/formation/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(slug);
   await expect(page.getByRole("heading", { name: "Formations (1)" })).toBeVisible();
   await page.getByLabel("Type de formation").selectOption("alternance");
   await expect(page.getByText("Aucune formation trouvée")).toBeVisible();
@@ -72,9 +78,17 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(edit.getByLabel("Compétences", { exact: true })).toHaveValue("HTML, CSS");
   await edit.getByRole("textbox", { name: "Format", exact: true }).fill("En ligne");
   await edit.getByRole("button", { name: "Supprimer le module 2" }).click();
-  await edit.getByRole("button", { name: "Publier", exact: true }).click();
+  await edit.getByRole("button", { name: "Modifier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   await expect(row).toContainText("En ligne");
+  await expect(row).toContainText("Brouillon");
+
+  // Publishing is its own act, on the Publication screen.
+  await row.getByRole("link", { name: `Publication de ${title}` }).click();
+  await page.getByRole("button", { name: "Publier", exact: true }).click();
+  await expect(page.getByText(/^Publié\s: les visiteurs voient cette version$/)).toBeVisible();
+  expect((await page.request.get(`/formation/${slug}`)).status()).toBe(200);
+  await gotoReady(page, `/admin/formations?q=${encodeURIComponent(title)}`);
 
   // A duplicate slug gets a clear French message and keeps the dialog open.
   await page.getByRole("button", { name: "Ajouter une formation" }).click();

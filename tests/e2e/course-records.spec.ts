@@ -39,6 +39,7 @@ test("the console lists what each formation lacks, in the table and in its dialo
   await dialog.getByLabel(/^Tarif/).selectOption("gratuit");
   await dialog.getByLabel("Description courte").fill("Une formation certifiante.");
   await dialog.getByRole("switch", { name: "Formation certifiante (RNCP ou RS)" }).click();
+  await dialog.getByRole("switch", { name: "Formation active" }).click();
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 

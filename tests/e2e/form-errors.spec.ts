@@ -76,6 +76,7 @@ test("the module editor says the site numbers the modules, and a typed 'Module 1
     dialog.getByText("Le site affiche «\u00a0Module 1\u00a0:\u00a0» devant le titre."),
   ).toBeVisible();
   await dialog.getByLabel("Titre du module 1").fill("Module 1 : Accueil");
+  await dialog.getByRole("switch", { name: "Formation active" }).click();
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 

@@ -21,6 +21,7 @@ test("the Journal d'activité names the formation edited, its old → new title 
   await dialog.getByLabel(/^Tarif/).selectOption("payant");
   await dialog.getByLabel("Description courte").fill("Une formation pour le journal.");
   await dialog.getByLabel("Prix (€)").fill("900");
+  await dialog.getByRole("switch", { name: "Formation active" }).click();
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 

@@ -33,6 +33,7 @@ test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it 
   await dialog.getByLabel("Type de parcours").selectOption("1");
   await dialog.getByLabel("Entrées et sorties").selectOption("0");
   await dialog.getByRole("group", { name: "Public visé" }).getByLabel("Tout public").check();
+  await dialog.getByRole("switch", { name: "Formation active" }).click();
   await dialog.getByRole("button", { name: "Créer" }).click();
   // A bad code is refused in French, nothing typed is lost.
   await expect(

@@ -56,8 +56,10 @@ export function FormationDialog({
   const f = formation;
   const titleSlug = useTitleSlug(f);
   const canPublish = useCan("content:publish");
-  const [active, setActive] = useState(f?.active ?? true);
-  const [eligible, setEligible] = useState(f?.financingEligible ?? true);
+  // A new formation is a draft, off the site until someone who may publish says so, and claims no
+  // funding until someone checks it: its CPF badge is a promise to visitors.
+  const [active, setActive] = useState(f?.active ?? false);
+  const [eligible, setEligible] = useState(f?.financingEligible ?? false);
   const [certifying, setCertifying] = useState(f?.certifying ?? false);
   // Lists one a line where the field says so; the others are separated by commas.
   const lines = f && { objectives: f.objectives.join("\n"), skillBlocks: f.skillBlocks.join("\n") };
