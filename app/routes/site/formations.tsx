@@ -127,7 +127,7 @@ function Catalogue({
         action={path}
         role="search"
         aria-label="Filtrer les formations"
-        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end"
         onSubmit={(event) => event.preventDefault()}
       >
         <SearchField
@@ -148,6 +148,7 @@ function Catalogue({
             />
           </div>
         )}
+        {/* 'Niveau' is the diploma's or title's: 'Niveau 5' finds the Bac+2. */}
         <div className="grid gap-1.5">
           <Label htmlFor="niveau">Niveau</Label>
           <Select
@@ -155,6 +156,16 @@ function Catalogue({
             name="niveau"
             value={filters.level}
             onChange={(e) => update({ level: e.target.value as CatalogueFilters["level"] })}
+            options={LEVEL_OPTIONS}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="requis">Niveau requis</Label>
+          <Select
+            id="requis"
+            name="requis"
+            value={filters.required}
+            onChange={(e) => update({ required: e.target.value as CatalogueFilters["required"] })}
             options={LEVEL_OPTIONS}
           />
         </div>
