@@ -20,8 +20,15 @@ test("console screens and the formation dialog have no axe violations (WCAG 2.1 
     await gotoReady(page, path);
     expect(await axeViolations(page), path).toEqual([]);
   }
+  // The formation editor, a page of its own: new, and a formation's.
+  await gotoReady(page, "/admin/formations/nouvelle");
+  await expect(page.getByRole("form", { name: "Nouvelle formation" })).toBeVisible();
+  expect(await axeViolations(page), "nouvelle formation").toEqual([]);
   await gotoReady(page, "/admin/formations");
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  expect(await axeViolations(page), "dialog").toEqual([]);
+  await page
+    .getByRole("link", { name: /^Modifier / })
+    .first()
+    .click();
+  await expect(page.getByRole("form", { name: /^Modifier la formation/ })).toBeVisible();
+  expect(await axeViolations(page), "modifier la formation").toEqual([]);
 });

@@ -184,7 +184,8 @@ describe(`levels on ${DRIVER}`, () => {
       const results = html.slice(html.indexOf('data-testid="result-count"'), html.indexOf('id="cta-titre"'));
       return { response, text: textOf(html), results: textOf(results) };
     };
-    const bac = await catalogue("?niveau=niveau-4");
+    // 'Niveau' is the level reached: the Bac+2 titles; 'Niveau requis' the level to enter.
+    const bac = await catalogue("?requis=niveau-4");
     expect(bac.response.status).toBe(200);
     for (const level of Object.values(FORMATION_LEVEL_LABELS)) {
       expect(bac.text).toContain(level);
@@ -194,17 +195,20 @@ describe(`levels on ${DRIVER}`, () => {
     expect(bac.results).toContain("TP Assistant Commercial");
     expect(bac.results).not.toContain("WordPress");
     // Served again from the cache, each level keeps its own page.
-    const cap = await catalogue("?niveau=niveau-3");
+    const bac2 = await catalogue("?niveau=niveau-5");
+    expect(bac2.results).toContain("2 formations trouvées");
+    expect(bac2.results).toContain("TP Assistant Commercial");
+    const cap = await catalogue("?requis=niveau-3");
     expect(cap.results).toContain("WordPress");
     expect(cap.results).not.toContain("TP Assistant Commercial");
-    const again = await catalogue("?niveau=niveau-4");
+    const again = await catalogue("?requis=niveau-4");
     expect(again.response.headers.get("x-cache")).toBe("HIT");
     expect(again.results).not.toContain("WordPress");
 
     for (const [old, current] of [
       ["?niveau=niveau5&q=rh", "?niveau=niveau-5&q=rh"],
       ["?niveau=niveau4", "?niveau=niveau-4"],
-      ["?niveau=debutant", "?niveau=sans-niveau"],
+      ["?niveau=debutant", "?requis=sans-niveau"],
     ]) {
       const moved = await catalogue(old as string);
       expect(moved.response.status).toBe(301);

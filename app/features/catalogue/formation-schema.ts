@@ -326,7 +326,6 @@ export const formationSchema = z
       .union([z.enum(FORMATION_BADGES), z.literal("")])
       .optional()
       .transform((value) => (value ? value : null)),
-    financingEligible: formBoolean,
     active: formBoolean,
     // 'Publier' pressed instead of 'Enregistrer le brouillon' (a published formation's form).
     publish: formBoolean,
@@ -341,6 +340,7 @@ export const formationSchema = z
     contactPhone: optionalText(50),
     contactEmail: optionalEmail,
     careerOpportunities: commaList,
+    // The funders a visitor may turn to ('CPF', 'OPCO'…): empty, the formation claims none.
     funding: commaList,
     sector: optionalText(200),
     aliases: commaList,
@@ -398,7 +398,9 @@ export const formationSchema = z
     const aliases = [
       ...new Set(value.aliases.map(slugify).filter((a) => SLUG_PATTERN.test(a) && a !== slug)),
     ];
-    return { ...value, slug, aliases };
+    // One funding field: a formation is 'finançable' (the JSON-LD's category, Lhéo's
+    // 'prise-en-charge-frais-possible') when it names a funder, never by a switch of its own.
+    return { ...value, slug, aliases, financingEligible: value.funding.length > 0 };
   });
 
 export type FormationInput = z.output<typeof formationSchema>;
