@@ -3,10 +3,10 @@ import { axeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("console screens and the formation dialog have no axe violations (WCAG 2.1 AA)", async ({
+test("console screens and the formation editor have no axe violations (WCAG 2.1 AA)", async ({
   warmPage: page,
 }) => {
-  // Seven axe runs, the formation dialog (with its results table) being the largest.
+  // Seven axe runs, the formation editor (with its results table) being the largest.
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   for (const path of [

@@ -15,7 +15,7 @@ async function search(page: Page, text: string) {
 test("the console lists what each formation lacks, in the table and in its dialog", async ({
   warmPage: page,
 }) => {
-  // About twenty round trips through the formation dialog: 31.1 s once with the machine's load at 33.
+  // About twenty round trips through the formation editor: 31.1 s once with the machine's load at 33.
   test.slow();
   await signInAsAdmin(page, "/admin/formations");
   // The seeded formations publish everything.

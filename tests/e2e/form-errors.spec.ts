@@ -3,9 +3,9 @@ import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
 // The console's long dialogs list the fields in error at their top, as Paramètres does: a field
-// refused at the bottom of the formation dialog is found without scrolling through it.
+// refused at the bottom of the formation editor is found without scrolling through it.
 
-test("the formation dialog lists its refused fields at the top, links to them, and keeps what was typed", async ({
+test("the formation editor lists its refused fields at the top, links to them, and keeps what was typed", async ({
   warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/formations");
@@ -32,7 +32,7 @@ test("the formation dialog lists its refused fields at the top, links to them, a
   await expect(dialog.getByLabel("Description courte")).toHaveValue("Une description valable.");
 });
 
-test("the formation dialog asks what the learner pays and refuses a negative price next to the field", async ({
+test("the formation editor asks what the learner pays and refuses a negative price next to the field", async ({
   warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/formations");
