@@ -66,7 +66,7 @@ test("console: an empty slug is derived from the title; the Markdown preview kee
   await expect(slug).toHaveAttribute("placeholder", "gestion-de-paie");
   await expect(
     dialog.getByText(
-      "La fin de l'adresse de la page sur le site (/formation/…) : déduite du titre si vous la laissez vide.",
+      /^La fin de l'adresse de la page sur le site \(\/formation\/…\)\s: déduite du titre si vous la laissez vide\.$/,
     ),
   ).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Créer le brouillon" })).toBeEnabled();

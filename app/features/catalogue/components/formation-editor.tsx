@@ -161,7 +161,7 @@ export function FormationEditor({
                   name: "pricing",
                   label: L.pricing,
                   required: true,
-                  hint: "Ce que paie l'apprenant : c'est ce que la page, le PDF et les moteurs de recherche affichent.",
+                  hint: "Ce que paie l'apprenant : c'est ce que la page, le PDF et les moteurs de recherche affichent.",
                   options: [
                     { value: "", label: "Choisissez…" },
                     ...optionsOf(FORMATION_PRICINGS, PRICING_LABELS),
@@ -171,7 +171,7 @@ export function FormationEditor({
                   name: "price",
                   label: L.price,
                   inputMode: "decimal",
-                  hint: "Pour « Payant » ; avec « Sans frais », le coût pris en charge (facultatif).",
+                  hint: "Pour « Payant » ; avec « Sans frais », le coût pris en charge (facultatif).",
                 },
               ]}
             />
@@ -188,7 +188,7 @@ export function FormationEditor({
               {
                 name: "funding",
                 label: L.funding,
-                hint: "Séparés par des virgules, par exemple : CPF, OPCO, France Travail. Laissez vide si aucun financement n'est vérifié : la page n'en annonce alors aucun, et « Éligible CPF » n'apparaît que si le CPF est cité.",
+                hint: "Séparés par des virgules, par exemple : CPF, OPCO, France Travail. Laissez vide si aucun financement n'est vérifié : la page n'en annonce alors aucun, et « Éligible CPF » n'apparaît que si le CPF est cité.",
               },
             ]}
           />
@@ -292,7 +292,7 @@ function VisitorsSection({
             fields={common}
             state={state}
             slugLabel={L.slug}
-            slugHint="La fin de l'adresse de la page sur le site (/formation/…) : déduite du titre si vous la laissez vide."
+            slugHint="La fin de l'adresse de la page sur le site (/formation/…) : déduite du titre si vous la laissez vide."
           />
           <div className="sm:col-span-2">
             {imagePicker({
@@ -324,20 +324,20 @@ function VisitorsSection({
                 ],
               },
               { name: "duration", label: L.duration, required: true },
-              { name: "format", label: L.format, hint: "Par exemple : en présentiel, à distance, mixte." },
+              { name: "format", label: L.format, hint: "Par exemple : en présentiel, à distance, mixte." },
               {
                 as: "select",
                 name: "entryLevel",
                 label: L.entryLevel,
                 required: true,
-                hint: "Le niveau pour entrer en formation (filtre « Niveau requis » du catalogue).",
+                hint: "Le niveau pour entrer en formation (filtre « Niveau requis » du catalogue).",
                 options: [{ value: "", label: "Choisissez…" }, ...LEVEL_OPTIONS],
               },
               {
                 as: "select",
                 name: "exitLevel",
                 label: L.exitLevel,
-                hint: "Le niveau du titre ou du diplôme obtenu (filtre « Niveau » du catalogue).",
+                hint: "Le niveau du titre ou du diplôme obtenu (filtre « Niveau » du catalogue).",
                 options: [
                   { value: "", label: "Aucun niveau (pas de diplôme ni de titre)" },
                   ...LEVEL_OPTIONS,
@@ -358,7 +358,7 @@ function VisitorsSection({
               as: "textarea",
               name: "content",
               label: L.content,
-              hint: "Section « Présentation » de la page : **gras**, listes à tirets et liens sont mis en forme.",
+              hint: "Section « Présentation » de la page : **gras**, listes à tirets et liens sont mis en forme.",
             },
             { as: "textarea", name: "objectives", label: L.objectives, hint: "Un objectif par ligne." },
             { name: "skills", label: L.skills, hint: "Séparées par des virgules." },
@@ -373,7 +373,7 @@ function VisitorsSection({
             {
               name: "aliases",
               label: L.aliases,
-              hint: "Facultatif, séparées par des virgules : ces adresses mènent à la page de la formation.",
+              hint: "Facultatif, séparées par des virgules : ces adresses mènent à la page de la formation.",
             },
           ]}
         />
@@ -449,7 +449,7 @@ function QualiopiSection({
               {
                 name: "rncpCode",
                 label: L.rncpCode,
-                hint: "Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences.",
+                hint: "Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences.",
               },
               { name: "certificationRegisteredOn", label: L.certificationRegisteredOn, type: "date" },
               { name: "certifier", label: L.certifier },
@@ -457,7 +457,7 @@ function QualiopiSection({
                 as: "select",
                 name: "bpfObjective",
                 label: L.bpfObjective,
-                hint: "À préciser seulement si la certification ne le dit pas : un code RNCP compte selon le niveau de sortie, un code RS comme RS, sinon « autre formation ».",
+                hint: "À préciser seulement si la certification ne le dit pas : un code RNCP compte selon le niveau de sortie, un code RS comme RS, sinon « autre formation ».",
                 options: [
                   { value: "", label: "D'après la certification" },
                   ...FORMATION_BPF_OBJECTIVES.map((o) => ({
@@ -476,7 +476,7 @@ function QualiopiSection({
               as: "textarea",
               name: "certification",
               label: L.certification,
-              hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
+              hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
             },
             { as: "textarea", name: "skillBlocks", label: L.skillBlocks, hint: "Un bloc par ligne." },
             { as: "textarea", name: "equivalences", label: L.equivalences },
@@ -506,17 +506,17 @@ function LheoSection({ common, formation: f }: { common: FieldsContext; formatio
               {
                 name: "formacodes",
                 label: L.formacodes,
-                hint: "Le domaine de la formation : jusqu'à 5 codes de 5 chiffres, séparés par des virgules (par exemple 31054).",
+                hint: "Le domaine de la formation : jusqu'à 5 codes de 5 chiffres, séparés par des virgules (par exemple 31054).",
               },
               {
                 name: "nsfCodes",
                 label: `${L.nsfCodes} (facultatif)`,
-                hint: "La spécialité de formation : jusqu'à 3 codes de 3 chiffres (par exemple 326).",
+                hint: "La spécialité de formation : jusqu'à 3 codes de 3 chiffres (par exemple 326).",
               },
               {
                 name: "romeCodes",
                 label: `${L.romeCodes} (facultatif)`,
-                hint: "Les métiers visés, selon France Travail : jusqu'à 5 codes, une lettre et 4 chiffres (par exemple M1805).",
+                hint: "Les métiers visés, selon France Travail : jusqu'à 5 codes, une lettre et 4 chiffres (par exemple M1805).",
               },
             ]}
           />
