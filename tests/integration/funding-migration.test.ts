@@ -20,6 +20,12 @@ describe(`funding migration on ${DRIVER}`, () => {
     // Funders listed but the switch left off: the page listed them without 'Finançable'.
     await insert("liste-seule", false, ["OPCO"]);
     await insert("rien", false, []);
+    // A pending draft of the first one: publishing it later must say the same.
+    await migration.database.query(
+      `insert into content_versions (entity_type, entity_id, version, state, snapshot)
+       values ('formation', 'switch-seul', 2, 'draft', $1)`,
+      [JSON.stringify({ title: "switch-seul", financingEligible: true, funding: [] })],
+    );
 
     await migration.migrateRest();
 
@@ -34,5 +40,9 @@ describe(`funding migration on ${DRIVER}`, () => {
       { slug: "switch-et-liste", funding: ["CPF", "OPCO"], financing_eligible: true },
       { slug: "switch-seul", funding: ["CPF"], financing_eligible: true },
     ]);
+    const [draft] = await migration.database.query<{ snapshot: Record<string, unknown> }>(
+      "select snapshot from content_versions where entity_id = 'switch-seul'",
+    );
+    expect(draft?.snapshot).toMatchObject({ financingEligible: true, funding: ["CPF"] });
   });
 });
