@@ -55,6 +55,8 @@ export default caseSensitive([
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("formations", "routes/admin/formations.tsx"),
+      // 'nouvelle' or a formation's id: its editor, a page of its own.
+      route("formations/:id", "routes/admin/formation.tsx"),
       route("formations/:id/sessions", "routes/admin/formation-sessions.tsx"),
       route("formations/:id/sessions/:sessionId/planning", "routes/admin/session-timetable.tsx"),
       route("formations/:id/sessions/:sessionId/emargement", "routes/admin/session-attendance.tsx"),

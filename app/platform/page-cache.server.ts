@@ -51,7 +51,7 @@ interface Entry extends Rendered, Compressed {
  * with any other parameter is rendered for itself and not kept, so junk query strings cannot fill
  * the cache; a public page that starts reading a new parameter must add it here.
  */
-const PAGE_PARAMS = new Set(["q", "type", "niveau", "objectif", "sujet", "formation", "_routes"]);
+const PAGE_PARAMS = new Set(["q", "type", "niveau", "requis", "objectif", "sujet", "formation", "_routes"]);
 /** Campaign tags on links to the site: they never change a page, so they are left out of the key. */
 const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/;
 

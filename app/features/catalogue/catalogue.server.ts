@@ -21,6 +21,7 @@ const cardColumns = {
   description: formations.description,
   formationType: formations.formationType,
   entryLevel: formations.entryLevel,
+  exitLevel: formations.exitLevel,
   skills: formations.skills,
   duration: formations.duration,
   format: formations.format,

@@ -182,7 +182,8 @@ export const formations = pgTable(
     /** What the learner pays, as staff chose it; null for a free-of-charge record nobody qualified. */
     pricing: formationPricing("pricing"),
     rncpCode: text("rncp_code"),
-    financingEligible: boolean("financing_eligible").notNull().default(true),
+    // Derived from `funding` on every save (a formation naming a funder is 'finançable').
+    financingEligible: boolean("financing_eligible").notNull().default(false),
     active: boolean("active").notNull().default(true),
     badge: formationBadge("badge"),
     objectives: text("objectives").array().notNull().default(sql`'{}'::text[]`),

@@ -7,6 +7,7 @@ import {
   currentLevelSearch,
   filterCatalogue,
   filtersToSearch,
+  type LevelFilter,
   parseFilters,
   type TypeFilter,
 } from "~/features/catalogue/catalogue";
@@ -96,6 +97,32 @@ const LEVEL_OPTIONS = [
   ...optionsOf(FORMATION_LEVELS, FORMATION_LEVEL_LABELS),
 ];
 
+/** One of the catalogue's two level filters: a select of the national framework's levels. */
+function LevelSelect({
+  name,
+  label,
+  value,
+  onValue,
+}: {
+  name: string;
+  label: string;
+  value: LevelFilter;
+  onValue: (value: LevelFilter) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={name}>{label}</Label>
+      <Select
+        id={name}
+        name={name}
+        value={value}
+        onChange={(e) => onValue(e.target.value as LevelFilter)}
+        options={LEVEL_OPTIONS}
+      />
+    </div>
+  );
+}
+
 function Catalogue({
   formations,
   initial,
@@ -137,7 +164,7 @@ function Catalogue({
         action={path}
         role="search"
         aria-label="Filtrer les formations"
-        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end"
         onSubmit={(event) => event.preventDefault()}
       >
         <SearchField
@@ -158,16 +185,19 @@ function Catalogue({
             />
           </div>
         )}
-        <div className="grid gap-1.5">
-          <Label htmlFor="niveau">Niveau</Label>
-          <Select
-            id="niveau"
-            name="niveau"
-            value={filters.level}
-            onChange={(e) => update({ level: e.target.value as CatalogueFilters["level"] })}
-            options={LEVEL_OPTIONS}
-          />
-        </div>
+        {/* 'Niveau' is the diploma's or title's: 'Niveau 5' finds the Bac+2. */}
+        <LevelSelect
+          name="niveau"
+          label="Niveau"
+          value={filters.level}
+          onValue={(level) => update({ level })}
+        />
+        <LevelSelect
+          name="requis"
+          label="Niveau requis"
+          value={filters.required}
+          onValue={(required) => update({ required })}
+        />
         {filters.objectif && <input type="hidden" name="objectif" value={filters.objectif} />}
         {/* Without JS the form is a plain GET; once hydrated, results follow the fields as they change. */}
         <noscript>
