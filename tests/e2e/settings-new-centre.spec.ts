@@ -1,8 +1,7 @@
 import { VISITOR } from "../../playwright.config";
 import { signInAsAdmin } from "./support/admin";
-import { startNewCentreServer } from "./support/new-centre-server";
 import { gotoReady } from "./support/page";
-import type { TestServer } from "./support/server";
+import { startServer, type TestServer } from "./support/server";
 import { expect, test } from "./support/test";
 
 // Paramètres as a new centre meets it: PostgreSQL, DEMO_DATA off, nothing filled in yet. Its own
@@ -12,7 +11,7 @@ test.describe.configure({ mode: "serial" });
 
 let server: TestServer;
 test.beforeAll(async () => {
-  server = await startNewCentreServer("settings-new-centre");
+  server = await startServer("settings-new-centre", {}, { postgres: {}, shortLived: true });
 });
 test.afterAll(async () => {
   await server?.stop();

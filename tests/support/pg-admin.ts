@@ -10,13 +10,18 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** One statement on that server's administration database (create or drop a database). */
-export async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
+/** SQL run on the database at `url` with a connection of its own (a set-up written behind a server's back). */
+export async function runSql(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(text);
+    await client.query(text);
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+/** One statement on that server's administration database (create or drop a database). */
+export function adminQuery(text: string): Promise<void> {
+  return runSql(PG_ADMIN_URL, text);
 }

@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { cpSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import pg from "pg";
 import { ADMIN, SMTP_PORT } from "../../../playwright.config";
+import { adminQuery, databaseUrl, runSql } from "../../support/pg-admin";
 import { scratchDir } from "../../support/scratch";
 
 /**
@@ -36,30 +36,16 @@ export interface ServerOptions {
    * (the centre's identity, a formation of its own), dropped again with the server. Its page cache is
    * off: rows written behind the server's back announce no change to it.
    */
-  postgres?: { setUp: string };
-}
-
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function pgQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+  postgres?: { setUp?: string };
 }
 
 /** A new, empty database on the PostgreSQL server: its URL, and how to drop it. */
 async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `e2e_${randomBytes(6).toString("hex")}`;
-  await pgQuery(PG_ADMIN_URL, `create database ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  await adminQuery(`create database ${name}`);
   return {
-    url: url.toString(),
-    drop: () => pgQuery(PG_ADMIN_URL, `drop database if exists ${name} with (force)`),
+    url: databaseUrl(name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
 }
 
@@ -227,7 +213,7 @@ export async function startServer(
   let server: Launched;
   try {
     server = await launch(label, dataDir, env, options);
-    if (database && options.postgres) await pgQuery(database.url, options.postgres.setUp);
+    if (database && options.postgres?.setUp) await runSql(database.url, options.postgres.setUp);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();

@@ -11,7 +11,7 @@ export interface ServerClock {
 }
 
 /** `{ postgres }`: a real centre's first start on PostgreSQL, without demo data (see ServerOptions). */
-type OwnServer = boolean | "with a movable clock" | { postgres: { setUp: string } };
+type OwnServer = boolean | "with a movable clock" | { postgres: { setUp?: string } };
 
 /** The worker's warm pages, one per server (see `warmPage`). */
 interface WarmPages {
