@@ -116,7 +116,7 @@ export const CONTACT_MESSAGES = {
   callbackSuccess: {
     type: "success",
     title: "Demande de rappel envoyée !",
-    description: "Un conseiller vous rappelle dans les 24 heures ouvrées.",
+    description: "Un conseiller vous rappelle dès que possible.",
   },
   failure: {
     type: "error",

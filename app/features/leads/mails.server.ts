@@ -69,16 +69,21 @@ export function staffNotificationMail(
   });
 }
 
-/** The visitor's confirmation: what we received and the 24 h promise. */
+/**
+ * The visitor's confirmation: what we received, and no promised delay (the centre states its own on
+ * its Contact page if it wants to). It may go to any address typed in the form, so it quotes nothing
+ * the visitor wrote freely (name, message): only the phone number checked by the form and the choices
+ * made from its lists, and it ends with the 'not you' line.
+ */
 export function visitorConfirmationMail(centre: MailCentre, request: RequestSummary): RenderedMail {
   const callback = request.kind === "callback";
   return renderAcknowledgement(centre, {
     subject: callback ? "Votre demande de rappel est bien reçue" : "Nous avons bien reçu votre message",
-    heading: `Bonjour ${request.firstName},`,
+    heading: "Bonjour,",
     paragraphs: [
       callback
-        ? `Merci de votre intérêt pour nos formations. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
-        : "Merci de nous avoir écrit. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).",
+        ? `Merci de votre intérêt pour nos formations. Un conseiller vous rappellera au ${request.phone} dès que possible.`
+        : "Merci de nous avoir écrit. Nous avons bien reçu votre message et vous répondrons dès que possible.",
       `Nous sommes joignables au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
     ],
     rows: callback
@@ -90,7 +95,6 @@ export function visitorConfirmationMail(centre: MailCentre, request: RequestSumm
           ["Sujet", subjectLabel(request.subject) ?? "Non précisé"],
           ...appointmentRow(request),
           ["Formation", request.formation ?? "Non précisée"],
-          ["Votre message", request.message ?? ""],
         ],
   });
 }

@@ -120,9 +120,7 @@ export default function CallbackDialog({
       <DialogContent
         title={done ? "Demande envoyée" : "Être rappelé·e"}
         description={
-          done
-            ? undefined
-            : "Laissez-nous vos coordonnées : un conseiller vous rappelle dans les 24 heures ouvrées."
+          done ? undefined : "Laissez-nous vos coordonnées : un conseiller vous rappelle dès que possible."
         }
         onCloseAutoFocus={(event) => {
           event.preventDefault();
