@@ -104,7 +104,9 @@ export class PageCache {
   private readonly ttlMs: number;
   private readonly maxBytes: number;
   private readonly maxEntries: number;
-  private handle: ReturnType<typeof createRequestHandler> | null = null;
+  // The build itself, not `getBuild`: handed a function, React Router derives its route tables
+  // again for every render (see reactRouterHandler in app/boot/app.server.ts).
+  private handle: Promise<ReturnType<typeof createRequestHandler>> | null = null;
   /** Memory held by the entries (what `maxBytes` bounds). */
   bytes = 0;
   hits = 0;
@@ -192,8 +194,8 @@ export class PageCache {
     const generation = this.generation;
     const job = (async () => {
       this.renders++;
-      this.handle ??= createRequestHandler(this.getBuild, "production");
-      const response = await this.handle(
+      this.handle ??= this.getBuild().then((build) => createRequestHandler(build, "production"));
+      const response = await (await this.handle)(
         new Request(`${this.runtime.config.publicUrl}${key}`),
         createLoadContext(this.runtime, "page-cache"),
       );
