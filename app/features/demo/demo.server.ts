@@ -182,14 +182,14 @@ export async function setupChecklist(db: Db): Promise<SetupStep[]> {
   const s = settings;
   const steps: SetupStep[] = [
     {
-      label: "Identité du centre : nom, adresse, téléphone, e-mail",
+      label: "Identité du centre : nom, adresse, téléphone, e-mail",
       done: s.name !== DEMO_CENTRE.name && filled(s.name, s.street, s.postalCode, s.city, s.phone, s.email),
       to: "/admin/parametres#settings-identite",
       action: "Compléter l'identité",
     },
     {
       label:
-        "Données légales : forme juridique, SIRET, déclaration d'activité, directeur de la publication, hébergeur",
+        "Données légales : forme juridique, SIRET, déclaration d'activité, directeur de la publication, hébergeur",
       done:
         s.siret !== DEMO_CENTRE.siret &&
         filled(s.legalForm, s.siret, s.activityNumber, s.publicationDirector, s.host),

@@ -14,6 +14,7 @@ import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import { PublicationBadge } from "~/features/publishing";
+import { ofName } from "~/platform/french";
 import { optionsOf } from "~/platform/options";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -46,7 +47,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   const { formations, page, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminFormation>();
-  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
+  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
 
   return (
     <>
@@ -109,7 +110,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
             <EditDeleteCell subject={f.title} onEdit={() => editor.edit(f)} onDelete={() => remove.ask(f.id)}>
               <Link
                 to={`/admin/publication/formation/${f.id}`}
-                aria-label={`Publication de ${f.title}`}
+                aria-label={`Publication ${ofName(f.title)}`}
                 className={buttonClass("ghost", "icon")}
               >
                 <Send aria-hidden="true" className="h-4 w-4" />

@@ -79,8 +79,8 @@ function CertificateCard({
   // A withdrawn certification or a wrong file: removed, not only replaced. Posted with the row's id.
   const remove = useConfirmDelete({
     intent: "delete-certificate",
-    question: "Supprimer le certificat Qualiopi ?",
-    description: `Le fichier${file ? ` « ${file.fileName} »` : ""} sera supprimé et la mention « Certifié Qualiopi » disparaîtra aussitôt du pied de page et de la page Notre centre. Vous pourrez envoyer un nouveau certificat ensuite.`,
+    question: "Supprimer le certificat Qualiopi ?",
+    description: `Le fichier${file ? ` « ${file.fileName} »` : ""} sera supprimé et la mention « Certifié Qualiopi » disparaîtra aussitôt du pied de page et de la page Notre centre. Vous pourrez envoyer un nouveau certificat ensuite.`,
   });
   const removeLabel = (
     <>
@@ -97,8 +97,8 @@ function CertificateCard({
       <CardContent className="space-y-4">
         <p className="text-sm text-muted-foreground">
           {file
-            ? `Fichier actuel : ${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} Ko), envoyé le ${formatDateTime(file.uploadedAt)}.`
-            : "Aucun certificat envoyé : la mention Qualiopi n'apparaît pas sur le site."}
+            ? `Fichier actuel : ${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} Ko), envoyé le ${formatDateTime(file.uploadedAt)}.`
+            : "Aucun certificat envoyé : la mention Qualiopi n'apparaît pas sur le site."}
           {file && shown ? (
             <>
               {" "}
@@ -175,7 +175,7 @@ function InternalRulesCard({ canEdit, rules }: { canEdit: boolean; rules: Intern
           <p className="text-sm text-muted-foreground">
             {rules.text
               ? `Joint en PDF (reglement-interieur.pdf) à chaque convocation${rules.updatedAt ? `, version du ${formatDateTime(rules.updatedAt)}` : ""}.`
-              : "Non renseigné : les convocations partent sans règlement intérieur."}
+              : "Non renseigné : les convocations partent sans règlement intérieur."}
           </p>
           <fieldset disabled={!canEdit} className="m-0 min-w-0 border-0 p-0">
             <legend className="sr-only">Règlement intérieur</legend>
@@ -183,7 +183,7 @@ function InternalRulesCard({ canEdit, rules }: { canEdit: boolean; rules: Intern
               form="internal-rules"
               name="internalRules"
               label="Texte du règlement intérieur"
-              hint={`Markdown : # Titre, ## Article, - liste, **gras**. ${INTERNAL_RULES_MAX.toLocaleString("fr-FR")} caractères au plus ; vide, il n'est plus joint.`}
+              hint={`Markdown : # Titre, ## Article, - liste, **gras**. ${INTERNAL_RULES_MAX.toLocaleString("fr-FR")} caractères au plus ; vide, il n'est plus joint.`}
               errors={errors}
               defaultValue={rules.text}
               className="min-h-[240px] font-mono text-sm"
@@ -230,7 +230,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         description={
           canEdit
             ? "L'identité du centre, telle que le site, les e-mails et les documents l'affichent."
-            : "Lecture seule : seul un administrateur peut modifier les paramètres."
+            : "Lecture seule : seul un administrateur peut modifier les paramètres."
         }
       />
       {qualiopi?.expired ? <QualiopiWarning message={qualiopi.message} /> : null}
@@ -245,7 +245,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {field("legalForm", "Forme juridique", { required: true })}
               {field("shareCapital", "Capital social", { required: true })}
               {field("siret", "SIRET", { required: true, hint: "14 chiffres", inputMode: "numeric" })}
-              {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
+              {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
               {field("foundedOn", "Date de création", { type: "date" })}
               <div className="sm:col-span-2">
                 <MediaPicker
@@ -280,7 +280,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <Section id="declaration" title="Déclaration d'activité">
               {field("activityNumber", "Numéro de déclaration d'activité", {
                 required: true,
-                hint: "11 chiffres ; toujours suivi de « Cet enregistrement ne vaut pas agrément de l'État »",
+                hint: "11 chiffres ; toujours suivi de « Cet enregistrement ne vaut pas agrément de l'État »",
               })}
               {field("activityRegion", "Région (préfet de région)", { required: true })}
             </Section>

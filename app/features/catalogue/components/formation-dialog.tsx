@@ -130,7 +130,7 @@ export function FormationDialog({
                     name: "entryLevel",
                     label: "Niveau requis",
                     required: true,
-                    hint: "Le niveau pour entrer en formation ; le filtre « Niveau » du catalogue le lit.",
+                    hint: "Le niveau pour entrer en formation ; le filtre « Niveau » du catalogue le lit.",
                     options: [{ value: "", label: "Choisissez…" }, ...LEVEL_OPTIONS],
                   },
                   {
@@ -148,7 +148,7 @@ export function FormationDialog({
                     name: "pricing",
                     label: "Tarif",
                     required: true,
-                    hint: "Ce que paie l'apprenant : c'est ce que la page, le PDF et les moteurs de recherche affichent.",
+                    hint: "Ce que paie l'apprenant : c'est ce que la page, le PDF et les moteurs de recherche affichent.",
                     options: [
                       { value: "", label: "Choisissez…" },
                       ...optionsOf(FORMATION_PRICINGS, PRICING_LABELS),
@@ -158,7 +158,7 @@ export function FormationDialog({
                     name: "price",
                     label: "Prix (€)",
                     inputMode: "decimal",
-                    hint: "Pour « Payant » ; avec « Sans frais », le coût pris en charge (facultatif).",
+                    hint: "Pour « Payant » ; avec « Sans frais », le coût pris en charge (facultatif).",
                   },
                   { name: "sector", label: "Secteur / diplôme" },
                 ]}
@@ -179,7 +179,7 @@ export function FormationDialog({
                   as: "textarea",
                   name: "content",
                   label: "Présentation (Markdown)",
-                  hint: "Affichée sur la page de la formation, section « Présentation » : **gras**, listes, liens.",
+                  hint: "Affichée sur la page de la formation, section « Présentation » : **gras**, listes, liens.",
                 },
               ]}
             />
@@ -192,7 +192,7 @@ export function FormationDialog({
                   {
                     name: "aliases",
                     label: "Autres slugs (facultatif)",
-                    hint: "Séparés par des virgules ; redirigés vers la page de la formation.",
+                    hint: "Séparés par des virgules ; redirigés vers la page de la formation.",
                   },
                 ]}
               />
@@ -254,7 +254,7 @@ export function FormationDialog({
                   {
                     name: "rncpCode",
                     label: "Code RNCP ou RS",
-                    hint: "Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences.",
+                    hint: "Par exemple RNCP 35030 ou RS 5826 : la page renvoie vers sa fiche France Compétences.",
                   },
                   { name: "certificationRegisteredOn", label: "Date d'enregistrement", type: "date" },
                   { name: "certifier", label: "Certificateur" },
@@ -262,7 +262,7 @@ export function FormationDialog({
                     as: "select",
                     name: "bpfObjective",
                     label: "Objectif pour le bilan pédagogique et financier",
-                    hint: "À préciser seulement si la certification ne le dit pas : un code RNCP compte selon le niveau de sortie, un code RS comme RS, sinon « autre formation ».",
+                    hint: "À préciser seulement si la certification ne le dit pas : un code RNCP compte selon le niveau de sortie, un code RS comme RS, sinon « autre formation ».",
                     options: [
                       { value: "", label: "D'après la certification" },
                       ...FORMATION_BPF_OBJECTIVES.map((o) => ({
@@ -281,7 +281,7 @@ export function FormationDialog({
                   as: "textarea",
                   name: "certification",
                   label: "Certification visée",
-                  hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
+                  hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
                 },
                 {
                   as: "textarea",
@@ -311,7 +311,7 @@ export function FormationDialog({
                 {
                   name: "funding",
                   label: "Financements",
-                  hint: "Séparés par des virgules, par exemple : CPF, Alternance, OPCO.",
+                  hint: "Séparés par des virgules, par exemple : CPF, Alternance, OPCO.",
                 },
               ]}
             />
@@ -334,17 +334,17 @@ export function FormationDialog({
                   {
                     name: "formacodes",
                     label: "Codes Formacode",
-                    hint: "Le domaine de la formation : jusqu'à 5 codes de 5 chiffres, séparés par des virgules (par exemple 31054).",
+                    hint: "Le domaine de la formation : jusqu'à 5 codes de 5 chiffres, séparés par des virgules (par exemple 31054).",
                   },
                   {
                     name: "nsfCodes",
                     label: "Codes NSF (facultatif)",
-                    hint: "La spécialité de formation : jusqu'à 3 codes de 3 chiffres (par exemple 326).",
+                    hint: "La spécialité de formation : jusqu'à 3 codes de 3 chiffres (par exemple 326).",
                   },
                   {
                     name: "romeCodes",
                     label: "Codes ROME (facultatif)",
-                    hint: "Les métiers visés, selon France Travail : jusqu'à 5 codes, une lettre et 4 chiffres (par exemple M1805).",
+                    hint: "Les métiers visés, selon France Travail : jusqu'à 5 codes, une lettre et 4 chiffres (par exemple M1805).",
                   },
                 ]}
               />
