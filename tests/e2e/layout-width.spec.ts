@@ -28,16 +28,28 @@ async function settled(page: Page): Promise<void> {
 }
 
 /**
- * The header cells of the page's tables that stick out of what shows them: the nearest frame that
- * does not let content overflow (a table's scrolling wrapper, a card) or the window. A column a
- * layout hides on purpose (display: none) is not clipped.
+ * The header cells of the page's tables that are not wholly in view: sticking out of the nearest
+ * frame that does not let content overflow (a table's scrolling wrapper, a card) or the window, or
+ * covered by another cell (the actions column pinned at the right edge, over the columns that scroll
+ * under it). A column a layout hides on purpose (display: none, or left to screen readers) is not
+ * clipped.
  */
 async function clippedColumns(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const clipped: string[] = [];
-    for (const cell of document.querySelectorAll<HTMLElement>("table th")) {
+    // Visually hidden on purpose: a header left to screen readers (a table stacked in a narrow card).
+    const hidden = (cell: HTMLElement) => {
+      for (let el: HTMLElement | null = cell; el; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.clipPath !== "none" || style.clip !== "auto") return true;
+      }
+      return false;
+    };
+    for (const cell of document.querySelectorAll<HTMLElement>("table thead th")) {
+      if (cell.getBoundingClientRect().width <= 1 || hidden(cell)) continue;
+      // Into view vertically only: scrollIntoView would also scroll the table sideways to it.
+      window.scrollTo(0, window.scrollY + cell.getBoundingClientRect().top - 100);
       const box = cell.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
       let left = 0;
       let right = document.documentElement.clientWidth;
       for (let frame = cell.parentElement; frame; frame = frame.parentElement) {
@@ -46,9 +58,14 @@ async function clippedColumns(page: Page): Promise<string[]> {
         left = Math.max(left, bounds.left);
         right = Math.min(right, bounds.right);
       }
-      if (box.right > right + 1 || box.left < left - 1) {
+      const y = box.top + box.height / 2;
+      const covered = [box.left + 2, box.right - 2].some((x) => {
+        const shown = document.elementFromPoint(x, y);
+        return shown !== null && !cell.contains(shown);
+      });
+      if (box.right > right + 1 || box.left < left - 1 || covered) {
         const name = cell.textContent?.trim() || cell.getAttribute("aria-label") || "(sans titre)";
-        clipped.push(`column « ${name} » clipped (${Math.round(box.right - right)} px)`);
+        clipped.push(`column « ${name} » clipped or covered`);
       }
     }
     return clipped;
