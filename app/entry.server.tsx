@@ -7,8 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isPreviewRequest } from "~/features/publishing/index.server";
+import { maskSecrets } from "~/platform/http/addresses.server";
 import { contentSecurityPolicy, newNonce, nonceSource } from "~/platform/http/csp.server";
-import { maskSecrets } from "~/platform/logger.server";
 import { stylesheetSubsetter, withPageStylesheet } from "~/platform/page-css.server";
 import siteCss from "./app.css?inline";
 

@@ -14,6 +14,7 @@ import { currentPrincipal } from "~/features/accounts/current-user.server";
 import { can } from "~/features/accounts/permissions";
 import { listFormationLinks } from "~/features/catalogue/catalogue.server";
 import { DEMO_NOTICE, hasDemoContent } from "~/features/demo/demo.server";
+import { publishedPageIds } from "~/features/pages/pages.server";
 import { isPreviewRequest, PREVIEW_NOTICE } from "~/features/publishing/index.server";
 import {
   getCentreSettings,
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const publicPage = !new URL(request.url).pathname.startsWith("/admin");
   // 'Aperçu': the page's own loader lets staff only in; here, the banner and `noindex`.
   const preview = publicPage && isPreviewRequest(request);
-  const [principal, { toast, clear }, formations, settings, demo] = await Promise.all([
+  const [principal, { toast, clear }, formations, settings, demo, pages] = await Promise.all([
     currentPrincipal({ request, context }),
     readToast(request, app.config.authSecret),
     publicPage ? readOrNull(app.logger, "formations", () => listFormationLinks(app.db)) : null,
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicPage ? readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)) : null,
     // The 'Site de démonstration' notice, while any of the demonstration centre remains.
     publicPage ? readOrNull(app.logger, "demo data", () => hasDemoContent(app.db)) : null,
+    // The header and the footer link only to the pages the centre has published.
+    publicPage ? readOrNull(app.logger, "site pages", () => publishedPageIds(app.db)) : null,
   ]);
   // A failed read shows a blank centre (its blank fields left out) rather than an error page.
   const centre = publicPage ? publicCentre(settings ?? startingSettings()) : null;
@@ -68,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       publicUrl: app.config.publicUrl,
       formations: formations ?? [],
+      pages: pages ?? [],
       centre,
       /** The header's logo, as markup written here (none: the header shows an icon). */
       logo: settings?.logo ? headerLogoHtml(settings.logo) : null,

@@ -1,7 +1,27 @@
-import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  type RouteConfig,
+  type RouteConfigEntry,
+  route,
+} from "@react-router/dev/routes";
 import { RENAMED_CONSOLE_PATHS } from "./features/console/renamed-paths";
 
-export default [
+/**
+ * Every route matches its path's exact case: `/ADMIN/stagiaires` or `/CALENDRIER/<token>.ics` name no
+ * page, so the rules that protect an address (no-store, the page cache, the logs' masking, in
+ * platform/http/addresses.server.ts) never meet a page under another spelling of its path.
+ */
+function caseSensitive(routes: RouteConfigEntry[]): RouteConfigEntry[] {
+  return routes.map((entry) => ({
+    ...entry,
+    caseSensitive: true,
+    ...(entry.children ? { children: caseSensitive(entry.children) } : {}),
+  }));
+}
+
+export default caseSensitive([
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("auth", "routes/site/auth.tsx"),
@@ -28,12 +48,15 @@ export default [
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
   route("formation/:slug/lheo.xml", "routes/site/formation-lheo.ts"),
+  route("documents/:file", "routes/site/demo-document.ts"),
   route("auth/verifie", "routes/site/email-verified.ts"),
   route("auth/deconnexion", "routes/site/sign-out.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("formations", "routes/admin/formations.tsx"),
+      // 'nouvelle' or a formation's id: its editor, a page of its own.
+      route("formations/:id", "routes/admin/formation.tsx"),
       route("formations/:id/sessions", "routes/admin/formation-sessions.tsx"),
       route("formations/:id/sessions/:sessionId/planning", "routes/admin/session-timetable.tsx"),
       route("formations/:id/sessions/:sessionId/emargement", "routes/admin/session-attendance.tsx"),
@@ -87,4 +110,4 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("lheo.xml", "routes/api/lheo.ts"),
   route("robots.txt", "routes/api/robots.ts"),
-] satisfies RouteConfig;
+]) satisfies RouteConfig;

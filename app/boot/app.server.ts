@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { mediaBytes, mediaHandler, VariantStore } from "~/features/media/index.server";
 import { ConfigError, loadConfig } from "~/platform/config.server";
+import { canonicalAddresses, canonicalPathOf } from "~/platform/http/addresses.server";
 import { afterResponseQueue } from "~/platform/http/after-response.server";
 import { compressionMiddleware } from "~/platform/http/compression.server";
 import { healthRoutes } from "~/platform/http/health.server";
@@ -35,6 +36,9 @@ export function createExpressApp(
   const metrics = new Metrics(runtime, streams, getBuild);
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.trustProxy);
+  // As React Router's routes (app/routes.ts): a path's fixed segments match only as written, so the
+  // rules that protect an address (http/addresses.server.ts) see the very path that is routed.
+  app.set("case sensitive routing", true);
 
   app.use(metrics.middleware());
   app.use(afterResponseQueue());
@@ -45,13 +49,16 @@ export function createExpressApp(
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
+    // The canonical form (a request for another form is only redirected to it), so that the
+    // logger's masking of secret tokens reads the path as the router would.
+    const path = canonicalPathOf(req);
     res.on("finish", () => {
-      if (req.path.startsWith("/assets/")) return;
+      if (path.startsWith("/assets/")) return;
       runtime.logger.info(
         {
           reqId: id,
           method: req.method,
-          path: req.path,
+          path,
           status: res.statusCode,
           ms: Math.round(performance.now() - started),
         },
@@ -60,6 +67,8 @@ export function createExpressApp(
     });
     next();
   });
+  // Before anything reads the path: one written form per address, malformed ones refused.
+  app.use(canonicalAddresses());
 
   healthRoutes(app, runtime);
   if (runtime.config.metricsToken) app.get("/metrics", metrics.handler(runtime.config.metricsToken));

@@ -134,6 +134,8 @@ export class Metrics {
   }
 
   private async routeOf(req: Request, res: Response): Promise<string> {
+    // Answered at the entrance (a redirect to the canonical address, a malformed one refused).
+    if (typeof res.locals.route === "string") return res.locals.route;
     // Set by `rendered()`: the request got past the static files to the pages.
     if (res.locals.metricsPage !== true)
       return EXPRESS_ROUTES.has(req.path) ? req.path : "(fichier statique)";

@@ -6,6 +6,7 @@ import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
+import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
@@ -54,6 +55,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       const sessions = await convertNextSessions(database.db);
       if (sessions) logger.info({ sessions }, "seed: next-session dates turned into sessions");
     }
+    // What uploads killed mid-write left in the picture folder, before anything is served.
+    const orphans = await sweepOrphanedBytes(database.db, mediaBytesFor(config, database.driver)).catch(
+      (error: unknown) => {
+        logger.warn({ err: error }, "media: orphaned files could not be swept");
+        return { folders: 0, temporaries: 0 };
+      },
+    );
+    if (orphans.folders || orphans.temporaries) logger.info(orphans, "media: orphaned upload files removed");
     const transport =
       options.transport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
@@ -62,7 +71,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       name: (await getCentreSettings(database.db)).name,
       address: config.mailFrom,
     });
-    const mail = new MailWorker(database, transport, sender, logger, 2_000, config.publicUrl);
+    const mail = new MailWorker(
+      database,
+      transport,
+      sender,
+      logger,
+      2_000,
+      config.publicUrl,
+      path.join(config.dataDir, "mail-accepted.log"),
+    );
     // Work started once an answer is sent (a reset request's link and e-mail): closing waits for it.
     const pending = new Set<Promise<unknown>>();
     const background = (work: () => Promise<unknown>) =>

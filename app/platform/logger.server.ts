@@ -1,4 +1,5 @@
 import pino from "pino";
+import { maskSecrets } from "./http/addresses.server";
 
 // Logs never carry what visitors typed (names, e-mails, phones, messages): fields with these names
 // are replaced wherever they appear, and a database error's text stops before its bound parameters
@@ -16,25 +17,9 @@ function withoutParams(text: string): string {
   return at === -1 ? text : `${text.slice(0, at)}params: [masqués]`;
 }
 
-// Some addresses are credentials: whoever reads them in a log could reset a password, confirm an
-// e-mail or read a staff member's calendar. Every string a log line carries (the request log's path,
-// an error's URL, message or stack, the message itself) has them masked, whatever field holds it.
-const SECRETS: readonly [RegExp, string][] = [
-  // better-auth's reset link /api/auth/reset-password/<token>.
-  [/(\/reset-password\/)[^/?#\s"'.]+/g, "$1[masqué]"],
-  // A staff member's iCalendar feed /calendrier/<token>.ics (and its .ics.data twin).
-  [/(\/calendrier\/)[^/?#\s"'.]+/g, "$1[masqué]"],
-  // ?token=… of the e-mail confirmation link and of the new-password page.
-  [/([?&;]token=)[^&#\s"']+/gi, "$1[masqué]"],
-];
-
-/** `text` with every secret token of an address replaced by '[masqué]'. */
-export function maskSecrets(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of SECRETS) out = out.replace(pattern, replacement);
-  return out;
-}
-
+// Some addresses are credentials (reset links, personal links, the iCalendar feed): every string a
+// log line carries (the request log's path, an error's URL, message or stack, the message itself)
+// has their tokens masked, whatever field holds it (http/addresses.server.ts says which).
 /** The same value with `maskSecrets` applied to every string in it (plain objects and arrays). */
 function masked(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return maskSecrets(value);

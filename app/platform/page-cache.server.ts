@@ -2,6 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { pathRules } from "~/platform/http/addresses.server";
 import { policyForCachedPage } from "~/platform/http/csp.server";
 import { isPublicEvent } from "./events.server";
 import { type AppRuntime, createLoadContext } from "./runtime.server";
@@ -44,25 +45,13 @@ interface Entry extends Rendered, Compressed {
   bytes: number;
 }
 
-// Paths whose answer never depends on who asks but which must not be cached for other reasons.
-// A course's programme PDF has its own cache, one copy per formation rebuilt when the record
-// changes (app/features/catalogue/programme-pdf.server.ts): here it would be kept twice (raw and gzipped, though
-// a PDF hardly compresses) and push the HTML pages out. A staff member's iCalendar feed
-// (/calendrier/<token>.ics) is private to whoever holds its token and must stop at once when regenerated.
-// A survey's link (/enquete/<token>) is personal, and its page shows the answers already given; so is
-// an attendance link (/emargement/<token>), whose page says whether its learner signed.
-// The Lhéo exports (/lheo.xml, /formation/<slug>/lheo.xml) have their own cache too, with 304s, and the
-// whole catalogue's may weigh megabytes (features/catalogue/lheo/lheo.server.ts).
-const UNCACHED =
-  /^\/(admin|auth|api|calendrier|enquete|emargement)(\/|$)|^\/(admin|auth)\.data|\/programme\.pdf$|\/lheo\.xml$/;
-
 /**
  * The query parameters public pages read (catalogue filters, contact preselection, and React
  * Router's `_routes` on `.data` requests). A page's key is its path plus these, sorted. A request
  * with any other parameter is rendered for itself and not kept, so junk query strings cannot fill
  * the cache; a public page that starts reading a new parameter must add it here.
  */
-const PAGE_PARAMS = new Set(["q", "type", "niveau", "objectif", "sujet", "formation", "_routes"]);
+const PAGE_PARAMS = new Set(["q", "type", "niveau", "requis", "objectif", "sujet", "formation", "_routes"]);
 /** Campaign tags on links to the site: they never change a page, so they are left out of the key. */
 const TRACKING_PARAM = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/;
 
@@ -140,7 +129,8 @@ export class PageCache {
   /** The cache key of a request, or null when it is not served from the cache. */
   keyOf(req: Request): string | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    if (req.headers.cookie || UNCACHED.test(req.path)) return null;
+    // Which addresses may be kept: http/addresses.server.ts, the one place that says what a path is.
+    if (req.headers.cookie || !pathRules(req.path).pageCache) return null;
     const url = new URL(req.originalUrl, "http://cache");
     const kept: [string, string][] = [];
     for (const [name, value] of url.searchParams) {

@@ -3,10 +3,10 @@ import { axeViolations } from "./support/axe";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("console screens and the formation dialog have no axe violations (WCAG 2.1 AA)", async ({
+test("console screens and the formation editor have no axe violations (WCAG 2.1 AA)", async ({
   warmPage: page,
 }) => {
-  // Seven axe runs, the formation dialog (with its results table) being the largest.
+  // Seven axe runs, the formation editor (with its results table) being the largest.
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   for (const path of [
@@ -20,8 +20,15 @@ test("console screens and the formation dialog have no axe violations (WCAG 2.1 
     await gotoReady(page, path);
     expect(await axeViolations(page), path).toEqual([]);
   }
+  // The formation editor, a page of its own: new, and a formation's.
+  await gotoReady(page, "/admin/formations/nouvelle");
+  await expect(page.getByRole("form", { name: "Nouvelle formation" })).toBeVisible();
+  expect(await axeViolations(page), "nouvelle formation").toEqual([]);
   await gotoReady(page, "/admin/formations");
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  expect(await axeViolations(page), "dialog").toEqual([]);
+  await page
+    .getByRole("link", { name: /^Modifier / })
+    .first()
+    .click();
+  await expect(page.getByRole("form", { name: /^Modifier la formation/ })).toBeVisible();
+  expect(await axeViolations(page), "modifier la formation").toEqual([]);
 });

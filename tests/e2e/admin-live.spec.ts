@@ -26,8 +26,8 @@ test("a formation created in the console shows at once in an open page's footer,
   await expect(footer.getByRole("link", { name: title })).toHaveCount(0);
 
   await signInAsAdmin(page, "/admin/formations");
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await page.getByRole("link", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("form", { name: "Nouvelle formation" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 mois");
   await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
@@ -35,7 +35,7 @@ test("a formation created in the console shows at once in an open page's footer,
   await dialog.getByLabel("Description courte").fill("Gérer la paie d'une petite entreprise.");
   await dialog.getByLabel("Ordre d'affichage").fill("0");
   await dialog.getByLabel("Trouver un emploi").check();
-  await dialog.getByRole("button", { name: "Créer" }).click();
+  await dialog.getByRole("button", { name: "Créer et publier" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 
   // The visitor's open page follows: footer link, then a choice in the contact form.

@@ -17,21 +17,24 @@ test("formations: create with modules, search, filter by type, edit, delete with
   test.slow();
   const title = `Formation Test ${suffix()}`;
   await signInAsAdmin(page, "/admin/formations");
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await page.getByRole("link", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("form", { name: "Nouvelle formation" });
   for (const section of [
-    "Informations de base",
-    "Informations détaillées",
-    "Compétences et Objectifs",
-    "Paramètres",
+    "Ce que lisent les visiteurs",
+    "Informations publiées (Qualiopi, indicateur 1)",
+    "Certification (Qualiopi, indicateur 3)",
+    "Lhéo (catalogues publics de formations)",
+    "Prix et financement",
+    "Sessions",
+    "Sur le site",
   ]) {
     await expect(dialog.getByRole("group", { name: section })).toBeVisible();
   }
-  const create = dialog.getByRole("button", { name: "Créer" });
+  const create = dialog.getByRole("button", { name: "Créer le brouillon" });
   await expect(create).toBeDisabled();
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   // The slug is derived from the title: lower-cased, whitespace runs become hyphens.
-  await expect(dialog.getByLabel("Slug (URL)")).toHaveValue(title.toLowerCase().replaceAll(" ", "-"));
+  await expect(dialog.getByLabel("Adresse de la page")).toHaveValue(title.toLowerCase().replaceAll(" ", "-"));
   await expect(create).toBeEnabled();
   await dialog.getByLabel(/^Type( \*)?$/).selectOption("courte");
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("2 mois");
@@ -47,7 +50,9 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(dialog.getByRole("button", { name: "Descendre le module 2" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Descendre le module 1" }).click();
   await expect(dialog.getByLabel("Titre du module 1")).toHaveValue("Second");
-  await dialog.getByRole("switch", { name: "Éligible au financement" }).click();
+  // A new formation is a draft that claims no funding: nobody has checked either yet.
+  await expect(dialog.getByRole("switch", { name: "En ligne sur le site" })).toHaveCount(0);
+  await expect(dialog.getByLabel("Financements possibles")).toHaveValue("");
   await create.click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -57,8 +62,13 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Formation courte");
   await expect(row).toContainText("Non défini");
-  await expect(row).toContainText("Publié");
-  await expect(row).toContainText("Non éligible");
+  await expect(row).toContainText("Brouillon");
+  // No funder named.
+  await expect(row).toContainText("Aucun");
+  // Not on the site until someone publishes it.
+  const slug = title.toLowerCase().replaceAll(" ", "-");
+  expect((await page.request.get(`/formation/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(slug);
   await expect(page.getByRole("heading", { name: "Formations (1)" })).toBeVisible();
   await page.getByLabel("Type de formation").selectOption("alternance");
   await expect(page.getByText("Aucune formation trouvée")).toBeVisible();
@@ -66,31 +76,39 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(row).toHaveCount(1);
 
   // Edit: the form is filled from the record, modules in their new order.
-  await row.getByRole("button", { name: `Modifier ${title}` }).click();
-  const edit = page.getByRole("dialog", { name: "Modifier la formation" });
+  await row.getByRole("link", { name: `Modifier ${title}` }).click();
+  const edit = page.getByRole("form", { name: /^Modifier la formation/ });
   await expect(edit.getByLabel("Titre du module 1")).toHaveValue("Second");
   await expect(edit.getByLabel("Compétences", { exact: true })).toHaveValue("HTML, CSS");
   await edit.getByRole("textbox", { name: "Format", exact: true }).fill("En ligne");
   await edit.getByRole("button", { name: "Supprimer le module 2" }).click();
-  await edit.getByRole("button", { name: "Publier", exact: true }).click();
+  await edit.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   await expect(row).toContainText("En ligne");
+  await expect(row).toContainText("Brouillon");
+
+  // Publishing is its own act, on the Publication screen.
+  await row.getByRole("link", { name: `Publication de ${title}` }).click();
+  await page.getByRole("button", { name: "Publier", exact: true }).click();
+  await expect(page.getByText(/^Publié\s: les visiteurs voient cette version$/)).toBeVisible();
+  expect((await page.request.get(`/formation/${slug}`)).status()).toBe(200);
+  await gotoReady(page, `/admin/formations?q=${encodeURIComponent(title)}`);
 
   // A duplicate slug gets a clear French message and keeps the dialog open.
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  const dup = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await page.getByRole("link", { name: "Ajouter une formation" }).click();
+  const dup = page.getByRole("form", { name: "Nouvelle formation" });
   await dup.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await dup.getByRole("textbox", { name: "Durée", exact: true }).fill("1 mois");
   await dup.getByLabel("Niveau requis").selectOption("sans-niveau");
   await dup.getByLabel(/^Tarif/).selectOption("gratuit");
   await dup.getByLabel("Description courte").fill("Doublon");
-  await dup.getByRole("button", { name: "Créer" }).click();
+  await dup.getByRole("button", { name: "Créer le brouillon" }).click();
   await expect(
     dup.getByText("Ce slug est déjà utilisé par une autre formation. Choisissez-en un autre.", {
       exact: true,
     }),
   ).toBeVisible();
-  await dup.getByRole("button", { name: "Annuler" }).click();
+  await dup.getByRole("link", { name: "Annuler" }).click();
   await expect(dup).toBeHidden();
 
   await row.getByRole("button", { name: `Supprimer ${title}` }).click();

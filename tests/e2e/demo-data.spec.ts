@@ -29,9 +29,9 @@ test("the demo site says so on public pages; the dashboard lists the set-up step
   await expect(page.getByText("Console d'administration")).toBeVisible();
   await gotoReady(page, "/admin");
 
-  // 'Mise en route': the three steps, each linking to its screen.
+  // 'Mise en route': the four steps, each linking to its screen (the demo's pages are not the centre's).
   const setup = page.getByRole("list", { name: "Étapes de mise en route" });
-  await expect(setup.getByRole("listitem")).toHaveCount(3);
+  await expect(setup.getByRole("listitem")).toHaveCount(4);
   await expect(page.getByRole("link", { name: "Compléter l'identité" })).toHaveAttribute(
     "href",
     "/admin/parametres#settings-identite",
@@ -44,10 +44,11 @@ test("the demo site says so on public pages; the dashboard lists the set-up step
     "href",
     "/admin/formations",
   );
+  await expect(page.getByRole("link", { name: "Relire les pages" })).toHaveAttribute("href", "/admin/pages");
 
   const card = page.getByTestId("demo-data");
   await expect(card.getByRole("heading", { name: "Données de démonstration" })).toBeVisible();
-  await expect(card).toContainText("5 formations, 5 articles, 6 témoignages");
+  await expect(card).toContainText("5 formations, 5 articles, 6 témoignages, les textes de 5 pages (Pages)");
   expect(await axeViolations(page)).toEqual([]);
 
   // A cancelled confirmation removes nothing.
@@ -67,6 +68,9 @@ test("the demo site says so on public pages; the dashboard lists the set-up step
   await expect(visitor.getByText(NOTICE)).toBeHidden();
   await gotoReady(visitor, "/formations");
   await expect(visitor.getByText(NOTICE)).toBeHidden();
-  // The demo centre's identity went too: the set-up steps are still to do.
-  await expect(setup.getByRole("listitem")).toHaveCount(3);
+  // The demo centre's identity and pages went too: the set-up steps are still to do, and the
+  // pages' text is the centre's to write (its guides are no longer served).
+  await expect(setup.getByRole("listitem")).toHaveCount(4);
+  expect((await visitor.request.get("/documents/guide-financement.pdf")).status()).toBe(404);
+  expect((await visitor.request.get("/notre-centre")).status()).toBe(404);
 });

@@ -33,8 +33,8 @@ test("a published formation's new title is a draft: the public page keeps the ol
 
   // The edit, saved as a draft.
   await gotoReady(page, `/admin/formations?q=${encodeURIComponent(before)}`);
-  await page.getByRole("button", { name: `Modifier ${before}` }).click();
-  const edit = page.getByRole("dialog", { name: "Modifier la formation" });
+  await page.getByRole("link", { name: `Modifier ${before}` }).click();
+  const edit = page.getByRole("form", { name: /^Modifier la formation/ });
   await edit.getByRole("textbox", { name: "Titre", exact: true }).fill(after);
   await edit.getByRole("button", { name: "Enregistrer le brouillon" }).click();
   await expect(page.getByText("Brouillon enregistré")).toBeVisible();

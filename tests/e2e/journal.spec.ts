@@ -12,8 +12,8 @@ test("the Journal d'activité names the formation edited, its old → new title 
   const before = `Formation Journal ${suffix}`;
   const after = `Formation Journal renommée ${suffix}`;
   await signInAsAdmin(page, "/admin/formations");
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await page.getByRole("link", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("form", { name: "Nouvelle formation" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(before);
   await dialog.getByLabel(/^Type( \*)?$/).selectOption("courte");
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("3 jours");
@@ -21,12 +21,12 @@ test("the Journal d'activité names the formation edited, its old → new title 
   await dialog.getByLabel(/^Tarif/).selectOption("payant");
   await dialog.getByLabel("Description courte").fill("Une formation pour le journal.");
   await dialog.getByLabel("Prix (€)").fill("900");
-  await dialog.getByRole("button", { name: "Créer" }).click();
+  await dialog.getByRole("button", { name: "Créer et publier" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 
   await gotoReady(page, `/admin/formations?q=${encodeURIComponent(before)}`);
-  await page.getByRole("button", { name: `Modifier ${before}` }).click();
-  const edit = page.getByRole("dialog", { name: "Modifier la formation" });
+  await page.getByRole("link", { name: `Modifier ${before}` }).click();
+  const edit = page.getByRole("form", { name: /^Modifier la formation/ });
   await edit.getByRole("textbox", { name: "Titre", exact: true }).fill(after);
   await edit.getByLabel("Prix (€)").fill("1490");
   await edit.getByRole("button", { name: "Publier", exact: true }).click();

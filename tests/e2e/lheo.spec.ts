@@ -19,8 +19,8 @@ test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it 
   test.slow();
   await signInAsAdmin(page, "/admin/formations");
   const title = `Formation Lhéo ${suffix()}`;
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await page.getByRole("link", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("form", { name: "Nouvelle formation" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Durée", exact: true }).fill("35 heures");
   await dialog.getByLabel("Niveau requis").selectOption("sans-niveau");
@@ -33,13 +33,13 @@ test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it 
   await dialog.getByLabel("Type de parcours").selectOption("1");
   await dialog.getByLabel("Entrées et sorties").selectOption("0");
   await dialog.getByRole("group", { name: "Public visé" }).getByLabel("Tout public").check();
-  await dialog.getByRole("button", { name: "Créer" }).click();
+  await dialog.getByRole("button", { name: "Créer et publier" }).click();
   // A bad code is refused in French, nothing typed is lost.
   await expect(
     dialog.getByText(/^Code\s«\s32AB1\s»\sinvalide\s:\s5 chiffres, par exemple 31054$/),
   ).toBeVisible();
   await dialog.getByLabel("Codes Formacode").fill("31054");
-  await dialog.getByRole("button", { name: "Créer" }).click();
+  await dialog.getByRole("button", { name: "Créer et publier" }).click();
   await expect(page.getByText("Formation créée avec succès")).toBeVisible();
 
   await search(page, title);
@@ -74,10 +74,10 @@ test("a formation filled in for Lhéo, with a session, is in /lheo.xml until it 
   // Deactivated: gone from the export at once.
   await page.getByRole("link", { name: "Formations" }).first().click();
   await search(page, title);
-  await row.getByRole("button", { name: `Modifier ${title}` }).click();
-  const edit = page.getByRole("dialog", { name: "Modifier la formation" });
+  await row.getByRole("link", { name: `Modifier ${title}` }).click();
+  const edit = page.getByRole("form", { name: /^Modifier la formation/ });
   await expect(edit.getByText("Prête pour l'export Lhéo")).toBeVisible();
-  await edit.getByRole("switch", { name: "Formation active" }).click();
+  await edit.getByRole("switch", { name: "En ligne sur le site" }).click();
   await edit.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByText("Formation mise à jour avec succès")).toBeVisible();
   expect(await (await request.get("/lheo.xml")).text()).not.toContain(title);

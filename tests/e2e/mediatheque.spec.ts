@@ -102,9 +102,9 @@ test("a photo uploaded with its alternative text shows on the course page, the c
     .getByRole("row")
     .filter({ hasText: COURSE.title })
     .first()
-    .getByRole("button", { name: `Modifier ${COURSE.title}` })
+    .getByRole("link", { name: `Modifier ${COURSE.title}` })
     .click();
-  const course = page.getByRole("dialog", { name: "Modifier la formation" });
+  const course = page.getByRole("form", { name: /^Modifier la formation/ });
   await course.getByRole("button", { name: /Choisir une image|Changer d'image/ }).click();
   const picker = page.getByRole("dialog", { name: "Médiathèque" });
   await picker.getByRole("button", { name: alt }).click();

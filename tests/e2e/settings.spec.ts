@@ -76,7 +76,7 @@ test("the lead recipient the app writes by itself (contact@localhost) does not s
   }
 });
 
-test("fields in error are listed at the top, each link leads to its field, and the other edits stay", async ({
+test("fields in error are listed at the top, each link leads to its field, and the other edits are saved", async ({
   warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/parametres");
@@ -103,12 +103,15 @@ test("fields in error are listed at the top, each link leads to its field, and t
     "aria-invalid",
     "true",
   );
-  // What was typed is still there, the valid edit included; nothing was saved.
+  // What was typed is still there; the valid edit was saved, the fields in error were not.
+  await expect(page.getByText("Paramètres enregistrés en partie")).toBeVisible();
   await expect(phone).toHaveValue("01 45 00 00 01");
   await expect(page.getByLabel("SIRET")).toHaveValue("123");
   await expectNoAxeViolations(page);
   await page.reload();
-  await expect(phone).toHaveValue(previousPhone);
+  await expect(phone).toHaveValue("01 45 00 00 01");
+  await expect(page.getByLabel("SIRET")).toHaveValue("123 456 789 00012");
+  await savePhone(page, previousPhone);
 });
 
 // One test from the upload to the removal: the file's other tests run beside it and must not see the

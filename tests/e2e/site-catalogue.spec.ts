@@ -22,25 +22,38 @@ test("the catalogue filters live as you type, keeps the filters in the URL and r
   await page.getByLabel("Rechercher une formation").fill("");
   await page.getByLabel("Type de formation").selectOption("alternance");
   await expect(count(page)).toHaveText("3 formations trouvées");
-  // The levels of the national framework; a course is found by the level it requires.
-  await expect(page.getByLabel("Niveau").locator("option")).toHaveText([
-    "Tous les niveaux",
-    "Sans niveau spécifique",
-    "Niveau 3 (CAP, BEP)",
-    "Niveau 4 (Bac)",
-    "Niveau 5 (Bac+2)",
-    "Niveau 6 (Bac+3/4)",
-    "Niveau 7 (Bac+5)",
-  ]);
-  await page.getByLabel("Niveau").selectOption("sans-niveau");
+  // The levels of the national framework. 'Niveau' is the level of the diploma or title obtained: a
+  // visitor looking for a Bac+2 picks 'Niveau 5' and finds the Bac+2 titles, not the courses that
+  // require one; 'Niveau requis' is the other question.
+  for (const filter of ["Niveau", "Niveau requis"]) {
+    await expect(page.getByLabel(filter, { exact: true }).locator("option")).toHaveText([
+      "Tous les niveaux",
+      "Sans niveau spécifique",
+      "Niveau 3 (CAP, BEP)",
+      "Niveau 4 (Bac)",
+      "Niveau 5 (Bac+2)",
+      "Niveau 6 (Bac+3/4)",
+      "Niveau 7 (Bac+5)",
+    ]);
+  }
+  const level = page.getByLabel("Niveau", { exact: true });
+  await level.selectOption("niveau-5");
+  await expect(count(page)).toHaveText("2 formations trouvées");
+  await expect(page.getByRole("heading", { name: "TP Assistant Ressources Humaines" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "TP Assistant Commercial" })).toBeVisible();
+  await expect(page).toHaveURL(`/formations?type=alternance&niveau=niveau-5`);
+  await level.selectOption("niveau-4");
   await expect(count(page)).toHaveText("1 formation trouvée");
   await expect(page.getByRole("heading", { name: "Bac Pro Logistique" })).toBeVisible();
-  await expect(page).toHaveURL(`/formations?type=alternance&niveau=sans-niveau`);
-  await page.getByLabel("Niveau").selectOption("niveau-4");
+  await level.selectOption("all");
+  await page.getByLabel("Niveau requis").selectOption("niveau-4");
   await expect(count(page)).toHaveText("2 formations trouvées");
-  await expect(page.getByRole("heading", { name: "TP Assistant Commercial" })).toBeVisible();
+  await expect(page).toHaveURL(`/formations?type=alternance&requis=niveau-4`);
+  await page.getByLabel("Niveau requis").selectOption("sans-niveau");
+  await expect(count(page)).toHaveText("1 formation trouvée");
+  await expect(page.getByRole("heading", { name: "Bac Pro Logistique" })).toBeVisible();
 
-  await page.getByLabel("Niveau").selectOption("niveau-7");
+  await level.selectOption("niveau-7");
   await expect(count(page)).toHaveText("0 formation trouvée");
   await expect(
     page.getByText("Aucune formation trouvée. Essayez de modifier vos critères de recherche ou de filtrage"),
@@ -51,24 +64,29 @@ test("the catalogue filters live as you type, keeps the filters in the URL and r
   await expect(page).toHaveURL(`/formations`);
   await expect(count(page)).toHaveText("5 formations trouvées");
   await expect(page.getByLabel("Type de formation")).toHaveValue("all");
-  await expect(page.getByLabel("Niveau")).toHaveValue("all");
+  await expect(level).toHaveValue("all");
+  await expect(page.getByLabel("Niveau requis")).toHaveValue("all");
 });
 
 test("a shared filtered URL is filtered by the server, even without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  // A link shared before the levels followed the national framework ('Débutant') still works.
+  // A link shared before the levels followed the national framework ('Débutant': courses open to all)
+  // still works.
   await page.goto("/formations?type=courte&niveau=debutant");
-  await expect(page).toHaveURL(/\/formations\?.*niveau=sans-niveau/);
+  await expect(page).toHaveURL(/\/formations\?type=courte&requis=sans-niveau$/);
   await expect(count(page)).toHaveText("1 formation trouvée");
-  await page.goto("/formations?type=courte&niveau=niveau-3");
+  // No diploma nor title at the end of either short course: 'Sans niveau spécifique' finds both.
+  await page.goto("/formations?type=courte&niveau=sans-niveau");
+  await expect(count(page)).toHaveText("2 formations trouvées");
+  await page.goto("/formations?type=courte&requis=niveau-3");
   await expect(count(page)).toHaveText("1 formation trouvée");
   await expect(page.getByLabel("Type de formation")).toHaveValue("courte");
-  await expect(page.getByLabel("Niveau")).toHaveValue("niveau-3");
+  await expect(page.getByLabel("Niveau requis")).toHaveValue("niveau-3");
   // The form is a plain GET: submitting it without JS filters on the server.
   await page.getByLabel("Rechercher une formation").fill("wordpress");
   await page.getByLabel("Rechercher une formation").press("Enter");
-  await expect(page).toHaveURL(/\/formations\?q=wordpress&type=courte&niveau=niveau-3$/);
+  await expect(page).toHaveURL(/\/formations\?q=wordpress&type=courte&niveau=all&requis=niveau-3$/);
   await expect(count(page)).toHaveText("1 formation trouvée");
   await context.close();
 });

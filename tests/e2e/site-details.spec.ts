@@ -8,10 +8,12 @@ import { expect, type Page, test } from "./support/test";
 
 async function editFormation(page: Page, title: string, fields: { price: string; format: string }) {
   await page.getByRole("searchbox").fill(title);
+  // The search is sent once typing pauses: the editor is opened after it, never cut short by it.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toHaveCount(1);
-  await row.getByRole("button", { name: `Modifier ${title}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Modifier la formation" });
+  await row.getByRole("link", { name: `Modifier ${title}` }).click();
+  const dialog = page.getByRole("form", { name: /^Modifier la formation/ });
   await dialog.getByLabel("Prix (€)").fill(fields.price);
   await dialog.getByRole("textbox", { name: "Format", exact: true }).fill(fields.format);
   await dialog.getByRole("button", { name: "Publier", exact: true }).click();
@@ -55,16 +57,20 @@ test("console: an empty slug is derived from the title; the Markdown preview kee
   warmPage: page,
 }) => {
   await signInAsAdmin(page, "/admin/formations");
-  await page.getByRole("button", { name: "Ajouter une formation" }).click();
-  const dialog = page.getByRole("dialog", { name: "Ajouter une formation" });
+  await page.getByRole("link", { name: "Ajouter une formation" }).click();
+  const dialog = page.getByRole("form", { name: "Nouvelle formation" });
   await dialog.getByRole("textbox", { name: "Titre", exact: true }).fill("Gestion de paie");
-  const slug = dialog.getByLabel("Slug (URL)");
+  const slug = dialog.getByLabel("Adresse de la page");
   await slug.fill("autre-chose");
   await slug.fill("");
   await expect(slug).toHaveAttribute("placeholder", "gestion-de-paie");
-  await expect(dialog.getByText("Déduit du titre si vous le laissez vide.")).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Créer" })).toBeEnabled();
-  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(
+    dialog.getByText(
+      /^La fin de l'adresse de la page sur le site \(\/formation\/…\)\s: déduite du titre si vous la laissez vide\.$/,
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Créer le brouillon" })).toBeEnabled();
+  await dialog.getByRole("link", { name: "Annuler" }).click();
 
   await gotoReady(page, "/admin/articles");
   await page.getByRole("button", { name: "Nouvel article" }).click();

@@ -1,27 +1,24 @@
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
 
-test("financing: three cards of four bullets, real actions and a downloadable guide", async ({
+test("financing: the schemes the centre describes in Pages, real actions and its downloadable guide", async ({
   warmPage: page,
   request,
 }) => {
   await gotoReady(page, "/financements");
-  await expect(page.getByText("Jusqu'à 100 % de prise en charge")).toBeVisible();
-  const cards = page
-    .getByRole("list")
-    .filter({ has: page.getByRole("heading", { name: "CPF", exact: true }) })
-    .first();
-  for (const title of ["CPF", "France Travail (ex-Pôle Emploi) AIF", "OPCO"]) {
-    const card = cards
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-    await expect(card.getByRole("list").getByRole("listitem")).toHaveCount(4);
+  await expect(page.getByText("Jusqu'à 100\u202f% de prise en charge")).toBeVisible();
+  const schemes = page.getByRole("region", { name: "Les dispositifs de financement" }).getByRole("listitem");
+  for (const [title, points] of [
+    ["CPF – Compte Personnel de Formation", 4],
+    ["France Travail (ex-Pôle Emploi) AIF – Aide Individuelle à la Formation", 4],
+    ["OPCO – Opérateur de compétences", 3],
+  ] as const) {
+    const scheme = schemes.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    await expect(scheme.getByRole("list").getByRole("listitem")).toHaveCount(points);
   }
-  await expect(page.getByText("Jusqu'à 5 000 €", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "En savoir plus sur OPCO" }).click();
-  await expect(page).toHaveURL(`/financements#details-opco`);
-  await expect(page.locator("#details-opco")).toBeInViewport();
+  await expect(page.getByText("Pour tous les actifs, jusqu'à 5\u202f000\u00a0€.")).toBeVisible();
 
+  // The demonstration centre's guide, served while the demo remains (demo-document.ts).
   const guide = page.getByRole("link", { name: /Télécharger le guide/ });
   const href = await guide.getAttribute("href");
   const pdf = await request.get(href ?? "");
@@ -55,7 +52,7 @@ test("about the centre: certifications, figures, team, hours and legal informati
   await expect(page.getByText("20 juin 2025")).toBeVisible();
 });
 
-test("resources: search by title or category, real downloads, FAQ accordion and help banner", async ({
+test("resources: search by title or description, real downloads, FAQ accordion and help banner", async ({
   warmPage: page,
   request,
 }) => {
@@ -65,7 +62,7 @@ test("resources: search by title or category, real downloads, FAQ accordion and 
   await page.getByLabel("Rechercher une ressource").fill("ALTERNANCE");
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText("Guide de l'alternance");
-  await page.getByLabel("Rechercher une ressource").fill("formation"); // a category
+  await page.getByLabel("Rechercher une ressource").fill("formation"); // in a description
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText("Manuel de l'apprenant");
   await page.getByLabel("Rechercher une ressource").fill("");
@@ -123,7 +120,9 @@ test("legal pages: sections, GDPR rights and the update date", async ({ warmPage
   await gotoReady(page, "/mentions-legales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mentions légales");
   await expect(page.getByText("Dernière mise à jour : 22 novembre 2026")).toBeVisible();
-  await expect(page.getByText(/au capital de 500 euros/).first()).toBeVisible();
+  // An entreprise individuelle has no share capital: none is printed.
+  await expect(page.getByText(/édité par Centre de Formation Avenir, Entreprise individuelle/)).toBeVisible();
+  await expect(page.getByText(/au capital/)).toHaveCount(0);
   for (const h of [
     "Directeur de la publication",
     "Hébergement",

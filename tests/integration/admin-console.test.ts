@@ -122,7 +122,8 @@ describe(`console formations on ${DRIVER}`, () => {
     expect(row).toMatchObject({
       price: 0,
       active: true,
-      financingEligible: false,
+      // Read from the funders named ('CPF, OPCO'), whatever a switch posted.
+      financingEligible: true,
       objectives: ["Objectif un", "Objectif deux"],
       skills: ["HTML", "CSS", "JavaScript"],
       // Sessions are records of their own now, managed on the formation's sessions screen.

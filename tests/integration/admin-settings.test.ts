@@ -4,14 +4,25 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accommodationRecipient } from "~/features/applications/intake.server";
+import { storeComplaint } from "~/features/complaints/intake.server";
 import { storeRequest } from "~/features/leads/contact.server";
-import { getCentreSettings } from "~/features/settings/centre.server";
-import { auditLog, centreSettings, mailOutbox } from "~/platform/db/schema.server";
+import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/centre.server";
+import {
+  auditLog,
+  centreSettings,
+  complaints,
+  formationSessions,
+  learners,
+  mailOutbox,
+} from "~/platform/db/schema.server";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as layout from "~/routes/admin/layout";
 import * as settingsRoute from "~/routes/admin/settings";
+import { FUNDER_COMPLAINT } from "../support/complaint";
 import { DRIVER } from "../support/db";
 import { exe, pdf } from "../support/documents";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { pdfText } from "../support/learner-documents";
 import { BASE_URL, bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 import { settingsForm } from "../support/settings";
 
@@ -346,5 +357,237 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
     expect(html).not.toContain("01 98 76 54 32");
     expect(html).not.toContain("01 23 45 67 89");
     expect(html).not.toContain("11 75 12345 75");
+  });
+});
+
+describe(`Paramètres for a new centre of any kind on ${DRIVER}`, () => {
+  /** A centre nobody has described yet, as a start without demo data leaves it. */
+  const blankCentre = () =>
+    t.app.db.update(centreSettings).set({ ...EMPTY_CENTRE, certificateName: null, certificateSize: null });
+  const screen = async () =>
+    bodyOf(await settingsRoute.loader(routeArgs(t, getRequest("/admin/parametres", admin.cookie))));
+
+  it("saves every valid field of a partial form, says in French what is left, and keeps the set-up checklist", async () => {
+    await blankCentre();
+    const entries = async () =>
+      (await t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"))).length;
+    const before = await entries();
+    const result = await save(
+      await form({ name: "Forma Rhône", phone: "04 72 00 00 00", email: "pas-une-adresse" }),
+    );
+    expect(statusOf(result)).toBe(200);
+    const body = await bodyOf(result);
+    expect(body.toast).toMatchObject({ type: "success", title: "Paramètres enregistrés en partie" });
+    const toast = body.toast as { description: string };
+    expect(toast.description).toContain("Restent à compléter ou à corriger");
+    for (const label of ["Forme juridique", "SIRET", "Adresse", "E-mail", "Hébergeur"]) {
+      expect(toast.description).toContain(label);
+    }
+    expect(body.errors).toMatchObject({
+      legalForm: "Ce champ est obligatoire",
+      siret: "Ce champ est obligatoire",
+      email: "Veuillez entrer une adresse e-mail valide",
+    });
+    // What a new centre may leave empty is not asked for.
+    const errors = body.errors as Record<string, string>;
+    for (const optional of [
+      "shareCapital",
+      "activityNumber",
+      "activityRegion",
+      "qualiopiCategories",
+      "rcs",
+    ]) {
+      expect(errors[optional]).toBeUndefined();
+    }
+    // The valid fields are stored; the invalid one is not (the screen keeps what was typed).
+    expect(await row()).toMatchObject({ name: "Forma Rhône", phone: "04 72 00 00 00", email: "" });
+    expect(await entries()).toBe(before + 1);
+    const board = await bodyOf(await dashboard.loader(routeArgs(t, getRequest("/admin", admin.cookie))));
+    const setup = board.setup as { label: string; done: boolean }[];
+    expect(setup.filter((step) => !step.done).map((step) => step.label)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("Identité du centre"),
+        expect.stringContaining("SIRET"),
+      ]),
+    );
+    // The same partial form again changes nothing: refused with the same messages, nothing written.
+    const again = await save(await form({ email: "pas-une-adresse" }));
+    expect(statusOf(again)).toBe(400);
+    expect((await bodyOf(again)).errors).toMatchObject({
+      email: "Veuillez entrer une adresse e-mail valide",
+    });
+    expect(await entries()).toBe(before + 1);
+  });
+
+  /** The whole identity of an association awaiting its declaration number, not certified. */
+  const association = {
+    name: "Forma Rhône",
+    legalForm: "Association loi 1901",
+    shareCapital: "0",
+    siret: "12345678900012",
+    street: "3 quai Rambaud",
+    postalCode: "69002",
+    city: "Lyon",
+    phone: "04 72 00 00 00",
+    email: "contact@forma-rhone.test",
+    openingHours: "Lundi – vendredi : 9 h – 17 h",
+    publicationDirector: "Anne Roux",
+    host: "OVHcloud, 2 rue Kellermann, 59100 Roubaix",
+    activityNumber: "",
+    activityRegion: "",
+    qualiopiCategories: "",
+  };
+
+  it("an association has no capital and a centre awaiting its number says so: pages and the programme PDF", async () => {
+    await blankCentre();
+    const saved = await save(await form(association));
+    expect(statusOf(saved)).toBe(200);
+    expect((await bodyOf(saved)).toast).toEqual({ type: "success", title: "Paramètres enregistrés" });
+    // The '0' typed for an association is not kept: it has no capital to print.
+    expect(await row()).toMatchObject({
+      legalForm: "Association loi 1901",
+      shareCapital: "",
+      activityNumber: "",
+    });
+    for (const path of ["/mentions-legales", "/notre-centre", "/"]) {
+      const { html } = await page(path);
+      expect(html).not.toContain("au capital");
+      expect(html).toContain("Déclaration d&#x27;activité en cours d&#x27;enregistrement");
+      expect(html).not.toContain("ne vaut pas agrément");
+      expect(html).not.toMatch(/numéro\s*(·|\.|\()/);
+    }
+    expect((await page("/mentions-legales")).html).toContain(
+      "Le site est édité par Forma Rhône, Association loi 1901.",
+    );
+    const programme = await fetch(`${t.base}/formation/tp-assistant-commercial/programme.pdf`);
+    expect(programme.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await programme.arrayBuffer()));
+    expect(text).toContain("Déclaration d'activité en cours d'enregistrement");
+    expect(text).not.toContain("ne vaut pas agrément");
+    expect(text).not.toContain("Qualiopi");
+
+    // A company prints its capital, and a number brings the legal sentence back.
+    await save(
+      await form({
+        legalForm: "SAS",
+        shareCapital: "5 000 €",
+        activityNumber: "84691234569",
+        activityRegion: "",
+      }),
+    );
+    expect(await row()).toMatchObject({ shareCapital: "5 000 €", activityNumber: "84 69 12345 69" });
+    const refused = await save(await form({ shareCapital: "" }));
+    expect((await bodyOf(refused)).errors).toMatchObject({
+      shareCapital: "Indiquez le capital social de la société (par exemple : 5 000 €)",
+    });
+    await save(await form({ activityRegion: "Auvergne-Rhône-Alpes" }));
+    const legal = (await page("/mentions-legales")).html;
+    expect(legal).toContain("Forma Rhône, SAS au capital de 5 000 €");
+    expect(legal).toContain(
+      "Déclaration d&#x27;activité enregistrée sous le numéro 84 69 12345 69 auprès du préfet de région d&#x27;Auvergne-Rhône-Alpes. Cet enregistrement ne vaut pas agrément de l&#x27;État.",
+    );
+    expect(legal).not.toContain("en cours d&#x27;enregistrement");
+  });
+
+  it("the footer and the legal notice say the centre is exempt from VAT only when Paramètres says so", async () => {
+    const notice = "Organisme exonéré de TVA (article 261-4-4° a du CGI).";
+    await save(await form({ vatStatus: "liable" }));
+    for (const path of ["/", "/mentions-legales"])
+      expect((await page(path)).html).not.toContain("exonéré de TVA");
+    await save(await form({ vatStatus: "exempt" }));
+    for (const path of ["/", "/mentions-legales"]) expect((await page(path)).html).toContain(notice);
+  });
+
+  it("a centre without Qualiopi is never said certified: no category, no mention anywhere, no certificate", async () => {
+    await blankCentre();
+    await save(await form(association));
+    // A certificate file and a date, but no category: not a certification the site may claim.
+    expect(statusOf(await upload(pdf(2000), "certificat.pdf"))).toBe(200);
+    await save(await form({ qualiopiValidUntil: "2099-12-31", qualiopiCertifier: "AFNOR Certification" }));
+    for (const path of ["/", "/notre-centre", "/formation/tp-assistant-commercial", "/mentions-legales"]) {
+      expect((await page(path)).html).not.toContain("Qualiopi");
+    }
+    expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(404);
+    expect(((await screen()).qualiopi as { shown: boolean }).shown).toBe(false);
+    // With a category the mention comes back.
+    await save(await form({ qualiopiCategories: "Actions de formation" }));
+    expect((await page("/")).html).toContain("Certifié Qualiopi par AFNOR Certification");
+    expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(200);
+  });
+
+  it("complaints go to their own recipient when one is set, else to the leads' recipient", async () => {
+    const complaint = FUNDER_COMPLAINT;
+    const notified = async () => {
+      const reference = await storeComplaint(t.app, complaint);
+      const [stored] = await t.app.db.select().from(complaints).where(eq(complaints.reference, reference));
+      const mails = await t.app.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.complaintId, stored?.id ?? ""));
+      return mails.filter((m) => m.to !== complaint.email).map((m) => m.to);
+    };
+    await save(await form({ leadRecipient: "accueil@centre.test", complaintRecipient: "" }));
+    expect(await notified()).toEqual(["accueil@centre.test"]);
+    const bad = await save(await form({ complaintRecipient: "qualite@" }));
+    expect((await bodyOf(bad)).errors).toEqual({
+      complaintRecipient: "Veuillez entrer une adresse e-mail valide",
+    });
+    await save(await form({ complaintRecipient: "qualite@centre.test" }));
+    expect(await notified()).toEqual(["qualite@centre.test"]);
+  });
+
+  it("keeps learners 5 years after their session by default, as the privacy policy says; Paramètres changes it", async () => {
+    expect((await getCentreSettings(t.app.db)).learnerRetentionMonths).toBe(60);
+    const policy = async () => (await page("/politique-confidentialite")).html;
+    expect(await policy()).toContain("est anonymisé 5 ans après la fin de votre session");
+    // The refused applications keep their own, shorter period (APPLICATION_RETENTION_MONTHS).
+    expect(await policy()).toContain("supprimée automatiquement, avec son CV");
+    expect(await policy()).toContain("24 mois après cette décision");
+
+    const [session] = await t.app.db.select({ id: formationSessions.id }).from(formationSessions).limit(1);
+    const [learner] = await t.app.db
+      .insert(learners)
+      .values({
+        sessionId: session?.id ?? "",
+        origin: "manual",
+        firstName: "Lina",
+        lastName: "Moreau",
+        email: "lina@example.test",
+      })
+      .returning({ id: learners.id, sessionId: learners.sessionId });
+    if (!learner) throw new Error("no learner to keep");
+    // The session ended four years ago: within five years, past three.
+    await t.app.db
+      .update(formationSessions)
+      .set({
+        startDate: sql`(current_date - interval '50 months')::date`,
+        endDate: sql`(current_date - interval '48 months')::date`,
+      })
+      .where(eq(formationSessions.id, learner.sessionId));
+    const kept = async () =>
+      (await t.app.db.select().from(learners).where(eq(learners.id, learner.id)))[0]?.anonymisedAt ?? null;
+    await t.app.retention.runOnce();
+    expect(await kept()).toBeNull();
+
+    const refused = await save(await form({ learnerRetentionMonths: "6" }));
+    expect((await bodyOf(refused)).errors).toEqual({
+      learnerRetentionMonths: "Indiquez un nombre entier de mois, de 12 à 240",
+    });
+    await save(await form({ learnerRetentionMonths: "36" }));
+    expect(await policy()).toContain("est anonymisé 3 ans après la fin de votre session");
+    await t.app.retention.runOnce();
+    expect(await kept()).not.toBeNull();
+  });
+
+  it("the console's sidebar names the centre from Paramètres, and nothing invented before", async () => {
+    const sidebar = async () =>
+      (await bodyOf(await layout.loader(routeArgs(t, getRequest("/admin", moderator.cookie))))).centreName;
+    await blankCentre();
+    expect(await sidebar()).toBe("");
+    await save(await form({ name: "Forma Rhône" }));
+    expect(await sidebar()).toBe("Forma Rhône");
+    const html = await (await fetch(`${t.base}/admin`, { headers: { cookie: moderator.cookie } })).text();
+    expect(html).toContain("Forma Rhône");
+    expect(html).not.toContain("Centre Avenir");
   });
 });

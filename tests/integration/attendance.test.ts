@@ -18,6 +18,7 @@ import {
   sessionSlots,
 } from "~/platform/db/schema.server";
 import { parisInstant } from "~/platform/paris-time";
+import * as sheetRoute from "~/routes/admin/session-attendance-sheet";
 import * as slotPage from "~/routes/admin/session-attendance-slot";
 import * as learnerPage from "~/routes/site/attendance-sign";
 import { DRIVER } from "../support/db";
@@ -153,15 +154,34 @@ describe(`attendance on ${DRIVER}`, () => {
       state: "invalid",
       error: expect.stringContaining("200 Ko"),
     });
-    // A typed name instead of a drawing.
-    const typed = new FormData();
-    typed.set("typedName", "  Bruno   Nom001 ");
-    expect(
-      (await signThroughLink(t.app.db, brunoToken, typed, device, at("2027-03-01", "10:00"))).state,
-    ).toBe("signed");
+    // A PNG header (signature and IHDR of a real one) followed by junk: decoded, refused.
+    const real = Buffer.from((await signature()).slice(22), "base64");
+    const junk = Buffer.concat([real.subarray(0, 33), Buffer.alloc(2_000, 0x5a)]);
+    const forged = new FormData();
+    forged.set("signature", `data:image/png;base64,${junk.toString("base64")}`);
+    expect(await signThroughLink(t.app.db, brunoToken, forged, device, at("2027-03-01", "10:00"))).toEqual({
+      state: "invalid",
+      error: "La signature n'est pas une image PNG.",
+    });
+    // A typed name signs only for the learner the link belongs to: someone else's name is refused.
+    const typed = (name: string) => {
+      const form = new FormData();
+      form.set("typedName", name);
+      return signThroughLink(t.app.db, brunoToken, form, device, at("2027-03-01", "10:00"));
+    };
+    for (const other of ["Bruno Nom001", "Prénom0 Nom000", "Prénom1", "Prénom1 Nom0011"]) {
+      expect(await typed(other), other).toEqual({
+        state: "invalid",
+        error:
+          "Ce nom n'est pas celui du ou de la stagiaire pour qui ce lien a été envoyé\u202f: saisissez votre prénom et votre nom tels que le centre les a enregistrés.",
+      });
+    }
+    expect((await entriesOf(slotId)).filter((e) => e.learnerId === bruno)).toEqual([]);
+    // Their own name, whatever the case, accents, spaces and order of the words.
+    expect((await typed("  NOM001   prenom1 ")).state).toBe("signed");
     expect((await entriesOf(slotId)).find((e) => e.learnerId === bruno)).toMatchObject({
       method: "typed",
-      typedName: "Bruno Nom001",
+      typedName: "NOM001 prenom1",
     });
     expect((await attendedMinutes(t.app.db, { learnerIds })).get(bruno ?? "")).toBe(210);
   });
@@ -312,6 +332,26 @@ describe(`attendance on ${DRIVER}`, () => {
     expect(text).toContain("Heures suivies par stagiaire");
     expect(text).toMatch(/3\s?h\s?30/);
     expect(sheet.fileName).toMatch(/^emargement-[a-z0-9-]+-2027-03-01\.pdf$/);
+
+    // The route answers the PDF under the session's own formation only: another formation's id is a 404.
+    const [other] = await t.app.database.query<{ id: string }>(
+      "select id from formations where id <> $1 limit 1",
+      [session.formationId],
+    );
+    const download = (formationId: string) =>
+      sheetRoute.loader(
+        routeArgs(
+          t,
+          getRequest(`/admin/formations/${formationId}/sessions/${session.id}/emargement.pdf`, admin.cookie),
+          { id: formationId, sessionId: session.id },
+        ),
+      ) as Promise<Response>;
+    const own = await download(session.formationId);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/pdf");
+    const elsewhere = await download(other?.id ?? "");
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).toBe("Session introuvable");
   });
 
   it("the learner's page: unknown link 404, ended slot 410, in French, never kept", async () => {

@@ -18,6 +18,7 @@ import { parisParts } from "~/platform/paris-time";
 import * as complaintConsole from "~/routes/admin/complaint";
 import * as registerRoute from "~/routes/admin/complaints";
 import * as complaintRoute from "~/routes/site/reclamation";
+import { FUNDER_COMPLAINT } from "../support/complaint";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -82,6 +83,47 @@ describe(`public complaint form on ${DRIVER}`, () => {
     const delivered = t.smtp.to(fields.email);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.body).toContain(row?.reference);
+  });
+
+  it("the acknowledgement quotes none of the author's free text (no link under the centre's name) and says what to do if it was not them", async () => {
+    const fields = valid({
+      firstName: "Urgent www.phish.example",
+      description: "Votre compte est suspendu : reconnectez-vous sur https://phish.example/login sous 24 h.",
+      session: "autre",
+      sessionText: "Voir http://phish.example/session",
+    });
+    expect((await submit(fields)).status).toBe(200);
+    await t.app.mail.drain();
+    const [ack] = t.smtp.to(fields.email);
+    expect(ack?.body).toContain(
+      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.",
+    );
+    expect(ack?.body).toMatch(/REC-\d{4}-\d{4}/);
+    expect(ack?.body).not.toMatch(/phish|reconnectez|Urgent/);
+    // Staff still read everything the author wrote.
+    const [row] = await t.app.db.select().from(complaints).where(eq(complaints.email, fields.email));
+    const notice = (
+      await t.app.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.complaintId, row?.id ?? ""))
+    ).find((m) => m.kind === "complaint_notification");
+    expect(notice?.text).toContain("https://phish.example/login");
+  });
+
+  it("one address gets three acknowledgements a day at most, whatever the client addresses; every complaint is stored and notified", async () => {
+    const victim = `cible.${++calls}@example.test`;
+    const before = await count();
+    for (let i = 0; i < 5; i++)
+      expect((await submit(valid({ email: victim.toUpperCase() }))).status).toBe(200);
+    expect(await count()).toBe(before + 5);
+    const queued = await t.app.db
+      .select({ kind: mailOutbox.kind, to: mailOutbox.to })
+      .from(mailOutbox)
+      .innerJoin(complaints, eq(complaints.id, mailOutbox.complaintId))
+      .where(sql`lower(${complaints.email}) = ${victim}`);
+    expect(queued.filter((m) => m.kind === "complaint_acknowledgement")).toHaveLength(3);
+    expect(queued.filter((m) => m.kind === "complaint_notification")).toHaveLength(5);
   });
 
   it("a session not in the list is told in the author's words; an unknown session id is refused in French", async () => {
@@ -154,15 +196,7 @@ describe(`public complaint form on ${DRIVER}`, () => {
 });
 
 describe(`the Réclamations register on ${DRIVER}`, () => {
-  const input = {
-    firstName: "Inès",
-    lastName: "Garcia",
-    email: "ines.garcia@example.test",
-    authorType: "financeur" as const,
-    organisation: "OPCO Mobilités",
-    category: "contenu" as const,
-    description: "Le programme suivi ne correspond pas à celui qui a été financé.",
-  };
+  const input = FUNDER_COMPLAINT;
   const post = (id: string, fields: Record<string, string>, cookie?: string) =>
     complaintConsole.action(routeArgs(t, formRequest(`/admin/reclamations/${id}`, fields, cookie), { id }));
 

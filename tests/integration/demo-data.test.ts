@@ -22,6 +22,7 @@ import {
   formationAliases,
   formationSessions,
   formations,
+  sitePages,
   testimonials,
   userRoles,
   users,
@@ -108,13 +109,19 @@ describe(`first start on ${DRIVER}`, () => {
           .where(eq(users.email, ADMIN_EMAIL));
         expect(admin?.role).toBe("admin");
         expect(await hasDemoContent(start.app.db)).toBe(false);
-        // The dashboard's 'Mise en route': all three steps to do.
+        // No page text either: the centre's pages wait, unpublished, for it to write them.
+        expect(await start.app.db.select().from(sitePages)).toEqual([]);
+        // The dashboard's 'Mise en route': all four steps to do, the pages named.
         const steps = await setupChecklist(start.app.db);
         expect(steps.map((s) => [s.to, s.done])).toEqual([
           ["/admin/parametres#settings-identite", false],
           ["/admin/parametres#settings-mentions", false],
           ["/admin/formations", false],
+          ["/admin/pages", false],
         ]);
+        expect(steps[3]?.label).toBe(
+          "Les pages du site, relues et publiées (restent\u202f: Accueil, Notre centre, Financements, Ressources, Contact)",
+        );
       } finally {
         await start.close();
       }
@@ -140,6 +147,18 @@ describe(`first start on ${DRIVER}`, () => {
           start.app.db.select({ n: count() }).from(testimonials).where(eq(testimonials.demo, false)),
         ]);
         expect(unmarked.map(([r]) => r?.n)).toEqual([0, 0, 0]);
+        // Its pages too: published, marked demo.
+        const pages = await start.app.db
+          .select({ id: sitePages.id, published: sitePages.published, demo: sitePages.demo })
+          .from(sitePages)
+          .orderBy(sitePages.id);
+        expect(pages.map((p) => [p.id, p.published, p.demo])).toEqual([
+          ["accueil", true, true],
+          ["contact", true, true],
+          ["financements", true, true],
+          ["notre-centre", true, true],
+          ["ressources", true, true],
+        ]);
         const [settings] = await start.app.db.select().from(centreSettings);
         expect(settings).toMatchObject({ name: "Centre de Formation Avenir", demo: true });
         expect(await hasDemoContent(start.app.db)).toBe(true);
@@ -178,7 +197,29 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
     expect(statusOf(await remove(roleless.cookie))).toBe(403);
     expect(statusOf(await remove(moderator.cookie))).toBe(403);
     expect(await demoSummary(t.app.db)).toEqual(before);
-    expect(before).toEqual({ formations: 5, articles: 5, testimonials: 6, centre: true });
+    expect(before).toEqual({ formations: 5, articles: 5, testimonials: 6, pages: 5, centre: true });
+  });
+
+  it("gives a demonstration centre seeded before its pages were fixtures its pages at the next start, never once removed", async () => {
+    const db = t.app.db;
+    const pages = async () =>
+      (await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.demo, true)))
+        .map((p) => p.id)
+        .sort();
+    const seeded = await pages();
+    expect(seeded).toHaveLength(5);
+    // As an earlier version left it: the demo seeded (demo_state), its identity in Paramètres, no page row.
+    await db.delete(sitePages);
+    expect(await seedDemo(db)).toBe(false);
+    expect(await pages()).toEqual(seeded);
+    // A page staff had published is theirs: the backfill leaves it as it is.
+    await db.delete(sitePages).where(eq(sitePages.id, "contact"));
+    await db.insert(sitePages).values({ id: "contact", content: { reasons: "Les nôtres" } });
+    await seedDemo(db);
+    const [contact] = await db.select().from(sitePages).where(eq(sitePages.id, "contact"));
+    expect(contact).toMatchObject({ demo: false, content: { reasons: "Les nôtres" } });
+    await db.delete(sitePages).where(eq(sitePages.id, "contact"));
+    await seedDemo(db);
   });
 
   it("removes exactly the demo records, keeps what real records need, and is audited", async () => {
@@ -270,6 +311,9 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
       .map((r) => r.id)
       .sort();
 
+    // Staff saved the Contact page (a save clears its `demo` mark, page-versions.server.ts): theirs now.
+    await db.update(sitePages).set({ demo: false }).where(eq(sitePages.id, "contact"));
+
     const answer = await remove(admin.cookie);
     expect(statusOf(answer)).toBe(200);
     const body = await bodyOf(answer);
@@ -324,6 +368,8 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
       sessionId: null,
       sessionLabel: "TP Assistant RH – session de janvier",
     });
+    // The demo's pages went (unpublished again, for the centre to write); the one staff saved stays.
+    expect((await db.select({ id: sitePages.id }).from(sitePages)).map((p) => p.id)).toEqual(["contact"]);
     // Paramètres: the demo's identity emptied, the lead recipient kept.
     const [settings] = await db.select().from(centreSettings);
     expect(settings).toMatchObject({ name: "", siret: "", demo: false, leadRecipient: "equipe@centre.test" });

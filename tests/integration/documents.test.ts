@@ -243,3 +243,44 @@ describe(`learner convocations on ${DRIVER}`, () => {
     expect(await warned()).toBe(true);
   });
 });
+
+describe(`what the documents print for a centre of any kind on ${DRIVER}`, () => {
+  it("an association awaiting its declaration number: no capital, 'en cours d'enregistrement', no legal notice without a number", async () => {
+    // As an administrator types it in Paramètres: a partial save keeps what is valid.
+    const saved = await settled(() =>
+      settingsRoute.action(
+        routeArgs(
+          t,
+          formRequest(
+            "/admin/parametres",
+            { intent: "update", legalForm: "Association loi 1901", shareCapital: "0", activityNumber: "" },
+            admin.cookie,
+          ),
+        ),
+      ),
+    );
+    expect(saved).toMatchObject({ data: { ok: true } });
+    const [stored] = await rows<{ legal_form: string; share_capital: string; activity_number: string }>(
+      "select legal_form, share_capital, activity_number from centre_settings",
+    );
+    expect(stored).toEqual({ legal_form: "Association loi 1901", share_capital: "", activity_number: "" });
+
+    const { learners } = await seed("e");
+    const [learner] = learners;
+    if (!learner) throw new Error("no learner");
+    expect(
+      await post({ intent: "send-convocation", id: learner.id, requestKey: "click-0000-assoc" }),
+    ).toMatchObject({ data: { ok: true } });
+    const [kept] = await rows<{ pdf: Uint8Array }>(
+      "select pdf from learner_documents where learner_id = $1",
+      [learner.id],
+    );
+    const text = await pdfText(kept?.pdf ?? new Uint8Array());
+    expect(text).toContain("Association loi 1901");
+    expect(text).not.toContain("au capital");
+    expect(text).toContain("Déclaration d'activité en cours d'enregistrement");
+    expect(text).not.toContain("ne vaut pas agrément");
+    expect(text).not.toContain("numéro —");
+    expect(text).not.toContain("Qualiopi");
+  });
+});

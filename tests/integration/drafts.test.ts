@@ -131,6 +131,22 @@ describe(`drafts of a published formation on ${DRIVER}`, () => {
     expect(await coursePageTitle("brouillon-a", admin.cookie, true)).toBe("Brouillon A modifié");
   });
 
+  it("answers a French 400, never a 500, to a version number that is out of range, malformed or unknown", async () => {
+    await save(form("Brouillon V", "brouillon-v"));
+    const { id } = await idOf("brouillon-v");
+    await save({ intent: "update", id, ...form("Brouillon V modifié", "brouillon-v") });
+    expect((await act(id, "publish")).body).toMatchObject({ ok: true });
+    // Beyond a PostgreSQL integer, past the last version, zero, negative, decimal, text, empty.
+    for (const version of ["99999999999", "2147483648", "42", "0", "-1", "1.5", "1e3", "abc", ""]) {
+      const { status, body } = await act(id, "restore", { version });
+      expect(status, version).toBe(400);
+      expect(body, version).toMatchObject({ ok: false });
+      expect(JSON.stringify(body), version).toMatch(/Version inconnue|Cette version n'existe pas/);
+    }
+    // A real one still comes back.
+    expect((await act(id, "restore", { version: "1" })).body).toMatchObject({ ok: true });
+  });
+
   it("lets a moderator draft but not publish, unpublish, schedule, restore or discard", async () => {
     await save(form("Brouillon B", "brouillon-b"));
     const { id } = await idOf("brouillon-b");

@@ -184,7 +184,8 @@ describe(`levels on ${DRIVER}`, () => {
       const results = html.slice(html.indexOf('data-testid="result-count"'), html.indexOf('id="cta-titre"'));
       return { response, text: textOf(html), results: textOf(results) };
     };
-    const bac = await catalogue("?niveau=niveau-4");
+    // 'Niveau' is the level reached: the Bac+2 titles; 'Niveau requis' the level to enter.
+    const bac = await catalogue("?requis=niveau-4");
     expect(bac.response.status).toBe(200);
     for (const level of Object.values(FORMATION_LEVEL_LABELS)) {
       expect(bac.text).toContain(level);
@@ -194,17 +195,20 @@ describe(`levels on ${DRIVER}`, () => {
     expect(bac.results).toContain("TP Assistant Commercial");
     expect(bac.results).not.toContain("WordPress");
     // Served again from the cache, each level keeps its own page.
-    const cap = await catalogue("?niveau=niveau-3");
+    const bac2 = await catalogue("?niveau=niveau-5");
+    expect(bac2.results).toContain("2 formations trouvées");
+    expect(bac2.results).toContain("TP Assistant Commercial");
+    const cap = await catalogue("?requis=niveau-3");
     expect(cap.results).toContain("WordPress");
     expect(cap.results).not.toContain("TP Assistant Commercial");
-    const again = await catalogue("?niveau=niveau-4");
+    const again = await catalogue("?requis=niveau-4");
     expect(again.response.headers.get("x-cache")).toBe("HIT");
     expect(again.results).not.toContain("WordPress");
 
     for (const [old, current] of [
       ["?niveau=niveau5&q=rh", "?niveau=niveau-5&q=rh"],
       ["?niveau=niveau4", "?niveau=niveau-4"],
-      ["?niveau=debutant", "?niveau=sans-niveau"],
+      ["?niveau=debutant", "?requis=sans-niveau"],
     ]) {
       const moved = await catalogue(old as string);
       expect(moved.response.status).toBe(301);
@@ -241,5 +245,54 @@ describe(`presentation, image and disability referent on ${DRIVER}`, () => {
     // The seeded courses no longer carry a referent's phone of their own.
     const seeded = await pageText("tp-assistant-commercial");
     expect(seeded).not.toContain("Sophie Bernard");
+  });
+});
+
+const message = (label: string) =>
+  `${label}\u202f: retirez les caractères invisibles (caractères de contrôle, souvent collés depuis un autre logiciel)`;
+
+// A formation's text reaches the course page, the programme PDF, the Lhéo export and the iCalendar
+// feed: a control character typed or pasted into any field is refused when the formation is saved,
+// with a French message naming the field, and nothing is stored.
+describe(`control characters in a formation on ${DRIVER}`, () => {
+  it("refuses them in every kind of field, naming the field in French, and stores nothing", async () => {
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ title: "Bureautique\u0007" }, { title: message("Titre") }],
+      [{ duration: "35\u0002 heures" }, { duration: message("Durée") }],
+      [{ prerequisites: "Savoir lire\nSavoir \u001bécrire" }, { prerequisites: message("Prérequis") }],
+      [{ skills: "Word, Ex\u0008cel" }, { skills: message("Compétences") }],
+      [{ objectives: "Lire\nÉcr\u000bire" }, { objectives: message("Objectifs") }],
+      [
+        { program: JSON.stringify([{ title: "Tableaux", duration: "7h", content: "Formules\u0000" }]) },
+        { program: message("Programme") },
+      ],
+      // A line break where one line is asked for.
+      [{ contactName: "Camille\rMartin" }, { contactName: message("Interlocuteur") }],
+      [
+        { title: "Bureautique\u007f", location: "Lyon\u0001" },
+        { title: message("Titre"), location: message("Lieu") },
+      ],
+    ];
+    for (const [changes, errors] of cases) {
+      const refused = await save(course("bureautique-controle", changes));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual(errors);
+    }
+    expect(
+      await t.app.db.select().from(formations).where(eq(formations.slug, "bureautique-controle")),
+    ).toEqual([]);
+  });
+
+  it("keeps line breaks and tabs in the fields typed on several lines", async () => {
+    const saved = await save(
+      course("bureautique-lignes", {
+        prerequisites: "Savoir lire\r\nSavoir écrire\tle français",
+        program: JSON.stringify([{ title: "Tableaux", duration: "7h", content: "Formules\nGraphiques" }]),
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const row = await rowOf("bureautique-lignes");
+    expect(row.prerequisites).toBe("Savoir lire\r\nSavoir écrire\tle français");
+    expect(row.program[0]?.content).toBe("Formules\nGraphiques");
   });
 });

@@ -1,48 +1,16 @@
 // The migration that split the free-text 'Niveau requis' into the level required and the level
 // reached, and that made the price a choice, run on records as they were before it.
 
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
-import { createPgDatabase, DRIVER } from "../support/db";
-import { scratchDir } from "../support/scratch";
+import { describe, expect, it } from "vitest";
+import { DRIVER } from "../support/db";
+import { setUpBeforeMigration } from "../support/migration";
 
-const FIRST_NEW = "_formation_levels_pricing";
-
-let database: Database;
-let dropDatabase = async () => {};
-let migrations: string;
-let fullJournal: string;
-
-/** A database migrated up to, not including, the migration under test. */
-beforeAll(async () => {
-  migrations = scratchDir("cfa-migrations-");
-  cpSync("drizzle", migrations, { recursive: true });
-  const journalPath = path.join(migrations, "meta/_journal.json");
-  fullJournal = readFileSync(journalPath, "utf8");
-  const journal = JSON.parse(fullJournal) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith(FIRST_NEW));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  if (DRIVER === "pglite") {
-    database = await openPglite(null, { migrationsDir: migrations });
-  } else {
-    const created = await createPgDatabase();
-    database = await openPostgres(created.url, { migrationsDir: migrations });
-    dropDatabase = created.drop;
-  }
-  await database.migrate();
-});
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase();
-});
+const before = setUpBeforeMigration("_formation_levels_pricing");
 
 describe(`levels and prices migration on ${DRIVER}`, () => {
   it("maps the old free text to the levels' list, and a price of 0 to what it meant, or to nothing", async () => {
     const insert = (slug: string, type: string, level: string, price: number, prerequisites: string | null) =>
-      database.query(
+      before.database.query(
         `insert into formations (title, slug, formation_type, level_required, price, prerequisites, accessibility)
          values ($1, $2, $3, $4, $5, $6, $7)`,
         [
@@ -63,10 +31,9 @@ describe(`levels and prices migration on ${DRIVER}`, () => {
     await insert("master", "courte", "Bac+5 ou expérience", 3000, null);
     await insert("libre", "courte", "Motivation", 500, null);
 
-    writeFileSync(path.join(migrations, "meta/_journal.json"), fullJournal);
-    await database.migrate();
+    await before.migrateRest();
 
-    const rows = await database.query<{
+    const rows = await before.database.query<{
       slug: string;
       entry_level: string | null;
       exit_level: string | null;
@@ -94,7 +61,7 @@ describe(`levels and prices migration on ${DRIVER}`, () => {
     // Text naming no level stays where visitors read it.
     expect(bySlug.libre).toMatchObject({ entry_level: null, prerequisites: "Motivation" });
     for (const row of rows) expect(row.accessibility).not.toContain("01 23 45 67 89");
-    const columns = await database.query<{ column_name: string }>(
+    const columns = await before.database.query<{ column_name: string }>(
       "select column_name from information_schema.columns where table_name = 'formations' and column_name = 'level_required'",
     );
     expect(columns).toEqual([]);

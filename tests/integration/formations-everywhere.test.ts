@@ -110,7 +110,7 @@ describe(`formations from the database everywhere, on ${DRIVER}`, () => {
     const { footer, goals, xml } = await publicLists();
     // Position 4 puts it after the seed's formations 1 to 3 and, newest among equals, before WordPress (4).
     expect(footer.map((f) => f.slug).indexOf(SLUG)).toBe(3);
-    expect(footer).toContainEqual({ slug: SLUG, title: TITLE });
+    expect(footer).toContainEqual({ slug: SLUG, title: TITLE, formationType: "courte" });
     expect(goals.find((f) => f.slug === SLUG)?.goals).toEqual(["emploi", "outil"]);
     expect(xml).toContain(`/formation/${SLUG}</loc>`);
 

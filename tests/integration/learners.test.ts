@@ -2,9 +2,12 @@
 // transaction (once; undone while nothing was recorded), staff add and edit learners, the CSV import
 // stores every row or none, the export and erasure are for administrators, and learners of sessions
 // past the retention period are anonymised.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { listUpcomingSessions } from "~/features/catalogue/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import * as detailsRoute from "~/routes/admin/application";
+import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as listRoute from "~/routes/admin/learners";
 import * as exportRoute from "~/routes/admin/learners-export";
 import * as importRoute from "~/routes/admin/learners-import";
@@ -346,5 +349,107 @@ describe(`retention on ${DRIVER}`, () => {
         [session],
       );
     }
+  });
+});
+
+describe(`enrolled learners take seats on ${DRIVER}`, () => {
+  /** A new session of the formation, starting in a year, with `seats` seats. */
+  async function sessionWithSeats(seats: number): Promise<{ id: string; formationId: string }> {
+    const [formation] = await rows<{ id: string }>("select id from formations where slug = $1", [SLUG]);
+    const [session] = await rows<{ id: string; formation_id: string }>(
+      `insert into formation_sessions (formation_id, start_date, end_date, place, seats)
+       values ($1, current_date + 365, current_date + 400, 'Salle 2', $2) returning id, formation_id`,
+      [formation?.id, seats],
+    );
+    if (!session) throw new Error("no session");
+    return { id: session.id, formationId: session.formation_id };
+  }
+  const seatsShown = async (session: { id: string; formationId: string }) =>
+    (await listUpcomingSessions(t.app.db, session.formationId)).find((s) => s.id === session.id);
+  const person = (n: number) => ({
+    intent: "create",
+    firstName: "Inès",
+    lastName: `Place${n}`,
+    email: `ines.place${n}.${randomUUID().slice(0, 8)}@example.test`,
+  });
+  const thousand = (n: number) =>
+    `Prénom;Nom;E-mail\r\n${Array.from({ length: n }, (_, i) => `Léo;Nombre${i};leo.${i}@example.test`).join("\r\n")}\r\n`;
+
+  it("a CSV larger than the places left is refused in French naming them, nothing stored; the course page counts hand-added learners", async () => {
+    const session = await sessionWithSeats(1);
+    const file = thousand(1000);
+    const refusal =
+      "Il ne reste qu'une place dans cette session pour 1\u202f000 stagiaires\u202f: rien n'a été enregistré. Pour inscrire au-delà, augmentez d'abord les places de la session (Sessions › Modifier).";
+    const preview = await bodyOf(
+      await importAct({ intent: "preview", sessionId: session.id, file: csvFile(file) }),
+    );
+    expect(preview.ok).toBe(false);
+    expect((preview.preview as { problems: unknown[] }).problems).toEqual([{ line: null, message: refusal }]);
+    const forced = await importAct({ intent: "import", sessionId: session.id, text: file });
+    expect(statusOf(forced)).toBe(400);
+    expect(await learnersOf(session.id)).toEqual([]);
+    expect(await seatsShown(session)).toMatchObject({ seatsLeft: 1, status: "last_seats" });
+
+    // One by hand fits; the course page then says the session is full, and the next is refused.
+    expect(statusOf(await learnerAct({ ...person(1), sessionId: session.id }))).toBe(200);
+    expect(await seatsShown(session)).toMatchObject({ seatsLeft: 0, status: "full" });
+    const over = await learnerAct({ ...person(2), sessionId: session.id });
+    expect(statusOf(over)).toBe(400);
+    expect((await bodyOf(over)).errors).toEqual({
+      sessionId:
+        "Cette session est complète\u202f: il ne reste aucune place. Pour inscrire au-delà, augmentez d'abord les places de la session (Sessions › Modifier).",
+    });
+    expect(await learnersOf(session.id)).toHaveLength(1);
+  });
+
+  it("a session's seats cannot go below its learners, the message naming them", async () => {
+    const session = await sessionWithSeats(3);
+    for (const n of [4, 5])
+      expect(statusOf(await learnerAct({ ...person(n), sessionId: session.id }))).toBe(200);
+    const [row] = await rows<{ start_date: string; end_date: string }>(
+      "select start_date::text, end_date::text from formation_sessions where id = $1",
+      [session.id],
+    );
+    const lowered = await call(() =>
+      sessionsRoute.action(
+        routeArgs(
+          t,
+          formRequest(
+            `/admin/formations/${session.formationId}/sessions`,
+            {
+              intent: "update",
+              id: session.id,
+              formationId: session.formationId,
+              startDate: row?.start_date ?? "",
+              endDate: row?.end_date ?? "",
+              mode: "presentiel",
+              place: "Salle 2",
+              seats: "1",
+            },
+            admin.cookie,
+          ),
+          { id: session.formationId },
+        ),
+      ),
+    );
+    expect(statusOf(lowered)).toBe(400);
+    expect((await bodyOf(lowered)).errors).toEqual({
+      seats: "Cette session compte 2 stagiaires inscrit·es\u202f: indiquez au moins 2 places.",
+    });
+  });
+
+  it("admissions count hand-added learners: a candidate is refused the last seat a learner holds, but the learner's own application is admitted", async () => {
+    const session = await sessionWithSeats(1);
+    const added = { ...person(3), sessionId: session.id };
+    expect(statusOf(await learnerAct(added))).toBe(200);
+    const stranger = await submitApplication(t, SLUG, session.id);
+    const refused = await setStatus(stranger, "admitted");
+    expect(statusOf(refused)).toBe(400);
+    expect(JSON.stringify(await bodyOf(refused))).toContain("Plus aucune place disponible sur cette session");
+    // The same person applying: admitting them links the learner, the seat is theirs.
+    const own = await submitApplication(t, SLUG, session.id, { firstName: "Inès", email: added.email });
+    expect(statusOf(await setStatus(own, "admitted"))).toBe(200);
+    expect(await learnersOf(session.id)).toMatchObject([{ origin: "manual", application_id: own }]);
+    expect(await seatsShown(session)).toMatchObject({ seatsLeft: 0, status: "full" });
   });
 });

@@ -1,11 +1,14 @@
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openPostgres } from "~/platform/db/client.server";
 import { mailOutbox } from "~/platform/db/schema.server";
 import { createLogger } from "~/platform/logger.server";
 import { backoffSeconds, enqueueMail, MailWorker } from "~/platform/mail/queue.server";
-import { smtpTransport } from "~/platform/mail/transport.server";
+import { fileTransport, smtpTransport } from "~/platform/mail/transport.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
+import { scratchDir } from "../support/scratch";
 
 const t = setUpTestApp();
 beforeEach(async () => {
@@ -70,6 +73,31 @@ describe(`mail queue on ${DRIVER}`, () => {
     expect(ids).toHaveLength(2);
     expect(ids[0]).toMatch(/^<[0-9a-f-]{36}@/);
     expect(ids[1]).toBe(ids[0]);
+  });
+
+  it("without SMTP, a message delivered again after a crash replaces its own .eml file: one file per message", async () => {
+    const dir = scratchDir("cfa-outbox-");
+    const worker = new MailWorker(
+      t.app.database,
+      fileTransport(dir),
+      { name: "Test", address: "no-reply@test" },
+      createLogger({ production: true, level: "silent" }),
+    );
+    try {
+      await enqueueMail(t.app.db, [message("fichier@example.test"), message("autre@example.test")]);
+      expect(await worker.drain()).toBe(2);
+      // What a SIGKILL between writing the file and the update leaves: the rows unsent.
+      await t.database.query("update mail_outbox set sent_at = null, locked_until = null");
+      expect(await worker.drain()).toBe(2);
+      const files = readdirSync(dir);
+      expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(2);
+      expect(files).toHaveLength(2);
+      const texts = files.map((f) => readFileSync(path.join(dir, f), "utf8"));
+      expect(texts.filter((m) => m.includes("To: fichier@example.test"))).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("keeps a message through an SMTP outage and delivers it exactly once when the server is back", async () => {

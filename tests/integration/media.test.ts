@@ -12,6 +12,7 @@ import { REQUEST_LIMITS } from "~/platform/request-limits";
 import * as mediaRoute from "~/routes/admin/mediatheque";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
+import { hugePng } from "../support/photo";
 import { BASE_URL, bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpHttpApp();
@@ -117,6 +118,19 @@ describe(`médiathèque uploads on ${DRIVER}`, () => {
     const { status, body } = await upload(whole.subarray(0, Math.floor(whole.byteLength / 3)));
     expect(status).toBe(400);
     expect((body.errors as Record<string, string>).file).toMatch(/illisible ou endommagée/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a 400-megapixel picture with the size message (not as a damaged file), and stores nothing", async () => {
+    const huge = hugePng(20_000, 20_000);
+    // A sound picture, under the byte limit: only its pixel count is refused.
+    expect(huge.byteLength).toBeLessThan(REQUEST_LIMITS.imageBytes);
+    const before = await counts();
+    const { status, body } = await upload(huge, "affiche.png");
+    expect(status).toBe(400);
+    expect((body.errors as Record<string, string>).file).toBe(
+      "Cette image dépasse 50 mégapixels : réduisez-la avant de l'envoyer",
+    );
     expect(await counts()).toEqual(before);
   });
 

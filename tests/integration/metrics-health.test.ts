@@ -39,6 +39,9 @@ describe("metrics", () => {
     }
     await (await fetch(`${t.base}/formations.data`)).text();
     await (await fetch(`${t.base}/favicon.svg`)).text();
+    // Answered at the entrance: a malformed address, another spelling of one (%73 is 's').
+    await (await fetch(`${t.base}/formation/%E0%A4%A`)).text();
+    await (await fetch(`${t.base}/formation%73`, { redirect: "manual" })).text();
     const res = await scrape(TOKEN);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/plain");
@@ -47,6 +50,8 @@ describe("metrics", () => {
     expect(text).toContain('route="/formation/:slug",status="404"');
     expect(text).toContain('route="/formations.data"');
     expect(text).toContain('route="(fichier statique)"');
+    expect(text).toContain('route="(adresse non canonique)",status="400"');
+    expect(text).toContain('route="(adresse non canonique)",status="301"');
     expect(text).not.toContain("nexiste-pas-du-tout");
     expect(
       sample(text, 'http_request_duration_seconds_count{method="GET",route="/formation/:slug",status="404"}'),

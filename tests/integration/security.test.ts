@@ -373,7 +373,7 @@ describe(`impossible dates and over-booking on ${DRIVER}`, () => {
       );
     const refused = await update("2");
     expect(refused.text).toContain(
-      "Cette session compte 3 candidat·es déjà admis·es : indiquez au moins 3 places.",
+      "Cette session compte 3 candidat·es déjà admis·es\u202f: indiquez au moins 3 places.",
     );
     const [row] = await t.app.database.query<{ seats: number }>(
       "select seats from formation_sessions where id = $1",

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
 import { seedDemo } from "~/features/demo/seed.server";
 import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
+import { adminQuery, databaseUrl } from "./pg-admin";
 import { scratchDir } from "./scratch";
 
 /** Which database the integration suite runs on: `DB_DRIVER=pg` for PostgreSQL, else PGlite. */
 export const DRIVER = process.env.DB_DRIVER === "pg" ? "pg" : "pglite";
 
-/** The server the PostgreSQL run creates its throwaway databases on. */
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export { PG_ADMIN_URL } from "./pg-admin";
 
 /** A test database; `url` lets a test open more connections to it, as another instance would (pg only). */
 export type TestDatabase = Database & { url: string | null };
@@ -21,22 +20,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The run's template (see createTemplate): a PGlite data folder, or a PostgreSQL database name. */
     databaseTemplate?: string;
-  }
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
   }
 }
 

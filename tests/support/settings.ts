@@ -34,6 +34,8 @@ export async function settingsForm(
     referentPhone: s.referentPhone,
     referentEmail: s.referentEmail,
     leadRecipient: s.leadRecipient,
+    complaintRecipient: s.complaintRecipient,
+    learnerRetentionMonths: String(s.learnerRetentionMonths),
     minResultAnswers: String(s.minResultAnswers),
     vatStatus: s.vatStatus,
     logoId: s.logo?.id ?? "",

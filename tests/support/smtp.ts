@@ -61,7 +61,11 @@ function subjectOf(raw: string): string {
  * A real SMTP server on loopback (the `smtp-server` package). `down()` makes it refuse every
  * message with a 421 so that tests can simulate an outage without closing the port.
  */
-export async function startSmtpPeer(port = 0) {
+export async function startSmtpPeer(
+  port = 0,
+  /** Runs after a message is received whole and before the server answers 250 (awaited). */
+  beforeAccept?: () => Promise<void>,
+) {
   const messages: ReceivedMail[] = [];
   let failing = false;
   const server = new SMTPServer({
@@ -90,7 +94,8 @@ export async function startSmtpPeer(port = 0) {
           body: decodeQuotedPrintable(raw),
           attachments: attachmentsOf(raw),
         });
-        callback();
+        if (!beforeAccept) return callback();
+        beforeAccept().then(() => callback(), callback);
       });
     },
   });

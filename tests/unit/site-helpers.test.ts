@@ -4,11 +4,12 @@ import {
   currentLevelSearch,
   filterCatalogue,
   filtersToSearch,
-  matchesLevel,
+  matchesReachedLevel,
+  matchesRequiredLevel,
   parseFilters,
 } from "~/features/catalogue/catalogue";
 import { skillsPreview } from "~/features/catalogue/components/formation-card";
-import { filterResources, RESOURCES } from "~/features/pages/resources";
+import { filterResources, resourcesOf } from "~/features/pages/resources";
 import { initials } from "~/features/testimonials/components/testimonial-card";
 import { formatDate } from "~/platform/dates";
 import { reconnectDelay } from "~/platform/live";
@@ -20,6 +21,7 @@ const item = (over: Partial<CatalogueItem>): CatalogueItem => ({
   description: "Description",
   formationType: "alternance",
   entryLevel: "niveau-4",
+  exitLevel: null,
   skills: [],
   duration: "",
   format: null,
@@ -37,18 +39,23 @@ describe("site helpers", () => {
     expect(plural(5, "formation trouvée", "formations trouvées")).toBe("5 formations trouvées");
   });
 
-  it("filters on the required level from the national framework's list", () => {
-    expect(matchesLevel("niveau-4", "niveau-4")).toBe(true);
-    expect(matchesLevel("niveau-5", "niveau-4")).toBe(false);
-    expect(matchesLevel(null, "sans-niveau")).toBe(false);
-    expect(matchesLevel(null, "all")).toBe(true);
+  it("filters on the level reached and on the level required, from the national framework's list", () => {
+    expect(matchesRequiredLevel("niveau-4", "niveau-4")).toBe(true);
+    expect(matchesRequiredLevel("niveau-5", "niveau-4")).toBe(false);
+    expect(matchesRequiredLevel(null, "sans-niveau")).toBe(false);
+    expect(matchesRequiredLevel(null, "all")).toBe(true);
+    expect(matchesReachedLevel("niveau-5", "niveau-5")).toBe(true);
+    // No level of exit: the course leads to no diploma nor title.
+    expect(matchesReachedLevel(null, "sans-niveau")).toBe(true);
+    expect(matchesReachedLevel(null, "niveau-3")).toBe(false);
     // An unknown value shows everything rather than nothing.
     expect(parseFilters(new URLSearchParams({ niveau: "bac" })).level).toBe("all");
+    expect(parseFilters(new URLSearchParams({ requis: "bac" })).required).toBe("all");
   });
 
   it("sends the filter's old values (shared links) to the level they stood for", () => {
     expect(currentLevelSearch(new URLSearchParams("niveau=debutant&q=web"))).toBe(
-      "?niveau=sans-niveau&q=web",
+      "?q=web&requis=sans-niveau",
     );
     expect(currentLevelSearch(new URLSearchParams("niveau=niveau4"))).toBe("?niveau=niveau-4");
     expect(currentLevelSearch(new URLSearchParams("niveau=niveau5&type=alternance"))).toBe(
@@ -69,8 +76,8 @@ describe("site helpers", () => {
       item({ slug: "b", description: "La PAIE et le recrutement" }),
       item({ slug: "c", title: "Logistique", entryLevel: "niveau-3", goals: ["emploi"] }),
     ];
-    const f = (q: string, type = "all", niveau = "all") =>
-      filterCatalogue(items, parseFilters(new URLSearchParams({ q, type, niveau }))).map((i) => i.slug);
+    const f = (q: string, type = "all", requis = "all") =>
+      filterCatalogue(items, parseFilters(new URLSearchParams({ q, type, requis }))).map((i) => i.slug);
     expect(f("react")).toEqual(["a"]);
     expect(f("paie")).toEqual(["b"]);
     expect(f("", "alternance")).toEqual(["b", "c"]);
@@ -79,7 +86,7 @@ describe("site helpers", () => {
     expect(filterCatalogue(items, parseFilters(new URLSearchParams()), "emploi").map((i) => i.slug)).toEqual([
       "c",
     ]);
-    expect(filtersToSearch({ q: "web", type: "all", level: "niveau-5", objectif: "" })).toBe(
+    expect(filtersToSearch({ q: "web", type: "all", level: "niveau-5", required: "all", objectif: "" })).toBe(
       "?q=web&niveau=niveau-5",
     );
   });
@@ -93,10 +100,21 @@ describe("site helpers", () => {
     expect(initials(null)).toBe("??");
   });
 
-  it("filters resources by title or category and formats dates in Paris time", () => {
-    expect(filterResources(RESOURCES, "ALTERNANCE").map((r) => r.id)).toEqual(["guide-alternance"]);
-    expect(filterResources(RESOURCES, "témoignages").map((r) => r.id)).toEqual(["temoignages-anciens"]);
-    expect(filterResources(RESOURCES, "")).toHaveLength(4);
+  it("reads the documents of Pages › Ressources, filters them by title or description and formats dates in Paris time", () => {
+    const resources = resourcesOf(
+      "Guide de l'alternance\n/docs/alternance.pdf\nContrats et rémunération\n\n  \nLivret d'accueil\r\nhttps://example.fr/livret.pdf\n",
+    );
+    expect(resources).toEqual([
+      {
+        title: "Guide de l'alternance",
+        href: "/docs/alternance.pdf",
+        description: "Contrats et rémunération",
+      },
+      { title: "Livret d'accueil", href: "https://example.fr/livret.pdf", description: "" },
+    ]);
+    expect(filterResources(resources, "ALTERNANCE").map((r) => r.href)).toEqual(["/docs/alternance.pdf"]);
+    expect(filterResources(resources, "rémunération").map((r) => r.title)).toEqual(["Guide de l'alternance"]);
+    expect(filterResources(resources, "")).toHaveLength(2);
     expect(formatDate(new Date("2025-08-15T23:30:00Z"))).toBe("16 août 2025");
   });
 

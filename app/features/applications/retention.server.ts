@@ -2,6 +2,7 @@ import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { anonymiseExpiredComplaints } from "~/features/complaints/index.server";
 import { purgeInBatches } from "~/features/journal/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
+import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications } from "~/platform/db/schema.server";
 import type { EventBus } from "~/platform/events.server";
@@ -63,13 +64,13 @@ export class RetentionWorker {
       this.logger.info({ purged, months: this.months }, "retention: expired applications purged");
       await this.events.publish({ table: "applications", op: "delete" });
     }
-    // Learners follow the same period, counted from the end of their session (see learners).
-    const anonymised = await anonymiseExpiredLearners(this.db, this.months);
+    // Learners follow their own period, set in Paramètres (five years by default: a funder's control
+    // and a Qualiopi cycle need their records far longer than a refused candidate's), counted from
+    // the end of their session (see learners). Read at each round: a change applies at the next one.
+    const { learnerRetentionMonths: months } = await getCentreSettings(this.db);
+    const anonymised = await anonymiseExpiredLearners(this.db, months);
     if (anonymised) {
-      this.logger.info(
-        { anonymised, months: this.months },
-        "retention: learners of ended sessions anonymised",
-      );
+      this.logger.info({ anonymised, months }, "retention: learners of ended sessions anonymised");
     }
     // Complaints keep their register entry; the author's data go 3 years after closing (see complaints).
     const erased = await anonymiseExpiredComplaints(this.db);
@@ -84,7 +85,10 @@ export class RetentionWorker {
 // The process's runtime carries the retention worker (built in app/boot/runtime.server.ts).
 declare module "~/platform/runtime.server" {
   interface AppRuntime {
-    /** Purges refused and withdrawn applications past APPLICATION_RETENTION_MONTHS, hourly. */
+    /**
+     * Hourly: purges refused and withdrawn applications past APPLICATION_RETENTION_MONTHS, anonymises
+     * learners past the retention set in Paramètres.
+     */
     retention: RetentionWorker;
   }
 }

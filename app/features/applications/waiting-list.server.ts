@@ -14,12 +14,14 @@
  * application: on any instance they run one after the other, so two seats freed at once offer to
  * two different candidates, never the same one twice, and none is lost.
  */
-import { and, asc, count, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { formatDateRange } from "~/features/catalogue";
+import { seatsTakenOn } from "~/features/catalogue/index.server";
 import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, applicationTitleOf, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
+import { rows } from "~/platform/db/rows.server";
 import { applicationEvents, applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { seatOfferStaffMail } from "./mails.server";
@@ -51,19 +53,13 @@ export async function lockSessionOfApplication(tx: Db, applicationId: string, go
   return session;
 }
 
-/** Seats held on the session: admissions and standing offers, `except` one application. */
+/** Seats taken on the session (admissions, standing offers, learners: seatsTakenOn), `except` one application. */
 async function heldSeats(tx: Db, sessionId: string, except?: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.sessionId, sessionId),
-        or(eq(applications.status, "admitted"), isNotNull(applications.seatOfferedAt)),
-        except ? ne(applications.id, except) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`select ${seatsTakenOn(sql`${sessionId}::uuid`, except)} as n`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Whether the application may take a seat: one is free, or it is the one held for it. */

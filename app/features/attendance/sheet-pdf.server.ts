@@ -10,7 +10,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { formatDateRange } from "~/features/catalogue";
 import { sessionHeading } from "~/features/catalogue/index.server";
-import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { hoursText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
@@ -294,7 +294,7 @@ export async function renderAttendanceSheet(
     .text(
       [
         `Édité le ${today.split("-").reverse().join("/")}. Chaque signature est enregistrée avec son heure et l'adresse de l'appareil, sans modification possible ; une correction est une nouvelle saisie, journalisée.`,
-        `${centre.name} — SIRET ${centre.siret} — ${activitySentence(centre)} ${ACTIVITY_NOTICE}.`,
+        `${centre.name} — SIRET ${centre.siret} — ${activitySentence(centre)}`,
       ].join(" "),
       MARGIN,
       doc.y,

@@ -7,6 +7,7 @@
  */
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { Db } from "~/platform/db/client.server";
 import {
   attendanceCountersignatures,
@@ -69,6 +70,25 @@ export function windowState(slot: SlotTimes, now: Date): "early" | "open" | "clo
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+const NOT_PNG = "La signature n'est pas une image PNG.";
+
+/**
+ * Whether `bytes` decode whole as a PNG. The header proves nothing of what follows (a PNG header
+ * then junk would be kept as a legal record nobody can show). Not the médiathèque's bounded image
+ * queue: a room of learners signs at once, and a signature (200 KB at most) decodes in milliseconds.
+ */
+async function decodesAsPng(bytes: Buffer): Promise<boolean> {
+  try {
+    const image = sharp(bytes, { failOn: "error", limitInputPixels: 4000 * 4000, sequentialRead: true });
+    if ((await image.metadata()).format !== "png") return false;
+    // Decoding into a tiny thumbnail reads every byte; the result is thrown away.
+    await image.resize({ width: 16 }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Said for a signature over SIGNATURE_MAX_BYTES, whether the body or the PNG is what is too large. */
 export const SIGNATURE_TOO_LARGE = `La signature est trop lourde (200 Ko au plus)${NNBSP}: effacez-la et signez à nouveau.`;
 
@@ -76,11 +96,10 @@ export const SIGNATURE_TOO_LARGE = `La signature est trop lourde (200 Ko au plus
  * The PNG bytes of a posted signature ('data:image/png;base64,…' as the canvas gives it), or the
  * French reason it is refused: not a PNG, too large, too small to be a drawing, absurd dimensions.
  */
-export function signaturePng(posted: unknown): Uint8Array | string {
+export async function signaturePng(posted: unknown): Promise<Uint8Array | string> {
   if (typeof posted !== "string" || posted === "") return "Signez dans le cadre avant de valider.";
   const base64 = posted.startsWith("data:image/png;base64,") ? posted.slice(22) : null;
-  if (base64 === null || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
-    return "La signature n'est pas une image PNG.";
+  if (base64 === null || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return NOT_PNG;
   if ((base64.length * 3) / 4 > SIGNATURE_MAX_BYTES + 3) {
     return SIGNATURE_TOO_LARGE;
   }
@@ -94,20 +113,54 @@ export function signaturePng(posted: unknown): Uint8Array | string {
     !bytes.subarray(0, 8).equals(PNG_MAGIC) ||
     bytes.toString("latin1", 12, 16) !== "IHDR"
   ) {
-    return "La signature n'est pas une image PNG.";
+    return NOT_PNG;
   }
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
   if (width < 50 || height < 30 || width > 4000 || height > 4000)
     return "La signature n'a pas une taille valable.";
-  return new Uint8Array(bytes);
+  return (await decodesAsPng(bytes)) ? new Uint8Array(bytes) : NOT_PNG;
 }
 
-/** A typed name (instead of a drawing), trimmed, or the French reason it is refused. */
-export function typedName(posted: unknown): string | { error: string } {
+/** A person's name as typed, trimmed and its spaces collapsed, or the French reason it is refused. */
+function personName(posted: unknown): string | { error: string } {
   const name = typeof posted === "string" ? posted.trim().replace(/\s+/g, " ") : "";
   if (name.length < 2) return { error: "Saisissez votre nom et votre prénom pour signer." };
   if (name.length > TYPED_NAME_MAX) return { error: "Ce nom est trop long." };
+  return name;
+}
+
+/**
+ * A name as compared: lower case, without accents, hyphens and apostrophes read as spaces, its words
+ * in alphabetical order ('Nom Prénom' is the same person as 'Prénom Nom').
+ */
+const comparableName = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[-'’‐‑]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .sort()
+    .join(" ");
+
+/** Said when a typed name is not the one of the learner the signature is for. */
+export const NAME_MISMATCH = `Ce nom n'est pas celui du ou de la stagiaire pour qui ce lien a été envoyé${NNBSP}: saisissez votre prénom et votre nom tels que le centre les a enregistrés.`;
+
+/**
+ * A typed name (instead of a drawing), trimmed, or the French reason it is refused. It signs for
+ * `learner` only if it is their name (case, accents, extra spaces and the order of the words aside):
+ * a typed name is the signature of the person it names.
+ */
+export function typedName(
+  posted: unknown,
+  learner: { firstName: string | null; lastName: string | null },
+): string | { error: string } {
+  const name = personName(posted);
+  if (typeof name !== "string") return name;
+  const expected = comparableName(`${learner.firstName ?? ""} ${learner.lastName ?? ""}`);
+  if (comparableName(name) !== expected) return { error: NAME_MISMATCH };
   return name;
 }
 
@@ -242,16 +295,17 @@ export type SignOutcome =
   | { state: "closed" }
   | { state: "unknown" };
 
-/** What a posted signature holds: a drawing ('signature') or a typed name ('typedName'). */
-function signatureFields(
+/** What a posted signature of `learner` holds: a drawing ('signature') or their typed name ('typedName'). */
+async function signatureFields(
   form: FormData,
-): { signature: Uint8Array } | { typedName: string } | { error: string } {
+  learner: { firstName: string | null; lastName: string | null },
+): Promise<{ signature: Uint8Array } | { typedName: string } | { error: string }> {
   const typed = form.get("typedName");
   if (typeof typed === "string" && typed.trim() !== "" && !form.get("signature")) {
-    const name = typedName(typed);
+    const name = typedName(typed, learner);
     return typeof name === "string" ? { typedName: name } : name;
   }
-  const png = signaturePng(form.get("signature"));
+  const png = await signaturePng(form.get("signature"));
   return typeof png === "string" ? { error: png } : { signature: png };
 }
 
@@ -321,7 +375,7 @@ export async function signThroughLink(
   const state = windowState(link, now);
   if (state === "early") return { state, opensAt: signingWindow(link).opensAt };
   if (state === "closed") return { state };
-  const fields = signatureFields(form);
+  const fields = await signatureFields(form, link);
   if ("error" in fields) return { state: "invalid", error: fields.error };
   return insertSignature(
     db,
@@ -366,7 +420,7 @@ export async function signOnPad(
   const slot = await slotOf(db, input.sessionId, input.slotId);
   if (!slot) return { state: "unknown" };
   const [learner] = await db
-    .select({ id: learners.id })
+    .select({ id: learners.id, firstName: learners.firstName, lastName: learners.lastName })
     .from(learners)
     .where(
       and(
@@ -379,7 +433,7 @@ export async function signOnPad(
   const state = windowState(slot, now);
   if (state === "early") return { state, opensAt: signingWindow(slot).opensAt };
   if (state === "closed") return { state };
-  const fields = signatureFields(form);
+  const fields = await signatureFields(form, learner);
   if ("error" in fields) return { state: "invalid", error: fields.error };
   return insertSignature(
     db,
@@ -417,7 +471,7 @@ export async function countersign(
   const slot = await slotOf(db, input.sessionId, input.slotId);
   if (!slot) return { state: "unknown" };
   if (windowState(slot, now) === "early") return { state: "early", opensAt: signingWindow(slot).opensAt };
-  const name = typedName(form.get("trainerName") ?? slot.trainer ?? "");
+  const name = personName(form.get("trainerName") ?? slot.trainer ?? "");
   if (typeof name !== "string") {
     return {
       state: "invalid",
@@ -425,7 +479,7 @@ export async function countersign(
       field: "trainerName",
     };
   }
-  const png = signaturePng(form.get("signature"));
+  const png = await signaturePng(form.get("signature"));
   if (typeof png === "string") return { state: "invalid", error: png, field: "signature" };
   const inserted = await db
     .insert(attendanceCountersignatures)

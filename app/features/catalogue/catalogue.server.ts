@@ -7,6 +7,7 @@ import { type Formation, formationAliases, formations, media } from "~/platform/
 import type { CatalogueItem } from "./catalogue";
 import { fundingLabel } from "./funding";
 import { levelLabel } from "./levels";
+import type { FormationType } from "./vocabulary";
 
 /**
  * Public reads of the catalogue. Every query here filters on `active = true`:
@@ -20,6 +21,7 @@ const cardColumns = {
   description: formations.description,
   formationType: formations.formationType,
   entryLevel: formations.entryLevel,
+  exitLevel: formations.exitLevel,
   skills: formations.skills,
   duration: formations.duration,
   format: formations.format,
@@ -68,12 +70,14 @@ export async function listActiveFormations(
 export interface FormationLink {
   slug: string;
   title: string;
+  /** What the footer, the navigation and the catalogue's introduction say the centre offers. */
+  formationType: FormationType;
 }
 
 /** Active formations' titles and slugs, in the staff-set order (small: it rides on every public page). */
 export async function listFormationLinks(db: Db): Promise<FormationLink[]> {
   return db
-    .select({ slug: formations.slug, title: formations.title })
+    .select({ slug: formations.slug, title: formations.title, formationType: formations.formationType })
     .from(formations)
     .where(isActive)
     .orderBy(...publicOrder);
@@ -87,7 +91,7 @@ export async function findActiveFormation(db: Db, value: string): Promise<Format
   const needle = value.trim().toLowerCase();
   if (!needle) return null;
   const [row] = await db
-    .select({ slug: formations.slug, title: formations.title })
+    .select({ slug: formations.slug, title: formations.title, formationType: formations.formationType })
     .from(formations)
     .leftJoin(formationAliases, eq(formationAliases.formationId, formations.id))
     .where(

@@ -6,7 +6,11 @@ import { FORMATION_LEVELS, type FormationLevel } from "./levels";
 import { FORMATION_TYPES, type FormationType } from "./vocabulary";
 
 export const TYPE_FILTERS = ["all", ...FORMATION_TYPES] as const;
-/** The 'Niveau' filter: the entry levels of the national framework (vocabulary.ts), or all. */
+/**
+ * The two level filters, on the national framework (levels.ts), or all: 'Niveau' (`niveau`) is the
+ * level of the diploma or title obtained, what a visitor looking for a Bac+2 means by 'Niveau 5';
+ * 'Niveau requis' (`requis`) is the level needed to enter.
+ */
 export const LEVEL_FILTERS = ["all", ...FORMATION_LEVELS] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
 export type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -14,7 +18,10 @@ export type LevelFilter = (typeof LEVEL_FILTERS)[number];
 export interface CatalogueFilters {
   q: string;
   type: TypeFilter;
+  /** The level reached ('Niveau'). */
   level: LevelFilter;
+  /** The level required to enter ('Niveau requis'). */
+  required: LevelFilter;
   /** A goal id from the home page's picker (features/catalogue/goals.ts), or "" for none. */
   objectif: string;
 }
@@ -29,6 +36,8 @@ export interface CatalogueItem {
   entryLevel: FormationLevel | null;
   /** Its label, from the server (the card shows it; features/catalogue/levels.ts stays out of the page). */
   entryLevelLabel?: string | null;
+  /** The level of the diploma or title obtained ('Niveau de sortie'); null: none. */
+  exitLevel: FormationLevel | null;
   skills: string[];
   duration: string;
   format: string | null;
@@ -47,13 +56,14 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
   values.includes(value as T) ? (value as T) : fallback;
 
 /**
- * The `niveau` values shared links used before the filter followed the national framework, and the
- * level each now stands for ('Débutant' offered courses open to all).
+ * The `niveau` values shared links used before the filters followed the national framework, and
+ * the filter each now stands for: 'Débutant' offered courses open to all (nothing required), 'Niveau
+ * 4' and 'Niveau 5' the courses leading to a Bac or a Bac+2.
  */
-const LEGACY_LEVELS: Record<string, FormationLevel> = {
-  debutant: "sans-niveau",
-  niveau4: "niveau-4",
-  niveau5: "niveau-5",
+const LEGACY_LEVELS: Record<string, { param: "niveau" | "requis"; level: FormationLevel }> = {
+  debutant: { param: "requis", level: "sans-niveau" },
+  niveau4: { param: "niveau", level: "niveau-4" },
+  niveau5: { param: "niveau", level: "niveau-5" },
 };
 
 /**
@@ -61,10 +71,11 @@ const LEGACY_LEVELS: Record<string, FormationLevel> = {
  * parameters kept; null when the address is current.
  */
 export function currentLevelSearch(params: URLSearchParams): string | null {
-  const level = LEGACY_LEVELS[params.get("niveau") ?? ""];
-  if (!level) return null;
+  const legacy = LEGACY_LEVELS[params.get("niveau") ?? ""];
+  if (!legacy) return null;
   const next = new URLSearchParams(params);
-  next.set("niveau", level);
+  if (legacy.param === "requis") next.delete("niveau");
+  next.set(legacy.param, legacy.level);
   return `?${next.toString()}`;
 }
 
@@ -74,6 +85,7 @@ export function parseFilters(params: URLSearchParams, forcedType?: TypeFilter): 
     q: (params.get("q") ?? "").trim().slice(0, 100),
     type: forcedType ?? oneOf(TYPE_FILTERS, params.get("type"), "all"),
     level: oneOf(LEVEL_FILTERS, params.get("niveau"), "all"),
+    required: oneOf(LEVEL_FILTERS, params.get("requis"), "all"),
     objectif: (params.get("objectif") ?? "").slice(0, 40),
   };
 }
@@ -84,14 +96,23 @@ export function filtersToSearch(filters: CatalogueFilters): string {
   if (filters.q) params.set("q", filters.q);
   if (filters.type !== "all") params.set("type", filters.type);
   if (filters.level !== "all") params.set("niveau", filters.level);
+  if (filters.required !== "all") params.set("requis", filters.required);
   if (filters.objectif) params.set("objectif", filters.objectif);
   const search = params.toString();
   return search ? `?${search}` : "";
 }
 
-/** A level filter keeps the courses whose required level is the one chosen. */
-export function matchesLevel(entryLevel: FormationLevel | null, level: LevelFilter): boolean {
+/** 'Niveau requis' keeps the courses whose required level is the one chosen. */
+export function matchesRequiredLevel(entryLevel: FormationLevel | null, level: LevelFilter): boolean {
   return level === "all" || entryLevel === level;
+}
+
+/**
+ * 'Niveau' keeps the courses leading to a diploma or title of the level chosen; 'Sans niveau
+ * spécifique' the courses leading to none (no level of exit said).
+ */
+export function matchesReachedLevel(exitLevel: FormationLevel | null, level: LevelFilter): boolean {
+  return level === "all" || (exitLevel ?? "sans-niveau") === level;
 }
 
 /** Case-insensitive substring on title, description or any skill. */
@@ -111,7 +132,8 @@ export function filterCatalogue<T extends CatalogueItem>(
   return items.filter(
     (item) =>
       (filters.type === "all" || item.formationType === filters.type) &&
-      matchesLevel(item.entryLevel, filters.level) &&
+      matchesReachedLevel(item.exitLevel, filters.level) &&
+      matchesRequiredLevel(item.entryLevel, filters.required) &&
       matchesSearch(item, filters.q) &&
       (!goal || item.goals.includes(goal)),
   );

@@ -30,7 +30,7 @@ const DRAFT_SAVED = "Brouillon enregistré : la version publiée reste en lign
 
 function refusePublication(): never {
   throw new AdminInputError(
-    "Publier ou dépublier est réservé aux administrateurs : laissez « Formation active » comme il était, la modification sera un brouillon.",
+    "Publier ou dépublier est réservé aux administrateurs : laissez « En ligne sur le site » comme il était, la modification sera un brouillon.",
     "active",
   );
 }
@@ -71,7 +71,14 @@ export async function formationsPage(db: Db, filters: FormationFilters, page: nu
         .limit(limit)
         .offset(offset),
   );
-  const rows = list.items;
+  return { ...list, items: await forEditor(db, list.items) };
+}
+
+/**
+ * Formations as the console shows and edits them: with their aliases, the pending draft over the
+ * row (the editor opens on the changes staff are working on), and what the Lhéo export still needs.
+ */
+async function forEditor(db: Db, rows: Formation[]) {
   const aliases = rows.length
     ? await db
         .select()
@@ -84,18 +91,21 @@ export async function formationsPage(db: Db, filters: FormationFilters, page: nu
         )
     : [];
   const [lheo, drafts] = await Promise.all([lheoReadiness(db, rows), idsWithDraft(db, formationVersions)]);
-  return {
-    ...list,
-    items: rows.map((row) => ({
-      ...row,
-      aliases: aliases.filter((a) => a.formationId === row.id).map((a) => a.alias),
-      // The editor opens on the pending draft, the changes staff are working on.
-      ...(drafts.get(row.id) as Partial<Formation> | undefined),
-      hasDraft: drafts.has(row.id),
-      /** What the Lhéo export still needs of it (empty: it is in the export while active). */
-      lheoMissing: lheo.get(row.id) ?? [],
-    })),
-  };
+  return rows.map((row) => ({
+    ...row,
+    aliases: aliases.filter((a) => a.formationId === row.id).map((a) => a.alias),
+    ...(drafts.get(row.id) as Partial<Formation> | undefined),
+    hasDraft: drafts.has(row.id),
+    /** What the Lhéo export still needs of it (empty: it is in the export while active). */
+    lheoMissing: lheo.get(row.id) ?? [],
+  }));
+}
+
+/** One formation for its editor page; null when there is none of that id. */
+export async function formationForEditor(db: Db, id: string) {
+  const rows = await db.select().from(formations).where(eq(formations.id, id));
+  const [formation] = await forEditor(db, rows);
+  return formation ?? null;
 }
 
 export type AdminFormation = Awaited<ReturnType<typeof formationsPage>>["items"][number];
@@ -129,7 +139,7 @@ export const formationAction = crudAction<FormationInput>({
   },
   async save(tx, input, id, actor, _app, role) {
     const { active, publish, ...snapshot } = input;
-    // 'Formation active' on a formation not yet public is 'Publier': the publishers' (permissions.ts).
+    // 'En ligne sur le site' on a formation not yet public is 'Publier': the publishers' (permissions.ts).
     const mayPublish = can(role, "content:publish");
     if (!id) {
       if (active && !mayPublish) refusePublication();
@@ -155,7 +165,7 @@ export const formationAction = crudAction<FormationInput>({
         await publishRecord(tx, formationVersions, id, actor);
         return id;
       }
-      // 'Formation active' turned off: it leaves the site, the edit in its row.
+      // 'En ligne sur le site' turned off: it leaves the site, the edit in its row.
       await unpublishRecord(tx, formationVersions, id);
       return id;
     }

@@ -1,15 +1,16 @@
-import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
 import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
 import { sessionTitleOf } from "~/features/journal/index.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
+import { rows } from "~/platform/db/rows.server";
 import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { plural } from "~/platform/plural";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";
 import { sessionStatus } from "./sessions";
-import { applicationCount, learnerCount, takenSeats } from "./sessions.server";
+import { applicationCount, learnerCount, seatsTakenOn, takenSeats } from "./sessions.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 export const SESSION_HAS_APPLICATIONS =
@@ -18,8 +19,9 @@ export const SESSION_HAS_LEARNERS =
   "Cette session a des stagiaires : elle ne peut pas être supprimée, seulement clôturée.";
 
 /**
- * Seats can go down only as far as the seats already held: the admitted candidates' and any seat
- * offered to the waiting list. Lower, the session would be over-booked without anyone noticing.
+ * Seats can go down only as far as the seats already taken (seatsTakenOn): the admitted candidates',
+ * any seat offered to the waiting list, and the learners added by hand or imported. Lower, the
+ * session would be over-booked without anyone noticing.
  */
 async function checkHeldSeats(tx: Db, sessionId: string, seats: number): Promise<void> {
   const held = (condition: ReturnType<typeof eq>) =>
@@ -28,18 +30,21 @@ async function checkHeldSeats(tx: Db, sessionId: string, seats: number): Promise
       .from(applications)
       .where(and(eq(applications.sessionId, sessionId), condition))
       .then(([row]) => row?.n ?? 0);
-  const [admitted, offered] = await Promise.all([
+  const [admitted, offered, [taken]] = await Promise.all([
     held(eq(applications.status, "admitted")),
     held(isNotNull(applications.seatOfferedAt)),
+    rows<{ n: number }>(tx, sql`select ${seatsTakenOn(sql`${sessionId}::uuid`)} as n`),
   ]);
-  if (seats >= admitted + offered) return;
-  const who = `${plural(admitted, "candidat·e déjà admis·e", "candidat·es déjà admis·es")}`;
-  const offers =
-    offered > 0 ? ` et ${plural(offered, "place proposée", "places proposées")} à la liste d'attente` : "";
-  throw new AdminInputError(
-    `Cette session compte ${who}${offers} : indiquez au moins ${admitted + offered} places.`,
-    "seats",
-  );
+  const total = Number(taken?.n ?? 0);
+  if (seats >= total) return;
+  const enrolled = total - admitted - offered;
+  const parts = [
+    admitted > 0 ? plural(admitted, "candidat·e déjà admis·e", "candidat·es déjà admis·es") : "",
+    offered > 0 ? `${plural(offered, "place proposée", "places proposées")} à la liste d'attente` : "",
+    enrolled > 0 ? plural(enrolled, "stagiaire inscrit·e", "stagiaires inscrit·es") : "",
+  ].filter(Boolean);
+  const who = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} et ${parts.at(-1)}` : parts[0];
+  throw new AdminInputError(`Cette session compte ${who} : indiquez au moins ${total} places.`, "seats");
 }
 
 /** One formation and its sessions, with seats taken and applications received, soonest first. */

@@ -38,7 +38,7 @@ const PRICING_TEXT = {
 } as const;
 
 /**
- * What the learner pays, as staff chose it ('Tarif' in the formation dialog): '3 900 € (net de taxe,
+ * What the learner pays, as staff chose it ('Tarif' in the formation editor): '3 900 € (net de taxe,
  * exonéré de TVA)', 'Gratuit', or 'Sans frais pour l'apprenant…' (with the cost covered when staff
  * give one), then the price details. A price of 0 is never read as one of these by itself: a record
  * whose choice is unset says only its details.

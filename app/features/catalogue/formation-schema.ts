@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS } from "~/platform/control-characters";
 import {
   commaList,
   deriveSlug,
@@ -12,12 +13,13 @@ import {
   REQUIRED,
   requiredText,
 } from "~/platform/form-schema";
-import { quoted } from "~/platform/french";
+import { NNBSP, quoted } from "~/platform/french";
 import { formatIsoDay } from "~/platform/paris-time";
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 import { FORMATION_BPF_OBJECTIVES } from "./bpf-objective";
 import { formatCertificationCode, parseCertificationCode } from "./certification-code";
 import { withoutModuleNumber } from "./course-record";
+import { FORMATION_FIELD_LABELS, type FormationField } from "./formation-fields";
 import { GOAL_IDS, type GoalId } from "./goals";
 import { FORMATION_LEVELS } from "./levels";
 import {
@@ -260,6 +262,44 @@ function optionalChoice(options: readonly { value: string }[]) {
     });
 }
 
+/**
+ * The fields typed on several lines (and a module's 'content'): their line breaks and tabs are text.
+ * Any other control character, in any field, is refused: invisible on screen, it reached the
+ * iCalendar feed and the pages, and a NUL is refused by PostgreSQL.
+ */
+const MULTILINE = new Set<string>([
+  "description",
+  "longDescription",
+  "content",
+  "prerequisites",
+  "accessArrangements",
+  "priceDetails",
+  "teachingMethods",
+  "assessmentMethods",
+  "accessibility",
+  "certification",
+  "equivalences",
+  "furtherPaths",
+]);
+
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/g;
+
+/** Whether a value, or any string inside it (a module, a result), holds a refused control character. */
+function holdsControlCharacters(value: unknown, key: string): boolean {
+  if (typeof value === "string") {
+    const text = MULTILINE.has(key) ? value.replace(LINE_BREAKS_AND_TABS, "") : value;
+    return CONTROL_CHARACTERS.test(text);
+  }
+  if (Array.isArray(value)) return value.some((item) => holdsControlCharacters(item, key));
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([inner, item]) => holdsControlCharacters(item, inner));
+  }
+  return false;
+}
+
+export const controlCharactersMessage = (field: string) =>
+  `${field in FORMATION_FIELD_LABELS ? FORMATION_FIELD_LABELS[field as FormationField] : field}${NNBSP}: retirez les caractères invisibles (caractères de contrôle, souvent collés depuis un autre logiciel)`;
+
 const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 
 export const formationSchema = z
@@ -286,7 +326,6 @@ export const formationSchema = z
       .union([z.enum(FORMATION_BADGES), z.literal("")])
       .optional()
       .transform((value) => (value ? value : null)),
-    financingEligible: formBoolean,
     active: formBoolean,
     // 'Publier' pressed instead of 'Enregistrer le brouillon' (a published formation's form).
     publish: formBoolean,
@@ -301,6 +340,7 @@ export const formationSchema = z
     contactPhone: optionalText(50),
     contactEmail: optionalEmail,
     careerOpportunities: commaList,
+    // The funders a visitor may turn to ('CPF', 'OPCO'…): empty, the formation claims none.
     funding: commaList,
     sector: optionalText(200),
     aliases: commaList,
@@ -348,12 +388,19 @@ export const formationSchema = z
     }
   })
   .transform((value, ctx) => {
+    const refused = Object.entries(value).filter(([key, field]) => holdsControlCharacters(field, key));
+    for (const [key] of refused) {
+      ctx.addIssue({ code: "custom", path: [key], message: controlCharactersMessage(key) });
+    }
+    if (refused.length) return z.NEVER;
     const slug = deriveSlug(value, ctx);
     if (slug === null) return z.NEVER;
     const aliases = [
       ...new Set(value.aliases.map(slugify).filter((a) => SLUG_PATTERN.test(a) && a !== slug)),
     ];
-    return { ...value, slug, aliases };
+    // One funding field: a formation is 'finançable' (the JSON-LD's category, Lhéo's
+    // 'prise-en-charge-frais-possible') when it names a funder, never by a switch of its own.
+    return { ...value, slug, aliases, financingEligible: value.funding.length > 0 };
   });
 
 export type FormationInput = z.output<typeof formationSchema>;

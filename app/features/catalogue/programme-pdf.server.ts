@@ -4,7 +4,7 @@
  * only: pdfkit and the font never reach a browser bundle.
  */
 import { createHash } from "node:crypto";
-import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import type { Formation } from "~/platform/db/schema.server";
 import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
 import {
@@ -121,7 +121,7 @@ export function renderProgramme({
     .fontSize(9)
     .fillColor(GREY)
     .text(`${fullAddress(centre)} · ${centre.phone} · ${centre.email}`, { width })
-    .text(`SIRET ${centre.siret} · ${activitySentence(centre)} ${ACTIVITY_NOTICE}.`, { width });
+    .text(`SIRET ${centre.siret} · ${activitySentence(centre)}`, { width });
   doc
     .moveTo(MARGIN, doc.y + 8)
     .lineTo(MARGIN + width, doc.y + 8)

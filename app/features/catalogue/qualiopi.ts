@@ -39,7 +39,7 @@ const filled = (value: string | null | undefined) => Boolean(value?.trim());
 
 /**
  * The published items this formation lacks, in the order the course page shows them, named as
- * staff know them in the formation dialog. Empty when the record is complete.
+ * staff know them in the formation editor. Empty when the record is complete.
  */
 export function missingQualiopiItems(f: QualiopiRecord): string[] {
   const missing: string[] = [];

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
+import { rows } from "~/platform/db/rows.server";
 import { type FormationSession, formationSessions, formations } from "~/platform/db/schema.server";
 import {
   addMonthsEnd,
@@ -14,13 +15,54 @@ import {
 // Written out with the table name: inside a select list Drizzle renders a column unqualified, and a
 // bare "id" in the subquery would be the application's own.
 
+// An application holding a seat: admitted, or offered a freed seat while waiting.
+const HOLDS_SEAT = sql.raw("(a.status = 'admitted' or a.seat_offered_at is not null)");
+
 /**
- * Admitted candidates hold the session's seats, and so does a waiting candidate a freed seat was
- * offered to (see waiting-list.server.ts): newcomers never take a seat held for someone in line.
+ * The seats taken on the session `sessionId` (an SQL expression): admitted candidates, a waiting
+ * candidate a freed seat was offered to (see waiting-list.server.ts: newcomers never take a seat
+ * held for someone in line), and every learner of the session not already counted by such an
+ * application (added by hand, imported, or whose admission was undone after the training began).
+ * The one count the course page, the catalogue, admissions, the waiting list and Stagiaires read.
+ * `except`: an application about to take a seat, not counted, nor the learner that is the same
+ * person (linked to it, or with its e-mail: admitting them links that learner, see enrolAdmitted).
  */
-export const takenSeats = sql<number>`(select count(*)::int from applications a
-  where a.session_id = "formation_sessions"."id"
-    and (a.status = 'admitted' or a.seat_offered_at is not null))`;
+export function seatsTakenOn(sessionId: SQL, except?: string): SQL<number> {
+  const notApplication = except ? sql` and a.id <> ${except}::uuid` : sql``;
+  const notLearner = except
+    ? sql` and l.application_id is distinct from ${except}::uuid
+           and lower(l.email) is distinct from (select lower(x.email) from applications x where x.id = ${except}::uuid)`
+    : sql``;
+  return sql<number>`((select count(*)::int from applications a
+      where a.session_id = ${sessionId} and ${HOLDS_SEAT}${notApplication})
+    + (select count(*)::int from learners l
+      where l.session_id = ${sessionId}${notLearner}
+        and not exists (select 1 from applications a
+          where a.id = l.application_id and a.session_id = l.session_id and ${HOLDS_SEAT})))`;
+}
+
+/** seatsTakenOn for the session row of the query (a select from formation_sessions). */
+export const takenSeats = seatsTakenOn(sql.raw(`"formation_sessions"."id"`));
+
+/**
+ * The session's seats and how many are left; null when it is gone. `lock`: its row is locked until
+ * the transaction ends, as every change to its seats does first (see waiting-list.server.ts), so
+ * two additions at once are counted one after the other.
+ */
+export async function seatsOf(
+  tx: Db,
+  sessionId: string,
+  lock: boolean,
+): Promise<{ seats: number; left: number } | null> {
+  const query = tx
+    .select({ seats: formationSessions.seats })
+    .from(formationSessions)
+    .where(eq(formationSessions.id, sessionId));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) return null;
+  const [taken] = await rows<{ n: number }>(tx, sql`select ${seatsTakenOn(sql`${sessionId}::uuid`)} as n`);
+  return { seats: row.seats, left: Math.max(0, row.seats - Number(taken?.n ?? 0)) };
+}
 
 /** The session's learners, whatever their status. */
 export const learnerCount = sql<number>`(select count(*)::int from learners l

@@ -1,8 +1,8 @@
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { formatDateRange } from "~/features/catalogue";
 import { FieldRefusal, type FormOutcome, receivePublicForm } from "~/features/leads/index.server";
-import { getCentreSettings } from "~/features/settings/index.server";
+import { complaintRecipient, getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintCounters, complaints, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
@@ -75,6 +75,26 @@ async function sessionOf(
 }
 
 /**
+ * Acknowledgements one address receives in a day at most. Anyone may type anyone's address: past
+ * this, the complaint is still stored and staff notified, only the author's copy is not sent again.
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
+
+/** Whether `email` may get one more acknowledgement: fewer complaints from it in the last 24 hours. */
+async function acknowledgementAllowed(tx: Db, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(complaints)
+    .where(
+      and(
+        sql`lower(${complaints.email}) = ${email.toLowerCase()}`,
+        gte(complaints.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
+  return (row?.n ?? 0) < ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY;
+}
+
+/**
  * Stores a complaint under the next reference of its (Paris) year and queues, in the same
  * transaction, the acknowledgement to its author and the notification to the lead recipient.
  * Answers the reference.
@@ -86,6 +106,7 @@ export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Pr
   const { id, reference } = await app.db.transaction(async (tx) => {
     const centre = await getCentreSettings(tx);
     const reference = complaintReference(year, await nextNumber(tx, year));
+    const acknowledge = await acknowledgementAllowed(tx, input.email);
     const [inserted] = await tx
       .insert(complaints)
       .values({
@@ -115,20 +136,26 @@ export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Pr
       authorType: input.authorType,
       category: input.category,
       session: session.label,
+      sessionChosen: session.id !== null,
       description: input.description,
       createdAt,
     };
     await enqueueMail(tx, [
-      {
-        kind: "complaint_acknowledgement",
-        to: input.email,
-        replyTo: centreReplyTo(centre),
-        complaintId: inserted.id,
-        ...complaintAcknowledgementMail(centre, summary),
-      },
+      ...(acknowledge
+        ? [
+            {
+              kind: "complaint_acknowledgement" as const,
+              to: input.email,
+              replyTo: centreReplyTo(centre),
+              complaintId: inserted.id,
+              ...complaintAcknowledgementMail(centre, summary),
+            },
+          ]
+        : []),
       {
         kind: "complaint_notification",
-        to: centre.leadRecipient,
+        // Their own recipient in Paramètres, else the leads' one.
+        to: complaintRecipient(centre),
         replyTo: input.email,
         complaintId: inserted.id,
         ...complaintNotificationMail(

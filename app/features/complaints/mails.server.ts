@@ -1,6 +1,7 @@
 import {
   type MailCentre,
   type RenderedMail,
+  renderAcknowledgement,
   renderMail,
   renderWrittenMail,
 } from "~/platform/mail/templates.server";
@@ -18,6 +19,8 @@ export interface ComplaintSummary {
   authorType: string;
   category: string;
   session: string | null;
+  /** The session was chosen from the centre's list (not told in the author's words). */
+  sessionChosen: boolean;
   description: string;
   createdAt: Date;
 }
@@ -30,17 +33,29 @@ const rowsOf = (c: ComplaintSummary): [string, string][] => [
   ["Reçue le", formatFullDateTime(c.createdAt)],
 ];
 
-/** The author's acknowledgement: the reference to quote, and what happens next. */
+/**
+ * The author's acknowledgement: the reference to quote, and what happens next. It goes to whatever
+ * address was typed, so it quotes nothing the author wrote (name, session in their words,
+ * description): only the reference, the category and a session chosen from the centre's list.
+ */
 export function complaintAcknowledgementMail(centre: MailCentre, c: ComplaintSummary): RenderedMail {
-  return renderMail(centre, {
+  return renderAcknowledgement(centre, {
     subject: `Votre réclamation ${c.reference} est bien reçue`,
-    heading: `Bonjour ${c.firstName},`,
+    heading: "Bonjour,",
     paragraphs: [
       `Nous avons bien reçu votre réclamation et l'avons enregistrée sous la référence ${c.reference}. Rappelez-la dans vos échanges avec nous.`,
-      "Elle est examinée par l'équipe du centre : nous vous répondrons par e-mail, avec les suites que nous lui donnons.",
+      "Elle est examinée par l'équipe du centre : nous vous répondrons par e-mail, avec les suites que nous lui donnons. Ce message ne reprend pas le texte de votre réclamation : il reste dans notre registre.",
       `Vous pouvez aussi nous joindre au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
     ],
-    rows: rowsOf(c),
+    rows: [
+      ["Référence", c.reference],
+      ["Catégorie", categoryLabel(c.category)],
+      [
+        "Session concernée",
+        c.sessionChosen || !c.session ? (c.session ?? "Non précisée") : "Précisée dans votre réclamation",
+      ],
+      ["Reçue le", formatFullDateTime(c.createdAt)],
+    ],
   });
 }
 

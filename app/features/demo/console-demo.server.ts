@@ -13,6 +13,7 @@ const REMOVAL_EVENTS: ChangeEvent[] = [
   { table: "formation_sessions", op: "delete" },
   { table: "blog_posts", op: "delete" },
   { table: "testimonials", op: "delete" },
+  { table: "site_pages", op: "delete" },
   { table: "centre_settings", op: "update" },
 ];
 

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { PAGES } from "~/features/pages";
 import type { CentreIdentity } from "~/features/settings";
 import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
@@ -7,6 +8,7 @@ import {
   centreSettings,
   formationSessions,
   formations,
+  sitePages,
   testimonials,
 } from "~/platform/db/schema.server";
 import { DEMO_CENTRE } from "./fixtures/centre.server";
@@ -28,7 +30,8 @@ export async function hasDemoContent(db: Db): Promise<boolean> {
       demo: sql<boolean>`exists (select 1 from ${formations} where ${formations.demo})
         or exists (select 1 from ${blogPosts} where ${blogPosts.demo})
         or exists (select 1 from ${testimonials} where ${testimonials.demo})
-        or exists (select 1 from ${centreSettings} where ${centreSettings.demo})`,
+        or exists (select 1 from ${centreSettings} where ${centreSettings.demo})
+        or exists (select 1 from ${sitePages} where ${sitePages.demo})`,
     })
     .from(sql`(select 1) as one`);
   return row?.demo === true;
@@ -39,26 +42,29 @@ export interface DemoSummary {
   formations: number;
   articles: number;
   testimonials: number;
+  /** Pages (Accueil, Notre centre…) still showing the demonstration centre's text. */
+  pages: number;
   /** Paramètres still hold the demonstration centre's identity. */
   centre: boolean;
 }
 
 /** null once nothing of the demo remains. */
 export async function demoSummary(db: Db): Promise<DemoSummary | null> {
-  const counted = (table: typeof formations | typeof blogPosts | typeof testimonials) =>
+  const counted = (table: typeof formations | typeof blogPosts | typeof testimonials | typeof sitePages) =>
     db
       .select({ n: count() })
       .from(table)
       .where(eq(table.demo, true))
       .then(([row]) => row?.n ?? 0);
-  const [f, a, t, [settings]] = await Promise.all([
+  const [f, a, t, p, [settings]] = await Promise.all([
     counted(formations),
     counted(blogPosts),
     counted(testimonials),
+    counted(sitePages),
     db.select({ demo: centreSettings.demo }).from(centreSettings),
   ]);
-  const summary = { formations: f, articles: a, testimonials: t, centre: settings?.demo === true };
-  return f + a + t > 0 || summary.centre ? summary : null;
+  const summary = { formations: f, articles: a, testimonials: t, pages: p, centre: settings?.demo === true };
+  return f + a + t + p > 0 || summary.centre ? summary : null;
 }
 
 /** What 'Supprimer les données de démonstration' did (the audit entry's details). */
@@ -67,6 +73,8 @@ export interface DemoRemoval {
   sessions: number;
   articles: number;
   testimonials: number;
+  /** Pages that still held the demonstration centre's text: unpublished again, for the centre to write. */
+  pages: number;
   /** Identity fields of Paramètres emptied because they still held the demo's values. */
   centreFields: number;
   /** Demo formations kept because real applications or learners sit on their sessions (never deleted with them). */
@@ -136,6 +144,12 @@ export async function removeDemoData(tx: Db): Promise<DemoRemoval> {
     .delete(blogPosts)
     .where(eq(blogPosts.demo, true))
     .returning({ id: blogPosts.id });
+  // A page staff saved is theirs (the save cleared `demo`); the others go, and the page waits
+  // unpublished for the centre's own words.
+  const removedPages = await tx
+    .delete(sitePages)
+    .where(eq(sitePages.demo, true))
+    .returning({ id: sitePages.id });
   let centreFields = 0;
   if (settings?.demo) {
     const reset: Partial<CentreIdentity> = {};
@@ -155,6 +169,7 @@ export async function removeDemoData(tx: Db): Promise<DemoRemoval> {
     sessions: sessions.length,
     articles: removedArticles.length,
     testimonials: removedTestimonials.length,
+    pages: removedPages.length,
     centreFields,
     kept: kept.map(({ title, applications, learners }) => ({ title, applications, learners })),
   };
@@ -172,13 +187,21 @@ const filled = (...values: string[]) => values.every((v) => v.trim() !== "");
 
 /**
  * The dashboard's set-up checklist: the centre's identity and its legal data in Paramètres (the
- * demonstration centre's name and SIRET do not count), and a first formation of its own. Empty once all are done.
+ * demonstration centre's name and SIRET do not count), a first formation of its own, and its own
+ * pages reviewed and published (a page still showing the demonstration's text does not count).
+ * Empty once all are done.
  */
 export async function setupChecklist(db: Db): Promise<SetupStep[]> {
-  const [settings, [own]] = await Promise.all([
+  const [settings, [own], published] = await Promise.all([
     getCentreSettings(db),
     db.select({ n: count() }).from(formations).where(eq(formations.demo, false)),
+    db
+      .select({ id: sitePages.id })
+      .from(sitePages)
+      .where(and(eq(sitePages.published, true), eq(sitePages.demo, false))),
   ]);
+  const done = new Set(published.map((row) => row.id));
+  const toReview = PAGES.filter((page) => page.centreText && !done.has(page.id)).map((page) => page.title);
   const s = settings;
   const steps: SetupStep[] = [
     {
@@ -188,11 +211,10 @@ export async function setupChecklist(db: Db): Promise<SetupStep[]> {
       action: "Compléter l'identité",
     },
     {
-      label:
-        "Données légales : forme juridique, SIRET, déclaration d'activité, directeur de la publication, hébergeur",
-      done:
-        s.siret !== DEMO_CENTRE.siret &&
-        filled(s.legalForm, s.siret, s.activityNumber, s.publicationDirector, s.host),
+      // Not the activity declaration number: a new centre gets it after its first convention, and
+      // until then its pages and documents say it is being registered.
+      label: "Données légales : forme juridique, SIRET, directeur de la publication, hébergeur",
+      done: s.siret !== DEMO_CENTRE.siret && filled(s.legalForm, s.siret, s.publicationDirector, s.host),
       to: "/admin/parametres#settings-mentions",
       action: "Compléter les données légales",
     },
@@ -201,6 +223,14 @@ export async function setupChecklist(db: Db): Promise<SetupStep[]> {
       done: (own?.n ?? 0) > 0,
       to: "/admin/formations",
       action: "Créer une formation",
+    },
+    {
+      label: toReview.length
+        ? `Les pages du site, relues et publiées (reste${toReview.length > 1 ? "nt" : ""}\u202f: ${toReview.join(", ")})`
+        : "Les pages du site, relues et publiées",
+      done: toReview.length === 0,
+      to: "/admin/pages",
+      action: "Relire les pages",
     },
   ];
   return steps.every((step) => step.done) ? [] : steps;

@@ -1,14 +1,17 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import {
   blogPosts,
+  centreSettings,
   demoState,
   formationAliases,
   formations,
+  sitePages,
   testimonials,
 } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
 import { DEMO_BLOG_POSTS, DEMO_FORMATIONS, DEMO_TESTIMONIALS } from "./fixtures/catalogue.server";
+import { DEMO_PAGES } from "./fixtures/pages.server";
 
 // One transaction gives every row the same now(); distinct times keep "newest first" in list order.
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
@@ -19,6 +22,34 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
  */
 export function demoWanted(choice: "on" | "off" | null, driver: "pglite" | "pg"): boolean {
   return choice === null ? driver === "pglite" : choice === "on";
+}
+
+/** The demonstration centre's pages, published and marked `demo`; a page staff already wrote is left alone. */
+async function insertDemoPages(tx: Db) {
+  const rows = Object.entries(DEMO_PAGES).map(([id, content]) => ({
+    id,
+    content,
+    published: true,
+    demo: true,
+  }));
+  await tx.insert(sitePages).values(rows).onConflictDoNothing();
+}
+
+/**
+ * A demonstration centre seeded before its pages were fixtures read them from the pages' defaults:
+ * while it remains (its identity still in Paramètres), it gets its pages too, so its site stays full.
+ * Once the demo is removed, nothing comes back.
+ */
+async function backfillDemoPages(db: Db) {
+  await db.transaction(async (tx) => {
+    const [settings] = await tx
+      .select({ demo: centreSettings.demo })
+      .from(centreSettings)
+      .where(eq(centreSettings.id, 1))
+      .for("update");
+    const [state] = await tx.select({ n: count() }).from(demoState);
+    if (settings?.demo && (state?.n ?? 0) > 0) await insertDemoPages(tx);
+  });
 }
 
 /**
@@ -58,8 +89,10 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<boolean> {
       })),
     );
     await tx.insert(blogPosts).values(DEMO_BLOG_POSTS.map((post) => ({ ...post, demo: true })));
+    await insertDemoPages(tx);
     return true;
   });
+  if (!seeded) await backfillDemoPages(db);
   if (seeded) logger?.info({ formations: DEMO_FORMATIONS.length }, "demo: demonstration centre seeded");
   return seeded;
 }

@@ -9,6 +9,7 @@
  */
 import { formatDateRange } from "~/features/catalogue";
 import {
+  ACTIVITY_PENDING,
   type CentreIdentity,
   fullAddress,
   VAT_EXEMPTION_MENTION,
@@ -101,7 +102,11 @@ function writeParties(pdf: PdfPage, input: AgreementInput) {
   pdf.doc.moveDown(0.3);
   pdf.strong(centre.name);
   pdf.detail([centre.legalForm, fullAddress(centre), `SIRET ${centre.siret}`].filter(Boolean).join(" · "));
-  pdf.detail(`Déclaration d'activité n° ${centre.activityNumber} (région ${centre.activityRegion})`);
+  pdf.detail(
+    centre.activityNumber.trim()
+      ? `Déclaration d'activité n° ${centre.activityNumber}${centre.activityRegion ? ` (région ${centre.activityRegion})` : ""}`
+      : ACTIVITY_PENDING,
+  );
   pdf.line("ci-après « l'organisme de formation »,");
   pdf.doc.moveDown(0.3);
   pdf.line("et");

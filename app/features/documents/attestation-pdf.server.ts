@@ -9,7 +9,7 @@
  */
 import { type FormationBpfObjective, formatDateRange, formatDay } from "~/features/catalogue";
 import { type CertificationOutcome, LEARNER_STATUS_LABELS, type LearnerStatus } from "~/features/learners";
-import type { CentreIdentity } from "~/features/settings";
+import { activityNumberText, type CentreIdentity } from "~/features/settings";
 import { hoursText } from "~/features/timetable";
 import { NNBSP } from "~/platform/french";
 import { type PdfPage, renderLearnerPdf } from "./pdf.server";
@@ -84,7 +84,7 @@ export function assessmentResult(input: Pick<AttestationInput, "learner" | "form
 function writeBody(pdf: PdfPage, input: AttestationInput) {
   const { centre, learner, formation, session } = input;
   pdf.line(
-    `${centre.name}, organisme de formation (déclaration d'activité n° ${centre.activityNumber}), atteste que${NNBSP}:`,
+    `${centre.name}, organisme de formation (déclaration d'activité ${activityNumberText(centre)}), atteste que${NNBSP}:`,
   );
   pdf.doc.moveDown(0.3);
   pdf.strong(`${learner.firstName} ${learner.lastName}`);

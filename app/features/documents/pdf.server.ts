@@ -6,7 +6,7 @@
  * Server only: pdfkit and the font never reach a browser bundle.
  */
 import { formatDay } from "~/features/catalogue";
-import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { activitySentence, type CentreIdentity, fullAddress, legalIdentity } from "~/features/settings";
 import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
 
 export const BLUE = "#1e3a8a";
@@ -25,9 +25,9 @@ export function centreHeading(doc: PDFKit.PDFDocument, centre: CentreIdentity, w
 /** The centre's legal identity in one line: name and form, SIRET and RCS, activity declaration. */
 export function legalMentions(centre: CentreIdentity): string {
   return [
-    `${centre.name}${centre.legalForm ? `, ${centre.legalForm}` : ""}${centre.shareCapital ? ` au capital de ${centre.shareCapital}` : ""}`,
-    `SIRET ${centre.siret}${centre.rcs ? ` · RCS ${centre.rcs}` : ""}`,
-    `${activitySentence(centre)} ${ACTIVITY_NOTICE}.`,
+    legalIdentity(centre),
+    `SIRET ${centre.siret}${centre.rcs ? ` · ${centre.rcs}` : ""}`,
+    activitySentence(centre),
   ].join(" — ");
 }
 

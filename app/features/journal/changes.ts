@@ -221,6 +221,8 @@ const FIELDS: Record<string, Fields> = {
     referentPhone: ["Téléphone du référent", false],
     referentEmail: ["E-mail du référent", false],
     leadRecipient: ["Destinataire des nouvelles demandes", false],
+    complaintRecipient: ["Destinataire des réclamations", false],
+    learnerRetentionMonths: ["Conservation des dossiers des stagiaires (mois)", true],
     logoId: ["Logo", false],
     internalRules: ["Règlement intérieur", false],
   },

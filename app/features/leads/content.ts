@@ -53,26 +53,6 @@ export function subjectFromParam(value: string | null | undefined): SubjectId | 
   return SUBJECTS.find((s) => s.id === value)?.id;
 }
 
-/** The four reasons to choose the centre. */
-export const REASONS = [
-  {
-    title: "Conseil personnalisé gratuit",
-    text: "Un conseiller étudie votre projet et vos financements possibles, sans engagement.",
-  },
-  {
-    title: "Formations éligibles au CPF",
-    text: "Nos parcours peuvent être financés par votre Compte Personnel de Formation.",
-  },
-  {
-    title: "Accompagnement jusqu'à l'emploi",
-    text: "Nous vous suivons pendant la formation et jusqu'à votre insertion professionnelle.",
-  },
-  {
-    title: "Taux d'insertion élevé",
-    text: "La majorité de nos apprenants trouvent un emploi dans les mois qui suivent.",
-  },
-] as const;
-
 /**
  * The appointment banner's three ways to meet: each 'Choisir' opens the form with the subject « rdv »
  * and this mode (`?sujet=rdv&mode=visio`), stored with the request (contact_requests.appointment_mode).

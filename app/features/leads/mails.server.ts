@@ -1,5 +1,10 @@
 import { ofName } from "~/platform/french";
-import { type MailCentre, type RenderedMail, renderMail } from "~/platform/mail/templates.server";
+import {
+  type MailCentre,
+  type RenderedMail,
+  renderAcknowledgement,
+  renderMail,
+} from "~/platform/mail/templates.server";
 import { formatFullDateTime } from "~/platform/paris-time";
 import { appointmentModeLabel, subjectLabel } from "./content";
 import { sourceLabel } from "./sources";
@@ -67,7 +72,7 @@ export function staffNotificationMail(
 /** The visitor's confirmation: what we received and the 24 h promise. */
 export function visitorConfirmationMail(centre: MailCentre, request: RequestSummary): RenderedMail {
   const callback = request.kind === "callback";
-  return renderMail(centre, {
+  return renderAcknowledgement(centre, {
     subject: callback ? "Votre demande de rappel est bien reçue" : "Nous avons bien reçu votre message",
     heading: `Bonjour ${request.firstName},`,
     paragraphs: [
@@ -75,7 +80,6 @@ export function visitorConfirmationMail(centre: MailCentre, request: RequestSumm
         ? `Merci de votre intérêt pour nos formations. Un conseiller vous rappellera au ${request.phone} dans les 24 heures (jours ouvrés).`
         : "Merci de nous avoir écrit. Nous avons bien reçu votre message et vous répondrons dans les 24 heures (jours ouvrés).",
       `Nous sommes joignables au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
-      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.",
     ],
     rows: callback
       ? [

@@ -3,11 +3,13 @@
  * and stored all at once or not at all.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { seatsOf } from "~/features/catalogue/index.server";
 import { type Actor, sessionTitleOf, writeAudit } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, learners } from "~/platform/db/schema.server";
+import { learners } from "~/platform/db/schema.server";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";
 import { type ImportReading, readLearnersCsv } from "./csv-import";
+import { SESSION_GONE, seatsRefusal } from "./learners.server";
 
 export const IMPORT_TOO_LARGE = `Le fichier ne doit pas dépasser ${megabytesLabel(REQUEST_LIMITS.learnerImportBytes)}.`;
 
@@ -34,12 +36,8 @@ export async function checkImport(
   text: string,
   lock = false,
 ): Promise<ImportReading> {
-  const query = tx
-    .select({ id: formationSessions.id })
-    .from(formationSessions)
-    .where(eq(formationSessions.id, sessionId));
-  const [session] = lock ? await query.for("update") : await query;
-  if (!session) return { rows: [], problems: [{ line: null, message: "Cette session n'existe plus." }] };
+  const seats = await seatsOf(tx, sessionId, lock);
+  if (!seats) return { rows: [], problems: [{ line: null, message: SESSION_GONE }] };
   const reading = readLearnersCsv(text);
   if (!reading.rows.length) return reading;
   const emails = reading.rows.map((r) => r.email.toLowerCase());
@@ -55,6 +53,9 @@ export async function checkImport(
     }
   }
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  // The file takes as many seats as it has rows: all fit, or none is stored.
+  const refusal = seatsRefusal(seats.left, reading.rows.length);
+  if (refusal) problems.unshift({ line: null, message: refusal });
   return { rows: reading.rows, problems };
 }
 

@@ -5,7 +5,7 @@
  * personal data (the audit log outlives an erased learner).
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { sessionChoices } from "~/features/catalogue/index.server";
+import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
 import { AdminInputError, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
 import { diffFields } from "~/features/journal";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
@@ -22,6 +22,27 @@ import {
 
 export const LEARNER_GONE = "Ce ou cette stagiaire n'existe plus.";
 export const SESSION_GONE = "Cette session n'existe plus.";
+
+/**
+ * Adding `wanted` learners to a session with `left` places: the French refusal, naming what remains,
+ * or null when they fit. Enrolled learners take seats as admitted candidates do; staff who mean to go
+ * beyond raise the session's seats first (Sessions › Modifier › Places), an act the Journal keeps.
+ */
+export function seatsRefusal(left: number, wanted: number): string | null {
+  if (wanted <= left) return null;
+  const raise = "Pour inscrire au-delà, augmentez d'abord les places de la session (Sessions › Modifier).";
+  if (left === 0) return `Cette session est complète : il ne reste aucune place. ${raise}`;
+  const places = left === 1 ? "qu'une place" : `que ${left.toLocaleString("fr-FR")} places`;
+  return `Il ne reste ${places} dans cette session pour ${wanted.toLocaleString("fr-FR")} stagiaires : rien n'a été enregistré. ${raise}`;
+}
+
+/** Throws the French refusal when `wanted` more learners do not fit the session's seats (locked). */
+async function takeSeats(tx: Db, sessionId: string, wanted: number, field?: string) {
+  const seats = await seatsOf(tx, sessionId, true);
+  if (!seats) throw new AdminInputError(SESSION_GONE, field);
+  const refusal = seatsRefusal(seats.left, wanted);
+  if (refusal) throw new AdminInputError(refusal, field);
+}
 export const ALREADY_LEARNER = "Cette adresse e-mail est déjà celle d'un·e stagiaire de cette session.";
 export const NOT_CERTIFYING = "Cette formation ne mène pas à une certification : laissez ce champ vide.";
 
@@ -240,6 +261,7 @@ async function refuseDouble(tx: Db, sessionId: string, email: string, except?: s
 export async function addLearner(tx: Db, actor: Actor, input: LearnerCreateInput): Promise<string> {
   if (!(await sessionOf(tx, input.sessionId))) throw new AdminInputError(SESSION_GONE, "sessionId");
   await refuseDouble(tx, input.sessionId, input.email);
+  await takeSeats(tx, input.sessionId, 1, "sessionId");
   return insertLearner(tx, actor, { ...input, origin: "manual" });
 }
 

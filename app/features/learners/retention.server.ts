@@ -4,8 +4,8 @@ import type { Db } from "~/platform/db/client.server";
 import { formationSessions, learners } from "~/platform/db/schema.server";
 
 /**
- * Anonymises the learners of sessions that ended more than `months` months ago (the applications'
- * retention period, APPLICATION_RETENTION_MONTHS): name, e-mail, company and the payer's contact are
+ * Anonymises the learners of sessions that ended more than `months` months ago (the learners'
+ * retention period set in Paramètres, five years by default): name, e-mail, company and the payer's contact are
  * removed, the status, abandon date and certification outcome stay, so that a year's published
  * results (completion, success) keep their sample without keeping anyone's identity. In batches
  * shared safely between instances, each audited as the server's with a count (journal's

@@ -111,8 +111,10 @@ const INPUT = { limitInputPixels: MAX_PIXELS, failOn: "error" } as const;
 export async function inspectImage(content: Uint8Array): Promise<ImageFacts | "too-large" | null> {
   return imageQueue.run(async () => {
     try {
+      // The header is read without the pixel limit (sharp would refuse it there, and the refusal would
+      // read as a damaged file): its size is compared below, and only then is the picture decoded.
+      const meta = await sharp(content, { ...INPUT, limitInputPixels: false }).metadata();
       const image = sharp(content, INPUT);
-      const meta = await image.metadata();
       const format = meta.format === "heif" && meta.compression === "av1" ? "avif" : meta.format;
       if (format !== "jpeg" && format !== "png" && format !== "webp" && format !== "avif") return null;
       const { width, height } = meta.autoOrient ?? meta;

@@ -16,5 +16,5 @@ export {
   type PictureOptions,
   pictureHtml,
 } from "./media";
-export { mediaBytes } from "./store.server";
+export { mediaBytes, mediaBytesFor, sweepOrphanedBytes } from "./store.server";
 export { mediaHandler, printableVariant, VariantStore } from "./variants.server";

@@ -11,9 +11,9 @@
 // before the directory was chosen keep their bytes in `content` and are read from there (no copy
 // at start, so that a start never rewrites gigabytes); they go with their row.
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { media, mediaVariants } from "~/platform/db/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
@@ -36,6 +36,11 @@ export interface MediaBytes {
   get(key: BytesKey, column: Uint8Array | null): Promise<Buffer | null>;
   /** Removes every file of `hash` (original and variants); the rows are the caller's. */
   drop(hash: string): Promise<void>;
+  /**
+   * What was last written before `before` (files only): the picture folders with nothing newer, and
+   * the temporary files an interrupted write left. Nothing in the database.
+   */
+  stale?(before: Date): Promise<{ folders: string[]; temporaries: string[] }>;
 }
 
 /** Bytes in the rows, as before the directory existed. */
@@ -83,6 +88,26 @@ export function directoryBytes(root: string): MediaBytes {
     async drop(hash) {
       await rm(folder(hash), { recursive: true, force: true });
     },
+    async stale(before) {
+      const found = { folders: [] as string[], temporaries: [] as string[] };
+      const entries = await readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isDirectory() || !HASH.test(entry.name)) continue;
+        const dir = path.join(root, entry.name);
+        let newest = (await stat(dir)).mtimeMs;
+        for (const name of await readdir(dir)) {
+          const modified = (await stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? 0;
+          newest = Math.max(newest, modified);
+          if (name.endsWith(".tmp") && modified < before.getTime())
+            found.temporaries.push(path.join(dir, name));
+        }
+        if (newest < before.getTime()) found.folders.push(entry.name);
+      }
+      return found;
+    },
   };
 }
 
@@ -124,12 +149,49 @@ export async function lockHash(tx: Db, hash: string) {
  * Once no image has the bytes `hash` any more (deleted, replaced, an upload that failed): drops
  * their variants' rows and their files. Does nothing while an image still has them.
  */
-export async function releaseBytes(db: Db, bytes: MediaBytes, hash: string) {
-  await db.transaction(async (tx) => {
+export async function releaseBytes(db: Db, bytes: MediaBytes, hash: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await lockHash(tx, hash);
     const [used] = await tx.select({ id: media.id }).from(media).where(eq(media.hash, hash)).limit(1);
-    if (used) return;
+    if (used) return false;
     await tx.delete(mediaVariants).where(eq(mediaVariants.hash, hash));
     await bytes.drop(hash);
+    return true;
   });
+}
+
+/**
+ * How long an upload may take before what it left is an orphan: an upload or a variant being
+ * written by another instance sharing the folder is far younger than this, a process killed
+ * mid-write left files that will never be older than now.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+
+/**
+ * Removes what interrupted uploads left in a picture folder (a SIGKILL between writing a file and
+ * its row): temporary files, and folders no image row points to, when nothing in them was written
+ * in the last ORPHAN_GRACE_MS. Run at start. Answers how many of each were removed.
+ */
+export async function sweepOrphanedBytes(
+  db: Db,
+  bytes: MediaBytes,
+  now = new Date(),
+): Promise<{ folders: number; temporaries: number }> {
+  const found = await bytes.stale?.(new Date(now.getTime() - ORPHAN_GRACE_MS));
+  if (!found) return { folders: 0, temporaries: 0 };
+  for (const file of found.temporaries) await rm(file, { force: true });
+  const used = new Set<string>();
+  // A batch at a time: a centre with thousands of pictures does not send one huge IN list.
+  for (let i = 0; i < found.folders.length; i += 500) {
+    const batch = found.folders.slice(i, i + 500);
+    const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, batch));
+    for (const row of rows) used.add(row.hash);
+  }
+  let folders = 0;
+  for (const hash of found.folders) {
+    // releaseBytes checks the row again under the hash's lock: an upload of the same bytes that
+    // committed since is kept.
+    if (!used.has(hash) && (await releaseBytes(db, bytes, hash))) folders++;
+  }
+  return { folders, temporaries: found.temporaries.length };
 }

@@ -9,9 +9,12 @@
  * - `text`: a paragraph of plain text;
  * - `markdown`: Markdown, rendered on the server by the site's one Markdown renderer (raw HTML is
  *   escaped); on the legal pages it may hold {{placeholders}} filled from Paramètres (placeholders.ts).
+ * - `items`: a list of blocks (method, partners' quotes, FAQ, funding schemes, documents…), one block
+ *   per paragraph: its first line is the block's title (a question, a name), the lines below its text.
+ *   Plain text a director types in one box, read by `pageItems`; an empty list hides its section.
  * Figures and legal identifiers are never fields: they come from Paramètres and from the records.
  */
-export type PageFieldKind = "line" | "text" | "markdown";
+export type PageFieldKind = "line" | "text" | "markdown" | "items";
 
 export interface PageField {
   name: string;
@@ -23,6 +26,8 @@ export interface PageField {
   hint?: string;
   /** Markdown shown under a heading of the page's own: its headings start at <h3>. */
   topLevel?: 3;
+  /** A link the site offers: the field (`line`), or each block's second line (`items`), is an address. */
+  address?: true;
 }
 
 export const PAGE_IDS = [
@@ -30,6 +35,7 @@ export const PAGE_IDS = [
   "notre-centre",
   "financements",
   "ressources",
+  "contact",
   "mentions-legales",
   "politique-confidentialite",
   "cgu",
@@ -47,6 +53,13 @@ export interface PageDefinition {
   fields: readonly PageField[];
   /** Markdown fields may use {{placeholders}} (the legal pages). */
   placeholders?: boolean;
+  /**
+   * The centre's own words: until staff publish it, visitors read none of its text (its sections
+   * are hidden, the page itself too when nothing else is left on it) and its default text is only
+   * the draft the editor opens on. The legal pages are not: the law asks for them from the first day,
+   * and their text is generated from Paramètres around a neutral body.
+   */
+  centreText?: boolean;
 }
 
 const DESCRIPTION: PageField = {
@@ -83,6 +96,15 @@ const markdown = (name: string, label: string, max: number, required = true, hin
   ...(hint ? { hint } : {}),
 });
 
+const items = (name: string, label: string, max: number, hint: string): PageField => ({
+  name,
+  label,
+  kind: "items",
+  max,
+  required: false,
+  hint,
+});
+
 const LEGAL_BODY_HINT =
   "Markdown : « ## Titre » pour chaque partie, « - » pour une liste. Les champs entre accolades sont remplis depuis Paramètres.";
 
@@ -91,12 +113,26 @@ export const PAGES: readonly PageDefinition[] = [
     id: "accueil",
     title: "Accueil",
     path: "/",
-    summary: "Titre et accroche du haut de page, textes de la section « objectif »",
+    summary: "Haut de page, section « objectif », méthode pédagogique, entreprises partenaires",
+    centreText: true,
     fields: [
       line("heroTitle", "Titre principal", 120),
       text("heroText", "Accroche", 400),
-      line("goalsTitle", "Titre de la section « objectif »", 120),
-      text("goalsText", "Texte de la section « objectif »", 400),
+      line("goalsTitle", "Titre de la section « objectif »", 120),
+      text("goalsText", "Texte de la section « objectif »", 400),
+      line("methodTitle", "Titre de la section « méthode »", 120, false),
+      items(
+        "method",
+        "Méthode pédagogique",
+        3000,
+        "Un paragraphe par point : sa première ligne est le titre, les suivantes sa description. Laissez vide pour masquer la section",
+      ),
+      items(
+        "partners",
+        "Paroles d'entreprises partenaires",
+        3000,
+        "Un paragraphe par citation, avec l'accord de la personne : première ligne « Nom, fonction · entreprise », lignes suivantes la citation. Laissez vide pour masquer la section",
+      ),
     ],
   },
   {
@@ -104,6 +140,7 @@ export const PAGES: readonly PageDefinition[] = [
     title: "Notre centre",
     path: "/notre-centre",
     summary: "Présentation, labels, mission et valeurs, équipe",
+    centreText: true,
     fields: [
       text("intro", "Présentation", 800),
       markdown(
@@ -133,10 +170,27 @@ export const PAGES: readonly PageDefinition[] = [
     id: "financements",
     title: "Financements",
     path: "/financements",
-    summary: "Bandeau et introduction",
+    summary: "Bandeau, introduction, dispositifs de financement, guide à télécharger",
+    centreText: true,
     fields: [
       line("badge", "Bandeau", 80, false, "Laissez vide pour ne pas afficher de bandeau"),
       text("intro", "Introduction", 800),
+      items(
+        "options",
+        "Dispositifs de financement",
+        6000,
+        "Un paragraphe par dispositif : première ligne son nom, lignes suivantes ce que le centre en dit ; une ligne commençant par « - » devient un point de liste",
+      ),
+      {
+        ...line(
+          "guideUrl",
+          "Adresse du guide à télécharger",
+          500,
+          false,
+          "L'adresse d'un document du centre (https://… ou /…) ; laissez vide pour ne pas proposer de guide",
+        ),
+        address: true,
+      },
       DESCRIPTION,
     ],
   },
@@ -144,8 +198,50 @@ export const PAGES: readonly PageDefinition[] = [
     id: "ressources",
     title: "Ressources",
     path: "/ressources",
-    summary: "Introduction du centre de ressources",
-    fields: [text("intro", "Introduction", 800), DESCRIPTION],
+    summary: "Introduction, documents à télécharger, questions fréquentes",
+    centreText: true,
+    fields: [
+      text("intro", "Introduction", 800),
+      {
+        ...items(
+          "documents",
+          "Documents à télécharger",
+          3000,
+          "Un paragraphe par document : première ligne son titre, deuxième ligne son adresse (https://… ou /…), lignes suivantes sa description",
+        ),
+        address: true,
+      },
+      items(
+        "faq",
+        "Questions fréquentes",
+        6000,
+        "Un paragraphe par question : première ligne la question, lignes suivantes la réponse",
+      ),
+      DESCRIPTION,
+    ],
+  },
+  {
+    id: "contact",
+    title: "Contact",
+    path: "/contact",
+    summary: "Arguments « Pourquoi nous choisir ? » et délai de réponse",
+    centreText: true,
+    fields: [
+      line(
+        "replyDelay",
+        "Délai de réponse annoncé",
+        120,
+        false,
+        "Par exemple « sous deux jours ouvrés » ; laissez vide pour ne promettre aucun délai",
+      ),
+      line("reasonsTitle", "Titre de l'encadré des arguments", 120, false),
+      items(
+        "reasons",
+        "Arguments",
+        3000,
+        "Un paragraphe par argument : première ligne son titre, lignes suivantes son explication. Laissez vide pour masquer l'encadré",
+      ),
+    ],
   },
   {
     id: "mentions-legales",
@@ -185,3 +281,29 @@ export function pageDefinition(id: PageId): PageDefinition {
 
 /** A page's fields as stored and shown: each field's text by name. */
 export type PageContent = Record<string, string>;
+
+/** One block of an `items` field: its first line, and the lines below it. */
+export interface PageItem {
+  title: string;
+  lines: string[];
+}
+
+/** The blocks of an `items` field: paragraphs split on blank lines, each line trimmed. */
+export function pageItems(source: string | undefined): PageItem[] {
+  return (source ?? "")
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .filter((lines) => lines.length > 0)
+    .map(([title = "", ...lines]) => ({ title, lines }));
+}
+
+/** An address the site may link to: its own path, or an https:// address. */
+export function isDocumentAddress(value: string): boolean {
+  return /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value);
+}

@@ -1,4 +1,11 @@
-import { ACTIVITY_NOTICE, activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import {
+  activitySentence,
+  type CentreIdentity,
+  fullAddress,
+  legalIdentity,
+  type PublicCentre,
+  VAT_EXEMPT_NOTICE,
+} from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 
 /**
@@ -12,13 +19,13 @@ export interface LegalSection {
 }
 
 /** The legal notice's first sections: the publisher, its director, the host, the mediator. */
-export const publisherSections = (centre: CentreIdentity): readonly LegalSection[] => [
+export const publisherSections = (centre: PublicCentre): readonly LegalSection[] => [
   {
     title: "1. Identité de l'éditeur",
     paragraphs: [
-      `Le site est édité par ${centre.name}, ${centre.legalForm.toLowerCase()} au capital de ${centre.shareCapital}${centre.foundedOn ? `, créée le ${formatDate(centre.foundedOn)}` : ""}.`,
+      `Le site est édité par ${legalIdentity(centre)}${centre.foundedOn ? `, créée le ${formatDate(centre.foundedOn)}` : ""}.`,
       `Siège : ${fullAddress(centre)}. SIRET : ${centre.siret}. ${centre.rcs ? `${centre.rcs}. ` : ""}Téléphone : ${centre.phone}. E-mail : ${centre.email}.`,
-      `${activitySentence(centre)} ${ACTIVITY_NOTICE}. Organisme exonéré de TVA (article 261-4-4° du CGI).`,
+      `${activitySentence(centre)}${centre.vatExempt ? ` ${VAT_EXEMPT_NOTICE}` : ""}`,
     ],
   },
   {

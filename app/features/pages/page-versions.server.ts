@@ -22,11 +22,16 @@ export function pageContent(id: PageId, stored: Record<string, unknown> | null):
   return content;
 }
 
+/** Whether visitors read a page that has no row yet: a legal page (its default text), never the centre's own. */
+const publicWithoutRow = (id: PageId) => !pageDefinition(id).centreText;
+
 /**
- * Pages for drafts, 'Publier', 'Programmer' and 'Historique' (features/publishing). A page is always
- * public (its default text until first published): every edit is a draft over it, and it has no
- * 'Dépublier'. A page never saved has no row: its default text is what visitors see, and the row is
- * written at its first publication (or when a publication is programmed, which needs the column).
+ * Pages for drafts, 'Publier', 'Programmer' and 'Historique' (features/publishing). A legal page is
+ * always public (its default text until first published). A page of the centre's own words
+ * (`centreText`) is not public until first published: its first saves are its draft, kept in its
+ * row (`published` false), and visitors read none of it. Once public, every edit is a draft over
+ * it, and no page has 'Dépublier'. A page never saved has no row; the row is written at its first
+ * save or publication (or when a publication is programmed, which needs the column).
  */
 export const pageVersions: VersionedKind = {
   entity: "site_page",
@@ -38,7 +43,7 @@ export const pageVersions: VersionedKind = {
     const [row] = await tx.select().from(sitePages).where(eq(sitePages.id, id)).for("update");
     return {
       snapshot: pageContent(id, row ? row.content : null),
-      published: true,
+      published: row ? row.published : publicWithoutRow(id),
       title: pageDefinition(id).title,
       publishAt: row?.publishAt ?? null,
       unpublishAt: null,
@@ -47,20 +52,25 @@ export const pageVersions: VersionedKind = {
   async write(tx, id, snapshot, actor) {
     const content = snapshot as PageContent;
     const updatedBy = actor?.id ?? null;
+    if (!isPageId(id)) return;
+    // A save by staff makes the text the centre's: it is no longer the demonstration's.
     await tx
       .insert(sitePages)
-      .values({ id, content, updatedBy })
-      .onConflictDoUpdate({ target: sitePages.id, set: { content, updatedBy, updatedAt: new Date() } });
+      .values({ id, content, updatedBy, published: publicWithoutRow(id) })
+      .onConflictDoUpdate({
+        target: sitePages.id,
+        set: { content, updatedBy, demo: false, updatedAt: new Date() },
+      });
   },
-  async setPublished(tx, id) {
+  async setPublished(tx, id, published) {
     // Only ever 'published' (unpublishRecord refuses a permanent kind first): the date is done.
-    await tx.update(sitePages).set({ publishAt: null }).where(eq(sitePages.id, id));
+    await tx.update(sitePages).set({ published, publishAt: null }).where(eq(sitePages.id, id));
   },
   async setSchedule(tx, id, { publishAt }) {
     if (!isPageId(id)) return;
     await tx
       .insert(sitePages)
-      .values({ id, content: pageContent(id, null), publishAt })
+      .values({ id, content: pageContent(id, null), publishAt, published: publicWithoutRow(id) })
       .onConflictDoUpdate({ target: sitePages.id, set: { publishAt } });
   },
   async claimDue(tx, what) {

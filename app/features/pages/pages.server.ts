@@ -3,7 +3,7 @@ import type { RequestArgs } from "~/features/accounts/index.server";
 import { attempt, consoleAction, failure, intentOf, invalid } from "~/features/console/index.server";
 import { auditedChange } from "~/features/journal/index.server";
 import { idsWithDraft, publishRecord, saveEdit, wantsPreview } from "~/features/publishing/index.server";
-import { type CentreIdentity, fullAddress } from "~/features/settings";
+import { type CentreSettings, fullAddress, retentionLabel } from "~/features/settings";
 import { getCentreSettings, startingSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { sitePages, users } from "~/platform/db/schema.server";
@@ -27,6 +27,10 @@ export interface StoredPage {
   content: PageContent;
   /** False while the page shows its default text (never saved). */
   saved: boolean;
+  /** Whether visitors read it (a page of the centre's own words is not public until first published). */
+  published: boolean;
+  /** The demonstration centre's text, not yet saved by staff. */
+  demo: boolean;
   updatedAt: Date | null;
   updatedBy: string | null;
   publishAt: Date | null;
@@ -38,16 +42,26 @@ const COLUMNS = {
   updatedAt: sitePages.updatedAt,
   updatedBy: users.email,
   publishAt: sitePages.publishAt,
+  published: sitePages.published,
+  demo: sitePages.demo,
 };
 
-function fromRow(
-  id: PageId,
-  row: { content: unknown; updatedAt: Date; updatedBy: string | null; publishAt: Date | null } | undefined,
-): StoredPage {
+type Row = {
+  content: unknown;
+  updatedAt: Date;
+  updatedBy: string | null;
+  publishAt: Date | null;
+  published: boolean;
+  demo: boolean;
+};
+
+function fromRow(id: PageId, row: Row | undefined): StoredPage {
   return {
     id,
     content: pageContent(id, row ? (row.content as Record<string, unknown>) : null),
     saved: Boolean(row),
+    published: row ? row.published : !pageDefinition(id).centreText,
+    demo: row?.demo ?? false,
     updatedAt: row?.updatedAt ?? null,
     updatedBy: row?.updatedBy ?? null,
     publishAt: row?.publishAt ?? null,
@@ -84,15 +98,32 @@ export async function listPages(db: Db) {
   });
 }
 
+/**
+ * The pages of the centre's own words that visitors can read: the navigation and the footer link
+ * only to those. A failed read links to none (it never offers a page that may not be there).
+ */
+export async function publishedPageIds(db: Db): Promise<PageId[]> {
+  const rows = await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.published, true));
+  return rows.map((row) => row.id).filter(isPageId);
+}
+
 /** What a public page's loader hands its component: plain text as is, Markdown already rendered. */
 export interface PublicPage {
+  /**
+   * False for a page of the centre's own words not yet published: every field is then empty, so each
+   * of its sections is hidden (the route answers 404 when nothing else is left on the page).
+   */
+  published: boolean;
   fields: PageContent;
   /** The Paris day of the last save, YYYY-MM-DD ('Dernière mise à jour' of the legal pages). */
   updatedOn: string;
 }
 
-/** The placeholders' values: from Paramètres and from the server's configuration. */
-export function placeholderValues(centre: CentreIdentity, retentionMonths: number): PlaceholderValues {
+/**
+ * The placeholders' values: from Paramètres (the learners' retention among them) and from the
+ * server's configuration (the refused applications' retention, APPLICATION_RETENTION_MONTHS).
+ */
+export function placeholderValues(centre: CentreSettings, retentionMonths: number): PlaceholderValues {
   return {
     nom: centre.name,
     adresse: fullAddress(centre),
@@ -100,6 +131,7 @@ export function placeholderValues(centre: CentreIdentity, retentionMonths: numbe
     email: centre.email,
     directeur: centre.publicationDirector,
     duree_conservation_candidatures: `${retentionMonths} mois`,
+    duree_conservation_stagiaires: retentionLabel(centre.learnerRetentionMonths),
   };
 }
 
@@ -123,9 +155,10 @@ type PageArgs = RequestArgs & { context: { app: { db: Db; logger: Logger } } };
 
 /**
  * A public page's text: the published version, or for staff asking 'Aperçu' (`?apercu`) its
- * pending draft, rendered by the same code. A failed read shows the default text rather than an
- * error: the page is never empty, and the navigation and footer around it never depend on what
- * staff wrote.
+ * pending draft (for a page not yet public, its saved text or default draft), rendered by the same
+ * code. A page of the centre's own words not yet published gives empty fields: visitors read
+ * nothing the centre did not publish. A failed read shows a legal page's default text rather than
+ * an error, and a page of the centre's own words as unpublished.
  */
 export async function publicPage(
   args: PageArgs,
@@ -136,9 +169,11 @@ export async function publicPage(
   const preview = await wantsPreview(args);
   const stored =
     (await readOrNull(app.logger, "site_pages", () => readPage(app.db, id))) ?? fromRow(id, undefined);
-  const draft = preview ? await draftPageContent(app.db, id) : null;
+  const draft = preview ? ((await draftPageContent(app.db, id)) ?? stored.content) : null;
+  const shown = draft ?? (stored.published ? stored.content : null);
   return {
-    fields: renderPage(id, draft ?? stored.content, values),
+    published: shown !== null,
+    fields: renderPage(id, shown ?? {}, values),
     updatedOn: stored.updatedAt ? formatIsoDay(stored.updatedAt) : DEFAULT_LEGAL_UPDATED,
   };
 }
@@ -184,13 +219,15 @@ export const pagesAction = consoleAction(
     const values = parsed.data;
     const publish = intent === "publish";
     return attempt(app, intent, ERROR_TITLE, `Page «\u202f${page.title}\u202f» publiée`, async () => {
-      const { content: published } = await readPage(app.db, id);
+      const stored = await readPage(app.db, id);
+      const published = stored.content;
       const draft = await draftPageContent(app.db, id);
       const changedFrom = (before: PageContent) =>
         page.fields.filter((field) => before[field.name] !== values[field.name]);
       // A draft's changes are from the draft it replaces; a publication's, from what visitors read.
       const changed = changedFrom(publish ? published : (draft ?? published));
-      if (changed.length === 0 && !(publish && draft)) return UNCHANGED;
+      // Publishing a page not yet public (its text unchanged since its last draft) is a change too.
+      if (changed.length === 0 && !(publish && (draft || !stored.published))) return UNCHANGED;
       await auditedChange(app, actor, EVENT, async (tx) => {
         await saveEdit(tx, pageVersions, id, values, actor);
         if (publish) await publishRecord(tx, pageVersions, id, actor);

@@ -11,6 +11,7 @@ export const PLACEHOLDERS = {
   email: "E-mail",
   directeur: "Directeur·rice de la publication",
   duree_conservation_candidatures: "Durée de conservation des candidatures refusées ou retirées",
+  duree_conservation_stagiaires: "Durée de conservation des dossiers des stagiaires (Paramètres)",
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 export type PlaceholderValues = Record<Placeholder, string>;

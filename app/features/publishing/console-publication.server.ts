@@ -108,7 +108,9 @@ export async function publicationLoader(
 // The dates' own rules here; those that depend on the record's state are scheduleRecord's.
 const scheduleSchema = z.object(scheduleFields).superRefine((value, ctx) => checkDates(value, ctx));
 
-const versionNumber = z.coerce.number().int().positive();
+// Capped at PostgreSQL's integer (the column's type): a larger number would reach the query and fail
+// there (a 500) instead of being an unknown version.
+const versionNumber = z.coerce.number().int().positive().max(2_147_483_647);
 
 const ERROR = "L'action n'a pas abouti";
 

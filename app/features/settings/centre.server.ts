@@ -9,8 +9,10 @@ import {
   type CentreSettings,
   type InternalRules,
   type PublicCentre,
+  qualiopiCertified,
   qualiopiValid,
 } from "./centre";
+import { LEARNER_RETENTION } from "./retention";
 
 // Every column but the certificate's bytes and the règlement intérieur: the settings are read on
 // every rendered public page, and neither is ever shown there.
@@ -77,6 +79,8 @@ export const startingSettings = (): CentreSettings => ({
   leadRecipient: "contact@localhost",
   minResultAnswers: DEFAULT_MIN_RESULT_ANSWERS,
   vatStatus: "exempt",
+  complaintRecipient: "",
+  learnerRetentionMonths: LEARNER_RETENTION.defaultMonths,
   certificate: null,
   logo: null,
 });
@@ -156,20 +160,36 @@ export function headerLogoHtml(logo: CentreLogo): string {
   );
 }
 
-/** What public pages may show: no lead recipient; the Qualiopi mention only while valid with a file. */
+/**
+ * What public pages may show: no recipients; the Qualiopi mention only while certified (a valid
+ * certificate on file, with a category).
+ */
 export function publicCentre(settings: CentreSettings, today = parisToday()): PublicCentre {
   const {
     leadRecipient: _private,
+    complaintRecipient: _complaints,
     minResultAnswers: _minimum,
-    vatStatus: _vat,
-    certificate,
+    vatStatus,
+    learnerRetentionMonths: _retention,
+    certificate: _certificate,
     logo: _logo,
     ...identity
   } = settings;
   return {
     ...identity,
-    qualiopiShown: certificate !== null && qualiopiValid(settings.qualiopiValidUntil, today),
+    qualiopiShown: qualiopiCertified(settings, today),
+    vatExempt: vatStatus === "exempt",
   };
+}
+
+/** Where a new complaint is announced: its own recipient in Paramètres, else the leads'. */
+export const complaintRecipient = (settings: Pick<CentreSettings, "complaintRecipient" | "leadRecipient">) =>
+  settings.complaintRecipient.trim() || settings.leadRecipient;
+
+/** The centre's name for the console's sidebar ('' until Paramètres names it, or when the read fails). */
+export async function getCentreName(db: Db): Promise<string> {
+  const [row] = await db.select({ name: centreSettings.name }).from(centreSettings).limit(1);
+  return row?.name ?? "";
 }
 
 /**

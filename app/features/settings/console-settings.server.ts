@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
+import { data } from "react-router";
 import { sanitizeFileName } from "~/features/applications/index.server";
 import {
+  type AdminActionResult,
   AdminInputError,
   attempt,
   consoleAction,
@@ -10,7 +12,7 @@ import {
   invalid,
   unknownIntent,
 } from "~/features/console/index.server";
-import { diffFields } from "~/features/journal";
+import { diffFields, fieldLabel } from "~/features/journal";
 import { auditedChange } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
@@ -18,7 +20,7 @@ import { centreSettings } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
 import { EMPTY_CENTRE, getCentreSettings, getInternalRules } from "./centre.server";
-import { centreSettingsSchema, internalRulesSchema } from "./settings-schema";
+import { checkCentreSettings, internalRulesSchema } from "./settings-schema";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
 
@@ -70,6 +72,7 @@ export async function getCertificateFile(db: Db) {
       fileName: centreSettings.certificateName,
       content: centreSettings.certificateContent,
       validUntil: centreSettings.qualiopiValidUntil,
+      categories: centreSettings.qualiopiCategories,
     })
     .from(centreSettings)
     .where(eq(centreSettings.id, 1));
@@ -119,24 +122,24 @@ export const settingsAction = consoleAction(
     const intent = intentOf(form);
     if (intent === "update") {
       const title = "Erreur lors de l'enregistrement des paramètres";
-      const parsed = centreSettingsSchema.safeParse({
+      const { values, errors } = checkCentreSettings({
         ...textFields(form),
-        qualiopiCategories: form.getAll("qualiopiCategories"),
+        // No box ticked posts nothing; an empty value is no category either.
+        qualiopiCategories: form.getAll("qualiopiCategories").filter((v) => v !== ""),
       });
-      if (!parsed.success) return invalid(intent, title, parsed.error);
-      const values = parsed.data;
-      return attempt(app, intent, title, "Paramètres enregistrés", async () => {
-        // The fields that changed, values only where they are not personal (see audit-changes.ts).
-        const current = await getCentreSettings(app.db);
-        const changed = diffFields(
-          "centre_settings",
-          { ...current, logoId: current.logo?.id ?? null },
-          values,
-        );
+      const left = Object.keys(errors);
+      // The fields that changed, values only where they are not personal (see audit-changes.ts).
+      const current = await getCentreSettings(app.db);
+      const changed = diffFields("centre_settings", { ...current, logoId: current.logo?.id ?? null }, values);
+      // Nothing valid to store: the French messages, as for any refused form.
+      if (changed.length === 0 && left.length > 0) {
+        return failure(intent, title, 400, "Vérifiez les champs signalés.", errors);
+      }
+      const saved = await attempt(app, intent, title, "Paramètres enregistrés", async () => {
         // Saving an untouched form writes nothing and leaves no entry in the journal.
         if (changed.length === 0) return;
         await auditedChange(app, actor, EVENT, async (tx) => {
-          await assertImageExists(tx, values.logoId);
+          await assertImageExists(tx, values.logoId ?? null);
           await saveSettings(tx, values, app.config.contactNotifyEmail);
           return {
             action: "update",
@@ -145,6 +148,18 @@ export const settingsAction = consoleAction(
             details: { title: "Paramètres du centre", changes: changed },
           };
         });
+      });
+      if (left.length === 0 || !saved.data.ok) return saved;
+      // What was valid is stored; each field left out keeps what was typed on screen, with its message.
+      return data<AdminActionResult>({
+        ok: true,
+        intent,
+        toast: {
+          type: "success",
+          title: "Paramètres enregistrés en partie",
+          description: `${left.length === 1 ? "Reste à compléter ou à corriger" : `Restent à compléter ou à corriger (${left.length})`} : ${left.map((field) => fieldLabel("centre_settings", field)).join(", ")}.`,
+        },
+        errors,
       });
     }
     if (intent === "internal-rules") {

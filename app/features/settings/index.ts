@@ -2,4 +2,5 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export * from "./centre";
 export * from "./components/qualiopi-mention";
+export * from "./retention";
 export * from "./vat";

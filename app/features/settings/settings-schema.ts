@@ -3,6 +3,8 @@ import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from
 import { isCalendarDay } from "~/platform/dates";
 import { optionalId, REQUIRED } from "~/platform/form-schema";
 import { isMailbox } from "~/platform/mailbox";
+import { hasShareCapital } from "./centre";
+import { LEARNER_RETENTION } from "./retention";
 import { VAT_STATUSES } from "./vat";
 
 /** The four categories of actions a Qualiopi certificate may cover (Code du travail, L. 6313-1). */
@@ -24,6 +26,9 @@ export const SETTINGS_ERRORS = {
   referentPhone: "Veuillez entrer un numéro de téléphone valide",
   minResultAnswers: "Indiquez un nombre entier de 1 à 1 000",
   vatStatus: "Choisissez le régime de TVA du centre",
+  learnerRetentionMonths: `Indiquez un nombre entier de mois, de ${LEARNER_RETENTION.minMonths} à ${LEARNER_RETENTION.maxMonths}`,
+  activityRegion: "Indiquez la région qui a enregistré la déclaration",
+  shareCapital: "Indiquez le capital social de la société (par exemple : 5 000 €)",
 } as const;
 
 const text = (max = 200) =>
@@ -41,13 +46,16 @@ const mailbox = z.preprocess(
   z.string({ error: CONTACT_ERRORS.email }).refine(isMailbox, CONTACT_ERRORS.email),
 );
 
-/** Digits only, then printed in the usual groups: "12345678900012" → "123 456 789 00012". */
-function digitsIn(count: number, message: string, groups: number[]) {
+/**
+ * Digits only, then printed in the usual groups: "12345678900012" → "123 456 789 00012". With
+ * `blank`, an empty value is accepted as ''.
+ */
+function digitsIn(count: number, message: string, groups: number[], blank = false) {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.replace(/[\s.]/g, "") : v),
     z
       .string({ error: message })
-      .regex(new RegExp(`^\\d{${count}}$`), message)
+      .regex(new RegExp(`^(\\d{${count}})${blank ? "?" : ""}$`), message)
       .transform((digits) => {
         const parts: string[] = [];
         let at = 0;
@@ -55,10 +63,17 @@ function digitsIn(count: number, message: string, groups: number[]) {
           parts.push(digits.slice(at, at + size));
           at += size;
         }
-        return parts.join(" ");
+        return parts.join(" ").trim();
       }),
   );
 }
+
+/** A whole number from a text field, within bounds. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
 
 const isoDay = z.preprocess(
   (v) => (v === "" || v === undefined ? null : v),
@@ -70,13 +85,16 @@ const blankOr = (schema: z.core.$ZodType, message: string) =>
   optional(254).refine((v) => v === "" || z.safeParse(schema, v).success, message);
 
 /**
- * The Paramètres form, checked on the server (French messages per field). `openingHours` is the
- * textarea's text, one line per entry; `qualiopiCategories` every ticked box.
+ * The Paramètres form's fields, each checked on its own (French message per field). `openingHours`
+ * is the textarea's text, one line per entry; `qualiopiCategories` every ticked box (none for a
+ * centre without Qualiopi). The share capital, the activity declaration number and the Qualiopi
+ * fields may stay empty: an association has no capital, a new centre gets its number after its first
+ * convention, a centre may not be certified.
  */
 export const centreSettingsSchema = z.object({
   name: text(),
   legalForm: text(),
-  shareCapital: text(100),
+  shareCapital: optional(100),
   siret: digitsIn(14, SETTINGS_ERRORS.siret, [3, 3, 3, 5]),
   rcs: optional(),
   foundedOn: isoDay,
@@ -100,32 +118,90 @@ export const centreSettingsSchema = z.object({
   ),
   publicationDirector: text(),
   host: text(300),
-  activityNumber: digitsIn(11, SETTINGS_ERRORS.activityNumber, [2, 2, 5, 2]),
-  activityRegion: text(100),
+  activityNumber: digitsIn(11, SETTINGS_ERRORS.activityNumber, [2, 2, 5, 2], true),
+  activityRegion: optional(100),
   qualiopiCertifier: optional(),
   qualiopiValidUntil: isoDay,
-  qualiopiCategories: z
-    .array(z.enum(QUALIOPI_CATEGORIES, { error: SETTINGS_ERRORS.categories }))
-    .min(1, SETTINGS_ERRORS.categories),
+  qualiopiCategories: z.array(z.enum(QUALIOPI_CATEGORIES, { error: SETTINGS_ERRORS.categories })),
   mediatorName: optional(),
   mediatorWebsite: optional(300),
   referentName: optional(),
   referentPhone: blankOr(phoneNumber, SETTINGS_ERRORS.referentPhone),
   referentEmail: blankOr(emailAddress, SETTINGS_ERRORS.referentEmail),
   leadRecipient: mailbox,
-  minResultAnswers: z.preprocess(
-    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: SETTINGS_ERRORS.minResultAnswers })
-      .int(SETTINGS_ERRORS.minResultAnswers)
-      .min(1, SETTINGS_ERRORS.minResultAnswers)
-      .max(1000, SETTINGS_ERRORS.minResultAnswers),
+  complaintRecipient: optional(254).refine((v) => v === "" || isMailbox(v), CONTACT_ERRORS.email),
+  minResultAnswers: wholeNumber(1, 1000, SETTINGS_ERRORS.minResultAnswers),
+  learnerRetentionMonths: wholeNumber(
+    LEARNER_RETENTION.minMonths,
+    LEARNER_RETENTION.maxMonths,
+    SETTINGS_ERRORS.learnerRetentionMonths,
   ),
   vatStatus: z.enum(VAT_STATUSES, { error: SETTINGS_ERRORS.vatStatus }),
   logoId: optionalId("Choisissez le logo à nouveau dans la médiathèque"),
 });
 
 export type CentreSettingsInput = z.infer<typeof centreSettingsSchema>;
+type Field = keyof CentreSettingsInput;
+
+/** Left blank, these are reported as missing (the pages and documents need them), not as invalid. */
+const REQUIRED_FIELDS: ReadonlySet<Field> = new Set<Field>([
+  "name",
+  "legalForm",
+  "siret",
+  "street",
+  "postalCode",
+  "city",
+  "phone",
+  "email",
+  "openingHours",
+  "publicationDirector",
+  "host",
+  "leadRecipient",
+  "minResultAnswers",
+  "learnerRetentionMonths",
+  "vatStatus",
+]);
+
+const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
+
+/**
+ * Checks each field on its own, so that a save keeps every valid field: `values` holds those, ready
+ * to store; `errors` a French message for each field left out (missing, or invalid as typed). Two
+ * rules read two fields: the capital exists only for a legal form that has one (stored empty
+ * otherwise, so no page prints it), and a declaration number needs its region.
+ */
+export function checkCentreSettings(raw: Record<string, unknown>): {
+  values: Partial<CentreSettingsInput>;
+  errors: Partial<Record<Field, string>>;
+} {
+  const values: Partial<Record<Field, unknown>> = {};
+  const errors: Partial<Record<Field, string>> = {};
+  for (const [name, schema] of Object.entries(centreSettingsSchema.shape) as [Field, z.ZodType][]) {
+    // A field the form did not send (the capital, hidden for an association) is left as stored:
+    // neither emptied nor reported. The screen sends every other field, blank or not.
+    if (raw[name] === undefined) continue;
+    if (REQUIRED_FIELDS.has(name) && blank(raw[name])) {
+      errors[name] = REQUIRED;
+      continue;
+    }
+    const parsed = schema.safeParse(raw[name]);
+    if (parsed.success) values[name] = parsed.data;
+    else errors[name] = parsed.error.issues[0]?.message ?? REQUIRED;
+  }
+  // The capital is judged with the legal form it goes with (not sent, nothing to judge).
+  const legalForm = typeof raw.legalForm === "string" ? raw.legalForm : null;
+  if (legalForm !== null && !hasShareCapital(legalForm)) {
+    if (!errors.legalForm) values.shareCapital = "";
+    delete errors.shareCapital;
+  } else if (legalForm !== null && values.shareCapital === "") {
+    delete values.shareCapital;
+    errors.shareCapital = SETTINGS_ERRORS.shareCapital;
+  }
+  if (values.activityNumber && values.activityRegion === "") {
+    errors.activityRegion = SETTINGS_ERRORS.activityRegion;
+  }
+  return { values: values as Partial<CentreSettingsInput>, errors };
+}
 
 /** A règlement intérieur runs to a few pages; far beyond that is a paste gone wrong. */
 export const INTERNAL_RULES_MAX = 40_000;

@@ -182,7 +182,8 @@ export const formations = pgTable(
     /** What the learner pays, as staff chose it; null for a free-of-charge record nobody qualified. */
     pricing: formationPricing("pricing"),
     rncpCode: text("rncp_code"),
-    financingEligible: boolean("financing_eligible").notNull().default(true),
+    // Derived from `funding` on every save (a formation naming a funder is 'finançable').
+    financingEligible: boolean("financing_eligible").notNull().default(false),
     active: boolean("active").notNull().default(true),
     badge: formationBadge("badge"),
     objectives: text("objectives").array().notNull().default(sql`'{}'::text[]`),
@@ -1222,6 +1223,13 @@ export const centreSettings = pgTable(
     referentPhone: text("referent_phone").notNull(),
     referentEmail: text("referent_email").notNull(),
     leadRecipient: text("lead_recipient").notNull(),
+    /** Where new complaints (Réclamations) are announced; empty, to the lead recipient. */
+    complaintRecipient: text("complaint_recipient").notNull().default(""),
+    /**
+     * Months a learner's identity is kept after the session's last day, then anonymised. 60 by
+     * default (the reasons are in features/settings/retention.ts).
+     */
+    learnerRetentionMonths: integer("learner_retention_months").notNull().default(60),
     /** The centre's logo from the médiathèque: site header, e-mails, programme PDF. */
     logoId: uuid("logo_id").references(() => media.id, { onDelete: "restrict" }),
     /**
@@ -1247,6 +1255,7 @@ export const centreSettings = pgTable(
   (t) => [
     check("centre_settings_single_row", sql`${t.id} = 1`),
     check("centre_settings_min_result_answers", sql`${t.minResultAnswers} between 1 and 1000`),
+    check("centre_settings_learner_retention_months", sql`${t.learnerRetentionMonths} between 12 and 240`),
   ],
 );
 
@@ -1277,6 +1286,12 @@ export const sitePages = pgTable("site_pages", {
   updatedAt: updatedAt(),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   publishAt: scheduleColumns().publishAt,
+  // Rows written before pages could wait unpublished were all public: true by default. A page of the
+  // centre's own words (features/pages, `centreText`) saved as a draft before its first publication
+  // sits here unpublished.
+  published: boolean("published").notNull().default(true),
+  // The demonstration centre's text (seeded with the demo, deleted by its removal); a staff save clears it.
+  demo: boolean("demo").notNull().default(false),
 });
 
 /**

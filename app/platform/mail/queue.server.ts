@@ -1,3 +1,5 @@
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import type { Database, Db } from "~/platform/db/client.server";
 import { type MailAttachment, type MailRow, mailOutbox } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
@@ -90,7 +92,55 @@ export class MailWorker {
      * (src="/media/…") and made absolute here, as it leaves, so that no template needs the address.
      */
     private readonly publicUrl = "",
+    /**
+     * A file where the id of each message the SMTP server accepted is appended at once, before the
+     * row is marked sent (DATA_DIR/mail-accepted.log): a process killed between the two leaves the
+     * id there, and the next start marks the row sent instead of sending it again. None: no journal.
+     */
+    private readonly journal: string | null = null,
   ) {}
+
+  /** The journal was read (once per process, before the first claim). */
+  private recovered = false;
+  /** A message accepted but whose row could not be marked: its id must stay in the journal. */
+  private unmarked = false;
+
+  /**
+   * Marks sent every row whose id a killed process left in the journal (accepted by the SMTP server,
+   * never marked), then empties it.
+   */
+  private async recover(): Promise<void> {
+    if (!this.journal || this.recovered) return;
+    let ids: string[] = [];
+    try {
+      ids = [
+        ...new Set(
+          readFileSync(this.journal, "utf8")
+            .split("\n")
+            .filter((id) => /^[0-9a-f-]{36}$/.test(id)),
+        ),
+      ];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    if (ids.length) {
+      await this.database.query(
+        `update mail_outbox set sent_at = coalesce(sent_at, now()), locked_until = null
+         where id = any($1::uuid[])`,
+        [ids],
+      );
+      this.logger.info({ messages: ids.length }, "mail queue: accepted before a crash, marked sent");
+    }
+    rmSync(this.journal, { force: true });
+    this.recovered = true;
+  }
+
+  /** Appends `id` to the journal, synchronously: nothing else runs between the SMTP 250 and this. */
+  private noteAccepted(id: string): void {
+    if (!this.journal) return;
+    mkdirSync(path.dirname(this.journal), { recursive: true });
+    appendFileSync(this.journal, `${id}\n`);
+  }
 
   start(): void {
     this.stopped = false;
@@ -135,10 +185,15 @@ export class MailWorker {
 
   /** Sends every due message; returns how many were delivered. Exposed for tests and scripts. */
   async drain(): Promise<number> {
+    await this.recover();
     let delivered = 0;
     for (;;) {
       const batch = await this.claim();
-      if (batch.length === 0) return delivered;
+      if (batch.length === 0) {
+        // Every accepted message is marked: the journal has nothing left to say.
+        if (this.journal && !this.unmarked) rmSync(this.journal, { force: true });
+        return delivered;
+      }
       const from = typeof this.sender === "function" ? await this.sender() : this.sender;
       // The batch goes out in parallel over the transport's connection pool.
       const results = await Promise.all(batch.map((row) => this.deliver(row, from)));
@@ -190,24 +245,37 @@ export class MailWorker {
           : {}),
         messageId: `<${row.id}@${from.address.split("@")[1] ?? "localhost"}>`,
       });
+    } catch (error) {
+      await this.failed(row, error);
+      return false;
+    }
+    // Accepted: noted in the journal in the same tick as the server's answer, then marked.
+    this.noteAccepted(row.id);
+    try {
       await this.database.query(
         "update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1",
         [row.id],
       );
-      return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const delay = backoffSeconds(row.attempts);
-      this.logger.warn(
-        { mailId: row.id, attempts: row.attempts, retryIn: delay, err: message },
-        "mail delivery failed",
-      );
-      await this.database.query(
-        `update mail_outbox set locked_until = null, last_error = $2,
-           next_attempt_at = now() + make_interval(secs => $3) where id = $1`,
-        [row.id, message.slice(0, 1000), delay],
-      );
-      return false;
+      // Delivered all the same: the journal keeps its id, the next start marks it.
+      this.unmarked = true;
+      this.logger.error({ err: error, mailId: row.id }, "mail queue: delivered but not marked sent");
     }
+    return true;
+  }
+
+  /** Not delivered: the row waits for its next attempt (backoffSeconds). */
+  private async failed(row: ClaimedMail, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const delay = backoffSeconds(row.attempts);
+    this.logger.warn(
+      { mailId: row.id, attempts: row.attempts, retryIn: delay, err: message },
+      "mail delivery failed",
+    );
+    await this.database.query(
+      `update mail_outbox set locked_until = null, last_error = $2,
+         next_attempt_at = now() + make_interval(secs => $3) where id = $1`,
+      [row.id, message.slice(0, 1000), delay],
+    );
   }
 }

@@ -79,6 +79,20 @@ ${logoHtml(centre)}${paragraphs}
   };
 }
 
+/** What an acknowledgement says last: its address was typed by a visitor, maybe not its owner. */
+export const NOT_YOU_LINE =
+  "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer ce message.";
+
+/**
+ * The acknowledgement a public form sends to the address a visitor typed (contact, callback,
+ * complaint): the common layout, ending with NOT_YOU_LINE. Anyone can type anyone's address, so what
+ * it quotes must be the centre's own words or the visitor's choices among the centre's lists, never
+ * their free text (a link in it would reach a stranger under the centre's name).
+ */
+export function renderAcknowledgement(centre: MailCentre, options: Parameters<typeof renderMail>[1]) {
+  return renderMail(centre, { ...options, paragraphs: [...options.paragraphs, NOT_YOU_LINE] });
+}
+
 /** One French layout for every message: a heading, paragraphs, an optional button, the signature. */
 export function renderMail(
   centre: MailCentre,

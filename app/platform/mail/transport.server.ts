@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
@@ -60,15 +61,27 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Without SMTP, each message becomes an .eml file in DATA_DIR/outbox that any mail client opens. */
+/**
+ * Without SMTP, each message becomes an .eml file in DATA_DIR/outbox that any mail client opens.
+ * The file is named after the message's id (the same at every attempt at one outbox row) and written
+ * whole under a temporary name, then renamed: a message delivered again after a crash replaces its
+ * own file instead of making a second one, and a reader never sees half a message.
+ */
 export function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
       const info = await transporter.sendMail(mail);
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer);
+      const target = path.join(dir, `${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
+      const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await writeFile(temporary, info.message as Buffer);
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     close: () => transporter.close(),
   };

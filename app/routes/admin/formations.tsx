@@ -1,10 +1,8 @@
-import { CalendarDays, Send } from "lucide-react";
-import { Link } from "react-router";
-import { FormationDialog } from "~/features/catalogue/components/formation-dialog";
+import { CalendarDays, Pencil, Plus, Send, Trash2 } from "lucide-react";
+import { Link, useLocation } from "react-router";
 import { LheoStatus } from "~/features/catalogue/components/lheo-status";
 import { QualiopiStatus } from "~/features/catalogue/components/qualiopi-status";
 import {
-  type AdminFormation,
   formationAction,
   formationFiltersFrom,
   formationsPage,
@@ -12,7 +10,6 @@ import {
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
-import { MediaPicker } from "~/features/media/components/media-picker";
 import { PublicationBadge } from "~/features/publishing";
 import { ofName } from "~/platform/french";
 import { optionsOf } from "~/platform/options";
@@ -20,11 +17,10 @@ import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { FilterSelect, ListFilters } from "~/ui/console/list-filters";
-import { EditDeleteCell, ListTable, shownFrom } from "~/ui/console/list-table";
-import { AddButton, PageHeader } from "~/ui/console/page-header";
+import { ActionsCell, IconAction, ListTable, shownFrom } from "~/ui/console/list-table";
+import { PageHeader } from "~/ui/console/page-header";
 import { countedTitle, Pagination } from "~/ui/console/pagination";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
-import { useEditDialog } from "~/ui/console/use-edit-dialog";
 import { Td, Tr } from "~/ui/table";
 import type { Route } from "./+types/formations";
 
@@ -46,7 +42,8 @@ export const action = formationAction;
 export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   const { formations, page, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
-  const editor = useEditDialog<AdminFormation>();
+  // The editor goes back to this list as it is now (search, filters, page) once saved.
+  const back = { search: useLocation().search };
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
 
   return (
@@ -54,7 +51,11 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={countedTitle("Formations", page, loadError)}
         description="Gérez le catalogue de formations du centre"
-        actions={<AddButton label="Ajouter une formation" onClick={editor.create} />}
+        actions={
+          <Link to="/admin/formations/nouvelle" state={back} className={buttonClass()}>
+            <Plus aria-hidden="true" className="h-4 w-4" /> Ajouter une formation
+          </Link>
+        }
       />
       <ListFilters
         q={filters.q}
@@ -102,12 +103,8 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
             <Td className={shownFrom("sm")}>
               <PublicationBadge row={{ ...f, published: f.active }} />
             </Td>
-            <Td className={shownFrom("lg")}>
-              <Badge variant={f.financingEligible ? "default" : "outline"}>
-                {f.financingEligible ? "Éligible" : "Non éligible"}
-              </Badge>
-            </Td>
-            <EditDeleteCell subject={f.title} onEdit={() => editor.edit(f)} onDelete={() => remove.ask(f.id)}>
+            <Td className={shownFrom("lg")}>{f.funding.length > 0 ? f.funding.join(", ") : "Aucun"}</Td>
+            <ActionsCell>
               <Link
                 to={`/admin/publication/formation/${f.id}`}
                 aria-label={`Publication ${ofName(f.title)}`}
@@ -122,18 +119,25 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
               >
                 <CalendarDays aria-hidden="true" className="h-4 w-4" />
               </Link>
-            </EditDeleteCell>
+              <Link
+                to={`/admin/formations/${f.id}`}
+                state={back}
+                aria-label={`Modifier ${f.title}`}
+                className={buttonClass("ghost", "icon")}
+              >
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+              </Link>
+              <IconAction
+                label={`Supprimer ${f.title}`}
+                icon={Trash2}
+                destructive
+                onClick={() => remove.ask(f.id)}
+              />
+            </ActionsCell>
           </Tr>
         )}
       </ListTable>
       <Pagination page={page} />
-      {editor.render((formation) => (
-        <FormationDialog
-          formation={formation}
-          onDone={editor.close}
-          imagePicker={(field) => <MediaPicker {...field} />}
-        />
-      ))}
       {remove.dialog}
     </>
   );

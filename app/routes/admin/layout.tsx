@@ -3,7 +3,9 @@ import { isRouteErrorResponse, Outlet, useNavigate } from "react-router";
 import { currentPrincipal, requirePermission } from "~/features/accounts/current-user.server";
 import { ROLE_LABELS } from "~/features/accounts/permissions";
 import { AdminSidebar } from "~/features/console/components/console-sidebar";
+import { getCentreName } from "~/features/settings/centre.server";
 import { LIVE_TABLES } from "~/platform/live-tables";
+import { readOrNull } from "~/platform/safe-read.server";
 import { pageTitle } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/ui/sidebar";
@@ -29,21 +31,24 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, role } = await requirePermission({ request, context }, "console:access");
+  const { app } = context;
   return {
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
     role,
+    // The sidebar's title; a failed read leaves the neutral title rather than an error page.
+    centreName: (await readOrNull(app.logger, "centre name", () => getCentreName(app.db))) ?? "",
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, role, sidebarOpen } = loaderData;
+  const { user, role, sidebarOpen, centreName } = loaderData;
   // Every table the console shows: a new lead or a colleague's edit appears without a reload.
   useLiveRevalidation(LIVE_TABLES);
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <div className="flex min-h-screen">
-        <AdminSidebar user={user} />
+        <AdminSidebar user={user} centreName={centreName} />
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-40 flex min-h-14 items-center gap-3 border-b border-border bg-background px-4 py-2">
             <SidebarTrigger />

@@ -19,17 +19,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app,
     "pages",
     async () =>
-      (await listPages(app.db)).map(({ id, saved, updatedAt, updatedBy, hasDraft, publishAt }) => ({
-        id,
-        saved,
-        updatedAt,
-        updatedBy,
-        hasDraft,
-        publishAt,
-      })),
+      (await listPages(app.db)).map(
+        ({ id, saved, published, demo, updatedAt, updatedBy, hasDraft, publishAt }) => ({
+          id,
+          saved,
+          published,
+          demo,
+          updatedAt,
+          updatedBy,
+          hasDraft,
+          publishAt,
+        }),
+      ),
     [],
   );
   return { pages: value, loadError };
+}
+
+/**
+ * What a page's row says: a page of the centre's own words is not on the site until published
+ * (its default text is only a draft to review); the demonstration's text is named as such.
+ */
+function pageState(
+  centreText: boolean,
+  page:
+    | { saved: boolean; published: boolean; demo: boolean; updatedAt: Date | null; updatedBy: string | null }
+    | undefined,
+): string {
+  if (page?.demo) return "Texte de démonstration";
+  if (page?.saved && page.updatedAt) {
+    return `Modifiée le ${formatDateTime(page.updatedAt)}${page.updatedBy ? ` par ${page.updatedBy}` : ""}`;
+  }
+  return centreText ? "Pas encore publiée\u202f: le site n'en montre rien" : "Texte par défaut";
 }
 
 export default function AdminPages({ loaderData }: Route.ComponentProps) {
@@ -65,18 +86,14 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
                   {saved ? (
                     <PublicationBadge
                       row={{
-                        published: true,
+                        published: saved.published,
                         publishAt: saved.publishAt,
                         unpublishAt: null,
                         hasDraft: saved.hasDraft,
                       }}
                     />
                   ) : null}
-                  <span className="mt-1 block">
-                    {saved?.saved && saved.updatedAt
-                      ? `Modifiée le ${formatDateTime(saved.updatedAt)}${saved.updatedBy ? ` par ${saved.updatedBy}` : ""}`
-                      : "Texte par défaut"}
-                  </span>
+                  <span className="mt-1 block">{pageState(page.centreText ?? false, saved)}</span>
                 </Td>
               </Tr>
             );

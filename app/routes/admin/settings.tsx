@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ChangeEvent, type ReactNode, useState } from "react";
 import { DeniedControl } from "~/features/accounts/components/denied-control";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
@@ -7,9 +7,16 @@ import { ADMIN_ONLY } from "~/features/accounts/permissions";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { loadOr } from "~/features/console/action.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
-import { CERTIFICATE_PATH, type InternalRules } from "~/features/settings/centre";
+import {
+  ACTIVITY_PENDING,
+  CERTIFICATE_PATH,
+  hasShareCapital,
+  type InternalRules,
+  LEGAL_FORM_SUGGESTIONS,
+} from "~/features/settings/centre";
 import { getCentreSettings, getInternalRules, qualiopiStatus } from "~/features/settings/centre.server";
 import { settingsAction } from "~/features/settings/console-settings.server";
+import { LEARNER_RETENTION } from "~/features/settings/retention";
 import { INTERNAL_RULES_MAX, QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
 import { VAT_STATUS_LABELS, VAT_STATUSES } from "~/features/settings/vat";
 import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
@@ -107,6 +114,9 @@ function CertificateCard({
               </a>
             </>
           ) : null}
+          {file && !shown
+            ? " La mention Qualiopi n'apparaît pas sur le site : il y faut une date de validité non dépassée et au moins une catégorie d'actions cochée."
+            : null}
         </p>
         {file ? (
           canEdit ? (
@@ -210,6 +220,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const canEdit = useCan("settings:write");
   const fetcher = useAdminFetcher();
   const errors = fetcher.data?.errors;
+  // The capital field shows only for a legal form that has one (a company), as typed.
+  const [legalForm, setLegalForm] = useState(settings?.legalForm ?? "");
   if (!settings) {
     return <PageHeader title="Paramètres" description="Les paramètres n'ont pas pu être chargés." />;
   }
@@ -242,8 +254,23 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <legend className="sr-only">Paramètres du centre</legend>
             <Section id="identite" title="Identité">
               {field("name", "Nom du centre", { required: true })}
-              {field("legalForm", "Forme juridique", { required: true })}
-              {field("shareCapital", "Capital social", { required: true })}
+              {field("legalForm", "Forme juridique", {
+                required: true,
+                list: `${FORM}-legal-forms`,
+                hint: "Par exemple : Association loi 1901, SAS, SARL, Entreprise individuelle",
+                onChange: (event: ChangeEvent<HTMLInputElement>) => setLegalForm(event.target.value),
+              })}
+              <datalist id={`${FORM}-legal-forms`}>
+                {LEGAL_FORM_SUGGESTIONS.map((form) => (
+                  <option key={form} value={form} />
+                ))}
+              </datalist>
+              {hasShareCapital(legalForm)
+                ? field("shareCapital", "Capital social", {
+                    required: true,
+                    hint: "Par exemple : 5 000 € ; imprimé après la forme juridique",
+                  })
+                : null}
               {field("siret", "SIRET", { required: true, hint: "14 chiffres", inputMode: "numeric" })}
               {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
               {field("foundedOn", "Date de création", { type: "date" })}
@@ -279,12 +306,18 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             </Section>
             <Section id="declaration" title="Déclaration d'activité">
               {field("activityNumber", "Numéro de déclaration d'activité", {
-                required: true,
-                hint: "11 chiffres ; toujours suivi de « Cet enregistrement ne vaut pas agrément de l'État »",
+                hint: `11 chiffres, suivis partout de « Cet enregistrement ne vaut pas agrément de l'État ». Vide tant que la préfecture ne l'a pas attribué : le site et les documents indiquent « ${ACTIVITY_PENDING} ».`,
               })}
-              {field("activityRegion", "Région (préfet de région)", { required: true })}
+              {field("activityRegion", "Région (préfet de région)", {
+                hint: "Celle de la préfecture qui a enregistré la déclaration",
+              })}
             </Section>
             <Section id="qualiopi" title="Certification Qualiopi">
+              <p className="text-sm text-muted-foreground sm:col-span-2">
+                Facultatif. Le site ne mentionne Qualiopi que si le centre est certifié : un certificat envoyé
+                (ci-dessous), encore valide, et au moins une catégorie d'actions cochée. Sans cela, aucune
+                page, aucun document ni aucun e-mail ne parle de Qualiopi.
+              </p>
               {field("qualiopiCertifier", "Organisme certificateur")}
               {field("qualiopiValidUntil", "Valide jusqu'au", {
                 type: "date",
@@ -347,6 +380,17 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 required: true,
                 type: "email",
                 hint: "Demandes de contact, de rappel et candidatures",
+              })}
+              {field("complaintRecipient", "Destinataire des réclamations", {
+                type: "email",
+                hint: "Vide : les réclamations vont au destinataire des nouvelles demandes",
+              })}
+            </Section>
+            <Section id="conservation" title="Conservation des données">
+              {field("learnerRetentionMonths", "Conservation des dossiers des stagiaires (mois)", {
+                required: true,
+                inputMode: "numeric",
+                hint: `Comptée depuis le dernier jour de la session ; le nom, l'e-mail et l'entreprise sont ensuite effacés, le statut et le résultat restent pour les indicateurs. ${LEARNER_RETENTION.defaultMonths} mois (5 ans) par défaut : un contrôle des financeurs et un cycle Qualiopi demandent ces dossiers plusieurs années après la formation. La politique de confidentialité indique cette durée.`,
               })}
             </Section>
             <Section id="resultats" title="Résultats publiés">

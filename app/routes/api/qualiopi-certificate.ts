@@ -1,16 +1,22 @@
 import { attachmentDisposition } from "~/features/applications/console-applications.server";
-import { qualiopiValid } from "~/features/settings/centre";
+import { qualiopiCertified } from "~/features/settings/centre";
 import { getCertificateFile } from "~/features/settings/console-settings.server";
 import { parisToday } from "~/platform/dates";
 import type { Route } from "./+types/qualiopi-certificate";
 
 /**
  * The Qualiopi certificate sent in Paramètres, for anyone (the footer and 'Notre centre' link to it)
- * while it is valid; once its validity date has passed, 404 like the mention that left the site.
+ * while the centre is certified (valid, with a category); otherwise 404, like the mention that is not on the site.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const file = await getCertificateFile(context.app.db);
-  if (!file || !qualiopiValid(file.validUntil, parisToday())) {
+  const certified =
+    file !== null &&
+    qualiopiCertified(
+      { certificate: file, qualiopiValidUntil: file.validUntil, qualiopiCategories: file.categories },
+      parisToday(),
+    );
+  if (!file || !certified) {
     return new Response("Certificat introuvable", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

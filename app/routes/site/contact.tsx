@@ -11,10 +11,11 @@ import {
   APPOINTMENT_MODES,
   appointmentModeFromParam,
   OTHER_FORMATION,
-  REASONS,
   SUBJECTS,
   subjectFromParam,
 } from "~/features/leads/content";
+import { type PageItem, pageItems } from "~/features/pages/definitions";
+import { publicPage } from "~/features/pages/pages.server";
 import { fullAddress, phoneHref } from "~/features/settings/centre";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Contact",
     description:
-      "Une question sur une formation, un financement ou l'alternance ? Écrivez-nous, demandez un rappel ou prenez rendez-vous : réponse sous 24 h.",
+      "Une question sur une formation ou son financement ? Écrivez-nous, demandez un rappel ou prenez rendez-vous.",
     path: "/contact",
   });
 
@@ -40,8 +41,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
   const param = new URL(request.url).searchParams.get("formation");
-  const found = param ? await readOrNull(logger, "formations", () => findActiveFormation(db, param)) : null;
-  return { preselected: found?.slug ?? (param === OTHER_FORMATION.id ? OTHER_FORMATION.id : null) };
+  const [found, page] = await Promise.all([
+    param ? readOrNull(logger, "formations", () => findActiveFormation(db, param)) : null,
+    publicPage({ request, context }, "contact"),
+  ]);
+  const reasons = pageItems(page.fields.reasons);
+  return {
+    preselected: found?.slug ?? (param === OTHER_FORMATION.id ? OTHER_FORMATION.id : null),
+    // The centre's own words from Pages › Contact: its reply delay and its arguments, none until
+    // published (not even their title travels with the page).
+    replyDelay: page.fields.replyDelay ?? "",
+    reasons: reasons.length
+      ? { title: page.fields.reasonsTitle || "Pourquoi nous choisir\u202f?", items: reasons }
+      : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -180,7 +193,12 @@ function ContactForm({
   );
 }
 
-function Confirmation() {
+/** 'Nous vous répondons sous deux jours ouvrés.' when the centre states a delay; else no promise. */
+function replySentence(delay: string): string {
+  return delay ? `Nous vous répondons ${delay}.` : "Nous vous répondons dès que possible.";
+}
+
+function Confirmation({ delay }: { delay: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Screen-reader and keyboard users land on the outcome instead of a vanished button.
   useEffect(() => heading.current?.focus(), []);
@@ -191,8 +209,7 @@ function Confirmation() {
         Message envoyé !
       </h2>
       <p className="mx-auto mt-3 max-w-md text-muted-foreground">
-        Merci pour votre message. Vous allez recevoir un e-mail de confirmation, et notre équipe vous répondra
-        dans les 24 heures.
+        Merci pour votre message. Vous allez recevoir un e-mail de confirmation. {replySentence(delay)}
       </p>
       {/* A link, not a state toggle: it works without JavaScript and always brings back an empty form. */}
       <ButtonLink to="/contact" variant="outline" className="mt-6" preventScrollReset>
@@ -262,19 +279,21 @@ function ContactDetails() {
   );
 }
 
-function Reasons() {
+/** The centre's arguments from Pages › Contact; hidden while it has written none. */
+function Reasons({ reasons }: { reasons: { title: string; items: readonly PageItem[] } | null }) {
+  if (!reasons) return null;
   return (
     <section aria-labelledby="pourquoi" className="rounded-xl bg-muted p-6">
       <h2 id="pourquoi" className="mb-4 text-lg font-semibold">
-        Pourquoi nous choisir ?
+        {reasons.title}
       </h2>
       <ul className="space-y-3 text-sm">
-        {REASONS.map((reason) => (
+        {reasons.items.map((reason) => (
           <li key={reason.title} className="flex items-start gap-3">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success" />
             <div>
               <p className="font-medium">{reason.title}</p>
-              <p className="text-muted-foreground">{reason.text}</p>
+              <p className="text-muted-foreground">{reason.lines.join(" ")}</p>
             </div>
           </li>
         ))}
@@ -329,15 +348,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <div className="mx-auto max-w-7xl px-4 py-12">
           <h1 className="text-3xl font-bold sm:text-4xl">Contactez-nous</h1>
           <p className="mt-3 max-w-2xl text-muted-foreground">
-            Une question sur une formation, son financement ou l'alternance ? Nos conseillers vous répondent
-            dans les 24 heures.
+            Une question sur une formation ou son financement ? {replySentence(loaderData.replyDelay)}
           </p>
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-3">
         <div className="space-y-6">
           <ContactDetails />
-          <Reasons />
+          <Reasons reasons={loaderData.reasons} />
         </div>
         <section
           id="formulaire"
@@ -345,11 +363,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           className="scroll-mt-24 rounded-xl border border-border p-6 shadow-sm lg:col-span-2"
         >
           {actionData?.ok ? (
-            <Confirmation />
+            <Confirmation delay={loaderData.replyDelay} />
           ) : (
             <>
               <h2 className="mb-1 text-xl font-semibold">Envoyez-nous un message</h2>
-              <p className="mb-6 text-sm text-muted-foreground">Nous vous répondons dans les 24 heures.</p>
+              <p className="mb-6 text-sm text-muted-foreground">{replySentence(loaderData.replyDelay)}</p>
               <ContactForm result={actionData} preselected={loaderData.preselected} />
             </>
           )}

@@ -1,28 +1,58 @@
 import { BadgeCheck, CalendarDays, Download } from "lucide-react";
-import { FINANCING_GUIDE, FINANCING_OPTIONS } from "~/features/pages/financing";
+import { data } from "react-router";
+import { type PageItem, pageItems } from "~/features/pages/definitions";
+import { centrePageMeta } from "~/features/pages/page-meta";
 import { publicPage } from "~/features/pages/pages.server";
-import { seo } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
+import { NotFound } from "~/root";
 import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
-import { IconList } from "~/ui/icon-list";
 import type { Route } from "./+types/financements";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo(matches, {
-    title: "Financer votre formation",
-    description: loaderData?.page.fields.description ?? "",
-    path: "/financements",
-  });
+  centrePageMeta(matches, loaderData?.page, { title: "Financer votre formation", path: "/financements" });
 
-/** The banner, introduction and description from Pages. */
+/**
+ * Every word from Pages › Financements: banner, introduction, the funding schemes the centre
+ * describes, its own guide. Until the centre publishes the page, there is no page (404).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await publicPage({ request, context }, "financements") };
+  const page = await publicPage({ request, context }, "financements");
+  if (!page.published) return data({ page: null, options: [] }, { status: 404 });
+  return { page, options: pageItems(page.fields.options) };
+}
+
+/** A scheme's lines: '- ' lines are its list, the others its paragraphs, in the order typed. */
+function SchemeText({ item }: { item: PageItem }) {
+  const blocks: (string | string[])[] = [];
+  for (const line of item.lines) {
+    const point = line.startsWith("- ") ? line.slice(2).trim() : null;
+    const last = blocks.at(-1);
+    if (point === null) blocks.push(line);
+    else if (Array.isArray(last)) last.push(point);
+    else blocks.push([point]);
+  }
+  return blocks.map((block, i) =>
+    Array.isArray(block) ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are the typed order, never reordered.
+      <ul key={i} className="mt-3 list-disc space-y-1 pl-5 text-sm">
+        {block.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+      <p key={i} className="mt-3 text-muted-foreground">
+        {block}
+      </p>
+    ),
+  );
 }
 
 export default function Financements({ loaderData }: Route.ComponentProps) {
-  const text = loaderData.page.fields;
   useLiveRevalidation(["site_pages"]);
+  if (!loaderData.page) return <NotFound />;
+  const text = loaderData.page.fields;
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
@@ -36,59 +66,40 @@ export default function Financements({ loaderData }: Route.ComponentProps) {
             <ButtonLink to="/contact?sujet=rdv" size="lg">
               <CalendarDays aria-hidden="true" className="h-5 w-5" /> Prendre rendez-vous
             </ButtonLink>
-            {/* A document, not a route: a plain link so the browser downloads it. */}
-            <a href={FINANCING_GUIDE.href} download className={buttonClass("outline", "lg")}>
-              <Download aria-hidden="true" className="h-5 w-5" /> {FINANCING_GUIDE.label}
-              <span className="sr-only">(PDF)</span>
-            </a>
+            {text.guideUrl ? (
+              // A document, not a route: a plain link so the browser downloads it.
+              <a href={text.guideUrl} download className={buttonClass("outline", "lg")}>
+                <Download aria-hidden="true" className="h-5 w-5" /> Télécharger le guide
+              </a>
+            ) : null}
           </div>
         </div>
       </section>
 
-      <section aria-label="Dispositifs de financement" className="mx-auto max-w-7xl px-4 py-16">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {FINANCING_OPTIONS.map((option) => (
-            <li key={option.id} className="flex flex-col rounded-xl border border-border p-6 shadow-sm">
-              <BadgeCheck aria-hidden="true" className="h-10 w-10 text-primary" />
-              <h2 className="mt-4 text-2xl font-bold">{option.title}</h2>
-              <p className="text-muted-foreground">{option.subtitle}</p>
-              <p className="mt-4 text-sm">
-                <strong>Pour qui :</strong> {option.audience}
-              </p>
-              <p className="text-xl font-semibold text-primary">{option.amount}</p>
-              <IconList
-                items={option.features}
-                iconClassName="h-4 w-4 text-success"
-                className="mt-4 flex-1"
-                itemClassName="text-sm"
-              />
-              <a href={`#details-${option.id}`} className={buttonClass("outline", "default", "mt-6")}>
-                En savoir plus<span className="sr-only"> sur {option.title}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="details-titre" className="bg-muted py-16">
-        <div className="mx-auto max-w-4xl px-4">
-          <h2 id="details-titre" className="text-3xl font-bold">
-            Les dispositifs en détail
+      {loaderData.options.length > 0 ? (
+        <section aria-labelledby="dispositifs-titre" className="mx-auto max-w-4xl px-4 py-16">
+          <h2 id="dispositifs-titre" className="text-3xl font-bold">
+            Les dispositifs de financement
           </h2>
-          {FINANCING_OPTIONS.map((option) => (
-            <article key={option.id} id={`details-${option.id}`} className="mt-8 scroll-mt-20">
-              <h3 className="text-xl font-semibold">
-                {option.title} – {option.subtitle}
-              </h3>
-              <p className="mt-2 text-muted-foreground">{option.details}</p>
-            </article>
-          ))}
-          <div className="mt-10 flex flex-wrap gap-3">
-            <ButtonLink to="/contact?sujet=financement">Poser une question sur le financement</ButtonLink>
-            <ButtonLink to="/contact?sujet=rdv" variant="outline">
-              Prendre rendez-vous
-            </ButtonLink>
-          </div>
+          <ul className="mt-8 grid gap-6">
+            {loaderData.options.map((option) => (
+              <li key={option.title} className="rounded-xl border border-border p-6 shadow-sm">
+                <h3 className="flex items-center gap-3 text-xl font-semibold">
+                  <BadgeCheck aria-hidden="true" className="h-7 w-7 shrink-0 text-primary" /> {option.title}
+                </h3>
+                <SchemeText item={option} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="bg-muted py-12">
+        <div className="mx-auto flex max-w-4xl flex-wrap gap-3 px-4">
+          <ButtonLink to="/contact?sujet=financement">Poser une question sur le financement</ButtonLink>
+          <ButtonLink to="/contact?sujet=rdv" variant="outline">
+            Prendre rendez-vous
+          </ButtonLink>
         </div>
       </section>
     </main>

@@ -219,7 +219,8 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
   const tags = [
     formation.rncpCode,
     formation.levels.reached && `Niveau de sortie : ${formation.levels.reached}`,
-    formation.financingEligible ? "Éligible CPF" : null,
+    // Only when staff named the CPF among the funders: the badge is a promise.
+    formation.funding.some((f) => /^cpf\b/i.test(f.trim())) ? "Éligible CPF" : null,
   ];
   return (
     <main id="contenu">
@@ -363,7 +364,8 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
         <aside className="grid content-start gap-6" aria-label="En bref">
           {formation.prerequisites && (
             <Section id="prerequis" title="Prérequis">
-              <p className="text-muted-foreground">{formation.prerequisites}</p>
+              {/* One prerequisite a line, as staff typed them. */}
+              <p className="whitespace-pre-line text-muted-foreground">{formation.prerequisites}</p>
             </Section>
           )}
           {formation.funding.length > 0 && (

@@ -7,6 +7,7 @@ import {
   currentLevelSearch,
   filterCatalogue,
   filtersToSearch,
+  type LevelFilter,
   parseFilters,
   type TypeFilter,
 } from "~/features/catalogue/catalogue";
@@ -15,6 +16,7 @@ import { FormationCard } from "~/features/catalogue/components/formation-card";
 import { goalById } from "~/features/catalogue/goals";
 import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
+import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
 import { optionsOf } from "~/platform/options";
 import { plural } from "~/platform/plural";
 import { skipFilterChanges } from "~/platform/revalidate";
@@ -29,21 +31,29 @@ const VIEWS: Record<string, { type?: TypeFilter; path: string; title: string; in
   formations: {
     path: "/formations",
     title: "Nos formations",
-    intro: "Formations en alternance et formations courtes, diplômantes ou certifiantes.",
+    // Said from the catalogue instead (catalogueIntro): only the kinds the centre has.
+    intro: "",
   },
   "formations-alternance": {
     type: "alternance",
     path: "/formations/alternance",
     title: "Formations en alternance",
-    intro: "Apprenez un métier en entreprise tout en préparant un titre reconnu, sans frais de formation.",
+    intro: "Les formations du centre qui se suivent en alternance, entre l'entreprise et le centre.",
   },
   "formations-courtes": {
     type: "courte",
     path: "/formations/courtes",
     title: "Formations courtes",
-    intro: "Développez rapidement de nouvelles compétences, finançables par le CPF.",
+    intro: "Les formations courtes du centre.",
   },
 };
+
+/** The whole catalogue's introduction names the kinds of formation it holds, nothing else. */
+function catalogueIntro(intro: string, formations: readonly { formationType: string }[]): string {
+  if (intro) return intro;
+  const kinds = formationKindsLabel(formationKindsOf(formations));
+  return kinds ? `${kinds} du centre.` : "Le catalogue du centre.";
+}
 
 function viewOf(pathname: string) {
   if (pathname.startsWith("/formations/alternance")) return VIEWS["formations-alternance"]!;
@@ -51,9 +61,10 @@ function viewOf(pathname: string) {
   return VIEWS.formations!;
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const view = viewOf(location.pathname);
-  return seo(matches, { title: view.title, description: view.intro, path: view.path });
+  const intro = catalogueIntro(view.intro, loaderData?.formations ?? []);
+  return seo(matches, { title: view.title, description: intro, path: view.path });
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -85,6 +96,32 @@ const LEVEL_OPTIONS = [
   { value: "all", label: "Tous les niveaux" },
   ...optionsOf(FORMATION_LEVELS, FORMATION_LEVEL_LABELS),
 ];
+
+/** One of the catalogue's two level filters: a select of the national framework's levels. */
+function LevelSelect({
+  name,
+  label,
+  value,
+  onValue,
+}: {
+  name: string;
+  label: string;
+  value: LevelFilter;
+  onValue: (value: LevelFilter) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={name}>{label}</Label>
+      <Select
+        id={name}
+        name={name}
+        value={value}
+        onChange={(e) => onValue(e.target.value as LevelFilter)}
+        options={LEVEL_OPTIONS}
+      />
+    </div>
+  );
+}
 
 function Catalogue({
   formations,
@@ -127,7 +164,7 @@ function Catalogue({
         action={path}
         role="search"
         aria-label="Filtrer les formations"
-        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        className="grid gap-4 rounded-xl border border-border bg-muted p-4 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end"
         onSubmit={(event) => event.preventDefault()}
       >
         <SearchField
@@ -148,16 +185,19 @@ function Catalogue({
             />
           </div>
         )}
-        <div className="grid gap-1.5">
-          <Label htmlFor="niveau">Niveau</Label>
-          <Select
-            id="niveau"
-            name="niveau"
-            value={filters.level}
-            onChange={(e) => update({ level: e.target.value as CatalogueFilters["level"] })}
-            options={LEVEL_OPTIONS}
-          />
-        </div>
+        {/* 'Niveau' is the diploma's or title's: 'Niveau 5' finds the Bac+2. */}
+        <LevelSelect
+          name="niveau"
+          label="Niveau"
+          value={filters.level}
+          onValue={(level) => update({ level })}
+        />
+        <LevelSelect
+          name="requis"
+          label="Niveau requis"
+          value={filters.required}
+          onValue={(required) => update({ required })}
+        />
         {filters.objectif && <input type="hidden" name="objectif" value={filters.objectif} />}
         {/* Without JS the form is a plain GET; once hydrated, results follow the fields as they change. */}
         <noscript>
@@ -210,7 +250,9 @@ export default function FormationsPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="contenu" className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="text-4xl font-bold tracking-tight">{view.title}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{view.intro}</p>
+      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
+        {catalogueIntro(view.intro, loaderData.formations)}
+      </p>
       <div className="mt-8">
         {/* Another catalogue (alternance, courtes) starts again from what the server filtered. */}
         <Catalogue

@@ -1,4 +1,4 @@
-import { BookOpen, Clock, Headset, Monitor, Sparkles, Users } from "lucide-react";
+import { BookOpen, CheckCircle2 } from "lucide-react";
 import { listArticleTeasers } from "~/features/articles/articles.server";
 import { ArticleCard } from "~/features/articles/components/article-card";
 import { listActiveFormations } from "~/features/catalogue/catalogue.server";
@@ -8,12 +8,8 @@ import { GoalPicker } from "~/features/catalogue/components/goal-picker";
 import { type FormationResult, figureOf } from "~/features/catalogue/results";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
-import {
-  FALLBACK_POSTS,
-  FALLBACK_TESTIMONIALS,
-  METHOD_FEATURES,
-  PARTNER_QUOTES,
-} from "~/features/pages/home";
+import { pageItems } from "~/features/pages/definitions";
+import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
 import { publicPage } from "~/features/pages/pages.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
@@ -21,13 +17,14 @@ import { readOrNull } from "~/platform/safe-read.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { ButtonLink } from "~/ui/button";
+import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
-    title: `${siteNameFrom(matches)} | Formations en alternance et formations courtes`,
-    description:
-      "Formations en alternance et formations courtes, diplômantes ou certifiantes, finançables par le CPF, France Travail (ex-Pôle Emploi) ou votre OPCO.",
+    title: `${siteNameFrom(matches)} | ${loaderData?.kinds ?? "Nos formations"}`,
+    // The page's own accroche once published; until then, what the catalogue holds.
+    description: loaderData?.text.heroText || `${loaderData?.kinds ?? "Nos formations"}.`,
     path: "/",
   });
 
@@ -47,34 +44,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     goalFormations: (formations ?? []).map(({ slug, title, goals }) => ({ slug, title, goals })),
     alternance: (formations ?? []).filter((f) => f.formationType === "alternance").slice(0, 3),
     courtes: (formations ?? []).filter((f) => f.formationType === "courte").slice(0, 2),
-    // The sample only when the database returns nothing or fails.
-    testimonials: (testimonials?.length ? testimonials : FALLBACK_TESTIMONIALS).slice(0, 3),
-    posts: posts?.length ? posts : FALLBACK_POSTS,
-    // Static texts travel as data, not as code: the page's JavaScript budget (125 KB gzip) is spent
-    // on what runs, and these lists only render.
-    features: METHOD_FEATURES,
-    partners: PARTNER_QUOTES,
-    // The hero's and the goal section's texts, from Pages.
+    // 'Formations en alternance et formations courtes', or only the kind the catalogue has.
+    kinds: formationKindsLabel(formationKindsOf(formations ?? [])) || "Nos formations",
+    // Only the centre's own: a section without any is hidden, never filled with a sample.
+    testimonials: (testimonials ?? []).slice(0, 3),
+    posts: posts ?? [],
+    // The texts, from Pages (none until the page is published: the hero then names the centre,
+    // and the sections of the centre's own words are hidden).
     text: page.fields,
+    method: pageItems(page.fields.method),
+    partners: pageItems(page.fields.partners).map(({ title, lines }) => ({
+      author: title,
+      quote: lines.join(" "),
+    })),
   };
 }
-
-const FEATURE_ICONS = { users: Users, monitor: Monitor, sparkles: Sparkles, headset: Headset } as const;
 
 function Hero({
   activeCount,
   figures,
   text,
+  centreName,
 }: {
   activeCount: number | null;
   figures: FormationResult[];
   text: Route.ComponentProps["loaderData"]["text"];
+  centreName: string;
 }) {
   return (
     <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{text.heroTitle}</h1>
-        <p className="mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">{text.heroText}</p>
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          {text.heroTitle || centreName}
+        </h1>
+        {text.heroText ? (
+          <p className="mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">{text.heroText}</p>
+        ) : null}
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink to="/formations" size="lg">
             Découvrir nos formations
@@ -134,30 +139,32 @@ function FormationsTeaser({
   );
 }
 
+/** The centre's method, as its Pages › Accueil says it; the recommendation rate when recorded. */
 function Method({
   figures,
-  features,
-}: { figures: FormationResult[] } & Pick<Route.ComponentProps["loaderData"], "features">) {
+  title,
+  method,
+}: { figures: FormationResult[]; title: string } & Pick<Route.ComponentProps["loaderData"], "method">) {
+  if (method.length === 0) return null;
   return (
     <section aria-labelledby="methode-titre" className="bg-slate-900 py-16 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-[2fr_1fr]">
         <div>
           <h2 id="methode-titre" className="text-3xl font-bold">
-            Notre méthode pédagogique
+            {title || "Notre méthode pédagogique"}
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2">
-            {features.map((feature) => {
-              const Icon = FEATURE_ICONS[feature.icon];
-              return (
-                <li key={feature.title} className="flex gap-4">
-                  <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-orange-300" />
-                  <div>
-                    <h3 className="font-semibold">{feature.title}</h3>
-                    <p className="mt-1 text-sm text-slate-300">{feature.description}</p>
-                  </div>
-                </li>
-              );
-            })}
+            {method.map((item) => (
+              <li key={item.title} className="flex gap-4">
+                <CheckCircle2 aria-hidden="true" className="h-8 w-8 shrink-0 text-orange-300" />
+                <div>
+                  <h3 className="font-semibold">{item.title}</h3>
+                  {item.lines.length ? (
+                    <p className="mt-1 whitespace-pre-line text-sm text-slate-300">{item.lines.join("\n")}</p>
+                  ) : null}
+                </div>
+              </li>
+            ))}
           </ul>
         </div>
         <div className="grid content-center gap-6">
@@ -167,49 +174,47 @@ function Method({
             labelClassName="text-sm text-slate-200"
             valueClassName="text-4xl font-bold"
           />
-          <dl>
-            <div className="flex flex-col-reverse rounded-xl bg-white/10 p-6">
-              <dt className="flex items-center gap-2 text-sm text-slate-200">
-                <Clock aria-hidden="true" className="h-4 w-4" /> d'accès à la plateforme e-learning
-              </dt>
-              <dd className="text-4xl font-bold">24/7</dd>
-            </div>
-          </dl>
         </div>
       </div>
     </section>
   );
 }
 
+/** The centre's testimonials and its partners' words; each part hidden when there is none. */
 function Testimonials({
   testimonials,
   partners,
 }: Pick<Route.ComponentProps["loaderData"], "testimonials" | "partners">) {
+  if (testimonials.length === 0 && partners.length === 0) return null;
   return (
     <section aria-labelledby="temoignages-titre" className="mx-auto max-w-7xl px-4 py-16">
       <h2 id="temoignages-titre" className="text-3xl font-bold">
         Ils nous ont fait confiance
       </h2>
-      <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-testimonials">
-        {testimonials.map((t) => (
-          <li key={t.id}>
-            <TestimonialCard testimonial={t} />
-          </li>
-        ))}
-      </ul>
-      <h3 className="mt-12 text-xl font-semibold">Nos entreprises partenaires</h3>
-      <ul className="mt-4 grid gap-4 md:grid-cols-2">
-        {partners.map((q) => (
-          <li key={q.author}>
-            <figure className="h-full rounded-xl bg-secondary p-6 text-secondary-foreground">
-              <blockquote>« {q.quote} »</blockquote>
-              <figcaption className="mt-3 text-sm font-semibold">
-                {q.author}, {q.role} · {q.company}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
+      {testimonials.length > 0 ? (
+        <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-testimonials">
+          {testimonials.map((t) => (
+            <li key={t.id}>
+              <TestimonialCard testimonial={t} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {partners.length > 0 ? (
+        <>
+          <h3 className="mt-12 text-xl font-semibold">Nos entreprises partenaires</h3>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {partners.map((q) => (
+              <li key={q.author}>
+                <figure className="h-full rounded-xl bg-secondary p-6 text-secondary-foreground">
+                  <blockquote>« {q.quote} »</blockquote>
+                  <figcaption className="mt-3 text-sm font-semibold">{q.author}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <div className="mt-8 flex flex-wrap gap-3">
         <ButtonLink to="/formations">Découvrir nos formations</ButtonLink>
         <CallbackButton source="callback_home_testimonials" variant="outline" />
@@ -219,6 +224,7 @@ function Testimonials({
 }
 
 function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
+  if (posts.length === 0) return null;
   return (
     <section aria-labelledby="blog-titre" className="bg-muted py-16">
       <div className="mx-auto max-w-7xl px-4">
@@ -227,7 +233,7 @@ function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
         </h2>
         <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-posts">
           {posts.map((post) => (
-            <li key={post.slug ?? post.title}>
+            <li key={post.slug}>
               <ArticleCard post={post} />
             </li>
           ))}
@@ -243,16 +249,26 @@ function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   // Testimonials and articles refresh when staff change them.
   useLiveRevalidation(["testimonials", "blog_posts", "formations", "site_pages"]);
+  const centre = useCentre();
   return (
     <main id="contenu">
-      <Hero activeCount={loaderData.activeCount} figures={loaderData.figures} text={loaderData.text} />
+      <Hero
+        activeCount={loaderData.activeCount}
+        figures={loaderData.figures}
+        text={loaderData.text}
+        centreName={centre.name || "Nos formations"}
+      />
       <GoalPicker
         formations={loaderData.goalFormations}
-        title={loaderData.text.goalsTitle ?? ""}
+        title={loaderData.text.goalsTitle || "Choisissez votre objectif"}
         intro={loaderData.text.goalsText ?? ""}
       />
       <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
-      <Method figures={loaderData.figures} features={loaderData.features} />
+      <Method
+        figures={loaderData.figures}
+        title={loaderData.text.methodTitle ?? ""}
+        method={loaderData.method}
+      />
       <Testimonials testimonials={loaderData.testimonials} partners={loaderData.partners} />
       <Blog posts={loaderData.posts} />
     </main>

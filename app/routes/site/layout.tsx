@@ -1,6 +1,8 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/features/pages/components/footer";
 import { SiteHeader } from "~/features/pages/components/header";
+import { formationKindsOf } from "~/features/pages/formation-kinds";
+import { headerLinks } from "~/features/pages/navigation";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { useCentre, useRootData } from "~/use-root-data";
 
@@ -10,7 +12,9 @@ export default function SiteLayout() {
   const centre = useCentre();
   // The footer's course list follows the console: a new or deactivated formation shows at once (and
   // the demo notice leaves once the demo data are removed).
-  useLiveRevalidation(["formations", "centre_settings"]);
+  useLiveRevalidation(["formations", "centre_settings", "site_pages"]);
+  const pages = root?.pages ?? [];
+  const formations = root?.formations ?? [];
   return (
     <div className="flex min-h-screen flex-col">
       {root?.notice ? (
@@ -23,11 +27,16 @@ export default function SiteLayout() {
           {root.notice.text}
         </aside>
       ) : null}
-      <SiteHeader user={root?.user ?? null} centreName={centre.name} logo={root?.logo ?? null} />
+      <SiteHeader
+        user={root?.user ?? null}
+        centreName={centre.name}
+        logo={root?.logo ?? null}
+        links={headerLinks(pages, formationKindsOf(formations))}
+      />
       <div className="flex-1">
         <Outlet />
       </div>
-      <SiteFooter centre={centre} formations={root?.formations ?? []} />
+      <SiteFooter centre={centre} formations={formations} pages={pages} />
     </div>
   );
 }

@@ -1,41 +1,45 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
+import { data } from "react-router";
 import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
 import { figureOf } from "~/features/catalogue/results";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
+import { centrePageMeta } from "~/features/pages/page-meta";
 import { publicPage } from "~/features/pages/pages.server";
-import { ACTIVITY_NOTICE, phoneHref } from "~/features/settings/centre";
+import { ACTIVITY_NOTICE, capitalClause, phoneHref } from "~/features/settings/centre";
 import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
 import { formatDate } from "~/platform/dates";
 import { readOrNull } from "~/platform/safe-read.server";
-import { seo } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
+import { NotFound } from "~/root";
 import { ButtonLink } from "~/ui/button";
 import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/notre-centre";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo(matches, {
-    title: "Notre centre",
-    description: loaderData?.page.fields.description ?? "",
-    path: "/notre-centre",
-  });
+  centrePageMeta(matches, loaderData?.page, { title: "Notre centre", path: "/notre-centre" });
 
-/** The figures from the formations' records; the texts from Pages (Markdown rendered here, on the server). */
+/**
+ * The figures from the formations' records; the texts from Pages (Markdown rendered here, on the
+ * server). Until the centre publishes the page, there is no page (404): its presentation, labels and
+ * mission are the centre's to write.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
   const [figures, page] = await Promise.all([
     readOrNull(logger, "figures", () => centreIndicatorFigures(db)),
     publicPage({ request, context }, "notre-centre"),
   ]);
+  if (!page.published) return data({ figures: null, page: null }, { status: 404 });
   return { figures, page };
 }
 
 export default function NotreCentre({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["formations", "site_pages"]);
+  const centre = useCentre();
+  if (!loaderData.page) return <NotFound />;
   const data = loaderData.figures;
   const figures = data?.figures ?? [];
-  const centre = useCentre();
   const text = loaderData.page.fields;
-  useLiveRevalidation(["formations", "site_pages"]);
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
@@ -144,7 +148,8 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="inline font-semibold">Forme juridique : </dt>
                 <dd className="inline">
-                  {centre.legalForm} au capital de {centre.shareCapital}
+                  {centre.legalForm}
+                  {capitalClause(centre)}
                 </dd>
               </div>
               {centre.foundedOn ? (
@@ -160,7 +165,9 @@ export default function NotreCentre({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="inline font-semibold">Déclaration d'activité : </dt>
                 <dd className="inline">
-                  {centre.activityNumber} (préfet de région {centre.activityRegion}). {ACTIVITY_NOTICE}.
+                  {centre.activityNumber.trim()
+                    ? `${centre.activityNumber}${centre.activityRegion ? ` (préfet de région ${centre.activityRegion})` : ""}. ${ACTIVITY_NOTICE}.`
+                    : "en cours d'enregistrement."}
                 </dd>
               </div>
             </dl>

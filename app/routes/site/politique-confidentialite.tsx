@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * The page's text from Pages, its {{duree_conservation_candidatures}} the period the server applies
- * (APPLICATION_RETENTION_MONTHS); the controller's section comes from Paramètres.
+ * to refused applications (APPLICATION_RETENTION_MONTHS), its {{duree_conservation_stagiaires}} the
+ * learners' retention set in Paramètres; the controller's section comes from Paramètres.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return publicLegalPage({ request, context }, "politique-confidentialite");

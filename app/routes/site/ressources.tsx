@@ -1,16 +1,16 @@
-import { BookOpen, Download, FileText, MessageSquareQuote, Phone, Video } from "lucide-react";
+import { Download, FileText, Phone } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { listPublishedArticles } from "~/features/articles/articles.server";
 import { ArticleCard } from "~/features/articles/components/article-card";
+import { pageItems } from "~/features/pages/definitions";
 import { publicPage } from "~/features/pages/pages.server";
-import { FAQ, filterResources, RESOURCES, type Resource } from "~/features/pages/resources";
+import { filterResources, resourcesOf } from "~/features/pages/resources";
 import { phoneHref } from "~/features/settings/centre";
 import { plural } from "~/platform/plural";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
-import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { SearchField } from "~/ui/search-field";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/ressources";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Centre de ressources",
-    description: loaderData?.page.fields.description ?? "",
+    description: loaderData?.page.fields.description || "Les articles du centre de formation.",
     path: "/ressources",
   });
 
@@ -42,8 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q: (params.get("q") ?? "").slice(0, 100),
     category,
     articles,
-    // The introduction and description from Pages.
+    // Every text from Pages › Ressources (none until the page is published: the articles remain).
     page: text,
+    resources: resourcesOf(text.fields.documents),
+    faq: pageItems(text.fields.faq),
   };
 }
 
@@ -143,113 +145,109 @@ function Articles({ articles, category, q }: Pick<LoaderData, "articles" | "cate
   );
 }
 
-const ICONS: Record<Resource["type"], typeof FileText> = {
-  guide: BookOpen,
-  video: Video,
-  manuel: FileText,
-  temoignage: MessageSquareQuote,
-};
-
 export default function Ressources({ loaderData }: Route.ComponentProps) {
   const [q, setQ] = useState(loaderData.q);
   const centre = useCentre();
   useLiveRevalidation(["site_pages"]);
-  const results = filterResources(RESOURCES, q);
+  const results = filterResources(loaderData.resources, q);
+  const text = loaderData.page.fields;
   return (
     <main id="contenu">
       <section className="bg-gradient-to-br from-blue-50 via-white to-orange-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <h1 className="text-4xl font-bold tracking-tight">Centre de ressources</h1>
-          <p className="mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">
-            {loaderData.page.fields.intro}
-          </p>
-          <Form
-            method="get"
-            role="search"
-            className="mt-8 max-w-xl"
-            onSubmit={(event) => event.preventDefault()}
-          >
-            <SearchField
-              label="Rechercher une ressource"
-              placeholder="Titre ou catégorie…"
-              value={q}
-              onValue={(next) => {
-                setQ(next);
-                const search = next ? `?q=${encodeURIComponent(next)}` : "";
-                window.history.replaceState(window.history.state, "", `/ressources${search}`);
-              }}
-            />
-          </Form>
+          {text.intro ? (
+            <p className="mt-4 max-w-2xl whitespace-pre-line text-lg text-muted-foreground">{text.intro}</p>
+          ) : null}
+          {loaderData.resources.length > 0 ? (
+            <Form
+              method="get"
+              role="search"
+              className="mt-8 max-w-xl"
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <SearchField
+                label="Rechercher une ressource"
+                placeholder="Titre ou catégorie…"
+                value={q}
+                onValue={(next) => {
+                  setQ(next);
+                  const search = next ? `?q=${encodeURIComponent(next)}` : "";
+                  window.history.replaceState(window.history.state, "", `/ressources${search}`);
+                }}
+              />
+            </Form>
+          ) : null}
         </div>
       </section>
 
-      <section aria-labelledby="ressources-titre" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="ressources-titre" className="text-2xl font-bold">
-          Nos ressources
-        </h2>
-        <p className="sr-only" role="status">
-          {plural(results.length, "ressource")}
-        </p>
-        {results.length > 0 ? (
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {results.map((r) => {
-              const Icon = ICONS[r.type];
-              return (
-                <li key={r.id} className="flex flex-col gap-3 rounded-xl border border-border p-5 shadow-sm">
-                  <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
-                  <Badge variant="secondary" className="self-start">
-                    {r.category}
-                  </Badge>
+      {loaderData.resources.length > 0 ? (
+        <section aria-labelledby="ressources-titre" className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="ressources-titre" className="text-2xl font-bold">
+            Nos ressources
+          </h2>
+          <p className="sr-only" role="status">
+            {plural(results.length, "ressource")}
+          </p>
+          {results.length > 0 ? (
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {results.map((r) => (
+                <li
+                  key={r.href}
+                  className="flex flex-col gap-3 rounded-xl border border-border p-5 shadow-sm"
+                >
+                  <FileText aria-hidden="true" className="h-8 w-8 text-primary" />
                   <h3 className="text-lg font-semibold">{r.title}</h3>
                   <p className="flex-1 text-sm text-muted-foreground">{r.description}</p>
-                  <a href={r.download} download className={buttonClass()}>
+                  <a href={r.href} download className={buttonClass()}>
                     <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
-                    <span className="sr-only">
-                      {" "}
-                      {r.title} ({r.format})
-                    </span>
+                    <span className="sr-only"> {r.title}</span>
                   </a>
                 </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="mt-6 text-muted-foreground">Aucune ressource ne correspond à votre recherche.</p>
-        )}
-      </section>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-6 text-muted-foreground">Aucune ressource ne correspond à votre recherche.</p>
+          )}
+        </section>
+      ) : null}
 
       <Articles articles={loaderData.articles} category={loaderData.category} q={loaderData.q} />
 
-      <section aria-labelledby="faq-titre" className="bg-muted py-12">
-        <div className="mx-auto max-w-3xl px-4">
-          <h2 id="faq-titre" className="text-2xl font-bold">
-            Questions fréquentes
-          </h2>
-          {/* <details> is a keyboard- and screen-reader-friendly accordion with no JavaScript. */}
-          <div className="mt-6 grid gap-3">
-            {FAQ.map((item) => (
-              <details key={item.question} className="group rounded-lg border border-border bg-background">
-                <summary className="cursor-pointer list-none p-4 font-semibold marker:hidden [&::-webkit-details-marker]:hidden">
-                  <span className="flex items-center justify-between gap-4">
-                    {item.question}
-                    <span aria-hidden="true" className="transition-transform group-open:rotate-45">
-                      +
+      {loaderData.faq.length > 0 ? (
+        <section aria-labelledby="faq-titre" className="bg-muted py-12">
+          <div className="mx-auto max-w-3xl px-4">
+            <h2 id="faq-titre" className="text-2xl font-bold">
+              Questions fréquentes
+            </h2>
+            {/* <details> is a keyboard- and screen-reader-friendly accordion with no JavaScript. */}
+            <div className="mt-6 grid gap-3">
+              {loaderData.faq.map((item) => (
+                <details key={item.title} className="group rounded-lg border border-border bg-background">
+                  <summary className="cursor-pointer list-none p-4 font-semibold marker:hidden [&::-webkit-details-marker]:hidden">
+                    <span className="flex items-center justify-between gap-4">
+                      {item.title}
+                      <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+                        +
+                      </span>
                     </span>
-                  </span>
-                </summary>
-                <p className="px-4 pb-4 text-muted-foreground">{item.answer}</p>
-              </details>
-            ))}
+                  </summary>
+                  <p className="whitespace-pre-line px-4 pb-4 text-muted-foreground">
+                    {item.lines.join("\n")}
+                  </p>
+                </details>
+              ))}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
 
       <section aria-labelledby="aide-titre" className="mx-auto max-w-7xl px-4 py-12">
         <div className="surface-dark rounded-xl bg-primary p-8 text-center text-primary-foreground">
           <h2 id="aide-titre" className="text-2xl font-bold">
             Besoin d'aide ?
           </h2>
-          <p className="mt-2 text-blue-100">Nos conseillers répondent à toutes vos questions.</p>
+          <p className="mt-2 text-blue-100">Écrivez-nous ou appelez-nous.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/contact" variant="secondary">
               Nous contacter

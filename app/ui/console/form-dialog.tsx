@@ -110,9 +110,14 @@ export function useTitleSlug(row: { title: string; slug: string } | null) {
 export function TitleSlugFields({
   fields,
   state,
+  slugLabel = "Slug (URL)",
+  slugHint = "Déduit du titre si vous le laissez vide.",
 }: {
   fields: FieldsContext;
   state: ReturnType<typeof useTitleSlug>;
+  /** The slug's name for the screen's readers (the formation page says 'Adresse de la page'). */
+  slugLabel?: string;
+  slugHint?: string;
 }) {
   return (
     <>
@@ -129,10 +134,10 @@ export function TitleSlugFields({
         form={fields.form}
         errors={fields.errors}
         name="slug"
-        label="Slug (URL)"
+        label={slugLabel}
         value={state.slug}
         placeholder={slugify(state.title)}
-        hint="Déduit du titre si vous le laissez vide."
+        hint={slugHint}
         onChange={(e) => state.setSlug(e.target.value)}
       />
     </>

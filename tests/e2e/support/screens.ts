@@ -29,6 +29,12 @@ const SAMPLE: Record<string, string> = {
 export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 // A `list` starting with @ is itself a linked record (a session's planning: from its formation's sessions).
 const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> = {
+  // The formation editor, a page of its own (its 'nouvelle' form has the same sections).
+  "routes/admin/formation.tsx": {
+    list: "/admin/formations",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}`,
+  },
   "routes/admin/formation-sessions.tsx": {
     list: "/admin/formations",
     href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions$/,

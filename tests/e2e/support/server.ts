@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import pg from "pg";
 import { ADMIN, SMTP_PORT } from "../../../playwright.config";
 import { scratchDir } from "../../support/scratch";
 
@@ -28,6 +30,37 @@ export interface ServerOptions {
    * keep TurboFan (75 of their tests: 200 CPU-s with it, 212 without).
    */
   shortLived?: boolean;
+  /**
+   * A real centre's first start: a new, empty database on the PostgreSQL server (TEST_DATABASE_URL,
+   * else 127.0.0.1:5432 with trust auth), DEMO_DATA=off, and then this SQL run on it once migrated
+   * (the centre's identity, a formation of its own), dropped again with the server. Its page cache is
+   * off: rows written behind the server's back announce no change to it.
+   */
+  postgres?: { setUp: string };
+}
+
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+async function pgQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the PostgreSQL server: its URL, and how to drop it. */
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `e2e_${randomBytes(6).toString("hex")}`;
+  await pgQuery(PG_ADMIN_URL, `create database ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => pgQuery(PG_ADMIN_URL, `drop database if exists ${name} with (force)`),
+  };
 }
 
 const CLOCK_MODULE = new URL("./server-clock.mjs", import.meta.url).href;
@@ -186,18 +219,25 @@ export async function startServer(
   const dataDir = scratchDir(`cfa-e2e-${label}-`);
   const template = process.env[DATA_TEMPLATE_ENV];
   // A copy of its own: what a test writes (rows, media under DATA_DIR/media) stays on this server.
-  if (template) cpSync(template, dataDir, { recursive: true });
+  if (template && !options.postgres) cpSync(template, dataDir, { recursive: true });
+  const database = options.postgres ? await freshPostgresDatabase() : null;
+  const env = database
+    ? { ...extraEnv, DATABASE_URL: database.url, DEMO_DATA: "off", PAGE_CACHE_MAX_MB: "0" }
+    : extraEnv;
   let server: Launched;
   try {
-    server = await launch(label, dataDir, extraEnv, options);
+    server = await launch(label, dataDir, env, options);
+    if (database && options.postgres) await pgQuery(database.url, options.postgres.setUp);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
     throw error;
   }
   const { url, child } = server;
   const stop = async () => {
     await server.kill();
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
   return options.clock ? { url, stop, setClockOffset: (ms) => setClockOffset(child, ms) } : { url, stop };
 }

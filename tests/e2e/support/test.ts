@@ -10,7 +10,8 @@ export interface ServerClock {
   set(at: number): Promise<void>;
 }
 
-type OwnServer = boolean | "with a movable clock";
+/** `{ postgres }`: a real centre's first start on PostgreSQL, without demo data (see ServerOptions). */
+type OwnServer = boolean | "with a movable clock" | { postgres: { setUp: string } };
 
 /** The worker's warm pages, one per server (see `warmPage`). */
 interface WarmPages {
@@ -23,7 +24,11 @@ interface WarmPages {
 function serverOf(servers: ServerPool, ownServer: OwnServer, file: string): Promise<TestServer> {
   if (!ownServer) return servers.server(SHARED);
   // A spec's own server serves that spec only: see `shortLived`.
-  return servers.server(file, { clock: ownServer === "with a movable clock", shortLived: true });
+  return servers.server(file, {
+    clock: ownServer === "with a movable clock",
+    shortLived: true,
+    ...(typeof ownServer === "object" ? ownServer : {}),
+  });
 }
 
 /**

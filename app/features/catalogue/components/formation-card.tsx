@@ -79,7 +79,7 @@ export function FormationCard({
         )}
         <div className="flex items-center gap-2">
           <GraduationCap aria-hidden="true" className="h-4 w-4" />
-          <dt className="sr-only">Niveau</dt>
+          <dt className="sr-only">Niveau requis</dt>
           <dd>{formation.entryLevelLabel}</dd>
         </div>
         <div className="flex items-center gap-2">

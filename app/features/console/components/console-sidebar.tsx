@@ -114,7 +114,18 @@ export interface SidebarUser {
   email: string;
 }
 
-function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean }) {
+/** Before Paramètres names the centre (or when its name cannot be read): nothing invented. */
+export const UNNAMED_CENTRE = "Console";
+
+function Content({
+  user,
+  centreName,
+  collapsed,
+}: {
+  user: SidebarUser;
+  centreName: string;
+  collapsed: boolean;
+}) {
   const canReadAudit = useCan("audit:read");
   const canReadApplications = useCan("applications:read");
   const canReadLearners = useCan("learners:read");
@@ -131,7 +142,9 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
           aria-label="Console, tableau de bord"
         >
           <GraduationCap aria-hidden="true" className="h-5 w-5 text-primary" />
-          {collapsed ? null : <span>Centre Avenir</span>}
+          {collapsed ? null : (
+            <span data-testid="console-centre-name">{centreName.trim() || UNNAMED_CENTRE}</span>
+          )}
         </Link>
       </div>
       <nav aria-label="Console" className="flex-1 overflow-y-auto">
@@ -194,10 +207,11 @@ function Content({ user, collapsed }: { user: SidebarUser; collapsed: boolean })
   );
 }
 
-export function AdminSidebar({ user }: { user: SidebarUser }) {
+/** The console's sidebar, headed by the centre's name from Paramètres. */
+export function AdminSidebar({ user, centreName }: { user: SidebarUser; centreName: string }) {
   return (
     <Sidebar label="Menu de la console">
-      {(collapsed) => <Content user={user} collapsed={collapsed} />}
+      {(collapsed) => <Content user={user} centreName={centreName} collapsed={collapsed} />}
     </Sidebar>
   );
 }

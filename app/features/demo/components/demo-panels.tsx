@@ -25,6 +25,7 @@ function demoContents(summary: DemoSummary): string {
     summary.formations ? plural(summary.formations, "formation") : "",
     summary.articles ? plural(summary.articles, "article") : "",
     summary.testimonials ? plural(summary.testimonials, "témoignage") : "",
+    summary.pages ? `les textes de ${plural(summary.pages, "page")} (Pages)` : "",
     summary.centre ? "l'identité du centre de démonstration (Paramètres)" : "",
   ].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} et ${parts.at(-1)}` : (parts[0] ?? "");

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import { FOOTER_CENTRE, FOOTER_LEGAL } from "~/features/pages/navigation";
+import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
+import { FOOTER_LEGAL, footerCentreLinks } from "~/features/pages/navigation";
 import {
-  ACTIVITY_NOTICE,
   activitySentence,
   fullAddress,
+  legalIdentity,
   type PublicCentre,
   phoneHref,
   QualiopiMention,
+  VAT_EXEMPT_NOTICE,
 } from "~/features/settings";
 
 function LinkList({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
@@ -30,18 +32,22 @@ function LinkList({ title, links }: { title: string; links: readonly { to: strin
 export function SiteFooter({
   centre,
   formations,
+  pages,
 }: {
   centre: PublicCentre;
-  formations: readonly { slug: string; title: string }[];
+  formations: readonly { slug: string; title: string; formationType: string }[];
+  /** The published pages of the centre's own words (publishedPageIds). */
+  pages: readonly string[];
 }) {
+  const kinds = formationKindsLabel(formationKindsOf(formations)).toLocaleLowerCase("fr");
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="mb-3 text-lg font-semibold text-white">{centre.name}</p>
           <p className="text-sm">
-            Organisme de formation professionnelle pour adultes : alternance et formations courtes,
-            diplômantes ou certifiantes.
+            {/* Only the kinds of formation the catalogue holds; none said before the first one. */}
+            Organisme de formation professionnelle pour adultes{kinds ? `\u202f: ${kinds}` : ""}.
           </p>
           <address className="mt-4 space-y-1 text-sm not-italic">
             <p>{fullAddress(centre)}</p>
@@ -61,7 +67,7 @@ export function SiteFooter({
           title="Nos formations"
           links={formations.map((f) => ({ to: `/formation/${f.slug}`, label: f.title }))}
         />
-        <LinkList title="Le centre" links={FOOTER_CENTRE} />
+        <LinkList title="Le centre" links={footerCentreLinks(pages)} />
         <LinkList title="Informations légales" links={FOOTER_LEGAL} />
       </div>
       <div className="border-t border-slate-700">
@@ -70,9 +76,15 @@ export function SiteFooter({
             <QualiopiMention centre={centre} linkClassName="underline hover:text-white" />
           ) : null}
           <p>
-            {centre.name} ({centre.legalForm.toLowerCase()}) au capital de {centre.shareCapital} · SIRET{" "}
-            {centre.siret} · {centre.rcs} · {activitySentence(centre)} {ACTIVITY_NOTICE}. · Exonéré de TVA
-            (article 261-4-4° du CGI).
+            {[
+              legalIdentity(centre),
+              centre.siret ? `SIRET ${centre.siret}` : "",
+              centre.rcs,
+              activitySentence(centre),
+              centre.vatExempt ? VAT_EXEMPT_NOTICE : "",
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
       </div>

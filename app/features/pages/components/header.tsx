@@ -1,7 +1,7 @@
 import { ChevronDown, GraduationCap, LogOut, Menu, X } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, NavLink } from "react-router";
-import { HEADER_LINKS } from "~/features/pages/navigation";
+import type { NavLink as SiteLink } from "~/features/pages/navigation";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 
@@ -71,9 +71,12 @@ export function SiteHeader({
   user,
   centreName,
   logo,
+  links,
 }: {
   user: HeaderUser | null;
   centreName: string;
+  /** headerLinks(): the published pages and the kinds of formation the centre has. */
+  links: readonly SiteLink[];
   /** The logo from Paramètres, as markup the server wrote (headerLogoHtml); null: an icon. */
   logo: string | null;
 }) {
@@ -105,8 +108,8 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Navigation principale" className="hidden lg:block">
           <ul className="flex items-center gap-0.5 xl:gap-1">
-            {HEADER_LINKS.map((link) =>
-              "children" in link ? (
+            {links.map((link) =>
+              link.children ? (
                 <li key={link.to} className="group relative">
                   <NavLink to={link.to} className={linkClass}>
                     <span className="inline-flex items-center gap-1">
@@ -157,13 +160,13 @@ export function SiteHeader({
       >
         <nav aria-label="Navigation mobile" className="mx-auto max-w-7xl px-4 py-3">
           <ul className="flex flex-col gap-1">
-            {HEADER_LINKS.flatMap((link) => [
+            {links.flatMap((link) => [
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} className={blockLinkClass}>
                   {link.label}
                 </NavLink>
               </li>,
-              ...("children" in link
+              ...(link.children
                 ? link.children.map((child) => (
                     <li key={child.to} className="pl-4">
                       <NavLink to={child.to} className={blockLinkClass}>

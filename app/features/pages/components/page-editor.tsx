@@ -129,7 +129,7 @@ export function PageEditor({
           return field.kind === "line" ? (
             <TextField key={field.name} {...common} />
           ) : (
-            <TextAreaField key={field.name} {...common} rows={4} />
+            <TextAreaField key={field.name} {...common} rows={field.kind === "items" ? 10 : 4} />
           );
         })}
       </fieldset>

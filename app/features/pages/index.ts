@@ -1,0 +1,4 @@
+// The pages feature's browser-safe face for other features: they import from here, never from its
+// files (docs/architecture.md). Routes may import any of its files directly.
+export type { PageContent, PageId } from "./definitions";
+export { PAGES } from "./definitions";
