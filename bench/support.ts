@@ -24,15 +24,17 @@ async function waitHealthy(server: ChildProcess, base: string): Promise<ChildPro
 /**
  * Starts the production server (`node server.js`, which builds BUILD_DIR itself when missing) on
  * `port` with a fresh DATA_DIR, and resolves once it is healthy. `node` is another Node binary to
- * run it with (scripts/node-versions.ts); the one running this code by default.
+ * run it with (scripts/node-versions.ts); the one running this code by default. `nodeArgs` go to
+ * Node before the script (`--cpu-prof`, which NODE_OPTIONS does not accept).
  */
 export function startBenchServer(
   port: number,
   env: Record<string, string> = {},
   node = process.execPath,
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(node, ["server.js"], {
+  const server = spawn(node, [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       PORT: String(port),

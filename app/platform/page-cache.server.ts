@@ -93,12 +93,16 @@ export class PageCache {
   private readonly ttlMs: number;
   private readonly maxBytes: number;
   private readonly maxEntries: number;
-  private handle: ReturnType<typeof createRequestHandler> | null = null;
+  // The build itself, not `getBuild`: handed a function, React Router derives its route tables
+  // again for every render (see reactRouterHandler in app/boot/app.server.ts).
+  private handle: Promise<ReturnType<typeof createRequestHandler>> | null = null;
   /** Memory held by the entries (what `maxBytes` bounds). */
   bytes = 0;
   hits = 0;
   /** Pages rendered by the cache, for tests and benchmarks. */
   renders = 0;
+  /** Brotli copies being made after their page was stored (see `store`). */
+  private readonly compressing = new Set<Promise<void>>();
 
   constructor(
     private readonly runtime: AppRuntime,
@@ -177,13 +181,27 @@ export class PageCache {
     return this.send(req, res, { ...rendered, gzipped: null, brotli: null }, null);
   }
 
+  /**
+   * Renders `paths` into the cache before the first visitor: a server that has just started would
+   * otherwise make the first visitors of its busiest page wait for a render on a cold process
+   * (React's renderer not yet compiled, no database connection open). A failure is only logged:
+   * the page is then rendered on its first visit, as without this.
+   */
+  async warm(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      await this.render(path).catch((error: unknown) =>
+        this.runtime.logger.warn({ err: error, path }, "page cache: warm-up render failed"),
+      );
+    }
+  }
+
   /** Renders `key` once however many visitors ask, and stores it when it is a plain 200. */
   private render(key: string): Promise<Rendered> {
     const generation = this.generation;
     const job = (async () => {
       this.renders++;
-      this.handle ??= createRequestHandler(this.getBuild, "production");
-      const response = await this.handle(
+      this.handle ??= this.getBuild().then((build) => createRequestHandler(build, "production"));
+      const response = await (await this.handle)(
         new Request(`${this.runtime.config.publicUrl}${key}`),
         createLoadContext(this.runtime, "page-cache"),
       );
@@ -205,20 +223,51 @@ export class PageCache {
     return job;
   }
 
+  /**
+   * Keeps a new copy, gzipped, and resolves: the visitors waiting for this render are answered at
+   * once. Brotli at its best quality takes ten times longer than gzip (a few hundred milliseconds
+   * on a busy machine, the better part of a cold page's wait), so it is computed afterwards, in the
+   * thread pool, and added to the copy for the visitors after them.
+   */
   private async store(key: string, rendered: Rendered, generation: number): Promise<void> {
-    const [gzipped, brotli] = await Promise.all([gzip(rendered.body), brotliOf(rendered.body)]);
-    const bytes = key.length + rendered.body.length + gzipped.length + brotli.length;
+    const gzipped = await gzip(rendered.body);
+    const bytes = key.length + rendered.body.length + gzipped.length;
     if (bytes > this.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, {
+    const entry: Entry = {
       ...rendered,
       gzipped,
-      brotli,
+      brotli: null,
       generation,
       bytes,
       expires: Date.now() + this.ttlMs,
-    });
+    };
+    this.entries.set(key, entry);
     this.bytes += bytes;
+    this.evict();
+    const compressing = brotliOf(rendered.body)
+      .then(
+        (brotli) => {
+          // Only onto the copy it was made for: a newer render or an eviction may have replaced it.
+          if (this.entries.get(key) !== entry) return;
+          entry.brotli = brotli;
+          entry.bytes += brotli.length;
+          this.bytes += brotli.length;
+          this.evict();
+        },
+        (error: unknown) => this.runtime.logger.error({ err: error, key }, "page cache: brotli failed"),
+      )
+      .finally(() => this.compressing.delete(compressing));
+    this.compressing.add(compressing);
+  }
+
+  /** Resolves once every Brotli copy under way is made (tests wait for it). */
+  async compressed(): Promise<void> {
+    await Promise.all([...this.compressing]);
+  }
+
+  /** Least recently used first, until the cache is within its bounds. */
+  private evict(): void {
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
       this.remove(oldest);

@@ -11,10 +11,7 @@ const formats = {
   dateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "long", timeStyle: "short" }),
   /** "lundi 1er mars 2027 à 14 h 05" */
   fullDateTime: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, dateStyle: "full", timeStyle: "short" }),
-  /**
-   * "14:05:32", for a figure's freshness (the screen can refresh twice in a minute) and for a
-   * signature's time on the émargement's sheet and console, where the seconds are evidence.
-   */
+  /** "14:05:32" from Intl, written "14 h 05 min 32 s" by formatTime. */
   time: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "medium" }),
   /** "14 h 05" (Intl writes 14:05; see frenchClock) */
   clock: new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, timeStyle: "short" }),
@@ -33,7 +30,16 @@ export const formatDateTime = (value: Date | string) =>
   frenchClock(withOrdinalFirst(formats.dateTime, value));
 export const formatFullDateTime = (value: Date | string) =>
   frenchClock(withOrdinalFirst(formats.fullDateTime, value));
-export const formatTime = (value: Date | string) => formats.time.format(asDate(value));
+/**
+ * '14 h 05 min 32 s': a signature's time on the émargement's sheet and console, where the seconds
+ * are evidence, written the French way like every other time (never '14:05:32').
+ */
+export const formatTime = (value: Date | string) =>
+  formats.time
+    .format(asDate(value))
+    .replace(/^(\d{1,2}):(\d{2}):(\d{2})$/, (_, h: string, m: string, sec: string) =>
+      [`${Number(h)}`, "h", m, "min", sec, "s"].join("\u00a0"),
+    );
 /** A time of day as a reader of the site expects it: '9 h 30', '12 h', in Paris time. */
 export const formatClock = (value: Date | string) => frenchClock(formats.clock.format(asDate(value)));
 /** "2027-03-01", the Paris day of an instant, for file names. */

@@ -150,7 +150,7 @@ test("Statistiques at 360 px and at 1024 px with the sidebar open: no sideways s
     expect(cut, `labels cut at ${width} px`).toEqual([]);
     // Each chart's figures fit its card: no column past the card's edge.
     const wide = await page
-      .getByRole("region", { name: /^Données : / })
+      .getByRole("region", { name: /^Données\s:\s/ })
       .evaluateAll((regions) =>
         regions
           .filter((region) => region.scrollWidth > region.clientWidth + 1)

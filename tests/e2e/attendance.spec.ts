@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
-import { formatClock, formatTime } from "../../app/platform/paris-time";
+import { formatClock } from "../../app/platform/paris-time";
 import { VISITOR } from "../../playwright.config";
 import { frenchTypographyFaults } from "../support/french-text";
 import { signInAsAdmin, signInAsAdminThroughTheForm } from "./support/admin";
@@ -136,7 +136,11 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
       `Signée à ${formatClock(new Date(DURING))}. Elle ne peut plus être modifiée.`,
     );
     expect(frenchTypographyFaults(await shownText(first))).toEqual([]);
-    const signedAt = new RegExp(`${formatTime(new Date(DURING)).slice(0, 5)}:\\d\\d`);
+    // '9 h 30 min 12 s': the seconds are evidence, written the French way.
+    const space = "[\\s\u00a0]";
+    const signedAt = new RegExp(
+      `${formatClock(new Date(DURING)).replaceAll("\u00a0", space)}${space}min${space}\\d\\d${space}s`,
+    );
 
     // After the slot's end, the other tab's signature is refused, in French; the link no longer signs.
     await serverClock.set(AFTER);

@@ -1,5 +1,7 @@
 import { frenchTypographyFaults } from "../support/french-text";
+import { formSessionCookies, signInAsAdminThroughTheForm } from "./support/admin";
 import { gotoReady } from "./support/page";
+import { CONSOLE, slices, Walk } from "./support/screens";
 import { expect, type Page, test } from "./support/test";
 
 /**
@@ -23,6 +25,30 @@ async function visibleText(page: Page): Promise<string> {
 
 async function expectFrenchTypography(page: Page, what: string) {
   expect(frenchTypographyFaults(await visibleText(page)), what).toEqual([]);
+}
+
+/**
+ * What staff must never read in the console: an internal key ('attendance_link', 'learner
+ * convention') instead of French words, a learner named by a reference ('réf. 1a2b3c4d'), or a
+ * clock time with its seconds ('23:45:44').
+ */
+const CONSOLE_RULES: { name: string; pattern: RegExp }[] = [
+  { name: "clé interne (mots_liés)", pattern: /\b[a-z]+_[a-z_]+\b/g },
+  {
+    name: "clé interne en anglais",
+    pattern: /\b(?:attendance|learner|application|survey|complaint) [a-z]+\b/g,
+  },
+  { name: "stagiaire désigné·e par une référence", pattern: /stagiaire, réf\./g },
+];
+
+function consoleFaults(text: string): string[] {
+  const faults = frenchTypographyFaults(text);
+  for (const { name, pattern } of CONSOLE_RULES) {
+    for (const match of text.matchAll(pattern)) {
+      faults.push(`${name} : « ${text.slice(Math.max(0, match.index - 30), match.index + 30)} »`);
+    }
+  }
+  return faults;
 }
 
 const PAGES = [
@@ -92,3 +118,28 @@ test("French typography of the application form, its errors and the callback dia
   await expect(dialog.getByText("Veuillez entrer un numéro de téléphone valide")).toBeVisible();
   await expectFrenchTypography(page, "fenêtre « Être rappelé·e », erreurs affichées");
 });
+
+// The console's screens, signed in as an administrator (who sees every one), with the same checks as
+// the public pages and a few of the console's own; record screens are reached from their list. In
+// four walks, so that they spread over the workers.
+for (const [index, screens] of slices(CONSOLE, 4).entries()) {
+  test(`French typography of the console, part ${index + 1} of 4`, async ({
+    warmPage: page,
+    browser,
+    serverUrl,
+  }) => {
+    test.setTimeout(120_000);
+    await page
+      .context()
+      .addCookies(await formSessionCookies(browser, serverUrl, "admin", signInAsAdminThroughTheForm));
+    const walk = new Walk(page);
+    const faults: string[] = [];
+    for (const screen of screens) {
+      const path = await walk.resolve(screen);
+      await walk.visit(path);
+      await page.locator("body[data-hydrated]").waitFor();
+      for (const fault of consoleFaults(await visibleText(page))) faults.push(`${path} : ${fault}`);
+    }
+    expect(faults).toEqual([]);
+  });
+}

@@ -1,108 +1,13 @@
-import routes from "../../app/routes";
 import { signInWithoutRole } from "./support/account";
 import { formSessionCookies, signInAsAdminThroughTheForm } from "./support/admin";
+import { CONSOLE, PAGES, PUBLIC, slices, Walk } from "./support/screens";
 import { test as base, expect, type Page } from "./support/test";
 
 // No page may scroll sideways, from 360 px up: every screen of the route table (public and console),
-// signed out, signed in without a role, and as an administrator, at 360 and 1024 px. One test per
+// signed out, signed in without a role, and as an administrator, at 360 and 1024 px; at 1024 px no
+// table column is cut off either. One test per
 // visitor and sixth of the table, so that the walks spread over the workers; each worker signs each
 // visitor in once (through the real forms) and its walks start from that session.
-
-interface RouteEntry {
-  path?: string;
-  file: string;
-  children?: RouteEntry[];
-}
-
-// A real record for each dynamic segment, so the page renders its full layout.
-const SAMPLE: Record<string, string> = {
-  "routes/admin/page.tsx": "/admin/pages/notre-centre",
-  "routes/site/formation.tsx": "/formation/tp-assistant-commercial",
-  "routes/site/article.tsx": "/ressources/article/reconversion-professionnelle-5-etapes",
-  "routes/site/apply.tsx": "/formation/tp-assistant-commercial/candidature",
-  "routes/site/apply-sent.tsx": "/formation/tp-assistant-commercial/candidature/envoyee",
-  // A link nobody was sent: the French page of an unknown survey (surveys.spec.ts measures a real one).
-  "routes/site/survey.tsx": "/enquete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-  // An unknown attendance link: its French page (attendance.spec.ts measures a real one at 360 px).
-  "routes/site/attendance-sign.tsx": "/emargement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-};
-
-// Console records have ids only known at run time: the first link of their list page that leads to
-// one. A visitor who cannot read the list (signed out, no role) gets an id that exists nowhere, which
-// is still a page to measure (the sign-in form, 'Accès refusé').
-const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
-// A `list` starting with @ is itself a linked record (a session's planning: from its formation's sessions).
-const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> = {
-  // The formation editor, a page of its own (its 'nouvelle' form has the same sections).
-  "routes/admin/formation.tsx": {
-    list: "/admin/formations",
-    href: /^\/admin\/formations\/[0-9a-f-]{36}$/,
-    unknown: `/admin/formations/${UNKNOWN_ID}`,
-  },
-  "routes/admin/formation-sessions.tsx": {
-    list: "/admin/formations",
-    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions$/,
-    unknown: `/admin/formations/${UNKNOWN_ID}/sessions`,
-  },
-  "routes/admin/session-timetable.tsx": {
-    list: "@routes/admin/formation-sessions.tsx",
-    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/planning$/,
-    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/planning`,
-  },
-  "routes/admin/session-attendance.tsx": {
-    list: "@routes/admin/session-timetable.tsx",
-    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement$/,
-    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement`,
-  },
-  "routes/admin/session-attendance-slot.tsx": {
-    list: "@routes/admin/session-attendance.tsx",
-    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement\/[0-9a-f-]{36}$/,
-    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement/${UNKNOWN_ID}`,
-  },
-  "routes/admin/application.tsx": {
-    list: "/admin/candidatures",
-    href: /^\/admin\/candidatures\/[0-9a-f-]{36}$/,
-  },
-  "routes/admin/complaint.tsx": {
-    list: "/admin/reclamations",
-    href: /^\/admin\/reclamations\/[0-9a-f-]{36}$/,
-  },
-  "routes/admin/publication.tsx": {
-    list: "/admin/formations",
-    href: /^\/admin\/publication\/formation\/[0-9a-f-]{36}$/,
-    unknown: `/admin/publication/formation/${UNKNOWN_ID}`,
-  },
-  "routes/admin/survey-questionnaire.tsx": {
-    list: "/admin/enquetes",
-    href: /^\/admin\/enquetes\/[0-9a-f-]{36}$/,
-  },
-};
-
-/** Every screen of the route table: route modules that render (.tsx), splats left out. */
-function screens(entries: RouteEntry[]): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    if (entry.children) out.push(...screens(entry.children));
-    else if (entry.file.endsWith(".tsx") && !entry.path?.includes("*")) {
-      out.push(SAMPLE[entry.file] ?? (LINKED[entry.file] ? `@${entry.file}` : `/${entry.path ?? ""}`));
-    }
-  }
-  return [...new Set(out)];
-}
-
-const PAGES = screens(routes as RouteEntry[]);
-const isConsole = (screen: string) => screen.startsWith("/admin") || screen.startsWith("@routes/admin/");
-const CONSOLE = PAGES.filter(isConsole);
-const PUBLIC = PAGES.filter((screen) => !isConsole(screen));
-
-/**
- * `list` cut into `count` runs of consecutive screens, in the route table's order; a record screen whose
- * list page falls in another run has that list page visited first (Walk.resolve).
- */
-function slices(list: string[], count: number): string[][] {
-  const size = Math.ceil(list.length / count);
-  return Array.from({ length: count }, (_, i) => list.slice(i * size, (i + 1) * size));
-}
 
 const [public1 = [], public2 = []] = slices(PUBLIC, 2);
 const [console1 = [], console2 = [], console3 = [], console4 = []] = slices(CONSOLE, 4);
@@ -115,40 +20,56 @@ const PARTS = {
   "fourth quarter of the console screens": console4,
 };
 
-/**
- * One walk's visits: the links of each page seen, so that a record screen is reached from its list
- * page without loading that list a second time.
- */
-class Walk {
-  private readonly links = new Map<string, string[]>();
-
-  constructor(private readonly page: Page) {}
-
-  async visit(path: string): Promise<void> {
-    await this.page.goto(path);
-    const hrefs = await this.page
-      .locator("a[href]")
-      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-    this.links.set(path, hrefs);
-  }
-
-  async resolve(path: string): Promise<string> {
-    const entry = Object.entries(LINKED).find(([file]) => path === `@${file}`);
-    if (!entry) return path;
-    const [, { list, href, unknown }] = entry;
-    const listPath = await this.resolve(list);
-    if (!this.links.has(listPath)) await this.visit(listPath);
-    const found = this.links.get(listPath)?.find((h) => href.test(h));
-    if (found) return found;
-    return unknown ?? `${list}/${UNKNOWN_ID}`;
-  }
-}
-
 const WIDTHS = [360, 1024] as const;
 
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * The header cells of the page's tables that are not wholly in view: sticking out of the nearest
+ * frame that does not let content overflow (a table's scrolling wrapper, a card) or the window, or
+ * covered by another cell (the actions column pinned at the right edge, over the columns that scroll
+ * under it). A column a layout hides on purpose (display: none, or left to screen readers) is not
+ * clipped.
+ */
+async function clippedColumns(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    // Visually hidden on purpose: a header left to screen readers (a table stacked in a narrow card).
+    const hidden = (cell: HTMLElement) => {
+      for (let el: HTMLElement | null = cell; el; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.clipPath !== "none" || style.clip !== "auto") return true;
+      }
+      return false;
+    };
+    for (const cell of document.querySelectorAll<HTMLElement>("table thead th")) {
+      if (cell.getBoundingClientRect().width <= 1 || hidden(cell)) continue;
+      // Into view vertically only: scrollIntoView would also scroll the table sideways to it.
+      window.scrollTo(0, window.scrollY + cell.getBoundingClientRect().top - 100);
+      const box = cell.getBoundingClientRect();
+      let left = 0;
+      let right = document.documentElement.clientWidth;
+      for (let frame = cell.parentElement; frame; frame = frame.parentElement) {
+        if (getComputedStyle(frame).overflowX === "visible") continue;
+        const bounds = frame.getBoundingClientRect();
+        left = Math.max(left, bounds.left);
+        right = Math.min(right, bounds.right);
+      }
+      const y = box.top + box.height / 2;
+      const covered = [box.left + 2, box.right - 2].some((x) => {
+        const shown = document.elementFromPoint(x, y);
+        return shown !== null && !cell.contains(shown);
+      });
+      if (box.right > right + 1 || box.left < left - 1 || covered) {
+        const name = cell.textContent?.trim() || cell.getAttribute("aria-label") || "(sans titre)";
+        clipped.push(`column « ${name} » clipped or covered`);
+      }
+    }
+    return clipped;
+  });
 }
 
 /**
@@ -176,6 +97,11 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
       await settled(page);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       if (scrollWidth > width) wide.push(`${path} at ${width} px: ${scrollWidth} px`);
+      // At 1024 px (a laptop, a tablet held sideways) every column of a table is in view: none cut
+      // by the table's scrolling frame or the window, to be reached only by scrolling sideways.
+      if (width === 1024) {
+        for (const column of await clippedColumns(page)) wide.push(`${path} at ${width} px: ${column}`);
+      }
     }
   }
   return wide;

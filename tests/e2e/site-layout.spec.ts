@@ -32,6 +32,10 @@ for (const { width, control } of [
     await submitAdminCredentials(page);
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Connexion réussie" });
     await expect(toast).toBeVisible();
+    // Where it stays, once it has slid in.
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
     const header = await page.getByRole("banner").boundingBox();
     const box = await toast.boundingBox();
     expect(header && box).toBeTruthy();

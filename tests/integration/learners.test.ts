@@ -8,6 +8,7 @@ import { listUpcomingSessions } from "~/features/catalogue/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import * as detailsRoute from "~/routes/admin/application";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
+import * as journalRoute from "~/routes/admin/journal";
 import * as listRoute from "~/routes/admin/learners";
 import * as exportRoute from "~/routes/admin/learners-export";
 import * as importRoute from "~/routes/admin/learners-import";
@@ -97,6 +98,21 @@ describe(`admissions make learners on ${DRIVER}`, () => {
     );
     expect(audit?.details.title).toMatch(/session du .* \(stagiaire, réf\. [0-9a-f]{8}\)$/);
     expect(JSON.stringify(audit)).not.toContain("awa@example.test");
+
+    // The Journal keeps only a reference, and names the learner when it shows the entry: by name
+    // while the record has one, 'stagiaire anonymisé·e' once the retention period has erased it.
+    const shown = async () => {
+      const page = (await bodyOf(
+        await journalRoute.loader(routeArgs(t, getRequest("/admin/journal", admin.cookie))),
+      )) as { entries: { entity: string; entityId: string; record: { name: string } }[] };
+      return page.entries.find((e) => e.entity === "learner" && e.entityId === learner?.id)?.record.name;
+    };
+    expect(await shown()).toMatch(/session du .* \(Awa Durand\)$/);
+    await rows(
+      "update learners set first_name = null, last_name = null, anonymised_at = now() where id = $1",
+      [learner?.id],
+    );
+    expect(await shown()).toMatch(/session du .* \(stagiaire anonymisé·e\)$/);
 
     // Back to 'En cours d'étude' before the start: the learner goes, the audit says why.
     expect(statusOf(await setStatus(id, "reviewing"))).toBe(200);

@@ -181,6 +181,15 @@ describe(`statistics on ${DRIVER}`, () => {
     expect(data.figures.oldestWaitingMail).toEqual({ since: "2031-03-16T10:00:00Z", hours: 48 });
   });
 
+  it("agrees its counts the French way: singular below 2", async () => {
+    // The only request of November 2030, still 'Nouvelle'.
+    const november = await statistics(t.app.db, "30-jours", new Date("2030-11-20T10:00:00Z"));
+    const text = chartOf(november, "entonnoir").description;
+    expect(text).toContain("Sur 1 demande reçue, 0 a été contactée");
+    expect(text).toContain("0 convertie");
+    expect(text).toContain("1 est encore");
+  });
+
   it("follows the period: 30 days per week, 12 months per month", async () => {
     const days = await statistics(t.app.db, "30-jours", NOW);
     expect(days.startDay).toBe("2031-02-17");

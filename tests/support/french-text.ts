@@ -28,7 +28,11 @@ const RULES: { name: string; pattern: RegExp }[] = [
     name: "intervalle d'heures avec un trait d'union",
     pattern: /\d[\s\u00a0\u202f]?h(?:[\s\u00a0\u202f]?\d{2})?\s*-\s*\d/gu,
   },
-  { name: "« de » non élidé devant une voyelle ou un h muet", pattern: /\b[dD]e [AEIOUYÉÈÊÀÂÎÔH][\p{Ll}]/gu },
+  // A Y read as a consonant keeps 'de' ('de Yanis'), as ofName in app/platform/french.ts has it.
+  {
+    name: "« de » non élidé devant une voyelle ou un h muet",
+    pattern: /\b[dD]e (?:[AEIOUÉÈÊÀÂÎÔH]\p{Ll}|Y[^aeiouyàâäéèêëîïôöûü\s])/gu,
+  },
   { name: "« de Centre… » au lieu de « du Centre… »", pattern: /\b(?:de|à|pour|contacté) Centre\b/gu },
   { name: "« la formation Formation … »", pattern: /\bformation Formation\b/gu },
   { name: "« email » au lieu de « e-mail »", pattern: /(?<![\w@.-])[Ee]mails?\b(?![@.\w-])/gu },

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import type * as AppServer from "~/boot/app.server";
 import type { HttpLimits } from "~/platform/http/server.server";
 import { createTestApp, type TestApp } from "./runtime";
@@ -24,11 +25,13 @@ export async function startHttpApp(
   env: Record<string, string> = {},
   limits: Partial<HttpLimits> = {},
   options: Parameters<typeof createTestApp>[1] = {},
+  /** What the app gets instead of the build's own loader (a test that watches how it is used). */
+  wrapBuild: (getBuild: () => Promise<ServerBuild>) => () => Promise<ServerBuild> = (getBuild) => getBuild,
 ): Promise<HttpTestApp> {
   if (!existsSync(buildEntry)) throw new Error("run `npx react-router build` first (npm test does)");
   const mod = (await import(pathToFileURL(buildEntry).href)) as typeof AppServer;
   const t = await createTestApp(env, options);
-  const express = mod.createExpressApp(t.app, mod.getServerBuild);
+  const express = mod.createExpressApp(t.app, wrapBuild(mod.getServerBuild));
   const server = await mod.listen(
     express.app,
     { ...mod.httpLimits(t.app.config), ...limits },

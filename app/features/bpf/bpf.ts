@@ -139,7 +139,7 @@ export interface BpfLearner {
 export const UNKNOWN_SECTIONS: readonly { section: string; why: string }[] = [
   {
     section: "A et B – Identification et caractéristiques de l'organisme",
-    why: "à recopier depuis le numéro de déclaration d'activité et le SIRET (Paramètres) ; la console ne connaît pas la forme juridique ni le dirigeant.",
+    why: "à recopier depuis le numéro de déclaration d'activité et le SIRET (Paramètres) ; la console ne connaît pas la forme juridique ni le dirigeant.",
   },
   {
     section: "C – Origine des produits (bilan financier)",
@@ -147,11 +147,11 @@ export const UNKNOWN_SECTIONS: readonly { section: string; why: string }[] = [
   },
   {
     section: "D – Charges de l'organisme",
-    why: "salaires des formateur·rices, achats de prestations et sous-traitance : comptabilité.",
+    why: "salaires des formateur·rices, achats de prestations et sous-traitance : comptabilité.",
   },
   {
     section: "E – Statut des formateur·rices",
-    why: "le planning nomme les formateur·rices et leurs heures, pas s'ils ou elles sont salarié·es du centre ou extérieur·es (sous-traitance) : à répartir à la main.",
+    why: "le planning nomme les formateur·rices et leurs heures, pas s'ils ou elles sont salarié·es du centre ou extérieur·es (sous-traitance) : à répartir à la main.",
   },
   {
     section: "F-2 – Activité sous-traitée",

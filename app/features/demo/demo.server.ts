@@ -213,7 +213,7 @@ export async function setupChecklist(db: Db): Promise<SetupStep[]> {
     {
       // Not the activity declaration number: a new centre gets it after its first convention, and
       // until then its pages and documents say it is being registered.
-      label: "Données légales : forme juridique, SIRET, directeur de la publication, hébergeur",
+      label: "Données légales : forme juridique, SIRET, directeur de la publication, hébergeur",
       done: s.siret !== DEMO_CENTRE.siret && filled(s.legalForm, s.siret, s.publicationDirector, s.host),
       to: "/admin/parametres#settings-mentions",
       action: "Compléter les données légales",

@@ -131,6 +131,8 @@ export interface AuditRecord {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const search = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
+/** How a learner's title names them when written (titles.server.ts): replaced by their name when shown. */
+const LEARNER_REF = /stagiaire, réf\. [0-9a-z]+/;
 
 type Row = { entity: string; entityId: string | null; details: Record<string, unknown> | null };
 
@@ -202,14 +204,26 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
     (list) => db.select({ id: applications.id }).from(applications).where(inArray(applications.id, list)),
     (a) => put("application", a.id, `/admin/candidatures/${a.id}`),
   );
+  // A learner is named as they are now (the log keeps only a reference): by their name while the
+  // record has it, 'stagiaire anonymisé·e' once the retention period has erased it.
   lookup(
     "learner",
     (list) =>
       db
-        .select({ id: learners.id, sessionId: learners.sessionId })
+        .select({
+          id: learners.id,
+          sessionId: learners.sessionId,
+          firstName: learners.firstName,
+          lastName: learners.lastName,
+          anonymisedAt: learners.anonymisedAt,
+        })
         .from(learners)
         .where(inArray(learners.id, list)),
-    (l) => put("learner", l.id, `/admin/stagiaires?session=${l.sessionId}`),
+    (l) => {
+      const name = [l.firstName, l.lastName].filter(Boolean).join(" ");
+      const person = l.anonymisedAt || !name ? "stagiaire anonymisé·e" : name;
+      put("learner", l.id, `/admin/stagiaires?session=${l.sessionId}`, person);
+    },
   );
   lookup(
     "contact_request",
@@ -251,6 +265,12 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
     }
     const found = row.entityId ? live.get(`${row.entity}:${row.entityId}`) : undefined;
     const written = typeof row.details?.title === "string" && row.entity !== "user" ? row.details.title : "";
+    if (row.entity === "learner" && row.entityId) {
+      // The written title's 'stagiaire, réf. 1a2b3c4d' becomes the person; an erased record is said so.
+      const person = found?.name ?? "stagiaire effacé·e";
+      const name = LEARNER_REF.test(written) ? written.replace(LEARNER_REF, person) : written || person;
+      return { name, href: found?.href ?? null };
+    }
     const fallback = row.entityId ? `(réf. ${shortRef(row.entityId)})` : "";
     const name = written || found?.name || (row.entity === "user" ? "(compte supprimé)" : fallback);
     return { name, href: found?.href ?? null };

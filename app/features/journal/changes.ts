@@ -171,7 +171,7 @@ const FIELDS: Record<string, Fields> = {
     type: ["Type de question", true],
     required: ["Obligatoire", true],
     options: ["Réponses proposées", true],
-    employedOptions: ["Réponses comptées « en emploi »", true],
+    employedOptions: ["Réponses comptées « en emploi »", true],
     role: ["Rôle dans les indicateurs", true],
     position: ["Ordre", true],
   },

@@ -82,7 +82,7 @@ export interface InternalRules {
 
 /** The staff's warning while the règlement intérieur is empty (Stagiaires, before a convocation). */
 export const INTERNAL_RULES_MISSING =
-  "Le règlement intérieur n'est pas renseigné dans Paramètres : les convocations partiront sans lui.";
+  "Le règlement intérieur n'est pas renseigné dans Paramètres : les convocations partiront sans lui.";
 
 /** What public pages receive from the root loader. */
 export interface PublicCentre extends CentreIdentity {

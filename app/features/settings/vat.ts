@@ -9,7 +9,7 @@ export type VatStatus = (typeof VAT_STATUSES)[number];
 
 export const VAT_STATUS_LABELS: Record<VatStatus, string> = {
   exempt: "Exonéré de TVA (article 261-4-4° a du CGI)",
-  liable: "Assujetti à la TVA (taux normal de 20 %)",
+  liable: "Assujetti à la TVA (taux normal de 20 %)",
 };
 
 /** The normal rate, the one vocational training bears when the centre is liable. */

@@ -146,6 +146,8 @@ const NO_FUNNEL: FunnelRow = {
 };
 
 const num = (n: number) => frenchNumber(n);
+/** '1 demande reçue', '0 demande reçue', '12 demandes reçues': French is singular below 2. */
+const counted = (n: number, one: string, many: string) => `${num(n)} ${n < 2 ? one : many}`;
 
 function requestsBySource(
   o: Outline,
@@ -175,10 +177,10 @@ function requestsBySource(
       total === 0
         ? "Aucune demande sur la période."
         : `${num(total)} demande${total > 1 ? "s" : ""} sur la période, ${sources
-            .map((s) => `${sourceLabel(s)} : ${num(totals.get(s) ?? 0)}`)
+            .map((s) => `${sourceLabel(s)} : ${num(totals.get(s) ?? 0)}`)
             .join(
               ", ",
-            )}.${busiest ? ` La plus chargée : ${busiest.label.toLowerCase()} (${num(busiest.values.reduce((a, b) => a + b, 0))}).` : ""}`,
+            )}.${busiest ? ` La plus chargée : ${busiest.label.toLowerCase()} (${num(busiest.values.reduce((a, b) => a + b, 0))}).` : ""}`,
     columns: [unit === "week" ? "Semaine" : "Mois", ...sources.map(sourceLabel), "Total"],
     rows: bars.map((b) => [b.label, ...b.values.map(num), num(b.values.reduce((a, v) => a + v, 0))]),
     series: sources.map(sourceLabel),
@@ -197,7 +199,7 @@ function requestsByFormation(counts: { formation: string; n: number }[]): StatCh
     description:
       total === 0 || !top
         ? "Aucune demande sur la période."
-        : `${counts.length} formation${counts.length > 1 ? "s" : ""} ou sujet${counts.length > 1 ? "s" : ""} demandé${counts.length > 1 ? "s" : ""} ; en tête : ${label(top.formation)} (${num(top.n)}, ${percent(top.n, total)}).`,
+        : `${counts.length} formation${counts.length > 1 ? "s" : ""} ou sujet${counts.length > 1 ? "s" : ""} demandé${counts.length > 1 ? "s" : ""} ; en tête : ${label(top.formation)} (${num(top.n)}, ${percent(top.n, total)}).`,
     columns: ["Formation ou sujet", "Demandes", "Part"],
     rows: counts.map((c) => [label(c.formation), num(c.n), percent(c.n, total)]),
     series: ["Demandes"],
@@ -218,7 +220,7 @@ function funnel(all: FunnelRow): StatChart {
     description:
       all.received === 0
         ? "Aucune demande sur la période."
-        : `Sur ${num(all.received)} demandes reçues, ${num(all.contacted)} ont été contactées (${percent(all.contacted, all.received)}) et ${num(all.converted)} converties : taux de conversion ${percent(all.converted, all.received)}. ${num(all.still_new)} sont encore « Nouvelle ».`,
+        : `Sur ${counted(all.received, "demande reçue", "demandes reçues")}, ${counted(all.contacted, "a été contactée", "ont été contactées")} (${percent(all.contacted, all.received)}) et ${counted(all.converted, "convertie", "converties")} : taux de conversion ${percent(all.converted, all.received)}. ${counted(all.still_new, "est encore", "sont encore")} « Nouvelle ».`,
     columns: ["Étape", "Demandes", "Part des demandes reçues"],
     rows: stages.map(([label, n]) => [label, num(n), percent(n, all.received)]),
     series: ["Demandes"],
@@ -242,8 +244,8 @@ function firstContactDelay(
     title: "Délai médian avant le premier contact",
     description:
       all.median_hours === null
-        ? "Aucune demande de la période n'a encore quitté le statut « Nouvelle »."
-        : `Délai médian entre la réception d'une demande et son premier changement de statut : ${delayText(all.median_hours)}, sur ${num(all.handled)} demande${all.handled > 1 ? "s" : ""} traitée${all.handled > 1 ? "s" : ""}.`,
+        ? "Aucune demande de la période n'a encore quitté le statut « Nouvelle »."
+        : `Délai médian entre la réception d'une demande et son premier changement de statut : ${delayText(all.median_hours)}, sur ${num(all.handled)} demande${all.handled > 1 ? "s" : ""} traitée${all.handled > 1 ? "s" : ""}.`,
     columns: [unit === "week" ? "Semaine" : "Mois", "Demandes traitées", "Délai médian (heures)"],
     rows: lines.map(({ day, row }) => [bucketLabel(unit, day), num(row.handled), hours(row.median_hours)]),
     series: ["Délai médian"],
@@ -261,14 +263,14 @@ function callbacks(o: Outline, unit: "week" | "month", byBucket: FunnelRow[], al
   const lines = o.buckets.map((day) => ({ label: bucketLabel(unit, day), row: at.get(day) ?? NO_FUNNEL }));
   return {
     id: "rappels",
-    title: "Rappels demandés et en attente depuis plus de 48 h",
+    title: "Rappels demandés et en attente depuis plus de 48 h",
     description:
       all.callbacks === 0
         ? "Aucun rappel demandé sur la période."
-        : `${num(all.callbacks)} rappel${all.callbacks > 1 ? "s" : ""} demandé${all.callbacks > 1 ? "s" : ""}, dont ${num(all.waiting)} encore « Nouvelle » plus de 48 h après la demande.`,
-    columns: [unit === "week" ? "Semaine" : "Mois", "Rappels demandés", "En attente depuis plus de 48 h"],
+        : `${num(all.callbacks)} rappel${all.callbacks > 1 ? "s" : ""} demandé${all.callbacks > 1 ? "s" : ""}, dont ${num(all.waiting)} encore « Nouvelle » plus de 48 h après la demande.`,
+    columns: [unit === "week" ? "Semaine" : "Mois", "Rappels demandés", "En attente depuis plus de 48 h"],
     rows: lines.map(({ label, row }) => [label, num(row.callbacks), num(row.waiting)]),
-    series: ["Rappels demandés", "En attente > 48 h"],
+    series: ["Rappels demandés", "En attente > 48 h"],
     bars: lines.map(({ label, row }) => ({ label, values: [row.callbacks, row.waiting] })),
     stacked: false,
   };
@@ -298,7 +300,7 @@ function applicationsChart(counts: ApplicationCount[]): StatChart {
     description:
       total === 0
         ? "Aucune candidature sur la période."
-        : `${num(total)} candidature${total > 1 ? "s" : ""} reçue${total > 1 ? "s" : ""} sur ${sessions.length} session${sessions.length > 1 ? "s" : ""} : ${statuses
+        : `${num(total)} candidature${total > 1 ? "s" : ""} reçue${total > 1 ? "s" : ""} sur ${sessions.length} session${sessions.length > 1 ? "s" : ""} : ${statuses
             .map(
               (s) =>
                 `${APPLICATION_STATUS_LABELS[s]} ${num(counts.filter((c) => c.status === s).reduce((a, c) => a + c.n, 0))}`,

@@ -72,8 +72,15 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   verify_email: "Confirmation d'adresse",
   reset_password: "Mot de passe oublié",
   account_exists: "Compte existant",
+  application_seat_offer: "Proposition de place (candidat·e)",
+  attendance_link: "Lien d'émargement (stagiaire)",
+  learner_convocation: "Convocation (stagiaire)",
+  learner_convention: "Convention de formation (stagiaire)",
+  learner_contrat: "Contrat de formation (stagiaire)",
+  learner_attestation: "Attestation de fin de formation (stagiaire)",
 };
-export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? kind.replaceAll("_", " ");
+/** A kind without a label yet is still said in French, never as its internal key. */
+export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? "Autre e-mail";
 
 const MONTH = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", month: "long", year: "numeric" });
 const DAY = new Intl.DateTimeFormat("fr-FR", {

@@ -14,6 +14,7 @@ import { APPLICATION_STATUS_LABELS } from "~/features/applications/status";
 import { formatDateRange, seatsLeft } from "~/features/catalogue/sessions";
 import { loadOr } from "~/features/console/action.server";
 import { entityId } from "~/platform/form-schema";
+import { ofName } from "~/platform/french";
 import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
@@ -26,7 +27,7 @@ import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: `${loaderData?.application ? `Candidature de ${loaderData.application.firstName} ${loaderData.application.lastName}` : "Candidature"} | Console d'administration`,
+    title: `${loaderData?.application ? `Candidature ${ofName(`${loaderData.application.firstName} ${loaderData.application.lastName}`)}` : "Candidature"} | Console d'administration`,
   },
 ];
 
@@ -89,7 +90,7 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
   return (
     <RecordScreen list={LIST}>
       <PageHeader
-        title={`Candidature de ${a.firstName} ${a.lastName}`}
+        title={`Candidature ${ofName(`${a.firstName} ${a.lastName}`)}`}
         description={`${formationTitle} – session ${formatDateRange(session.startDate, session.endDate)}`}
         actions={
           <>
@@ -135,14 +136,14 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
               <h2 className="mb-3 text-lg font-semibold">Traitement</h2>
               <dl className="mb-4 grid gap-2 text-sm">
                 <div>
-                  <dt className="inline text-muted-foreground">Places restantes sur la session : </dt>
+                  <dt className="inline text-muted-foreground">Places restantes sur la session : </dt>
                   <dd className="inline" data-testid="seats-left">
                     {seatsLeft({ seats: session.seats, taken: seatsTaken })} sur {session.seats}
                   </dd>
                 </div>
                 {a.interviewAt ? (
                   <div>
-                    <dt className="inline text-muted-foreground">Entretien : </dt>
+                    <dt className="inline text-muted-foreground">Entretien : </dt>
                     <dd className="inline">
                       {formatFullDateTime(a.interviewAt)} – {a.interviewPlace}
                     </dd>

@@ -8,6 +8,7 @@ import { MediaPicker } from "~/features/media/components/media-picker";
 import { PublicationBadge } from "~/features/publishing";
 import { formatDate } from "~/platform/dates";
 import { searchQuery } from "~/platform/form-schema";
+import { ofName } from "~/platform/french";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
@@ -39,7 +40,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, page, filters: q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminArticle>();
-  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cet article ?" });
+  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cet article ?" });
   return (
     <>
       <PageHeader
@@ -78,7 +79,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             <EditDeleteCell subject={p.title} onEdit={() => editor.edit(p)} onDelete={() => remove.ask(p.id)}>
               <Link
                 to={`/admin/publication/article/${p.id}`}
-                aria-label={`Publication de ${p.title}`}
+                aria-label={`Publication ${ofName(p.title)}`}
                 className={buttonClass("ghost", "icon")}
               >
                 <Send aria-hidden="true" className="h-4 w-4" />

@@ -92,7 +92,7 @@ function SectionTable({ section, year }: { section: BpfSection; year: number }) 
                       to={linkTo(year, line.id)}
                       preventScrollReset
                       className="text-primary underline-offset-4 hover:underline"
-                      aria-label={`${plural(line.learners, "stagiaire")} : ${line.label}, voir la liste`}
+                      aria-label={`${plural(line.learners, "stagiaire")} : ${line.label}, voir la liste`}
                     >
                       {line.learners}
                     </Link>
@@ -111,7 +111,7 @@ function SectionTable({ section, year }: { section: BpfSection; year: number }) 
                     to={linkTo(year, "all")}
                     preventScrollReset
                     className="text-primary underline-offset-4 hover:underline"
-                    aria-label={`Total ${section.title.split(" – ")[0]} : ${plural(section.total.learners, "stagiaire")}, voir la liste`}
+                    aria-label={`Total ${section.title.split(" – ")[0]} : ${plural(section.total.learners, "stagiaire")}, voir la liste`}
                   >
                     {section.total.learners}
                   </Link>
@@ -198,12 +198,12 @@ function Trainers({ trainers }: { trainers: BpfReport["trainers"] }) {
       <CardHeader className="pb-2 sm:pb-2">
         <h2 className="font-semibold">E – Personnes dispensant des heures de formation</h2>
         <p className="text-sm text-muted-foreground">
-          D'après le planning : les formateur·rices nommé·es sur les créneaux de l'année et leurs heures.
+          D'après le planning : les formateur·rices nommé·es sur les créneaux de l'année et leurs heures.
         </p>
       </CardHeader>
       <CardContent>
         <p className="mb-3 text-sm" data-testid="bpf-trainers">
-          {plural(trainers.people.length, "formateur·rice")}, {hoursOf(trainers.minutes)} h de formation
+          {plural(trainers.people.length, "formateur·rice")}, {hoursOf(trainers.minutes)} h de formation
           {trainers.unnamedMinutes > 0
             ? ` ; ${hoursOf(trainers.unnamedMinutes)} h de créneaux sans formateur·rice nommé·e`
             : ""}
@@ -259,7 +259,7 @@ export default function BpfPage({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mb-6 max-w-3xl text-sm text-muted-foreground" data-testid="bpf-rule">
         Un·e stagiaire compte en {report.year} s'il ou elle a au moins une heure de présence cette année-là
-        (jours de Paris), une seule fois dans chaque section : les totaux de F-1, F-3 et F-4 sont égaux. Ses
+        (jours de Paris), une seule fois dans chaque section : les totaux de F-1, F-3 et F-4 sont égaux. Ses
         heures-stagiaires sont ses heures de présence de l'année.{" "}
         {report.notCounted > 0 ? (
           <Link
@@ -292,7 +292,7 @@ export default function BpfPage({ loaderData }: Route.ComponentProps) {
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {UNKNOWN_SECTIONS.map((s) => (
               <li key={s.section}>
-                <span className="font-medium">{s.section}</span> : {s.why}
+                <span className="font-medium">{s.section}</span> : {s.why}
               </li>
             ))}
           </ul>

@@ -104,7 +104,7 @@ function FeedSection({ url }: { url: string }) {
         <h2 className="text-lg font-semibold">Abonnement iCalendar</h2>
         <p className="text-sm text-muted-foreground">
           Vos entretiens et les dates de début et de fin des sessions, dans votre agenda (Outlook, Google
-          Agenda, Calendrier…). Ce lien est personnel : quiconque le connaît lit ces rendez-vous. Régénérez-le
+          Agenda, Calendrier…). Ce lien est personnel : quiconque le connaît lit ces rendez-vous. Régénérez-le
           s'il a circulé, l'ancien cessera aussitôt de fonctionner.
         </p>
       </CardHeader>

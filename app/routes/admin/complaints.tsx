@@ -39,7 +39,7 @@ export default function AdminComplaints({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={countedTitle("Réclamations", page, loadError)}
-        description="Le registre des réclamations : réception, traitement, réponse à l'auteur et action corrective"
+        description="Le registre des réclamations : réception, traitement, réponse à l'auteur et action corrective"
       />
       <StatusCounters
         className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4"

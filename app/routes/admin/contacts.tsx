@@ -65,9 +65,9 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const statusFetcher = useAdminFetcher();
   const erase = useConfirmDelete({
     intent: "erase",
-    question: "Effacer définitivement cette demande ?",
+    question: "Effacer définitivement cette demande ?",
     description:
-      "Droit à l'effacement (RGPD) : la demande et les e-mails qui la concernent seront supprimés. Cette action est irréversible.",
+      "Droit à l'effacement (RGPD) : la demande et les e-mails qui la concernent seront supprimés. Cette action est irréversible.",
     confirmLabel: "Effacer",
   });
   const pendingStatus = (id: string) =>

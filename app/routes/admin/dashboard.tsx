@@ -224,7 +224,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <CardContent>
               {figures.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
-                  Aucun résultat publié pour l’instant : les taux sont calculés à partir des stagiaires et des
+                  Aucun résultat publié pour l’instant : les taux sont calculés à partir des stagiaires et des
                   enquêtes.
                 </p>
               ) : (

@@ -23,7 +23,7 @@ import { Badge, type BadgeVariant } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
-import { EditDeleteCell, ListTable } from "~/ui/console/list-table";
+import { EditDeleteCell, ListTable, shownFrom } from "~/ui/console/list-table";
 import { AddButton, PageHeader } from "~/ui/console/page-header";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
 import { useEditDialog } from "~/ui/console/use-edit-dialog";
@@ -74,9 +74,9 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminSession>();
   const remove = useConfirmDelete({
-    question: "Êtes-vous sûr de vouloir supprimer cette session ?",
+    question: "Êtes-vous sûr de vouloir supprimer cette session ?",
     description:
-      "Une session qui a reçu des candidatures ou qui compte des stagiaires ne peut pas être supprimée : clôturez-la plutôt.",
+      "Une session qui a reçu des candidatures ou qui compte des stagiaires ne peut pas être supprimée : clôturez-la plutôt.",
   });
   if (!formation) return null;
   return (
@@ -102,12 +102,22 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
         <LheoStatus missing={formation.lheoMissing} className="text-sm" />
         {formation.active ? null : (
           <p className="text-sm text-muted-foreground">
-            Formation inactive : elle n'est ni sur le site ni dans l'export Lhéo.
+            Formation inactive : elle n'est ni sur le site ni dans l'export Lhéo.
           </p>
         )}
       </div>
       <ListTable
-        columns={["Dates", "Modalité et lieu", "Places", "Candidatures", "Stagiaires", "Statut", "Planning"]}
+        // Where and how is the session dialog's: left out of a list narrower than 768 px (a 1024 px
+        // laptop with the sidebar open), so that the planning column stays in view.
+        columns={[
+          "Dates",
+          { label: "Modalité et lieu", from: "md" },
+          "Places",
+          "Candidatures",
+          "Stagiaires",
+          "Statut",
+          "Planning",
+        ]}
         actions
         items={sessions}
         empty="Aucune session pour cette formation"
@@ -122,7 +132,7 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
                   Candidatures jusqu'au {formatDay(s.applicationDeadline ?? s.startDate)}
                 </p>
               </Td>
-              <Td>
+              <Td className={shownFrom("md")}>
                 <p>{sessionModeLabel(s.mode)}</p>
                 <p className="text-xs text-muted-foreground">{s.place}</p>
                 {s.rhythm ? <p className="text-xs text-muted-foreground">{s.rhythm}</p> : null}
@@ -142,7 +152,7 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
                 <Link
                   to={`/admin/stagiaires?session=${s.id}`}
                   className="text-primary underline-offset-4 hover:underline"
-                  aria-label={`Stagiaires de la session ${dates} : ${s.learners}`}
+                  aria-label={`Stagiaires de la session ${dates} : ${s.learners}`}
                 >
                   {s.learners}
                 </Link>
@@ -154,7 +164,7 @@ export default function AdminFormationSessions({ loaderData }: Route.ComponentPr
                 <Link
                   to={`/admin/formations/${formation.id}/sessions/${s.id}/planning`}
                   className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
-                  aria-label={`Planning de la session ${dates} : ${s.hours ? hoursText(s.hours) : "à saisir"}`}
+                  aria-label={`Planning de la session ${dates} : ${s.hours ? hoursText(s.hours) : "à saisir"}`}
                 >
                   {s.hours ? hoursText(s.hours) : "À saisir"}
                 </Link>

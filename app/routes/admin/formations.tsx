@@ -11,6 +11,7 @@ import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/voc
 import { loadConsoleList } from "~/features/console/list-loader.server";
 import { NO_PAGE } from "~/features/console/paging.server";
 import { PublicationBadge } from "~/features/publishing";
+import { ofName } from "~/platform/french";
 import { optionsOf } from "~/platform/options";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -43,7 +44,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loadError);
   // The editor goes back to this list as it is now (search, filters, page) once saved.
   const back = { search: useLocation().search };
-  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
+  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cette formation ?" });
 
   return (
     <>
@@ -106,7 +107,7 @@ export default function AdminFormations({ loaderData }: Route.ComponentProps) {
             <ActionsCell>
               <Link
                 to={`/admin/publication/formation/${f.id}`}
-                aria-label={`Publication de ${f.title}`}
+                aria-label={`Publication ${ofName(f.title)}`}
                 className={buttonClass("ghost", "icon")}
               >
                 <Send aria-hidden="true" className="h-4 w-4" />

@@ -190,7 +190,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={`Journal d'activité (${total})`}
-        description="Qui a fait quoi, sur quel enregistrement et quand : chaque modification faite dans la console."
+        description="Qui a fait quoi, sur quel enregistrement et quand : chaque modification faite dans la console."
       />
       <Form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <Field id="journal-personne" label="Personne">

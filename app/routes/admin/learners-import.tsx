@@ -55,7 +55,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
       </BackLink>
       <PageHeader
         title="Importer des stagiaires"
-        description="Un fichier CSV, une ligne par stagiaire : vérifié en entier avant l'import, qui se fait en une fois ou pas du tout"
+        description="Un fichier CSV, une ligne par stagiaire : vérifié en entier avant l'import, qui se fait en une fois ou pas du tout"
       />
       <Form
         method="post"
@@ -85,7 +85,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
           type="file"
           accept=".csv,text/csv"
           errors={answer?.errors}
-          hint={`La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise et Type de stagiaire (facultatives : salarié·e, apprenti·e, demandeur·euse d'emploi, particulier ou autre). Séparateur point-virgule ou virgule, ${IMPORT_MAX_ROWS} lignes et ${megabytesLabel(REQUEST_LIMITS.learnerImportBytes)} au plus.`}
+          hint={`La première ligne nomme les colonnes : Prénom ; Nom ; E-mail ; Entreprise et Type de stagiaire (facultatives : salarié·e, apprenti·e, demandeur·euse d'emploi, particulier ou autre). Séparateur point-virgule ou virgule, ${IMPORT_MAX_ROWS} lignes et ${megabytesLabel(REQUEST_LIMITS.learnerImportBytes)} au plus.`}
         />
         <Button type="submit" disabled={busy}>
           {busy && navigation.formData?.get("intent") === "preview" ? "Lecture..." : "Prévisualiser"}
@@ -109,7 +109,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {preview.problems.map((p) => (
                   <li key={`${p.line}-${p.message}`}>
-                    {p.line === null ? p.message : `Ligne ${p.line} : ${p.message}`}
+                    {p.line === null ? p.message : `Ligne ${p.line} : ${p.message}`}
                   </li>
                 ))}
               </ul>

@@ -91,11 +91,11 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
   const canGenerate = useCan("documents:generate");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
-    question: "Effacer définitivement ce ou cette stagiaire ?",
+    question: "Effacer définitivement ce ou cette stagiaire ?",
     intent: "erase",
     confirmLabel: "Effacer",
     description:
-      "Droit à l'effacement (RGPD) : le nom, l'e-mail, l'entreprise, le statut et le résultat de ce ou cette stagiaire seront supprimés. Cette action est irréversible.",
+      "Droit à l'effacement (RGPD) : le nom, l'e-mail, l'entreprise, le statut et le résultat de ce ou cette stagiaire seront supprimés. Cette action est irréversible.",
   });
   const exportLink = `/admin/stagiaires/export.csv${filtersQuery(filters)}`;
   const importLink = `/admin/stagiaires/import${filters.session ? `?session=${filters.session}` : ""}`;
@@ -103,7 +103,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={countedTitle("Stagiaires", page, loadError)}
-        description="Les stagiaires de chaque session : admis·es depuis les candidatures, ajouté·es à la main ou importé·es"
+        description="Les stagiaires de chaque session : admis·es depuis les candidatures, ajouté·es à la main ou importé·es"
         actions={
           <div className="flex flex-wrap gap-2">
             {canExport ? (

@@ -42,7 +42,7 @@ export default function Mediatheque({ loaderData }: Route.ComponentProps) {
   const canWrite = useCan("media:write");
   const editor = useEditDialog<MediaItemView>();
   const remove = useConfirmDelete({
-    question: "Supprimer cette image ?",
+    question: "Supprimer cette image ?",
     description:
       "Une image encore utilisée (formation, article, témoignage, logo) ne peut pas être supprimée.",
   });
@@ -50,7 +50,7 @@ export default function Mediatheque({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={countedTitle("Médiathèque", page, loadError)}
-        description="Les images du site : envoyez-les ici, choisissez-les ensuite dans les formations, les articles, les témoignages et Paramètres (logo)"
+        description="Les images du site : envoyez-les ici, choisissez-les ensuite dans les formations, les articles, les témoignages et Paramètres (logo)"
       />
       {canWrite ? (
         <Card className="mb-6">
@@ -98,7 +98,7 @@ export default function Mediatheque({ loaderData }: Route.ComponentProps) {
                   {image.fileName} · {image.width} × {image.height} px · {kilobytes(image.size)}
                 </p>
                 {image.credit ? (
-                  <p className="text-xs text-muted-foreground">Crédit : {image.credit}</p>
+                  <p className="text-xs text-muted-foreground">Crédit : {image.credit}</p>
                 ) : null}
                 {canWrite ? (
                   <div className="mt-auto flex gap-2 pt-2">

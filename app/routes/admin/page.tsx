@@ -65,7 +65,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       </p>
       <PageHeader
         title={page.title}
-        description={`Ce que les visiteurs lisent sur ${page.path}. « Enregistrer le brouillon » garde vos changements hors du site ; « Publier » les met en ligne aussitôt.`}
+        description={`Ce que les visiteurs lisent sur ${page.path}. « Enregistrer le brouillon » garde vos changements hors du site ; « Publier » les met en ligne aussitôt.`}
         actions={
           <>
             {loaderData.publication?.hasDraft ? (

@@ -216,7 +216,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
       ? "Signature ouverte"
       : sheet.slot.window === "early"
         ? "La signature ouvre 15 minutes avant le début"
-        : "Créneau terminé : signature close";
+        : "Créneau terminé : signature close";
   return (
     <>
       <BackLink to={`${base}/emargement`} className="mb-4">

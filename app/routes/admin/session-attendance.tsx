@@ -53,7 +53,7 @@ export default function AdminSessionAttendance({ loaderData }: Route.ComponentPr
       <h2 className="mb-2 text-lg font-semibold">Créneaux</h2>
       {slots.length === 0 ? (
         <p className="text-muted-foreground">
-          Aucun créneau : saisissez d'abord le <Link to={`${base}/planning`}>planning</Link>.
+          Aucun créneau : saisissez d'abord le <Link to={`${base}/planning`}>planning</Link>.
         </p>
       ) : (
         <ul className="mb-8 divide-y rounded-md border">

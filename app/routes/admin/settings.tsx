@@ -86,8 +86,8 @@ function CertificateCard({
   // A withdrawn certification or a wrong file: removed, not only replaced. Posted with the row's id.
   const remove = useConfirmDelete({
     intent: "delete-certificate",
-    question: "Supprimer le certificat Qualiopi ?",
-    description: `Le fichier${file ? ` « ${file.fileName} »` : ""} sera supprimé et la mention « Certifié Qualiopi » disparaîtra aussitôt du pied de page et de la page Notre centre. Vous pourrez envoyer un nouveau certificat ensuite.`,
+    question: "Supprimer le certificat Qualiopi ?",
+    description: `Le fichier${file ? ` « ${file.fileName} »` : ""} sera supprimé et la mention « Certifié Qualiopi » disparaîtra aussitôt du pied de page et de la page Notre centre. Vous pourrez envoyer un nouveau certificat ensuite.`,
   });
   const removeLabel = (
     <>
@@ -104,8 +104,8 @@ function CertificateCard({
       <CardContent className="space-y-4">
         <p className="text-sm text-muted-foreground">
           {file
-            ? `Fichier actuel : ${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} Ko), envoyé le ${formatDateTime(file.uploadedAt)}.`
-            : "Aucun certificat envoyé : la mention Qualiopi n'apparaît pas sur le site."}
+            ? `Fichier actuel : ${file.fileName} (${Math.max(1, Math.round(file.size / 1024))} Ko), envoyé le ${formatDateTime(file.uploadedAt)}.`
+            : "Aucun certificat envoyé : la mention Qualiopi n'apparaît pas sur le site."}
           {file && shown ? (
             <>
               {" "}
@@ -115,7 +115,7 @@ function CertificateCard({
             </>
           ) : null}
           {file && !shown
-            ? " La mention Qualiopi n'apparaît pas sur le site : il y faut une date de validité non dépassée et au moins une catégorie d'actions cochée."
+            ? " La mention Qualiopi n'apparaît pas sur le site : il y faut une date de validité non dépassée et au moins une catégorie d'actions cochée."
             : null}
         </p>
         {file ? (
@@ -185,7 +185,7 @@ function InternalRulesCard({ canEdit, rules }: { canEdit: boolean; rules: Intern
           <p className="text-sm text-muted-foreground">
             {rules.text
               ? `Joint en PDF (reglement-interieur.pdf) à chaque convocation${rules.updatedAt ? `, version du ${formatDateTime(rules.updatedAt)}` : ""}.`
-              : "Non renseigné : les convocations partent sans règlement intérieur."}
+              : "Non renseigné : les convocations partent sans règlement intérieur."}
           </p>
           <fieldset disabled={!canEdit} className="m-0 min-w-0 border-0 p-0">
             <legend className="sr-only">Règlement intérieur</legend>
@@ -193,7 +193,7 @@ function InternalRulesCard({ canEdit, rules }: { canEdit: boolean; rules: Intern
               form="internal-rules"
               name="internalRules"
               label="Texte du règlement intérieur"
-              hint={`Markdown : # Titre, ## Article, - liste, **gras**. ${INTERNAL_RULES_MAX.toLocaleString("fr-FR")} caractères au plus ; vide, il n'est plus joint.`}
+              hint={`Markdown : # Titre, ## Article, - liste, **gras**. ${INTERNAL_RULES_MAX.toLocaleString("fr-FR")} caractères au plus ; vide, il n'est plus joint.`}
               errors={errors}
               defaultValue={rules.text}
               className="min-h-[240px] font-mono text-sm"
@@ -242,7 +242,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         description={
           canEdit
             ? "L'identité du centre, telle que le site, les e-mails et les documents l'affichent."
-            : "Lecture seule : seul un administrateur peut modifier les paramètres."
+            : "Lecture seule : seul un administrateur peut modifier les paramètres."
         }
       />
       {qualiopi?.expired ? <QualiopiWarning message={qualiopi.message} /> : null}
@@ -257,7 +257,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {field("legalForm", "Forme juridique", {
                 required: true,
                 list: `${FORM}-legal-forms`,
-                hint: "Par exemple : Association loi 1901, SAS, SARL, Entreprise individuelle",
+                hint: "Par exemple : Association loi 1901, SAS, SARL, Entreprise individuelle",
                 onChange: (event: ChangeEvent<HTMLInputElement>) => setLegalForm(event.target.value),
               })}
               <datalist id={`${FORM}-legal-forms`}>
@@ -268,11 +268,11 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {hasShareCapital(legalForm)
                 ? field("shareCapital", "Capital social", {
                     required: true,
-                    hint: "Par exemple : 5 000 € ; imprimé après la forme juridique",
+                    hint: "Par exemple : 5 000 € ; imprimé après la forme juridique",
                   })
                 : null}
               {field("siret", "SIRET", { required: true, hint: "14 chiffres", inputMode: "numeric" })}
-              {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
+              {field("rcs", "RCS", { hint: "Par exemple : RCS Paris 123 456 789" })}
               {field("foundedOn", "Date de création", { type: "date" })}
               <div className="sm:col-span-2">
                 <MediaPicker
@@ -306,7 +306,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             </Section>
             <Section id="declaration" title="Déclaration d'activité">
               {field("activityNumber", "Numéro de déclaration d'activité", {
-                hint: `11 chiffres, suivis partout de « Cet enregistrement ne vaut pas agrément de l'État ». Vide tant que la préfecture ne l'a pas attribué : le site et les documents indiquent « ${ACTIVITY_PENDING} ».`,
+                hint: `11 chiffres, suivis partout de « Cet enregistrement ne vaut pas agrément de l'État ». Vide tant que la préfecture ne l'a pas attribué : le site et les documents indiquent « ${ACTIVITY_PENDING} ».`,
               })}
               {field("activityRegion", "Région (préfet de région)", {
                 hint: "Celle de la préfecture qui a enregistré la déclaration",
@@ -314,7 +314,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             </Section>
             <Section id="qualiopi" title="Certification Qualiopi">
               <p className="text-sm text-muted-foreground sm:col-span-2">
-                Facultatif. Le site ne mentionne Qualiopi que si le centre est certifié : un certificat envoyé
+                Facultatif. Le site ne mentionne Qualiopi que si le centre est certifié : un certificat envoyé
                 (ci-dessous), encore valide, et au moins une catégorie d'actions cochée. Sans cela, aucune
                 page, aucun document ni aucun e-mail ne parle de Qualiopi.
               </p>
@@ -383,14 +383,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               })}
               {field("complaintRecipient", "Destinataire des réclamations", {
                 type: "email",
-                hint: "Vide : les réclamations vont au destinataire des nouvelles demandes",
+                hint: "Vide : les réclamations vont au destinataire des nouvelles demandes",
               })}
             </Section>
             <Section id="conservation" title="Conservation des données">
               {field("learnerRetentionMonths", "Conservation des dossiers des stagiaires (mois)", {
                 required: true,
                 inputMode: "numeric",
-                hint: `Comptée depuis le dernier jour de la session ; le nom, l'e-mail et l'entreprise sont ensuite effacés, le statut et le résultat restent pour les indicateurs. ${LEARNER_RETENTION.defaultMonths} mois (5 ans) par défaut : un contrôle des financeurs et un cycle Qualiopi demandent ces dossiers plusieurs années après la formation. La politique de confidentialité indique cette durée.`,
+                hint: `Comptée depuis le dernier jour de la session ; le nom, l'e-mail et l'entreprise sont ensuite effacés, le statut et le résultat restent pour les indicateurs. ${LEARNER_RETENTION.defaultMonths} mois (5 ans) par défaut : un contrôle des financeurs et un cycle Qualiopi demandent ces dossiers plusieurs années après la formation. La politique de confidentialité indique cette durée.`,
               })}
             </Section>
             <Section id="resultats" title="Résultats publiés">

@@ -7,7 +7,7 @@ import { allFormationIndicators } from "~/features/indicators/indicators.server"
 import { StatChartCard } from "~/features/statistics/components/stat-chart";
 import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/features/statistics/statistics";
 import { type Statistics, statistics } from "~/features/statistics/statistics.server";
-import { formatDateTime, formatTime } from "~/platform/paris-time";
+import { formatClock, formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { onScheduleOnly, throttledRefreshes } from "~/platform/use-throttled-live";
 import { buttonClass } from "~/ui/button";
@@ -107,7 +107,7 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
         </nav>
         {computedAt ? (
           <p className="text-sm text-muted-foreground" data-testid="computed-at">
-            Chiffres à jour à <time dateTime={computedAt}>{formatTime(computedAt)}</time>
+            Chiffres à jour à <time dateTime={computedAt}>{formatClock(computedAt)}</time>
           </p>
         ) : null}
       </div>
@@ -120,9 +120,9 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
           detail="De la réception au premier changement de statut"
         />
         <Figure
-          title="Rappels en attente depuis plus de 48 h"
+          title="Rappels en attente depuis plus de 48 h"
           value={String(figures.waitingCallbacks)}
-          detail="Encore « Nouvelle »"
+          detail="Encore « Nouvelle »"
         />
         <Figure
           title="Réclamations reçues"
@@ -134,7 +134,7 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
         <p className="mb-6 text-sm" data-testid="mail-health">
           {figures.failingMails > 0 ? `${figures.failingMails} e-mail(s) en échec sur la période. ` : ""}
           {figures.oldestWaitingMail
-            ? `Plus ancien e-mail non remis : créé le ${formatDateTime(figures.oldestWaitingMail.since)}.`
+            ? `Plus ancien e-mail non remis : créé le ${formatDateTime(figures.oldestWaitingMail.since)}.`
             : ""}
         </p>
       ) : null}

@@ -46,7 +46,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
   const { testimonials, page, formations, filters: q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminTestimonial>();
-  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer ce témoignage ?" });
+  const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer ce témoignage ?" });
   return (
     <>
       <PageHeader

@@ -18,7 +18,7 @@ export function LoadFailure({ message }: { message: string }) {
       <CardContent className="flex flex-col items-center gap-3 py-10 text-center" role="alert">
         <p className="font-medium text-destructive">{message}</p>
         <p className="text-sm text-muted-foreground">
-          La liste n'a pas pu être lue. Réessayez dans un instant ; si le problème persiste, prévenez
+          La liste n'a pas pu être lue. Réessayez dans un instant ; si le problème persiste, prévenez
           l'administrateur du site.
         </p>
         <Link to={`${location.pathname}${location.search}`} className={buttonClass("outline")}>

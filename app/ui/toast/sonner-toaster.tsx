@@ -19,12 +19,15 @@ export default function SonnerToaster({
     }
     onShown(queue.length);
   }, [queue, onShown]);
-  // At the bottom: at the top they covered the header's buttons ('Déconnexion') and took their clicks
-  // for seconds after signing in. On a phone sonner spreads them across the bottom edge.
-  // The close button's name in French (sonner's own is 'Close toast').
+  // Top centre, just under the sticky header: where a screen has its title, never its actions. At the
+  // bottom right they covered a list's last row (its 'Modifier', 'Supprimer') and a long form's save
+  // button; over the header, its buttons ('Déconnexion'). The close button's name in French
+  // (sonner's own is 'Close toast').
   return (
     <Toaster
-      position="bottom-right"
+      position="top-center"
+      offset={{ top: "var(--toast-top)" }}
+      mobileOffset={{ top: "var(--toast-top)" }}
       richColors
       closeButton
       toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}

@@ -149,7 +149,7 @@ export function ApplicationStatusForm({
           form={FORM}
           name="mailText"
           label="Texte de l'e-mail"
-          hint="Texte proposé pour ce statut : relisez-le et modifiez-le si besoin avant de confirmer."
+          hint="Texte proposé pour ce statut : relisez-le et modifiez-le si besoin avant de confirmer."
           errors={errors}
           rows={10}
           value={written ?? proposal}

@@ -41,8 +41,8 @@ export function EraseApplication({ id }: { id: string }) {
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Effacer définitivement cette candidature ?"
-        description="Droit à l'effacement (RGPD) : la candidature, ses pièces jointes, son historique, ses notes et les e-mails qui la concernent seront supprimés. Cette action est irréversible."
+        title="Effacer définitivement cette candidature ?"
+        description="Droit à l'effacement (RGPD) : la candidature, ses pièces jointes, son historique, ses notes et les e-mails qui la concernent seront supprimés. Cette action est irréversible."
         confirmLabel={busy ? "Suppression..." : "Effacer"}
         busy={busy}
         onConfirm={() => submit({ intent: "erase", id }, { method: "post" })}

@@ -21,7 +21,7 @@ export function CompletenessStatus({
       <Icon aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
       <span>
         <span className="font-medium">{label}</span>
-        {complete ? null : <span className="text-muted-foreground"> : {missing.join(", ")}</span>}
+        {complete ? null : <span className="text-muted-foreground"> : {missing.join(", ")}</span>}
       </span>
     </p>
   );

@@ -64,7 +64,7 @@ export function ResultsEditor({
       </legend>
       <p className="text-sm text-muted-foreground">
         Les taux des années en cours sont calculés à partir des stagiaires et des enquêtes. Ne saisissez ici
-        qu'un résultat d'une année passée, avec sa source : la page de la formation l'affiche comme archive.
+        qu'un résultat d'une année passée, avec sa source : la page de la formation l'affiche comme archive.
       </p>
       <input type="hidden" name={name} value={serialised} />
       <table className="w-full text-sm">
@@ -88,7 +88,7 @@ export function ResultsEditor({
                 {(["year", "rate", "sample", "source"] as const).map((field) => (
                   <td key={field} className="py-1 pr-2">
                     <Input
-                      aria-label={`${label} : ${{ year: "année", rate: "taux (%)", sample: `effectif (${RESULT_LABELS[kind].people})`, source: "source" }[field]}`}
+                      aria-label={`${label} : ${{ year: "année", rate: "taux (%)", sample: `effectif (${RESULT_LABELS[kind].people})`, source: "source" }[field]}`}
                       inputMode={field === "rate" ? "decimal" : field === "source" ? undefined : "numeric"}
                       value={draft[kind][field]}
                       onChange={(e) => set(kind, field, e.target.value)}

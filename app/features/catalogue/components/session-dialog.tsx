@@ -46,11 +46,11 @@ export function SessionDialog({
           <ConsoleFields
             {...common}
             fields={[
-              { name: "place", label: "Lieu", required: true, hint: "Une adresse, ou « En ligne »." },
+              { name: "place", label: "Lieu", required: true, hint: "Une adresse, ou « En ligne »." },
               {
                 name: "rhythm",
                 label: "Rythme",
-                hint: "Par exemple : 2 jours en centre / 3 jours en entreprise, ou Temps plein. Exigé pour l'export Lhéo.",
+                hint: "Par exemple : 2 jours en centre / 3 jours en entreprise, ou Temps plein. Exigé pour l'export Lhéo.",
               },
               {
                 name: "applicationDeadline",

@@ -142,9 +142,9 @@ export function EraseComplaintData({ id }: { id: string }) {
   const canErase = useCan("complaints:erase");
   const erase = useConfirmDelete({
     intent: "erase",
-    question: "Effacer les données personnelles de cette réclamation ?",
+    question: "Effacer les données personnelles de cette réclamation ?",
     description:
-      "Droit à l'effacement (RGPD) : le nom, l'e-mail, le téléphone et la structure de l'auteur, le texte de la réclamation, celui des réponses et les e-mails envoyés seront supprimés. La réclamation reste au registre (référence, catégorie, dates, statut, action corrective). Cette action est irréversible.",
+      "Droit à l'effacement (RGPD) : le nom, l'e-mail, le téléphone et la structure de l'auteur, le texte de la réclamation, celui des réponses et les e-mails envoyés seront supprimés. La réclamation reste au registre (référence, catégorie, dates, statut, action corrective). Cette action est irréversible.",
     confirmLabel: "Effacer",
   });
   if (!canErase) {

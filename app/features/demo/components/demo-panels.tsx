@@ -57,11 +57,11 @@ export function DemoDataCard({ summary }: { summary: DemoSummary | null }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm">
-          Le site contient encore des contenus fictifs du centre de démonstration : {demoContents(summary)}.
-          Les pages publiques affichent « Site de démonstration » tant qu'il en reste.
+          Le site contient encore des contenus fictifs du centre de démonstration : {demoContents(summary)}.
+          Les pages publiques affichent « Site de démonstration » tant qu'il en reste.
         </p>
         <p className="text-sm text-muted-foreground">
-          La suppression retire ces contenus et eux seuls : vos propres formations, articles, témoignages et
+          La suppression retire ces contenus et eux seuls : vos propres formations, articles, témoignages et
           demandes restent. Une formation de démonstration qui a reçu des candidatures ou des stagiaires est
           conservée.
         </p>
@@ -78,8 +78,8 @@ export function DemoDataCard({ summary }: { summary: DemoSummary | null }) {
         <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
-          title="Supprimer les données de démonstration ?"
-          description={`Seront supprimés : ${demoContents(summary)}. Vos propres contenus et les demandes reçues sont conservés. Cette action est irréversible.`}
+          title="Supprimer les données de démonstration ?"
+          description={`Seront supprimés : ${demoContents(summary)}. Vos propres contenus et les demandes reçues sont conservés. Cette action est irréversible.`}
           confirmLabel={busy ? "Suppression..." : "Supprimer"}
           busy={busy}
           onConfirm={() => {

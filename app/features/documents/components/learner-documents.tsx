@@ -151,7 +151,7 @@ const PREVIEW_LABELS: Record<DocumentType, string> = {
 export function DocumentPreviews({ learnerId }: { learnerId: string }) {
   return (
     <p className="mt-1 text-xs text-muted-foreground">
-      Aperçu :{" "}
+      Aperçu :{" "}
       {DOCUMENT_TYPES.map((type, i) => (
         <span key={type}>
           {i ? " · " : null}

@@ -34,7 +34,7 @@ export function IndicatorsTable({
       <CardContent>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            Aucun résultat : aucune session terminée ni enquête.
+            Aucun résultat : aucune session terminée ni enquête.
           </p>
         ) : (
           <section

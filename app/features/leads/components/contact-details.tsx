@@ -66,7 +66,7 @@ export function ContactDetails({ request, mails }: { request: AdminContactReques
               </p>
               {mail.state === "failing" && mail.lastError ? (
                 <p className="mt-1 break-words text-xs text-destructive">
-                  Dernière erreur : {mail.lastError}
+                  Dernière erreur : {mail.lastError}
                 </p>
               ) : null}
             </li>

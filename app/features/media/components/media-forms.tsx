@@ -63,7 +63,7 @@ export function MediaDetailsFields({
           inputMode="numeric"
           errors={errors}
           defaultValue={values?.focalX?.toString() ?? ""}
-          hint="0 : bord gauche, 100 : bord droit"
+          hint="0 : bord gauche, 100 : bord droit"
         />
         <TextField
           form={form}
@@ -72,7 +72,7 @@ export function MediaDetailsFields({
           inputMode="numeric"
           errors={errors}
           defaultValue={values?.focalY?.toString() ?? ""}
-          hint="0 : haut, 100 : bas"
+          hint="0 : haut, 100 : bas"
         />
       </div>
     </>

@@ -82,7 +82,10 @@ export function SiteHeader({
 }) {
   const menuId = useId();
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    <header
+      data-site-header
+      className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
+    >
       <a
         href="#contenu"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"

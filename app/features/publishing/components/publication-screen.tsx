@@ -81,7 +81,7 @@ function ScheduleForm({ kind, screen }: { kind: string; screen: Screen }) {
       />
       {screen.permanent ? (
         <p className="text-sm text-muted-foreground">
-          Pas de « Dépublier le » : une page reste toujours en ligne, le site ne la montre jamais vide.
+          Pas de « Dépublier le » : une page reste toujours en ligne, le site ne la montre jamais vide.
         </p>
       ) : null}
       {allowed ? (

@@ -109,7 +109,7 @@ export function StatChartCard({ chart, period }: { chart: StatChart; period: Per
           <section
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
             tabIndex={0}
-            aria-label={`Données : ${chart.title}`}
+            aria-label={`Données : ${chart.title}`}
             className="@container relative mt-2 w-full overflow-x-auto"
           >
             <table className="stacked-table w-full text-sm">

@@ -93,7 +93,7 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
         <TextField
           form="pattern"
           name="start1"
-          label="Matin : début"
+          label="Matin : début"
           type="time"
           defaultValue="09:00"
           errors={errors}
@@ -101,7 +101,7 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
         <TextField
           form="pattern"
           name="end1"
-          label="Matin : fin"
+          label="Matin : fin"
           type="time"
           defaultValue="12:30"
           errors={errors}
@@ -109,7 +109,7 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
         <TextField
           form="pattern"
           name="start2"
-          label="Après-midi : début"
+          label="Après-midi : début"
           type="time"
           defaultValue="13:30"
           hint="Laissez vide pour un seul créneau par jour."
@@ -118,7 +118,7 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
         <TextField
           form="pattern"
           name="end2"
-          label="Après-midi : fin"
+          label="Après-midi : fin"
           type="time"
           defaultValue="17:00"
           errors={errors}
@@ -145,7 +145,7 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
       <WhereFields form="pattern" errors={errors} place={session.place} />
       <p className="text-sm text-muted-foreground">
         Les jours fériés (1er janvier, lundi de Pâques, 1er et 8 mai, Ascension, lundi de Pentecôte, 14
-        juillet, 15 août, 1er et 11 novembre, 25 décembre) sont sautés ; un créneau déjà saisi reste tel quel.
+        juillet, 15 août, 1er et 11 novembre, 25 décembre) sont sautés ; un créneau déjà saisi reste tel quel.
       </p>
       <div>
         <Button type="submit" disabled={disabled || busy}>
@@ -300,11 +300,11 @@ export function ClashWarning({ timetable }: { timetable: SessionTimetable }) {
 export function SlotsTable({ timetable, disabled }: { timetable: SessionTimetable; disabled: boolean }) {
   const { slots, clashes, session } = timetable;
   const clashing = new Set(clashes.map((c) => c.slotId));
-  const remove = useConfirmDelete({ question: "Supprimer ce créneau ?" });
+  const remove = useConfirmDelete({ question: "Supprimer ce créneau ?" });
   const editor = useEditDialog<Slot>();
   const clear = useConfirmDelete({
     intent: "clear",
-    question: "Vider le planning de cette session ?",
+    question: "Vider le planning de cette session ?",
     description: "Tous les créneaux de la session seront supprimés.",
     confirmLabel: "Vider",
   });
@@ -314,7 +314,7 @@ export function SlotsTable({ timetable, disabled }: { timetable: SessionTimetabl
         columns={["Date", "Horaires", "Durée", "Lieu ou lien", "Formateur·rice"]}
         actions
         items={slots}
-        empty="Aucun créneau : générez le planning ou ajoutez un créneau."
+        empty="Aucun créneau : générez le planning ou ajoutez un créneau."
       >
         {(s) => (
           <Tr key={s.id} data-testid="timetable-slot">

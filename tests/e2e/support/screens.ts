@@ -1,0 +1,131 @@
+import routes from "../../../app/routes";
+import type { Page } from "./test";
+
+// Every screen of the route table, for the walks that check them all (layout-width.spec.ts at 360
+// and 1024 px, french-typography.spec.ts for the console's text), and how to reach a record screen.
+
+interface RouteEntry {
+  path?: string;
+  file: string;
+  children?: RouteEntry[];
+}
+
+// A real record for each dynamic segment, so the page renders its full layout.
+const SAMPLE: Record<string, string> = {
+  "routes/admin/page.tsx": "/admin/pages/notre-centre",
+  "routes/site/formation.tsx": "/formation/tp-assistant-commercial",
+  "routes/site/article.tsx": "/ressources/article/reconversion-professionnelle-5-etapes",
+  "routes/site/apply.tsx": "/formation/tp-assistant-commercial/candidature",
+  "routes/site/apply-sent.tsx": "/formation/tp-assistant-commercial/candidature/envoyee",
+  // A link nobody was sent: the French page of an unknown survey (surveys.spec.ts measures a real one).
+  "routes/site/survey.tsx": "/enquete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // An unknown attendance link: its French page (attendance.spec.ts measures a real one at 360 px).
+  "routes/site/attendance-sign.tsx": "/emargement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+};
+
+// Console records have ids only known at run time: the first link of their list page that leads to
+// one. A visitor who cannot read the list (signed out, no role) gets an id that exists nowhere, which
+// is still a page to measure (the sign-in form, 'Accès refusé').
+export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+// A `list` starting with @ is itself a linked record (a session's planning: from its formation's sessions).
+const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> = {
+  // The formation editor, a page of its own (its 'nouvelle' form has the same sections).
+  "routes/admin/formation.tsx": {
+    list: "/admin/formations",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}`,
+  },
+  "routes/admin/formation-sessions.tsx": {
+    list: "/admin/formations",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions`,
+  },
+  "routes/admin/session-timetable.tsx": {
+    list: "@routes/admin/formation-sessions.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/planning$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/planning`,
+  },
+  "routes/admin/session-attendance.tsx": {
+    list: "@routes/admin/session-timetable.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement`,
+  },
+  "routes/admin/session-attendance-slot.tsx": {
+    list: "@routes/admin/session-attendance.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement\/[0-9a-f-]{36}$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement/${UNKNOWN_ID}`,
+  },
+  "routes/admin/application.tsx": {
+    list: "/admin/candidatures",
+    href: /^\/admin\/candidatures\/[0-9a-f-]{36}$/,
+  },
+  "routes/admin/complaint.tsx": {
+    list: "/admin/reclamations",
+    href: /^\/admin\/reclamations\/[0-9a-f-]{36}$/,
+  },
+  "routes/admin/publication.tsx": {
+    list: "/admin/formations",
+    href: /^\/admin\/publication\/formation\/[0-9a-f-]{36}$/,
+    unknown: `/admin/publication/formation/${UNKNOWN_ID}`,
+  },
+  "routes/admin/survey-questionnaire.tsx": {
+    list: "/admin/enquetes",
+    href: /^\/admin\/enquetes\/[0-9a-f-]{36}$/,
+  },
+};
+
+/** Every screen of the route table: route modules that render (.tsx), splats left out. */
+function screens(entries: RouteEntry[]): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    if (entry.children) out.push(...screens(entry.children));
+    else if (entry.file.endsWith(".tsx") && !entry.path?.includes("*")) {
+      out.push(SAMPLE[entry.file] ?? (LINKED[entry.file] ? `@${entry.file}` : `/${entry.path ?? ""}`));
+    }
+  }
+  return [...new Set(out)];
+}
+
+export const PAGES = screens(routes as RouteEntry[]);
+export const isConsole = (screen: string) =>
+  screen.startsWith("/admin") || screen.startsWith("@routes/admin/");
+export const CONSOLE = PAGES.filter(isConsole);
+export const PUBLIC = PAGES.filter((screen) => !isConsole(screen));
+
+/**
+ * `list` cut into `count` runs of consecutive screens, in the route table's order; a record screen whose
+ * list page falls in another run has that list page visited first (Walk.resolve).
+ */
+export function slices(list: string[], count: number): string[][] {
+  const size = Math.ceil(list.length / count);
+  return Array.from({ length: count }, (_, i) => list.slice(i * size, (i + 1) * size));
+}
+
+/**
+ * One walk's visits: the links of each page seen, so that a record screen is reached from its list
+ * page without loading that list a second time.
+ */
+export class Walk {
+  private readonly links = new Map<string, string[]>();
+
+  constructor(private readonly page: Page) {}
+
+  async visit(path: string): Promise<void> {
+    await this.page.goto(path);
+    const hrefs = await this.page
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    this.links.set(path, hrefs);
+  }
+
+  async resolve(path: string): Promise<string> {
+    const entry = Object.entries(LINKED).find(([file]) => path === `@${file}`);
+    if (!entry) return path;
+    const [, { list, href, unknown }] = entry;
+    const listPath = await this.resolve(list);
+    if (!this.links.has(listPath)) await this.visit(listPath);
+    const found = this.links.get(listPath)?.find((h) => href.test(h));
+    if (found) return found;
+    return unknown ?? `${list}/${UNKNOWN_ID}`;
+  }
+}
