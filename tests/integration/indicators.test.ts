@@ -369,7 +369,10 @@ describe(`published indicators on ${DRIVER}`, () => {
       const result = await saveSettings({ minResultAnswers: bad });
       expect(statusOf(result)).toBe(400);
       expect(await bodyOf(result)).toMatchObject({
-        errors: { minResultAnswers: "Indiquez un nombre entier de 1 à 1 000" },
+        errors: {
+          minResultAnswers:
+            bad === "" ? "Ce champ est obligatoire" : "Indiquez un nombre entier de 1 à 1 000",
+        },
       });
     }
     expect(await stored()).toBe(before);

@@ -13,7 +13,7 @@ import { DRIVER } from "../support/db";
 import { doc, msi, xls } from "../support/documents";
 import { setUpHttpApp } from "../support/fixture";
 import { signedInUser } from "../support/runtime";
-import { settingsForm } from "../support/settings";
+import { settingsFormData } from "../support/settings";
 
 const lines: string[] = [];
 const logs = () => lines.join("");
@@ -301,7 +301,7 @@ describe(`impossible dates and over-booking on ${DRIVER}`, () => {
   });
 
   /** A console form posted as the page's own script does (`.data`): status and decoded payload. */
-  async function post(pathname: string, fields: Record<string, string>) {
+  async function post(pathname: string, fields: Record<string, string> | URLSearchParams) {
     const response = await fetch(`${t.base}${pathname}.data`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: t.base, cookie: admin },
@@ -325,7 +325,7 @@ describe(`impossible dates and over-booking on ${DRIVER}`, () => {
     "%s in Paramètres and in a session: the field's French error, nothing stored",
     async (day) => {
       const before = await t.app.database.query("select * from centre_settings");
-      const settings = await post("/admin/parametres", await settingsForm(t.app.db, { foundedOn: day }));
+      const settings = await post("/admin/parametres", await settingsFormData(t.app.db, { foundedOn: day }));
       expect(settings.status).toBe(400);
       expect(settings.text).toContain("Date invalide");
       expect(settings.text).not.toContain("Une erreur s");

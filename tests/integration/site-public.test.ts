@@ -108,15 +108,22 @@ describe(`public site data on ${DRIVER}`, () => {
       ((await bodyOf(await formationsRoute.loader(get(path)))).formations as Card[]).map((f) => f.slug);
     // The loader sends every active formation (for live filtering) and the parsed filters.
     const body = await bodyOf(
-      await formationsRoute.loader(get("/formations?q=React&type=courte&niveau=sans-niveau")),
+      await formationsRoute.loader(get("/formations?q=React&type=courte&niveau=sans-niveau&requis=niveau-4")),
     );
-    expect(body.filters).toEqual({ q: "React", type: "courte", level: "sans-niveau", objectif: "" });
+    // 'niveau' is the level obtained, 'requis' the level needed to enter: two filters.
+    expect(body.filters).toEqual({
+      q: "React",
+      type: "courte",
+      level: "sans-niveau",
+      required: "niveau-4",
+      objectif: "",
+    });
     expect(await slugsOf("/formations")).toHaveLength(5);
     const forced = await bodyOf(await formationsRoute.loader(get("/formations/alternance?type=courte")));
     expect((forced.filters as { type: string }).type).toBe("alternance");
     expect(forced.lockedType).toBe("alternance");
     const junk = await bodyOf(await formationsRoute.loader(get("/formations?type=xxx&niveau=yyy")));
-    expect(junk.filters).toEqual({ q: "", type: "all", level: "all", objectif: "" });
+    expect(junk.filters).toEqual({ q: "", type: "all", level: "all", required: "all", objectif: "" });
   });
 
   it("shows 3 of the 6 newest active testimonials and the 3 newest published articles on the home page", async () => {

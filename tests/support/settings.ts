@@ -1,7 +1,10 @@
 import { getCentreSettings } from "~/features/settings/centre.server";
 import type { Db } from "~/platform/db/client.server";
 
-/** The form as the screen posts it, from what is stored, with `changes` on top. */
+/**
+ * The form as the screen posts it, from what is stored, with `changes` on top; as a record it holds
+ * the first Qualiopi category only (settingsFormData posts them all).
+ */
 export async function settingsForm(
   db: Db,
   changes: Record<string, string> = {},
@@ -41,4 +44,19 @@ export async function settingsForm(
     logoId: s.logo?.id ?? "",
     ...changes,
   };
+}
+
+/**
+ * The same form with every ticked Qualiopi category, as the screen posts them: for a test that a
+ * refused field leaves the stored row exactly as it was (Paramètres saves whatever else is valid).
+ */
+export async function settingsFormData(
+  db: Db,
+  changes: Record<string, string> = {},
+): Promise<URLSearchParams> {
+  const form = new URLSearchParams(await settingsForm(db, changes));
+  form.delete("qualiopiCategories");
+  for (const category of (await getCentreSettings(db)).qualiopiCategories)
+    form.append("qualiopiCategories", category);
+  return form;
 }
