@@ -102,8 +102,9 @@ test("Statistiques follows new requests without a reload, at most once per 15 s,
   const loads = () => page.evaluate(() => (window as unknown as { e2eLoads: Loads }).e2eLoads);
   await signInAsAdmin(page, "/admin/statistiques");
   const computedAt = page.getByTestId("computed-at");
-  await expect(computedAt).toHaveText(/^Chiffres à jour à \d{2}:\d{2}:\d{2}$/);
-  const before = await computedAt.textContent();
+  // Staff read the hour ('9 h 30'); the exact instant is the <time>'s datetime, which must change.
+  await expect(computedAt).toHaveText(/^Chiffres à jour à \d{1,2}\sh\s\d{2}$/u);
+  const before = await computedAt.locator("time").getAttribute("datetime");
   // The server's clock when it computed the figures on screen (same machine as this test).
   const shownAt = Date.parse((await computedAt.locator("time").getAttribute("datetime")) ?? "");
   const received = page
@@ -136,7 +137,7 @@ test("Statistiques follows new requests without a reload, at most once per 15 s,
   await expect(async () =>
     expect(Number(await received.textContent())).toBeGreaterThanOrEqual(count + 3),
   ).toPass({ timeout: 30_000 });
-  await expect(computedAt).not.toHaveText(before ?? "");
+  await expect(computedAt.locator("time")).not.toHaveAttribute("datetime", before ?? "");
   await expect(page.getByRole("heading", { level: 1, name: "Statistiques" })).toBeVisible();
 
   // The leads came within 15 s of the page's load: they waited for the end of the interval, and

@@ -144,15 +144,15 @@ describe(`statistics on ${DRIVER}`, () => {
     expect(bySource.rows[0]).toEqual(["Semaine du 30 déc. 2030", "0", "0", "0", "0"]);
 
     expect(chartOf(data, "demandes-par-formation").rows).toEqual([
-      ["Assistant RH", "2", "40 %"],
-      ["Comptable", "2", "40 %"],
-      ["Non précisée", "1", "20 %"],
+      ["Assistant RH", "2", "40\u202f%"],
+      ["Comptable", "2", "40\u202f%"],
+      ["Non précisée", "1", "20\u202f%"],
     ]);
 
     expect(chartOf(data, "entonnoir").rows).toEqual([
-      ["Reçues", "5", "100 %"],
-      ["Contactées", "2", "40 %"],
-      ["Converties", "1", "20 %"],
+      ["Reçues", "5", "100\u202f%"],
+      ["Contactées", "2", "40\u202f%"],
+      ["Converties", "1", "20\u202f%"],
     ]);
 
     // Median of 2 h, 4 h and 10 h from creation to the first change out of 'new'.
@@ -160,7 +160,7 @@ describe(`statistics on ${DRIVER}`, () => {
     expect(chartOf(data, "delai-premier-contact").rows.at(-2)).toEqual(["Semaine du 10 mars 2031", "3", "4"]);
     expect(chartOf(data, "delai-premier-contact").rows.at(-1)).toEqual(["Semaine du 17 mars 2031", "0", "—"]);
 
-    expect(data.figures).toMatchObject({ received: 5, conversionRate: "20 %", waitingCallbacks: 1 });
+    expect(data.figures).toMatchObject({ received: 5, conversionRate: "20\u202f%", waitingCallbacks: 1 });
     expect(chartOf(data, "rappels").rows.at(-2)).toEqual(["Semaine du 10 mars 2031", "2", "1"]);
     expect(chartOf(data, "rappels").rows.at(-1)).toEqual(["Semaine du 17 mars 2031", "1", "0"]);
   });

@@ -22,6 +22,7 @@ import {
 } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
+import { quoted } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { centreReplyTo, renderWrittenMail } from "~/platform/mail/templates.server";
 import { formatFullDateTime } from "~/platform/paris-time";
@@ -156,7 +157,7 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
       await tx.insert(applicationEvents).values({
         ...who,
         kind: "mail",
-        body: `E-mail envoyé au candidat : « ${subject} »`,
+        body: `E-mail envoyé au candidat\u202f: ${quoted(subject)}`,
       });
     }
     await writeAudit(tx, actor, {

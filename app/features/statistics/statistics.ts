@@ -114,7 +114,7 @@ export function frenchNumber(value: number): string {
 
 /** A share of a total: '42,5 %'; '—' when the total is zero. */
 export function percent(part: number, total: number): string {
-  return total > 0 ? `${frenchNumber((100 * part) / total)} %` : "—";
+  return total > 0 ? `${frenchNumber((100 * part) / total)}\u202f%` : "—";
 }
 
 /** A delay in hours as staff read it: '45 min', '5 h 30', '2 j 4 h'. */

@@ -179,7 +179,8 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
                         className="inline-flex items-center gap-2 text-primary hover:underline"
                       >
                         <Download aria-hidden="true" className="h-4 w-4" />
-                        {fileLabel(f.kind)} : {f.fileName}
+                        {fileLabel(f.kind)}
+                        {"\u202f"}: {f.fileName}
                       </a>{" "}
                       <span className="text-xs text-muted-foreground">
                         ({kb.format(Math.ceil(f.size / 1024))} Ko)

@@ -22,6 +22,7 @@ import {
   type ContactStatus,
 } from "~/features/leads/statuses";
 import { formatDate } from "~/platform/dates";
+import { ofName } from "~/platform/french";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -156,7 +157,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-col items-start gap-1">
                   <StatusBadge status={shown} />
                   <label htmlFor={`status-${r.id}`} className="sr-only">
-                    Statut de la demande de {name}
+                    Statut de la demande {ofName(name)}
                   </label>
                   <Select
                     id={`status-${r.id}`}
@@ -182,13 +183,13 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
               <Td className={cn("whitespace-nowrap", shownFrom("sm"))}>{formatDate(r.createdAt)}</Td>
               <ActionsCell>
                 <IconAction
-                  label={`Voir la demande de ${name}`}
+                  label={`Voir la demande ${ofName(name)}`}
                   icon={Eye}
                   onClick={() => setDetailsId(r.id)}
                 />
                 {canErase ? (
                   <IconAction
-                    label={`Effacer la demande de ${name}`}
+                    label={`Effacer la demande ${ofName(name)}`}
                     icon={Trash2}
                     destructive
                     onClick={() => erase.ask(r.id)}
@@ -196,7 +197,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <DeniedControl
                     reason={ADMIN_ONLY}
-                    label={`Effacer la demande de ${name}`}
+                    label={`Effacer la demande ${ofName(name)}`}
                     className={buttonClass("ghost", "icon")}
                   >
                     <Trash2 aria-hidden="true" className="h-4 w-4 text-destructive" />
