@@ -47,7 +47,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   await gotoReady(page, `/admin/contacts?q=${last}`);
   await expect(page.getByTestId("admin-role")).toHaveText("Modérateur");
   // The status stays the moderator's to change.
-  await expect(page.getByLabel(`Statut de la demande de Inès ${last}`)).toBeEnabled();
+  await expect(page.getByLabel(`Statut de la demande d'Inès ${last}`)).toBeEnabled();
 
   const exportButton = page.getByRole("button", { name: "Exporter en CSV" });
   await expect(exportButton).toHaveAttribute("aria-disabled", "true");
@@ -55,7 +55,7 @@ test("a moderator sees the leads' export and erasure, and an application's erasu
   await exportButton.hover();
   await expect(page.getByRole("tooltip")).toHaveText("Réservé aux administrateurs");
 
-  const erase = page.getByRole("button", { name: `Effacer la demande de Inès ${last}` });
+  const erase = page.getByRole("button", { name: `Effacer la demande d'Inès ${last}` });
   await expect(erase).toHaveAttribute("aria-disabled", "true");
   await erase.focus();
   await expect(page.getByRole("tooltip")).toHaveText("Réservé aux administrateurs");

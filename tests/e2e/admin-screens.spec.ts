@@ -237,7 +237,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   const row = page.getByRole("row").filter({ hasText: last });
   await expect(row).toContainText("Rappel demandé");
   await expect(row).toContainText("Nouvelle");
-  await row.getByLabel(`Statut de la demande de Inès ${last}`).selectOption("contacted");
+  await row.getByLabel(`Statut de la demande d'Inès ${last}`).selectOption("contacted");
   await expect(page.getByText("Statut mis à jour avec succès")).toBeVisible();
   await expect(row).toContainText("Contactée");
   await page.getByLabel("Statut", { exact: true }).selectOption("new");
@@ -245,7 +245,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   await page.getByLabel("Statut", { exact: true }).selectOption("contacted");
   await expect(row).toHaveCount(1);
 
-  await row.getByRole("button", { name: `Voir la demande de Inès ${last}` }).click();
+  await row.getByRole("button", { name: `Voir la demande d'Inès ${last}` }).click();
   const details = page.getByRole("dialog", { name: "Détails de la demande" });
   await expect(details).toContainText("06 12 34 56 78");
   await expect(details).toContainText("Non spécifiée");
@@ -264,7 +264,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   expect(text).toContain(`Inès;${last}`);
   expect(text.trim().split("\r\n")).toHaveLength(2);
 
-  await row.getByRole("button", { name: `Effacer la demande de Inès ${last}` }).click();
+  await row.getByRole("button", { name: `Effacer la demande d'Inès ${last}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Effacer" }).click();
   await expect(page.getByText("Demande effacée avec succès")).toBeVisible();
   await expect(page.getByText("Aucune demande trouvée")).toBeVisible();
