@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { FORMATION_LEVEL_LABELS } from "~/features/catalogue/levels";
-import { formations } from "~/platform/db/schema.server";
+import { centreSettings, formations } from "~/platform/db/schema.server";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
@@ -144,6 +144,21 @@ describe(`prices on ${DRIVER}`, () => {
     const covered = await courseJsonLd("bureautique-financee");
     expect(covered.offers).not.toHaveProperty("price");
     expect(covered).not.toHaveProperty("isAccessibleForFree");
+  });
+
+  it("a centre liable to VAT states its prices excluding and including VAT, never as exempt", async () => {
+    await t.app.db.update(centreSettings).set({ vatStatus: "liable" }).where(eq(centreSettings.id, 1));
+    try {
+      expect((await save(course("bureautique-tva", { price: "1 200" }))).status).toBe(200);
+      const page = await pageText("bureautique-tva");
+      expect(page).toContain("Tarif 1 200 € HT (1 440 € TTC)");
+      expect(page).not.toContain("exonéré de TVA");
+      const pdf = await pdfText("bureautique-tva");
+      expect(pdf).toContain("HT (1");
+      expect(pdf).not.toContain("exonéré de TVA");
+    } finally {
+      await t.app.db.update(centreSettings).set({ vatStatus: "exempt" }).where(eq(centreSettings.id, 1));
+    }
   });
 });
 

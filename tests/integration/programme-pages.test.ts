@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { moduleHeading } from "~/features/catalogue/course-record";
 import { renderProgramme } from "~/features/catalogue/programme-pdf.server";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
-import { getCentreSettings, publicCentre } from "~/features/settings/centre.server";
+import { getCentreSettings } from "~/features/settings/centre.server";
 import { type Formation, formations } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
@@ -54,7 +54,7 @@ describe.skipIf(DRIVER === "pg")("programme PDF page breaks", () => {
   it("never leaves a heading alone at the bottom of a page", async () => {
     const [formation] = await t.app.db.select().from(formations).where(eq(formations.slug, SLUG));
     if (!formation) throw new Error("seeded formation missing");
-    const centre = publicCentre(await getCentreSettings(t.app.db));
+    const centre = await getCentreSettings(t.app.db);
     const sessions = await listUpcomingSessions(t.app.db, formation.id);
     const labels = ["Durée", "Niveau requis", "Format", "Lieu", "Blocs de compétences"];
     const modules = formation.program.map((m, i) =>

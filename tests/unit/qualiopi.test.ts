@@ -145,17 +145,21 @@ describe("course record wording", () => {
   });
 
   it("says what staff chose: a price, free, or paid by a funder; 0 alone says none of these", () => {
-    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null })).toBe(
+    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null }, true)).toBe(
       "1\u202f490\u00a0€ (net de taxe, exonéré de TVA)",
     );
-    expect(priceText({ price: 0, pricing: "gratuit", priceDetails: null })).toBe("Gratuit");
+    // A centre liable to VAT states the stored price excluding VAT, and with it.
+    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null }, false)).toBe(
+      "1\u202f490\u00a0€ HT (1\u202f788\u00a0€ TTC)",
+    );
+    expect(priceText({ price: 0, pricing: "gratuit", priceDetails: null }, true)).toBe("Gratuit");
     expect(
-      priceText({ price: 0, pricing: "prise-en-charge", priceDetails: "Pris en charge par l'OPCO" }),
+      priceText({ price: 0, pricing: "prise-en-charge", priceDetails: "Pris en charge par l'OPCO" }, true),
     ).toBe(
       "Sans frais pour l'apprenant\u00a0: prise en charge par l'employeur et son OPCO ou par un financeur. Pris en charge par l'OPCO",
     );
-    expect(priceText({ price: 0, pricing: null, priceDetails: "Sur devis" })).toBe("Sur devis");
-    expect(priceText({ price: 0, pricing: null, priceDetails: null })).toBe("");
+    expect(priceText({ price: 0, pricing: null, priceDetails: "Sur devis" }, true)).toBe("Sur devis");
+    expect(priceText({ price: 0, pricing: null, priceDetails: null }, true)).toBe("");
   });
 
   it("lists 'Tarifs' as missing while nobody chose what the learner pays", () => {

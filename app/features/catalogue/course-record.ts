@@ -4,6 +4,7 @@
  * never reads 'Non défini' or a console label.
  */
 
+import { VAT_RATE } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { formatEuros } from "~/platform/money";
 import {
@@ -39,12 +40,18 @@ const PRICING_TEXT = {
 
 /**
  * What the learner pays, as staff chose it ('Tarif' in the formation editor): '3 900 € (net de taxe,
- * exonéré de TVA)', 'Gratuit', or 'Sans frais pour l'apprenant…' (with the cost covered when staff
- * give one), then the price details. A price of 0 is never read as one of these by itself: a record
- * whose choice is unset says only its details.
+ * exonéré de TVA)' for a centre exempt from VAT, '3 900 € HT (4 680 € TTC)' for one liable to it (the
+ * price is stored excluding VAT, as the conventions print it), 'Gratuit', or 'Sans frais pour
+ * l'apprenant…' (with the cost covered when staff give one), then the price details. A price of 0 is
+ * never read as one of these by itself: a record whose choice is unset says only its details.
  */
-export function priceText(f: Pick<CourseRecord, "price" | "pricing" | "priceDetails">): string {
-  const amount = `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`;
+export function priceText(
+  f: Pick<CourseRecord, "price" | "pricing" | "priceDetails">,
+  vatExempt: boolean,
+): string {
+  const amount = vatExempt
+    ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
+    : `${formatEuros(f.price)} HT (${formatEuros(Math.round(f.price * (1 + VAT_RATE) * 100) / 100)} TTC)`;
   const main =
     f.pricing === "payant"
       ? amount
@@ -79,13 +86,13 @@ export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone"
  * Levels, access, prices, contact, methods, assessment, accessibility (Qualiopi indicator 1): the
  * level required to enter and the one reached are two items, never one field read both ways.
  */
-export function practicalRows(f: CourseRecord): RecordRow[] {
+export function practicalRows(f: CourseRecord, vatExempt: boolean): RecordRow[] {
   return [
     { label: "Niveau requis", value: f.levels.required },
     { label: "Niveau de sortie", value: f.levels.reached },
     { label: "Modalités d'accès", value: f.accessArrangements },
     { label: "Délai d'accès", value: f.accessDelay },
-    { label: "Tarif", value: priceText(f) },
+    { label: "Tarif", value: priceText(f, vatExempt) },
     { label: "Contact", value: contactText(f) },
     { label: "Méthodes pédagogiques", value: f.teachingMethods },
     { label: "Modalités d'évaluation", value: f.assessmentMethods },

@@ -4,7 +4,7 @@
  * only: pdfkit and the font never reach a browser bundle.
  */
 import { createHash } from "node:crypto";
-import { activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { activitySentence, type CentreIdentity, type CentrePrivate, fullAddress } from "~/features/settings";
 import type { Formation } from "~/platform/db/schema.server";
 import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
 import {
@@ -19,7 +19,7 @@ import { formatDateRange, type PublicSession, sessionModeLabel } from "./session
 
 export interface ProgrammeInput {
   formation: Formation;
-  centre: CentreIdentity;
+  centre: CentreIdentity & Pick<CentrePrivate, "vatStatus">;
   sessions: readonly PublicSession[];
   /**
    * The published results, one line per figure or archive: the course page's own figures
@@ -172,7 +172,7 @@ export function renderProgramme({
   }
   heading("Informations pratiques");
   const record = { ...f, levels: levelLabels(f) };
-  rows(practicalRows(record));
+  rows(practicalRows(record, centre.vatStatus === "exempt"));
 
   const certification = certificationInfo(record);
   if (certification) {

@@ -215,6 +215,7 @@ function DisabilityReferent() {
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
   const { formation, testimonials, sessions, presentation, picture, results } = loaderData;
+  const centre = useCentre();
   if (!formation) return <NotFoundFormation />;
   const tags = [
     formation.rncpCode,
@@ -356,7 +357,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
             <div dangerouslySetInnerHTML={{ __html: results }} />
           )}
-          <PracticalSection formation={formation}>
+          <PracticalSection formation={formation} vatExempt={centre.vatExempt}>
             <DisabilityReferent />
           </PracticalSection>
         </div>

@@ -38,10 +38,19 @@ function Rows({ rows, children }: { rows: RecordRow[]; children?: ReactNode }) {
  * Access, prices, contact, methods, assessment, accessibility (then `children`: more items of the
  * same list). The results have their own section (features/indicators).
  */
-export function PracticalSection({ formation, children }: { formation: CourseRecord; children?: ReactNode }) {
+export function PracticalSection({
+  formation,
+  vatExempt,
+  children,
+}: {
+  formation: CourseRecord;
+  /** The centre's VAT situation (Paramètres): how its prices are stated. */
+  vatExempt: boolean;
+  children?: ReactNode;
+}) {
   return (
     <Section id="infos-pratiques" title="Informations pratiques">
-      <Rows rows={practicalRows(formation)}>{children}</Rows>
+      <Rows rows={practicalRows(formation, vatExempt)}>{children}</Rows>
     </Section>
   );
 }
