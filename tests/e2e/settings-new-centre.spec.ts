@@ -104,7 +104,9 @@ test("a certificate without a category: the screen says why, and no page names Q
     });
     await page.getByRole("button", { name: "Envoyer le certificat" }).click();
     await expect(page.getByText("Certificat Qualiopi enregistré")).toBeVisible();
-    await expect(page.getByText(/La mention Qualiopi n'apparaît pas sur le site\s: il y faut/u)).toBeVisible();
+    await expect(
+      page.getByText(/La mention Qualiopi n'apparaît pas sur le site\s: il y faut/u),
+    ).toBeVisible();
     for (const path of ["/", "/notre-centre", "/mentions-legales"]) {
       await gotoReady(page, path);
       await expect(page.getByText(/Qualiopi/)).toHaveCount(0);
