@@ -55,8 +55,6 @@ const NOT_THE_CENTRES = [
   "OPQF",
   "Datadock",
   "Référencé France Travail",
-  // Goals no formation of the centre serves
-  "0 formation recommandée",
   // A centre not certified, without share capital or declaration number yet, whose one formation names
   // no funder: nothing says otherwise
   "Qualiopi",

@@ -15,7 +15,7 @@ const ICONS = {
 } as const;
 
 /**
- * The goals the catalogue serves. No goal selected, then one; choosing another replaces it. Toggle buttons
+ * No goal selected, then one; choosing another replaces it. Toggle buttons
  * (aria-pressed) so keyboard and screen-reader users know which goal is chosen.
  */
 export function GoalPicker({
@@ -38,11 +38,6 @@ export function GoalPicker({
     if (selected) resultRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [selected]);
 
-  // A goal no formation serves is not offered ('0 formation recommandée' five times on a new centre's
-  // home page); with none ticked on any formation, the section is left out.
-  const offered = GOALS.filter((g) => recommended(g).length > 0);
-  if (offered.length === 0) return null;
-
   return (
     <section aria-labelledby="objectif-titre" className="bg-muted py-16">
       <div className="mx-auto max-w-7xl px-4">
@@ -53,7 +48,7 @@ export function GoalPicker({
           {intro}
         </p>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {offered.map((g) => {
+          {GOALS.map((g) => {
             const Icon = ICONS[g.icon];
             const count = recommended(g).length;
             const pressed = g.id === selected;
