@@ -78,7 +78,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       logger,
       2_000,
       config.publicUrl,
-      path.join(config.dataDir, "mail-accepted.log"),
+      // Only SMTP needs the journal of accepted ids: a file written to the outbox is named after its
+      // message and replaced if written again, and each append would be synchronous I/O per message.
+      config.smtpUrl ? path.join(config.dataDir, "mail-accepted.log") : null,
     );
     // Work started once an answer is sent (a reset request's link and e-mail): closing waits for it.
     const pending = new Set<Promise<unknown>>();
