@@ -4,7 +4,7 @@
  * never reads 'Non défini' or a console label.
  */
 
-import { withVat } from "~/features/settings";
+import { VAT_RATE } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { formatEuros } from "~/platform/money";
 import {
@@ -51,7 +51,7 @@ export function priceText(
 ): string {
   const amount = vatExempt
     ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
-    : `${formatEuros(f.price)} HT (${formatEuros(withVat(f.price).including)} TTC)`;
+    : `${formatEuros(f.price)} HT (${formatEuros(Math.round(f.price * (1 + VAT_RATE) * 100) / 100)} TTC)`;
   const main =
     f.pricing === "payant"
       ? amount

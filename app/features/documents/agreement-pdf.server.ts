@@ -15,7 +15,6 @@ import {
   VAT_EXEMPTION_MENTION,
   VAT_RATE,
   type VatStatus,
-  withVat,
 } from "~/features/settings";
 import { timeText } from "~/features/timetable";
 import { NNBSP } from "~/platform/french";
@@ -82,11 +81,11 @@ export function priceLines(price: number, pricing: string | null, vatStatus: Vat
   if (vatStatus === "exempt") {
     return [`Prix de la formation${NNBSP}: ${formatEuros(price)} net de taxe.`, `${VAT_EXEMPTION_MENTION}.`];
   }
-  const { vat, including } = withVat(price);
+  const vat = Math.round(price * VAT_RATE * 100) / 100;
   return [
     `Prix hors taxes${NNBSP}: ${formatEuros(price)}`,
     `TVA (${VAT_RATE * 100}${NNBSP}%)${NNBSP}: ${formatEuros(vat)}`,
-    `Prix toutes taxes comprises${NNBSP}: ${formatEuros(including)}`,
+    `Prix toutes taxes comprises${NNBSP}: ${formatEuros(Math.round((price + vat) * 100) / 100)}`,
   ];
 }
 

@@ -15,14 +15,5 @@ export const VAT_STATUS_LABELS: Record<VatStatus, string> = {
 /** The normal rate, the one vocational training bears when the centre is liable. */
 export const VAT_RATE = 0.2;
 
-/**
- * A price excluding VAT, its VAT at the normal rate and the price including it, each to the cent: the
- * VAT is rounded first and added, so the three lines a convention prints always add up.
- */
-export function withVat(excluding: number): { vat: number; including: number } {
-  const vat = Math.round(excluding * VAT_RATE * 100) / 100;
-  return { vat, including: Math.round((excluding + vat) * 100) / 100 };
-}
-
 /** The mention an exempt centre prints beside its prices. */
 export const VAT_EXEMPTION_MENTION = "TVA non applicable, article 261-4-4° a du CGI";
