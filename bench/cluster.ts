@@ -20,7 +20,7 @@ import { nginxSite } from "../scripts/nginx-sample";
 import { startSmtpPeer } from "../tests/support/smtp";
 import {
   contactFormBody,
-  contactFormPosts,
+  contactFormSubmissions,
   machineLine,
   openSession,
   pdfOfSize,
@@ -173,7 +173,7 @@ async function main() {
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: [
-        contactFormPosts(BASE, "grappe", (status, acknowledged) => {
+        contactFormSubmissions(BASE, "grappe", (status, acknowledged) => {
           if (acknowledged) acked.add(acknowledged);
           const label = acknowledged ? "200 acquitté" : String(status);
           statuses.set(label, (statuses.get(label) ?? 0) + 1);

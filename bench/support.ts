@@ -134,7 +134,7 @@ export function contactFormBody(email: string, n: number): string {
  * endpoint), each submission with its own e-mail `<prefix>.<n>@example.test`; `onAnswer` learns
  * which e-mail was acknowledged with the form's success message.
  */
-export function contactFormPosts(
+export function contactFormSubmissions(
   base: string,
   prefix: string,
   onAnswer: (status: number, acknowledged: string | null) => void,

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response } from "express";
-import { getRole, getSessionUser } from "~/features/accounts/current-user.server";
+import { getRole, getSignedInUser } from "~/features/accounts/current-user.server";
 import { can } from "~/features/accounts/permissions";
 import { type ChangeEvent, isPublicEvent } from "~/platform/events.server";
 import type { AppRuntime } from "./runtime.server";
@@ -50,7 +50,7 @@ async function canSeeConsoleEvents(req: ExpressRequest, app: AppRuntime): Promis
   const headers = new Headers();
   headers.set("cookie", req.headers.cookie);
   try {
-    const user = await getSessionUser(new Request("http://localhost/api/events", { headers }), app);
+    const user = await getSignedInUser(new Request("http://localhost/api/events", { headers }), app);
     if (!user) return false;
     const role = await getRole(app, user.id);
     return can(role, "console:access");

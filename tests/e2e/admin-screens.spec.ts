@@ -124,7 +124,9 @@ test("formations: create with modules, search, filter by type, edit, delete with
   await expect(page.getByText("Aucune formation trouvée")).toBeVisible();
 });
 
-test("blog: create with live Markdown preview, publish, search, edit, delete", async ({ warmPage: page }) => {
+test("articles: create with live Markdown preview, publish, search, edit, delete", async ({
+  warmPage: page,
+}) => {
   const title = `Article Test ${suffix()}`;
   await signInAsAdmin(page, "/admin/articles");
   await page.getByRole("button", { name: "Nouvel article" }).click();

@@ -52,7 +52,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   for (const label of [
     "Tableau de bord",
     "Formations",
-    "Blog",
+    "Articles",
     "Candidatures",
     "Contacts",
     "Témoignages",

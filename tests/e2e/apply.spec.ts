@@ -45,9 +45,9 @@ test("with JavaScript: errors show before any upload, then the application is se
   const email = uniqueEmail("candidat");
   await gotoReady(page, `${COURSE}/candidature`);
   await expectNoAxeViolations(page);
-  const posts: string[] = [];
+  const articles: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "POST") posts.push(r.url());
+    if (r.method() === "POST") articles.push(r.url());
   });
 
   await page.getByRole("button", { name: "Envoyer ma candidature" }).click();
@@ -72,7 +72,7 @@ test("with JavaScript: errors show before any upload, then the application is se
   await expect(
     page.getByText("La lettre de motivation doit être un fichier PDF, DOC, DOCX ou ODT"),
   ).toBeVisible();
-  expect(posts).toEqual([]);
+  expect(articles).toEqual([]);
 
   await page
     .getByLabel("CV")

@@ -66,7 +66,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
   await slotForm.getByLabel("Formateur·rice").fill("Claire Dubois");
   await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
   await expect(page.getByTestId("timetable-count")).toHaveText("1");
-  const planning = page.url();
+  const timetableUrl = page.url();
 
   await gotoReady(page, "/admin/stagiaires");
   await page.getByRole("button", { name: "Ajouter un·e stagiaire" }).click();
@@ -79,7 +79,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
   await expect(page.getByText("Stagiaire ajouté·e").first()).toBeVisible();
 
   // The session's émargement, from its planning; the slot's signing page gives the personal link.
-  await gotoReady(page, planning);
+  await gotoReady(page, timetableUrl);
   await page.getByRole("link", { name: /^Émargement de la session/ }).click();
   await expect(page.getByRole("heading", { name: "Émargement de la session" })).toBeVisible();
   await page.getByRole("link", { name: /7 juin 2027/ }).click();

@@ -26,7 +26,7 @@ test("Bilan pédagogique et financier: choose a year, see a figure, open its lis
   await form.getByLabel("Formateur·rice").fill("Claire Dubois");
   await form.getByRole("button", { name: "Générer le planning" }).click();
   await expect(page.getByTestId("timetable-hours")).toHaveText("14\u00a0h");
-  const planning = page.url();
+  const timetableUrl = page.url();
 
   // Two learners imported with their BPF type.
   const jobseeker = uniqueEmail("bpf-emploi");
@@ -49,7 +49,7 @@ test("Bilan pédagogique et financier: choose a year, see a figure, open its lis
 
   // Both present at every half-day, as staff copy a paper sheet into the émargement: the BPF counts the
   // hours attended, not the hours planned.
-  await gotoReady(page, planning);
+  await gotoReady(page, timetableUrl);
   await page.getByRole("link", { name: /^Émargement de la session/ }).click();
   await expect(page.getByRole("heading", { name: "Émargement de la session" })).toBeVisible();
   // The four half-days: Monday and Thursday, morning and afternoon.

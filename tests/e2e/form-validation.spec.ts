@@ -7,15 +7,15 @@ import { expect, type Page, test } from "./support/test";
 
 /** What the page sends to the server (other than its own assets) and what goes wrong in its console. */
 function watch(page: Page) {
-  const posts: string[] = [];
+  const submissions: string[] = [];
   const consoleErrors: string[] = [];
   page.on("request", (r) => {
-    if (r.method() !== "GET") posts.push(`${r.method()} ${r.url()}`);
+    if (r.method() !== "GET") submissions.push(`${r.method()} ${r.url()}`);
   });
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(m.text());
   });
-  return { posts, consoleErrors };
+  return { submissions, consoleErrors };
 }
 
 /** Every axe rule, best practices included (the visitor's own forms). */
@@ -53,7 +53,7 @@ test("contact: a field is checked when it loses focus, its error goes once it is
   await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
   await expect(page.getByLabel("Prénom")).toBeFocused();
   await expect(page.getByText("Veuillez sélectionner un sujet")).toBeHidden();
-  expect(seen.posts).toEqual([]);
+  expect(seen.submissions).toEqual([]);
   expect(seen.consoleErrors).toEqual([]);
 });
 
@@ -78,7 +78,7 @@ test("callback dialog: checked in the browser first, nothing sent while a field 
   await expect(dialog.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
   await expect(dialog.getByLabel("Prénom")).toBeFocused();
   await expectNoAxeViolations(page);
-  expect(seen.posts).toEqual([]);
+  expect(seen.submissions).toEqual([]);
   expect(seen.consoleErrors).toEqual([]);
 });
 
@@ -109,7 +109,7 @@ test("application: a file too large or of the wrong type shows its message befor
   await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
   await expect(page.getByText("Le CV doit être un fichier PDF, DOC, DOCX ou ODT")).toBeVisible();
   await expectNoAxeViolations(page);
-  expect(seen.posts).toEqual([]);
+  expect(seen.submissions).toEqual([]);
   expect(seen.consoleErrors).toEqual([]);
 });
 
@@ -125,6 +125,6 @@ test("sign-up: checked with the server's rules before anything is sent", async (
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await expect(page.getByLabel("Prénom")).toBeFocused();
   await expect(page.getByText("Ce champ est obligatoire").first()).toBeVisible();
-  expect(seen.posts).toEqual([]);
+  expect(seen.submissions).toEqual([]);
   expect(seen.consoleErrors).toEqual([]);
 });

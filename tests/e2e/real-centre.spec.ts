@@ -1,4 +1,4 @@
-import { DEMO_BLOG_POSTS, DEMO_TESTIMONIALS } from "~/features/demo/fixtures/catalogue.server";
+import { DEMO_ARTICLES, DEMO_TESTIMONIALS } from "~/features/demo/fixtures/catalogue.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { signInAsAdmin } from "./support/admin";
 import { gotoReady } from "./support/page";
@@ -77,7 +77,7 @@ const NOT_THE_CENTRES = [
   DEMO_CENTRE.street,
   DEMO_CENTRE.publicationDirector,
   ...DEMO_TESTIMONIALS.map((t) => t.name),
-  ...DEMO_BLOG_POSTS.map((p) => p.title),
+  ...DEMO_ARTICLES.map((p) => p.title),
 ];
 
 /** Case, accents' forms and every kind of space (no-break, narrow) aside. */

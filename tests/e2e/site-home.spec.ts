@@ -71,7 +71,7 @@ test("the teaser shows 3 work-study and 2 short formations from the database, li
   await expect(page).toHaveURL(`/formations`);
 });
 
-test("method, testimonials and blog sections (the demonstration centre's Pages › Accueil)", async ({
+test("method, testimonials and articles sections (the demonstration centre's Pages › Accueil)", async ({
   warmPage: page,
 }) => {
   await gotoReady(page, "/");
@@ -92,11 +92,11 @@ test("method, testimonials and blog sections (the demonstration centre's Pages �
   await expect(page.getByText("Nos entreprises partenaires")).toBeVisible();
   await expect(page.locator("main").getByText("Être rappelé·e", { exact: true })).toHaveCount(2);
 
-  const posts = page.getByTestId("home-posts").getByRole("article");
-  await expect(posts).toHaveCount(3);
-  await expect(posts.first()).toContainText("min de lecture");
-  await expect(posts.first()).toContainText("Par Équipe");
-  const first = posts.first().getByRole("link");
+  const articles = page.getByTestId("home-articles").getByRole("article");
+  await expect(articles).toHaveCount(3);
+  await expect(articles.first()).toContainText("min de lecture");
+  await expect(articles.first()).toContainText("Par Équipe");
+  const first = articles.first().getByRole("link");
   const href = await first.getAttribute("href");
   expect(href).toMatch(/^\/ressources\/article\/[a-z0-9-]+$/);
   await first.click();

@@ -15,7 +15,7 @@ import {
   userRoles,
 } from "~/platform/db/schema.server";
 import { slugify } from "~/platform/slugify";
-import * as blog from "~/routes/admin/articles";
+import * as articlesRoute from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as dashboard from "~/routes/admin/dashboard";
@@ -260,9 +260,9 @@ describe(`console formations on ${DRIVER}`, () => {
   });
 });
 
-describe(`console blog on ${DRIVER}`, () => {
+describe(`console articles on ${DRIVER}`, () => {
   it("creates with the author, derives the slug, sets updated_at on the server, deletes", async () => {
-    const created = await post(blog, "/admin/articles", {
+    const created = await post(articlesRoute, "/admin/articles", {
       intent: "create",
       title: "Réussir son alternance",
       content: "# Titre\n\nTexte",
@@ -275,7 +275,7 @@ describe(`console blog on ${DRIVER}`, () => {
     expect(row).toMatchObject({ authorId: admin.userId, published: true, excerpt: null });
     const before = row?.updatedAt.getTime() ?? 0;
     const updated = await post(
-      blog,
+      articlesRoute,
       "/admin/articles",
       {
         intent: "update",
@@ -299,12 +299,16 @@ describe(`console blog on ${DRIVER}`, () => {
     expect(after?.authorId).toBe(admin.userId);
     expect(after?.published).toBe(false);
 
-    const missing = await post(blog, "/admin/articles", { intent: "create", title: "", content: "" });
+    const missing = await post(articlesRoute, "/admin/articles", {
+      intent: "create",
+      title: "",
+      content: "",
+    });
     expect((await bodyOf(missing)).errors).toMatchObject({
       title: "Ce champ est obligatoire",
       content: "Ce champ est obligatoire",
     });
-    const dup = await post(blog, "/admin/articles", {
+    const dup = await post(articlesRoute, "/admin/articles", {
       intent: "create",
       title: "Réussir son alternance",
       content: "x",
@@ -312,12 +316,12 @@ describe(`console blog on ${DRIVER}`, () => {
     expect((await bodyOf(dup)).errors).toMatchObject({ slug: expect.stringContaining("déjà utilisé") });
 
     const search = await bodyOf(
-      await blog.loader(routeArgs(t, getRequest("/admin/articles?q=r%C3%A9ussir", admin.cookie))),
+      await articlesRoute.loader(routeArgs(t, getRequest("/admin/articles?q=r%C3%A9ussir", admin.cookie))),
     );
-    const found = search.posts as { id: string; title: string; excerpt: string | null }[];
+    const found = search.articles as { id: string; title: string; excerpt: string | null }[];
     expect(found.some((p) => p.id === row?.id)).toBe(true);
     expect(found.every((p) => `${p.title} ${p.excerpt}`.toLowerCase().includes("réussir"))).toBe(true);
-    const deleted = await post(blog, "/admin/articles", { intent: "delete", id: row?.id ?? "" });
+    const deleted = await post(articlesRoute, "/admin/articles", { intent: "delete", id: row?.id ?? "" });
     expect(await bodyOf(deleted)).toMatchObject({
       ok: true,
       toast: { title: "Article supprimé avec succès" },

@@ -388,10 +388,10 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     // A certificate is on file (beforeAll): a missing check would show as its removal.
     "routes/admin/settings.tsx#delete-certificate": {},
     // The gate refuses before the body is read: without the file, a missing check shows as a 400.
-    "routes/admin/mediatheque.tsx#upload": { alt: "Intruse", decorative: "on" },
-    "routes/admin/mediatheque.tsx#update": { id: ids.image, alt: "Texte d'un intrus" },
-    "routes/admin/mediatheque.tsx#replace": { id: ids.image },
-    "routes/admin/mediatheque.tsx#delete": { id: ids.image },
+    "routes/admin/media.tsx#upload": { alt: "Intruse", decorative: "on" },
+    "routes/admin/media.tsx#update": { id: ids.image, alt: "Texte d'un intrus" },
+    "routes/admin/media.tsx#replace": { id: ids.image },
+    "routes/admin/media.tsx#delete": { id: ids.image },
     "routes/admin/surveys.tsx#create": { title: "Intrus", kind: "autre" },
     "routes/admin/surveys.tsx#send": {
       questionnaireId: ids.questionnaire,

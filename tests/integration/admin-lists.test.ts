@@ -10,7 +10,7 @@ import { EXPORT_BATCH } from "~/features/leads/console-contacts.server";
 import { storeRequest } from "~/features/leads/contact.server";
 import { contactRequests, formations } from "~/platform/db/schema.server";
 import * as applicationsRoute from "~/routes/admin/applications";
-import * as blog from "~/routes/admin/articles";
+import * as articlesRoute from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as formationsRoute from "~/routes/admin/formations";
@@ -70,7 +70,7 @@ describe(`a console list that cannot be read, on ${DRIVER}`, () => {
   const cases: [string, ListRoute, string, string, string][] = [
     ["/admin/contacts", contacts, "contact_requests", "demandes", "Demandes de contact"],
     ["/admin/formations", formationsRoute, "formations", "formations", "Formations"],
-    ["/admin/articles", blog, "blog_posts", "articles", "Articles"],
+    ["/admin/articles", articlesRoute, "blog_posts", "articles", "Articles"],
     ["/admin/temoignages", testimonialsRoute, "testimonials", "témoignages", "Témoignages"],
     ["/admin/candidatures", applicationsRoute, "applications", "candidatures", "Candidatures"],
   ];

@@ -277,13 +277,13 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
       expect(cached.html).toContain("Certifié Qualiopi");
     }
     const remove = (cookie = admin.cookie) => save({ intent: "delete-certificate" }, cookie);
-    const journal = () => t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
-    const entriesBefore = (await journal()).length;
+    const auditEntries = () => t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
+    const entriesBefore = (await auditEntries()).length;
 
     const before = await row();
     expect(statusOf(await remove(moderator.cookie))).toBe(403);
     expect(await row()).toEqual(before);
-    expect(await journal()).toHaveLength(entriesBefore);
+    expect(await auditEntries()).toHaveLength(entriesBefore);
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(200);
 
     const removed = await remove();
@@ -298,7 +298,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
       qualiopiCertifier: "AFNOR Certification",
       qualiopiValidUntil: "2099-12-31",
     });
-    const entries = await journal();
+    const entries = await auditEntries();
     expect(entries).toHaveLength(entriesBefore + 1);
     const removal = entries.filter((e) => e.details?.title === "Certificat Qualiopi supprimé");
     expect(removal).toHaveLength(1);
@@ -334,7 +334,7 @@ describe(`Qualiopi certificate on ${DRIVER}`, () => {
       description: "Aucun certificat n'est enregistré : il n'y a rien à supprimer.",
     });
     expect(await row()).toEqual(cleared);
-    expect(await journal()).toHaveLength(entriesBefore + 1);
+    expect(await auditEntries()).toHaveLength(entriesBefore + 1);
   });
 
   it("gives the visitor the page, not an error, and no invented identity when the settings cannot be read", async () => {

@@ -8,7 +8,7 @@ import { SEAT_TAKEN_MESSAGE } from "~/features/applications/status";
 import type { ChangeEvent } from "~/platform/live-tables";
 import * as detailsRoute from "~/routes/admin/application";
 import * as formationPage from "~/routes/site/formation";
-import * as policyPage from "~/routes/site/politique-confidentialite";
+import * as policyPage from "~/routes/site/privacy-policy";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formations, mailOutbox, users } from "~/platform/db/schema.server";
-import * as blog from "~/routes/admin/articles";
+import * as articlesRoute from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as formationsRoute from "~/routes/admin/formations";
@@ -202,7 +202,7 @@ describe("malformed input gets a French 4xx", () => {
 
   it.each([
     ["/admin/formations", formationsRoute],
-    ["/admin/articles", blog],
+    ["/admin/articles", articlesRoute],
     ["/admin/temoignages", testimonialsRoute],
     ["/admin/contacts", contacts],
     ["/admin/utilisateurs", usersRoute],

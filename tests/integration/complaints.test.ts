@@ -17,7 +17,7 @@ import {
 import { parisParts } from "~/platform/paris-time";
 import * as complaintConsole from "~/routes/admin/complaint";
 import * as registerRoute from "~/routes/admin/complaints";
-import * as complaintRoute from "~/routes/site/reclamation";
+import * as complaintRoute from "~/routes/site/complaint";
 import { FUNDER_COMPLAINT } from "../support/complaint";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";

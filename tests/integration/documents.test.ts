@@ -10,7 +10,7 @@ import * as listRoute from "~/routes/admin/learners";
 import * as settingsRoute from "~/routes/admin/settings";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { newSession, pdfText, settled, sqlOn, stagiairesPost } from "../support/learner-documents";
+import { learnersPost, newSession, pdfText, settled, sqlOn } from "../support/learner-documents";
 import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -20,7 +20,7 @@ const roleless = setUpSignedIn(t, null);
 
 const rows = sqlOn(t);
 
-const post = stagiairesPost(t, moderator);
+const post = learnersPost(t, moderator);
 
 /** A session of its own (2027-03-01 → 2027-03-12), two slots on its first day, two learners. */
 async function seed(tag: string) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { newSession, pdfText, settled, sqlOn, stagiairesPost } from "../support/learner-documents";
+import { learnersPost, newSession, pdfText, settled, sqlOn } from "../support/learner-documents";
 import { getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -18,7 +18,7 @@ const roleless = setUpSignedIn(t, null);
 
 const rows = sqlOn(t);
 
-const post = stagiairesPost(t, moderator);
+const post = learnersPost(t, moderator);
 
 const preview = (learnerId: string, document: string, cookie = moderator.cookie) =>
   settled(() =>

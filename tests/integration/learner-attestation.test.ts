@@ -14,7 +14,7 @@ import * as previewRoute from "~/routes/admin/learner-document-preview";
 import * as listRoute from "~/routes/admin/learners";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { newSession, pdfText, settled, sqlOn, stagiairesPost } from "../support/learner-documents";
+import { learnersPost, newSession, pdfText, settled, sqlOn } from "../support/learner-documents";
 import { getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -22,7 +22,7 @@ const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
 const rows = sqlOn(t);
-const post = stagiairesPost(t, moderator);
+const post = learnersPost(t, moderator);
 
 /** Records one attendance entry, as staff mark it on the slot's signing page. */
 const mark = (slotId: string | undefined, learnerId: string, status: string, lateMinutes = 0) =>

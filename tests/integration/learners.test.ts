@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { listUpcomingSessions } from "~/features/catalogue/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import * as detailsRoute from "~/routes/admin/application";
+import * as auditRoute from "~/routes/admin/audit";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
-import * as journalRoute from "~/routes/admin/journal";
 import * as listRoute from "~/routes/admin/learners";
 import * as exportRoute from "~/routes/admin/learners-export";
 import * as importRoute from "~/routes/admin/learners-import";
@@ -103,7 +103,7 @@ describe(`admissions make learners on ${DRIVER}`, () => {
     // while the record has one, 'stagiaire anonymisé·e' once the retention period has erased it.
     const shown = async () => {
       const page = (await bodyOf(
-        await journalRoute.loader(routeArgs(t, getRequest("/admin/journal", admin.cookie))),
+        await auditRoute.loader(routeArgs(t, getRequest("/admin/journal", admin.cookie))),
       )) as { entries: { entity: string; entityId: string; record: { name: string } }[] };
       return page.entries.find((e) => e.entity === "learner" && e.entityId === learner?.id)?.record.name;
     };

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formations, media } from "~/platform/db/schema.server";
-import * as mediaRoute from "~/routes/admin/mediatheque";
+import * as mediaRoute from "~/routes/admin/media";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 import { photoLike } from "../support/photo";

@@ -12,7 +12,7 @@ import { variantPath } from "~/features/media";
 import { mediaBytes, VariantStore } from "~/features/media/index.server";
 import { type BytesKey, directoryBytes, type MediaBytes } from "~/features/media/store.server";
 import { media, mediaVariants } from "~/platform/db/schema.server";
-import * as mediaRoute from "~/routes/admin/mediatheque";
+import * as mediaRoute from "~/routes/admin/media";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 import { bodyOf, fileRequest, formRequest, routeArgs, statusOf } from "../support/runtime";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { variantPath } from "~/features/media";
 import { auditLog, blogPosts, formations, media, mediaVariants } from "~/platform/db/schema.server";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
-import * as mediaRoute from "~/routes/admin/mediatheque";
+import * as mediaRoute from "~/routes/admin/media";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";
 import { hugePng } from "../support/photo";

@@ -11,9 +11,9 @@ import { scheduledPublishing } from "~/features/publishing/index.server";
 import { auditLog, contentVersions } from "~/platform/db/schema.server";
 import * as pageRoute from "~/routes/admin/page";
 import * as publication from "~/routes/admin/publication";
-import * as financementsPage from "~/routes/site/financements";
-import * as notreCentrePage from "~/routes/site/notre-centre";
-import * as ressourcesPage from "~/routes/site/ressources";
+import * as notreCentrePage from "~/routes/site/about";
+import * as financementsPage from "~/routes/site/funding";
+import * as resourcesPage from "~/routes/site/resources";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -66,7 +66,7 @@ async function screen(id: PageId) {
 const LOADERS: Record<string, (args: never) => Promise<unknown>> = {
   "/notre-centre": notreCentrePage.loader as never,
   "/financements": financementsPage.loader as never,
-  "/ressources": ressourcesPage.loader as never,
+  "/ressources": resourcesPage.loader as never,
 };
 
 /** A public page's introduction as its loader gives it: to a visitor, or to staff's 'Aperçu'. */

@@ -5,7 +5,7 @@ import { articleVersions } from "~/features/articles/index.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { scheduledPublishing } from "~/features/publishing/index.server";
 import { auditLog, blogPosts, contentVersions } from "~/platform/db/schema.server";
-import * as blog from "~/routes/admin/articles";
+import * as articlesRoute from "~/routes/admin/articles";
 import * as publication from "~/routes/admin/publication";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
@@ -18,7 +18,7 @@ const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 
 const save = async (fields: Record<string, string>, cookie = admin.cookie) =>
-  bodyOf(await blog.action(routeArgs(t, formRequest("/admin/articles", fields, cookie))));
+  bodyOf(await articlesRoute.action(routeArgs(t, formRequest("/admin/articles", fields, cookie))));
 
 const inMinutes = (minutes: number) => scheduleFieldValue(new Date(Date.now() + minutes * 60_000));
 
@@ -29,7 +29,7 @@ const bySlug = async (slug: string) => {
 };
 
 const publicTitles = async () =>
-  (await listPublishedArticles(t.app.db, { category: null, page: 1 })).posts.map((p) => p.title);
+  (await listPublishedArticles(t.app.db, { category: null, page: 1 })).articles.map((p) => p.title);
 
 /** Moves a saved date into the past, as the clock would. */
 const due = (slug: string, column: "publish_at" | "unpublish_at") =>

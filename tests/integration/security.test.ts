@@ -115,7 +115,7 @@ describe(`logs on ${DRIVER}`, () => {
   });
 });
 
-describe(`odd addresses and stray posts on ${DRIVER}`, () => {
+describe(`odd addresses and stray articles on ${DRIVER}`, () => {
   it.each(["/formation/%00", "/ressources/article/%00", "/formation/a%00b/programme.pdf"])(
     "%s answers 404 with no error logged",
     async (pathname) => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_PAGE, type ArticlesPage } from "~/features/articles/articles.server";
 import { blogPosts } from "~/platform/db/schema.server";
-import * as ressourcesRoute from "~/routes/site/ressources";
+import * as resourcesRoute from "~/routes/site/resources";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 import { getRequest, routeArgs } from "../support/runtime";
@@ -41,14 +41,14 @@ beforeAll(async () => {
 });
 
 async function view(search = ""): Promise<ArticlesPage> {
-  const data = (await ressourcesRoute.loader(routeArgs(t, getRequest(`/ressources${search}`)))) as {
+  const data = (await resourcesRoute.loader(routeArgs(t, getRequest(`/ressources${search}`)))) as {
     articles: ArticlesPage | null;
   };
   if (!data.articles) throw new Error("articles not loaded");
   return data.articles;
 }
 
-const slugs = (page: ArticlesPage) => page.posts.map((p) => p.slug);
+const slugs = (page: ArticlesPage) => page.articles.map((p) => p.slug);
 
 describe(`/ressources articles on ${DRIVER}`, () => {
   it("lists every published article, newest first, a page at a time, never a draft", async () => {
@@ -73,13 +73,13 @@ describe(`/ressources articles on ${DRIVER}`, () => {
     expect(all).not.toContain("demandeur-emploi-aides-france-travail-formation");
     expect(all).toContain("reconversion-professionnelle-5-etapes");
     // Each card has what the home page's card shows.
-    expect(first.posts[1]).toMatchObject({ title: "Métier 8", category: "Métiers", readMinutes: 1 });
+    expect(first.articles[1]).toMatchObject({ title: "Métier 8", category: "Métiers", readMinutes: 1 });
   });
 
   it("answers the last page past the end and the first page for a bad number", async () => {
     const last = await view("?page=99");
     expect(last.page).toBe(last.pages);
-    expect(last.posts.length).toBeGreaterThan(0);
+    expect(last.articles.length).toBeGreaterThan(0);
     expect((await view("?page=abc")).page).toBe(1);
     expect((await view("?page=-3")).page).toBe(1);
   });
@@ -97,11 +97,11 @@ describe(`/ressources articles on ${DRIVER}`, () => {
     const jobs = await view("?categorie=M%C3%A9tiers");
     expect(jobs.total).toBe(8);
     expect(jobs.pages).toBe(2);
-    expect(jobs.posts.every((p) => p.category === "Métiers")).toBe(true);
+    expect(jobs.articles.every((p) => p.category === "Métiers")).toBe(true);
     const page2 = await view("?categorie=M%C3%A9tiers&page=2");
     expect(slugs(page2)).toEqual(["metier-2", "metier-1"]);
     expect(slugs(await view("?categorie=Actualit%C3%A9s"))).toEqual(["sans-categorie"]);
     const none = await view("?categorie=Inconnue");
-    expect(none).toMatchObject({ total: 0, posts: [], page: 1, pages: 1 });
+    expect(none).toMatchObject({ total: 0, articles: [], page: 1, pages: 1 });
   });
 });

@@ -133,10 +133,10 @@ describe(`public site data on ${DRIVER}`, () => {
     const shown = home.testimonials as { name: string }[];
     expect(shown).toHaveLength(3);
     expect(shown.map((x) => x.name)).toEqual(active.slice(0, 3).map((x) => x.name));
-    const posts = home.posts as { slug: string; readMinutes: number }[];
-    expect(posts).toHaveLength(3);
-    expect(posts.map((p) => p.slug)).not.toContain("demandeur-emploi-aides-france-travail-formation");
-    expect(posts.every((p) => p.readMinutes >= 1)).toBe(true);
+    const articles = home.articles as { slug: string; readMinutes: number }[];
+    expect(articles).toHaveLength(3);
+    expect(articles.map((p) => p.slug)).not.toContain("demandeur-emploi-aides-france-travail-formation");
+    expect(articles.every((p) => p.readMinutes >= 1)).toBe(true);
     expect((home.alternance as Card[]).length).toBe(3);
     expect((home.courtes as Card[]).length).toBe(2);
   });
@@ -191,7 +191,7 @@ describe(`public site data on ${DRIVER}`, () => {
       expect(await listArticleTeasers(t.app.db)).toEqual([]);
       const home = await bodyOf(await homeRoute.loader(get("/")));
       expect(home.testimonials).toEqual([]);
-      expect(home.posts).toEqual([]);
+      expect(home.articles).toEqual([]);
     } finally {
       await t.app.db.insert(testimonials).values(savedT);
       for (const p of savedP) {
@@ -218,7 +218,7 @@ describe(`public site data on ${DRIVER}`, () => {
       } as never),
     );
     expect(home.testimonials).toEqual([]);
-    expect(home.posts).toEqual([]);
+    expect(home.articles).toEqual([]);
     expect(home.goalFormations).toEqual([]);
   });
 });

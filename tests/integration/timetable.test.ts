@@ -5,7 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, formationSessions, sessionSlots } from "~/platform/db/schema.server";
-import * as planning from "~/routes/admin/session-timetable";
+import * as timetableRoute from "~/routes/admin/session-timetable";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -36,14 +36,14 @@ async function post(
   fields: Record<string, string>,
   cookie = moderator.cookie,
 ) {
-  const result = await planning
+  const result = await timetableRoute
     .action(routeArgs(t, formRequest(url(s), fields, cookie), { id: s.formationId, sessionId: s.id }))
     .catch((thrown: unknown) => thrown);
   return { status: statusOf(result), body: await bodyOf(result).catch((): Record<string, unknown> => ({})) };
 }
 
 async function load(s: { id: string; formationId: string }) {
-  const data = (await planning.loader(
+  const data = (await timetableRoute.loader(
     routeArgs(t, getRequest(url(s), moderator.cookie), { id: s.formationId, sessionId: s.id }),
   )) as {
     timetable: Awaited<ReturnType<typeof import("~/features/timetable/timetable.server").sessionTimetable>>;

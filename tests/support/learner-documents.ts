@@ -26,7 +26,7 @@ export const sqlOn =
     t.app.database.query<T>(sql, values);
 
 /** A click on the Stagiaires screen (its action), by `signedIn` unless another cookie is given. */
-export const stagiairesPost =
+export const learnersPost =
   (t: TestApp, signedIn: SignedIn) =>
   (fields: Record<string, string>, cookie = signedIn.cookie) =>
     settled(() => listRoute.action(routeArgs(t, formRequest("/admin/stagiaires", fields, cookie))));

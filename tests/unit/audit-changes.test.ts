@@ -1,7 +1,7 @@
 // What the Journal d'activité keeps of a change: old → new values for short fields that are not
 // personal, the field's name alone for the others, and only the fields that really changed.
 import { describe, expect, it } from "vitest";
-import { changeText, diffFields, entryChanges } from "~/features/journal/changes";
+import { changeText, diffFields, entryChanges } from "~/features/audit/changes";
 
 const plain = (text: string) => text.replaceAll("\u202f", " ");
 

@@ -25,6 +25,12 @@ function matrixTable(): string {
 }
 
 describe("permission matrix", () => {
+  it("a renamed permission answers as its new name: blog:write is articles:write", () => {
+    expect(PERMISSIONS).not.toContain("blog:write");
+    for (const role of [...ROLES, null]) expect(can(role, "blog:write")).toBe(can(role, "articles:write"));
+    expect(can("moderator", "blog:write")).toBe(true);
+  });
+
   it("docs/permissions.md shows the matrix of app/features/accounts/permissions.ts", () => {
     const doc = readFileSync("docs/permissions.md", "utf8");
     const start = doc.indexOf(START);

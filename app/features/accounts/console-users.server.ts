@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
@@ -9,7 +10,6 @@ import {
   readPage,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type Actor, writeAudit } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { userRoles, users } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";

@@ -5,7 +5,7 @@ import type { AppRuntime } from "~/platform/runtime.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 import { can, type Permission, type Role } from "./permissions";
 
-export interface SessionUser {
+export interface SignedInUser {
   id: string;
   email: string;
   firstName: string | null;
@@ -13,15 +13,15 @@ export interface SessionUser {
   name: string;
 }
 
-const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+const AUTH_SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 
-/** The signed-in user, or null. Visitors without a session cookie cost no database round trip. */
-export async function getSessionUser(request: Request, app: AppRuntime): Promise<SessionUser | null> {
+/** The signed-in user, or null. Visitors without an auth session cookie cost no database round trip. */
+export async function getSignedInUser(request: Request, app: AppRuntime): Promise<SignedInUser | null> {
   const cookie = request.headers.get("cookie") ?? "";
-  if (!cookie.includes(SESSION_COOKIE)) return null;
-  const session = await app.auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const { id, email, firstName, lastName, name } = session.user;
+  if (!cookie.includes(AUTH_SESSION_COOKIE)) return null;
+  const authSession = await app.auth.api.getSession({ headers: request.headers });
+  if (!authSession) return null;
+  const { id, email, firstName, lastName, name } = authSession.user;
   return { id, email, firstName: firstName ?? null, lastName: lastName ?? null, name };
 }
 
@@ -47,22 +47,22 @@ export interface RequestArgs {
 
 /** The signed-in user and their role (null: signed in without a staff role). */
 export interface Principal {
-  user: SessionUser;
+  user: SignedInUser;
   role: Role | null;
 }
 
 // One read of the session and one of the role per request, shared by the admin layout's middleware,
 // the root loader and every console loader/action of that request (a promise, so parallel loaders
 // wait for the same read instead of starting their own).
-const sessionUserContext = createContext<Promise<SessionUser | null> | null>(null);
+const signedInUserContext = createContext<Promise<SignedInUser | null> | null>(null);
 const roleContext = createContext<Promise<Role | null> | null>(null);
 
 /** The signed-in user of this request, read from the session once and then shared. */
-export function currentUser({ request, context }: RequestArgs): Promise<SessionUser | null> {
-  let user = context.get(sessionUserContext);
+export function currentUser({ request, context }: RequestArgs): Promise<SignedInUser | null> {
+  let user = context.get(signedInUserContext);
   if (!user) {
-    user = getSessionUser(request, context.app);
-    context.set(sessionUserContext, user);
+    user = getSignedInUser(request, context.app);
+    context.set(signedInUserContext, user);
   }
   return user;
 }
@@ -91,7 +91,7 @@ export const ACCESS_DENIED = "Accès refusé";
 export async function requirePermission(
   args: RequestArgs,
   permission: Permission,
-): Promise<{ user: SessionUser; role: Role }> {
+): Promise<{ user: SignedInUser; role: Role }> {
   const principal = await currentPrincipal(args);
   if (!principal) {
     const url = new URL(args.request.url);

@@ -16,7 +16,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 export const PERMISSION_DESCRIPTIONS = {
   "console:access": "Entrer dans la console, voir le tableau de bord",
   "formations:write": "Créer, modifier, supprimer des formations",
-  "blog:write": "Créer, modifier, supprimer des articles",
+  "articles:write": "Créer, modifier, supprimer des articles",
   "testimonials:write": "Créer, modifier, supprimer des témoignages",
   "media:write": "Envoyer, décrire, remplacer, supprimer des images de la médiathèque",
   "pages:write": "Modifier les textes des pages du site (Pages)",
@@ -79,7 +79,7 @@ export const PERMISSIONS = Object.keys(PERMISSION_DESCRIPTIONS) as Permission[];
 const MODERATOR: readonly Permission[] = [
   "console:access",
   "formations:write",
-  "blog:write",
+  "articles:write",
   "testimonials:write",
   // The pictures of the formations and articles they edit.
   "media:write",
@@ -118,9 +118,27 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   moderator: MODERATOR,
 };
 
+/**
+ * Permissions renamed to the glossary's word, old name → new. Nothing stores a permission (a user has
+ * a role, and the roles' permissions are this file), but a centre's own code or notes may still say
+ * the old name: `can()` answers for it as for the new one. Entries stay.
+ */
+export const RENAMED_PERMISSIONS = {
+  "blog:write": "articles:write",
+} as const satisfies Record<string, Permission>;
+
+export type RenamedPermission = keyof typeof RENAMED_PERMISSIONS;
+
+/** The permission's current name (an old one answers as its new one). */
+export function currentPermission(permission: Permission | RenamedPermission): Permission {
+  return Object.hasOwn(RENAMED_PERMISSIONS, permission)
+    ? RENAMED_PERMISSIONS[permission as RenamedPermission]
+    : (permission as Permission);
+}
+
 /** Whether `role` (null: signed in without a role, or signed out) holds `permission`. */
-export function can(role: Role | null | undefined, permission: Permission): boolean {
-  return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
+export function can(role: Role | null | undefined, permission: Permission | RenamedPermission): boolean {
+  return role ? ROLE_PERMISSIONS[role].includes(currentPermission(permission)) : false;
 }
 
 /** The tooltip of a control shown disabled because the role lacks its permission. */

@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { type Actor, applicationTitleOf, writeAudit } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
@@ -8,7 +9,6 @@ import {
   invalid,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type Actor, applicationTitleOf, writeAudit } from "~/features/journal/index.server";
 import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";

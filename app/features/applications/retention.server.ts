@@ -1,6 +1,6 @@
 import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { purgeInBatches } from "~/features/audit/index.server";
 import { anonymiseExpiredComplaints } from "~/features/complaints/index.server";
-import { purgeInBatches } from "~/features/journal/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";

@@ -15,10 +15,10 @@
  * two different candidates, never the same one twice, and none is lost.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { type Actor, applicationTitleOf, writeAudit } from "~/features/audit/index.server";
 import { formatDateRange } from "~/features/catalogue";
 import { seatsTakenOn } from "~/features/catalogue/index.server";
 import { AdminInputError } from "~/features/console/index.server";
-import { type Actor, applicationTitleOf, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

@@ -4,7 +4,7 @@ import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
 import { blogPosts, media } from "~/platform/db/schema.server";
 import { readingMinutes } from "~/platform/markdown";
-import { DEFAULT_POST_CATEGORY } from "./categories";
+import { DEFAULT_ARTICLE_CATEGORY } from "./categories";
 
 /** Public reads of the blog: only `published = true` posts ever reach a visitor. */
 const isPublished = eq(blogPosts.published, true);
@@ -59,10 +59,10 @@ export async function listArticleTeasers(db: Db, limit = 3): Promise<ArticleTeas
 export const ARTICLES_PER_PAGE = 6;
 
 // A post without a category is shown, and filtered, under the cards' default label.
-const shownCategory = sql<string>`coalesce(nullif(${blogPosts.category}, ''), ${DEFAULT_POST_CATEGORY})`;
+const shownCategory = sql<string>`coalesce(nullif(${blogPosts.category}, ''), ${DEFAULT_ARTICLE_CATEGORY})`;
 
 export interface ArticlesPage {
-  posts: ArticleTeaser[];
+  articles: ArticleTeaser[];
   /** Every category that has a published post, for the filter. */
   categories: string[];
   /** Published posts in the chosen category (all of them without one). */
@@ -97,7 +97,7 @@ export async function listPublishedArticles(
     .limit(ARTICLES_PER_PAGE)
     .offset((page - 1) * ARTICLES_PER_PAGE);
   return {
-    posts: rows.map(toTeaser),
+    articles: rows.map(toTeaser),
     categories: categoryRows.map((c) => c.name).sort((a, b) => a.localeCompare(b, "fr")),
     total,
     page,

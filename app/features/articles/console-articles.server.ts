@@ -24,7 +24,10 @@ import { ARTICLE_SLUG_TAKEN, articleVersions } from "./article-versions.server";
 /** One page of posts, newest first, filtered on title or excerpt. */
 export async function articlesPage(db: Db, q: string, page: number) {
   const clause = q ? searchMatch(q, blogPosts.title, blogPosts.excerpt) : undefined;
-  const [list, drafts] = await Promise.all([readPosts(db, clause, page), idsWithDraft(db, articleVersions)]);
+  const [list, drafts] = await Promise.all([
+    readArticles(db, clause, page),
+    idsWithDraft(db, articleVersions),
+  ]);
   // The editor opens on the pending draft, the changes staff are working on.
   return {
     ...list,
@@ -36,7 +39,7 @@ export async function articlesPage(db: Db, q: string, page: number) {
   };
 }
 
-function readPosts(db: Db, clause: SQL | undefined, page: number) {
+function readArticles(db: Db, clause: SQL | undefined, page: number) {
   return readPage(
     page,
     () => countRows(db, blogPosts, clause),
@@ -66,7 +69,7 @@ const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) =
 
 /** The blog screen's action: intent = create | update | delete. */
 export const articleAction = crudAction<ArticleInput>({
-  permission: "blog:write",
+  permission: "articles:write",
   schema: articleSchema,
   entity: "blog_post",
   table: "blog_posts",

@@ -6,7 +6,7 @@
  */
 import { and, asc, between, eq, exists, sql } from "drizzle-orm";
 import { attendedMinutes } from "~/features/attendance/index.server";
-import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { formationSessions, formations, learners, sessionSlots } from "~/platform/db/schema.server";

@@ -9,14 +9,14 @@ import {
   type FormationLevel,
   parseCertificationCode,
 } from "~/features/catalogue";
-import { TRAINEE_CATEGORIES, TRAINEE_CATEGORY_LABELS, type TraineeCategory } from "~/features/learners";
+import { LEARNER_CATEGORY_LABELS, type LearnerCategory, TRAINEE_CATEGORIES } from "~/features/learners";
 import { nsfLabel } from "./nsf";
 
 /** F-1: the learner's type, or 'not said yet' (a line of its own, so the totals stay whole). */
-export type F1Line = TraineeCategory | "unknown";
+export type F1Line = LearnerCategory | "unknown";
 export const F1_LINES: readonly F1Line[] = [...TRAINEE_CATEGORIES, "unknown"];
 export const F1_LABELS: Record<F1Line, string> = {
-  ...TRAINEE_CATEGORY_LABELS,
+  ...LEARNER_CATEGORY_LABELS,
   unknown: "Type de stagiaire non renseigné (à compléter dans Stagiaires)",
 };
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import ical from "ical-generator";
 import { can } from "~/features/accounts";
-import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { rows } from "~/platform/db/rows.server";
 import { calendarFeeds, userRoles } from "~/platform/db/schema.server";
 import { parisInstant } from "~/platform/paris-time";

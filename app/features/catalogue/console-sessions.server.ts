@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
+import { sessionTitleOf } from "~/features/audit/index.server";
 import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
-import { sessionTitleOf } from "~/features/journal/index.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

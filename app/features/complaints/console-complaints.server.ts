@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { diffFields } from "~/features/audit";
+import { type Actor, auditedChange } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
@@ -14,8 +16,6 @@ import {
   searchMatch,
   unknownIntent,
 } from "~/features/console/index.server";
-import { diffFields } from "~/features/journal";
-import { type Actor, auditedChange } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";

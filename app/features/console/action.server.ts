@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Permission, Role } from "~/features/accounts";
 import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
-import type { Actor } from "~/features/journal/index.server";
+import type { Actor } from "~/features/audit/index.server";
 import { fieldErrors } from "~/platform/field-errors";
 import type { AdminActionResult } from "~/platform/form-schema";
 import { readFormData, readFormDataWithFiles } from "~/platform/http/body.server";

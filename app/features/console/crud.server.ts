@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Permission, Role } from "~/features/accounts";
-import { diffFields } from "~/features/journal";
-import { type Actor, type AuditEntry, auditedChange } from "~/features/journal/index.server";
+import { diffFields } from "~/features/audit";
+import { type Actor, type AuditEntry, auditedChange } from "~/features/audit/index.server";
 import type { Db } from "~/platform/db/client.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import { textFields } from "~/platform/form-data";

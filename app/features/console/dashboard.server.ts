@@ -14,7 +14,7 @@ const thisMonth = (column: AnyPgColumn) =>
  * figures computed from the learners and survey answers, or archived (the same the public site shows).
  */
 export async function dashboardData(db: Db) {
-  const [formationsAll, formationsActive, postsAll, postsPublished, requestsAll, requestsNew] =
+  const [formationsAll, formationsActive, articlesAll, articlesPublished, requestsAll, requestsNew] =
     await Promise.all([
       countRows(db, formations),
       countRows(db, formations, eq(formations.active, true)),
@@ -24,7 +24,7 @@ export async function dashboardData(db: Db) {
       countRows(db, contactRequests, eq(contactRequests.status, "new")),
     ]);
   const testimonialsActive = await countRows(db, testimonials, eq(testimonials.active, true));
-  const [formationsMonth, postsMonth, requestsMonth, testimonialsMonth, requestsToday, { figures }] =
+  const [formationsMonth, articlesMonth, requestsMonth, testimonialsMonth, requestsToday, { figures }] =
     await Promise.all([
       countRows(db, formations, thisMonth(formations.createdAt)),
       countRows(db, blogPosts, thisMonth(blogPosts.createdAt)),
@@ -52,7 +52,7 @@ export async function dashboardData(db: Db) {
     .limit(5);
   return {
     formations: { total: formationsAll, active: formationsActive, month: formationsMonth },
-    posts: { total: postsAll, published: postsPublished, month: postsMonth },
+    articles: { total: articlesAll, published: articlesPublished, month: articlesMonth },
     requests: { total: requestsAll, new: requestsNew, month: requestsMonth, today: requestsToday },
     testimonials: { active: testimonialsActive, month: testimonialsMonth },
     figures,

@@ -10,7 +10,7 @@ import {
   testimonials,
 } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
-import { DEMO_BLOG_POSTS, DEMO_FORMATIONS, DEMO_TESTIMONIALS } from "./fixtures/catalogue.server";
+import { DEMO_ARTICLES, DEMO_FORMATIONS, DEMO_TESTIMONIALS } from "./fixtures/catalogue.server";
 import { DEMO_PAGES } from "./fixtures/pages.server";
 
 // One transaction gives every row the same now(); distinct times keep "newest first" in list order.
@@ -88,7 +88,7 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<boolean> {
         formationId: formationSlug ? (slugToId.get(formationSlug) ?? null) : null,
       })),
     );
-    await tx.insert(blogPosts).values(DEMO_BLOG_POSTS.map((post) => ({ ...post, demo: true })));
+    await tx.insert(blogPosts).values(DEMO_ARTICLES.map((post) => ({ ...post, demo: true })));
     await insertDemoPages(tx);
     return true;
   });

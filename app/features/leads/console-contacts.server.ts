@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type Actor, auditedChange, contactTitleOf, writeAudit } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
@@ -14,7 +15,6 @@ import {
   searchMatch,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type Actor, auditedChange, contactTitleOf, writeAudit } from "~/features/journal/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactRequests, contactStatusChanges, mailOutbox } from "~/platform/db/schema.server";

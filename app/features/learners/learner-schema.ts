@@ -13,9 +13,9 @@ import {
   type CertificationOutcome,
   LEARNER_FUNDINGS,
   LEARNER_STATUSES,
+  type LearnerCategory,
   type LearnerStatus,
   TRAINEE_CATEGORIES,
-  type TraineeCategory,
 } from "./vocabulary";
 
 const NOT_ALLOWED = "Ce champ contient un caractère non autorisé";
@@ -33,7 +33,7 @@ const line = (max: number) =>
     .max(max, `${max} caractères maximum`)
     .refine((value) => !hasControlCharacters(value), NOT_ALLOWED);
 
-export const UNKNOWN_TRAINEE_CATEGORY =
+export const UNKNOWN_LEARNER_CATEGORY =
   "Type de stagiaire inconnu : salarié·e, apprenti·e, demandeur·euse d'emploi, particulier ou autre";
 
 /**
@@ -41,7 +41,7 @@ export const UNKNOWN_TRAINEE_CATEGORY =
  * 'apprentie', 'Demandeur d'emploi', 'Particulier', 'Autre', accents, case and inclusive endings
  * aside. Blank: not said.
  */
-export function traineeCategoryFrom(value: string): TraineeCategory | null | undefined {
+export function learnerCategoryFrom(value: string): LearnerCategory | null | undefined {
   const v = value
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -49,7 +49,7 @@ export function traineeCategoryFrom(value: string): TraineeCategory | null | und
     .replace(/[·.]\p{L}+/gu, "")
     .trim();
   if (v === "") return null;
-  if ((TRAINEE_CATEGORIES as readonly string[]).includes(v)) return v as TraineeCategory;
+  if ((TRAINEE_CATEGORIES as readonly string[]).includes(v)) return v as LearnerCategory;
   if (v.startsWith("salari")) return "private_employee";
   if (v.startsWith("apprenti")) return "apprentice";
   if (v.startsWith("demandeu") || v.startsWith("personne en recherche")) return "jobseeker";
@@ -58,13 +58,13 @@ export function traineeCategoryFrom(value: string): TraineeCategory | null | und
   return undefined;
 }
 
-const traineeCategoryField = z
+const learnerCategoryField = z
   .string()
   .optional()
-  .transform((value, ctx): TraineeCategory | null => {
-    const category = traineeCategoryFrom(value ?? "");
+  .transform((value, ctx): LearnerCategory | null => {
+    const category = learnerCategoryFrom(value ?? "");
     if (category === undefined) {
-      ctx.addIssue({ code: "custom", message: UNKNOWN_TRAINEE_CATEGORY });
+      ctx.addIssue({ code: "custom", message: UNKNOWN_LEARNER_CATEGORY });
       return z.NEVER;
     }
     return category;
@@ -81,7 +81,7 @@ export const learnerPersonSchema = z.object({
     .max(254, "254 caractères maximum")
     .pipe(z.email("Adresse e-mail invalide")),
   company: optionalLine(200),
-  traineeCategory: traineeCategoryField,
+  traineeCategory: learnerCategoryField,
 });
 export type LearnerPerson = z.infer<typeof learnerPersonSchema>;
 

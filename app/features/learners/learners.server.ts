@@ -5,19 +5,19 @@
  * personal data (the audit log outlives an erased learner).
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { diffFields } from "~/features/audit";
+import { type Actor, learnerTitleOf, writeAudit } from "~/features/audit/index.server";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
 import { AdminInputError, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
-import { diffFields } from "~/features/journal";
-import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
 import {
   CERTIFICATION_OUTCOME_LABELS,
+  LEARNER_CATEGORY_LABELS,
   LEARNER_ORIGIN_LABELS,
   LEARNER_STATUS_LABELS,
-  TRAINEE_CATEGORY_LABELS,
 } from "./vocabulary";
 
 export const LEARNER_GONE = "Ce ou cette stagiaire n'existe plus.";
@@ -357,7 +357,7 @@ export async function exportLearners(db: Db, actor: Actor, filters: LearnerFilte
         numericDay(r.abandonedOn),
         r.certification ? CERTIFICATION_OUTCOME_LABELS[r.certification] : "",
         LEARNER_ORIGIN_LABELS[r.origin],
-        r.traineeCategory ? TRAINEE_CATEGORY_LABELS[r.traineeCategory] : "",
+        r.traineeCategory ? LEARNER_CATEGORY_LABELS[r.traineeCategory] : "",
       ]),
     );
     return CSV_BOM + csvLine(CSV_HEADER) + lines.join("");

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { purgeInBatches } from "~/features/journal/index.server";
+import { purgeInBatches } from "~/features/audit/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formationSessions, learners } from "~/platform/db/schema.server";
 

@@ -51,9 +51,9 @@ export const TRAINEE_CATEGORIES = [
   "self_funded",
   "other",
 ] as const;
-export type TraineeCategory = (typeof TRAINEE_CATEGORIES)[number];
+export type LearnerCategory = (typeof TRAINEE_CATEGORIES)[number];
 
-export const TRAINEE_CATEGORY_LABELS: Record<TraineeCategory, string> = {
+export const LEARNER_CATEGORY_LABELS: Record<LearnerCategory, string> = {
   private_employee: "Salarié·e d'un employeur privé (hors apprenti·e)",
   apprentice: "Apprenti·e",
   jobseeker: "Demandeur·euse d'emploi",

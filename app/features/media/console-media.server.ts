@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
+import { type AuditEntry, auditedChange } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
@@ -11,7 +12,6 @@ import {
   pgErrorCode,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type AuditEntry, auditedChange } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { media } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";

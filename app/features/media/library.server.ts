@@ -151,7 +151,7 @@ export async function mediaFacts(db: Db, id: string | null): Promise<MediaFacts 
 
 /** Where image `id` is shown, in words ('la formation « X »'), for the refusal of a deletion. */
 export async function mediaUses(db: Db, id: string): Promise<string[]> {
-  const [courses, posts, people, logo] = await Promise.all([
+  const [courses, articles, people, logo] = await Promise.all([
     db.select({ title: formations.title }).from(formations).where(eq(formations.imageId, id)),
     db.select({ title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.imageId, id)),
     db.select({ name: testimonials.name }).from(testimonials).where(eq(testimonials.imageId, id)),
@@ -159,7 +159,7 @@ export async function mediaUses(db: Db, id: string): Promise<string[]> {
   ]);
   return [
     ...courses.map((c) => `la formation « ${c.title} »`),
-    ...posts.map((p) => `l'article « ${p.title} »`),
+    ...articles.map((p) => `l'article « ${p.title} »`),
     ...people.map((p) => `le témoignage de ${p.name}`),
     ...logo.map(() => "le logo du centre (Paramètres)"),
   ];

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RequestArgs } from "~/features/accounts/index.server";
+import { auditedChange } from "~/features/audit/index.server";
 import { attempt, consoleAction, failure, intentOf, invalid } from "~/features/console/index.server";
-import { auditedChange } from "~/features/journal/index.server";
 import { idsWithDraft, publishRecord, saveEdit, wantsPreview } from "~/features/publishing/index.server";
 import { type CentreSettings, fullAddress, retentionLabel } from "~/features/settings";
 import { getCentreSettings, startingSettings } from "~/features/settings/index.server";

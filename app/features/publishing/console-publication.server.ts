@@ -4,6 +4,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
+import { changeText, diffFields } from "~/features/audit";
+import { auditedChange } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
@@ -13,8 +15,6 @@ import {
   invalid,
   unknownIntent,
 } from "~/features/console/index.server";
-import { changeText, diffFields } from "~/features/journal";
-import { auditedChange } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";

@@ -1,4 +1,4 @@
-import { type AuditEntry, writeAudit } from "~/features/journal/index.server";
+import { type AuditEntry, writeAudit } from "~/features/audit/index.server";
 import type { Db } from "~/platform/db/client.server";
 import type { ChangeEvent, EventBus } from "~/platform/events.server";
 import type { Logger } from "~/platform/logger.server";

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { data } from "react-router";
 import { sanitizeFileName } from "~/features/applications/index.server";
+import { diffFields, fieldLabel } from "~/features/audit";
+import { auditedChange } from "~/features/audit/index.server";
 import {
   type AdminActionResult,
   AdminInputError,
@@ -12,8 +14,6 @@ import {
   invalid,
   unknownIntent,
 } from "~/features/console/index.server";
-import { diffFields, fieldLabel } from "~/features/journal";
-import { auditedChange } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { centreSettings } from "~/platform/db/schema.server";

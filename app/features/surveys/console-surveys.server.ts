@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { diffFields } from "~/features/audit";
+import { type Actor, auditedChange, writeAudit } from "~/features/audit/index.server";
 import {
   AdminInputError,
   consoleAction,
@@ -10,8 +12,6 @@ import {
   UNIQUE_VIOLATION,
   unknownIntent,
 } from "~/features/console/index.server";
-import { diffFields } from "~/features/journal";
-import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { testimonialTitle } from "~/features/audit/index.server";
 import {
   AdminInputError,
   countRows,
@@ -6,7 +7,6 @@ import {
   readPage,
   searchMatch,
 } from "~/features/console/index.server";
-import { testimonialTitle } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formations, testimonials } from "~/platform/db/schema.server";

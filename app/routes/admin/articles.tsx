@@ -21,11 +21,11 @@ import { useEditDialog } from "~/ui/console/use-edit-dialog";
 import { Td, Tr } from "~/ui/table";
 import type { Route } from "./+types/articles";
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog | Console d'administration" }];
+export const meta: Route.MetaFunction = () => [{ title: "Articles | Console d'administration" }];
 
 export function loader(args: Route.LoaderArgs) {
   return loadConsoleList(args, {
-    rows: "posts",
+    rows: "articles",
     permission: "console:access",
     what: "articles",
     filters: searchQuery,
@@ -36,8 +36,8 @@ export function loader(args: Route.LoaderArgs) {
 
 export const action = articleAction;
 
-export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { posts, page, filters: q, loadError } = loaderData;
+export default function AdminArticles({ loaderData }: Route.ComponentProps) {
+  const { articles, page, filters: q, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminArticle>();
   const remove = useConfirmDelete({ question: "Êtes-vous sûr de vouloir supprimer cet article ?" });
@@ -45,7 +45,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={countedTitle("Articles", page, loadError)}
-        description="Rédigez et publiez les articles du blog"
+        description="Rédigez et publiez les articles"
         actions={<AddButton label="Nouvel article" onClick={editor.create} />}
       />
       <ListFilters
@@ -61,7 +61,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           { label: "Mis à jour le", from: "md" },
         ]}
         actions
-        items={posts}
+        items={articles}
         empty="Aucun article trouvé"
         loadError={loadError}
       >

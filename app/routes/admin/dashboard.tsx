@@ -30,7 +30,7 @@ import type { Route } from "./+types/dashboard";
 
 const EMPTY: DashboardData = {
   formations: { total: 0, active: 0, month: 0 },
-  posts: { total: 0, published: 0, month: 0 },
+  articles: { total: 0, published: 0, month: 0 },
   requests: { total: 0, new: 0, month: 0, today: 0 },
   testimonials: { active: 0, month: 0 },
   figures: [],
@@ -105,7 +105,7 @@ const QUICK_ACTIONS = [
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const {
     formations,
-    posts,
+    articles,
     requests,
     testimonials,
     figures,
@@ -148,9 +148,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           },
           {
             title: "Articles",
-            value: posts.total,
-            detail: plural(posts.published, "publié"),
-            trend: monthTrend(posts.month),
+            value: articles.total,
+            detail: plural(articles.published, "publié"),
+            trend: monthTrend(articles.month),
             to: "/admin/articles",
             icon: BookOpen,
           },

@@ -4,7 +4,7 @@ import { sessionChoices } from "~/features/catalogue/sessions.server";
 import { loadOr } from "~/features/console/action.server";
 import { type ImportAnswer, learnerImportAction } from "~/features/learners/console-learners.server";
 import { IMPORT_MAX_ROWS } from "~/features/learners/csv-import";
-import { TRAINEE_CATEGORY_LABELS } from "~/features/learners/vocabulary";
+import { LEARNER_CATEGORY_LABELS } from "~/features/learners/vocabulary";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";
@@ -146,7 +146,7 @@ export default function AdminLearnersImport({ loaderData, actionData }: Route.Co
                       <Td>{r.lastName}</Td>
                       <Td>{r.email}</Td>
                       <Td>{r.company ?? ""}</Td>
-                      <Td>{r.traineeCategory ? TRAINEE_CATEGORY_LABELS[r.traineeCategory] : ""}</Td>
+                      <Td>{r.traineeCategory ? LEARNER_CATEGORY_LABELS[r.traineeCategory] : ""}</Td>
                     </Tr>
                   ))}
                 </TBody>

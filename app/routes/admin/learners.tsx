@@ -19,11 +19,11 @@ import { learnerFiltersFrom } from "~/features/learners/learner-schema";
 import { type LearnerRow, learnersPage, NO_LEARNERS } from "~/features/learners/learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
+  LEARNER_CATEGORY_LABELS,
   LEARNER_FUNDING_LABELS,
   LEARNER_ORIGIN_LABELS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
-  TRAINEE_CATEGORY_LABELS,
 } from "~/features/learners/vocabulary";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
@@ -171,7 +171,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 {l.company ? <p className="text-xs text-muted-foreground">{l.company}</p> : null}
                 {l.traineeCategory ? (
                   <p className="text-xs text-muted-foreground">
-                    {TRAINEE_CATEGORY_LABELS[l.traineeCategory]}
+                    {LEARNER_CATEGORY_LABELS[l.traineeCategory]}
                   </p>
                 ) : null}
                 {l.fundingSource ? (

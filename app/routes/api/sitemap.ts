@@ -26,11 +26,11 @@ const escapeXml = (s: string) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.app;
   const base = config.publicUrl.replace(/\/$/, "");
-  const [formations, posts] = await Promise.all([listActiveFormationSlugs(db), listPublishedSlugs(db)]);
+  const [formations, articles] = await Promise.all([listActiveFormationSlugs(db), listPublishedSlugs(db)]);
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: null as Date | null })),
     ...formations.map((f) => ({ path: `/formation/${f.slug}`, lastmod: f.updatedAt })),
-    ...posts.map((p) => ({ path: `/ressources/article/${p.slug}`, lastmod: p.updatedAt })),
+    ...articles.map((p) => ({ path: `/ressources/article/${p.slug}`, lastmod: p.updatedAt })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

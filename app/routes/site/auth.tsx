@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { EMAIL_FIELD, PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
-import { getSessionUser } from "~/features/accounts/current-user.server";
+import { getSignedInUser } from "~/features/accounts/current-user.server";
 import { PASSWORD_MIN } from "~/features/accounts/rules";
 import { type AuthActionResult, authAction } from "~/features/accounts/sign-in.server";
 import { safeRedirect } from "~/platform/safe-redirect";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in visitor has nothing to do here.
-  if (await getSessionUser(request, context.app)) throw redirect("/");
+  if (await getSignedInUser(request, context.app)) throw redirect("/");
   return null;
 }
 

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.app;
-  const [formations, figures, testimonials, posts, page] = await Promise.all([
+  const [formations, figures, testimonials, articles, page] = await Promise.all([
     readOrNull(logger, "formations", () => listActiveFormations(db)),
     readOrNull(logger, "figures", () => centreIndicatorFigures(db)),
     readOrNull(logger, "testimonials", () => listActiveTestimonials(db, 6)),
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kinds: formationKindsLabel(formationKindsOf(formations ?? [])) || "Nos formations",
     // Only the centre's own: a section without any is hidden, never filled with a sample.
     testimonials: (testimonials ?? []).slice(0, 3),
-    posts: posts ?? [],
+    articles: articles ?? [],
     // The texts, from Pages (none until the page is published: the hero then names the centre,
     // and the sections of the centre's own words are hidden).
     text: page.fields,
@@ -223,16 +223,16 @@ function Testimonials({
   );
 }
 
-function Blog({ posts }: Pick<Route.ComponentProps["loaderData"], "posts">) {
-  if (posts.length === 0) return null;
+function LatestArticles({ articles }: Pick<Route.ComponentProps["loaderData"], "articles">) {
+  if (articles.length === 0) return null;
   return (
-    <section aria-labelledby="blog-titre" className="bg-muted py-16">
+    <section aria-labelledby="articles-titre" className="bg-muted py-16">
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="blog-titre" className="flex items-center gap-2 text-3xl font-bold">
+        <h2 id="articles-titre" className="flex items-center gap-2 text-3xl font-bold">
           <BookOpen aria-hidden="true" className="h-7 w-7 text-primary" /> Nos derniers articles
         </h2>
-        <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-posts">
-          {posts.map((post) => (
+        <ul className="mt-8 grid gap-4 md:grid-cols-3" data-testid="home-articles">
+          {articles.map((post) => (
             <li key={post.slug}>
               <ArticleCard post={post} />
             </li>
@@ -270,7 +270,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         method={loaderData.method}
       />
       <Testimonials testimonials={loaderData.testimonials} partners={loaderData.partners} />
-      <Blog posts={loaderData.posts} />
+      <LatestArticles articles={loaderData.articles} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DEFAULT_POST_CATEGORY } from "~/features/articles/categories";
+import { DEFAULT_ARTICLE_CATEGORY } from "~/features/articles/categories";
 import { formatDate, isoDate } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
 
@@ -15,7 +15,7 @@ export interface PostView {
   picture?: string | null;
 }
 
-export { DEFAULT_POST_CATEGORY };
+export { DEFAULT_ARTICLE_CATEGORY };
 
 /** A blog teaser: category, reading time, author 'Équipe'. */
 export function ArticleCard({ post }: { post: PostView }) {
@@ -30,7 +30,7 @@ export function ArticleCard({ post }: { post: PostView }) {
         />
       )}
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-        <Badge variant="secondary">{post.category || DEFAULT_POST_CATEGORY}</Badge>
+        <Badge variant="secondary">{post.category || DEFAULT_ARTICLE_CATEGORY}</Badge>
         <span>{post.readMinutes} min de lecture</span>
       </div>
       <h3 className="text-lg font-semibold">

@@ -57,7 +57,7 @@ export function ArticleDialog({
             <TitleSlugFields fields={common} state={titleSlug} />
             <ConsoleFields
               {...common}
-              fields={[{ name: "category", label: "Catégorie", list: "blog-categories" }]}
+              fields={[{ name: "category", label: "Catégorie", list: "article-categories" }]}
             />
             {imagePicker({
               form: common.form,
@@ -66,7 +66,7 @@ export function ArticleDialog({
               value: post?.imageId ?? null,
               error: common.errors?.imageId,
             })}
-            <datalist id="blog-categories">
+            <datalist id="article-categories">
               <option value="Reconversion" />
               <option value="Alternance" />
               <option value="Financement" />

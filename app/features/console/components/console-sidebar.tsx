@@ -36,7 +36,7 @@ interface NavItem {
 const MAIN: NavItem[] = [
   { to: "/admin", label: "Tableau de bord", icon: LayoutDashboard, end: true },
   { to: "/admin/formations", label: "Formations", icon: GraduationCap },
-  { to: "/admin/articles", label: "Blog", icon: BookOpen },
+  { to: "/admin/articles", label: "Articles", icon: BookOpen },
   { to: "/admin/temoignages", label: "Témoignages", icon: MessageSquareQuote },
   { to: "/admin/mediatheque", label: "Médiathèque", icon: Images },
   { to: "/admin/pages", label: "Pages", icon: Files },

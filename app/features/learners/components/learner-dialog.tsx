@@ -5,13 +5,13 @@ import type { LearnerRow } from "../learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   CERTIFICATION_OUTCOMES,
+  LEARNER_CATEGORY_LABELS,
   LEARNER_FUNDING_LABELS,
   LEARNER_FUNDINGS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
   type LearnerStatus,
   TRAINEE_CATEGORIES,
-  TRAINEE_CATEGORY_LABELS,
 } from "../vocabulary";
 
 /**
@@ -123,7 +123,7 @@ export function LearnerDialog({
                   hint: "Pour le bilan pédagogique et financier.",
                   options: [
                     { value: "", label: "Non renseigné" },
-                    ...TRAINEE_CATEGORIES.map((c) => ({ value: c, label: TRAINEE_CATEGORY_LABELS[c] })),
+                    ...TRAINEE_CATEGORIES.map((c) => ({ value: c, label: LEARNER_CATEGORY_LABELS[c] })),
                   ],
                 },
               ]}

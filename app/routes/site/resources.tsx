@@ -15,7 +15,7 @@ import { ButtonLink, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { SearchField } from "~/ui/search-field";
 import { useCentre } from "~/use-root-data";
-import type { Route } from "./+types/ressources";
+import type { Route } from "./+types/resources";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
@@ -109,9 +109,9 @@ function Articles({ articles, category, q }: Pick<LoaderData, "articles" | "cate
             {plural(articles.total, "article", "articles")}
             {articles.pages > 1 ? ` · page ${articles.page} sur ${articles.pages}` : ""}
           </p>
-          {articles.posts.length > 0 ? (
+          {articles.articles.length > 0 ? (
             <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="articles">
-              {articles.posts.map((post) => (
+              {articles.articles.map((post) => (
                 <li key={post.slug}>
                   <ArticleCard post={post} />
                 </li>
@@ -145,7 +145,7 @@ function Articles({ articles, category, q }: Pick<LoaderData, "articles" | "cate
   );
 }
 
-export default function Ressources({ loaderData }: Route.ComponentProps) {
+export default function Resources({ loaderData }: Route.ComponentProps) {
   const [q, setQ] = useState(loaderData.q);
   const centre = useCentre();
   useLiveRevalidation(["site_pages"]);

@@ -2,7 +2,7 @@ import { LegalPage } from "~/features/pages/components/legal-page";
 import { publicLegalPage } from "~/features/pages/pages.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
-import type { Route } from "./+types/cgu";
+import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -3,11 +3,11 @@
 // personal) and links to the record while it exists; older entries are named by the migration.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type AuditChange, changeText, entryChanges } from "~/features/journal/changes";
+import { type AuditChange, changeText, entryChanges } from "~/features/audit/changes";
 import { formatIsoDay } from "~/platform/paris-time";
 import * as detailsRoute from "~/routes/admin/application";
+import * as auditRoute from "~/routes/admin/audit";
 import * as formationsRoute from "~/routes/admin/formations";
-import * as journal from "~/routes/admin/journal";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
@@ -20,7 +20,7 @@ const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 
 const read = async (search: string, cookie = admin.cookie) => {
-  const result = await journal.loader(routeArgs(t, getRequest(`/admin/journal${search}`, cookie)));
+  const result = await auditRoute.loader(routeArgs(t, getRequest(`/admin/journal${search}`, cookie)));
   return bodyOf(result) as Promise<{
     total: number;
     entries: {
@@ -268,7 +268,7 @@ describe(`journal d'activité on ${DRIVER}`, () => {
   });
 
   it("is for administrators only", async () => {
-    const refused = await journal
+    const refused = await auditRoute
       .loader(routeArgs(t, getRequest("/admin/journal", moderator.cookie)))
       .catch((e) => e);
     expect(refused).toBeInstanceOf(Response);

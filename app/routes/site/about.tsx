@@ -13,7 +13,7 @@ import { useLiveRevalidation } from "~/platform/use-live";
 import { NotFound } from "~/root";
 import { ButtonLink } from "~/ui/button";
 import { useCentre } from "~/use-root-data";
-import type { Route } from "./+types/notre-centre";
+import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   centrePageMeta(matches, loaderData?.page, { title: "Notre centre", path: "/notre-centre" });

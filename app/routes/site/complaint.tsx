@@ -17,7 +17,7 @@ import { useFormValidation } from "~/platform/use-form-validation";
 import { Button, ButtonLink } from "~/ui/button";
 import { Fields, FormAlert } from "~/ui/field";
 import { useToast } from "~/ui/toast/use-toast";
-import type { Route } from "./+types/reclamation";
+import type { Route } from "./+types/complaint";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -7,7 +7,7 @@ import { useLiveRevalidation } from "~/platform/use-live";
 import { NotFound } from "~/root";
 import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
-import type { Route } from "./+types/financements";
+import type { Route } from "./+types/funding";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   centrePageMeta(matches, loaderData?.page, { title: "Financer votre formation", path: "/financements" });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { SessionUser } from "~/features/accounts/index.server";
+import type { SignedInUser } from "~/features/accounts/index.server";
 import { isCalendarDay } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import {
@@ -20,7 +20,7 @@ import type { AppRuntime } from "~/platform/runtime.server";
 import { shortRef } from "./changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity } from "./log";
 
-export type Actor = Pick<SessionUser, "id" | "email">;
+export type Actor = Pick<SignedInUser, "id" | "email">;
 
 export interface AuditEntry {
   action:

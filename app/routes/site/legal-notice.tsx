@@ -4,7 +4,7 @@ import { publicLegalPage } from "~/features/pages/pages.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { useCentre } from "~/use-root-data";
-import type { Route } from "./+types/mentions-legales";
+import type { Route } from "./+types/legal-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

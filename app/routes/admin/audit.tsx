@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/audit/audit.server";
+import { changeText, entryChanges } from "~/features/audit/changes";
+import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/features/audit/log";
 import { loadOr } from "~/features/console/action.server";
-import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/journal/audit.server";
-import { changeText, entryChanges } from "~/features/journal/changes";
-import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/features/journal/log";
 import { NNBSP, quoted } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";
 import { plural } from "~/platform/plural";
@@ -14,7 +14,7 @@ import { PageHeader } from "~/ui/console/page-header";
 import { Field } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
 import { Td, Tr } from "~/ui/table";
-import type { Route } from "./+types/journal";
+import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Journal d'activité | Console d'administration" }];
 
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "audit:read");
   const filters = auditFiltersFrom(new URL(request.url).searchParams);
-  const { value, loadError } = await loadOr(app, "journal", () => listAuditLog(app.db, filters), {
+  const { value, loadError } = await loadOr(app, "audit log", () => listAuditLog(app.db, filters), {
     entries: [],
     total: 0,
     actors: [],
@@ -171,7 +171,7 @@ function EntryText({ entry }: { entry: Entry }) {
   );
 }
 
-export default function Journal({ loaderData }: Route.ComponentProps) {
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, total, actors, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
@@ -193,8 +193,8 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
         description="Qui a fait quoi, sur quel enregistrement et quand : chaque modification faite dans la console."
       />
       <Form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-        <Field id="journal-personne" label="Personne">
-          <Select id="journal-personne" name="personne" defaultValue={filters.actor ?? ""}>
+        <Field id="audit-personne" label="Personne">
+          <Select id="audit-personne" name="personne" defaultValue={filters.actor ?? ""}>
             <option value="">Tout le monde</option>
             {actors.map((email) => (
               <option key={email} value={email}>
@@ -203,8 +203,8 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </Field>
-        <Field id="journal-type" label="Type d'enregistrement">
-          <Select id="journal-type" name="type" defaultValue={filters.entity ?? ""}>
+        <Field id="audit-type" label="Type d'enregistrement">
+          <Select id="audit-type" name="type" defaultValue={filters.entity ?? ""}>
             <option value="">Tous les types</option>
             {AUDIT_ENTITIES.map((entity) => (
               <option key={entity} value={entity}>
@@ -213,11 +213,11 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </Field>
-        <Field id="journal-du" label="Du">
-          <Input id="journal-du" name="du" type="date" defaultValue={filters.from ?? ""} />
+        <Field id="audit-du" label="Du">
+          <Input id="audit-du" name="du" type="date" defaultValue={filters.from ?? ""} />
         </Field>
-        <Field id="journal-au" label="Au">
-          <Input id="journal-au" name="au" type="date" defaultValue={filters.to ?? ""} />
+        <Field id="audit-au" label="Au">
+          <Input id="audit-au" name="au" type="date" defaultValue={filters.to ?? ""} />
         </Field>
         <Button type="submit">Filtrer</Button>
       </Form>

@@ -16,7 +16,7 @@ import { PageHeader } from "~/ui/console/page-header";
 import { countedTitle, Pagination } from "~/ui/console/pagination";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
 import { useEditDialog } from "~/ui/console/use-edit-dialog";
-import type { Route } from "./+types/mediatheque";
+import type { Route } from "./+types/media";
 
 export const meta: Route.MetaFunction = () => [{ title: "Médiathèque | Console d'administration" }];
 
@@ -35,7 +35,7 @@ export const action = mediaAction;
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("fr-FR")} Ko`;
 
-export default function Mediatheque({ loaderData }: Route.ComponentProps) {
+export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { images, page, filters, loadError } = loaderData;
   const q = filters.q;
   useLoadErrorToast(loadError);
