@@ -53,7 +53,15 @@ function project() {
     utimesSync(path.join(root, file), when, when);
   };
   const log = () => readFileSync(path.join(root, "built.log"), "utf8");
-  return { root, run, start, built, log, age, reset: () => rmSync(path.join(root, "built.log"), { force: true }) };
+  return {
+    root,
+    run,
+    start,
+    built,
+    log,
+    age,
+    reset: () => rmSync(path.join(root, "built.log"), { force: true }),
+  };
 }
 
 describe("build-if-stale.sh", () => {
