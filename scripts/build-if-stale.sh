@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # Builds the production server (build/) when it is missing or older than any source it is built
 # from, so that the HTTP-level integration tests and the e2e tests never run yesterday's code.
-# Used by the integration suite's global set-up and by the e2e suite's (tests/e2e/support/global-setup.ts).
+# Used by the e2e suite's global set-up (tests/e2e/support/global-setup.ts) and, in the integration
+# suite, by each test file that runs or reads the build (tests/support/build.ts), from several workers
+# at once: a lock makes them take turns, and a run that waited finds the build fresh and leaves it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 entry=build/server/index.js
 # BUILD_DIR points the tests at a build made elsewhere: that one is taken as it is.
 if [ -n "${BUILD_DIR:-}" ] && [ "$BUILD_DIR" != build ]; then exit 0; fi
+
+# The lock is this script's own file: every caller has it, and it leaves nothing behind.
+if command -v flock >/dev/null; then
+  exec 9<scripts/build-if-stale.sh
+  flock 9
+fi
 
 sources=()
 # drizzle/: the build also leaves a migrated PGlite data folder for a first start.

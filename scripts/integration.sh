@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run test:integration` (PGlite) and `npm run test:integration:pg` (PostgreSQL), runnable on
-# their own: Vitest's global set-up (tests/support/global-setup.ts) rebuilds the production server
-# when a source is newer than build/ (the HTTP tests run it), and this says plainly when PostgreSQL
+# their own: the test files that run or read the production server rebuild it first when a source is
+# newer than build/ (tests/support/build.ts), and this says plainly when PostgreSQL
 # is not there. Extra arguments go to Vitest (a file, -t "name"…)
 # and narrow the run to them.
 set -euo pipefail

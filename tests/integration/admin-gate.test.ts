@@ -13,6 +13,7 @@ import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
 import { storeRequest } from "~/features/leads/contact.server";
 import routes from "~/routes";
 import { DRIVER } from "../support/db";
+import { makeApplication, makeLearner, makeMedia, makeSlot } from "../support/factories";
 import { setUpTestApp } from "../support/fixture";
 import { formRequest, getRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";
 
@@ -129,24 +130,35 @@ beforeAll(async () => {
        certificate_uploaded_at = now(), certificate_content = '\\x25504446'::bytea`,
   );
   // A picture in the médiathèque, for `update`, `replace` and `delete` to act on.
-  const [image] = await t.app.database.query<{ id: string }>(
-    `insert into media (hash, content, format, width, height, size, file_name, alt)
-     values ('00000000000000000000000000000000', '\\xffd8ff'::bytea, 'jpeg', 10, 10, 3, 'photo.jpg', 'Une photo')
-     returning id`,
+  const image = await makeMedia(t.app.db, {
+    hash: "00000000000000000000000000000000",
+    content: Buffer.from([0xff, 0xd8, 0xff]),
+    format: "jpeg",
+    width: 10,
+    height: 10,
+    size: 3,
+    fileName: "photo.jpg",
+    alt: "Une photo",
+  });
+  const [session] = await t.app.database.query<{ id: string; start: string }>(
+    "select id, to_char(start_date, 'YYYY-MM-DD') as start from formation_sessions order by start_date limit 1",
   );
-  const [session] = await t.app.database.query<{ id: string }>(
-    "select id from formation_sessions order by start_date limit 1",
-  );
-  const [application] = await t.app.database.query<{ id: string }>(
-    `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at)
-     values ($1, 'Léa', 'Martin', 'lea@example.test', '0612345678', 'salarie', 'cpf', now()) returning id`,
-    [session?.id],
-  );
-  const [learner] = await t.app.database.query<{ id: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email)
-     values ($1, 'manual', 'Léa', 'Martin', 'lea@example.test') returning id`,
-    [session?.id],
-  );
+  const application = await makeApplication(t.app.db, {
+    sessionId: session?.id ?? "",
+    firstName: "Léa",
+    lastName: "Martin",
+    email: "lea@example.test",
+    phone: "0612345678",
+    situation: "salarie",
+    financing: "cpf",
+  });
+  const learner = await makeLearner(t.app.db, {
+    sessionId: session?.id ?? "",
+    origin: "manual",
+    firstName: "Léa",
+    lastName: "Martin",
+    email: "lea@example.test",
+  });
   await storeComplaint(t.app, {
     firstName: "Léa",
     lastName: "Martin",
@@ -157,28 +169,29 @@ beforeAll(async () => {
   });
   const [complaint] = await t.app.database.query<{ id: string }>("select id from complaints limit 1");
   // A slot in the session's timetable, for `delete` and `clear` to have something to remove.
-  const [slot] = await t.app.database.query<{ id: string; day: string }>(
-    `insert into session_slots (session_id, day, start_minute, end_minute, trainer)
-     select id, start_date, 540, 720, 'Intrus' from formation_sessions where id = $1
-     returning id, to_char(day, 'YYYY-MM-DD') as day`,
-    [session?.id],
-  );
+  const slot = await makeSlot(t.app.db, {
+    sessionId: session?.id ?? "",
+    day: session?.start ?? "",
+    startMinute: 540,
+    endMinute: 720,
+    trainer: "Intrus",
+  });
   const [question] = await t.app.database.query<{ id: string; questionnaire_id: string }>(
     "select q.id, q.questionnaire_id from survey_questions q order by q.position limit 1",
   );
   ids = {
-    learner: learner?.id ?? "",
+    learner: learner.id,
     complaint: complaint?.id ?? "",
     formation: formation?.id ?? "",
     session: session?.id ?? "",
-    application: application?.id ?? "",
+    application: application.id,
     post: post?.id ?? "",
     testimonial: testimonial?.id ?? "",
     request,
     admin: admin?.id ?? "",
-    image: image?.id ?? "",
-    slot: slot?.id ?? "",
-    sessionDay: slot?.day ?? "",
+    image: image.id,
+    slot: slot.id,
+    sessionDay: slot.day,
     questionnaire: question?.questionnaire_id ?? "",
     question: question?.id ?? "",
   };

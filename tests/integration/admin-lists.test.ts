@@ -17,6 +17,7 @@ import * as formationsRoute from "~/routes/admin/formations";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
 import { TooltipProvider } from "~/ui/tooltip";
 import { DRIVER } from "../support/db";
+import { makeFormations } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, getRequest, routeArgs } from "../support/runtime";
 
@@ -47,7 +48,10 @@ function render(route: ListRoute, path: string, loaderData: unknown): string {
   );
 }
 
-/** `count` requests named Personne1… (1 the newest, by default one minute apart), in one statement. */
+/**
+ * `count` requests named Personne1… (1 the newest, by default one minute apart), in one statement:
+ * SQL rather than a factory, as some tests want 70 000 rows (more than one statement can bind).
+ */
 async function seedRequests(count: number, createdAt = sql`now() - g * interval '1 minute'`) {
   await t.app.db.execute(sql`
     insert into contact_requests (first_name, last_name, email, phone, created_at)
@@ -187,12 +191,17 @@ describe(`console contacts paged on the server, on ${DRIVER}`, () => {
 
 describe(`other console lists paged and searched on the server, on ${DRIVER}`, () => {
   it("formations: 50 a page, accent-insensitive search, total under the filter", async () => {
-    await t.app.db.execute(sql`
-      insert into formations (title, slug, description, formation_type, created_at)
-      select 'Formation ' || g, 'formation-' || g, 'Métier numéro ' || g,
-             (case when g % 2 = 0 then 'alternance' else 'courte' end)::formation_type,
-             now() - g * interval '1 minute'
-      from generate_series(1, 75) g`);
+    const now = Date.now();
+    await makeFormations(
+      t.app.db,
+      Array.from({ length: 75 }, (_, i) => i + 1).map((g) => ({
+        title: `Formation ${g}`,
+        slug: `formation-${g}`,
+        description: `Métier numéro ${g}`,
+        formationType: g % 2 === 0 ? ("alternance" as const) : ("courte" as const),
+        createdAt: new Date(now - g * 60_000),
+      })),
+    );
     const all = await load(formationsRoute, "/admin/formations?page=2");
     expect((all.formations as unknown[]).length).toBe((all.page as { total: number }).total - 50);
     const found = await load(formationsRoute, "/admin/formations?q=METIER%20NUMERO%207&type=courte");

@@ -6,6 +6,7 @@ import { auditLog, formationSessions } from "~/platform/db/schema.server";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";
+import { makeApplication } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
@@ -39,12 +40,20 @@ const session = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-async function addApplication(sessionId: string, status = "received") {
-  await t.app.database.query(
-    `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at, status)
-     values ($1, 'Léo', 'Petit', 'leo@example.test', '0600000000', 'salarie', 'cpf', now(), $2)`,
-    [sessionId, status],
-  );
+async function addApplication(
+  sessionId: string,
+  status: Parameters<typeof makeApplication>[1]["status"] = "received",
+) {
+  await makeApplication(t.app.db, {
+    sessionId,
+    firstName: "Léo",
+    lastName: "Petit",
+    email: "leo@example.test",
+    phone: "0600000000",
+    situation: "salarie",
+    financing: "cpf",
+    status,
+  });
 }
 
 describe(`formation sessions on ${DRIVER}`, () => {

@@ -12,6 +12,7 @@ import * as policyPage from "~/routes/site/privacy-policy";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
@@ -32,8 +33,7 @@ beforeAll(async () => {
   t.app.events.subscribe((event) => events.push(event));
 }, 180_000);
 
-const one = async <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-  (await t.app.database.query<T>(sql, values))[0] as T;
+const { one } = queriesOn(t);
 
 /** Posts the details page's form as a browser would; a refusal thrown by the gate is returned. */
 async function act(fields: Record<string, string>, cookie = moderator.cookie): Promise<unknown> {

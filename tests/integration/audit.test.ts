@@ -11,6 +11,7 @@ import * as formationsRoute from "~/routes/admin/formations";
 import * as testimonialsRoute from "~/routes/admin/testimonials";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
+import { makeTestimonial } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs } from "../support/runtime";
 
@@ -150,10 +151,12 @@ describe(`journal d'activité on ${DRIVER}`, () => {
     await post({ intent: "status", status: "reviewing", sendMail: "on", mailText: "Bonjour Mélisande" });
     await post({ intent: "note", body: "Mélisande Quintard rappelle jeudi au 06 98 76 54 32" });
 
-    const testimonial = await t.app.database.query<{ id: string }>(
-      `insert into testimonials (name, content, rating) values ('Gaspard Vernier', 'Très bien.', 5) returning id`,
-    );
-    const testimonialId = testimonial[0]?.id ?? "";
+    const testimonial = await makeTestimonial(t.app.db, {
+      name: "Gaspard Vernier",
+      content: "Très bien.",
+      rating: 5,
+    });
+    const testimonialId = testimonial.id;
     const edited = await testimonialsRoute.action(
       routeArgs(
         t,

@@ -10,7 +10,16 @@ import * as bpfRoute from "~/routes/admin/bpf";
 import * as csvRoute from "~/routes/admin/bpf-csv";
 import * as learnersRoute from "~/routes/admin/learners";
 import { DRIVER } from "../support/db";
+import {
+  type FormationFields,
+  makeAttendanceEntry,
+  makeFormation,
+  makeLearner,
+  makeSession,
+  makeSlot,
+} from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -18,71 +27,58 @@ const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 const none = setUpSignedIn(t, null);
 
-const rows = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-  t.app.database.query<T>(sql, values);
+const { rows } = queriesOn(t);
+const db = () => t.app.db;
 
 async function formation(values: {
   slug: string;
   certifying?: boolean;
   code?: string | null;
-  exit?: string | null;
-  objective?: string | null;
+  exit?: FormationFields["exitLevel"];
+  objective?: FormationFields["bpfObjective"];
   nsf?: string[];
 }): Promise<string> {
-  const [row] = await rows<{ id: string }>(
-    `insert into formations (title, slug, certifying, rncp_code, exit_level, bpf_objective, nsf_codes)
-     values ($7, $1, $2, $3, $4, $5, $6) returning id`,
-    [
-      values.slug,
-      values.certifying ?? false,
-      values.code ?? null,
-      values.exit ?? null,
-      values.objective ?? null,
-      values.nsf ?? [],
-      `BPF ${values.slug}`,
-    ],
-  );
-  return row?.id ?? "";
+  const row = await makeFormation(db(), {
+    title: `BPF ${values.slug}`,
+    slug: values.slug,
+    certifying: values.certifying ?? false,
+    rncpCode: values.code ?? null,
+    exitLevel: values.exit ?? null,
+    bpfObjective: values.objective ?? null,
+    nsfCodes: values.nsf ?? [],
+  });
+  return row.id;
 }
 
 async function session(formationId: string, start: string, end: string): Promise<string> {
-  const [row] = await rows<{ id: string }>(
-    `insert into formation_sessions (formation_id, start_date, end_date, seats) values ($1, $2, $3, 10) returning id`,
-    [formationId, start, end],
-  );
-  return row?.id ?? "";
+  const row = await makeSession(db(), { formationId, startDate: start, endDate: end, seats: 10 });
+  return row.id;
 }
 
 /** A slot from `from` to `to` (hours, Paris wall clock). */
 async function slot(sessionId: string, day: string, from: number, to: number, trainer: string | null) {
-  await rows(
-    "insert into session_slots (session_id, day, start_minute, end_minute, trainer) values ($1, $2, $3, $4, $5)",
-    [sessionId, day, from * 60, to * 60, trainer],
-  );
+  await makeSlot(db(), { sessionId, day, startMinute: from * 60, endMinute: to * 60, trainer });
 }
 
 async function learner(
   sessionId: string,
   name: string,
-  category: string | null,
+  category: Parameters<typeof makeLearner>[1]["traineeCategory"],
   extra: { abandonedOn?: string; anonymised?: boolean } = {},
 ): Promise<string> {
   const anonymised = extra.anonymised ?? false;
-  const [row] = await rows<{ id: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email, trainee_category, status, abandoned_on, anonymised_at)
-     values ($1, 'manual', $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [
-      sessionId,
-      anonymised ? null : name,
-      anonymised ? null : "Bpf",
-      anonymised ? null : `${name.toLowerCase()}@bpf.test`,
-      category,
-      extra.abandonedOn ? "dropped_out" : "in_training",
-      extra.abandonedOn ?? null,
-      anonymised ? new Date().toISOString() : null,
-    ],
-  );
-  return row?.id ?? "";
+  const row = await makeLearner(db(), {
+    sessionId,
+    origin: "manual",
+    firstName: anonymised ? null : name,
+    lastName: anonymised ? null : "Bpf",
+    email: anonymised ? null : `${name.toLowerCase()}@bpf.test`,
+    traineeCategory: category,
+    status: extra.abandonedOn ? "dropped_out" : "in_training",
+    abandonedOn: extra.abandonedOn ?? null,
+    anonymisedAt: anonymised ? new Date() : null,
+  });
+  return row.id;
 }
 
 const ids: Record<string, string> = {};
@@ -158,18 +154,17 @@ beforeAll(async () => {
   );
   for (const a of attendance) {
     const status = absent.has(`${a.learner_id}|${a.day}`) ? "absent" : "present";
-    await rows(
-      "insert into attendance_entries (slot_id, learner_id, status, method) values ($1, $2, $3, 'staff')",
-      [a.slot_id, a.learner_id, status],
-    );
+    await makeAttendanceEntry(db(), { slotId: a.slot_id, learnerId: a.learner_id, status, method: "staff" });
   }
   // A correction counts, not what it corrects: Hugo, marked absent above, corrected to present (the
   // later entry).
   const [hugoSlot] = attendance.filter((a) => a.learner_id === ids.l7);
-  await rows(
-    "insert into attendance_entries (slot_id, learner_id, status, method) values ($1, $2, 'present', 'staff')",
-    [hugoSlot?.slot_id, ids.l7],
-  );
+  await makeAttendanceEntry(db(), {
+    slotId: hugoSlot?.slot_id ?? "",
+    learnerId: ids.l7 ?? "",
+    status: "present",
+    method: "staff",
+  });
 });
 
 const lineOf = (report: Awaited<ReturnType<typeof bpfYear>>["report"], id: string) =>

@@ -7,6 +7,13 @@ import * as calendarRoute from "~/routes/admin/calendar";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as feedRoute from "~/routes/api/calendar-feed";
 import { DRIVER } from "../support/db";
+import {
+  makeApplication,
+  makeContactRequest,
+  makeFormation,
+  makeSession,
+  makeSlot,
+} from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
@@ -24,42 +31,62 @@ const ids = {
   slot: "",
 };
 
-async function insert(query: string, values: unknown[]): Promise<string> {
-  const [row] = await t.app.database.query<{ id: string }>(`${query} returning id`, values);
-  return row?.id ?? "";
+async function application(
+  status: Parameters<typeof makeApplication>[1]["status"],
+  at: string | null,
+  interviewer: string | null,
+) {
+  const row = await makeApplication(t.app.db, {
+    sessionId: ids.session,
+    firstName: status === "interview" ? "Léa" : "Hugo",
+    lastName: "Martin",
+    email: "lea@example.test",
+    phone: "0612345678",
+    situation: "salarie",
+    financing: "cpf",
+    status,
+    interviewAt: at === null ? null : new Date(at),
+    interviewPlace: "Salle 2",
+    interviewerId: interviewer,
+  });
+  return row.id;
 }
 
-function application(status: string, at: string | null, interviewer: string | null) {
-  return insert(
-    `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at,
-                               status, interview_at, interview_place, interviewer_id)
-     values ($1, $2, 'Martin', 'lea@example.test', '0612345678', 'salarie', 'cpf', now(), $3, $4, 'Salle 2', $5)`,
-    [ids.session, status === "interview" ? "Léa" : "Hugo", status, at, interviewer],
-  );
-}
-
-function callback(status: string, at: string) {
-  return insert(
-    `insert into contact_requests (first_name, last_name, phone, source, created_at, status, callback_requested)
-     values ('Paul', 'Durand', '0698765432', 'callback_home_hero', $1, $2, true)`,
-    [at, status],
-  );
+async function callback(status: NonNullable<Parameters<typeof makeContactRequest>[1]>["status"], at: string) {
+  const row = await makeContactRequest(t.app.db, {
+    firstName: "Paul",
+    lastName: "Durand",
+    phone: "0698765432",
+    source: "callback_home_hero",
+    createdAt: new Date(at),
+    status,
+    callbackRequested: true,
+  });
+  return row.id;
 }
 
 beforeAll(async () => {
-  const [formation] = await t.app.database.query<{ id: string }>(
-    "insert into formations (title, slug) values ('Calendrier RH', 'calendrier-rh') returning id",
-  );
-  ids.formation = formation?.id ?? "";
-  ids.session = await insert(
-    "insert into formation_sessions (formation_id, start_date, end_date, place, seats) values ($1, '2031-05-05', '2031-05-30', 'Paris', 12)",
-    [ids.formation],
-  );
+  const formation = await makeFormation(t.app.db, { title: "Calendrier RH", slug: "calendrier-rh" });
+  ids.formation = formation.id;
+  ids.session = (
+    await makeSession(t.app.db, {
+      formationId: ids.formation,
+      startDate: "2031-05-05",
+      endDate: "2031-05-30",
+      place: "Paris",
+      seats: 12,
+    })
+  ).id;
   // A slot of the session's timetable, 9 h 30 to 12 h 30 with its trainer.
-  ids.slot = await insert(
-    "insert into session_slots (session_id, day, start_minute, end_minute, trainer) values ($1, '2031-05-12', 570, 750, 'Claire Dubois')",
-    [ids.session],
-  );
+  ids.slot = (
+    await makeSlot(t.app.db, {
+      sessionId: ids.session,
+      day: "2031-05-12",
+      startMinute: 570,
+      endMinute: 750,
+      trainer: "Claire Dubois",
+    })
+  ).id;
   // 14:30 in Paris (summer time).
   ids.interview = await application("interview", "2031-05-12T12:30:00Z", admin.userId);
   ids.otherInterview = await application("interview", "2031-05-13T08:00:00Z", other.userId);
@@ -164,14 +191,24 @@ describe(`Calendrier (${DRIVER})`, () => {
 
     it("holds the member's own interviews, each slot of a planned session at its Paris times, an unplanned session's first and last days, not another member's interview", async () => {
       // An evening slot at a distance, to midnight; and a session of July with no timetable.
-      const late = await insert(
-        "insert into session_slots (session_id, day, start_minute, end_minute, link) values ($1, '2031-05-29', 840, 1440, 'https://visio.example.test/rh')",
-        [ids.session],
-      );
-      const bare = await insert(
-        "insert into formation_sessions (formation_id, start_date, end_date, place, seats) values ($1, '2031-07-07', '2031-07-18', 'Lyon', 12)",
-        [ids.formation],
-      );
+      const late = (
+        await makeSlot(t.app.db, {
+          sessionId: ids.session,
+          day: "2031-05-29",
+          startMinute: 840,
+          endMinute: 1440,
+          link: "https://visio.example.test/rh",
+        })
+      ).id;
+      const bare = (
+        await makeSession(t.app.db, {
+          formationId: ids.formation,
+          startDate: "2031-07-07",
+          endDate: "2031-07-18",
+          place: "Lyon",
+          seats: 12,
+        })
+      ).id;
       const url = (await month("2031-05")).feedUrl;
       expect(url).toMatch(/^http:\/\/localhost:3000\/calendrier\/[A-Za-z0-9_-]{43}\.ics$/);
       // The same link on every visit; the database keeps only its hash.

@@ -29,12 +29,16 @@ import {
 } from "~/platform/db/schema.server";
 import { createLogger } from "~/platform/logger.server";
 import * as dashboard from "~/routes/admin/dashboard";
+import { setUpProductionBuild } from "../support/build";
 import { createPgDatabase, DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
 import { scratchDir } from "../support/scratch";
 
 const ADMIN_EMAIL = "direction@centre.test";
+
+// The PGlite run starts from the build's empty migrated database (below).
+if (DRIVER !== "pg") setUpProductionBuild();
 
 /** A first start on an empty database of this run's driver, with `env` (no template, no seed of the suite). */
 async function firstStart(env: Record<string, string>) {

@@ -9,8 +9,10 @@ import * as documentRoute from "~/routes/admin/learner-document";
 import * as listRoute from "~/routes/admin/learners";
 import * as settingsRoute from "~/routes/admin/settings";
 import { DRIVER } from "../support/db";
+import { makeLearners, makeSlots } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { learnersPost, newSession, pdfText, settled, sqlOn } from "../support/learner-documents";
+import { learnersPost, newSession, pdfText, settled } from "../support/learner-documents";
+import { queriesOn } from "../support/query";
 import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
@@ -18,7 +20,7 @@ const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-const rows = sqlOn(t);
+const { rows } = queriesOn(t);
 
 const post = learnersPost(t, moderator);
 
@@ -28,17 +30,21 @@ async function seed(tag: string) {
     "select id, title from formations order by position limit 1",
   );
   const sessionId = await newSession(t, formation?.id);
-  await rows(
-    `insert into session_slots (session_id, day, start_minute, end_minute, place, trainer) values
-     ($1, '2027-03-01', 540, 750, 'Salle Turing', 'Ada Lovelace'), ($1, '2027-03-01', 810, 1020, 'Salle Turing', null)`,
-    [sessionId],
-  );
-  const learners = await rows<{ id: string; email: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email) values
-     ($1, 'manual', 'Élodie', 'Martin-${tag}', 'elodie.${tag}@example.test'),
-     ($1, 'manual', 'Karim', 'Benali-${tag}', 'karim.${tag}@example.test') returning id, email`,
-    [sessionId],
-  );
+  await makeSlots(t.app.db, [
+    {
+      sessionId,
+      day: "2027-03-01",
+      startMinute: 540,
+      endMinute: 750,
+      place: "Salle Turing",
+      trainer: "Ada Lovelace",
+    },
+    { sessionId, day: "2027-03-01", startMinute: 810, endMinute: 1020, place: "Salle Turing", trainer: null },
+  ]);
+  const learners = await makeLearners(t.app.db, [
+    { sessionId, firstName: "Élodie", lastName: `Martin-${tag}`, email: `elodie.${tag}@example.test` },
+    { sessionId, firstName: "Karim", lastName: `Benali-${tag}`, email: `karim.${tag}@example.test` },
+  ]);
   return { sessionId, formationTitle: formation?.title ?? "", learners };
 }
 

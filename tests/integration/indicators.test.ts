@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators, indicatorCounts } from "~/features/indicators/indicators.server";
+import { addDays } from "~/platform/dates";
 import { auditLog, centreSettings, formations } from "~/platform/db/schema.server";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as learnersRoute from "~/routes/admin/learners";
@@ -17,50 +18,46 @@ import * as csvRoute from "~/routes/admin/statistics-csv";
 import * as formationPage from "~/routes/site/formation";
 import * as home from "~/routes/site/home";
 import { DRIVER } from "../support/db";
+import {
+  makeFormation,
+  makeLearner,
+  makeSession,
+  makeSurveyAnswer,
+  makeSurveyInvitation,
+} from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { publishDraft } from "../support/publishing";
+import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 import { settingsForm } from "../support/settings";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin", { email: "admin@centre.test" });
 
-const rows = <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
-  t.app.database.query<T>(text, values);
-
-async function one<T>(text: string, values: unknown[] = []): Promise<T> {
-  const [row] = await rows<T>(text, values);
-  if (!row) throw new Error(`no row: ${text}`);
-  return row;
-}
+const { rows, one } = queriesOn(t);
 
 const NARROW = "\u202f";
 
 /** A certifying formation of its own (the demo's rows never count), active, with a course page. */
 async function certifyingFormation() {
   const slug = `indicateurs-${randomBytes(4).toString("hex")}`;
-  const f = await one<{ id: string }>(
-    `insert into formations (slug, title, certifying, active, results)
-     values ($1, 'Formation des indicateurs', true, true, $2::jsonb) returning id`,
-    [
-      slug,
-      JSON.stringify([
-        // Before the first computed year: shown as an archive.
-        { kind: "reussite", year: 2022, rate: 81, sample: 16, source: "enquête interne" },
-        // A year the site computes: the computed figures replace it.
-        { kind: "satisfaction", year: 2024, rate: 99, sample: 40, source: "enquête interne" },
-      ]),
+  const f = await makeFormation(t.app.db, {
+    slug,
+    title: "Formation des indicateurs",
+    certifying: true,
+    active: true,
+    results: [
+      // Before the first computed year: shown as an archive.
+      { kind: "reussite", year: 2022, rate: 81, sample: 16, source: "enquête interne" },
+      // A year the site computes: the computed figures replace it.
+      { kind: "satisfaction", year: 2024, rate: 99, sample: 40, source: "enquête interne" },
     ],
-  );
+  });
   return { id: f.id, slug };
 }
 
 const session = (formationId: string, endDate: string) =>
-  one<{ id: string }>(
-    `insert into formation_sessions (formation_id, start_date, end_date, seats)
-     values ($1, $2::date - 60, $2, 20) returning id`,
-    [formationId, endDate],
-  );
+  makeSession(t.app.db, { formationId, startDate: addDays(endDate, -60), endDate, seats: 20 });
 
 let n = 0;
 async function learner(
@@ -69,18 +66,16 @@ async function learner(
   certification: "presented" | "certified" | "not_certified" | null = null,
 ) {
   n += 1;
-  return one<{ id: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email, status, abandoned_on, certification)
-     values ($1, 'manual', 'Stagiaire', $2, $3, $4, $5, $6) returning id`,
-    [
-      sessionId,
-      `N${n}`,
-      `indicateurs${n}-${randomBytes(3).toString("hex")}@example.org`,
-      status,
-      status === "dropped_out" ? "2024-03-01" : null,
-      certification,
-    ],
-  );
+  return makeLearner(t.app.db, {
+    sessionId,
+    origin: "manual",
+    firstName: "Stagiaire",
+    lastName: `N${n}`,
+    email: `indicateurs${n}-${randomBytes(3).toString("hex")}@example.org`,
+    status,
+    abandonedOn: status === "dropped_out" ? "2024-03-01" : null,
+    certification,
+  });
 }
 
 const questionOf = (kind: "a_chaud" | "a_froid", role: "overall" | "situation") =>
@@ -98,26 +93,18 @@ async function surveyed(
   value: string | null,
 ) {
   const { questionnaire, question } = await questionOf(wave, wave === "a_chaud" ? "overall" : "situation");
-  const invitation = await one<{ id: string }>(
-    `insert into survey_invitations
-       (questionnaire_id, session_id, formation_id, learner_id, email, token_hash, wave, answered_at, closes_at)
-     values ($1, $2, $3, $4, 'x@example.org', $5, $6, $7, now() + interval '30 days') returning id`,
-    [
-      questionnaire,
-      place.sessionId,
-      place.formationId,
-      learnerId,
-      randomBytes(32).toString("hex"),
-      wave,
-      value === null ? null : new Date(),
-    ],
-  );
+  const invitation = await makeSurveyInvitation(t.app.db, {
+    questionnaireId: questionnaire,
+    sessionId: place.sessionId,
+    formationId: place.formationId,
+    learnerId,
+    email: "x@example.org",
+    tokenHash: randomBytes(32).toString("hex"),
+    wave,
+    answeredAt: value === null ? null : new Date(),
+  });
   if (value !== null) {
-    await rows("insert into survey_answers (invitation_id, question_id, value) values ($1, $2, $3)", [
-      invitation.id,
-      question,
-      value,
-    ]);
+    await makeSurveyAnswer(t.app.db, { invitationId: invitation.id, questionId: question, value });
   }
 }
 

@@ -8,15 +8,17 @@
 import { describe, expect, it } from "vitest";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
 import { DRIVER } from "../support/db";
+import { makeLearners, makeSlots } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { learnersPost, newSession, pdfText, settled, sqlOn } from "../support/learner-documents";
+import { learnersPost, newSession, pdfText, settled } from "../support/learner-documents";
+import { queriesOn } from "../support/query";
 import { getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-const rows = sqlOn(t);
+const { rows } = queriesOn(t);
 
 const post = learnersPost(t, moderator);
 
@@ -38,21 +40,38 @@ async function seed(tag: string) {
      where id = (select id from formations order by position limit 1) returning id, title`,
   );
   const sessionId = await newSession(t, formation?.id);
-  await rows(
-    `insert into session_slots (session_id, day, start_minute, end_minute) values
-     ($1, '2027-03-01', 540, 750), ($1, '2027-03-02', 810, 1020)`,
-    [sessionId],
-  );
-  const [paying, funded, unknown] = await rows<{ id: string; email: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email, funding_source,
-       payer_name, payer_address, payer_siret, payer_contact_name, payer_contact_email) values
-     ($1, 'manual', 'Élodie', 'Martin-${tag}', 'elodie.${tag}@example.test', 'personal', null, null, null, null, null),
-     ($1, 'manual', 'Karim', 'Benali-${tag}', 'karim.${tag}@example.test', 'opco', 'Boulangerie Dupain',
-       '3 place du Marché, 69002 Lyon', '123 456 789 00012', 'Sophie Dupain', 'rh.${tag}@dupain.test'),
-     ($1, 'manual', 'Inès', 'Roux-${tag}', 'ines.${tag}@example.test', null, null, null, null, null, null)
-     returning id, email`,
-    [sessionId],
-  );
+  await makeSlots(t.app.db, [
+    { sessionId, day: "2027-03-01", startMinute: 540, endMinute: 750 },
+    { sessionId, day: "2027-03-02", startMinute: 810, endMinute: 1020 },
+  ]);
+  const [paying, funded, unknown] = await makeLearners(t.app.db, [
+    {
+      sessionId,
+      firstName: "Élodie",
+      lastName: `Martin-${tag}`,
+      email: `elodie.${tag}@example.test`,
+      fundingSource: "personal",
+    },
+    {
+      sessionId,
+      firstName: "Karim",
+      lastName: `Benali-${tag}`,
+      email: `karim.${tag}@example.test`,
+      fundingSource: "opco",
+      payerName: "Boulangerie Dupain",
+      payerAddress: "3 place du Marché, 69002 Lyon",
+      payerSiret: "123 456 789 00012",
+      payerContactName: "Sophie Dupain",
+      payerContactEmail: `rh.${tag}@dupain.test`,
+    },
+    {
+      sessionId,
+      firstName: "Inès",
+      lastName: `Roux-${tag}`,
+      email: `ines.${tag}@example.test`,
+      fundingSource: null,
+    },
+  ]);
   if (!paying || !funded || !unknown) throw new Error("no learners");
   return { sessionId, formationTitle: formation?.title ?? "", paying, funded, unknown };
 }

@@ -13,23 +13,26 @@ import { addDays, parisToday } from "~/platform/dates";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
 import * as listRoute from "~/routes/admin/learners";
 import { DRIVER } from "../support/db";
+import { makeAttendanceEntry, makeFormation, makeLearners, makeSlots } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { learnersPost, newSession, pdfText, settled, sqlOn } from "../support/learner-documents";
+import { learnersPost, newSession, pdfText, settled } from "../support/learner-documents";
+import { queriesOn } from "../support/query";
 import { getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-const rows = sqlOn(t);
+const { rows } = queriesOn(t);
 const post = learnersPost(t, moderator);
 
 /** Records one attendance entry, as staff mark it on the slot's signing page. */
-const mark = (slotId: string | undefined, learnerId: string, status: string, lateMinutes = 0) =>
-  rows(
-    "insert into attendance_entries (slot_id, learner_id, status, late_minutes, method) values ($1, $2, $3, $4, 'staff')",
-    [slotId, learnerId, status, lateMinutes],
-  );
+const mark = (
+  slotId: string | undefined,
+  learnerId: string,
+  status: Parameters<typeof makeAttendanceEntry>[1]["status"],
+  lateMinutes = 0,
+) => makeAttendanceEntry(t.app.db, { slotId: slotId ?? "", learnerId, status, lateMinutes, method: "staff" });
 
 /** A session that ended last week (twelve days, its two slots on the first two), whatever today is. */
 const ENDED = { start: addDays(parisToday(), -18), end: addDays(parisToday(), -7) };
@@ -43,27 +46,45 @@ const COMING = { start: addDays(parisToday(), 30), end: addDays(parisToday(), 41
  * Léa dropped out on the first day, nothing recorded.
  */
 async function seed(tag: string, dates = ENDED) {
-  const [formation] = await rows<{ id: string; title: string }>(
-    `insert into formations (title, slug, certifying, certification, objectives, assessment_methods)
-     values ($1, $2, true, 'Développeur web (RNCP 37674)',
-             array['Concevoir une page accessible', 'Publier un site WordPress'], 'Étude de cas')
-     returning id, title`,
-    [`Attestation ${tag}`, `attestation-${tag}`],
-  );
-  const sessionId = await newSession(t, formation?.id, dates);
-  const slots = await rows<{ id: string }>(
-    `insert into session_slots (session_id, day, start_minute, end_minute) values
-     ($1, $2, 540, 750), ($1, $3, 810, 1020) returning id`,
-    [sessionId, dates.start, addDays(dates.start, 1)],
-  );
-  const [elodie, karim, lea] = await rows<{ id: string; email: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email, status, abandoned_on, certification) values
-     ($1, 'manual', 'Élodie', 'Martin-${tag}', 'elodie.att.${tag}@example.test', 'enrolled', null, 'certified'),
-     ($1, 'manual', 'Karim', 'Benali-${tag}', 'karim.att.${tag}@example.test', 'enrolled', null, 'presented'),
-     ($1, 'manual', 'Léa', 'Durand-${tag}', 'lea.att.${tag}@example.test', 'dropped_out', $2, null)
-     returning id, email`,
-    [sessionId, dates.start],
-  );
+  const formation = await makeFormation(t.app.db, {
+    title: `Attestation ${tag}`,
+    slug: `attestation-${tag}`,
+    certifying: true,
+    certification: "Développeur web (RNCP 37674)",
+    objectives: ["Concevoir une page accessible", "Publier un site WordPress"],
+    assessmentMethods: "Étude de cas",
+  });
+  const sessionId = await newSession(t, formation.id, dates);
+  const slots = await makeSlots(t.app.db, [
+    { sessionId, day: dates.start, startMinute: 540, endMinute: 750 },
+    { sessionId, day: addDays(dates.start, 1), startMinute: 810, endMinute: 1020 },
+  ]);
+  const [elodie, karim, lea] = await makeLearners(t.app.db, [
+    {
+      sessionId,
+      firstName: "Élodie",
+      lastName: `Martin-${tag}`,
+      email: `elodie.att.${tag}@example.test`,
+      status: "enrolled",
+      certification: "certified",
+    },
+    {
+      sessionId,
+      firstName: "Karim",
+      lastName: `Benali-${tag}`,
+      email: `karim.att.${tag}@example.test`,
+      status: "enrolled",
+      certification: "presented",
+    },
+    {
+      sessionId,
+      firstName: "Léa",
+      lastName: `Durand-${tag}`,
+      email: `lea.att.${tag}@example.test`,
+      status: "dropped_out",
+      abandonedOn: dates.start,
+    },
+  ]);
   if (!elodie || !karim || !lea) throw new Error("no learners");
   const [first, second] = slots;
   await mark(first?.id, elodie.id, "present");
@@ -71,7 +92,7 @@ async function seed(tag: string, dates = ENDED) {
   await mark(first?.id, karim.id, "absent");
   await mark(first?.id, karim.id, "present");
   await mark(second?.id, karim.id, "late", 30);
-  return { sessionId, title: formation?.title ?? "", elodie, karim, lea };
+  return { sessionId, title: formation.title, elodie, karim, lea };
 }
 
 const keptOf = (learnerId: string) =>

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listUpcomingSessions } from "~/features/catalogue/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
+import { addDays } from "~/platform/dates";
 import * as detailsRoute from "~/routes/admin/application";
 import * as auditRoute from "~/routes/admin/audit";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
@@ -14,7 +15,9 @@ import * as exportRoute from "~/routes/admin/learners-export";
 import * as importRoute from "~/routes/admin/learners-import";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
+import { makeSession } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { queriesOn } from "../support/query";
 import { BASE_URL, bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
@@ -22,8 +25,7 @@ const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
 const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 
-const rows = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-  t.app.database.query<T>(sql, values);
+const { rows } = queriesOn(t);
 
 async function sessionIds(slug = SLUG): Promise<string[]> {
   return (
@@ -372,13 +374,15 @@ describe(`enrolled learners take seats on ${DRIVER}`, () => {
   /** A new session of the formation, starting in a year, with `seats` seats. */
   async function sessionWithSeats(seats: number): Promise<{ id: string; formationId: string }> {
     const [formation] = await rows<{ id: string }>("select id from formations where slug = $1", [SLUG]);
-    const [session] = await rows<{ id: string; formation_id: string }>(
-      `insert into formation_sessions (formation_id, start_date, end_date, place, seats)
-       values ($1, current_date + 365, current_date + 400, 'Salle 2', $2) returning id, formation_id`,
-      [formation?.id, seats],
-    );
-    if (!session) throw new Error("no session");
-    return { id: session.id, formationId: session.formation_id };
+    const today = new Date().toISOString().slice(0, 10);
+    const session = await makeSession(t.app.db, {
+      formationId: formation?.id ?? "",
+      startDate: addDays(today, 365),
+      endDate: addDays(today, 400),
+      place: "Salle 2",
+      seats,
+    });
+    return { id: session.id, formationId: session.formationId };
   }
   const seatsShown = async (session: { id: string; formationId: string }) =>
     (await listUpcomingSessions(t.app.db, session.formationId)).find((s) => s.id === session.id);

@@ -9,6 +9,7 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { enqueueMail } from "~/platform/mail/queue.server";
+import { setUpProductionBuild } from "../support/build";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 import { scratchDir } from "../support/scratch";
@@ -66,6 +67,7 @@ async function count(query: string): Promise<number> {
 }
 
 describe.skipIf(DRIVER !== "pg")("mail delivery across a SIGKILL", () => {
+  setUpProductionBuild();
   it("sends every message once: those accepted before the kill are not sent again by the next start", async () => {
     const lock = new pg.Client({ connectionString: t.database.url ?? "" });
     await lock.connect();

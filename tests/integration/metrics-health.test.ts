@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DRIVER } from "../support/db";
+import { makeMails } from "../support/factories";
 import { setUpHttpApp } from "../support/fixture";
 import { openStream } from "../support/http";
 
@@ -64,11 +65,10 @@ describe("metrics", () => {
     expect(sample(empty, "mail_outbox_oldest_pending_age_seconds")).toBe(0);
     expect(sample(empty, "event_streams_open")).toBe(0);
 
-    await t.database.query(
-      `insert into mail_outbox (kind, to_address, subject, text_body, html_body, created_at)
-       values ('test', 'a@example.test', 's', 't', 'h', now() - interval '90 seconds'),
-              ('test', 'b@example.test', 's', 't', 'h', now())`,
-    );
+    await makeMails(t.app.db, [
+      { kind: "test", to: "a@example.test", createdAt: new Date(Date.now() - 90_000) },
+      { kind: "test", to: "b@example.test", createdAt: new Date() },
+    ]);
     const streams = await Promise.all([1, 2].map(() => openStream(t.port)));
     const text = await (await scrape(TOKEN)).text();
     expect(sample(text, "mail_outbox_pending")).toBe(2);

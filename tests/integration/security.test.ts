@@ -11,6 +11,7 @@ import { createLogger } from "~/platform/logger.server";
 import { candidateFields } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, msi, xls } from "../support/documents";
+import { makeApplication, makeFormation, makeSession } from "../support/factories";
 import { setUpHttpApp } from "../support/fixture";
 import { signedInUser } from "../support/runtime";
 import { settingsFormData } from "../support/settings";
@@ -289,15 +290,19 @@ describe(`impossible dates and over-booking on ${DRIVER}`, () => {
   const ids = { formation: "", session: "" };
   beforeAll(async () => {
     admin = (await signedInUser(t, { role: "admin" })).cookie;
-    const [formation] = await t.app.database.query<{ id: string }>(
-      "insert into formations (title, slug) values ('Dates impossibles', 'dates-impossibles') returning id",
-    );
-    ids.formation = formation?.id ?? "";
-    const [session] = await t.app.database.query<{ id: string }>(
-      "insert into formation_sessions (formation_id, start_date, end_date, place, seats) values ($1, '2031-05-05', '2031-05-30', 'Paris', 10) returning id",
-      [ids.formation],
-    );
-    ids.session = session?.id ?? "";
+    const formation = await makeFormation(t.app.db, {
+      title: "Dates impossibles",
+      slug: "dates-impossibles",
+    });
+    ids.formation = formation.id;
+    const session = await makeSession(t.app.db, {
+      formationId: ids.formation,
+      startDate: "2031-05-05",
+      endDate: "2031-05-30",
+      place: "Paris",
+      seats: 10,
+    });
+    ids.session = session.id;
   });
 
   /** A console form posted as the page's own script does (`.data`): status and decoded payload. */
@@ -354,11 +359,16 @@ describe(`impossible dates and over-booking on ${DRIVER}`, () => {
 
   it("a session's seats cannot go below the candidates already admitted, with a French message naming them", async () => {
     for (const first of ["Léa", "Hugo", "Inès"]) {
-      await t.app.database.query(
-        `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at, status)
-         values ($1, $2, 'Martin', 'lea@example.test', '0612345678', 'salarie', 'cpf', now(), 'admitted')`,
-        [ids.session, first],
-      );
+      await makeApplication(t.app.db, {
+        sessionId: ids.session,
+        firstName: first,
+        lastName: "Martin",
+        email: "lea@example.test",
+        phone: "0612345678",
+        situation: "salarie",
+        financing: "cpf",
+        status: "admitted",
+      });
     }
     const update = (seats: string) =>
       post(

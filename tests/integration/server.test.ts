@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { setUpProductionBuild } from "../support/build";
 import { DRIVER } from "../support/db";
 import { scratchDir } from "../support/scratch";
 
@@ -61,11 +62,7 @@ async function signIn(port: number, email: string, password: string) {
   return { status: res.status, body: (await res.json()) as { code?: string } };
 }
 
-beforeAll(() => {
-  if (!existsSync(`${buildDir}/server/index.js`)) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
-  }
-}, 120_000);
+setUpProductionBuild();
 
 const running: Running[] = [];
 afterAll(() => {

@@ -5,9 +5,12 @@ import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { productionBuild } from "../support/build";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp } from "../support/fixture";
 
+// Read while the file is collected: the build must be up to date before then.
+await productionBuild();
 const assets = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
 // React, React DOM and React Router: the largest script every page loads.
 const framework = readdirSync(assets).find((f) => /^framework-.*\.js$/.test(f));

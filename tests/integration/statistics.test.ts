@@ -8,32 +8,47 @@ import * as contactsRoute from "~/routes/admin/contacts";
 import * as statisticsRoute from "~/routes/admin/statistics";
 import * as csvRoute from "~/routes/admin/statistics-csv";
 import { DRIVER } from "../support/db";
+import {
+  makeApplication,
+  makeContactRequest,
+  makeContactStatusChange,
+  makeMails,
+} from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 /** A Wednesday, 11:00 in Paris: the 'now' the figures are computed at. */
 const NOW = new Date("2031-03-18T10:00:00Z");
 
+type ContactStatus = Parameters<typeof makeContactStatusChange>[1]["toStatus"];
+
 async function request(values: {
   source: string;
   formation: string | null;
   at: string;
-  status: string;
+  status: ContactStatus;
   callback?: boolean;
 }): Promise<string> {
-  const [row] = await t.app.database.query<{ id: string }>(
-    `insert into contact_requests (first_name, last_name, phone, source, formation_interest, created_at, status, callback_requested)
-     values ('Léa', 'Martin', '0612345678', $1, $2, $3, $4, $5) returning id`,
-    [values.source, values.formation, values.at, values.status, values.callback ?? false],
-  );
-  return row?.id ?? "";
+  const row = await makeContactRequest(t.app.db, {
+    firstName: "Léa",
+    lastName: "Martin",
+    phone: "0612345678",
+    source: values.source,
+    formationInterest: values.formation,
+    createdAt: new Date(values.at),
+    status: values.status,
+    callbackRequested: values.callback ?? false,
+  });
+  return row.id;
 }
 
-async function change(id: string, from: string, to: string, at: string) {
-  await t.app.database.query(
-    "insert into contact_status_changes (contact_request_id, from_status, to_status, created_at) values ($1, $2, $3, $4)",
-    [id, from, to, at],
-  );
+async function change(id: string, from: ContactStatus, to: ContactStatus, at: string) {
+  await makeContactStatusChange(t.app.db, {
+    contactRequestId: id,
+    fromStatus: from,
+    toStatus: to,
+    createdAt: new Date(at),
+  });
 }
 
 const t = setUpTestApp();
@@ -93,24 +108,39 @@ beforeAll(async () => {
     `select s.id, f.title, to_char(s.start_date, 'YYYY-MM-DD') as start
      from formation_sessions s join formations f on f.id = s.formation_id order by s.start_date, f.title limit 1`,
   );
-  for (const status of ["received", "received", "admitted"]) {
-    await t.app.database.query(
-      `insert into applications (session_id, first_name, last_name, email, phone, situation, financing, consent_at, status, created_at)
-       values ($1, 'Noé', 'Durand', 'noe@example.test', '0612345679', 'salarie', 'cpf', now(), $2, '2031-03-05T10:00:00Z')`,
-      [session?.id, status],
-    );
+  for (const status of ["received", "received", "admitted"] as const) {
+    await makeApplication(t.app.db, {
+      sessionId: session?.id ?? "",
+      firstName: "Noé",
+      lastName: "Durand",
+      email: "noe@example.test",
+      phone: "0612345679",
+      situation: "salarie",
+      financing: "cpf",
+      status,
+      createdAt: new Date("2031-03-05T10:00:00Z"),
+    });
   }
   sessionLabel = session ? `${session.title} — ` : "";
 
   // The sign-up e-mails of the accounts above count as delivered: only these four are known.
   await t.app.database.query("update mail_outbox set sent_at = created_at where sent_at is null");
-  await t.app.database.query(
-    `insert into mail_outbox (kind, to_address, subject, text_body, html_body, created_at, sent_at, last_error) values
-       ('contact_notification', 'equipe@centre.test', 's', 't', 'h', '2031-03-10T09:00:00Z', '2031-03-10T09:00:05Z', null),
-       ('contact_notification', 'equipe@centre.test', 's', 't', 'h', '2031-03-11T08:00:00Z', '2031-03-11T08:00:05Z', null),
-       ('contact_confirmation', 'lea@example.test', 's', 't', 'h', '2031-03-16T10:00:00Z', null, 'Connexion refusée'),
-       ('contact_confirmation', 'lea@example.test', 's', 't', 'h', '2031-03-18T09:00:00Z', null, null)`,
-  );
+  const mail = (kind: string, to: string, at: string, sentAt: string | null, lastError: string | null) => ({
+    kind,
+    to,
+    subject: "s",
+    text: "t",
+    html: "h",
+    createdAt: new Date(at),
+    sentAt: sentAt === null ? null : new Date(sentAt),
+    lastError,
+  });
+  await makeMails(t.app.db, [
+    mail("contact_notification", "equipe@centre.test", "2031-03-10T09:00:00Z", "2031-03-10T09:00:05Z", null),
+    mail("contact_notification", "equipe@centre.test", "2031-03-11T08:00:00Z", "2031-03-11T08:00:05Z", null),
+    mail("contact_confirmation", "lea@example.test", "2031-03-16T10:00:00Z", null, "Connexion refusée"),
+    mail("contact_confirmation", "lea@example.test", "2031-03-18T09:00:00Z", null, null),
+  ]);
 });
 
 let sessionLabel = "";

@@ -4,19 +4,21 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { surveyFigures } from "~/features/surveys/index.server";
+import { addDays } from "~/platform/dates";
 import { DRIVER } from "../support/db";
+import {
+  makeFormation,
+  makeLearner,
+  makeSession,
+  makeSurveyAnswer,
+  makeSurveyInvitation,
+} from "../support/factories";
 import { setUpTestApp } from "../support/fixture";
+import { queriesOn } from "../support/query";
 
 const t = setUpTestApp();
 
-const rows = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-  t.app.database.query<T>(sql, values);
-
-async function one<T>(sql: string, values: unknown[] = []): Promise<T> {
-  const [row] = await rows<T>(sql, values);
-  if (!row) throw new Error(`no row: ${sql}`);
-  return row;
-}
+const { rows, one } = queriesOn(t);
 
 const questionnaire = (kind: "a_chaud" | "a_froid") =>
   one<{ id: string }>("select id from survey_questionnaires where kind = $1", [kind]);
@@ -29,24 +31,27 @@ const questionOf = (questionnaireId: string, role: "overall" | "situation") =>
 
 /** A formation of its own with one session ending on `endDate`, so the demo's rows never count. */
 async function formationWithSession(endDate: string) {
-  const formation = await one<{ id: string }>(
-    "insert into formations (slug, title) values ($1, 'Formation des enquêtes') returning id",
-    [`enquete-${randomBytes(4).toString("hex")}`],
-  );
-  const session = await one<{ id: string }>(
-    `insert into formation_sessions (formation_id, start_date, end_date, seats)
-     values ($1, $2::date - 30, $2, 12) returning id`,
-    [formation.id, endDate],
-  );
+  const formation = await makeFormation(t.app.db, {
+    slug: `enquete-${randomBytes(4).toString("hex")}`,
+    title: "Formation des enquêtes",
+  });
+  const session = await makeSession(t.app.db, {
+    formationId: formation.id,
+    startDate: addDays(endDate, -30),
+    endDate,
+    seats: 12,
+  });
   return { formationId: formation.id, sessionId: session.id };
 }
 
 async function learner(sessionId: string, n: number) {
-  return one<{ id: string }>(
-    `insert into learners (session_id, origin, first_name, last_name, email)
-     values ($1, 'manual', 'Stagiaire', $2, $3) returning id`,
-    [sessionId, `N${n}`, `stagiaire${n}-${randomBytes(3).toString("hex")}@example.org`],
-  );
+  return makeLearner(t.app.db, {
+    sessionId,
+    origin: "manual",
+    firstName: "Stagiaire",
+    lastName: `N${n}`,
+    email: `stagiaire${n}-${randomBytes(3).toString("hex")}@example.org`,
+  });
 }
 
 async function invite(
@@ -56,28 +61,20 @@ async function invite(
   wave: "a_chaud" | "a_froid",
   answeredAt: Date | null = null,
 ) {
-  return one<{ id: string }>(
-    `insert into survey_invitations
-       (questionnaire_id, session_id, formation_id, learner_id, email, token_hash, wave, answered_at, closes_at)
-     values ($1, $2, $3, $4, 'x@example.org', $5, $6, $7, now() + interval '30 days') returning id`,
-    [
-      questionnaireId,
-      place.sessionId,
-      place.formationId,
-      learnerId,
-      randomBytes(32).toString("hex"),
-      wave,
-      answeredAt,
-    ],
-  );
+  return makeSurveyInvitation(t.app.db, {
+    questionnaireId,
+    sessionId: place.sessionId,
+    formationId: place.formationId,
+    learnerId,
+    email: "x@example.org",
+    tokenHash: randomBytes(32).toString("hex"),
+    wave,
+    answeredAt,
+  });
 }
 
 const answer = (invitationId: string, questionId: string, value: string) =>
-  rows("insert into survey_answers (invitation_id, question_id, value) values ($1, $2, $3)", [
-    invitationId,
-    questionId,
-    value,
-  ]);
+  makeSurveyAnswer(t.app.db, { invitationId, questionId, value });
 
 describe(`survey figures on ${DRIVER}`, () => {
   it("a new database has the ready-made 'À chaud' and 'À froid' questionnaires, editable, with their overall and situation questions", async () => {
@@ -115,11 +112,12 @@ describe(`survey figures on ${DRIVER}`, () => {
   it("counts asked, answered, satisfied (overall ≥ 4) and employed per formation, year of the session's end and wave", async () => {
     const place = await formationWithSession("2031-12-31");
     // Another session of the same formation ending the next year counts in that year.
-    const later = await one<{ id: string }>(
-      `insert into formation_sessions (formation_id, start_date, end_date, seats)
-       values ($1, '2031-12-15', '2032-01-10', 12) returning id`,
-      [place.formationId],
-    );
+    const later = await makeSession(t.app.db, {
+      formationId: place.formationId,
+      startDate: "2031-12-15",
+      endDate: "2032-01-10",
+      seats: 12,
+    });
     const chaud = await questionnaire("a_chaud");
     const froid = await questionnaire("a_froid");
     const overallChaud = await questionOf(chaud.id, "overall");

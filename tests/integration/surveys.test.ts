@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { SurveyScheduler } from "~/features/surveys/index.server";
+import { addDays } from "~/platform/dates";
 import { openPostgres } from "~/platform/db/client.server";
 import { EventBus } from "~/platform/events.server";
 import { createLogger } from "~/platform/logger.server";
@@ -14,43 +15,43 @@ import * as questionnaireRoute from "~/routes/admin/survey-questionnaire";
 import * as surveysRoute from "~/routes/admin/surveys";
 import * as surveyPage from "~/routes/site/survey";
 import { DRIVER } from "../support/db";
+import { makeFormation, makeLearner, makeSession } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 
-const rows = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-  t.app.database.query<T>(sql, values);
-
-async function one<T>(sql: string, values: unknown[] = []): Promise<T> {
-  const [row] = await rows<T>(sql, values);
-  if (!row) throw new Error(`no row: ${sql}`);
-  return row;
-}
+const { rows, one } = queriesOn(t);
 
 /** A formation of its own with one session ending on `endDate`, and its learners (the last one dropped out). */
 async function sessionWithLearners(endDate: string, names: string[]) {
   const tag = randomBytes(4).toString("hex");
-  const formation = await one<{ id: string }>(
-    "insert into formations (slug, title) values ($1, 'Formation Comptable Assistant') returning id",
-    [`enquetes-${tag}`],
-  );
-  const session = await one<{ id: string }>(
-    `insert into formation_sessions (formation_id, start_date, end_date, seats)
-     values ($1, $2::date - 60, $2, 20) returning id`,
-    [formation.id, endDate],
-  );
+  const formation = await makeFormation(t.app.db, {
+    slug: `enquetes-${tag}`,
+    title: "Formation Comptable Assistant",
+  });
+  const session = await makeSession(t.app.db, {
+    formationId: formation.id,
+    startDate: addDays(endDate, -60),
+    endDate,
+    seats: 20,
+  });
   const emails: string[] = [];
   for (const [i, name] of names.entries()) {
     const email = `${name.toLowerCase()}-${tag}@example.test`;
     const dropped = i === names.length - 1;
-    await rows(
-      `insert into learners (session_id, origin, first_name, last_name, email, status, abandoned_on)
-       values ($1, 'manual', $2, 'Martin', $3, $4, $5)`,
-      [session.id, name, email, dropped ? "dropped_out" : "completed", dropped ? endDate : null],
-    );
+    await makeLearner(t.app.db, {
+      sessionId: session.id,
+      origin: "manual",
+      firstName: name,
+      lastName: "Martin",
+      email,
+      status: dropped ? "dropped_out" : "completed",
+      abandonedOn: dropped ? endDate : null,
+    });
     emails.push(email);
   }
   return { formationId: formation.id, sessionId: session.id, emails, tag };

@@ -12,7 +12,9 @@ import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as formationPage from "~/routes/site/formation";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
+import { makeSession } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const SLUG = "tp-assistant-ressources-humaines";
@@ -26,22 +28,21 @@ beforeAll(async () => {
   lead = (await one<{ lead_recipient: string }>("select lead_recipient from centre_settings")).lead_recipient;
 });
 
-async function one<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T> {
-  return (await t.app.database.query<T>(sql, values))[0] as T;
-}
+const { one } = queriesOn(t);
 
 let day = 0;
 /** A session of its own for each test, months ahead, with `seats` seats. */
 async function newSession(seats: number): Promise<string> {
   day += 1;
   const start = `2027-09-${String(day).padStart(2, "0")}`;
-  return (
-    await one<{ id: string }>(
-      `insert into formation_sessions (formation_id, start_date, end_date, place, seats)
-       values ($1, $2, '2028-06-30', 'Au centre', $3) returning id`,
-      [formationId, start, seats],
-    )
-  ).id;
+  const session = await makeSession(t.app.db, {
+    formationId,
+    startDate: start,
+    endDate: "2028-06-30",
+    place: "Au centre",
+    seats,
+  });
+  return session.id;
 }
 
 /** Posts the details page's form as a browser would; a refusal thrown by the gate is returned. */

@@ -9,6 +9,7 @@
 // hooks ran (at the top level of the file) throws and says so.
 import { afterAll, beforeAll } from "vitest";
 import type { Role } from "~/platform/db/schema.server";
+import { setUpProductionBuild } from "./build";
 import { type HttpTestApp, startHttpApp } from "./http";
 import { createTestApp, signedInUser, type TestApp } from "./runtime";
 
@@ -55,8 +56,12 @@ export function setUpTestApp(...args: Parameters<typeof createTestApp>): TestApp
   );
 }
 
-/** The production build's Express app on the file's own database (see startHttpApp). */
+/**
+ * The production build's Express app on the file's own database (see startHttpApp), after a hook of
+ * its own that brings the build up to date (a minute or more, past the set-up's timeout).
+ */
 export function setUpHttpApp(...args: Parameters<typeof startHttpApp>): HttpTestApp {
+  setUpProductionBuild();
   return later(
     "the HTTP test app",
     () => startHttpApp(...args),

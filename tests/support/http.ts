@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type * as AppServer from "~/boot/app.server";
 import type { HttpLimits } from "~/platform/http/server.server";
+import { productionBuild } from "./build";
 import { createTestApp, type TestApp } from "./runtime";
 
 const buildEntry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
@@ -28,6 +29,8 @@ export async function startHttpApp(
   /** What the app gets instead of the build's own loader (a test that watches how it is used). */
   wrapBuild: (getBuild: () => Promise<ServerBuild>) => () => Promise<ServerBuild> = (getBuild) => getBuild,
 ): Promise<HttpTestApp> {
+  // After an edit under app/, the build would be yesterday's code (setUpHttpApp has already built it).
+  await productionBuild();
   if (!existsSync(buildEntry)) throw new Error("run `npx react-router build` first (npm test does)");
   const mod = (await import(pathToFileURL(buildEntry).href)) as typeof AppServer;
   const t = await createTestApp(env, options);

@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import * as listRoute from "~/routes/admin/learners";
+import { makeSession } from "./factories";
 import type { SignedIn } from "./fixture";
 import { formRequest, routeArgs, type TestApp } from "./runtime";
 
@@ -19,12 +20,6 @@ export async function settled(run: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-/** The file's database, read and written in SQL (seeding what no screen writes, reading what was kept). */
-export const sqlOn =
-  (t: TestApp) =>
-  <T = Record<string, unknown>>(sql: string, values: unknown[] = []) =>
-    t.app.database.query<T>(sql, values);
-
 /** A click on the Stagiaires screen (its action), by `signedIn` unless another cookie is given. */
 export const learnersPost =
   (t: TestApp, signedIn: SignedIn) =>
@@ -40,10 +35,13 @@ export async function newSession(
   formationId: string | undefined,
   { start, end } = { start: "2027-03-01", end: "2027-03-12" },
 ): Promise<string> {
-  const [session] = await sqlOn(t)<{ id: string }>(
-    `insert into formation_sessions (formation_id, start_date, end_date, mode, place, seats)
-     values ($1, $2, $3, 'presentiel', '12 rue des Lilas, Lyon', 10) returning id`,
-    [formationId, start, end],
-  );
-  return session?.id ?? "";
+  const session = await makeSession(t.app.db, {
+    formationId: formationId ?? "",
+    startDate: start,
+    endDate: end,
+    mode: "presentiel",
+    place: "12 rue des Lilas, Lyon",
+    seats: 10,
+  });
+  return session.id;
 }

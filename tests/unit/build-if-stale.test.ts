@@ -1,6 +1,7 @@
-// `npm run test:integration` and the e2e suite rebuild build/ before testing when it is missing or
-// older than a source, and leave it alone otherwise (scripts/build-if-stale.sh).
-import { spawnSync } from "node:child_process";
+// The integration files that use build/ and the e2e suite rebuild it before testing when it is
+// missing or older than a source, and leave it alone otherwise (scripts/build-if-stale.sh); workers
+// that need it at the same moment build it once.
+import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -26,7 +27,8 @@ function project() {
   mkdirSync(bin);
   writeFileSync(
     path.join(bin, "npx"),
-    '#!/bin/sh\necho "NODE_ENV=$NODE_ENV $*" >> built.log\nmkdir -p build/server && touch build/server/index.js\n',
+    // A build that takes a moment, as a real one does, so that a second caller arrives during it.
+    '#!/bin/sh\necho "NODE_ENV=$NODE_ENV $*" >> built.log\nsleep 1\nmkdir -p build/server && touch build/server/index.js\n',
   );
   chmodSync(path.join(bin, "npx"), 0o755);
   const run = (env: Record<string, string> = {}) =>
@@ -35,13 +37,31 @@ function project() {
       encoding: "utf8",
       env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BUILD_DIR: "", ...env },
     });
+  /** The same run, without waiting for it: resolves to its exit code. */
+  const start = () =>
+    new Promise<number | null>((resolve) => {
+      const child = spawn("bash", ["scripts/build-if-stale.sh"], {
+        cwd: root,
+        stdio: "ignore",
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BUILD_DIR: "" },
+      });
+      child.on("exit", resolve);
+    });
   const built = () => existsSync(path.join(root, "built.log"));
   const age = (file: string, secondsAgo: number) => {
     const when = new Date(Date.now() - secondsAgo * 1000);
     utimesSync(path.join(root, file), when, when);
   };
   const log = () => readFileSync(path.join(root, "built.log"), "utf8");
-  return { root, run, built, log, age, reset: () => rmSync(path.join(root, "built.log"), { force: true }) };
+  return {
+    root,
+    run,
+    start,
+    built,
+    log,
+    age,
+    reset: () => rmSync(path.join(root, "built.log"), { force: true }),
+  };
 }
 
 describe("build-if-stale.sh", () => {
@@ -66,6 +86,13 @@ describe("build-if-stale.sh", () => {
     expect(result.status).toBe(0);
     expect(p.built()).toBe(true);
     expect(result.stderr).toContain("app/root.tsx is newer than the production build");
+    rmSync(p.root, { recursive: true, force: true });
+  });
+
+  it("builds once when two test workers ask for a stale build at the same moment", async () => {
+    const p = project();
+    expect(await Promise.all([p.start(), p.start(), p.start()])).toEqual([0, 0, 0]);
+    expect(p.log()).toBe("NODE_ENV=production react-router build\n");
     rmSync(p.root, { recursive: true, force: true });
   });
 
