@@ -22,8 +22,17 @@ import { eventStream, StreamRegistry } from "./sse.server";
 
 export { httpLimits, listen };
 
-/** React Router's server build, a virtual module its Vite plugin provides at build time. */
-export const getServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+let serverBuild: Promise<ServerBuild> | null = null;
+
+/**
+ * React Router's server build, a virtual module its Vite plugin provides at build time. Imported
+ * once: the metrics ask for it after every response, and each `import()` asks the module loader
+ * (and its resolve hook, server.js) again.
+ */
+export const getServerBuild = (): Promise<ServerBuild> => {
+  serverBuild ??= import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  return serverBuild;
+};
 
 /** The Express app: health, events stream, static files, then React Router for everything else. */
 export function createExpressApp(

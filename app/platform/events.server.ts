@@ -61,15 +61,38 @@ export class EventBus {
     });
   }
 
-  /** Never throws: a lost refresh signal must not fail the write that caused it. */
+  /** Payloads whose NOTIFY is on its way, and those of them to send once more when it is done. */
+  private readonly sending = new Set<string>();
+  private readonly again = new Set<string>();
+
+  /**
+   * Never throws: a lost refresh signal must not fail the write that caused it. An event says only
+   * "this table changed", so while the same event's NOTIFY is on its way, another publish of it is
+   * folded into one more NOTIFY sent after it (which every listener hears after both writes): a
+   * burst of contact requests makes a few notifications, not one per request.
+   */
   async publish(event: ChangeEvent): Promise<void> {
     this.emitter.emit("change", event);
     if (!this.database.listen) return;
+    const payload = `${this.origin} ${JSON.stringify(event)}`;
+    if (this.sending.has(payload)) {
+      this.again.add(payload);
+      return;
+    }
+    this.sending.add(payload);
     try {
-      await this.database.query("select pg_notify($1, $2)", [
-        CHANNEL,
-        `${this.origin} ${JSON.stringify(event)}`,
-      ]);
+      do {
+        this.again.delete(payload);
+        await this.notify(payload, event);
+      } while (this.again.has(payload));
+    } finally {
+      this.sending.delete(payload);
+    }
+  }
+
+  private async notify(payload: string, event: ChangeEvent): Promise<void> {
+    try {
+      await this.database.query("select pg_notify($1, $2)", [CHANNEL, payload]);
     } catch (error) {
       this.logger.warn({ err: error, event }, "events: notify failed");
     }

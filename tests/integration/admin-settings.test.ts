@@ -2,11 +2,12 @@
 // moderators, validated and audited, and shown at once by the public pages (footer, legal notice,
 // course pages, Qualiopi certificate) and used by the e-mails.
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accommodationRecipient } from "~/features/applications/intake.server";
 import { storeComplaint } from "~/features/complaints/intake.server";
 import { storeRequest } from "~/features/leads/contact.server";
-import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/centre.server";
+import { cachedCentreSettings, EMPTY_CENTRE, getCentreSettings } from "~/features/settings/centre.server";
+import { openPostgres } from "~/platform/db/client.server";
 import {
   auditLog,
   centreSettings,
@@ -15,6 +16,8 @@ import {
   learners,
   mailOutbox,
 } from "~/platform/db/schema.server";
+import { EventBus } from "~/platform/events.server";
+import { createLogger } from "~/platform/logger.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as layout from "~/routes/admin/layout";
 import * as settingsRoute from "~/routes/admin/settings";
@@ -155,6 +158,20 @@ describe(`Paramètres on ${DRIVER}`, () => {
   });
 
   it("sends lead notifications to the configured recipient and accommodation requests to the referent", async () => {
+    const lead = {
+      firstName: "Léa",
+      lastName: "Martin",
+      email: "lea@example.test",
+      phone: "0612345678",
+      message: "Bonjour",
+    };
+    const recipients = async (id: string) =>
+      (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.contactRequestId, id)))
+        .map((m) => m.to)
+        .sort();
+    // A request before the change: the form keeps the settings in memory from here on.
+    const before = await storeRequest(t.app, lead, "message");
+    expect(await recipients(before)).toEqual(["equipe@centre.test", "lea@example.test"]);
     await save(
       await form({
         leadRecipient: "accueil@centre.test",
@@ -163,19 +180,10 @@ describe(`Paramètres on ${DRIVER}`, () => {
         referentEmail: "handicap@centre.test",
       }),
     );
-    const id = await storeRequest(
-      t.app,
-      {
-        firstName: "Léa",
-        lastName: "Martin",
-        email: "lea@example.test",
-        phone: "0612345678",
-        message: "Bonjour",
-      },
-      "message",
-    );
+    // The very next request goes to the new recipient: the save emptied the copy.
+    const id = await storeRequest(t.app, lead, "message");
     const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.contactRequestId, id));
-    expect(mails.map((m) => m.to).sort()).toEqual(["accueil@centre.test", "lea@example.test"]);
+    expect(await recipients(id)).toEqual(["accueil@centre.test", "lea@example.test"]);
     expect(mails.find((m) => m.to === "lea@example.test")?.text).toContain("01 98 76 54 32");
     const settings = await getCentreSettings(t.app.db);
     expect(accommodationRecipient(settings)).toBe("handicap@centre.test");
@@ -513,6 +521,24 @@ describe(`Paramètres for a new centre of any kind on ${DRIVER}`, () => {
     await save(await form({ qualiopiCategories: "Actions de formation" }));
     expect((await page("/")).html).toContain("Certifié Qualiopi par AFNOR Certification");
     expect((await page("/api/certificat-qualiopi.pdf")).status).toBe(200);
+  });
+
+  it.runIf(DRIVER === "pg")("another instance's kept settings follow a save made on this one", async () => {
+    const url = t.database.url;
+    if (!url) throw new Error("the pg run has a database URL");
+    const other = await openPostgres(url);
+    const events = new EventBus(other, createLogger({ production: true, level: "silent" }));
+    try {
+      await events.start();
+      const instance = { db: other.db, events };
+      const before = (await cachedCentreSettings(instance)).leadRecipient;
+      const next = before === "leads@centre.test" ? "accueil@centre.test" : "leads@centre.test";
+      await save(await form({ leadRecipient: next }));
+      // Heard through NOTIFY: well before the copy's own 30 s expiry.
+      await vi.waitFor(async () => expect((await cachedCentreSettings(instance)).leadRecipient).toBe(next));
+    } finally {
+      await other.close();
+    }
   });
 
   it("complaints go to their own recipient when one is set, else to the leads' recipient", async () => {

@@ -42,4 +42,32 @@ describe(`change events on ${DRIVER}`, () => {
       await other.close();
     }
   });
+
+  it.runIf(DRIVER === "pg")(
+    "a burst of one change reaches another instance in a few notifications, the last after the burst",
+    async () => {
+      const url = t.database.url;
+      if (!url) throw new Error("the pg run has a database URL");
+      const other: Database = await openPostgres(url);
+      const bus = new EventBus(other, logger);
+      try {
+        await bus.start();
+        const heard = listen(bus);
+        const here = listen(t.app.events);
+        // Fifty contact requests at once: each publishes the same event.
+        await Promise.all(
+          Array.from({ length: 50 }, () => t.app.events.publish({ table: "contact_requests", op: "insert" })),
+        );
+        // This instance hears each one at once; the other, at least once, after the last write.
+        expect(here).toHaveLength(50);
+        await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The first NOTIFY, then one more for the 49 published while it was on its way.
+        expect(heard).toHaveLength(2);
+        expect(heard.every((e) => e.table === "contact_requests" && e.op === "insert")).toBe(true);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // One source of truth: a formation created in the console is what every public list and form offers.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { GOAL_IDS } from "~/features/catalogue/goals";
 import { contactRequests, formations } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import * as root from "~/root";
@@ -176,5 +177,31 @@ describe(`formations from the database everywhere, on ${DRIVER}`, () => {
       ok: false,
       errors: { position: "Ordre : un nombre entier entre 0 et 9999" },
     });
+  });
+
+  it("the home page offers only the goals some formation serves, and none on a catalogue without any", async () => {
+    const goalIds = async () =>
+      ((await bodyOf(await home.loader(routeArgs(t, getRequest("/"))))).goals as { id: string }[]).map(
+        (g) => g.id,
+      );
+    const before = await t.app.db.select({ id: formations.id, goals: formations.goals }).from(formations);
+    try {
+      await t.app.db.update(formations).set({ goals: [] });
+      // A new centre's catalogue: no goal ticked on any formation, no '0 formation recommandée'.
+      expect(await goalIds()).toEqual([]);
+      await t.app.db
+        .update(formations)
+        .set({ goals: ["outil"] })
+        .where(eq(formations.slug, "formation-wordpress"));
+      expect(await goalIds()).toEqual(["outil"]);
+    } finally {
+      for (const row of before) {
+        await t.app.db.update(formations).set({ goals: row.goals }).where(eq(formations.id, row.id));
+      }
+    }
+    // The seed's goals, each served by some formation, in the picker's order.
+    const served = new Set(before.flatMap((row) => row.goals));
+    expect(await goalIds()).toEqual(GOAL_IDS.filter((id) => served.has(id)));
+    expect(served.size).toBeGreaterThan(1);
   });
 });

@@ -93,14 +93,14 @@ describe.skipIf(DRIVER !== "pg")("mail delivery across a SIGKILL", () => {
         })),
       );
       const first = startServer(peer.url);
-      // Every message accepted (250 sent), every mark waiting behind the lock.
+      // Every message accepted (250 sent), the batch's mark (one update for the six) waiting behind the lock.
       await until(
         async () =>
           peer.messages.length === addresses.length &&
           (await count(
             `select count(*)::int as n from pg_stat_activity
               where wait_event_type = 'Lock' and query like 'update mail_outbox set sent_at%'`,
-          )) === addresses.length,
+          )) > 0,
         "the six deliveries waiting to be marked",
         first.output,
       );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { franceCompetencesUrl, parseCertificationCode } from "~/features/catalogue/certification-code";
 import { certificationInfo, priceText, updatedText } from "~/features/catalogue/course-record";
 import { completenessLabel, missingQualiopiItems, type QualiopiRecord } from "~/features/catalogue/qualiopi";
+import { withVat } from "~/features/settings/vat.server";
 
 /** A course that publishes every item of indicator 1 and leads to no certification. */
 const complete: QualiopiRecord = {
@@ -145,21 +146,24 @@ describe("course record wording", () => {
   });
 
   it("says what staff chose: a price, free, or paid by a funder; 0 alone says none of these", () => {
-    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null }, true)).toBe(
+    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null }, null)).toBe(
       "1\u202f490\u00a0€ (net de taxe, exonéré de TVA)",
     );
-    // A centre liable to VAT states the stored price excluding VAT, and with it.
-    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null }, false)).toBe(
+    // A centre liable to VAT states the stored price excluding VAT, and with it (withVat: the VAT
+    // rounded to the cent, then added, as the conventions print it).
+    expect(withVat(1490)).toEqual({ vat: 298, including: 1788 });
+    expect(withVat(1234.56)).toEqual({ vat: 246.91, including: 1481.47 });
+    expect(priceText({ price: 1490, pricing: "payant", priceDetails: null }, withVat(1490).including)).toBe(
       "1\u202f490\u00a0€ HT (1\u202f788\u00a0€ TTC)",
     );
-    expect(priceText({ price: 0, pricing: "gratuit", priceDetails: null }, true)).toBe("Gratuit");
+    expect(priceText({ price: 0, pricing: "gratuit", priceDetails: null }, null)).toBe("Gratuit");
     expect(
-      priceText({ price: 0, pricing: "prise-en-charge", priceDetails: "Pris en charge par l'OPCO" }, true),
+      priceText({ price: 0, pricing: "prise-en-charge", priceDetails: "Pris en charge par l'OPCO" }, null),
     ).toBe(
       "Sans frais pour l'apprenant\u00a0: prise en charge par l'employeur et son OPCO ou par un financeur. Pris en charge par l'OPCO",
     );
-    expect(priceText({ price: 0, pricing: null, priceDetails: "Sur devis" }, true)).toBe("Sur devis");
-    expect(priceText({ price: 0, pricing: null, priceDetails: null }, true)).toBe("");
+    expect(priceText({ price: 0, pricing: null, priceDetails: "Sur devis" }, null)).toBe("Sur devis");
+    expect(priceText({ price: 0, pricing: null, priceDetails: null }, null)).toBe("");
   });
 
   it("lists 'Tarifs' as missing while nobody chose what the learner pays", () => {

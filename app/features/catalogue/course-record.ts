@@ -4,7 +4,6 @@
  * never reads 'Non défini' or a console label.
  */
 
-import { VAT_RATE } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { formatEuros } from "~/platform/money";
 import {
@@ -47,11 +46,12 @@ const PRICING_TEXT = {
  */
 export function priceText(
   f: Pick<CourseRecord, "price" | "pricing" | "priceDetails">,
-  vatExempt: boolean,
+  includingVat: number | null,
 ): string {
-  const amount = vatExempt
-    ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
-    : `${formatEuros(f.price)} HT (${formatEuros(Math.round(f.price * (1 + VAT_RATE) * 100) / 100)} TTC)`;
+  const amount =
+    includingVat === null
+      ? `${formatEuros(f.price)} (net de taxe, exonéré de TVA)`
+      : `${formatEuros(f.price)} HT (${formatEuros(includingVat)} TTC)`;
   const main =
     f.pricing === "payant"
       ? amount
@@ -86,13 +86,13 @@ export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone"
  * Levels, access, prices, contact, methods, assessment, accessibility (Qualiopi indicator 1): the
  * level required to enter and the one reached are two items, never one field read both ways.
  */
-export function practicalRows(f: CourseRecord, vatExempt: boolean): RecordRow[] {
+export function practicalRows(f: CourseRecord, includingVat: number | null): RecordRow[] {
   return [
     { label: "Niveau requis", value: f.levels.required },
     { label: "Niveau de sortie", value: f.levels.reached },
     { label: "Modalités d'accès", value: f.accessArrangements },
     { label: "Délai d'accès", value: f.accessDelay },
-    { label: "Tarif", value: priceText(f, vatExempt) },
+    { label: "Tarif", value: priceText(f, includingVat) },
     { label: "Contact", value: contactText(f) },
     { label: "Méthodes pédagogiques", value: f.teachingMethods },
     { label: "Modalités d'évaluation", value: f.assessmentMethods },

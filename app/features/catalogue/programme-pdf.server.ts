@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { activitySentence, type CentreIdentity, type CentrePrivate, fullAddress } from "~/features/settings";
+import { withVat } from "~/features/settings/index.server";
 import type { Formation } from "~/platform/db/schema.server";
 import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
 import {
@@ -172,7 +173,7 @@ export function renderProgramme({
   }
   heading("Informations pratiques");
   const record = { ...f, levels: levelLabels(f) };
-  rows(practicalRows(record, centre.vatStatus === "exempt"));
+  rows(practicalRows(record, centre.vatStatus === "exempt" ? null : withVat(record.price).including));
 
   const certification = certificationInfo(record);
   if (certification) {

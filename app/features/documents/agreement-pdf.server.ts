@@ -16,6 +16,7 @@ import {
   VAT_RATE,
   type VatStatus,
 } from "~/features/settings";
+import { withVat } from "~/features/settings/index.server";
 import { timeText } from "~/features/timetable";
 import { NNBSP } from "~/platform/french";
 import { formatEuros } from "~/platform/money";
@@ -81,11 +82,11 @@ export function priceLines(price: number, pricing: string | null, vatStatus: Vat
   if (vatStatus === "exempt") {
     return [`Prix de la formation${NNBSP}: ${formatEuros(price)} net de taxe.`, `${VAT_EXEMPTION_MENTION}.`];
   }
-  const vat = Math.round(price * VAT_RATE * 100) / 100;
+  const { vat, including } = withVat(price);
   return [
     `Prix hors taxes${NNBSP}: ${formatEuros(price)}`,
     `TVA (${VAT_RATE * 100}${NNBSP}%)${NNBSP}: ${formatEuros(vat)}`,
-    `Prix toutes taxes comprises${NNBSP}: ${formatEuros(Math.round((price + vat) * 100) / 100)}`,
+    `Prix toutes taxes comprises${NNBSP}: ${formatEuros(including)}`,
   ];
 }
 

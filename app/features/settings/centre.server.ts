@@ -3,6 +3,7 @@ import { fallbackFormat, type MediaFacts, pictureHtml, variantPath, variantWidth
 import { formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { centreSettings, media } from "~/platform/db/schema.server";
+import type { EventBus } from "~/platform/events.server";
 import {
   type CentreIdentity,
   type CentreLogo,
@@ -136,6 +137,49 @@ export async function getCentreSettings(db: Db): Promise<CentreSettings> {
     .leftJoin(media, eq(media.id, centreSettings.logoId))
     .limit(1);
   return row ? fromRow(row.settings, row.logo) : startingSettings();
+}
+
+/** A copy kept this long at most, whatever the event bus says: a lost LISTEN connection heals. */
+const CACHED_SETTINGS_MS = 30_000;
+
+interface SettingsCopy {
+  read: Promise<CentreSettings> | null;
+  at: number;
+}
+
+// One copy per runtime (keyed by its event bus): tests build several runtimes in one process.
+const copies = new WeakMap<EventBus, SettingsCopy>();
+
+/**
+ * getCentreSettings kept in memory for the paths that read it on every request of a burst (the
+ * public forms: the notification's recipient, the e-mails' signature). Any change to the settings
+ * or to a picture (the logo) empties the copy: Paramètres and the demonstration's removal publish
+ * `centre_settings`, and on PostgreSQL the event bus brings other instances' changes through
+ * NOTIFY, so a save on one instance reaches the others' copies within a round trip. A read still
+ * in flight when the change is heard is not kept, so no copy outlives the change it missed.
+ */
+export function cachedCentreSettings(app: { db: Db; events: EventBus }): Promise<CentreSettings> {
+  let copy = copies.get(app.events);
+  if (!copy) {
+    const created: SettingsCopy = { read: null, at: 0 };
+    app.events.subscribe((event) => {
+      if (event.table === "centre_settings" || event.table === "media") created.read = null;
+    });
+    copies.set(app.events, created);
+    copy = created;
+  }
+  const now = Date.now();
+  if (!copy.read || now - copy.at > CACHED_SETTINGS_MS) {
+    const read = getCentreSettings(app.db);
+    const current = copy;
+    current.read = read;
+    current.at = now;
+    // A failed read is not kept: the next request tries again.
+    read.catch(() => {
+      if (current.read === read) current.read = null;
+    });
+  }
+  return copy.read as Promise<CentreSettings>;
 }
 
 /** The centre's règlement intérieur (Markdown, '' when nobody wrote it) and when it last changed. */

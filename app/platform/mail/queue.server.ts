@@ -29,7 +29,16 @@ export interface MailMessage {
  */
 export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(mailOutbox).values(messages);
+  await outboxInsert(db, messages);
+}
+
+/**
+ * The insert that puts `messages` (at least one) in the outbox, not yet run: a caller may make it
+ * one statement with the write the mail is about (`with … as (insert …) <this>`), atomic without a
+ * transaction and one round trip to the database instead of four.
+ */
+export function outboxInsert(db: Db, messages: MailMessage[]) {
+  return db.insert(mailOutbox).values(messages);
 }
 
 /**
@@ -197,7 +206,9 @@ export class MailWorker {
       const from = typeof this.sender === "function" ? await this.sender() : this.sender;
       // The batch goes out in parallel over the transport's connection pool.
       const results = await Promise.all(batch.map((row) => this.deliver(row, from)));
-      delivered += results.filter(Boolean).length;
+      const accepted = batch.filter((_, i) => results[i]).map((row) => row.id);
+      await this.markSent(accepted);
+      delivered += accepted.length;
       if (this.closing) return delivered;
     }
   }
@@ -249,19 +260,29 @@ export class MailWorker {
       await this.failed(row, error);
       return false;
     }
-    // Accepted: noted in the journal in the same tick as the server's answer, then marked.
+    // Accepted: noted in the journal in the same tick as the server's answer; the batch's accepted
+    // rows are then marked sent together (markSent).
     this.noteAccepted(row.id);
+    return true;
+  }
+
+  /**
+   * One statement for the whole batch rather than one per message: at hundreds of leads a second,
+   * the per-message update was a fifth of the database's round trips.
+   */
+  private async markSent(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
     try {
       await this.database.query(
-        "update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1",
-        [row.id],
+        `update mail_outbox set sent_at = now(), locked_until = null, last_error = null
+         where id = any($1::uuid[])`,
+        [ids],
       );
     } catch (error) {
-      // Delivered all the same: the journal keeps its id, the next start marks it.
+      // Delivered all the same: the journal keeps their ids, the next start marks them.
       this.unmarked = true;
-      this.logger.error({ err: error, mailId: row.id }, "mail queue: delivered but not marked sent");
+      this.logger.error({ err: error, mailIds: ids }, "mail queue: delivered but not marked sent");
     }
-    return true;
   }
 
   /** Not delivered: the row waits for its next attempt (backoffSeconds). */

@@ -69,14 +69,28 @@ export function smtpTransport(url: string): MailTransport {
  */
 export function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // The folder is made once, not before every message (a system call each); made again if it was
+  // removed while the server runs.
+  let folder: Promise<unknown> | null = null;
+  const write = async (file: string, bytes: Buffer) => {
+    folder ??= mkdir(dir, { recursive: true });
+    await folder;
+    try {
+      await writeFile(file, bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      folder = mkdir(dir, { recursive: true });
+      await folder;
+      await writeFile(file, bytes);
+    }
+  };
   return {
     async send(mail) {
       const info = await transporter.sendMail(mail);
-      await mkdir(dir, { recursive: true });
       const target = path.join(dir, `${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
       const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
       try {
-        await writeFile(temporary, info.message as Buffer);
+        await write(temporary, info.message as Buffer);
         await rename(temporary, target);
       } catch (error) {
         await rm(temporary, { force: true });

@@ -18,6 +18,8 @@ import { CallbackButton } from "~/features/leads/components/callback-button";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { wantsPreview } from "~/features/publishing/index.server";
 import { phoneHref } from "~/features/settings/centre";
+import { getCentreSettings } from "~/features/settings/centre.server";
+import { withVat } from "~/features/settings/vat.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
 import { formatDate, isoDate } from "~/platform/dates";
@@ -57,16 +59,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ? await draftFormation(db, slug)
     : await getActiveFormation(db, slug);
   if (formation) {
-    const [testimonials, sessions, image, indicators] = await Promise.all([
+    const [testimonials, sessions, image, indicators, centre] = await Promise.all([
       listFormationTestimonials(db, formation.id),
       listUpcomingSessions(db, formation.id),
       mediaFacts(db, formation.imageId),
       formationIndicators(db, formation),
+      getCentreSettings(db),
     ]);
     // Rendered here, with the articles' renderer (raw HTML escaped): the parser stays on the server.
     const presentation = formation.content?.trim() ? renderMarkdown(formation.content) : null;
     return {
       formation: { ...formation, levels: levelLabels(formation) },
+      // 'HT (… TTC)' computed here, as the conventions compute it (withVat); null: exempt from VAT.
+      includingVat: centre.vatStatus === "exempt" ? null : withVat(formation.price).including,
       testimonials,
       sessions,
       presentation,
@@ -215,7 +220,6 @@ function DisabilityReferent() {
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
   const { formation, testimonials, sessions, presentation, picture, results } = loaderData;
-  const centre = useCentre();
   if (!formation) return <NotFoundFormation />;
   const tags = [
     formation.rncpCode,
@@ -357,7 +361,7 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
             // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
             <div dangerouslySetInnerHTML={{ __html: results }} />
           )}
-          <PracticalSection formation={formation} vatExempt={centre.vatExempt}>
+          <PracticalSection formation={formation} includingVat={loaderData.includingVat}>
             <DisabilityReferent />
           </PracticalSection>
         </div>

@@ -5,6 +5,7 @@ import { listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
 import { FormationCard } from "~/features/catalogue/components/formation-card";
 import { GoalPicker } from "~/features/catalogue/components/goal-picker";
+import { GOALS } from "~/features/catalogue/goals";
 import { type FormationResult, figureOf } from "~/features/catalogue/results";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
@@ -42,6 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     activeCount: figures?.activeCount ?? null,
     figures: figures?.figures ?? [],
     goalFormations: (formations ?? []).map(({ slug, title, goals }) => ({ slug, title, goals })),
+    // Only the goals some formation serves: a new centre's page said '0 formation recommandée' for
+    // each. Chosen here, on the server, so that the page's JavaScript carries no filter (nor the list).
+    goals: GOALS.filter((goal) => formations?.some((f) => f.goals.includes(goal.id))),
     alternance: (formations ?? []).filter((f) => f.formationType === "alternance").slice(0, 3),
     courtes: (formations ?? []).filter((f) => f.formationType === "courte").slice(0, 2),
     // 'Formations en alternance et formations courtes', or only the kind the catalogue has.
@@ -258,11 +262,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         text={loaderData.text}
         centreName={centre.name || "Nos formations"}
       />
-      <GoalPicker
-        formations={loaderData.goalFormations}
-        title={loaderData.text.goalsTitle || "Choisissez votre objectif"}
-        intro={loaderData.text.goalsText ?? ""}
-      />
+      {loaderData.goals.length > 0 && (
+        <GoalPicker
+          goals={loaderData.goals}
+          formations={loaderData.goalFormations}
+          title={loaderData.text.goalsTitle || "Choisissez votre objectif"}
+          intro={loaderData.text.goalsText ?? ""}
+        />
+      )}
       <FormationsTeaser alternance={loaderData.alternance} courtes={loaderData.courtes} />
       <Method
         figures={loaderData.figures}

@@ -40,17 +40,20 @@ function Rows({ rows, children }: { rows: RecordRow[]; children?: ReactNode }) {
  */
 export function PracticalSection({
   formation,
-  vatExempt,
+  includingVat,
   children,
 }: {
   formation: CourseRecord;
-  /** The centre's VAT situation (Paramètres): how its prices are stated. */
-  vatExempt: boolean;
+  /**
+   * The price including VAT, computed by the loader (withVat), or null when the centre is exempt
+   * (Paramètres): how its prices are stated.
+   */
+  includingVat: number | null;
   children?: ReactNode;
 }) {
   return (
     <Section id="infos-pratiques" title="Informations pratiques">
-      <Rows rows={practicalRows(formation, vatExempt)}>{children}</Rows>
+      <Rows rows={practicalRows(formation, includingVat)}>{children}</Rows>
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { Briefcase, GraduationCap, RefreshCw, TrendingUp, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { GOALS, type Goal } from "~/features/catalogue/goals";
+import type { Goal } from "~/features/catalogue/goals";
 import { plural } from "~/platform/plural";
 import { ButtonLink } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -15,10 +15,12 @@ const ICONS = {
 } as const;
 
 /**
- * No goal selected, then one; choosing another replaces it. Toggle buttons
+ * The goals the page offers (those some formation serves, chosen by the loader; the section is left
+ * out without any). No goal selected, then one; choosing another replaces it. Toggle buttons
  * (aria-pressed) so keyboard and screen-reader users know which goal is chosen.
  */
 export function GoalPicker({
+  goals,
   formations,
   title,
   intro,
@@ -26,12 +28,13 @@ export function GoalPicker({
   /** The section's heading and text (Pages: Accueil). */
   title: string;
   intro: string;
+  goals: readonly Goal[];
   /** The active formations in the staff-set order, each with the goals chosen in its dialog. */
   formations: readonly { slug: string; title: string; goals: readonly string[] }[];
 }) {
   const [selected, setSelected] = useState<Goal["id"] | null>(null);
   const recommended = (goal: Goal) => formations.filter((f) => f.goals.includes(goal.id));
-  const goal = GOALS.find((g) => g.id === selected);
+  const goal = goals.find((g) => g.id === selected);
   const resultRef = useRef<HTMLDivElement>(null);
   // On a phone the result sits below the five cards: bring it into view after a choice.
   useEffect(() => {
@@ -48,7 +51,7 @@ export function GoalPicker({
           {intro}
         </p>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {GOALS.map((g) => {
+          {goals.map((g) => {
             const Icon = ICONS[g.icon];
             const count = recommended(g).length;
             const pressed = g.id === selected;
