@@ -91,7 +91,13 @@ describe(`logs on ${DRIVER}`, () => {
       `/calendrier/${feed}.ics`,
       `/calendrier/${feed}.ics.data`,
     ]) {
-      await fetch(`${t.base}${pathname}`, { redirect: "manual" });
+      // The request's log line is written once the server has finished the response, which may be
+      // after the client has read it: each request carries an id, and the test waits for its line.
+      const reqId = randomUUID();
+      await (
+        await fetch(`${t.base}${pathname}`, { redirect: "manual", headers: { "x-request-id": reqId } })
+      ).text();
+      await expect.poll(logs).toContain(`"reqId":"${reqId}"`);
     }
     expect(logs()).toContain('"path":"/calendrier/[masqué].ics"');
     expect(logs()).toContain('"path":"/api/auth/reset-password/[masqué]"');
