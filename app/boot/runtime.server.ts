@@ -19,6 +19,8 @@ import { createLogger, type Logger } from "~/platform/logger.server";
 import { MailWorker } from "~/platform/mail/queue.server";
 import { fileTransport, type MailTransport, smtpTransport } from "~/platform/mail/transport.server";
 import type { AppRuntime } from "~/platform/runtime.server";
+// The Journal's declarations of every kind of record, registered as this module loads.
+import "./journal.server";
 
 export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
 

@@ -8,7 +8,7 @@ import {
   invalid,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type Actor, applicationTitleOf, writeAudit } from "~/features/journal/index.server";
+import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
@@ -34,6 +34,7 @@ import {
   applicationStatusSchema,
   seatOfferMailSchema,
 } from "./console-schema";
+import { applicationTitleOf } from "./journal.server";
 import { SEAT_TAKEN_MESSAGE, seatOfferMailSubject, statusMailSubject } from "./status";
 import {
   endsOffer,

@@ -2,4 +2,5 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export * from "./catalogue.server";
 export { formationVersions } from "./formation-versions.server";
+export { sessionTitle, sessionTitleOf } from "./journal.server";
 export * from "./sessions.server";

@@ -57,7 +57,7 @@ export interface CrudTable<Input> {
   ) => Promise<string | { id: string; toast: string } | undefined>;
   /** Row `id` as it is before an edit, in the input's shape: the Journal shows what changed. */
   current: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
-  /** How the Journal names the saved row (never a person's name): see audit-titles.server.ts. */
+  /** How the Journal names the saved row (never a person's name): each feature names its own rows in its journal.server.ts. */
   title: (tx: Db, input: Input, id: string) => Promise<string> | string;
   /** Deletes row `id`; answers what the audit log keeps of it (its `title`), or undefined when it was already gone. */
   remove: (tx: Db, id: string) => Promise<({ title: string } & Record<string, unknown>) | undefined>;

@@ -2,4 +2,4 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export * from "./audit.server";
 export * from "./purge.server";
-export * from "./titles.server";
+export * from "./registry.server";

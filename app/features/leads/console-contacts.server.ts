@@ -14,7 +14,7 @@ import {
   searchMatch,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type Actor, auditedChange, contactTitleOf, writeAudit } from "~/features/journal/index.server";
+import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactRequests, contactStatusChanges, mailOutbox } from "~/platform/db/schema.server";
@@ -23,6 +23,7 @@ import { entityId } from "~/platform/form-schema";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { type ContactFilters, contactStatusSchema } from "./console-schema";
 import { appointmentModeLabel, subjectLabel } from "./content";
+import { contactTitleOf } from "./journal.server";
 import { sourceLabel } from "./sources";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "./statuses";
 

@@ -8,10 +8,11 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
 import { AdminInputError, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
 import { diffFields } from "~/features/journal";
-import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
+import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";
+import { learnerTitleOf } from "./journal.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
 import {
   CERTIFICATION_OUTCOME_LABELS,

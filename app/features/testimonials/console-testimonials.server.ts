@@ -6,10 +6,10 @@ import {
   readPage,
   searchMatch,
 } from "~/features/console/index.server";
-import { testimonialTitle } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formations, testimonials } from "~/platform/db/schema.server";
+import { testimonialTitle } from "./journal.server";
 import { type TestimonialInput, testimonialSchema } from "./testimonial-schema";
 
 /** One page of testimonials, newest first, with their formation's title, filtered on name, content or company. */

@@ -5,7 +5,7 @@
  * is audited on the session, with the timetable's hours before and after.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { sessionHeading } from "~/features/catalogue/index.server";
+import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
 import {
   AdminInputError,
   attempt,
@@ -18,7 +18,7 @@ import {
   UNIQUE_VIOLATION,
   unknownIntent,
 } from "~/features/console/index.server";
-import { type Actor, auditedChange, sessionTitleOf } from "~/features/journal/index.server";
+import { type Actor, auditedChange } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formationSessions, sessionSlots } from "~/platform/db/schema.server";
