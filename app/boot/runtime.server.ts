@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
 import { formationVersions } from "~/features/catalogue/index.server";
@@ -12,6 +13,7 @@ import { PublicationScheduler, scheduledPublishing } from "~/features/publishing
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import type { Config } from "~/platform/config.server";
+import { provideConsolePermissionCheck } from "~/platform/console/access.server";
 import { type Database, openDatabase } from "~/platform/db/client.server";
 import { EventBus } from "~/platform/events.server";
 import { afterResponse } from "~/platform/http/after-response.server";
@@ -23,6 +25,9 @@ import type { AppRuntime } from "~/platform/runtime.server";
 import "./journal.server";
 
 export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
+
+// The console kit's permission check is accounts' (platform/console/access.server.ts says why).
+provideConsolePermissionCheck(requirePermission);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */

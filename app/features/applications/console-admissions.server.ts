@@ -1,4 +1,7 @@
 import { count, eq } from "drizzle-orm";
+import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
+import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
   attempt,
@@ -7,10 +10,7 @@ import {
   intentOf,
   invalid,
   unknownIntent,
-} from "~/features/console/index.server";
-import { type Actor, writeAudit } from "~/features/journal/index.server";
-import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
-import { getCentreSettings } from "~/features/settings/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   applicationEvents,

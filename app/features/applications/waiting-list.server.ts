@@ -17,9 +17,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { formatDateRange } from "~/features/catalogue";
 import { seatsTakenOn } from "~/features/catalogue/index.server";
-import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { applicationEvents, applications, formationSessions, formations } from "~/platform/db/schema.server";

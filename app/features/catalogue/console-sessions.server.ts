@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
-import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
+import { crudAction } from "~/features/journal/index.server";
+import { AdminInputError, pgErrorCode } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

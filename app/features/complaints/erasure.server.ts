@@ -6,8 +6,8 @@
  * and Statistiques still count it.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, auditedChange, purgeInBatches } from "~/features/journal/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";

@@ -2,8 +2,9 @@
  * The Stagiaires screen's document intents: send one learner's convocation, agreement (convention
  * or contrat) or attestation de fin de formation, or a whole session's.
  */
-import { attempt, failure, intentOf, success } from "~/features/console/index.server";
+
 import type { Actor } from "~/features/journal/index.server";
+import { attempt, failure, intentOf, success } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import type { AppRuntime } from "~/platform/runtime.server";

@@ -1,20 +1,22 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
 import {
   AdminInputError,
   attempt,
   consoleAction,
-  countByStatus,
-  countRows,
   failure,
   intentOf,
   invalid,
+  unknownIntent,
+} from "~/platform/console/action.server";
+import {
+  countByStatus,
+  countRows,
   NO_PAGE,
   type Page,
   readPage,
   searchMatch,
-  unknownIntent,
-} from "~/features/console/index.server";
-import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
+} from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactRequests, contactStatusChanges, mailOutbox } from "~/platform/db/schema.server";

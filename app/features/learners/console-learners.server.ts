@@ -1,5 +1,6 @@
 /** The Stagiaires screens' actions: add, edit and erase a learner; preview and run a CSV import. */
 import { data } from "react-router";
+import { DOCUMENT_INTENTS, documentIntent } from "~/features/documents/index.server";
 import {
   AdminInputError,
   attempt,
@@ -10,8 +11,7 @@ import {
   pgErrorCode,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "~/features/console/index.server";
-import { DOCUMENT_INTENTS, documentIntent } from "~/features/documents/index.server";
+} from "~/platform/console/action.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";

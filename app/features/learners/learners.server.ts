@@ -6,9 +6,10 @@
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
-import { AdminInputError, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
 import { diffFields } from "~/features/journal";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";

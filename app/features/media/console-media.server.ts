@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
+import { type AuditEntry, auditedChange } from "~/features/journal/index.server";
 import {
   AdminInputError,
   attempt,
@@ -10,8 +11,7 @@ import {
   invalid,
   pgErrorCode,
   unknownIntent,
-} from "~/features/console/index.server";
-import { type AuditEntry, auditedChange } from "~/features/journal/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { media } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";

@@ -4,6 +4,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
+import { changeText, diffFields } from "~/features/journal";
+import { auditedChange } from "~/features/journal/index.server";
 import {
   AdminInputError,
   attempt,
@@ -12,9 +14,7 @@ import {
   intentOf,
   invalid,
   unknownIntent,
-} from "~/features/console/index.server";
-import { changeText, diffFields } from "~/features/journal";
-import { auditedChange } from "~/features/journal/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";

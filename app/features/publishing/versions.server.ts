@@ -3,8 +3,8 @@
 // The record's own row is what visitors read; the draft and the published versions sit beside it in
 // content_versions (the table's comment in platform/db/schema.server.ts says why).
 import { and, desc, eq, max } from "drizzle-orm";
-import { AdminInputError } from "~/features/console/index.server";
 import type { Actor, AuditEntry } from "~/features/journal/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { contentVersions } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";

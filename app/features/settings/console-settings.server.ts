@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { data } from "react-router";
 import { sanitizeFileName } from "~/features/applications/index.server";
+import { diffFields, fieldLabel } from "~/features/journal";
+import { auditedChange } from "~/features/journal/index.server";
+import { assertImageExists } from "~/features/media/index.server";
 import {
   type AdminActionResult,
   AdminInputError,
@@ -11,10 +14,7 @@ import {
   intentOf,
   invalid,
   unknownIntent,
-} from "~/features/console/index.server";
-import { diffFields, fieldLabel } from "~/features/journal";
-import { auditedChange } from "~/features/journal/index.server";
-import { assertImageExists } from "~/features/media/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { centreSettings } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";

@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { diffFields } from "~/features/journal";
+import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
 import {
   AdminInputError,
   consoleAction,
@@ -9,9 +11,7 @@ import {
   success,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "~/features/console/index.server";
-import { diffFields } from "~/features/journal";
-import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
+} from "~/platform/console/action.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

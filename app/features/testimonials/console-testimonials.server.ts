@@ -1,12 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import {
-  AdminInputError,
-  countRows,
-  crudAction,
-  readPage,
-  searchMatch,
-} from "~/features/console/index.server";
+import { crudAction } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { formations, testimonials } from "~/platform/db/schema.server";
 import { testimonialTitle } from "./journal.server";

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
+import { type Actor, auditedChange } from "~/features/journal/index.server";
 import {
   AdminInputError,
   attempt,
@@ -17,8 +18,7 @@ import {
   success,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "~/features/console/index.server";
-import { type Actor, auditedChange } from "~/features/journal/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formationSessions, sessionSlots } from "~/platform/db/schema.server";

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { loadOr } from "~/features/console/action.server";
 import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/journal/audit.server";
 import { changeText, entryChanges } from "~/features/journal/changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/features/journal/log";
 import { journalDescription } from "~/features/journal/registry";
+import { loadOr } from "~/platform/console/action.server";
 import { NNBSP, quoted } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";
 import { plural } from "~/platform/plural";

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
-import { loadConsoleList } from "~/features/console/list-loader.server";
 import {
   DocumentPreviews,
   InternalRulesWarning,
@@ -25,6 +24,7 @@ import {
   LEARNER_STATUSES,
   TRAINEE_CATEGORY_LABELS,
 } from "~/features/learners/vocabulary";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
