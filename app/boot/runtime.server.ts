@@ -1,10 +1,11 @@
 import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { offerFreedSeats } from "~/features/applications/index.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
 import { formationVersions } from "~/features/catalogue/index.server";
-import { convertNextSessions } from "~/features/catalogue/sessions.server";
+import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
 import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
@@ -28,6 +29,8 @@ export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
 
 // The console kit's permission check is accounts' (platform/console/access.server.ts says why).
 provideConsolePermissionCheck(requirePermission);
+// Seats staff add to a session go to its waiting list first (features/catalogue/sessions.server.ts).
+onSeatsRaised(offerFreedSeats);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */

@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import type { LockedSession } from "~/features/catalogue/index.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
 import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
@@ -38,7 +39,6 @@ import { applicationTitleOf } from "./journal.server";
 import { SEAT_TAKEN_MESSAGE, seatOfferMailSubject, statusMailSubject } from "./status";
 import {
   endsOffer,
-  type LockedSession,
   lockSessionOfApplication,
   offerFreedSeats,
   seatAvailableFor,

@@ -10,7 +10,12 @@ import {
   SendSessionDocumentsButton,
   SentDocuments,
 } from "~/features/documents/components/learner-documents";
-import { documentsOf, internalRulesMissing } from "~/features/documents/index.server";
+import {
+  DOCUMENT_INTENTS,
+  documentIntent,
+  documentsOf,
+  internalRulesMissing,
+} from "~/features/documents/index.server";
 import { attestationNotYet, sessionAttestationsNotYet } from "~/features/documents/types";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
@@ -65,7 +70,7 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const action = learnerAction;
+export const action = learnerAction({ permissions: DOCUMENT_INTENTS, handle: documentIntent });
 
 /** The list's filters as they are in the URL, for the export and import links. */
 function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
