@@ -1,6 +1,9 @@
-// The rules of the text fields every form shares (public forms, Paramètres): control characters
-// folded or dropped, an e-mail address, a phone number that can be dialled. zod/mini keeps the public
-// pages' code small; the console's schemas (full zod) use them too.
+// The text fields every form shares (the public forms, Paramètres): their bounds and French
+// messages, control characters folded or dropped, an e-mail address, a phone number that can be
+// dialled. zod/mini keeps the public pages' code small; the console's schemas (full zod) use them
+// too. The contact page's own texts (features/leads/content.ts) repeat the four messages rather than
+// import them, so that the page shows them without loading zod; vite.chunks.ts puts this module and
+// zod/mini in one file, which the public forms load when they check a field.
 import { z } from "zod/mini";
 
 /** Upper bounds of an e-mail address and a phone number. */

@@ -242,10 +242,11 @@ export type SeatsRaised = (
   publicUrl: string,
 ) => Promise<unknown>;
 
-const seatsRaisedListeners: SeatsRaised[] = [];
+// A set: registering the same listener again (a module evaluated twice in development) adds nothing.
+const seatsRaisedListeners = new Set<SeatsRaised>();
 
 export function onSeatsRaised(listener: SeatsRaised): void {
-  seatsRaisedListeners.push(listener);
+  seatsRaisedListeners.add(listener);
 }
 
 export async function seatsRaised(...args: Parameters<SeatsRaised>): Promise<void> {

@@ -1,23 +1,22 @@
 /** The contact page's static French content and the choices its forms offer. */
-import { FIELD_ERRORS, FIELD_LIMITS } from "~/platform/text-fields";
 import type { ToastMessage } from "~/platform/toast";
 
 /** Upper bounds of the form fields (the server says so in French past them). */
-export const LIMITS = { name: 100, ...FIELD_LIMITS, message: 5000, formation: 200 } as const;
+export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000, formation: 200 } as const;
 
 // The messages visitors see, one per rule; the upper bounds keep a lead form from becoming a file upload.
 // Here rather than next to the zod schema so that browser-side checks can show them without zod.
 export const CONTACT_ERRORS = {
   firstName: "Le prénom doit contenir au moins 2 caractères",
   lastName: "Le nom doit contenir au moins 2 caractères",
-  email: FIELD_ERRORS.email,
-  phone: FIELD_ERRORS.phone,
+  email: "Veuillez entrer une adresse e-mail valide",
+  phone: "Veuillez entrer un numéro de téléphone valide",
   subject: "Veuillez sélectionner un sujet",
   message: "Le message doit contenir au moins 10 caractères",
   firstNameTooLong: "Le prénom ne peut pas dépasser 100 caractères",
   lastNameTooLong: "Le nom ne peut pas dépasser 100 caractères",
-  emailTooLong: FIELD_ERRORS.emailTooLong,
-  phoneTooLong: FIELD_ERRORS.phoneTooLong,
+  emailTooLong: "L'adresse e-mail ne peut pas dépasser 254 caractères",
+  phoneTooLong: "Le numéro de téléphone ne peut pas dépasser 30 caractères",
   messageTooLong: "Le message ne peut pas dépasser 5 000 caractères",
   formation: "Veuillez choisir une formation de la liste",
   formationTooLong: "Le nom de la formation ne peut pas dépasser 200 caractères",
