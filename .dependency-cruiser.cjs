@@ -52,6 +52,20 @@ module.exports = {
       },
     },
     {
+      name: "route-through-feature-index",
+      comment:
+        "A route reaches a feature through its public face (index.ts, index.server.ts), as features reach " +
+        "each other. Not yet refused: routes still import some 330 feature files directly, so the rule is " +
+        "silent unless DEPCRUISE_ROUTE_RULE names a severity; scripts/feature-graph.mjs (npm run lint) " +
+        "counts them with it. Once the features export what their routes use, this becomes an error.",
+      severity: process.env.DEPCRUISE_ROUTE_RULE || "ignore",
+      from: { path: "^app/routes/" },
+      to: {
+        path: "^app/features/[^/]+/",
+        pathNot: "^app/features/[^/]+/index(\\.server)?\\.ts$",
+      },
+    },
+    {
       name: "browser-code-imports-no-server-module",
       comment:
         "Components and shared modules reach the browser: a *.server.ts import there would ship or break. " +

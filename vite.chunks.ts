@@ -21,6 +21,7 @@ import type { Rolldown } from "vite";
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 const PUBLIC_ENTRY = /[\\/]app[\\/](root\.tsx|routes[\\/]site[\\/][^\\/]+)$/;
 const SHELL = /[\\/]app[\\/](root\.tsx|routes[\\/]site[\\/]layout\.tsx)$/;
+const FORM_RULES = /[\\/]app[\\/]platform[\\/]text-fields\.ts$/;
 const ROUTE_PROXY = /\?__react-router-build-client-route$/;
 
 /** Public pages with a component (resource routes such as the sitemap or the PDF have none). */
@@ -54,6 +55,10 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
 
   return [
     { name: "framework", test: FRAMEWORK, priority: 2 },
+    // The text-field rules every form shares (platform, since Paramètres uses them too) with zod/mini
+    // under them: one file, rather than one more name in every public page's list of what its
+    // forms load (that list alone put the home page over its budget).
+    { name: "form-rules", test: FORM_RULES, priority: 3 },
     {
       name: (id, ctx) => {
         if (id.includes("node_modules") || ROUTE_PROXY.test(id)) return null;

@@ -1,9 +1,11 @@
 import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { offerFreedSeats } from "~/features/applications/index.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
 import { formationVersions } from "~/features/catalogue/index.server";
-import { convertNextSessions } from "~/features/catalogue/sessions.server";
+import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
 import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
@@ -12,6 +14,7 @@ import { PublicationScheduler, scheduledPublishing } from "~/features/publishing
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import type { Config } from "~/platform/config.server";
+import { provideConsolePermissionCheck } from "~/platform/console/access.server";
 import { type Database, openDatabase } from "~/platform/db/client.server";
 import { EventBus } from "~/platform/events.server";
 import { afterResponse } from "~/platform/http/after-response.server";
@@ -19,8 +22,15 @@ import { createLogger, type Logger } from "~/platform/logger.server";
 import { MailWorker } from "~/platform/mail/queue.server";
 import { fileTransport, type MailTransport, smtpTransport } from "~/platform/mail/transport.server";
 import type { AppRuntime } from "~/platform/runtime.server";
+// The Journal's declarations of every kind of record, registered as this module loads.
+import "./audit.server";
 
 export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
+
+// The console kit's permission check is accounts' (platform/console/access.server.ts says why).
+provideConsolePermissionCheck(requirePermission);
+// Seats staff add to a session go to its waiting list first (features/catalogue/sessions.server.ts).
+onSeatsRaised(offerFreedSeats);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */

@@ -2,6 +2,8 @@
 // personal, the field's name alone for the others, and only the fields that really changed.
 import { describe, expect, it } from "vitest";
 import { changeText, diffFields, entryChanges } from "~/features/audit/changes";
+// Each feature's fields and labels, registered as the server registers them when it starts.
+import "~/boot/audit.server";
 
 const plain = (text: string) => text.replaceAll("\u202f", " ");
 

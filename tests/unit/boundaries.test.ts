@@ -10,7 +10,7 @@ const config = path.resolve(".dependency-cruiser.cjs");
 const depcruise = path.resolve("node_modules/.bin/depcruise");
 let dir = "";
 
-function cruise(files: Record<string, string>) {
+function cruise(files: Record<string, string>, env: NodeJS.ProcessEnv = process.env) {
   dir = scratchDir("boundaries-");
   const tsconfig = { compilerOptions: { paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler" } };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
@@ -21,6 +21,7 @@ function cruise(files: Record<string, string>) {
   const run = spawnSync(depcruise, ["app", "--config", config, "--output-type", "err"], {
     cwd: dir,
     encoding: "utf8",
+    env,
   });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
@@ -91,6 +92,24 @@ describe("the import boundaries (npm run lint)", () => {
 
   it("refuses an import circle, type-only imports included", () => {
     expect(refusals("no-circular", "app/platform/a.ts")).not.toEqual([]);
+  });
+
+  // Silent in the ordinary run while routes still reach into features' files (npm run lint counts
+  // them): the rule itself, at the severity it will have, refuses such a route and accepts the index.
+  it("refuses a route reaching into a feature's files once the routes' rule is an error", () => {
+    const result = cruise(
+      {
+        "app/routes/site/page.tsx":
+          'import { label } from "~/features/leads/label";\nimport { value } from "~/features/leads";\nexport const p = label + value;\n',
+        "app/features/leads/index.ts": 'export * from "./label";\n',
+        "app/features/leads/label.ts": 'export const value = 1;\nexport const label = "Nouvelle";\n',
+      },
+      { ...process.env, DEPCRUISE_ROUTE_RULE: "error" },
+    );
+    expect(result.ok).toBe(false);
+    const lines = result.output.split("\n").filter((line) => line.includes("route-through-feature-index"));
+    expect(lines.some((line) => line.includes("app/features/leads/label.ts"))).toBe(true);
+    expect(lines.some((line) => line.includes("app/features/leads/index.ts"))).toBe(false);
   });
 });
 

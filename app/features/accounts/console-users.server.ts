@@ -4,12 +4,11 @@ import {
   AdminInputError,
   attempt,
   consoleAction,
-  countRows,
   intentOf,
   invalid,
-  readPage,
   unknownIntent,
-} from "~/features/console/index.server";
+} from "~/platform/console/action.server";
+import { countRows, readPage } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { userRoles, users } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { createContext, redirect } from "react-router";
+import type { RequestArgs } from "~/platform/console/access.server";
 import { userRoles } from "~/platform/db/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
@@ -39,10 +40,16 @@ export async function getRole(app: AppRuntime, userId: string): Promise<Role | n
   }
 }
 
-/** What a loader or action receives that the permission checks read: the request and its context. */
-export interface RequestArgs {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
+export type { RequestArgs };
+
+// The console kit (platform/console) asks this feature's check, registered by app/boot; these are
+// the names it then understands.
+declare module "~/platform/console/access.server" {
+  interface ConsoleAccessTypes {
+    permission: Permission;
+    role: Role;
+    user: SignedInUser;
+  }
 }
 
 /** The signed-in user and their role (null: signed in without a staff role). */

@@ -1,5 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { type Actor, applicationTitleOf, writeAudit } from "~/features/audit/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
+import type { LockedSession } from "~/features/catalogue/index.server";
+import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
+import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
   attempt,
@@ -8,9 +11,7 @@ import {
   intentOf,
   invalid,
   unknownIntent,
-} from "~/features/console/index.server";
-import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
-import { getCentreSettings } from "~/features/settings/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   applicationEvents,
@@ -28,6 +29,7 @@ import { centreReplyTo, renderWrittenMail } from "~/platform/mail/templates.serv
 import { formatFullDateTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { applicationTitleOf } from "./audit-record.server";
 import {
   type ApplicationStatusInput,
   applicationNoteSchema,
@@ -37,7 +39,6 @@ import {
 import { SEAT_TAKEN_MESSAGE, seatOfferMailSubject, statusMailSubject } from "./status";
 import {
   endsOffer,
-  type LockedSession,
   lockSessionOfApplication,
   offerFreedSeats,
   seatAvailableFor,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { sessionChoices, takenSeats } from "~/features/catalogue/index.server";
-import { countByStatus, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
+import { countByStatus, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   applicationEvents,

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { sanitizeFileName } from "~/platform/file-name";
 import { APPLICATION_ERRORS, APPLICATION_LIMITS, type ApplicationFileField } from "./content";
 import { isWordDocument } from "./word-document.server";
 
@@ -20,22 +21,6 @@ export interface CheckedFile {
   mimeType: string;
   size: number;
   content: Uint8Array;
-}
-
-/**
- * A file name safe to show and to send back in Content-Disposition: the last path segment, letters,
- * digits, spaces and . _ - ( ) only, 100 characters at most, with the extension of its real type.
- */
-export function sanitizeFileName(name: string, ext: string, fallback: string): string {
-  const base = name.split(/[/\\]/).pop() ?? "";
-  const stem = base
-    .replace(/\.[^.]*$/, "")
-    .normalize("NFC")
-    .replace(/[^\p{L}\p{N} ._()-]+/gu, "_")
-    .replace(/\s+/g, " ")
-    .replace(/^[ ._-]+|[ ._-]+$/g, "")
-    .slice(0, 100);
-  return `${stem || fallback}.${ext}`;
 }
 
 /**

@@ -15,32 +15,18 @@
  * two different candidates, never the same one twice, and none is lost.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { type Actor, applicationTitleOf, writeAudit } from "~/features/audit/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { formatDateRange } from "~/features/catalogue";
-import { seatsTakenOn } from "~/features/catalogue/index.server";
-import { AdminInputError } from "~/features/console/index.server";
+import { type LockedSession, lockSession, seatsTakenOn } from "~/features/catalogue/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { applicationEvents, applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
+import { applicationTitleOf } from "./audit-record.server";
 import { seatOfferStaffMail } from "./mails.server";
 import { type ApplicationStatusValue, CLOSED_STATUSES } from "./status";
-
-export interface LockedSession {
-  id: string;
-  seats: number;
-}
-
-/** The session row, locked until the transaction ends; null when it no longer exists. */
-export async function lockSession(tx: Db, sessionId: string): Promise<LockedSession | null> {
-  const [session] = await tx
-    .select({ id: formationSessions.id, seats: formationSessions.seats })
-    .from(formationSessions)
-    .where(eq(formationSessions.id, sessionId))
-    .for("update");
-  return session ?? null;
-}
 
 /** Locks the session of an application (before the application itself: always in that order). */
 export async function lockSessionOfApplication(tx: Db, applicationId: string, gone: string) {

@@ -1,12 +1,6 @@
 import { desc, eq, type SQL } from "drizzle-orm";
 import { can } from "~/features/accounts";
-import {
-  AdminInputError,
-  countRows,
-  crudAction,
-  readPage,
-  searchMatch,
-} from "~/features/console/index.server";
+import { crudAction } from "~/features/audit/index.server";
 import { assertImageExists } from "~/features/media/index.server";
 import { PUBLISHED_AND_SCHEDULED } from "~/features/publishing";
 import {
@@ -16,6 +10,8 @@ import {
   saveEdit,
   unpublishRecord,
 } from "~/features/publishing/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { type BlogPost, blogPosts } from "~/platform/db/schema.server";
 import { type ArticleInput, articleSchema } from "./article-schema";

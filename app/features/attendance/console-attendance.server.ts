@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
-import { consoleAction, failure, intentOf, success } from "~/features/console/index.server";
+import { consoleAction, failure, intentOf, success } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { attendanceCountersignatures, attendanceEntries, learners } from "~/platform/db/schema.server";

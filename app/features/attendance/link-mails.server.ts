@@ -6,8 +6,8 @@
  * slot and a count, never a name.
  */
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
-import { type Actor, sessionTitleOf, writeAudit } from "~/features/audit/index.server";
-import { sessionHeading } from "~/features/catalogue/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
+import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { timeText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";

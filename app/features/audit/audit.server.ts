@@ -1,26 +1,20 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { SignedInUser } from "~/features/accounts/index.server";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { isCalendarDay } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applications,
-  auditLog,
-  blogPosts,
-  complaints,
-  contactRequests,
-  formationSessions,
-  formations,
-  learners,
-  surveyQuestionnaires,
-  testimonials,
-  users,
-} from "~/platform/db/schema.server";
+import { auditLog } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { shortRef } from "./changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity } from "./log";
+import { type AuditRecord, type AuditRow, auditDeclaration, auditDeclarations } from "./registry.server";
 
-export type Actor = Pick<SignedInUser, "id" | "email">;
+export type { AuditRecord };
+
+/** Who made a change: the signed-in account's id and e-mail (accounts' SignedInUser has both). */
+export interface Actor {
+  id: string;
+  email: string;
+}
 
 export interface AuditEntry {
   action:
@@ -123,157 +117,38 @@ export async function listAuditLog(db: Db, filters: AuditFilters) {
   };
 }
 
-/** How an entry names its record, and where the record is in the console while it exists. */
-export interface AuditRecord {
-  name: string;
-  href: string | null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const search = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
-/** How a learner's title names them when written (titles.server.ts): replaced by their name when shown. */
-const LEARNER_REF = /stagiaire, réf\. [0-9a-z]+/;
-
-type Row = { entity: string; entityId: string | null; details: Record<string, unknown> | null };
 
 /**
  * Looks up, in one query per kind of record on the page, which records still exist: each entry
  * then links to its record (the list searched on its title, the application's page, the request
- * opened in Contacts…). The name is the one written with the entry; an older entry without one is
- * named by the record as it is now, or by its short reference.
+ * opened in Contacts…), as each kind's declaration says (registry.server.ts). The name is the one
+ * written with the entry; an older entry without one is named by the record as it is now, or by its
+ * short reference.
  */
-async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord> {
-  const ids = (entity: string, uuidOnly = true) => [
-    ...new Set(
-      rows
-        .filter((r) => r.entity === entity && r.entityId && (!uuidOnly || UUID.test(r.entityId)))
-        .map((r) => r.entityId as string),
-    ),
-  ];
+async function recordsOf(db: Db, rows: AuditRow[]): Promise<(row: AuditRow) => AuditRecord> {
   const live = new Map<string, { href: string; name?: string }>();
-  const put = (entity: string, id: string, href: string, name?: string) =>
-    live.set(`${entity}:${id}`, name === undefined ? { href } : { href, name });
-  const lookups: Promise<void>[] = [];
-  const lookup = <T>(
-    entity: string,
-    query: (list: string[]) => Promise<T[]>,
-    each: (row: T) => void,
-    uuidOnly = true,
-  ) => {
-    const list = ids(entity, uuidOnly);
-    if (list.length) lookups.push(query(list).then((found) => found.forEach(each)));
-  };
-  lookup(
-    "formation",
-    (list) =>
-      db
-        .select({ id: formations.id, title: formations.title })
-        .from(formations)
-        .where(inArray(formations.id, list)),
-    (f) => put("formation", f.id, search("/admin/formations", f.title), f.title),
+  await Promise.all(
+    auditDeclarations().map(async ({ entity, find, anyId }) => {
+      const ids = [
+        ...new Set(
+          rows
+            .filter((r) => r.entity === entity && r.entityId && (anyId || UUID.test(r.entityId)))
+            .map((r) => r.entityId as string),
+        ),
+      ];
+      if (!find || !ids.length) return;
+      for (const { id, ...found } of await find(db, ids)) live.set(`${entity}:${id}`, found);
+    }),
   );
-  lookup(
-    "formation_session",
-    (list) =>
-      db
-        .select({ id: formationSessions.id, formationId: formationSessions.formationId })
-        .from(formationSessions)
-        .where(inArray(formationSessions.id, list)),
-    (s) => put("formation_session", s.id, `/admin/formations/${s.formationId}/sessions`),
-  );
-  lookup(
-    "blog_post",
-    (list) =>
-      db
-        .select({ id: blogPosts.id, title: blogPosts.title })
-        .from(blogPosts)
-        .where(inArray(blogPosts.id, list)),
-    (b) => put("blog_post", b.id, search("/admin/articles", b.title), b.title),
-  );
-  lookup(
-    "testimonial",
-    (list) =>
-      db
-        .select({ id: testimonials.id, name: testimonials.name })
-        .from(testimonials)
-        .where(inArray(testimonials.id, list)),
-    (r) => put("testimonial", r.id, search("/admin/temoignages", r.name)),
-  );
-  lookup(
-    "application",
-    (list) => db.select({ id: applications.id }).from(applications).where(inArray(applications.id, list)),
-    (a) => put("application", a.id, `/admin/candidatures/${a.id}`),
-  );
-  // A learner is named as they are now (the log keeps only a reference): by their name while the
-  // record has it, 'stagiaire anonymisé·e' once the retention period has erased it.
-  lookup(
-    "learner",
-    (list) =>
-      db
-        .select({
-          id: learners.id,
-          sessionId: learners.sessionId,
-          firstName: learners.firstName,
-          lastName: learners.lastName,
-          anonymisedAt: learners.anonymisedAt,
-        })
-        .from(learners)
-        .where(inArray(learners.id, list)),
-    (l) => {
-      const name = [l.firstName, l.lastName].filter(Boolean).join(" ");
-      const person = l.anonymisedAt || !name ? "stagiaire anonymisé·e" : name;
-      put("learner", l.id, `/admin/stagiaires?session=${l.sessionId}`, person);
-    },
-  );
-  lookup(
-    "contact_request",
-    (list) =>
-      db.select({ id: contactRequests.id }).from(contactRequests).where(inArray(contactRequests.id, list)),
-    (c) => put("contact_request", c.id, `/admin/contacts?demande=${c.id}`),
-  );
-  lookup(
-    "complaint",
-    (list) => db.select({ id: complaints.id }).from(complaints).where(inArray(complaints.id, list)),
-    (c) => put("complaint", c.id, `/admin/reclamations/${c.id}`),
-  );
-  lookup(
-    "questionnaire",
-    (list) =>
-      db
-        .select({ id: surveyQuestionnaires.id, title: surveyQuestionnaires.title })
-        .from(surveyQuestionnaires)
-        .where(inArray(surveyQuestionnaires.id, list)),
-    (q) => put("questionnaire", q.id, `/admin/enquetes/${q.id}`, q.title),
-  );
-  // A staff account is named as it is now, never by what the log kept: the log keeps no address.
-  lookup(
-    "user",
-    (list) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, list)),
-    (u) => put("user", u.id, "/admin/utilisateurs", u.email),
-    false,
-  );
-  await Promise.all(lookups);
 
   return (row) => {
-    if (row.entity === "centre_settings") return { name: "Paramètres du centre", href: "/admin/parametres" };
-    if (row.entity === "calendar_feed") return { name: "", href: "/admin/calendrier" };
-    if (row.entity === "demo_data") return { name: "", href: null };
-    // A page always exists (its default text until saved): its editor in Pages.
-    if (row.entity === "site_page" && row.entityId) {
-      const name = typeof row.details?.title === "string" ? row.details.title : row.entityId;
-      return { name, href: `/admin/pages/${row.entityId}` };
-    }
     const found = row.entityId ? live.get(`${row.entity}:${row.entityId}`) : undefined;
-    const written = typeof row.details?.title === "string" && row.entity !== "user" ? row.details.title : "";
-    if (row.entity === "learner" && row.entityId) {
-      // The written title's 'stagiaire, réf. 1a2b3c4d' becomes the person; an erased record is said so.
-      const person = found?.name ?? "stagiaire effacé·e";
-      const name = LEARNER_REF.test(written) ? written.replace(LEARNER_REF, person) : written || person;
-      return { name, href: found?.href ?? null };
-    }
+    const own = auditDeclaration(row.entity)?.record?.(row, found);
+    if (own) return own;
+    const written = typeof row.details?.title === "string" ? row.details.title : "";
     const fallback = row.entityId ? `(réf. ${shortRef(row.entityId)})` : "";
-    const name = written || found?.name || (row.entity === "user" ? "(compte supprimé)" : fallback);
-    return { name, href: found?.href ?? null };
+    return { name: written || found?.name || fallback, href: found?.href ?? null };
   };
 }
 

@@ -1,3 +1,4 @@
 // The journal feature's browser-safe face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
 export * from "./changes";
+export * from "./registry";

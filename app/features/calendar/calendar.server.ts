@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { attempt, consoleAction } from "~/features/console/index.server";
+import { attempt, consoleAction } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { type CalendarEvent, EVENT_KIND_LABELS, monthBounds } from "./calendar";

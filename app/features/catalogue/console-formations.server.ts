@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { can } from "~/features/accounts";
-import {
-  AdminInputError,
-  countRows,
-  crudAction,
-  readPage,
-  searchMatch,
-} from "~/features/console/index.server";
+import { crudAction } from "~/features/audit/index.server";
 import {
   forgetVersions,
   idsWithDraft,
@@ -14,6 +8,8 @@ import {
   saveEdit,
   unpublishRecord,
 } from "~/features/publishing/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   applications,

@@ -1,16 +1,23 @@
 import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
-import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
-import { sessionTitleOf } from "~/features/audit/index.server";
-import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
+import { crudAction } from "~/features/audit/index.server";
+import { AdminInputError, pgErrorCode } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { plural } from "~/platform/plural";
+import { sessionTitleOf } from "./audit-record.server";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";
 import { sessionStatus } from "./sessions";
-import { applicationCount, learnerCount, seatsTakenOn, takenSeats } from "./sessions.server";
+import {
+  applicationCount,
+  learnerCount,
+  lockSession,
+  seatsRaised,
+  seatsTakenOn,
+  takenSeats,
+} from "./sessions.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 export const SESSION_HAS_APPLICATIONS =
@@ -128,7 +135,7 @@ export const sessionAction = crudAction<SessionInput>({
       .returning({ id: formationSessions.id });
     if (saved && before && input.seats > before.seats) {
       const raised = { id, seats: input.seats };
-      await offerFreedSeats(tx, actor, raised, input.seats - before.seats, app.config.publicUrl);
+      await seatsRaised(tx, actor, raised, input.seats - before.seats, app.config.publicUrl);
     }
     return saved?.id;
   },

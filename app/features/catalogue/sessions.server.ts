@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/features/audit/index.server";
 import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
@@ -211,4 +212,43 @@ export async function convertNextSessions(db: Db): Promise<number> {
     }
     return created;
   });
+}
+
+export interface LockedSession {
+  id: string;
+  seats: number;
+}
+
+/** The session row, locked until the transaction ends; null when it no longer exists. */
+export async function lockSession(tx: Db, sessionId: string): Promise<LockedSession | null> {
+  const [session] = await tx
+    .select({ id: formationSessions.id, seats: formationSessions.seats })
+    .from(formationSessions)
+    .where(eq(formationSessions.id, sessionId))
+    .for("update");
+  return session ?? null;
+}
+
+/**
+ * What else happens, in the same transaction, when staff raise a session's seats: the applications
+ * feature offers them to its waiting list. It registers here at boot (app/boot) rather than being
+ * called from here, since applications already leans on the catalogue (its sessions, their seats).
+ */
+export type SeatsRaised = (
+  tx: Db,
+  actor: Actor,
+  session: LockedSession,
+  freed: number,
+  publicUrl: string,
+) => Promise<unknown>;
+
+// A set: registering the same listener again (a module evaluated twice in development) adds nothing.
+const seatsRaisedListeners = new Set<SeatsRaised>();
+
+export function onSeatsRaised(listener: SeatsRaised): void {
+  seatsRaisedListeners.add(listener);
+}
+
+export async function seatsRaised(...args: Parameters<SeatsRaised>): Promise<void> {
+  for (const listener of seatsRaisedListeners) await listener(...args);
 }

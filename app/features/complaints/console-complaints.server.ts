@@ -1,22 +1,24 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { diffFields } from "~/features/audit";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
+import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
   attempt,
   consoleAction,
-  countByStatus,
-  countRows,
   failure,
   intentOf,
   invalid,
+  unknownIntent,
+} from "~/platform/console/action.server";
+import {
+  countByStatus,
+  countRows,
   NO_PAGE,
   type Page,
   readPage,
   searchMatch,
-  unknownIntent,
-} from "~/features/console/index.server";
-import { getCentreSettings } from "~/features/settings/index.server";
+} from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";

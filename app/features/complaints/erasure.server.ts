@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, auditedChange, purgeInBatches } from "~/features/audit/index.server";
-import { AdminInputError } from "~/features/console/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";

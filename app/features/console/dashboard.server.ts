@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { centreIndicatorFigures } from "~/features/indicators/index.server";
+import { countRows } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { blogPosts, contactRequests, formations, testimonials } from "~/platform/db/schema.server";
-import { countRows } from "./paging.server";
 
 /** Rows created since the first of this month, Paris time. */
 const thisMonth = (column: AnyPgColumn) =>

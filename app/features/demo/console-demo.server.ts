@@ -1,5 +1,5 @@
 import { writeAudit } from "~/features/audit/index.server";
-import { attempt, consoleAction } from "~/features/console/index.server";
+import { attempt, consoleAction } from "~/platform/console/action.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import { plural } from "~/platform/plural";
 import { type DemoRemoval, removeDemoData } from "./demo.server";

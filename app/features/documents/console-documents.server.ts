@@ -4,7 +4,7 @@
  */
 
 import type { Actor } from "~/features/audit/index.server";
-import { attempt, failure, intentOf, success } from "~/features/console/index.server";
+import { attempt, failure, intentOf, success } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import type { AppRuntime } from "~/platform/runtime.server";

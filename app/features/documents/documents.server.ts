@@ -8,12 +8,12 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { attendedMinutes } from "~/features/attendance/index.server";
-import { type Actor, learnerTitleOf, writeAudit } from "~/features/audit/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { sessionModeLabel } from "~/features/catalogue";
-import { AdminInputError } from "~/features/console/index.server";
 import { LEARNER_FUNDING_LABELS } from "~/features/learners";
-import { payerColumns } from "~/features/learners/index.server";
+import { learnerTitleOf, payerColumns } from "~/features/learners/index.server";
 import { getCentreSettings, getInternalRules } from "~/features/settings/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import {

@@ -1,26 +1,29 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type Actor, auditedChange, contactTitleOf, writeAudit } from "~/features/audit/index.server";
+import { type Actor, auditedChange, writeAudit } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
   consoleAction,
-  countByStatus,
-  countRows,
   failure,
   intentOf,
   invalid,
+  unknownIntent,
+} from "~/platform/console/action.server";
+import {
+  countByStatus,
+  countRows,
   NO_PAGE,
   type Page,
   readPage,
   searchMatch,
-  unknownIntent,
-} from "~/features/console/index.server";
+} from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactRequests, contactStatusChanges, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import type { AppRuntime } from "~/platform/runtime.server";
+import { contactTitleOf } from "./audit-record.server";
 import { type ContactFilters, contactStatusSchema } from "./console-schema";
 import { appointmentModeLabel, subjectLabel } from "./content";
 import { sourceLabel } from "./sources";

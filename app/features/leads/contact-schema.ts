@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { emailAddress, multiLine, phoneNumber, preprocess, singleLine } from "~/platform/text-fields";
 import type { ToastMessage } from "~/platform/toast";
 import { APPOINTMENT_MODE_IDS, CALLBACK_SOURCES, CONTACT_ERRORS, LIMITS, SUBJECT_IDS } from "./content";
 
@@ -7,29 +8,8 @@ import { APPOINTMENT_MODE_IDS, CALLBACK_SOURCES, CONTACT_ERRORS, LIMITS, SUBJECT
 // public pages' code small (the console's schemas use the full zod).
 
 export { fieldErrors } from "~/platform/field-errors";
-
-export { CONTACT_ERRORS };
-
-// Control characters are never meant in a form field, and PostgreSQL refuses NUL in text: single-line
-// fields get every run of them (and of whitespace) folded into one space, so a pasted tab or line
-// break in a name cannot reach an e-mail header.
-export function singleLine(value: unknown): unknown {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-  return typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim() : value;
-}
-
-// The message keeps its line breaks (normalised to \n) and tabs; other control characters go.
-export function multiLine(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-  const controls = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-  return value.replace(/\r\n?/g, "\n").replace(controls, "").trim();
-}
-
-/** Cleans the raw value before the schema reads it (zod's preprocess, in zod/mini's terms). */
-export function preprocess<T extends z.ZodMiniType>(clean: (value: unknown) => unknown, schema: T) {
-  return z.pipe(z.transform(clean), schema);
-}
+// The text-field rules every form shares, here for the forms of leads, applications and complaints.
+export { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, preprocess, singleLine };
 
 const emptyToUndefined = (value: unknown) => {
   const cleaned = singleLine(value);
@@ -45,22 +25,6 @@ function boundedText(min: number, max: number, tooShort: string, tooLong: string
 
 const firstName = boundedText(2, LIMITS.name, CONTACT_ERRORS.firstName, CONTACT_ERRORS.firstNameTooLong);
 const lastName = boundedText(2, LIMITS.name, CONTACT_ERRORS.lastName, CONTACT_ERRORS.lastNameTooLong);
-
-export const emailAddress = z.pipe(
-  z.string({ error: CONTACT_ERRORS.email }).check(z.maxLength(LIMITS.email, CONTACT_ERRORS.emailTooLong)),
-  z.email(CONTACT_ERRORS.email),
-);
-
-// At least 10 characters; we also refuse what cannot be dialled (letters, too few digits).
-export const phoneNumber = preprocess(
-  singleLine,
-  z.string({ error: CONTACT_ERRORS.phone }).check(
-    z.minLength(10, CONTACT_ERRORS.phone),
-    z.maxLength(LIMITS.phone, CONTACT_ERRORS.phoneTooLong),
-    z.regex(/^\+?[0-9 ().-]+$/, CONTACT_ERRORS.phone),
-    z.refine<string>((v) => v.replace(/\D/g, "").length >= 8, CONTACT_ERRORS.phone),
-  ),
-);
 
 // A course is named by its slug (the forms' choices), an alias or its title; whether it is an
 // active formation is the server's check against the database (an unknown one gets

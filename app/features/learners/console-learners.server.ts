@@ -1,17 +1,18 @@
 /** The Stagiaires screens' actions: add, edit and erase a learner; preview and run a CSV import. */
 import { data } from "react-router";
+import type { Actor } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
   consoleAction,
   failure,
+  type IntentPermissions,
   intentOf,
   invalid,
   pgErrorCode,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "~/features/console/index.server";
-import { DOCUMENT_INTENTS, documentIntent } from "~/features/documents/index.server";
+} from "~/platform/console/action.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
@@ -48,39 +49,51 @@ async function announced<T>(app: AppRuntime, run: () => Promise<T>): Promise<T> 
 }
 
 /**
- * /admin/stagiaires: create and update for whoever manages learners, erasure for administrators,
- * and the learners' documents (features/documents).
+ * What the Stagiaires screen also posts that another feature answers: the learners' documents
+ * (features/documents, which leans on learners). The route adds it, so learners need not know it.
  */
-export const learnerAction = consoleAction(
-  { create: "learners:write", update: "learners:write", erase: "learners:erase", ...DOCUMENT_INTENTS },
-  async (app, actor, form) => {
-    const intent = intentOf(form);
-    if (Object.hasOwn(DOCUMENT_INTENTS, intent)) return documentIntent(app, actor, form);
-    const fields = textFields(form);
-    if (intent === "create") {
-      const parsed = learnerCreateSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
-      return attempt(app, intent, SAVE_ERROR, "Stagiaire ajouté·e", () =>
-        announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data)))),
-      );
-    }
-    if (intent === "update") {
-      const parsed = learnerUpdateSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
-      return attempt(app, intent, SAVE_ERROR, "Stagiaire mis·e à jour", () =>
-        announced(app, () => saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data)))),
-      );
-    }
-    if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, ERASE_ERROR, 400, "Stagiaire inconnu·e.");
-      return attempt(app, intent, ERASE_ERROR, "Stagiaire effacé·e", () =>
-        announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id.data))),
-      );
-    }
-    return unknownIntent(intent);
-  },
-);
+export interface AlsoPosted<Result> {
+  permissions: IntentPermissions;
+  handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>;
+}
+
+/**
+ * /admin/stagiaires: create and update for whoever manages learners, erasure for administrators,
+ * and what `also` answers (the learners' documents).
+ */
+export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
+  consoleAction(
+    { create: "learners:write", update: "learners:write", erase: "learners:erase", ...also.permissions },
+    async (app, actor, form) => {
+      const intent = intentOf(form);
+      if (Object.hasOwn(also.permissions, intent)) return also.handle(app, actor, form);
+      const fields = textFields(form);
+      if (intent === "create") {
+        const parsed = learnerCreateSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
+        return attempt(app, intent, SAVE_ERROR, "Stagiaire ajouté·e", () =>
+          announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data)))),
+        );
+      }
+      if (intent === "update") {
+        const parsed = learnerUpdateSchema.safeParse(fields);
+        if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
+        return attempt(app, intent, SAVE_ERROR, "Stagiaire mis·e à jour", () =>
+          announced(app, () =>
+            saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data))),
+          ),
+        );
+      }
+      if (intent === "erase") {
+        const id = entityId.safeParse(fields.id);
+        if (!id.success) return failure(intent, ERASE_ERROR, 400, "Stagiaire inconnu·e.");
+        return attempt(app, intent, ERASE_ERROR, "Stagiaire effacé·e", () =>
+          announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id.data))),
+        );
+      }
+      return unknownIntent(intent);
+    },
+  );
 
 /* ------------------------------------------------------------------------------------------------
  * CSV import: 'preview' reads the file and answers what it holds and what is wrong, storing

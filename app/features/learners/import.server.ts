@@ -3,8 +3,8 @@
  * and stored all at once or not at all.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Actor, sessionTitleOf, writeAudit } from "~/features/audit/index.server";
-import { seatsOf } from "~/features/catalogue/index.server";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
+import { seatsOf, sessionTitleOf } from "~/features/catalogue/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { learners } from "~/platform/db/schema.server";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";

@@ -1,4 +1,6 @@
 // The learners feature's server-only face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
+
+export { learnerTitleOf } from "./audit-record.server";
 export { admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
 export { anonymiseExpiredLearners } from "./retention.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
 import { type AuditEntry, auditedChange } from "~/features/audit/index.server";
+import { type RequestArgs, requireConsolePermission } from "~/platform/console/access.server";
 import {
   AdminInputError,
   attempt,
@@ -11,7 +11,7 @@ import {
   invalid,
   pgErrorCode,
   unknownIntent,
-} from "~/features/console/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { media } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";
@@ -236,7 +236,7 @@ export const BUSY_MESSAGE =
 export const mediaAction = Object.assign(
   async (args: RequestArgs) => {
     // Signed-out visitors are turned away before they take a turn.
-    await requirePermission(args, "console:access");
+    await requireConsolePermission(args, "console:access");
     try {
       return await uploads.run(() => mediaConsoleAction(args));
     } catch (error) {

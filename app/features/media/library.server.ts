@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { AdminInputError, countRows, readPage, searchMatch } from "~/features/console/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   blogPosts,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { RequestArgs } from "~/features/accounts/index.server";
 import { auditedChange } from "~/features/audit/index.server";
-import { attempt, consoleAction, failure, intentOf, invalid } from "~/features/console/index.server";
 import { idsWithDraft, publishRecord, saveEdit, wantsPreview } from "~/features/publishing/index.server";
 import { type CentreSettings, fullAddress, retentionLabel } from "~/features/settings";
 import { getCentreSettings, startingSettings } from "~/features/settings/index.server";
+import { attempt, consoleAction, failure, intentOf, invalid } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { sitePages, users } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";

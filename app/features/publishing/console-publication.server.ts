@@ -14,7 +14,7 @@ import {
   intentOf,
   invalid,
   unknownIntent,
-} from "~/features/console/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";

@@ -4,7 +4,7 @@
 // content_versions (the table's comment in platform/db/schema.server.ts says why).
 import { and, desc, eq, max } from "drizzle-orm";
 import type { Actor, AuditEntry } from "~/features/audit/index.server";
-import { AdminInputError } from "~/features/console/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { contentVersions } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";

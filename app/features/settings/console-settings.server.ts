@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { data } from "react-router";
-import { sanitizeFileName } from "~/features/applications/index.server";
 import { diffFields, fieldLabel } from "~/features/audit";
 import { auditedChange } from "~/features/audit/index.server";
+import { assertImageExists } from "~/features/media/index.server";
 import {
   type AdminActionResult,
   AdminInputError,
@@ -13,10 +13,10 @@ import {
   intentOf,
   invalid,
   unknownIntent,
-} from "~/features/console/index.server";
-import { assertImageExists } from "~/features/media/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { centreSettings } from "~/platform/db/schema.server";
+import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
 import { EMPTY_CENTRE, getCentreSettings, getInternalRules } from "./centre.server";

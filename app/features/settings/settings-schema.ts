@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CONTACT_ERRORS, emailAddress, multiLine, phoneNumber, singleLine } from "~/features/leads";
 import { isCalendarDay } from "~/platform/dates";
 import { optionalId, REQUIRED } from "~/platform/form-schema";
 import { isMailbox } from "~/platform/mailbox";
+import { emailAddress, FIELD_ERRORS, multiLine, phoneNumber, singleLine } from "~/platform/text-fields";
 import { hasShareCapital } from "./centre";
 import { LEARNER_RETENTION } from "./retention";
 import { VAT_STATUSES } from "./vat";
@@ -43,7 +43,7 @@ const email = z.preprocess(singleLine, emailAddress);
 /** The lead recipient: a staff mailbox (platform/mailbox.ts), as CONTACT_NOTIFY_EMAIL first sets it. */
 const mailbox = z.preprocess(
   singleLine,
-  z.string({ error: CONTACT_ERRORS.email }).refine(isMailbox, CONTACT_ERRORS.email),
+  z.string({ error: FIELD_ERRORS.email }).refine(isMailbox, FIELD_ERRORS.email),
 );
 
 /**
@@ -129,7 +129,7 @@ export const centreSettingsSchema = z.object({
   referentPhone: blankOr(phoneNumber, SETTINGS_ERRORS.referentPhone),
   referentEmail: blankOr(emailAddress, SETTINGS_ERRORS.referentEmail),
   leadRecipient: mailbox,
-  complaintRecipient: optional(254).refine((v) => v === "" || isMailbox(v), CONTACT_ERRORS.email),
+  complaintRecipient: optional(254).refine((v) => v === "" || isMailbox(v), FIELD_ERRORS.email),
   minResultAnswers: wholeNumber(1, 1000, SETTINGS_ERRORS.minResultAnswers),
   learnerRetentionMonths: wholeNumber(
     LEARNER_RETENTION.minMonths,

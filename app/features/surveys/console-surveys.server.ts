@@ -11,7 +11,7 @@ import {
   success,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "~/features/console/index.server";
+} from "~/platform/console/action.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

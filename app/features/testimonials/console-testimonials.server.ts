@@ -1,15 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import { testimonialTitle } from "~/features/audit/index.server";
-import {
-  AdminInputError,
-  countRows,
-  crudAction,
-  readPage,
-  searchMatch,
-} from "~/features/console/index.server";
+import { crudAction } from "~/features/audit/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { formations, testimonials } from "~/platform/db/schema.server";
+import { testimonialTitle } from "./audit-record.server";
 import { type TestimonialInput, testimonialSchema } from "./testimonial-schema";
 
 /** One page of testimonials, newest first, with their formation's title, filtered on name, content or company. */

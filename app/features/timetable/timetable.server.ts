@@ -5,8 +5,8 @@
  * is audited on the session, with the timetable's hours before and after.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type Actor, auditedChange, sessionTitleOf } from "~/features/audit/index.server";
-import { sessionHeading } from "~/features/catalogue/index.server";
+import { type Actor, auditedChange } from "~/features/audit/index.server";
+import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
 import {
   AdminInputError,
   attempt,
@@ -18,7 +18,7 @@ import {
   success,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "~/features/console/index.server";
+} from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formationSessions, sessionSlots } from "~/platform/db/schema.server";

@@ -12,7 +12,7 @@ import { getApplication } from "~/features/applications/console-applications.ser
 import { APPLICATION_FILES, financingLabel, situationLabel } from "~/features/applications/content";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications/status";
 import { formatDateRange, seatsLeft } from "~/features/catalogue/sessions";
-import { loadOr } from "~/features/console/action.server";
+import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { ofName } from "~/platform/french";
 import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";

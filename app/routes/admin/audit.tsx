@@ -3,7 +3,8 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/audit/audit.server";
 import { changeText, entryChanges } from "~/features/audit/changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/features/audit/log";
-import { loadOr } from "~/features/console/action.server";
+import { auditDescription } from "~/features/audit/registry";
+import { loadOr } from "~/platform/console/action.server";
 import { NNBSP, quoted } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";
 import { plural } from "~/platform/plural";
@@ -27,41 +28,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: 0,
     actors: [],
   });
-  return { ...value, filters, loadError };
+  // The kinds' names and the changes' sentences come from each feature's declaration, registered
+  // on the server when it starts (features/audit/registry.ts): the page receives them written.
+  const entries = value.entries.map((entry) => ({
+    ...entry,
+    entityLabel: auditDescription(entry.entity)?.label ?? entry.entity,
+    changes: entryChanges(entry.entity, entry.details).map((c) => ({
+      field: c.field,
+      text: changeText(entry.entity, c),
+    })),
+  }));
+  const kinds = AUDIT_ENTITIES.map((entity) => ({
+    entity,
+    label: auditDescription(entity)?.kind ?? entity,
+  }));
+  return { ...value, entries, kinds, filters, loadError };
 }
-
-const ENTITY_LABELS: Record<string, string> = {
-  formation: "la formation",
-  formation_session: "la session",
-  application: "la candidature",
-  learner: "le ou la stagiaire",
-  blog_post: "l'article",
-  testimonial: "le témoignage",
-  contact_request: "la demande de contact",
-  complaint: "la réclamation",
-  user: "l'utilisateur",
-  centre_settings: "les paramètres",
-  site_page: "la page",
-  questionnaire: "le questionnaire",
-};
-
-const KIND_LABELS: Record<string, string> = {
-  formation: "Formations",
-  formation_session: "Sessions",
-  application: "Candidatures",
-  learner: "Stagiaires",
-  blog_post: "Articles",
-  testimonial: "Témoignages",
-  contact_request: "Demandes de contact",
-  complaint: "Réclamations",
-  user: "Utilisateurs",
-  centre_settings: "Paramètres",
-  calendar_feed: "Abonnements iCalendar",
-  media: "Médiathèque",
-  demo_data: "Données de démonstration",
-  site_page: "Pages",
-  questionnaire: "Enquêtes",
-};
 
 const ACTION_VERBS: Record<string, string> = {
   create: "a créé",
@@ -96,6 +78,9 @@ interface Entry {
   entityId: string | null;
   details: Record<string, unknown> | null;
   record: AuditRecord;
+  /** 'la formation': the object of the entry's sentence. */
+  entityLabel: string;
+  changes: { field: string; text: string }[];
 }
 
 /** The sentence before the record's name: 'admin@… a modifié la formation'. */
@@ -132,15 +117,15 @@ function entryLead(entry: Entry): string {
     return `Purge automatique${NNBSP}: ${plural(n, "candidature refusée ou retirée effacée", "candidatures refusées ou retirées effacées")} (durée de conservation écoulée)`;
   }
   const scheduled = entry.details?.scheduled === true ? SCHEDULED_LEADS[entry.action] : undefined;
-  if (scheduled) return `${scheduled} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
-  return `${who} ${ACTION_VERBS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
+  if (scheduled) return `${scheduled} ${entry.entityLabel}`;
+  return `${who} ${ACTION_VERBS[entry.action] ?? entry.action} ${entry.entityLabel}`;
 }
 
 /** 'admin@… a modifié la formation « TP Assistant RH »', the name a link while the record exists, and what changed. */
 function EntryText({ entry }: { entry: Entry }) {
   const { name, href } = entry.record;
   const shown = name.startsWith("(") ? name : quoted(name);
-  const changes = entryChanges(entry.entity, entry.details);
+  const { changes } = entry;
   return (
     <>
       <p>
@@ -162,7 +147,7 @@ function EntryText({ entry }: { entry: Entry }) {
         <ul className="mt-1 grid gap-0.5 text-sm text-muted-foreground" aria-label="Modifications">
           {changes.map((c) => (
             <li key={c.field} className="break-words">
-              {changeText(entry.entity, c)}
+              {c.text}
             </li>
           ))}
         </ul>
@@ -172,7 +157,7 @@ function EntryText({ entry }: { entry: Entry }) {
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { entries, total, actors, filters, loadError } = loaderData;
+  const { entries, kinds, total, actors, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const pageLink = (page: number) => {
@@ -206,9 +191,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <Field id="audit-type" label="Type d'enregistrement">
           <Select id="audit-type" name="type" defaultValue={filters.entity ?? ""}>
             <option value="">Tous les types</option>
-            {AUDIT_ENTITIES.map((entity) => (
+            {kinds.map(({ entity, label }) => (
               <option key={entity} value={entity}>
-                {KIND_LABELS[entity]}
+                {label}
               </option>
             ))}
           </Select>

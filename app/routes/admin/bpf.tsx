@@ -15,7 +15,7 @@ import {
 } from "~/features/bpf/bpf";
 import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/bpf.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
-import { loadOr } from "~/features/console/action.server";
+import { loadOr } from "~/platform/console/action.server";
 import { plural } from "~/platform/plural";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";

@@ -14,7 +14,7 @@ import {
 } from "~/features/calendar/calendar";
 import { calendarAction, calendarMonth } from "~/features/calendar/calendar.server";
 import { feedToken } from "~/features/calendar/feed.server";
-import { loadOr } from "~/features/console/action.server";
+import { loadOr } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";

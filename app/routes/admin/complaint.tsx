@@ -12,8 +12,8 @@ import { complaintAction, getComplaint } from "~/features/complaints/console-com
 import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
 import { handlingDelay } from "~/features/complaints/delay";
 import { COMPLAINT_STATUS_LABELS } from "~/features/complaints/statuses";
-import { loadOr } from "~/features/console/action.server";
 import { mailKindLabel } from "~/features/statistics/statistics";
+import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";

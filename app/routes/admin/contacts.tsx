@@ -4,7 +4,6 @@ import { Link, useLocation } from "react-router";
 import { DeniedControl } from "~/features/accounts/components/denied-control";
 import { useCan } from "~/features/accounts/components/use-can";
 import { ADMIN_ONLY } from "~/features/accounts/permissions";
-import { loadConsoleList } from "~/features/console/list-loader.server";
 import { ContactDetails } from "~/features/leads/components/contact-details";
 import { StatusBadge } from "~/features/leads/components/status-badge";
 import { StatusCounters } from "~/features/leads/components/status-counters";
@@ -21,6 +20,7 @@ import {
   CONTACT_STATUSES,
   type ContactStatus,
 } from "~/features/leads/statuses";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { ofName } from "~/platform/french";
 import { Badge } from "~/ui/badge";

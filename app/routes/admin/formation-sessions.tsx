@@ -15,9 +15,9 @@ import {
   type SessionStatus,
   sessionModeLabel,
 } from "~/features/catalogue/sessions";
-import { loadOr } from "~/features/console/action.server";
 import { hoursText } from "~/features/timetable/slots";
 import { timetableMinutes } from "~/features/timetable/timetable.server";
+import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { Badge, type BadgeVariant } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";

@@ -8,9 +8,9 @@ import {
   formationsPage,
 } from "~/features/catalogue/console-formations.server";
 import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
-import { loadConsoleList } from "~/features/console/list-loader.server";
-import { NO_PAGE } from "~/features/console/paging.server";
 import { PublicationBadge } from "~/features/publishing";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
+import { NO_PAGE } from "~/platform/console/paging.server";
 import { ofName } from "~/platform/french";
 import { optionsOf } from "~/platform/options";
 import { Badge } from "~/ui/badge";

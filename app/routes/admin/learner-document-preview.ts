@@ -1,7 +1,7 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { AdminInputError } from "~/features/console/index.server";
 import { previewDocument, UNKNOWN_LEARNER } from "~/features/documents/documents.server";
 import { documentTypeOf } from "~/features/documents/types";
+import { AdminInputError } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/learner-document-preview";

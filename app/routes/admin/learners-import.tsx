@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { sessionChoices } from "~/features/catalogue/sessions.server";
-import { loadOr } from "~/features/console/action.server";
 import { type ImportAnswer, learnerImportAction } from "~/features/learners/console-learners.server";
 import { IMPORT_MAX_ROWS } from "~/features/learners/csv-import";
 import { LEARNER_CATEGORY_LABELS } from "~/features/learners/vocabulary";
+import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";

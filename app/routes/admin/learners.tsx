@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
-import { loadConsoleList } from "~/features/console/list-loader.server";
 import {
   DocumentPreviews,
   InternalRulesWarning,
@@ -11,7 +10,12 @@ import {
   SendSessionDocumentsButton,
   SentDocuments,
 } from "~/features/documents/components/learner-documents";
-import { documentsOf, internalRulesMissing } from "~/features/documents/index.server";
+import {
+  DOCUMENT_INTENTS,
+  documentIntent,
+  documentsOf,
+  internalRulesMissing,
+} from "~/features/documents/index.server";
 import { attestationNotYet, sessionAttestationsNotYet } from "~/features/documents/types";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
@@ -25,6 +29,7 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
 } from "~/features/learners/vocabulary";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -65,7 +70,7 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const action = learnerAction;
+export const action = learnerAction({ permissions: DOCUMENT_INTENTS, handle: documentIntent });
 
 /** The list's filters as they are in the URL, for the export and import links. */
 function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {

@@ -1,13 +1,13 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useCan } from "~/features/accounts/components/use-can";
-import { loadConsoleList } from "~/features/console/list-loader.server";
-import { NO_PAGE } from "~/features/console/paging.server";
 import {
   MediaEditDialog,
   type MediaItemView,
   MediaUploadForm,
 } from "~/features/media/components/media-forms";
 import { mediaAction, mediaFilters, mediaPage } from "~/features/media/index.server";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
+import { NO_PAGE } from "~/platform/console/paging.server";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

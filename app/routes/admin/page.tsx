@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { loadOr } from "~/features/console/action.server";
 import { PageEditor } from "~/features/pages/components/page-editor";
 import { isPageId, pageDefinition } from "~/features/pages/definitions";
 import { editedPage, pagesAction, placeholderValues } from "~/features/pages/pages.server";
 import { PublicationBadge } from "~/features/publishing";
 import { previewHref } from "~/features/publishing/console-publication.server";
 import { getCentreSettings } from "~/features/settings/centre.server";
+import { loadOr } from "~/platform/console/action.server";
 import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { loadOr } from "~/features/console/action.server";
 import { PAGES } from "~/features/pages/definitions";
 import { listPages } from "~/features/pages/pages.server";
 import { PublicationBadge } from "~/features/publishing";
+import { loadOr } from "~/platform/console/action.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";

@@ -3,7 +3,6 @@ import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
 import { formatDateRange } from "~/features/catalogue/sessions";
-import { loadOr } from "~/features/console/action.server";
 import {
   ClashWarning,
   PatternForm,
@@ -12,6 +11,7 @@ import {
   TimetableTotals,
 } from "~/features/timetable/components/timetable-editor";
 import { sessionTimetable, timetableAction } from "~/features/timetable/timetable.server";
+import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Card, CardContent } from "~/ui/card";

@@ -5,7 +5,6 @@ import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { ADMIN_ONLY } from "~/features/accounts/permissions";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
-import { loadOr } from "~/features/console/action.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import {
   ACTIVITY_PENDING,
@@ -22,6 +21,7 @@ import { VAT_STATUS_LABELS, VAT_STATUSES } from "~/features/settings/vat";
 import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
 import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
 import { getSurveySettings } from "~/features/surveys/survey-settings.server";
+import { loadOr } from "~/platform/console/action.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { Button, buttonClass } from "~/ui/button";

@@ -1,11 +1,11 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { loadOr } from "~/features/console/action.server";
 import { QuestionForm } from "~/features/surveys/components/question-form";
 import { INTRO_MAX, TITLE_MAX } from "~/features/surveys/console-schema";
 import { getQuestionnaire, questionnaireAction } from "~/features/surveys/console-surveys.server";
 import { QUESTIONNAIRE_KIND_LABELS } from "~/features/surveys/vocabulary";
+import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Button } from "~/ui/button";

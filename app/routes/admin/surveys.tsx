@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
-import { loadOr } from "~/features/console/action.server";
 import { NewQuestionnaireForm } from "~/features/surveys/components/new-questionnaire-form";
 import { SendSurveyForm } from "~/features/surveys/components/send-form";
 import {
@@ -13,6 +12,7 @@ import {
   surveysAction,
 } from "~/features/surveys/console-surveys.server";
 import { QUESTIONNAIRE_KIND_LABELS, type SurveyWave } from "~/features/surveys/vocabulary";
+import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";

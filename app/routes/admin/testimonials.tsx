@@ -1,7 +1,4 @@
 import { activeFormationChoices } from "~/features/catalogue/console-formations.server";
-import { loadOr } from "~/features/console/action.server";
-import { loadConsoleList } from "~/features/console/list-loader.server";
-import { NO_PAGE } from "~/features/console/paging.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import { TestimonialDialog } from "~/features/testimonials/components/testimonial-dialog";
 import {
@@ -9,6 +6,9 @@ import {
   testimonialAction,
   testimonialsPage,
 } from "~/features/testimonials/console-testimonials.server";
+import { loadOr } from "~/platform/console/action.server";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
+import { NO_PAGE } from "~/platform/console/paging.server";
 import { searchQuery } from "~/platform/form-schema";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";

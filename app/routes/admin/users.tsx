@@ -1,7 +1,7 @@
 import { userAction, usersPage } from "~/features/accounts/console-users.server";
 import { can, ROLE_LABELS } from "~/features/accounts/permissions";
-import { loadConsoleList } from "~/features/console/list-loader.server";
-import { NO_PAGE } from "~/features/console/paging.server";
+import { loadConsoleList } from "~/platform/console/list-loader.server";
+import { NO_PAGE } from "~/platform/console/paging.server";
 import { formatDate } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";

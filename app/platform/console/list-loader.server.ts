@@ -1,8 +1,12 @@
-import type { Permission } from "~/features/accounts";
-import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
 import type { Db } from "~/platform/db/client.server";
 import type { PageInfo } from "~/platform/paging";
 import type { AppRuntime } from "~/platform/runtime.server";
+import {
+  type ConsolePermission,
+  type Permitted,
+  type RequestArgs,
+  requireConsolePermission,
+} from "./access.server";
 import { loadOr } from "./action.server";
 import { type Page, pageInfo, requestedPage } from "./paging.server";
 
@@ -15,7 +19,7 @@ export interface ConsoleList<Rows extends string, Filters, Read extends ListRead
   /** The name the screen reads the page's rows under ('formations', 'requests'…). */
   rows: Rows;
   /** The permission the screen needs; checked before anything is read. */
-  permission: Permission;
+  permission: ConsolePermission;
   /** What the failure toast names: 'Erreur lors du chargement des {what}'. */
   what: string;
   /** The screen's filters, read from the URL (a list without filters leaves it out). */
@@ -28,7 +32,7 @@ export interface ConsoleList<Rows extends string, Filters, Read extends ListRead
    * What else the screen needs, read beside the list once the permission holds (who is signed in,
    * a form's choices); its failures are its own (the list's toast does not cover them).
    */
-  also?: (app: AppRuntime, who: Awaited<ReturnType<typeof requirePermission>>) => Promise<Also> | Also;
+  also?: (app: AppRuntime, who: Permitted) => Promise<Also> | Also;
 }
 
 /**
@@ -44,7 +48,7 @@ export async function loadConsoleList<
   Read extends ListRead = ListRead,
   Also extends object = Record<never, never>,
 >(args: RequestArgs, list: ConsoleList<Rows, Filters, Read, Also>) {
-  const who = await requirePermission(args, list.permission);
+  const who = await requireConsolePermission(args, list.permission);
   const { app } = args.context;
   const params = new URL(args.request.url).searchParams;
   const filters = list.filters?.(params) as Filters;

@@ -1,12 +1,8 @@
+// The action of a console table edited in a dialog. It lives with the Journal because each of its
+// writes is an audited change (the row and its entry committed together, the changed fields named);
+// the Journal then names no feature, and every feature with such a table leans on the Journal alone.
 import type { z } from "zod";
-import type { Permission, Role } from "~/features/accounts";
-import { diffFields } from "~/features/audit";
-import { type Actor, type AuditEntry, auditedChange } from "~/features/audit/index.server";
-import type { Db } from "~/platform/db/client.server";
-import type { ChangeEvent } from "~/platform/events.server";
-import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
-import type { AppRuntime } from "~/platform/runtime.server";
+import type { ConsolePermission as Permission, ConsoleRole as Role } from "~/platform/console/access.server";
 import {
   AdminInputError,
   attempt,
@@ -17,7 +13,14 @@ import {
   pgErrorCode,
   UNIQUE_VIOLATION,
   unknownIntent,
-} from "./action.server";
+} from "~/platform/console/action.server";
+import type { Db } from "~/platform/db/client.server";
+import type { ChangeEvent } from "~/platform/events.server";
+import { textFields } from "~/platform/form-data";
+import { entityId } from "~/platform/form-schema";
+import type { AppRuntime } from "~/platform/runtime.server";
+import { type Actor, type AuditEntry, auditedChange } from "./audit.server";
+import { diffFields } from "./changes";
 
 const SAVE_ERROR = "Erreur lors de la sauvegarde";
 const DELETE_ERROR = "Erreur lors de la suppression";
@@ -57,7 +60,7 @@ export interface CrudTable<Input> {
   ) => Promise<string | { id: string; toast: string } | undefined>;
   /** Row `id` as it is before an edit, in the input's shape: the Journal shows what changed. */
   current: (tx: Db, id: string) => Promise<Record<string, unknown> | undefined>;
-  /** How the Journal names the saved row (never a person's name): see audit-titles.server.ts. */
+  /** How the Journal names the saved row (never a person's name): each feature names its own rows in its journal.server.ts. */
   title: (tx: Db, input: Input, id: string) => Promise<string> | string;
   /** Deletes row `id`; answers what the audit log keeps of it (its `title`), or undefined when it was already gone. */
   remove: (tx: Db, id: string) => Promise<({ title: string } & Record<string, unknown>) | undefined>;

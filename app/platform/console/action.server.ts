@@ -1,13 +1,17 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { Permission, Role } from "~/features/accounts";
-import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
-import type { Actor } from "~/features/audit/index.server";
 import { fieldErrors } from "~/platform/field-errors";
 import type { AdminActionResult } from "~/platform/form-schema";
 import { readFormData, readFormDataWithFiles } from "~/platform/http/body.server";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
 import type { AppRuntime } from "~/platform/runtime.server";
+import {
+  type ConsolePermission,
+  type ConsoleRole,
+  type ConsoleUser,
+  type RequestArgs,
+  requireConsolePermission,
+} from "./access.server";
 
 export type { AdminActionResult };
 
@@ -157,7 +161,7 @@ export interface ConsoleActionOptions {
 }
 
 /** Which permission each intent of a console action needs, declared beside the action's code. */
-export type IntentPermissions = Readonly<Record<string, Permission>>;
+export type IntentPermissions = Readonly<Record<string, ConsolePermission>>;
 
 /** A console route's action, carrying its intent → permission declaration (the gate test walks it). */
 export interface ConsoleAction<Result> {
@@ -173,17 +177,17 @@ export interface ConsoleAction<Result> {
  */
 export function consoleAction<Result>(
   permissions: IntentPermissions,
-  handle: (app: AppRuntime, actor: Actor, form: FormData, role: Role) => Promise<Result>,
+  handle: (app: AppRuntime, actor: ConsoleUser, form: FormData, role: ConsoleRole) => Promise<Result>,
   options: ConsoleActionOptions = {},
 ): ConsoleAction<Result> {
   const action = async (args: RequestArgs) => {
-    await requirePermission(args, "console:access");
+    await requireConsolePermission(args, "console:access" as ConsolePermission);
     const form = await readConsoleForm(args.request, options.upload);
     if (!(form instanceof FormData)) return form;
     const intent = intentOf(form);
     const permission = Object.hasOwn(permissions, intent) ? permissions[intent] : undefined;
     if (!permission) return unknownIntent(intent);
-    const { user, role } = await requirePermission(args, permission);
+    const { user, role } = await requireConsolePermission(args, permission);
     return handle(args.context.app, user, form, role);
   };
   return Object.assign(action, { permissions });

@@ -1,0 +1,29 @@
+// How the Journal d'activité speaks of articles: registered by app/boot (features/audit/registry.ts).
+import { inArray } from "drizzle-orm";
+import { type AuditDeclaration, listSearchedFor } from "~/features/audit/index.server";
+import { blogPosts } from "~/platform/db/schema.server";
+
+export const articleAudit: AuditDeclaration = {
+  entity: "blog_post",
+  kind: "Articles",
+  label: "l'article",
+  fields: {
+    title: ["Titre", true],
+    slug: ["Adresse (slug)", true],
+    category: ["Catégorie", true],
+    published: ["Publié", true],
+    excerpt: ["Extrait", false],
+    content: ["Contenu", false],
+    featuredImage: ["Image (URL)", false],
+    imageId: ["Image", false],
+    publishAt: ["Publication programmée", false],
+    unpublishAt: ["Dépublication programmée", false],
+  },
+  find: async (db, ids) =>
+    (
+      await db
+        .select({ id: blogPosts.id, title: blogPosts.title })
+        .from(blogPosts)
+        .where(inArray(blogPosts.id, ids))
+    ).map((b) => ({ id: b.id, href: listSearchedFor("/admin/articles", b.title), name: b.title })),
+};

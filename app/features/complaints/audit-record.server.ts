@@ -1,0 +1,22 @@
+// How the Journal d'activité speaks of complaints: registered by app/boot (features/audit/registry.ts).
+import { inArray } from "drizzle-orm";
+import type { AuditDeclaration } from "~/features/audit/index.server";
+import { complaints } from "~/platform/db/schema.server";
+import { COMPLAINT_STATUS_LABELS } from "./statuses";
+
+export const complaintAudit: AuditDeclaration = {
+  entity: "complaint",
+  kind: "Réclamations",
+  label: "la réclamation",
+  fields: {
+    status: ["Statut", true],
+    correctiveAction: ["Action corrective", false],
+    reply: ["Réponse à l'auteur", false],
+  },
+  values: { status: COMPLAINT_STATUS_LABELS },
+  find: async (db, ids) =>
+    (await db.select({ id: complaints.id }).from(complaints).where(inArray(complaints.id, ids))).map((c) => ({
+      id: c.id,
+      href: `/admin/reclamations/${c.id}`,
+    })),
+};

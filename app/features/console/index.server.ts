@@ -1,5 +1,0 @@
-// The console feature's server-only face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
-export * from "./action.server";
-export * from "./crud.server";
-export * from "./paging.server";

@@ -1,0 +1,36 @@
+// How the Journal d'activité speaks of testimonials: registered by app/boot (features/audit/registry.ts).
+import { inArray } from "drizzle-orm";
+import { shortRef } from "~/features/audit";
+import { type AuditDeclaration, listSearchedFor } from "~/features/audit/index.server";
+import { testimonials } from "~/platform/db/schema.server";
+
+export const testimonialAudit: AuditDeclaration = {
+  entity: "testimonial",
+  kind: "Témoignages",
+  label: "le témoignage",
+  fields: {
+    rating: ["Note", true],
+    active: ["Affiché", true],
+    formationId: ["Formation", false],
+    name: ["Nom", false],
+    content: ["Témoignage", false],
+    company: ["Entreprise", false],
+    position: ["Fonction", false],
+    imageId: ["Photo", false],
+    videoUrl: ["Vidéo", false],
+  },
+  // Linked to the list searched on the author's name, never named by it (the entry keeps a reference).
+  find: async (db, ids) =>
+    (
+      await db
+        .select({ id: testimonials.id, name: testimonials.name })
+        .from(testimonials)
+        .where(inArray(testimonials.id, ids))
+    ).map((r) => ({ id: r.id, href: listSearchedFor("/admin/temoignages", r.name) })),
+};
+
+// Titles: how the Journal names a record, written with each entry at the time of the change, never a
+// person (the log outlives an erased candidate or request). The migration that named older entries
+// writes the same shapes in SQL (the migration journal_record_titles).
+
+export const testimonialTitle = (id: string) => `Témoignage (réf. ${shortRef(id)})`;
