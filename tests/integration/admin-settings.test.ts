@@ -4,17 +4,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accommodationRecipient } from "~/features/applications/intake.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
 import { storeComplaint } from "~/features/complaints/intake.server";
+import { complaints } from "~/features/complaints/schema.server";
+import { auditLog } from "~/features/journal/schema.server";
 import { storeRequest } from "~/features/leads/contact.server";
+import { learners } from "~/features/learners/schema.server";
 import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/centre.server";
-import {
-  auditLog,
-  centreSettings,
-  complaints,
-  formationSessions,
-  learners,
-  mailOutbox,
-} from "~/platform/db/schema.server";
+import { centreSettings } from "~/features/settings/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as layout from "~/routes/admin/layout";
 import * as settingsRoute from "~/routes/admin/settings";

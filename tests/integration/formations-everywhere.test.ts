@@ -1,7 +1,8 @@
 // One source of truth: a formation created in the console is what every public list and form offers.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { contactRequests, formations } from "~/platform/db/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import * as root from "~/root";
 import * as formationsRoute from "~/routes/admin/formations";

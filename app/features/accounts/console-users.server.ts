@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { userRoles, users } from "~/features/accounts/schema.server";
 import {
   AdminInputError,
   attempt,
@@ -11,7 +12,6 @@ import {
 } from "~/features/console/index.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { userRoles, users } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { setRoleSchema } from "./user-schema";

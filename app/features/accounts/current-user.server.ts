@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider, redirect } from "react-router";
-import { userRoles } from "~/platform/db/schema.server";
+import { userRoles } from "~/features/accounts/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 import { can, type Permission, type Role } from "./permissions";

@@ -15,14 +15,15 @@
  * two different candidates, never the same one twice, and none is lost.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { applicationEvents, applications } from "~/features/applications/schema.server";
 import { formatDateRange } from "~/features/catalogue";
 import { seatsTakenOn } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, applicationTitleOf, writeAudit } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { applicationEvents, applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { seatOfferStaffMail } from "./mails.server";
 import { type ApplicationStatusValue, CLOSED_STATUSES } from "./status";

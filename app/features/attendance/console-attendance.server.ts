@@ -6,12 +6,13 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { attendanceCountersignatures, attendanceEntries } from "~/features/attendance/schema.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { consoleAction, failure, intentOf, success } from "~/features/console/index.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { attendanceCountersignatures, attendanceEntries, learners } from "~/platform/db/schema.server";
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";

@@ -6,10 +6,12 @@
  */
 import { and, asc, between, eq, exists, sql } from "drizzle-orm";
 import { attendedMinutes } from "~/features/attendance/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { type Actor, writeAudit } from "~/features/journal/index.server";
+import { learners } from "~/features/learners/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, formations, learners, sessionSlots } from "~/platform/db/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import {
   type BpfLearner,

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { can } from "~/features/accounts";
+import { applications } from "~/features/applications/schema.server";
+import {
+  type Formation,
+  formationAliases,
+  formationSessions,
+  formations,
+} from "~/features/catalogue/schema.server";
 import {
   AdminInputError,
   countRows,
@@ -15,13 +22,6 @@ import {
   unpublishRecord,
 } from "~/features/publishing/index.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applications,
-  type Formation,
-  formationAliases,
-  formationSessions,
-  formations,
-} from "~/platform/db/schema.server";
 import { searchQuery } from "~/platform/form-schema";
 import { type FormationInput, formationSchema } from "./formation-schema";
 import { assertSlugsFree, formationVersions, SLUG_TAKEN, writeFormation } from "./formation-versions.server";

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { lockSession, offerFreedSeats } from "~/features/applications/index.server";
+import { applications } from "~/features/applications/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { AdminInputError, crudAction, pgErrorCode } from "~/features/console/index.server";
 import { sessionTitleOf } from "~/features/journal/index.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { plural } from "~/platform/plural";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";

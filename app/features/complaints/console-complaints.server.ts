@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { complaintEvents, complaints } from "~/features/complaints/schema.server";
 import {
   AdminInputError,
   attempt,
@@ -18,10 +19,10 @@ import { diffFields } from "~/features/journal";
 import { type Actor, auditedChange } from "~/features/journal/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { enqueueMail } from "~/platform/mail/queue.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import {

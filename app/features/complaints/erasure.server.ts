@@ -6,10 +6,11 @@
  * and Statistiques still count it.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { complaintEvents, complaints } from "~/features/complaints/schema.server";
 import { AdminInputError } from "~/features/console/index.server";
 import { type Actor, auditedChange, purgeInBatches } from "~/features/journal/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { COMPLAINT_RETENTION_MONTHS } from "./statuses";
 

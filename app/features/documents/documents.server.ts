@@ -9,21 +9,17 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { attendedMinutes } from "~/features/attendance/index.server";
 import { sessionModeLabel } from "~/features/catalogue";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { AdminInputError } from "~/features/console/index.server";
+import { type LearnerDocumentKind, learnerDocuments } from "~/features/documents/schema.server";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
 import { LEARNER_FUNDING_LABELS } from "~/features/learners";
 import { payerColumns } from "~/features/learners/index.server";
+import { learners } from "~/features/learners/schema.server";
 import { getCentreSettings, getInternalRules } from "~/features/settings/index.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import {
-  formationSessions,
-  formations,
-  type LearnerDocumentKind,
-  learnerDocuments,
-  learners,
-  sessionSlots,
-} from "~/platform/db/schema.server";
 import { theFormation } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";

@@ -1,20 +1,17 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/accounts/index.server";
+import { users } from "~/features/accounts/schema.server";
+import { applications } from "~/features/applications/schema.server";
+import { articles } from "~/features/articles/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { complaints } from "~/features/complaints/schema.server";
+import { auditLog } from "~/features/journal/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { surveyQuestionnaires } from "~/features/surveys/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { isCalendarDay } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applications,
-  auditLog,
-  blogPosts,
-  complaints,
-  contactRequests,
-  formationSessions,
-  formations,
-  learners,
-  surveyQuestionnaires,
-  testimonials,
-  users,
-} from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { shortRef } from "./changes";
@@ -184,10 +181,7 @@ async function recordsOf(db: Db, rows: Row[]): Promise<(row: Row) => AuditRecord
   lookup(
     "blog_post",
     (list) =>
-      db
-        .select({ id: blogPosts.id, title: blogPosts.title })
-        .from(blogPosts)
-        .where(inArray(blogPosts.id, list)),
+      db.select({ id: articles.id, title: articles.title }).from(articles).where(inArray(articles.id, list)),
     (b) => put("blog_post", b.id, search("/admin/articles", b.title), b.title),
   );
   lookup(

@@ -6,14 +6,11 @@
  * shapes in SQL (the migration journal_record_titles).
  */
 import { eq } from "drizzle-orm";
+import { applications } from "~/features/applications/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applications,
-  contactRequests,
-  formationSessions,
-  formations,
-  learners,
-} from "~/platform/db/schema.server";
 import { shortRef } from "./changes";
 
 /** '04/01/2027' from '2027-01-04'. */

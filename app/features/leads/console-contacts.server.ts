@@ -15,11 +15,12 @@ import {
   unknownIntent,
 } from "~/features/console/index.server";
 import { type Actor, auditedChange, contactTitleOf, writeAudit } from "~/features/journal/index.server";
+import { contactRequests, contactStatusChanges } from "~/features/leads/schema.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
-import { contactRequests, contactStatusChanges, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { type ContactFilters, contactStatusSchema } from "./console-schema";
 import { appointmentModeLabel, subjectLabel } from "./content";

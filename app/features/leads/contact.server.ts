@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod/mini";
 import { findActiveFormation } from "~/features/catalogue/index.server";
+import { contactRequests, type NewContactRequest } from "~/features/leads/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { contactRequests, type NewContactRequest } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";
 import { readFormFields } from "~/platform/http/body.server";
 import { enqueueMail, type MailMessage } from "~/platform/mail/queue.server";

@@ -5,8 +5,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { seatsOf } from "~/features/catalogue/index.server";
 import { type Actor, sessionTitleOf, writeAudit } from "~/features/journal/index.server";
+import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { learners } from "~/platform/db/schema.server";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";
 import { type ImportReading, readLearnersCsv } from "./csv-import";
 import { SESSION_GONE, seatsRefusal } from "./learners.server";

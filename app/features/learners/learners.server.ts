@@ -5,13 +5,15 @@
  * personal data (the audit log outlives an erased learner).
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { applications } from "~/features/applications/schema.server";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { AdminInputError, NO_PAGE, type Page, readPage, searchMatch } from "~/features/console/index.server";
 import { diffFields } from "~/features/journal";
 import { type Actor, learnerTitleOf, writeAudit } from "~/features/journal/index.server";
+import { learners } from "~/features/learners/schema.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
-import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
 import {
   CERTIFICATION_OUTCOME_LABELS,

@@ -12,8 +12,8 @@ import {
   unknownIntent,
 } from "~/features/console/index.server";
 import { type AuditEntry, auditedChange } from "~/features/journal/index.server";
+import { media } from "~/features/media/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { media } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";
 import { textFields } from "~/platform/form-data";
 import { type AdminActionResult, entityId } from "~/platform/form-schema";

@@ -15,8 +15,8 @@ import {
 import { diffFields, fieldLabel } from "~/features/journal";
 import { auditedChange } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { centreSettings } from "~/features/settings/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { centreSettings } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
 import { EMPTY_CENTRE, getCentreSettings, getInternalRules } from "./centre.server";

@@ -12,15 +12,15 @@ import {
 } from "~/features/console/index.server";
 import { diffFields } from "~/features/journal";
 import { type Actor, auditedChange, writeAudit } from "~/features/journal/index.server";
-import { CSV_BOM, csvLine } from "~/platform/csv.server";
-import type { Db } from "~/platform/db/client.server";
-import { rows } from "~/platform/db/rows.server";
 import {
   surveyAnswers,
   surveyInvitations,
   surveyQuestionnaires,
   surveyQuestions,
-} from "~/platform/db/schema.server";
+} from "~/features/surveys/schema.server";
+import { CSV_BOM, csvLine } from "~/platform/csv.server";
+import type { Db } from "~/platform/db/client.server";
+import { rows } from "~/platform/db/rows.server";
 import { textFields } from "~/platform/form-data";
 import { formatDateTime } from "~/platform/paris-time";
 import { plural } from "~/platform/plural";

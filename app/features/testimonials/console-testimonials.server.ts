@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { formations } from "~/features/catalogue/schema.server";
 import {
   AdminInputError,
   countRows,
@@ -8,8 +9,8 @@ import {
 } from "~/features/console/index.server";
 import { testimonialTitle } from "~/features/journal/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { formations, testimonials } from "~/platform/db/schema.server";
 import { type TestimonialInput, testimonialSchema } from "./testimonial-schema";
 
 /** One page of testimonials, newest first, with their formation's title, filtered on name, content or company. */

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { sessionHeading } from "~/features/catalogue/index.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
 import {
   AdminInputError,
   attempt,
@@ -19,9 +20,9 @@ import {
   unknownIntent,
 } from "~/features/console/index.server";
 import { type Actor, auditedChange, sessionTitleOf } from "~/features/journal/index.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { formationSessions, sessionSlots } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { NNBSP } from "~/platform/french";
