@@ -26,10 +26,9 @@ module.exports = {
       name: "platform-knows-no-feature",
       comment:
         "app/platform is what every feature uses (database, HTTP, mail, config, dates…): it imports no feature, " +
-        "no ui and no route. The database schema is the one exception: it names each feature's fixed value " +
-        "lists (statuses, levels, roles) so that the database enforces them.",
+        "no ui and no route. Each feature declares its own tables (its schema.server.ts).",
       severity: "error",
-      from: { path: "^app/platform/", pathNot: "^app/platform/db/schema\\.server\\.ts$" },
+      from: { path: "^app/platform/" },
       to: { path: "^app/(features|ui|boot|routes|root\\.tsx)" },
     },
     {
@@ -42,13 +41,32 @@ module.exports = {
     {
       name: "feature-through-its-index",
       comment:
-        "A feature reaches another only through its index.ts or index.server.ts: what is not exported there " +
-        "is that feature's own business.",
+        "A feature reaches another only through its index.ts or index.server.ts, or its tables through its " +
+        "schema.server.ts: what is not exported there is that feature's own business. (Tables have their own " +
+        "face because a schema file imports nothing but tables: reaching a table through an index, which " +
+        "re-exports the feature's services, would close import circles.)",
       severity: "error",
       from: { path: "^app/features/([^/]+)/" },
       to: {
         path: "^app/features/[^/]+/",
-        pathNot: ["^app/features/$1/", "^app/features/[^/]+/index(\\.server)?\\.ts$"],
+        pathNot: ["^app/features/$1/", "^app/features/[^/]+/(index(\\.server)?|schema\\.server)\\.ts$"],
+      },
+    },
+    {
+      name: "schema-files-import-only-tables",
+      comment:
+        "A feature's schema.server.ts declares its tables: it imports its own feature's value lists, other " +
+        "features' tables (foreign keys), the platform's column helpers and drizzle, nothing else. So the " +
+        "schema files never close a circle with the features' code, and drizzle-kit reads them alone.",
+      severity: "error",
+      from: { path: "^app/(features|platform)/([^/]+)/schema\\.server\\.ts$" },
+      to: {
+        path: "^app/",
+        pathNot: [
+          "^app/$1/$2/(?!.*\\.server\\.tsx?$)",
+          "^app/features/[^/]+/schema\\.server\\.ts$",
+          "^app/platform/db/columns\\.server\\.ts$",
+        ],
       },
     },
     {

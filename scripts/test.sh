@@ -41,10 +41,12 @@ if git grep --untracked -nE '\b(SPE[C]|DESIG[N])\b' -- app tests bench scripts d
 fi
 
 # The typecheck (one tsc process) runs while lint and the build use the other core.
-step "Typecheck, while format, lint, import boundaries (npm run lint) and the production build run"
+step "Typecheck, while format, lint, import boundaries (npm run lint), schema vs migrations and the production build run"
 npm run --silent typecheck >"$reports/typecheck.log" 2>&1 &
 typecheck_pid=$!
 npm run --silent lint
+# A table, column, index or enum value added to a schema file without its migration fails here.
+node scripts/schema-check.mjs
 npx react-router build >/dev/null
 typecheck_status=0
 wait "$typecheck_pid" || typecheck_status=$?

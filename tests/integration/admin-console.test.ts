@@ -3,17 +3,14 @@
 // or in any order: `vitest run -t '<name>'` gives the same answer as the whole file.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { userRoles } from "~/features/accounts/schema.server";
+import { articles } from "~/features/articles/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationAliases, formations } from "~/features/catalogue/schema.server";
 import { storeRequest } from "~/features/leads/contact.server";
-import {
-  auditLog,
-  blogPosts,
-  contactRequests,
-  formationAliases,
-  formations,
-  mailOutbox,
-  testimonials,
-  userRoles,
-} from "~/platform/db/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { slugify } from "~/platform/slugify";
 import * as articlesRoute from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
@@ -271,7 +268,7 @@ describe(`console articles on ${DRIVER}`, () => {
       updatedAt: "2000-01-01",
     });
     expect(await bodyOf(created)).toMatchObject({ ok: true, toast: { title: "Article créé avec succès" } });
-    const [row] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "reussir-son-alternance"));
+    const [row] = await t.app.db.select().from(articles).where(eq(articles.slug, "reussir-son-alternance"));
     expect(row).toMatchObject({ authorId: admin.userId, published: true, excerpt: null });
     const before = row?.updatedAt.getTime() ?? 0;
     const updated = await post(
@@ -293,8 +290,8 @@ describe(`console articles on ${DRIVER}`, () => {
     });
     const [after] = await t.app.db
       .select()
-      .from(blogPosts)
-      .where(eq(blogPosts.id, row?.id ?? ""));
+      .from(articles)
+      .where(eq(articles.id, row?.id ?? ""));
     expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before);
     expect(after?.authorId).toBe(admin.userId);
     expect(after?.published).toBe(false);

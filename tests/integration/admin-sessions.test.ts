@@ -2,7 +2,8 @@
 // session with applications can be closed but never deleted.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, formationSessions } from "~/platform/db/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
 import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";

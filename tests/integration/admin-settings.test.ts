@@ -4,20 +4,18 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { accommodationRecipient } from "~/features/applications/intake.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
 import { storeComplaint } from "~/features/complaints/intake.server";
+import { complaints } from "~/features/complaints/schema.server";
 import { storeRequest } from "~/features/leads/contact.server";
+import { learners } from "~/features/learners/schema.server";
 import { cachedCentreSettings, EMPTY_CENTRE, getCentreSettings } from "~/features/settings/centre.server";
+import { centreSettings } from "~/features/settings/schema.server";
 import { openPostgres } from "~/platform/db/client.server";
-import {
-  auditLog,
-  centreSettings,
-  complaints,
-  formationSessions,
-  learners,
-  mailOutbox,
-} from "~/platform/db/schema.server";
 import { EventBus } from "~/platform/events.server";
 import { createLogger } from "~/platform/logger.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as layout from "~/routes/admin/layout";
 import * as settingsRoute from "~/routes/admin/settings";

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { convertNextSessions } from "~/features/catalogue/sessions.server";
-import { formationSessions, formations } from "~/platform/db/schema.server";
 import * as apply from "~/routes/site/apply";
 import * as formationPage from "~/routes/site/formation";
 import { applicationRequest, candidateFields, postApplication, type Upload } from "../support/candidate";

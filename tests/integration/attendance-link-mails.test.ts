@@ -4,7 +4,10 @@
 // nothing; the page shows when each link was sent; the Journal names the session and slot, no one.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, formationSessions, learners, sessionSlots } from "~/platform/db/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import * as slotPage from "~/routes/admin/session-attendance-slot";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";

@@ -4,7 +4,10 @@
 // the database itself: changing or removing one is refused whatever code asks.
 import { describe, expect, it } from "vitest";
 import { attendedMinutes } from "~/features/attendance/index.server";
-import { attendanceEntries, formationSessions, learners, sessionSlots } from "~/platform/db/schema.server";
+import { attendanceEntries } from "~/features/attendance/schema.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 

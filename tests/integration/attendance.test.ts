@@ -8,15 +8,13 @@ import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { attendedMinutes } from "~/features/attendance/index.server";
+import { attendanceEntries } from "~/features/attendance/schema.server";
 import { renderAttendanceSheet } from "~/features/attendance/sheet-pdf.server";
 import { signOnPad, signThroughLink, slotLinks } from "~/features/attendance/signing.server";
-import {
-  attendanceEntries,
-  auditLog,
-  formationSessions,
-  learners,
-  sessionSlots,
-} from "~/platform/db/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import { parisInstant } from "~/platform/paris-time";
 import * as sheetRoute from "~/routes/admin/session-attendance-sheet";
 import * as slotPage from "~/routes/admin/session-attendance-slot";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, users } from "~/platform/db/schema.server";
+import { users } from "~/features/accounts/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as authRoute from "~/routes/site/auth";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";

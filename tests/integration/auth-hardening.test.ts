@@ -3,7 +3,9 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formations, mailOutbox, users } from "~/platform/db/schema.server";
+import { users } from "~/features/accounts/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as articlesRoute from "~/routes/admin/articles";
 import * as contacts from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";

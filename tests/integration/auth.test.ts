@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, userRoles, users } from "~/platform/db/schema.server";
+import { userRoles, users } from "~/features/accounts/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { loader as rootLoader } from "~/root";
 import * as authApi from "~/routes/api/auth";
 import * as authRoute from "~/routes/site/auth";

@@ -3,17 +3,13 @@
 // honeypot and the shared rate limit apply as on the contact form.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "~/features/audit/schema.server";
 import { COMPLAINT_ERRORS } from "~/features/complaints/content";
 import { anonymiseExpiredComplaints } from "~/features/complaints/index.server";
 import { storeComplaint } from "~/features/complaints/intake.server";
+import { complaintCounters, complaintEvents, complaints } from "~/features/complaints/schema.server";
 import { statistics, statisticsCsv } from "~/features/statistics/statistics.server";
-import {
-  auditLog,
-  complaintCounters,
-  complaintEvents,
-  complaints,
-  mailOutbox,
-} from "~/platform/db/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { parisParts } from "~/platform/paris-time";
 import * as complaintConsole from "~/routes/admin/complaint";
 import * as registerRoute from "~/routes/admin/complaints";

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactRequests, mailOutbox, rateLimits } from "~/platform/db/schema.server";
+import { rateLimits } from "~/features/accounts/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
 import { DRIVER } from "../support/db";

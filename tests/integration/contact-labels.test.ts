@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactRequests, mailOutbox } from "~/platform/db/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as contactsRoute from "~/routes/admin/contacts";
 import * as contactsExport from "~/routes/admin/contacts-export";
 import * as callbackRoute from "~/routes/api/callback";

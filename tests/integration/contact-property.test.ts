@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contactRequests, mailOutbox } from "~/platform/db/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import * as callbackRoute from "~/routes/api/callback";
 import * as contactRoute from "~/routes/site/contact";
 import { DRIVER } from "../support/db";

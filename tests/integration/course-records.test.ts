@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { formations } from "~/features/catalogue/schema.server";
 import { getCentreSettings } from "~/features/settings/centre.server";
-import { formations } from "~/platform/db/schema.server";
 import { formatEuros } from "~/platform/money";
 import * as formationsRoute from "~/routes/admin/formations";
 import { DRIVER } from "../support/db";

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { articles } from "~/features/articles/schema.server";
+import { formationAliases, formations } from "~/features/catalogue/schema.server";
 import { seedDemo } from "~/features/demo/seed.server";
-import { blogPosts, formationAliases, formations, testimonials } from "~/platform/db/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 
@@ -37,7 +39,7 @@ describe(`database on ${DRIVER}`, () => {
     expect(logistique?.careerOpportunities).toHaveLength(5);
     const active = await t.app.db.select().from(testimonials).where(eq(testimonials.active, true));
     expect(active.length).toBeGreaterThanOrEqual(4);
-    const published = await t.app.db.select().from(blogPosts).where(eq(blogPosts.published, true));
+    const published = await t.app.db.select().from(articles).where(eq(articles.published, true));
     expect(published.length).toBeGreaterThanOrEqual(4);
     expect(published.every((p) => p.category && p.content.includes("## "))).toBe(true);
     const aliases = await t.app.db.select().from(formationAliases);

@@ -6,27 +6,22 @@ import path from "node:path";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "~/boot/runtime.server";
+import { userRoles, users } from "~/features/accounts/schema.server";
+import { applications } from "~/features/applications/schema.server";
+import { articles } from "~/features/articles/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationAliases, formationSessions, formations } from "~/features/catalogue/schema.server";
+import { complaints } from "~/features/complaints/schema.server";
 import { demoSummary, setupChecklist } from "~/features/demo/demo.server";
 import { hasDemoContent } from "~/features/demo/index.server";
 import { seedDemo } from "~/features/demo/seed.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { sitePages } from "~/features/pages/schema.server";
+import { centreSettings } from "~/features/settings/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { loadConfig } from "~/platform/config.server";
 import { type Database, openPglite, openPostgres } from "~/platform/db/client.server";
 import { templateDir } from "~/platform/db/pglite-template.server";
-import {
-  applications,
-  auditLog,
-  blogPosts,
-  centreSettings,
-  complaints,
-  contactRequests,
-  formationAliases,
-  formationSessions,
-  formations,
-  sitePages,
-  testimonials,
-  userRoles,
-  users,
-} from "~/platform/db/schema.server";
 import { createLogger } from "~/platform/logger.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import { setUpProductionBuild } from "../support/build";
@@ -69,11 +64,11 @@ async function firstStart(env: Record<string, string>) {
     logger: createLogger({ production: true, level: "silent" }),
   });
   const counts = async () => {
-    const n = async (table: typeof formations | typeof blogPosts | typeof testimonials) =>
+    const n = async (table: typeof formations | typeof articles | typeof testimonials) =>
       (await app.db.select({ n: count() }).from(table))[0]?.n;
     return {
       formations: await n(formations),
-      articles: await n(blogPosts),
+      articles: await n(articles),
       testimonials: await n(testimonials),
       sessions: (await app.db.select({ n: count() }).from(formationSessions))[0]?.n,
       aliases: (await app.db.select({ n: count() }).from(formationAliases))[0]?.n,
@@ -147,7 +142,7 @@ describe(`first start on ${DRIVER}`, () => {
         expect((await start.counts()).sessions).toBeGreaterThan(0);
         const unmarked = await Promise.all([
           start.app.db.select({ n: count() }).from(formations).where(eq(formations.demo, false)),
-          start.app.db.select({ n: count() }).from(blogPosts).where(eq(blogPosts.demo, false)),
+          start.app.db.select({ n: count() }).from(articles).where(eq(articles.demo, false)),
           start.app.db.select({ n: count() }).from(testimonials).where(eq(testimonials.demo, false)),
         ]);
         expect(unmarked.map(([r]) => r?.n)).toEqual([0, 0, 0]);
@@ -187,7 +182,7 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
 
   /** Every id of `table`, to compare before and after. */
   const ids = async (
-    table: typeof formations | typeof blogPosts | typeof testimonials | typeof contactRequests,
+    table: typeof formations | typeof articles | typeof testimonials | typeof contactRequests,
   ) =>
     (await t.app.db.select({ id: table.id }).from(table))
       .map((r) => r.id)
@@ -243,7 +238,7 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
       .insert(formationSessions)
       .values({ formationId: own.id, startDate: "2027-03-01", endDate: "2027-04-01", seats: 10 })
       .returning();
-    await db.insert(blogPosts).values({ title: "Notre article", slug: "notre-article", content: "Texte" });
+    await db.insert(articles).values({ title: "Notre article", slug: "notre-article", content: "Texte" });
     const [realTestimonial] = await db
       .insert(testimonials)
       .values({ name: "Apprenante réelle", content: "Très bien.", formationId: rh.id })
@@ -296,7 +291,7 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
       formations: (await db.select({ id: formations.id }).from(formations).where(eq(formations.demo, false)))
         .map((r) => r.id)
         .sort(),
-      articles: (await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.demo, false))).map(
+      articles: (await db.select({ id: articles.id }).from(articles).where(eq(articles.demo, false))).map(
         (r) => r.id,
       ),
       testimonials: (
@@ -330,14 +325,14 @@ describe(`'Supprimer les données de démonstration' on ${DRIVER}`, () => {
         (r) => r.slug,
       ),
     ).toEqual(["formation-wordpress"]);
-    expect(await db.select().from(blogPosts).where(eq(blogPosts.demo, true))).toEqual([]);
+    expect(await db.select().from(articles).where(eq(articles.demo, true))).toEqual([]);
     expect(await db.select().from(testimonials).where(eq(testimonials.demo, true))).toEqual([]);
     expect(
       (await db.select({ id: formations.id }).from(formations).where(eq(formations.demo, false))).map(
         (r) => r.id,
       ),
     ).toEqual(realBefore.formations);
-    expect((await db.select({ id: blogPosts.id }).from(blogPosts)).map((r) => r.id).sort()).toEqual(
+    expect((await db.select({ id: articles.id }).from(articles)).map((r) => r.id).sort()).toEqual(
       realBefore.articles,
     );
     expect((await db.select({ id: testimonials.id }).from(testimonials)).map((r) => r.id).sort()).toEqual(

@@ -4,11 +4,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getPublishedPost } from "~/features/articles/articles.server";
+import { articles } from "~/features/articles/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
 import { getActiveFormation, listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { formationVersions } from "~/features/catalogue/index.server";
+import { formations } from "~/features/catalogue/schema.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { scheduledPublishing } from "~/features/publishing/index.server";
-import { auditLog, blogPosts, contentVersions, formations } from "~/platform/db/schema.server";
+import { contentVersions } from "~/features/publishing/schema.server";
 import * as articlesRoute from "~/routes/admin/articles";
 import * as formationsRoute from "~/routes/admin/formations";
 import * as publication from "~/routes/admin/publication";
@@ -229,7 +232,7 @@ describe(`drafts of a published formation on ${DRIVER}`, () => {
     };
     const article = { title: "Article brouillon", slug: "article-brouillon", content: "Première version." };
     expect((await post({ ...article, published: "true" })).status).toBe(200);
-    const [row] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "article-brouillon"));
+    const [row] = await t.app.db.select().from(articles).where(eq(articles.slug, "article-brouillon"));
     if (!row) throw new Error("article not saved");
     const edited = await post({
       ...article,

@@ -1,7 +1,7 @@
 // No invented figures: every count and rate the site and the dashboard show comes from the database.
 import { eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formations } from "~/platform/db/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as formationsRoute from "~/routes/admin/formations";

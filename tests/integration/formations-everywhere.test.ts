@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { GOAL_IDS } from "~/features/catalogue/goals";
-import { contactRequests, formations } from "~/platform/db/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import * as root from "~/root";
 import * as formationsRoute from "~/routes/admin/formations";

@@ -5,8 +5,9 @@
 // changes, never a draft nor a past session.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { applications } from "~/features/applications/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { addDays, parisToday } from "~/platform/dates";
-import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp } from "../support/fixture";
 import { lheoErrors } from "../support/lheo";

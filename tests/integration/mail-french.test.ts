@@ -15,7 +15,7 @@ import {
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { getCentreSettings } from "~/features/settings/centre.server";
 import { surveyInvitationMail } from "~/features/surveys/mails.server";
-import { mailOutbox } from "~/platform/db/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import {
   accountExistsMail,
   renderWrittenMail,

@@ -5,7 +5,8 @@
 // centre's photo (tests/support/photo.ts): the demo centre ships none.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formations, media } from "~/platform/db/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
+import { media } from "~/features/media/schema.server";
 import * as mediaRoute from "~/routes/admin/media";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";

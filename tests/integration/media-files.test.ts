@@ -10,8 +10,9 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { variantPath } from "~/features/media";
 import { mediaBytes, VariantStore } from "~/features/media/index.server";
+import { media, mediaVariants } from "~/features/media/schema.server";
 import { type BytesKey, directoryBytes, type MediaBytes } from "~/features/media/store.server";
-import { media, mediaVariants } from "~/platform/db/schema.server";
+
 import * as mediaRoute from "~/routes/admin/media";
 import { DRIVER } from "../support/db";
 import { setUpHttpApp, setUpSignedIn } from "../support/fixture";

@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { media } from "~/features/media/schema.server";
 import { directoryBytes, ORPHAN_GRACE_MS, sweepOrphanedBytes } from "~/features/media/store.server";
-import { media } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 import { scratchDir } from "../support/scratch";

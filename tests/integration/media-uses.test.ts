@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { storeRequest } from "~/features/leads/contact.server";
-import { media } from "~/platform/db/schema.server";
+import { media } from "~/features/media/schema.server";
 import * as mediaRoute from "~/routes/admin/media";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as testimonialsRoute from "~/routes/admin/testimonials";

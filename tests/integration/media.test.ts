@@ -6,8 +6,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { articles } from "~/features/articles/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
 import { variantPath } from "~/features/media";
-import { auditLog, blogPosts, formations, media, mediaVariants } from "~/platform/db/schema.server";
+import { media, mediaVariants } from "~/features/media/schema.server";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
 import * as mediaRoute from "~/routes/admin/media";
 import { DRIVER } from "../support/db";
@@ -210,18 +213,15 @@ describe(`médiathèque deletion on ${DRIVER}`, () => {
       .select({ id: formations.id, title: formations.title })
       .from(formations)
       .limit(1);
-    const [post] = await t.app.db
-      .select({ id: blogPosts.id, title: blogPosts.title })
-      .from(blogPosts)
-      .limit(1);
+    const [post] = await t.app.db.select({ id: articles.id, title: articles.title }).from(articles).limit(1);
     await t.app.db
       .update(formations)
       .set({ imageId: id })
       .where(eq(formations.id, course?.id ?? ""));
     await t.app.db
-      .update(blogPosts)
+      .update(articles)
       .set({ imageId: id })
-      .where(eq(blogPosts.id, post?.id ?? ""));
+      .where(eq(articles.id, post?.id ?? ""));
     const refused = await post_({ intent: "delete", id: id ?? "" });
     expect(statusOf(refused)).toBe(400);
     const toast = (await bodyOf(refused)).toast as { description: string };
@@ -239,9 +239,9 @@ describe(`médiathèque deletion on ${DRIVER}`, () => {
       .set({ imageId: null })
       .where(eq(formations.id, course?.id ?? ""));
     await t.app.db
-      .update(blogPosts)
+      .update(articles)
       .set({ imageId: null })
-      .where(eq(blogPosts.id, post?.id ?? ""));
+      .where(eq(articles.id, post?.id ?? ""));
     expect(statusOf(await post_({ intent: "delete", id: id ?? "" }))).toBe(200);
     expect(
       await t.app.db

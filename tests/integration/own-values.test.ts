@@ -4,18 +4,14 @@
 // did not type.
 import { describe, expect, it } from "vitest";
 import { articleSchema } from "~/features/articles/article-schema";
+import { articles } from "~/features/articles/schema.server";
 import { formationSchema } from "~/features/catalogue/formation-schema";
+import { formationAliases, formationSessions, formations } from "~/features/catalogue/schema.server";
 import { sessionSchema } from "~/features/catalogue/session-schema";
 import { getCentreSettings } from "~/features/settings/centre.server";
+import { centreSettings } from "~/features/settings/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { testimonialSchema } from "~/features/testimonials/testimonial-schema";
-import {
-  blogPosts,
-  centreSettings,
-  formationAliases,
-  formationSessions,
-  formations,
-  testimonials,
-} from "~/platform/db/schema.server";
 import * as settingsRoute from "~/routes/admin/settings";
 import { rowValues } from "~/ui/console/form-fields";
 import { DRIVER } from "../support/db";
@@ -101,7 +97,7 @@ describe(`values the app writes itself, in its own forms, on ${DRIVER}`, () => {
         refusals: [],
       });
     }
-    for (const r of await t.app.db.select().from(blogPosts)) {
+    for (const r of await t.app.db.select().from(articles)) {
       const values = { ...rowValues(r), published: r.published ? "on" : "" };
       expect({ slug: r.slug, refusals: refusals(articleSchema, values) }).toEqual({
         slug: r.slug,

@@ -4,11 +4,12 @@
 // kept and can come back as a draft. A page is never taken off the site.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "~/features/audit/schema.server";
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { readPage } from "~/features/pages/pages.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { scheduledPublishing } from "~/features/publishing/index.server";
-import { auditLog, contentVersions } from "~/platform/db/schema.server";
+import { contentVersions } from "~/features/publishing/schema.server";
 import * as pageRoute from "~/routes/admin/page";
 import * as publication from "~/routes/admin/publication";
 import * as notreCentrePage from "~/routes/site/about";

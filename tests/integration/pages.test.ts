@@ -2,8 +2,9 @@
 // shown at once by the public pages (through the page cache, as an anonymous visitor gets them).
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "~/features/audit/schema.server";
 import { readPage } from "~/features/pages/pages.server";
-import { auditLog, sitePages } from "~/platform/db/schema.server";
+import { sitePages } from "~/features/pages/schema.server";
 import * as pageRoute from "~/routes/admin/page";
 import * as pagesRoute from "~/routes/admin/pages";
 import { DRIVER } from "../support/db";

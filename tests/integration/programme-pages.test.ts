@@ -7,9 +7,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { moduleHeading } from "~/features/catalogue/course-record";
 import { renderProgramme } from "~/features/catalogue/programme-pdf.server";
+import { type Formation, formations } from "~/features/catalogue/schema.server";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { getCentreSettings } from "~/features/settings/centre.server";
-import { type Formation, formations } from "~/platform/db/schema.server";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
 

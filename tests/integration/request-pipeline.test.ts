@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
-import { contactRequests } from "~/platform/db/schema.server";
+import { contactRequests } from "~/features/leads/schema.server";
 import { createLogger } from "~/platform/logger.server";
 import { setUpHttpApp } from "../support/fixture";
 import type { HttpTestApp } from "../support/http";

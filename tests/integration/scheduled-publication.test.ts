@@ -2,9 +2,11 @@ import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getPublishedPost, listPublishedArticles } from "~/features/articles/articles.server";
 import { articleVersions } from "~/features/articles/index.server";
+import { articles, articles as articlesTable } from "~/features/articles/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { scheduledPublishing } from "~/features/publishing/index.server";
-import { auditLog, blogPosts, contentVersions } from "~/platform/db/schema.server";
+import { contentVersions } from "~/features/publishing/schema.server";
 import * as articlesRoute from "~/routes/admin/articles";
 import * as publication from "~/routes/admin/publication";
 import { DRIVER } from "../support/db";
@@ -23,7 +25,7 @@ const save = async (fields: Record<string, string>, cookie = admin.cookie) =>
 const inMinutes = (minutes: number) => scheduleFieldValue(new Date(Date.now() + minutes * 60_000));
 
 const bySlug = async (slug: string) => {
-  const [row] = await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  const [row] = await t.app.db.select().from(articles).where(eq(articles.slug, slug));
   if (!row) throw new Error(`${slug} not saved`);
   return row;
 };
@@ -105,7 +107,7 @@ describe(`scheduled publication of articles on ${DRIVER}`, () => {
     for (const [fields, errors] of cases) {
       expect((await save({ ...base, ...fields })).errors).toMatchObject(errors);
     }
-    expect(await t.app.db.select().from(blogPosts).where(eq(blogPosts.slug, "refuse"))).toEqual([]);
+    expect(await t.app.db.select().from(articles).where(eq(articles.slug, "refuse"))).toEqual([]);
   });
 
   it("lets a scheduled article be edited again in its dialog: the draft changes, the date stays or moves", async () => {
@@ -162,7 +164,7 @@ describe(`scheduled publication of articles on ${DRIVER}`, () => {
     "publishes each due article exactly once when two instances sharing the database run at the same time",
     async () => {
       const count = 40;
-      await t.app.db.insert(blogPosts).values(
+      await t.app.db.insert(articles).values(
         Array.from({ length: count }, (_, i) => ({
           title: `Course ${i}`,
           slug: `course-${i}`,
@@ -172,7 +174,7 @@ describe(`scheduled publication of articles on ${DRIVER}`, () => {
       );
       // The rows are claimed by whoever comes first.
       expect(await publishFromTwoInstances(t, [scheduledPublishing(articleVersions)])).toBe(count);
-      const rows = await t.app.db.select().from(blogPosts).where(like(blogPosts.slug, "course-%"));
+      const rows = await t.app.db.select().from(articles).where(like(articles.slug, "course-%"));
       expect(rows.every((r) => r.published && r.publishAt === null)).toBe(true);
       const entries = await t.app.db
         .select({ entityId: auditLog.entityId })

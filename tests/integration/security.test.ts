@@ -5,9 +5,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { userRoles } from "~/features/accounts/schema.server";
 import { feedToken } from "~/features/calendar/feed.server";
-import { mailOutbox, userRoles } from "~/platform/db/schema.server";
 import { createLogger } from "~/platform/logger.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { candidateFields } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { doc, msi, xls } from "../support/documents";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_PAGE, type ArticlesPage } from "~/features/articles/articles.server";
-import { blogPosts } from "~/platform/db/schema.server";
+import { articles, articles as articlesTable } from "~/features/articles/schema.server";
 import * as resourcesRoute from "~/routes/site/resources";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";
@@ -37,7 +37,7 @@ const added = [
 
 const t = setUpTestApp();
 beforeAll(async () => {
-  await t.app.db.insert(blogPosts).values(added);
+  await t.app.db.insert(articles).values(added);
 });
 
 async function view(search = ""): Promise<ArticlesPage> {

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listArticleTeasers } from "~/features/articles/articles.server";
+import { articles } from "~/features/articles/schema.server";
 import { canonicalSlugForAlias, listActiveFormations } from "~/features/catalogue/catalogue.server";
+import { formations } from "~/features/catalogue/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
-import { blogPosts, formations, testimonials } from "~/platform/db/schema.server";
 import * as robots from "~/routes/api/robots";
 import * as sitemap from "~/routes/api/sitemap";
 import * as articleRoute from "~/routes/site/article";
@@ -143,7 +145,7 @@ describe(`public site data on ${DRIVER}`, () => {
 
   it("serves a published article as safe HTML and 404 for a draft or an unknown slug", async () => {
     const slug = "article-de-test-html";
-    await t.app.db.insert(blogPosts).values({
+    await t.app.db.insert(articles).values({
       title: "Article de test",
       slug,
       content: "## Titre\n\n<script>alert(1)</script> et [lien](javascript:alert(1)) **gras**",
@@ -164,7 +166,7 @@ describe(`public site data on ${DRIVER}`, () => {
       404,
     );
     expect(statusOf(await articleRoute.loader(get("/ressources/article/nope", { slug: "nope" })))).toBe(404);
-    await t.app.db.delete(blogPosts).where(eq(blogPosts.slug, slug));
+    await t.app.db.delete(articles).where(eq(articles.slug, slug));
   });
 
   it("lists public pages, active formations and published articles in the sitemap; robots points to it", async () => {
@@ -184,9 +186,9 @@ describe(`public site data on ${DRIVER}`, () => {
 
   it("shows no invented testimonial nor article when the centre has none: their sections are left out", async () => {
     const savedT = await t.app.db.select().from(testimonials);
-    const savedP = await t.app.db.select().from(blogPosts);
+    const savedP = await t.app.db.select().from(articles);
     await t.app.db.delete(testimonials);
-    await t.app.db.update(blogPosts).set({ published: false });
+    await t.app.db.update(articles).set({ published: false });
     try {
       expect(await listArticleTeasers(t.app.db)).toEqual([]);
       const home = await bodyOf(await homeRoute.loader(get("/")));
@@ -195,7 +197,7 @@ describe(`public site data on ${DRIVER}`, () => {
     } finally {
       await t.app.db.insert(testimonials).values(savedT);
       for (const p of savedP) {
-        await t.app.db.update(blogPosts).set({ published: p.published }).where(eq(blogPosts.id, p.id));
+        await t.app.db.update(articles).set({ published: p.published }).where(eq(articles.id, p.id));
       }
     }
   });

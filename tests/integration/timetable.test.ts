@@ -4,7 +4,9 @@
 // audited on the session.
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, formationSessions, sessionSlots } from "~/platform/db/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import * as timetableRoute from "~/routes/admin/session-timetable";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";

@@ -4,23 +4,18 @@
 // column fails the typecheck here instead of a test at run time. What a test does not name is left to
 // the column's default or to a plain valid value below (unique where the schema wants it unique).
 import { randomBytes } from "node:crypto";
+import { applications } from "~/features/applications/schema.server";
+import { attendanceEntries } from "~/features/attendance/schema.server";
+import { auditLog } from "~/features/audit/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { contactRequests, contactStatusChanges } from "~/features/leads/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { media } from "~/features/media/schema.server";
+import { surveyAnswers, surveyInvitations } from "~/features/surveys/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applications,
-  attendanceEntries,
-  auditLog,
-  contactRequests,
-  contactStatusChanges,
-  formationSessions,
-  formations,
-  learners,
-  mailOutbox,
-  media,
-  sessionSlots,
-  surveyAnswers,
-  surveyInvitations,
-  testimonials,
-} from "~/platform/db/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 /** The insert type of a table with `K` required (the parent a row hangs from), the rest optional. */

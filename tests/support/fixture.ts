@@ -8,7 +8,7 @@
 // test bodies use `t.app.db` and `admin.cookie` exactly as before. Reading one before the file's
 // hooks ran (at the top level of the file) throws and says so.
 import { afterAll, beforeAll } from "vitest";
-import type { Role } from "~/platform/db/schema.server";
+import type { Role } from "~/features/accounts/schema.server";
 import { setUpProductionBuild } from "./build";
 import { type HttpTestApp, startHttpApp } from "./http";
 import { createTestApp, signedInUser, type TestApp } from "./runtime";

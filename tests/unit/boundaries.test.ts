@@ -42,6 +42,14 @@ describe("the import boundaries (npm run lint)", () => {
       "app/features/leads/index.ts": 'export * from "./label";\n',
       "app/features/leads/label.ts": 'export const label = "Nouvelle";\n',
       "app/platform/dates.ts": plain,
+      // A feature's tables: its schema file takes its own value list and another feature's table
+      // (a foreign key), and another feature reads the table through that schema file.
+      "app/features/leads/statuses.ts": plain,
+      "app/features/leads/schema.server.ts":
+        'import { users } from "../accounts/schema.server";\nimport { value } from "./statuses";\nexport const leads = [users, value];\n',
+      "app/features/accounts/schema.server.ts": "export const users = 1;\n",
+      "app/features/catalogue/count.server.ts":
+        'import { leads } from "~/features/leads/schema.server";\nexport const n = leads.length;\n',
     });
     expect(result.output).toContain("no dependency violations");
     expect(result.ok).toBe(true);
@@ -67,6 +75,10 @@ describe("the import boundaries (npm run lint)", () => {
       "app/features/leads/index.ts": 'export * from "./label";\n',
       "app/features/leads/label.ts": 'export const value = 1;\nexport const label = "Nouvelle";\n',
       "app/features/leads/list.server.ts": plain,
+      // A schema file importing more than tables: a feature's index (its services) and its own server code.
+      "app/features/leads/schema.server.ts":
+        'import { value } from "~/features/leads/list.server";\nimport { label } from "../catalogue/index.server";\nexport const t = [value, label];\n',
+      "app/features/catalogue/index.server.ts": 'export const label = "x";\n',
     }));
   /** The lines of the refused tree's report that name `rule` and `file`. */
   const refusals = (rule: string, file: string) => {
@@ -77,6 +89,12 @@ describe("the import boundaries (npm run lint)", () => {
 
   it("refuses a feature reaching into another feature's files", () => {
     expect(refusals("feature-through-its-index", "app/features/catalogue/offer.ts")).not.toEqual([]);
+  });
+
+  it("refuses a schema file importing anything but tables and its own value lists", () => {
+    const lines = refusals("schema-files-import-only-tables", "app/features/leads/schema.server.ts");
+    expect(lines.some((l) => l.includes("list.server.ts"))).toBe(true);
+    expect(lines.some((l) => l.includes("catalogue/index.server.ts"))).toBe(true);
   });
 
   it("refuses ui or platform code importing a feature", () => {

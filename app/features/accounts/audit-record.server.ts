@@ -1,7 +1,7 @@
 // How the Journal d'activité speaks of staff accounts: registered by app/boot (features/audit/registry.ts).
 import { inArray } from "drizzle-orm";
+import { users } from "~/features/accounts/schema.server";
 import type { AuditDeclaration } from "~/features/audit/index.server";
-import { users } from "~/platform/db/schema.server";
 import { ROLE_LABELS } from "./permissions";
 
 export const userAudit: AuditDeclaration = {

@@ -4,10 +4,17 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { z } from "zod/mini";
+import {
+  accounts,
+  authSessions,
+  rateLimits,
+  userRoles,
+  users,
+  verifications,
+} from "~/features/accounts/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { accounts, rateLimits, sessions, userRoles, users, verifications } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";
 import type { Logger } from "~/platform/logger.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
@@ -91,7 +98,7 @@ export function createAuth({ db, config, logger, onMailQueued, background }: Aut
       provider: "pg",
       schema: {
         user: users,
-        session: sessions,
+        session: authSessions,
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { userRoles, users } from "~/features/accounts/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import {
   AdminInputError,
@@ -10,7 +11,6 @@ import {
 } from "~/platform/console/action.server";
 import { countRows, readPage } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { userRoles, users } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { setRoleSchema } from "./user-schema";

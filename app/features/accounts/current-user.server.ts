@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createContext, redirect } from "react-router";
+import { userRoles } from "~/features/accounts/schema.server";
 import type { RequestArgs } from "~/platform/console/access.server";
-import { userRoles } from "~/platform/db/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 import { can, type Permission, type Role } from "./permissions";

@@ -1,10 +1,11 @@
 // How the Journal d'activité speaks of applications: registered by app/boot (features/audit/registry.ts).
 import { eq, inArray } from "drizzle-orm";
+import { applications } from "~/features/applications/schema.server";
 import { shortRef } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { sessionTitle } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { APPLICATION_STATUS_LABELS } from "./status";
 
 export const applicationAudit: AuditDeclaration = {

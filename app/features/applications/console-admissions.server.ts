@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
+import { applicationEvents, applicationFiles, applications } from "~/features/applications/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import type { LockedSession } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
@@ -13,18 +15,11 @@ import {
   unknownIntent,
 } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applicationEvents,
-  applicationFiles,
-  applications,
-  formationSessions,
-  formations,
-  mailOutbox,
-} from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { quoted } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { centreReplyTo, renderWrittenMail } from "~/platform/mail/templates.server";
 import { formatFullDateTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";

@@ -1,14 +1,9 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { applicationEvents, applicationFiles, applications } from "~/features/applications/schema.server";
 import { sessionChoices, takenSeats } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { countByStatus, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applicationEvents,
-  applicationFiles,
-  applications,
-  formationSessions,
-  formations,
-} from "~/platform/db/schema.server";
 import type { ApplicationFilters } from "./console-schema";
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "./status";
 

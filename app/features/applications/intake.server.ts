@@ -1,18 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { applicationEvents, applicationFiles, applications } from "~/features/applications/schema.server";
 import { acceptsApplications, sessionStatus } from "~/features/catalogue";
 import { takenSeats } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { HONEYPOT_FIELD } from "~/features/leads";
 import type { CentreSettings } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applicationEvents,
-  applicationFiles,
-  applications,
-  formationSessions,
-  formations,
-} from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";
 import { readBodyBounded } from "~/platform/http/body.server";
 import { enqueueMail, type MailMessage } from "~/platform/mail/queue.server";

@@ -1,10 +1,10 @@
 import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { applications } from "~/features/applications/schema.server";
 import { purgeInBatches } from "~/features/audit/index.server";
 import { anonymiseExpiredComplaints } from "~/features/complaints/index.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { applications } from "~/platform/db/schema.server";
 import type { EventBus } from "~/platform/events.server";
 import type { Logger } from "~/platform/logger.server";
 import { PeriodicTask } from "~/platform/periodic.server";

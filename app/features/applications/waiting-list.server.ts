@@ -14,15 +14,17 @@
  * application: on any instance they run one after the other, so two seats freed at once offer to
  * two different candidates, never the same one twice, and none is lost.
  */
+
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { applicationEvents, applications } from "~/features/applications/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { formatDateRange } from "~/features/catalogue";
 import { type LockedSession, lockSession, seatsTakenOn } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { applicationEvents, applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { applicationTitleOf } from "./audit-record.server";
 import { seatOfferStaffMail } from "./mails.server";

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { articles, articles as articlesTable } from "~/features/articles/schema.server";
 import { cardPicture, type MediaFacts, pictureColumns } from "~/features/media/index.server";
+import { media } from "~/features/media/schema.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
-import { blogPosts, media } from "~/platform/db/schema.server";
 import { readingMinutes } from "~/platform/markdown";
 import { DEFAULT_ARTICLE_CATEGORY } from "./categories";
 
 /** Public reads of the blog: only `published = true` posts ever reach a visitor. */
-const isPublished = eq(blogPosts.published, true);
+const isPublished = eq(articles.published, true);
 
 export interface ArticleTeaser {
   slug: string;
@@ -21,12 +22,12 @@ export interface ArticleTeaser {
 }
 
 const teaserColumns = {
-  slug: blogPosts.slug,
-  title: blogPosts.title,
-  excerpt: blogPosts.excerpt,
-  category: blogPosts.category,
-  content: blogPosts.content,
-  createdAt: blogPosts.createdAt,
+  slug: articles.slug,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  category: articles.category,
+  content: articles.content,
+  createdAt: articles.createdAt,
   image: pictureColumns,
 };
 
@@ -47,10 +48,10 @@ const toTeaser = ({
 export async function listArticleTeasers(db: Db, limit = 3): Promise<ArticleTeaser[]> {
   const rows = await db
     .select(teaserColumns)
-    .from(blogPosts)
-    .leftJoin(media, eq(media.id, blogPosts.imageId))
+    .from(articles)
+    .leftJoin(media, eq(media.id, articles.imageId))
     .where(isPublished)
-    .orderBy(desc(blogPosts.createdAt))
+    .orderBy(desc(articles.createdAt))
     .limit(limit);
   return rows.map(toTeaser);
 }
@@ -59,7 +60,7 @@ export async function listArticleTeasers(db: Db, limit = 3): Promise<ArticleTeas
 export const ARTICLES_PER_PAGE = 6;
 
 // A post without a category is shown, and filtered, under the cards' default label.
-const shownCategory = sql<string>`coalesce(nullif(${blogPosts.category}, ''), ${DEFAULT_ARTICLE_CATEGORY})`;
+const shownCategory = sql<string>`coalesce(nullif(${articlesTable.category}, ''), ${DEFAULT_ARTICLE_CATEGORY})`;
 
 export interface ArticlesPage {
   articles: ArticleTeaser[];
@@ -81,19 +82,19 @@ export async function listPublishedArticles(
 ): Promise<ArticlesPage> {
   const where = options.category ? and(isPublished, eq(shownCategory, options.category)) : isPublished;
   const [categoryRows, [counted]] = await Promise.all([
-    db.selectDistinct({ name: shownCategory }).from(blogPosts).where(isPublished),
-    db.select({ n: count() }).from(blogPosts).where(where),
+    db.selectDistinct({ name: shownCategory }).from(articles).where(isPublished),
+    db.select({ n: count() }).from(articles).where(where),
   ]);
   const total = Number(counted?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_PAGE));
   const page = Math.min(Math.max(1, options.page), pages);
   const rows = await db
     .select(teaserColumns)
-    .from(blogPosts)
-    .leftJoin(media, eq(media.id, blogPosts.imageId))
+    .from(articles)
+    .leftJoin(media, eq(media.id, articles.imageId))
     .where(where)
     // The id breaks ties, so that two posts created together never swap between pages.
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(ARTICLES_PER_PAGE)
     .offset((page - 1) * ARTICLES_PER_PAGE);
   return {
@@ -110,8 +111,8 @@ export async function getPublishedPost(db: Db, slug: string) {
   if (hasControlCharacters(slug)) return null;
   const [row] = await db
     .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), isPublished))
+    .from(articles)
+    .where(and(eq(articles.slug, slug), isPublished))
     .limit(1);
   return row ?? null;
 }
@@ -119,8 +120,8 @@ export async function getPublishedPost(db: Db, slug: string) {
 /** For the sitemap. */
 export async function listPublishedSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
-    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
-    .from(blogPosts)
+    .select({ slug: articles.slug, updatedAt: articles.updatedAt })
+    .from(articles)
     .where(isPublished)
-    .orderBy(desc(blogPosts.createdAt));
+    .orderBy(desc(articles.createdAt));
 }

@@ -1,7 +1,7 @@
 // How the Journal d'activité speaks of articles: registered by app/boot (features/audit/registry.ts).
 import { inArray } from "drizzle-orm";
+import { articles } from "~/features/articles/schema.server";
 import { type AuditDeclaration, listSearchedFor } from "~/features/audit/index.server";
-import { blogPosts } from "~/platform/db/schema.server";
 
 export const articleAudit: AuditDeclaration = {
   entity: "blog_post",
@@ -22,8 +22,8 @@ export const articleAudit: AuditDeclaration = {
   find: async (db, ids) =>
     (
       await db
-        .select({ id: blogPosts.id, title: blogPosts.title })
-        .from(blogPosts)
-        .where(inArray(blogPosts.id, ids))
+        .select({ id: articles.id, title: articles.title })
+        .from(articles)
+        .where(inArray(articles.id, ids))
     ).map((b) => ({ id: b.id, href: listSearchedFor("/admin/articles", b.title), name: b.title })),
 };

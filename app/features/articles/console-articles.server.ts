@@ -1,5 +1,6 @@
 import { desc, eq, type SQL } from "drizzle-orm";
 import { can } from "~/features/accounts";
+import { type Article, articles, articles as articlesTable } from "~/features/articles/schema.server";
 import { crudAction } from "~/features/audit/index.server";
 import { assertImageExists } from "~/features/media/index.server";
 import { PUBLISHED_AND_SCHEDULED } from "~/features/publishing";
@@ -13,13 +14,12 @@ import {
 import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { type BlogPost, blogPosts } from "~/platform/db/schema.server";
 import { type ArticleInput, articleSchema } from "./article-schema";
 import { ARTICLE_SLUG_TAKEN, articleVersions } from "./article-versions.server";
 
 /** One page of posts, newest first, filtered on title or excerpt. */
 export async function articlesPage(db: Db, q: string, page: number) {
-  const clause = q ? searchMatch(q, blogPosts.title, blogPosts.excerpt) : undefined;
+  const clause = q ? searchMatch(q, articlesTable.title, articlesTable.excerpt) : undefined;
   const [list, drafts] = await Promise.all([
     readArticles(db, clause, page),
     idsWithDraft(db, articleVersions),
@@ -29,7 +29,7 @@ export async function articlesPage(db: Db, q: string, page: number) {
     ...list,
     items: list.items.map((row) => ({
       ...row,
-      ...(drafts.get(row.id) as Partial<BlogPost> | undefined),
+      ...(drafts.get(row.id) as Partial<Article> | undefined),
       hasDraft: drafts.has(row.id),
     })),
   };
@@ -38,13 +38,13 @@ export async function articlesPage(db: Db, q: string, page: number) {
 function readArticles(db: Db, clause: SQL | undefined, page: number) {
   return readPage(
     page,
-    () => countRows(db, blogPosts, clause),
+    () => countRows(db, articles, clause),
     (limit, offset) =>
       db
         .select()
-        .from(blogPosts)
+        .from(articles)
         .where(clause)
-        .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+        .orderBy(desc(articles.createdAt), desc(articles.id))
         .limit(limit)
         .offset(offset),
   );
@@ -89,15 +89,15 @@ export const articleAction = crudAction<ArticleInput>({
       // Publishing or scheduling a new article is the publishers' (permissions.ts).
       if ((published || publishAt || unpublishAt) && !mayPublish) refusePublication();
       const [taken] = await tx
-        .select({ id: blogPosts.id })
-        .from(blogPosts)
-        .where(eq(blogPosts.slug, snapshot.slug));
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.slug, snapshot.slug));
       if (taken) throw new AdminInputError(ARTICLE_SLUG_TAKEN, "slug");
       await assertImageExists(tx, snapshot.imageId);
       const [created] = await tx
-        .insert(blogPosts)
+        .insert(articles)
         .values({ ...snapshot, published: false, publishAt, unpublishAt, authorId: actor.id })
-        .returning({ id: blogPosts.id });
+        .returning({ id: articles.id });
       if (!created) return undefined;
       if (published) await publishRecord(tx, articleVersions, created.id, actor);
       return created.id;
@@ -123,16 +123,16 @@ export const articleAction = crudAction<ArticleInput>({
     return id;
   },
   async current(tx, id) {
-    const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
+    const [row] = await tx.select().from(articles).where(eq(articles.id, id));
     return row;
   },
   title: (_tx, input) => input.title,
   async remove(tx, id) {
     await forgetVersions(tx, articleVersions, id);
     const [deleted] = await tx
-      .delete(blogPosts)
-      .where(eq(blogPosts.id, id))
-      .returning({ title: blogPosts.title });
+      .delete(articles)
+      .where(eq(articles.id, id))
+      .returning({ title: articles.title });
     return deleted;
   },
 });

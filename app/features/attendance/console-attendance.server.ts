@@ -4,14 +4,16 @@
  * with the actions that record signatures, marks and corrections. A mark or a correction is a new
  * entry, audited on the learner with the status before and after; nothing is ever changed in place.
  */
+
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { attendanceCountersignatures, attendanceEntries } from "~/features/attendance/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
+import { learners } from "~/features/learners/schema.server";
 import { consoleAction, failure, intentOf, success } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { attendanceCountersignatures, attendanceEntries, learners } from "~/platform/db/schema.server";
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";

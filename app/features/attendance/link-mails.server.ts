@@ -5,15 +5,18 @@
  * e-mail per slot whatever the clicks or instances; the click is audited on the session with the
  * slot and a count, never a name.
  */
+
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { attendanceLinks } from "~/features/attendance/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
+import { learners } from "~/features/learners/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { timeText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
-import { attendanceLinks, learners, mailOutbox } from "~/platform/db/schema.server";
 import { NNBSP } from "~/platform/french";
 import { enqueueMailOnce } from "~/platform/mail/queue.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { type MailCentre, type RenderedMail, renderMail } from "~/platform/mail/templates.server";
 import { formatDateTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";

@@ -8,14 +8,15 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { attendanceCountersignatures } from "~/features/attendance/schema.server";
 import { formatDateRange } from "~/features/catalogue";
 import { sessionHeading } from "~/features/catalogue/index.server";
+import { learners } from "~/features/learners/schema.server";
 import { activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { hoursText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { attendanceCountersignatures, learners } from "~/platform/db/schema.server";
 import { formatTime } from "~/platform/paris-time";
 import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
 import { attendedMinutes } from "./minutes.server";

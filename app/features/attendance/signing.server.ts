@@ -8,16 +8,15 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "~/platform/db/client.server";
 import {
   attendanceCountersignatures,
   attendanceEntries,
   attendanceLinks,
-  formationSessions,
-  formations,
-  learners,
-  sessionSlots,
-} from "~/platform/db/schema.server";
+} from "~/features/attendance/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
+import type { Db } from "~/platform/db/client.server";
 import { NNBSP } from "~/platform/french";
 import { parisInstant } from "~/platform/paris-time";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { auditLog } from "~/features/audit/schema.server";
 import { isCalendarDay } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import { auditLog } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { shortRef } from "./changes";

@@ -4,12 +4,15 @@
  * attended at least a minute that year, with the hours they attended (hours-learners); section E from
  * the trainers named on the year's slots. Four grouped queries, whatever the number of learners.
  */
+
 import { and, asc, between, eq, exists, sql } from "drizzle-orm";
 import { attendedMinutes } from "~/features/attendance/index.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, formations, learners, sessionSlots } from "~/platform/db/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import {
   type BpfLearner,

@@ -2,9 +2,10 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import ical from "ical-generator";
 import { can } from "~/features/accounts";
+import { userRoles } from "~/features/accounts/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
+import { calendarFeeds } from "~/features/calendar/schema.server";
 import { rows } from "~/platform/db/rows.server";
-import { calendarFeeds, userRoles } from "~/platform/db/schema.server";
 import { parisInstant } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
 

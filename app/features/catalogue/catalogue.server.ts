@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { type Formation, formationAliases, formations } from "~/features/catalogue/schema.server";
 import { cardPicture, pictureColumns } from "~/features/media/index.server";
+import { media } from "~/features/media/schema.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import { type Formation, formationAliases, formations, media } from "~/platform/db/schema.server";
 import type { CatalogueItem } from "./catalogue";
 import { fundingLabel } from "./funding";
 import { levelLabel } from "./levels";

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { can } from "~/features/accounts";
+import { applications } from "~/features/applications/schema.server";
 import { crudAction } from "~/features/audit/index.server";
+import {
+  type Formation,
+  formationAliases,
+  formationSessions,
+  formations,
+} from "~/features/catalogue/schema.server";
 import {
   forgetVersions,
   idsWithDraft,
@@ -11,13 +18,6 @@ import {
 import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  applications,
-  type Formation,
-  formationAliases,
-  formationSessions,
-  formations,
-} from "~/platform/db/schema.server";
 import { searchQuery } from "~/platform/form-schema";
 import { type FormationInput, formationSchema } from "./formation-schema";
 import { assertSlugsFree, formationVersions, SLUG_TAKEN, writeFormation } from "./formation-versions.server";

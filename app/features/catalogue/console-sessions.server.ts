@@ -1,10 +1,11 @@
 import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
+import { applications } from "~/features/applications/schema.server";
 import { crudAction } from "~/features/audit/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { AdminInputError, pgErrorCode } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { applications, formationSessions, formations } from "~/platform/db/schema.server";
 import { plural } from "~/platform/plural";
 import { sessionTitleOf } from "./audit-record.server";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";

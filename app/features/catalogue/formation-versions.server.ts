@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { type Formation, formationAliases, formations } from "~/features/catalogue/schema.server";
 import { assertImageExists } from "~/features/media/index.server";
 import { pendingDraft, type Snapshot, type VersionedKind } from "~/features/publishing/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Db } from "~/platform/db/client.server";
-import { type Formation, formationAliases, formations } from "~/platform/db/schema.server";
 import type { FormationInput } from "./formation-schema";
 import { fundingLabel } from "./funding";
 

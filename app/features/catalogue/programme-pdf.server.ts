@@ -4,9 +4,10 @@
  * only: pdfkit and the font never reach a browser bundle.
  */
 import { createHash } from "node:crypto";
+import type { Formation } from "~/features/catalogue/schema.server";
 import { activitySentence, type CentreIdentity, type CentrePrivate, fullAddress } from "~/features/settings";
 import { withVat } from "~/features/settings/index.server";
-import type { Formation } from "~/platform/db/schema.server";
+
 import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
 import {
   certificationInfo,

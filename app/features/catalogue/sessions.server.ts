@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/features/audit/index.server";
+import { type FormationSession, formationSessions, formations } from "~/features/catalogue/schema.server";
 import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { type FormationSession, formationSessions, formations } from "~/platform/db/schema.server";
 import {
   addMonthsEnd,
   formatDateRange,

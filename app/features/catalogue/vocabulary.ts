@@ -1,6 +1,6 @@
 /**
  * The fixed sets of values the centre's data uses, each written once with its French labels. The
- * database enums (platform/db/schema.server.ts), the zod schemas and every screen read
+ * database enums (./schema.server.ts), the zod schemas and every screen read
  * them from here. Plain constants, no imports: a page that only shows a label loads no validator,
  * and drizzle-kit can read the schema that imports this file. Staff roles sit with their
  * permissions in features/accounts/permissions.ts.

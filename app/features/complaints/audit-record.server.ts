@@ -1,7 +1,7 @@
 // How the Journal d'activité speaks of complaints: registered by app/boot (features/audit/registry.ts).
 import { inArray } from "drizzle-orm";
 import type { AuditDeclaration } from "~/features/audit/index.server";
-import { complaints } from "~/platform/db/schema.server";
+import { complaints } from "~/features/complaints/schema.server";
 import { COMPLAINT_STATUS_LABELS } from "./statuses";
 
 export const complaintAudit: AuditDeclaration = {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { diffFields } from "~/features/audit";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
+import { complaintEvents, complaints } from "~/features/complaints/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
@@ -20,10 +21,10 @@ import {
   searchMatch,
 } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { enqueueMail } from "~/platform/mail/queue.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import {

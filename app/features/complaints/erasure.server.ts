@@ -5,11 +5,13 @@
  * entry stays (reference, category, session, dates, status, corrective action), so that the register
  * and Statistiques still count it.
  */
+
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, auditedChange, purgeInBatches } from "~/features/audit/index.server";
+import { complaintEvents, complaints } from "~/features/complaints/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import { complaintEvents, complaints, mailOutbox } from "~/platform/db/schema.server";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { COMPLAINT_RETENTION_MONTHS } from "./statuses";
 

@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { formatDateRange } from "~/features/catalogue";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { complaintCounters, complaints } from "~/features/complaints/schema.server";
 import { FieldRefusal, type FormOutcome, receivePublicForm } from "~/features/leads/index.server";
 import { complaintRecipient, getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { complaintCounters, complaints, formationSessions, formations } from "~/platform/db/schema.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
 import { parisParts } from "~/platform/paris-time";

@@ -1,9 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { articles, articles as articlesTable } from "~/features/articles/schema.server";
+import { formations } from "~/features/catalogue/schema.server";
 import { centreIndicatorFigures } from "~/features/indicators/index.server";
+import { contactRequests } from "~/features/leads/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { countRows } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { blogPosts, contactRequests, formations, testimonials } from "~/platform/db/schema.server";
 
 /** Rows created since the first of this month, Paris time. */
 const thisMonth = (column: AnyPgColumn) =>
@@ -18,8 +21,8 @@ export async function dashboardData(db: Db) {
     await Promise.all([
       countRows(db, formations),
       countRows(db, formations, eq(formations.active, true)),
-      countRows(db, blogPosts),
-      countRows(db, blogPosts, eq(blogPosts.published, true)),
+      countRows(db, articles),
+      countRows(db, articles, eq(articles.published, true)),
       countRows(db, contactRequests),
       countRows(db, contactRequests, eq(contactRequests.status, "new")),
     ]);
@@ -27,7 +30,7 @@ export async function dashboardData(db: Db) {
   const [formationsMonth, articlesMonth, requestsMonth, testimonialsMonth, requestsToday, { figures }] =
     await Promise.all([
       countRows(db, formations, thisMonth(formations.createdAt)),
-      countRows(db, blogPosts, thisMonth(blogPosts.createdAt)),
+      countRows(db, articles, thisMonth(articles.createdAt)),
       countRows(db, contactRequests, thisMonth(contactRequests.createdAt)),
       countRows(db, testimonials, and(eq(testimonials.active, true), thisMonth(testimonials.createdAt))),
       countRows(

@@ -1,16 +1,13 @@
 import { and, count, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { articles } from "~/features/articles/schema.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { PAGES } from "~/features/pages";
+import { sitePages } from "~/features/pages/schema.server";
 import type { CentreIdentity } from "~/features/settings";
 import { EMPTY_CENTRE, getCentreSettings } from "~/features/settings/index.server";
+import { centreSettings } from "~/features/settings/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  blogPosts,
-  centreSettings,
-  formationSessions,
-  formations,
-  sitePages,
-  testimonials,
-} from "~/platform/db/schema.server";
 import { DEMO_CENTRE } from "./fixtures/centre.server";
 
 /** The notice over every public page while the demonstration centre remains. */
@@ -28,7 +25,7 @@ export async function hasDemoContent(db: Db): Promise<boolean> {
   const [row] = await db
     .select({
       demo: sql<boolean>`exists (select 1 from ${formations} where ${formations.demo})
-        or exists (select 1 from ${blogPosts} where ${blogPosts.demo})
+        or exists (select 1 from ${articles} where ${articles.demo})
         or exists (select 1 from ${testimonials} where ${testimonials.demo})
         or exists (select 1 from ${centreSettings} where ${centreSettings.demo})
         or exists (select 1 from ${sitePages} where ${sitePages.demo})`,
@@ -50,7 +47,7 @@ export interface DemoSummary {
 
 /** null once nothing of the demo remains. */
 export async function demoSummary(db: Db): Promise<DemoSummary | null> {
-  const counted = (table: typeof formations | typeof blogPosts | typeof testimonials | typeof sitePages) =>
+  const counted = (table: typeof formations | typeof articles | typeof testimonials | typeof sitePages) =>
     db
       .select({ n: count() })
       .from(table)
@@ -58,7 +55,7 @@ export async function demoSummary(db: Db): Promise<DemoSummary | null> {
       .then(([row]) => row?.n ?? 0);
   const [f, a, t, p, [settings]] = await Promise.all([
     counted(formations),
-    counted(blogPosts),
+    counted(articles),
     counted(testimonials),
     counted(sitePages),
     db.select({ demo: centreSettings.demo }).from(centreSettings),
@@ -141,9 +138,9 @@ export async function removeDemoData(tx: Db): Promise<DemoRemoval> {
     .where(eq(testimonials.demo, true))
     .returning({ id: testimonials.id });
   const removedArticles = await tx
-    .delete(blogPosts)
-    .where(eq(blogPosts.demo, true))
-    .returning({ id: blogPosts.id });
+    .delete(articles)
+    .where(eq(articles.demo, true))
+    .returning({ id: articles.id });
   // A page staff saved is theirs (the save cleared `demo`); the others go, and the page waits
   // unpublished for the centre's own words.
   const removedPages = await tx

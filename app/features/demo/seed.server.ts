@@ -1,14 +1,11 @@
 import { count, eq } from "drizzle-orm";
+import { articles } from "~/features/articles/schema.server";
+import { formationAliases, formations } from "~/features/catalogue/schema.server";
+import { demoState } from "~/features/demo/schema.server";
+import { sitePages } from "~/features/pages/schema.server";
+import { centreSettings } from "~/features/settings/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import {
-  blogPosts,
-  centreSettings,
-  demoState,
-  formationAliases,
-  formations,
-  sitePages,
-  testimonials,
-} from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
 import { DEMO_ARTICLES, DEMO_FORMATIONS, DEMO_TESTIMONIALS } from "./fixtures/catalogue.server";
 import { DEMO_PAGES } from "./fixtures/pages.server";
@@ -88,7 +85,7 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<boolean> {
         formationId: formationSlug ? (slugToId.get(formationSlug) ?? null) : null,
       })),
     );
-    await tx.insert(blogPosts).values(DEMO_ARTICLES.map((post) => ({ ...post, demo: true })));
+    await tx.insert(articles).values(DEMO_ARTICLES.map((post) => ({ ...post, demo: true })));
     await insertDemoPages(tx);
     return true;
   });

@@ -5,25 +5,22 @@
  * formation when the learner pays personally and a convention with the company or funder otherwise;
  * the attestation de fin de formation, with the hours the attendance sheets say the learner attended.
  */
+
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { attendedMinutes } from "~/features/attendance/index.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { sessionModeLabel } from "~/features/catalogue";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { type LearnerDocumentKind, learnerDocuments } from "~/features/documents/schema.server";
 import { LEARNER_FUNDING_LABELS } from "~/features/learners";
 import { learnerTitleOf, payerColumns } from "~/features/learners/index.server";
+import { learners } from "~/features/learners/schema.server";
 import { getCentreSettings, getInternalRules } from "~/features/settings/index.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import {
-  formationSessions,
-  formations,
-  type LearnerDocumentKind,
-  learnerDocuments,
-  learners,
-  sessionSlots,
-} from "~/platform/db/schema.server";
 import { theFormation } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";

@@ -11,10 +11,11 @@ import {
   type FormationResult,
   type ResultKind,
 } from "~/features/catalogue";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { surveyFigures } from "~/features/surveys/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, formations, learners } from "~/platform/db/schema.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import { EMPTY_COUNTS, type PublishedIndicators, publishedIndicators, type YearCounts } from "./indicators";
 

@@ -2,8 +2,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { shortRef } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
+import { contactRequests } from "~/features/leads/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { contactRequests } from "~/platform/db/schema.server";
 import { CONTACT_STATUS_LABELS } from "./statuses";
 
 export const contactRequestAudit: AuditDeclaration = {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Actor, auditedChange, writeAudit } from "~/features/audit/index.server";
+import { contactRequests, contactStatusChanges } from "~/features/leads/schema.server";
 import {
   AdminInputError,
   attempt,
@@ -19,9 +20,9 @@ import {
 } from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
-import { contactRequests, contactStatusChanges, mailOutbox } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
+import { mailOutbox } from "~/platform/mail/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { contactTitleOf } from "./audit-record.server";
 import { type ContactFilters, contactStatusSchema } from "./console-schema";

@@ -3,8 +3,9 @@ import { eq, inArray } from "drizzle-orm";
 import { shortRef } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { sessionTitle } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, formations, learners } from "~/platform/db/schema.server";
 import { CERTIFICATION_OUTCOME_LABELS, LEARNER_FUNDING_LABELS, LEARNER_STATUS_LABELS } from "./vocabulary";
 
 /** How a learner's title names them when written (learnerTitleOf): replaced by their name when shown. */

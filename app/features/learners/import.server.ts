@@ -2,11 +2,12 @@
  * The CSV import of a session's learners: read (csv-import.ts), checked against the session, shown,
  * and stored all at once or not at all.
  */
+
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { seatsOf, sessionTitleOf } from "~/features/catalogue/index.server";
+import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { learners } from "~/platform/db/schema.server";
 import { megabytesLabel, REQUEST_LIMITS } from "~/platform/request-limits";
 import { type ImportReading, readLearnersCsv } from "./csv-import";
 import { SESSION_GONE, seatsRefusal } from "./learners.server";

@@ -5,14 +5,16 @@
  * personal data (the audit log outlives an erased learner).
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { applications } from "~/features/applications/schema.server";
 import { diffFields } from "~/features/audit";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
-import { applications, formationSessions, formations, learners } from "~/platform/db/schema.server";
 import { learnerTitleOf } from "./audit-record.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
 import {

@@ -1,7 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import { purgeInBatches } from "~/features/audit/index.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
+import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, learners } from "~/platform/db/schema.server";
 
 /**
  * Anonymises the learners of sessions that ended more than `months` months ago (the learners'

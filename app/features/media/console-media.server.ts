@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { type AuditEntry, auditedChange } from "~/features/audit/index.server";
+import { media } from "~/features/media/schema.server";
 import { type RequestArgs, requireConsolePermission } from "~/platform/console/access.server";
 import {
   AdminInputError,
@@ -13,7 +14,6 @@ import {
   unknownIntent,
 } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import { media } from "~/platform/db/schema.server";
 import { fieldErrors } from "~/platform/field-errors";
 import { textFields } from "~/platform/form-data";
 import { type AdminActionResult, entityId } from "~/platform/form-schema";

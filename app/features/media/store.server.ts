@@ -14,8 +14,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
+import { media, mediaVariants } from "~/features/media/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { media, mediaVariants } from "~/platform/db/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { MEDIA_EXTENSIONS, type MediaFormat } from "./media";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
+import { media, mediaVariants } from "~/features/media/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { media, mediaVariants } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
 import { ImagesBusy, imageQueue, renderVariant } from "./images.server";
 import {

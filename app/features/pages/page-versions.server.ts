@@ -1,7 +1,7 @@
 import { eq, lte, sql } from "drizzle-orm";
+import { sitePages } from "~/features/pages/schema.server";
 import { pendingDraft, type VersionedKind } from "~/features/publishing/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { sitePages } from "~/platform/db/schema.server";
 import { PAGE_DEFAULTS } from "./defaults.server";
 import { isPageId, type PageContent, type PageId, pageDefinition } from "./definitions";
 

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { RequestArgs } from "~/features/accounts/index.server";
+import { users } from "~/features/accounts/schema.server";
 import { auditedChange } from "~/features/audit/index.server";
+import { sitePages } from "~/features/pages/schema.server";
 import { idsWithDraft, publishRecord, saveEdit, wantsPreview } from "~/features/publishing/index.server";
 import { type CentreSettings, fullAddress, retentionLabel } from "~/features/settings";
 import { getCentreSettings, startingSettings } from "~/features/settings/index.server";
 import { attempt, consoleAction, failure, intentOf, invalid } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import { sitePages, users } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import type { Logger } from "~/platform/logger.server";
 import { renderMarkdown } from "~/platform/markdown";

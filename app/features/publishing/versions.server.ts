@@ -1,12 +1,13 @@
 // Drafts, publication and history of a publishable record, the same for formations, articles and
 // pages: each feature describes its record once (a VersionedKind) and these functions do the rest.
 // The record's own row is what visitors read; the draft and the published versions sit beside it in
-// content_versions (the table's comment in platform/db/schema.server.ts says why).
+// content_versions (the table's comment in ./schema.server.ts says why).
+
 import { and, desc, eq, max } from "drizzle-orm";
 import type { Actor, AuditEntry } from "~/features/audit/index.server";
+import { contentVersions } from "~/features/publishing/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import { contentVersions } from "~/platform/db/schema.server";
 import type { ChangeEvent } from "~/platform/events.server";
 import type { Publishable, ScheduledRow } from "./scheduler.server";
 

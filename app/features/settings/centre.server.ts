@@ -1,8 +1,10 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { fallbackFormat, type MediaFacts, pictureHtml, variantPath, variantWidths } from "~/features/media";
+import { media } from "~/features/media/schema.server";
+import { centreSettings } from "~/features/settings/schema.server";
 import { formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import { centreSettings, media } from "~/platform/db/schema.server";
+
 import type { EventBus } from "~/platform/events.server";
 import {
   type CentreIdentity,

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { diffFields, fieldLabel } from "~/features/audit";
 import { auditedChange } from "~/features/audit/index.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { centreSettings } from "~/features/settings/schema.server";
 import {
   type AdminActionResult,
   AdminInputError,
@@ -15,7 +16,6 @@ import {
   unknownIntent,
 } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import { centreSettings } from "~/platform/db/schema.server";
 import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { Db } from "~/platform/db/client.server";
 import {
   surveyAnswers,
   surveyInvitations,
   surveyQuestionnaires,
   surveyQuestions,
-} from "~/platform/db/schema.server";
+} from "~/features/surveys/schema.server";
+import type { Db } from "~/platform/db/client.server";
 import { type AskedQuestion, checkAnswers } from "./answer-rules";
 import { sessionTarget } from "./sending.server";
 import { hashToken, TOKEN_SHAPE } from "./tokens.server";

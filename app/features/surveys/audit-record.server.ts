@@ -1,7 +1,7 @@
 // How the Journal d'activité speaks of questionnaires: registered by app/boot (features/audit/registry.ts).
 import { inArray } from "drizzle-orm";
 import type { AuditDeclaration } from "~/features/audit/index.server";
-import { surveyQuestionnaires } from "~/platform/db/schema.server";
+import { surveyQuestionnaires } from "~/features/surveys/schema.server";
 
 export const questionnaireAudit: AuditDeclaration = {
   entity: "questionnaire",

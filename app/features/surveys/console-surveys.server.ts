@@ -2,6 +2,12 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "driz
 import { diffFields } from "~/features/audit";
 import { type Actor, auditedChange, writeAudit } from "~/features/audit/index.server";
 import {
+  surveyAnswers,
+  surveyInvitations,
+  surveyQuestionnaires,
+  surveyQuestions,
+} from "~/features/surveys/schema.server";
+import {
   AdminInputError,
   consoleAction,
   failure,
@@ -15,12 +21,6 @@ import {
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import {
-  surveyAnswers,
-  surveyInvitations,
-  surveyQuestionnaires,
-  surveyQuestions,
-} from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { formatDateTime } from "~/platform/paris-time";
 import { plural } from "~/platform/plural";

@@ -1,5 +1,5 @@
+import { surveySettings } from "~/features/surveys/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { surveySettings } from "~/platform/db/schema.server";
 import { SURVEY_SETTINGS_DEFAULTS, type SurveyDelays } from "./delays";
 
 /** The surveys' delays as set in Paramètres; the defaults before the row exists (a hand-made database). */

@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { shortRef } from "~/features/audit";
 import { type AuditDeclaration, listSearchedFor } from "~/features/audit/index.server";
-import { testimonials } from "~/platform/db/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 
 export const testimonialAudit: AuditDeclaration = {
   entity: "testimonial",

@@ -1,10 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { crudAction } from "~/features/audit/index.server";
+import { formations } from "~/features/catalogue/schema.server";
 import { assertImageExists } from "~/features/media/index.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { formations, testimonials } from "~/platform/db/schema.server";
 import { testimonialTitle } from "./audit-record.server";
 import { type TestimonialInput, testimonialSchema } from "./testimonial-schema";
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { type MediaFacts, pictureColumns, pictureHtml } from "~/features/media/index.server";
+import { media } from "~/features/media/schema.server";
+import { testimonials } from "~/features/testimonials/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { media, testimonials } from "~/platform/db/schema.server";
 import type { TestimonialView } from "./views";
 
 /** Public reads of testimonials: only `active = true` rows ever reach a visitor. */

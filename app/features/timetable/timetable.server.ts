@@ -4,9 +4,12 @@
  * one or from a weekly pattern (public holidays skipped), edit one, and remove them. Every change
  * is audited on the session, with the timetable's hours before and after.
  */
+
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
 import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
+import { formationSessions } from "~/features/catalogue/schema.server";
+import { sessionSlots } from "~/features/timetable/schema.server";
 import {
   AdminInputError,
   attempt,
@@ -21,7 +24,6 @@ import {
 } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { formationSessions, sessionSlots } from "~/platform/db/schema.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
 import { NNBSP } from "~/platform/french";

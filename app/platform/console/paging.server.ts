@@ -1,7 +1,7 @@
 import { count, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/platform/db/client.server";
-import { searchText } from "~/platform/db/schema.server";
+import { searchText } from "~/platform/db/columns.server";
 import { likePattern } from "~/platform/form-schema";
 import type { PageInfo } from "~/platform/paging";
 

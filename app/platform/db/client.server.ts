@@ -11,11 +11,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { processIsAlive } from "../process-alive.server";
 import { copyPgliteTemplate, templateDir } from "./pglite-template.server";
-import * as schema from "./schema.server";
 
-export type Schema = typeof schema;
-/** The query builder both drivers share; every feature is written against it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query builder both drivers share; every feature is written against it. It knows no table: each
+ * feature declares its own (its schema.server.ts) and names them in its queries; the relational
+ * `db.query.*` API, which would need them all here, is not used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -48,7 +50,7 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   let listener: pg.Client | null = null;
   return {
     db,
@@ -131,7 +133,7 @@ export async function openPglite(
     extensions: { pg_trgm, unaccent },
     ...(dir ? { dataDir: dir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     driver: "pglite",

@@ -1,8 +1,8 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Database, Db } from "~/platform/db/client.server";
-import { type MailAttachment, type MailRow, mailOutbox } from "~/platform/db/schema.server";
 import type { Logger } from "~/platform/logger.server";
+import { type MailAttachment, type MailRow, mailOutbox } from "~/platform/mail/schema.server";
 import { type MailSender, type MailTransport, SMTP_CONNECTIONS } from "./transport.server";
 
 export interface MailMessage {

@@ -10,6 +10,7 @@ import { courseInstances, FormationSessions } from "~/features/catalogue/compone
 import { moduleHeading } from "~/features/catalogue/course-record";
 import { draftFormation } from "~/features/catalogue/formation-versions.server";
 import { type LevelLabels, levelLabels } from "~/features/catalogue/levels";
+import type { Formation } from "~/features/catalogue/schema.server";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { indicatorsJsonLd } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
@@ -23,7 +24,6 @@ import { withVat } from "~/features/settings/vat.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
 import { formatDate, isoDate } from "~/platform/dates";
-import type { Formation } from "~/platform/db/schema.server";
 import { renderMarkdown } from "~/platform/markdown";
 import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";
 import { Badge } from "~/ui/badge";

@@ -9,10 +9,10 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
-import { formationSessions, formations } from "~/platform/db/schema.server";
 import type { EventBus } from "~/platform/events.server";
 import { takenSeats } from "../sessions.server";
 import {

@@ -1,0 +1,111 @@
+// Émargement: attendance entries, trainers' countersignatures, personal signing links.
+// drizzle-kit reads this file (drizzle.config.ts): it imports tables, value lists and column helpers only.
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { bytea, createdAt } from "../../platform/db/columns.server";
+import { users } from "../accounts/schema.server";
+import { learners } from "../learners/schema.server";
+import { sessionSlots } from "../timetable/schema.server";
+import { ATTENDANCE_METHODS, ATTENDANCE_STATUSES } from "./vocabulary";
+
+export const attendanceStatus = pgEnum("attendance_status", ATTENDANCE_STATUSES);
+
+export const attendanceMethod = pgEnum("attendance_method", ATTENDANCE_METHODS);
+
+/**
+ * One learner's attendance at one slot, as recorded at `recordedAt` (the server's clock) from the
+ * device at `ip`. A slot that has entries cannot be deleted (restrict): the sheet is evidence.
+ */
+export const attendanceEntries = pgTable(
+  "attendance_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order of recording, without ties: the latest entry of a learner and a slot counts. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => sessionSlots.id, { onDelete: "restrict" }),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "restrict" }),
+    status: attendanceStatus("status").notNull(),
+    /** Minutes missed at the start of the slot: positive exactly when the status is 'late'. */
+    lateMinutes: integer("late_minutes").notNull().default(0),
+    /** Why absent or late (free text, optional). */
+    reason: text("reason"),
+    method: attendanceMethod("method").notNull(),
+    /** The drawn signature as PNG ('pad' and 'link'). */
+    signature: bytea("signature"),
+    /** The name typed instead of a drawing ('typed'). */
+    typedName: text("typed_name"),
+    /** The entry this one corrects (a staff correction), for the record. */
+    correctsId: uuid("corrects_id").references((): AnyPgColumn => attendanceEntries.id, {
+      onDelete: "restrict",
+    }),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The address of the device that sent it. */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** The staff account that recorded it (null: the learner through a personal link). */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("attendance_entries_late", sql`(${t.status} = 'late') = (${t.lateMinutes} > 0)`),
+    check(
+      "attendance_entries_signed",
+      sql`(${t.method} in ('pad', 'link')) = (${t.signature} is not null) and (${t.method} = 'typed') = (${t.typedName} is not null)`,
+    ),
+    // One signature per learner and slot: a second tap, a retry or a second device is refused by the
+    // database itself, whatever the number of instances. Staff marks and corrections are not bound.
+    uniqueIndex("attendance_entries_signature_idx")
+      .on(t.slotId, t.learnerId)
+      .where(sql`${t.method} <> 'staff'`),
+    index("attendance_entries_learner_slot_idx").on(t.learnerId, t.slotId, t.seq),
+    index("attendance_entries_slot_idx").on(t.slotId),
+  ],
+);
+
+/** The trainer's countersignature of a slot: once per slot, never replaced. */
+export const attendanceCountersignatures = pgTable("attendance_countersignatures", {
+  slotId: uuid("slot_id")
+    .primaryKey()
+    .references(() => sessionSlots.id, { onDelete: "restrict" }),
+  trainerName: text("trainer_name").notNull(),
+  signature: bytea("signature").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+  signedBy: text("signed_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/**
+ * A learner's personal signing link for one slot. The token is derived from the id under the
+ * server's secret; only its SHA-256 is kept, so a copy of the database signs nothing.
+ */
+export const attendanceLinks = pgTable(
+  "attendance_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => sessionSlots.id, { onDelete: "cascade" }),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("attendance_links_slot_learner_idx").on(t.slotId, t.learnerId)],
+);
