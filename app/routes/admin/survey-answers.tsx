@@ -5,7 +5,7 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { loadOr } from "~/features/console/action.server";
 import { answerFiltersFrom } from "~/features/surveys/console-schema";
-import { answersOf, listQuestionnaires, sessionsStatus } from "~/features/surveys/console-surveys.server";
+import { answersOf, listQuestionnaires, sessionsStatus } from "~/features/surveys/console-reading.server";
 import { SURVEY_WAVE_LABELS } from "~/features/surveys/vocabulary";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
