@@ -7,9 +7,10 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { slotLinks } from "~/features/attendance/attendance-links.server";
 import { attendedMinutes } from "~/features/attendance/index.server";
 import { renderAttendanceSheet } from "~/features/attendance/sheet-pdf.server";
-import { signOnPad, signThroughLink, slotLinks } from "~/features/attendance/signing.server";
+import { signOnPad, signThroughLink } from "~/features/attendance/signing.server";
 import {
   attendanceEntries,
   auditLog,
