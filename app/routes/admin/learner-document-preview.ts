@@ -1,6 +1,7 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { AdminInputError } from "~/features/console/index.server";
-import { previewDocument, UNKNOWN_LEARNER } from "~/features/documents/documents.server";
+import { previewDocument } from "~/features/documents/generation.server";
+import { UNKNOWN_LEARNER } from "~/features/documents/records.server";
 import { documentTypeOf } from "~/features/documents/types";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
