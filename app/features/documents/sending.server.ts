@@ -102,17 +102,42 @@ export async function sendDocument(
 ) {
   const record = await learnerRecord(app.db, learnerId);
   if (!record) throw new AdminInputError(UNKNOWN_LEARNER);
-  const notYet = type === "attestation" ? attestationNotYet(record, parisToday()) : null;
+  const notYet = SENDING[type].learnerNotYet(record, parisToday());
   if (notYet) throw new AdminInputError(notYet);
   return sendOne(app, actor, type, record, requestKey, rulesOfClick(app.db));
 }
 
-/** The kinds a type is kept under: a learner who has one of them has had this document. */
-const KINDS_OF: Record<DocumentType, LearnerDocumentKind[]> = {
-  convocation: ["convocation"],
-  agreement: ["convention", "contrat"],
-  attestation: ["attestation"],
-};
+/** How a type of document is sent; `satisfies Record<DocumentType, …>`: a new type states each. */
+interface SendingRule {
+  /** The kinds it is kept under: a learner who has one of them has had this document. */
+  kinds: LearnerDocumentKind[];
+  /** Whether a session's sending includes the learners who dropped out. */
+  droppedOutToo: boolean;
+  /** Why it cannot leave yet for one learner (null: it can). */
+  learnerNotYet: (learner: { status: string; endDate: string }, today: string) => string | null;
+  /** Why it cannot leave yet for a whole session (null: it can); only read for a type that has one. */
+  sessionNotYet: ((session: { endDate: string }, today: string) => string | null) | null;
+}
+
+const always = () => null;
+
+const SENDING = {
+  convocation: { kinds: ["convocation"], droppedOutToo: false, learnerNotYet: always, sessionNotYet: null },
+  agreement: {
+    kinds: ["convention", "contrat"],
+    droppedOutToo: false,
+    learnerNotYet: always,
+    sessionNotYet: null,
+  },
+  // The attestation states the hours attended, so a learner who dropped out has one too, and it is
+  // handed over from the session's last day.
+  attestation: {
+    kinds: ["attestation"],
+    droppedOutToo: true,
+    learnerNotYet: attestationNotYet,
+    sessionNotYet: sessionAttestationsNotYet,
+  },
+} satisfies Record<DocumentType, SendingRule>;
 
 /**
  * 'Envoyer les …' of a session: the document to each learner still following it (not dropped out,
@@ -129,12 +154,13 @@ export async function sendSessionDocuments(
   sessionId: string,
   requestKey: string,
 ) {
-  if (type === "attestation") {
+  const rule: SendingRule = SENDING[type];
+  if (rule.sessionNotYet) {
     const [session] = await app.db
       .select({ endDate: formationSessions.endDate })
       .from(formationSessions)
       .where(eq(formationSessions.id, sessionId));
-    const notYet = session ? sessionAttestationsNotYet(session, parisToday()) : null;
+    const notYet = session ? rule.sessionNotYet(session, parisToday()) : null;
     if (notYet) throw new AdminInputError(notYet);
   }
   const waiting = await app.db
@@ -143,17 +169,14 @@ export async function sendSessionDocuments(
     .where(
       and(
         eq(learners.sessionId, sessionId),
-        type === "attestation" ? undefined : ne(learners.status, "dropped_out"),
+        rule.droppedOutToo ? undefined : ne(learners.status, "dropped_out"),
         isNull(learners.anonymisedAt),
         notExists(
           app.db
             .select({ one: sql`1` })
             .from(learnerDocuments)
             .where(
-              and(
-                eq(learnerDocuments.learnerId, learners.id),
-                inArray(learnerDocuments.kind, KINDS_OF[type]),
-              ),
+              and(eq(learnerDocuments.learnerId, learners.id), inArray(learnerDocuments.kind, rule.kinds)),
             ),
         ),
       ),

@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from "~/platform/paris-time";
 import type { AnswerFilters } from "./console-schema";
 import { getSurveySettings } from "./survey-settings.server";
-import { SURVEY_WAVE_LABELS, type SurveyWave } from "./vocabulary";
+import { type QuestionnaireKind, SURVEY_WAVE_LABELS, type SurveyWave } from "./vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
  * Reading: the questionnaires, the sessions' sending status, the answers.
@@ -22,7 +22,7 @@ export async function listQuestionnaires(db: Db) {
   return rows<{
     id: string;
     title: string;
-    kind: "a_chaud" | "a_froid" | "autre";
+    kind: QuestionnaireKind;
     editable: boolean;
     questions: number;
     invited: number;

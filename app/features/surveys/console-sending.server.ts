@@ -19,7 +19,12 @@ import { newQuestionnaireSchema, type SendInput, sendSchema } from "./console-sc
 import { surveyDelaysSchema } from "./delays";
 import { invite, type LinkKeys, type Recipient, sessionRecipients, sessionTarget } from "./sending.server";
 import { getSurveySettings, saveSurveySettings } from "./survey-settings.server";
-import { QUESTIONNAIRE_KIND_LABELS, type SurveyWave } from "./vocabulary";
+import {
+  QUESTIONNAIRE_KIND_LABELS,
+  type QuestionnaireKind,
+  type SurveyWave,
+  WAVE_OF_KIND,
+} from "./vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
  * Enquêtes: creating a questionnaire, sending one now.
@@ -53,7 +58,7 @@ async function sendNow(app: AppRuntime, actor: Actor, input: SendInput): Promise
     let wave: SurveyWave = "manuel";
     let recipients: Recipient[];
     if (input.target === "learners" && session) {
-      if (questionnaire.kind !== "autre") wave = questionnaire.kind;
+      wave = WAVE_OF_KIND[questionnaire.kind];
       recipients = await sessionRecipients(tx, session.id, wave === "manuel" ? undefined : wave);
       if (recipients.length === 0) {
         throw new AdminInputError(
@@ -85,7 +90,7 @@ async function sendNow(app: AppRuntime, actor: Actor, input: SendInput): Promise
 async function createQuestionnaire(
   app: AppRuntime,
   actor: Actor,
-  input: { title: string; intro: string; kind: "a_chaud" | "a_froid" | "autre" },
+  input: { title: string; intro: string; kind: QuestionnaireKind },
 ) {
   let id = "";
   try {
