@@ -13,7 +13,7 @@ import { LEARNER_FUNDING_LABELS } from "~/features/learners";
 import type { Db } from "~/platform/db/client.server";
 import type { LearnerDocumentKind } from "~/platform/db/schema.server";
 import { theFormation } from "~/platform/french";
-import { renderAgreement } from "./agreement-pdf.server";
+import { type AgreementKind, renderAgreement } from "./agreement-pdf.server";
 import { renderAttestation } from "./attestation-pdf.server";
 import { type ConvocationInput, renderConvocation } from "./convocation-pdf.server";
 import { INTERNAL_RULES_FILE } from "./internal-rules-pdf.server";
@@ -49,6 +49,32 @@ interface Made {
 }
 
 type Maker = (record: Named, context: Context) => Promise<Made>;
+
+/**
+ * Each kind of agreement's e-mail, and whether it is made with the payer (a convention) or the learner
+ * alone (a contrat). `satisfies Record<AgreementKind, …>`: a new kind does not compile until it has one.
+ */
+const AGREEMENT_MAILS = {
+  contrat: {
+    name: "Contrat",
+    toPayer: false,
+    paragraphs: (record: Named) => [
+      `Vous trouverez ci-joint votre contrat de formation professionnelle pour ${theFormation(record.title)}. Merci de nous le retourner daté et signé.`,
+      `À compter de sa signature, vous disposez d'un délai de rétractation de 10 jours (article L. 6353-5 du Code du travail)\u202f: aucune somme ne peut être exigée avant son terme.`,
+    ],
+  },
+  convention: {
+    name: "Convention",
+    toPayer: true,
+    paragraphs: (record: Named) => [
+      `Vous trouverez ci-joint la convention de formation conclue avec ${record.payerName} pour ${theFormation(record.title)}.`,
+      "Merci de nous la retourner datée et signée par le financeur. Pour toute question, répondez simplement à ce message.",
+    ],
+  },
+} satisfies Record<
+  AgreementKind,
+  { name: string; toPayer: boolean; paragraphs: (record: Named) => string[] }
+>;
 
 const MAKERS: Record<DocumentType, Maker> = {
   convocation: async (record, { centre, slots, today, internalRules }): Promise<Made> => {
@@ -88,16 +114,16 @@ const MAKERS: Record<DocumentType, Maker> = {
   },
   agreement: async (record, { centre, slots, today }) => {
     const kind = agreementKind(record);
-    const payer =
-      kind === "convention"
-        ? {
-            name: record.payerName ?? "",
-            address: record.payerAddress ?? "",
-            siret: record.payerSiret,
-            contactName: record.payerContactName,
-            contactEmail: record.payerContactEmail,
-          }
-        : null;
+    const mail = AGREEMENT_MAILS[kind];
+    const payer = mail.toPayer
+      ? {
+          name: record.payerName ?? "",
+          address: record.payerAddress ?? "",
+          siret: record.payerSiret,
+          contactName: record.payerContactName,
+          contactEmail: record.payerContactEmail,
+        }
+      : null;
     const pdf = await renderAgreement({
       kind,
       centre,
@@ -110,20 +136,11 @@ const MAKERS: Record<DocumentType, Maker> = {
       plannedMinutes: plannedMinutes(slots),
       today,
     });
-    const contrat = kind === "contrat";
     return {
       kind,
       pdf,
-      subject: `${contrat ? "Contrat" : "Convention"} de formation\u202f: ${record.title}`,
-      paragraphs: contrat
-        ? [
-            `Vous trouverez ci-joint votre contrat de formation professionnelle pour ${theFormation(record.title)}. Merci de nous le retourner daté et signé.`,
-            `À compter de sa signature, vous disposez d'un délai de rétractation de 10 jours (article L. 6353-5 du Code du travail)\u202f: aucune somme ne peut être exigée avant son terme.`,
-          ]
-        : [
-            `Vous trouverez ci-joint la convention de formation conclue avec ${record.payerName} pour ${theFormation(record.title)}.`,
-            "Merci de nous la retourner datée et signée par le financeur. Pour toute question, répondez simplement à ce message.",
-          ],
+      subject: `${mail.name} de formation\u202f: ${record.title}`,
+      paragraphs: mail.paragraphs(record),
       alsoTo: payer?.contactEmail && payer.contactEmail !== record.email ? payer.contactEmail : null,
       attachments: [],
       audit: {},
