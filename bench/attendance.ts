@@ -4,8 +4,8 @@
 // signed (a 6 Ko signature each, 16 000 in all) and the session's attendance sheet is made: its time
 // and size. Writes the « Émargement » section of docs/benchmarks.md.
 import { performance } from "node:perf_hooks";
+import { attendanceUrl, slotLinks } from "../app/features/attendance/attendance-links.server";
 import { renderAttendanceSheet } from "../app/features/attendance/sheet-pdf.server";
-import { attendanceUrl, slotLinks } from "../app/features/attendance/signing.server";
 import { openPostgres } from "../app/platform/db/client.server";
 import { parisParts } from "../app/platform/paris-time";
 import {

@@ -297,13 +297,13 @@ export const ALLOWLIST = [
   {
     word: "candidatures",
     token: "candidatures",
-    path: "app/features/statistics/statistics.server.ts",
+    path: "app/features/statistics/readings.server.ts",
     reason: "a chart's id, its CSV's URL (/admin/statistiques/candidatures.csv)",
   },
   {
     word: "reclamations",
     token: "reclamations",
-    path: "app/features/statistics/statistics.server.ts",
+    path: "app/features/statistics/readings.server.ts",
     reason: "a chart's id, its CSV's URL (/admin/statistiques/reclamations.csv)",
   },
   {

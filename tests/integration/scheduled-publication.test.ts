@@ -2,7 +2,7 @@ import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getPublishedPost, listPublishedArticles } from "~/features/articles/articles.server";
 import { articleVersions } from "~/features/articles/index.server";
-import { articles, articles as articlesTable } from "~/features/articles/schema.server";
+import { articles } from "~/features/articles/schema.server";
 import { auditLog } from "~/features/audit/schema.server";
 import { scheduleFieldValue } from "~/features/publishing";
 import { scheduledPublishing } from "~/features/publishing/index.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_PAGE, type ArticlesPage } from "~/features/articles/articles.server";
-import { articles, articles as articlesTable } from "~/features/articles/schema.server";
+import { articles } from "~/features/articles/schema.server";
 import * as resourcesRoute from "~/routes/site/resources";
 import { DRIVER } from "../support/db";
 import { setUpTestApp } from "../support/fixture";

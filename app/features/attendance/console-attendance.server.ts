@@ -17,20 +17,19 @@ import { rows } from "~/platform/db/rows.server";
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
+import { attendanceUrl, slotLinks } from "./attendance-links.server";
 import { linkMailsOf, SLOT_CLOSED, sendSlotLinks } from "./link-mails.server";
 import { attendedMinutes } from "./minutes.server";
 import { slotHeading } from "./sheet";
 import {
-  attendanceUrl,
   countersign,
   type Device,
   type SignOutcome,
   sessionSlotsOf,
   signOnPad,
-  slotLinks,
   slotOf,
-  windowState,
 } from "./signing.server";
+import { windowState } from "./signing-window";
 import { ATTENDANCE_STATUS_LABELS, type AttendanceMethod, type AttendanceStatus } from "./vocabulary";
 
 export interface LatestEntry {

@@ -20,16 +20,10 @@ import { mailOutbox } from "~/platform/mail/schema.server";
 import { type MailCentre, type RenderedMail, renderMail } from "~/platform/mail/templates.server";
 import { formatDateTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
+import { attendanceUrl, slotLinks } from "./attendance-links.server";
 import { slotHeading, weekdayDay } from "./sheet";
-import {
-  attendanceUrl,
-  EARLY_MINUTES,
-  type SlotTimes,
-  signingWindow,
-  slotLinks,
-  slotOf,
-  windowState,
-} from "./signing.server";
+import { slotOf } from "./signing.server";
+import { EARLY_MINUTES, type SlotTimes, signingWindow, windowState } from "./signing-window";
 
 export const SLOT_CLOSED = "Le créneau est terminé : les liens de signature ne servent plus.";
 

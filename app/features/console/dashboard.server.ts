@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { articles, articles as articlesTable } from "~/features/articles/schema.server";
+import { articles } from "~/features/articles/schema.server";
 import { formations } from "~/features/catalogue/schema.server";
 import { centreIndicatorFigures } from "~/features/indicators/index.server";
 import { contactRequests } from "~/features/leads/schema.server";

@@ -180,28 +180,38 @@ export function renderAgreement(input: AgreementInput): Promise<Buffer> {
       for (const text of priceLines(formation.price, formation.pricing, centre.vatStatus)) pdf.line(text);
       pdf.line(`Financement${NNBSP}: ${input.fundingLabel}.`);
 
-      if (kind === "contrat") {
-        pdf.heading(`${next()} — Délai de rétractation`);
-        pdf.line(
-          `À compter de la signature du présent contrat, le ou la stagiaire dispose d'un délai de ${WITHDRAWAL_DAYS} jours pour se rétracter, par lettre recommandée avec avis de réception (article L. 6353-5 du Code du travail). Dans ce cas, aucune somme ne peut lui être exigée.`,
-        );
-        pdf.heading(`${next()} — Modalités de paiement`);
-        pdf.line(
-          `Aucune somme ne peut être exigée avant l'expiration du délai de rétractation. À son terme, un premier versement d'au plus 30${NNBSP}% du prix peut être demandé${NNBSP}; le solde est payé au fur et à mesure du déroulement de la formation (article L. 6353-6 du Code du travail).`,
-        );
-        pdf.heading(`${next()} — Interruption, abandon, annulation`);
-        pdf.line(
-          "Si, par suite de force majeure dûment reconnue, le ou la stagiaire est empêché·e de suivre la formation, il ou elle peut rompre le contrat : seules les prestations effectivement dispensées sont alors dues, au prorata temporis de leur valeur prévue au contrat (article L. 6354-1 du Code du travail). Si l'organisme de formation annule ou interrompt la formation, les sommes versées pour les prestations non dispensées sont remboursées.",
-        );
-      } else {
-        pdf.heading(`${next()} — Modalités de paiement`);
-        pdf.line(
-          "Le prix est facturé à l'issue de la formation, au vu des feuilles d'émargement, et payable à 30 jours à réception de la facture, par virement. Lorsque la formation est financée par un opérateur de compétences ou un autre financeur, l'entreprise lui adresse la demande de prise en charge avant le début de la formation.",
-        );
-        pdf.heading(`${next()} — Annulation, abandon`);
-        pdf.line(
-          "Toute annulation est notifiée par écrit. En cas d'abandon en cours de formation, seules les prestations effectivement dispensées sont dues, au prorata temporis de leur valeur prévue à la présente convention. Si l'organisme de formation annule ou reporte la formation, aucune somme n'est due pour les prestations non dispensées.",
-        );
+      // A switch whose default is `never`: a new kind of agreement does not compile until it has its terms.
+      switch (kind) {
+        case "contrat": {
+          pdf.heading(`${next()} — Délai de rétractation`);
+          pdf.line(
+            `À compter de la signature du présent contrat, le ou la stagiaire dispose d'un délai de ${WITHDRAWAL_DAYS} jours pour se rétracter, par lettre recommandée avec avis de réception (article L. 6353-5 du Code du travail). Dans ce cas, aucune somme ne peut lui être exigée.`,
+          );
+          pdf.heading(`${next()} — Modalités de paiement`);
+          pdf.line(
+            `Aucune somme ne peut être exigée avant l'expiration du délai de rétractation. À son terme, un premier versement d'au plus 30${NNBSP}% du prix peut être demandé${NNBSP}; le solde est payé au fur et à mesure du déroulement de la formation (article L. 6353-6 du Code du travail).`,
+          );
+          pdf.heading(`${next()} — Interruption, abandon, annulation`);
+          pdf.line(
+            "Si, par suite de force majeure dûment reconnue, le ou la stagiaire est empêché·e de suivre la formation, il ou elle peut rompre le contrat : seules les prestations effectivement dispensées sont alors dues, au prorata temporis de leur valeur prévue au contrat (article L. 6354-1 du Code du travail). Si l'organisme de formation annule ou interrompt la formation, les sommes versées pour les prestations non dispensées sont remboursées.",
+          );
+          break;
+        }
+        case "convention": {
+          pdf.heading(`${next()} — Modalités de paiement`);
+          pdf.line(
+            "Le prix est facturé à l'issue de la formation, au vu des feuilles d'émargement, et payable à 30 jours à réception de la facture, par virement. Lorsque la formation est financée par un opérateur de compétences ou un autre financeur, l'entreprise lui adresse la demande de prise en charge avant le début de la formation.",
+          );
+          pdf.heading(`${next()} — Annulation, abandon`);
+          pdf.line(
+            "Toute annulation est notifiée par écrit. En cas d'abandon en cours de formation, seules les prestations effectivement dispensées sont dues, au prorata temporis de leur valeur prévue à la présente convention. Si l'organisme de formation annule ou reporte la formation, aucune somme n'est due pour les prestations non dispensées.",
+          );
+          break;
+        }
+        default: {
+          const unhandled: never = kind;
+          throw new Error(`agreement kind ${String(unhandled)}`);
+        }
       }
       pdf.heading(`${next()} — Différends`);
       pdf.line(

@@ -8,7 +8,8 @@ import { attempt, failure, intentOf, success } from "~/platform/console/action.s
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { sendDocument, sendSessionDocuments, UNKNOWN_LEARNER } from "./documents.server";
+import { UNKNOWN_LEARNER } from "./records.server";
+import { sendDocument, sendSessionDocuments } from "./sending.server";
 import type { DocumentType } from "./types";
 
 const SEND_ERROR = "Envoi impossible";

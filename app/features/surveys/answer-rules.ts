@@ -24,6 +24,38 @@ const MESSAGES: Record<QuestionType, string> = {
   text: "Écrivez votre réponse",
 };
 
+/** How each question type reads a posted answer, which non-blank answers it accepts, and the refusal. */
+interface AnswerRule {
+  /** The posted value as kept: trimmed, a text's line breaks written '\n'. */
+  clean: (posted: string) => string;
+  accepts: (value: string, question: AskedQuestion) => boolean;
+  refused: string;
+}
+
+// `satisfies Record<QuestionType, …>`: a new question type does not compile until it has its rule.
+const RULES = {
+  rating: {
+    clean: (posted) => posted.trim(),
+    accepts: (value) => (RATINGS as readonly string[]).includes(value),
+    refused: MESSAGES.rating,
+  },
+  yes_no: {
+    clean: (posted) => posted.trim(),
+    accepts: (value) => value === "oui" || value === "non",
+    refused: MESSAGES.yes_no,
+  },
+  choice: {
+    clean: (posted) => posted.trim(),
+    accepts: (value, question) => question.options.includes(value),
+    refused: MESSAGES.choice,
+  },
+  text: {
+    clean: (posted) => posted.replace(/\r\n?/g, "\n").trim(),
+    accepts: (value) => value.length <= TEXT_ANSWER_MAX,
+    refused: `Votre réponse ne doit pas dépasser ${TEXT_ANSWER_MAX} caractères`,
+  },
+} satisfies Record<QuestionType, AnswerRule>;
+
 /**
  * The posted answers checked against the questions: a note 1–5, 'oui'/'non', one of the options, a
  * text of at most TEXT_ANSWER_MAX characters; a required question must be answered. Answers the
@@ -37,24 +69,14 @@ export function checkAnswers(
   const errors: Record<string, string> = {};
   for (const q of questions) {
     const field = fieldOf(q.id);
-    const value = q.type === "text" ? read(field).replace(/\r\n?/g, "\n").trim() : read(field).trim();
+    const rule: AnswerRule = RULES[q.type];
+    const value = rule.clean(read(field));
     if (value === "") {
       if (q.required) errors[field] = MESSAGES[q.type];
       continue;
     }
-    const allowed =
-      q.type === "rating"
-        ? (RATINGS as readonly string[]).includes(value)
-        : q.type === "yes_no"
-          ? value === "oui" || value === "non"
-          : q.type === "choice"
-            ? q.options.includes(value)
-            : value.length <= TEXT_ANSWER_MAX;
-    if (!allowed) {
-      errors[field] =
-        q.type === "text"
-          ? `Votre réponse ne doit pas dépasser ${TEXT_ANSWER_MAX} caractères`
-          : MESSAGES[q.type];
+    if (!rule.accepts(value, q)) {
+      errors[field] = rule.refused;
       continue;
     }
     answers.set(q.id, value);

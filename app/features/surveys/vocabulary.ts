@@ -29,6 +29,16 @@ export const SURVEY_WAVE_LABELS: Record<SurveyWave, string> = {
   manuel: "Envoi manuel",
 };
 
+/**
+ * The wave a questionnaire sent by hand to a session's learners counts as: its own for an à-chaud or
+ * à-froid one, a manual sending for any other. A new kind does not compile until it names its wave.
+ */
+export const WAVE_OF_KIND = {
+  a_chaud: "a_chaud",
+  a_froid: "a_froid",
+  autre: "manuel",
+} as const satisfies Record<QuestionnaireKind, SurveyWave>;
+
 /** A note from 1 to 5, yes or no, one choice among several options, free text. */
 export const QUESTION_TYPES = ["rating", "yes_no", "choice", "text"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -1,5 +1,6 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { previewDocument, UNKNOWN_LEARNER } from "~/features/documents/documents.server";
+import { previewDocument } from "~/features/documents/generation.server";
+import { UNKNOWN_LEARNER } from "~/features/documents/records.server";
 import { documentTypeOf } from "~/features/documents/types";
 import { AdminInputError } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";

@@ -10,7 +10,8 @@ import {
   SlotsTable,
   TimetableTotals,
 } from "~/features/timetable/components/timetable-editor";
-import { sessionTimetable, timetableAction } from "~/features/timetable/timetable.server";
+import { timetableAction } from "~/features/timetable/console-timetable.server";
+import { sessionTimetable } from "~/features/timetable/timetable.server";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";

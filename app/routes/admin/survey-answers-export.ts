@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { exportAnswers } from "~/features/surveys/console-reading.server";
 import { answerFiltersFrom } from "~/features/surveys/console-schema";
-import { exportAnswers } from "~/features/surveys/console-surveys.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import type { Route } from "./+types/survey-answers-export";
 

@@ -9,8 +9,8 @@ import {
   listQuestionnaires,
   type SessionStatusRow,
   sessionsStatus,
-  surveysAction,
-} from "~/features/surveys/console-surveys.server";
+} from "~/features/surveys/console-reading.server";
+import { surveysAction } from "~/features/surveys/console-sending.server";
 import { QUESTIONNAIRE_KIND_LABELS, type SurveyWave } from "~/features/surveys/vocabulary";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";

@@ -1,12 +1,10 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { openAttendanceLink } from "~/features/attendance/attendance-links.server";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
 import { slotHeading } from "~/features/attendance/sheet";
-import {
-  openAttendanceLink,
-  SIGNATURE_TOO_LARGE,
-  signThroughLink,
-} from "~/features/attendance/signing.server";
+import { SIGNATURE_TOO_LARGE } from "~/features/attendance/signature-input.server";
+import { signThroughLink } from "~/features/attendance/signing.server";
 import { NNBSP } from "~/platform/french";
 import { readFormData } from "~/platform/http/body.server";
 import { formatClock } from "~/platform/paris-time";

@@ -1,16 +1,21 @@
-import { ArrowLeft, Award, Briefcase, Clock, Download, MapPin } from "lucide-react";
+import { ArrowLeft, Briefcase, Download } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
+import {
+  DisabilityReferent,
+  InfoTiles,
+  NotFoundFormation,
+} from "~/features/catalogue/components/course-page-parts";
 import {
   CertificationSection,
   PracticalSection,
   Section,
 } from "~/features/catalogue/components/course-record";
 import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
+import { courseOffer } from "~/features/catalogue/course-offer";
 import { moduleHeading } from "~/features/catalogue/course-record";
 import { draftFormation } from "~/features/catalogue/formation-versions.server";
-import { type LevelLabels, levelLabels } from "~/features/catalogue/levels";
-import type { Formation } from "~/features/catalogue/schema.server";
+import { levelLabels } from "~/features/catalogue/levels";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { indicatorsJsonLd } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
@@ -18,7 +23,6 @@ import { indicatorsHtml } from "~/features/indicators/indicators-html.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { wantsPreview } from "~/features/publishing/index.server";
-import { phoneHref } from "~/features/settings/centre";
 import { getCentreSettings } from "~/features/settings/centre.server";
 import { withVat } from "~/features/settings/vat.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
@@ -31,25 +35,6 @@ import { ButtonLink, buttonClass } from "~/ui/button";
 import { IconList } from "~/ui/icon-list";
 import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/formation";
-
-/**
- * The JSON-LD offer says what staff chose: a price, free, or covered by a funder (no price then, so
- * no search engine reads 0 € as free); nothing when no choice was made. Built by the loader: the
- * browser downloads none of it.
- */
-function courseOffer(formation: Formation): Record<string, unknown> {
-  const category = formation.financingEligible ? "Finançable" : "Payant";
-  switch (formation.pricing) {
-    case "payant":
-      return { offers: { "@type": "Offer", price: formation.price, priceCurrency: "EUR", category } };
-    case "gratuit":
-      return { isAccessibleForFree: true, offers: { "@type": "Offer", price: 0, priceCurrency: "EUR" } };
-    case "prise-en-charge":
-      return { offers: { "@type": "Offer", category: "Prise en charge par un financeur" } };
-    default:
-      return {};
-  }
-}
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.app;
@@ -111,8 +96,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
 }
 
-type LoadedFormation = Formation & { levels: LevelLabels };
-
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const formation = loaderData?.formation;
   const sessions = loaderData?.sessions ?? [];
@@ -147,76 +130,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     },
   });
 };
-
-function NotFoundFormation() {
-  return (
-    <main id="contenu" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Formation non trouvée</h1>
-      <p className="text-muted-foreground">Cette formation n'existe pas ou n'est plus proposée.</p>
-      <ButtonLink to="/">Retour à l'accueil</ButtonLink>
-    </main>
-  );
-}
-
-function InfoTiles({ formation }: { formation: LoadedFormation }) {
-  // Duration, format, then level, diploma or sector. A tile with nothing to say is left out: 'Non
-  // défini' is the console's wording, not something to show a visitor.
-  const tiles = [
-    { icon: Clock, label: "Durée", value: formation.duration },
-    { icon: MapPin, label: "Format", value: formation.format },
-    formation.sector
-      ? { icon: Briefcase, label: "Secteur", value: formation.sector }
-      : { icon: Award, label: "Niveau requis", value: formation.levels.required },
-  ].filter((tile) => tile.value?.trim());
-  return (
-    <dl className="mt-8 grid gap-3 sm:grid-cols-3">
-      {tiles.map((tile) => (
-        <div key={tile.label} className="rounded-lg bg-white/10 p-4">
-          <dt className="flex items-center gap-2 text-sm text-blue-100">
-            <tile.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
-            {tile.label}
-          </dt>
-          <dd className="mt-1 font-semibold">{tile.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/**
- * Who to ask about accessibility, from Paramètres only (the formation's own text carries no phone):
- * the disability referent, or the centre's phone and e-mail while none is named.
- */
-function DisabilityReferent() {
-  const c = useCentre();
-  const named = c.referentName || c.referentPhone || c.referentEmail;
-  const phone = named ? c.referentPhone : c.phone;
-  const email = named ? c.referentEmail : c.email;
-  return (
-    <div>
-      <dt className="font-semibold">Référent handicap</dt>
-      <dd className="text-muted-foreground">
-        {named ? c.referentName || "Référent·e" : "Contactez le centre"}
-        {phone ? (
-          <>
-            {" · "}
-            <a className="text-primary underline" href={`tel:${phoneHref(phone)}`}>
-              {phone}
-            </a>
-          </>
-        ) : null}
-        {email ? (
-          <>
-            {" · "}
-            <a className="break-all text-primary underline" href={`mailto:${email}`}>
-              {email}
-            </a>
-          </>
-        ) : null}
-      </dd>
-    </div>
-  );
-}
 
 export default function FormationPage({ loaderData }: Route.ComponentProps) {
   const { formation, testimonials, sessions, presentation, picture, results } = loaderData;

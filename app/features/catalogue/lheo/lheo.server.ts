@@ -15,13 +15,8 @@ import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import type { EventBus } from "~/platform/events.server";
 import { takenSeats } from "../sessions.server";
-import {
-  type LheoCentre,
-  type LheoFormation,
-  type LheoOffer,
-  type LheoSession,
-  lheoDocument,
-} from "./lheo-document";
+import { lheoDocument } from "./lheo-document";
+import type { LheoCentre, LheoFormation, LheoOffer, LheoSession } from "./lheo-input";
 import { type LheoReadinessRecord, missingCentreItems, missingLheoItems } from "./lheo-readiness";
 
 const gzip = promisify(gzipCallback);

@@ -3,6 +3,7 @@ import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import { Label, Textarea } from "~/ui/input";
 import { type AskedQuestion, fieldOf, RATINGS, TEXT_ANSWER_MAX } from "../answer-rules";
+import type { QuestionType } from "../vocabulary";
 
 const RATING_WORDS: Record<string, string> = {
   "1": "1 – Pas du tout satisfait·e",
@@ -99,24 +100,37 @@ function QuestionField({
       </div>
     );
   }
-  const choices =
-    question.type === "rating"
-      ? RATINGS.map((r) => ({ value: r, label: RATING_WORDS[r] ?? r }))
-      : question.type === "yes_no"
-        ? [
-            { value: "oui", label: "Oui" },
-            { value: "non", label: "Non" },
-          ]
-        : question.options.map((o) => ({ value: o, label: o }));
-  return (
-    <Choices
-      question={question}
-      choices={choices}
-      value={value}
-      error={error}
-      inline={question.type !== "choice"}
-    />
-  );
+  const { choices, inline } = choicesOf(question, question.type);
+  return <Choices question={question} choices={choices} value={value} error={error} inline={inline} />;
+}
+
+/**
+ * The radio buttons of a question that is not free text: a note or oui/non on one line, the options
+ * one under the other. A switch whose default is `never`: a new question type does not compile until
+ * it is laid out here.
+ */
+function choicesOf(
+  question: AskedQuestion,
+  type: Exclude<QuestionType, "text">,
+): { choices: { value: string; label: string }[]; inline: boolean } {
+  switch (type) {
+    case "rating":
+      return { choices: RATINGS.map((r) => ({ value: r, label: RATING_WORDS[r] ?? r })), inline: true };
+    case "yes_no":
+      return {
+        choices: [
+          { value: "oui", label: "Oui" },
+          { value: "non", label: "Non" },
+        ],
+        inline: true,
+      };
+    case "choice":
+      return { choices: question.options.map((o) => ({ value: o, label: o })), inline: false };
+    default: {
+      const unhandled: never = type;
+      return unhandled;
+    }
+  }
 }
 
 /**
