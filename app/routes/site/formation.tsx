@@ -33,7 +33,6 @@ import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";
 import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { IconList } from "~/ui/icon-list";
-import { useCentre } from "~/use-root-data";
 import type { Route } from "./+types/formation";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
