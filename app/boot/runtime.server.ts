@@ -100,7 +100,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         pending.add(task);
         task.finally(() => pending.delete(task)).catch(() => {});
       });
-    const auth = createAuth({ db: database.db, config, logger, onMailQueued: () => mail.wake(), background });
+    const auth = createAuth({
+      db: database.db,
+      config,
+      logger,
+      onMailQueued: () => mail.wake(),
+      background,
+      centre: getCentreSettings,
+    });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
     }

@@ -12,13 +12,17 @@ import {
   users,
   verifications,
 } from "~/features/accounts/schema.server";
-import { getCentreSettings } from "~/features/settings/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { fieldErrors } from "~/platform/field-errors";
 import type { Logger } from "~/platform/logger.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
-import { accountExistsMail, resetPasswordMail, verificationMail } from "~/platform/mail/templates.server";
+import {
+  accountExistsMail,
+  type MailCentre,
+  resetPasswordMail,
+  verificationMail,
+} from "~/platform/mail/templates.server";
 import { accountFieldsSchema, emailOnlySchema, PASSWORD_MAX, PASSWORD_MIN } from "./auth-schema";
 
 export const SESSION_COOKIE_PREFIX = "cfa";
@@ -31,6 +35,12 @@ export interface AuthDeps {
   onMailQueued: () => void;
   /** Starts `work` once the request's answer is sent; the runtime waits for it before closing. */
   background: (work: () => Promise<unknown>) => void;
+  /**
+   * The centre's identity its e-mails are signed with (Paramètres). Given by app/boot rather than read
+   * from the settings feature here: Paramètres' screen asks accounts who may edit it, so importing
+   * settings from accounts would make the two features lean on each other.
+   */
+  centre: (db: Db) => Promise<MailCentre>;
 }
 
 /**
@@ -87,7 +97,7 @@ function displayName(user: { name: string; firstName?: string | null }): string 
   return user.firstName || user.name || "";
 }
 
-export function createAuth({ db, config, logger, onMailQueued, background }: AuthDeps) {
+export function createAuth({ db, config, logger, onMailQueued, background, centre: centreOf }: AuthDeps) {
   // The real reset request, run after the answer (see the before hook); set once `auth` exists.
   let requestResetLater: (body: { email: string; redirectTo?: string }) => Promise<unknown> = async () => {};
   const auth = betterAuth({
@@ -123,7 +133,7 @@ export function createAuth({ db, config, logger, onMailQueued, background }: Aut
       async sendResetPassword({ user, url, token }) {
         // The newest link alone opens the account: an older e-mail (forwarded, stolen) is useless.
         await forgetResetLinks(db, user.id, token);
-        const centre = await getCentreSettings(db);
+        const centre = await centreOf(db);
         await enqueueMail(db, [
           { kind: "reset_password", to: user.email, ...resetPasswordMail(centre, displayName(user), url) },
         ]);
@@ -133,7 +143,7 @@ export function createAuth({ db, config, logger, onMailQueued, background }: Aut
       // account enumeration), and tells that address, which alone reads it, how to get in.
       async onExistingUserSignUp({ user }) {
         const mail = accountExistsMail(
-          await getCentreSettings(db),
+          await centreOf(db),
           displayName(user),
           `${config.publicUrl}/auth`,
           `${config.publicUrl}/auth/mot-de-passe-oublie`,
@@ -154,7 +164,7 @@ export function createAuth({ db, config, logger, onMailQueued, background }: Aut
       autoSignInAfterVerification: true,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
-        const centre = await getCentreSettings(db);
+        const centre = await centreOf(db);
         await enqueueMail(db, [
           { kind: "verify_email", to: user.email, ...verificationMail(centre, displayName(user), url) },
         ]);

@@ -1,15 +1,15 @@
 // The audit log (Journal).
 // drizzle-kit reads this file (drizzle.config.ts): it imports tables, value lists and column helpers only.
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "../../platform/db/columns.server";
-import { users } from "../accounts/schema.server";
+import { createdAt, keyOf } from "../../platform/db/columns.server";
 
 /** Who changed what and when in the console. */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    // The account that acted (accounts' `users`), by SQL name: accounts writes to the audit log.
+    actorId: text("actor_id").references(() => keyOf("users", "text"), { onDelete: "set null" }),
     actorEmail: text("actor_email"),
     action: text("action").notNull(),
     entity: text("entity").notNull(),

@@ -1,7 +1,7 @@
 // Columns and expressions every feature's schema.server.ts shares; drizzle-kit reads this file too,
 // so it imports drizzle alone.
 import { type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, customType, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, customType, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * What the console's search box matches: the columns joined by spaces, lower-cased and without
@@ -25,3 +25,15 @@ export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).n
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
+
+/**
+ * The key of another feature's table, named by its SQL name, for a foreign key that would otherwise
+ * make two features import each other (the mail outbox points at five features' records; the audit log
+ * at the account that acted; a learner at the application it came from, which imports learners).
+ * drizzle-kit only writes tables that a schema file exports, so this stand-in adds no table and the
+ * foreign key comes out as if the table were imported; the schema-and-migrations check (npm run
+ * db:check) fails if the owner renames the table or its key. `text` for better-auth's string ids.
+ */
+export function keyOf(table: string, type: "uuid" | "text" = "uuid"): AnyPgColumn {
+  return pgTable(table, { id: type === "uuid" ? uuid("id").primaryKey() : text("id").primaryKey() }).id;
+}

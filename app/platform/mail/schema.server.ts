@@ -1,29 +1,11 @@
 // The mail queue's table. drizzle-kit reads this file (drizzle.config.ts); it imports no feature.
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt } from "../db/columns.server";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, keyOf } from "../db/columns.server";
 
-/**
- * The uuid key of a feature's table, named by its SQL name. An outbox row belongs to the record whose
- * erasure must take its e-mail along (a contact request, an application, a complaint, a learner's
- * document or signing link), so the database holds foreign keys to those tables; platform imports no
- * feature, so it names them instead of importing them. drizzle-kit only writes tables that a schema
- * file exports, so this stand-in adds no table, and the foreign keys come out as the features' own
- * (the schema-and-migrations check fails if a feature renames one of these tables or keys).
- */
-function keyOf(table: string): AnyPgColumn {
-  return pgTable(table, { id: uuid("id").primaryKey() }).id;
-}
+// An outbox row belongs to the record whose erasure must take its e-mail along (a contact request, an
+// application, a complaint, a learner's document or signing link): foreign keys by SQL name (keyOf),
+// since platform imports no feature.
 
 /** A file attached to an outbox message. */
 export interface MailAttachment {
