@@ -24,6 +24,8 @@ import { fileTransport, type MailTransport, smtpTransport } from "~/platform/mai
 import type { AppRuntime } from "~/platform/runtime.server";
 // The Journal's declarations of every kind of record, registered as this module loads.
 import "./audit.server";
+// Where each feature shows pictures, for the médiathèque's refusal to delete one in use.
+import "./picture-uses.server";
 
 export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
 

@@ -119,6 +119,13 @@ describe(`testimonial photos on ${DRIVER}`, () => {
     expect(((await bodyOf(refused)).toast as { description: string }).description).toBe(
       "Cette image est utilisée par le témoignage de Zoé Lambert : choisissez une autre image là d'abord, puis supprimez-la.",
     );
+    // Also the logo: the refusal names every place, the logo last.
+    await act(settingsRoute, "/admin/parametres", await settingsForm(t.app.db, { logoId: photo.id }));
+    const twice = await remove(photo.id);
+    expect(((await bodyOf(twice)).toast as { description: string }).description).toBe(
+      "Cette image est utilisée par le témoignage de Zoé Lambert et le logo du centre (Paramètres) : choisissez une autre image là d'abord, puis supprimez-la.",
+    );
+    await act(settingsRoute, "/admin/parametres", await settingsForm(t.app.db, { logoId: "" }));
   });
 });
 

@@ -20,8 +20,9 @@ import { type AdminActionResult, entityId } from "~/platform/form-schema";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { ImagesBusy, TaskQueue } from "./images.server";
-import { type CheckedImage, checkImage, dropOrphanVariants, MEDIA_ERRORS, mediaUses } from "./library.server";
+import { type CheckedImage, checkImage, dropOrphanVariants, MEDIA_ERRORS } from "./library.server";
 import { type MediaDetails, mediaDetailsSchema } from "./media-schema";
+import { mediaUses } from "./picture-uses.server";
 import { lockHash, type MediaBytes, mediaBytes, releaseBytes } from "./store.server";
 
 const EVENT = { table: "media", op: "update" } as const;

@@ -6,7 +6,6 @@ export {
   mediaFacts,
   mediaFilters,
   mediaPage,
-  mediaUses,
   pictureColumns,
 } from "./library.server";
 export {
@@ -16,5 +15,6 @@ export {
   type PictureOptions,
   pictureHtml,
 } from "./media";
+export { mediaUses, type PictureUse, registerPictureUse } from "./picture-uses.server";
 export { mediaBytes, mediaBytesFor, sweepOrphanedBytes } from "./store.server";
 export { mediaHandler, printableVariant, VariantStore } from "./variants.server";

@@ -1,11 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { articles } from "~/features/articles/schema.server";
-import { formations } from "~/features/catalogue/schema.server";
 import { media, mediaVariants } from "~/features/media/schema.server";
-import { centreSettings } from "~/features/settings/schema.server";
-import { testimonials } from "~/features/testimonials/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
@@ -145,22 +141,6 @@ export async function mediaFacts(db: Db, id: string | null): Promise<MediaFacts 
   if (!id) return null;
   const [row] = await db.select(pictureColumns).from(media).where(eq(media.id, id));
   return row ?? null;
-}
-
-/** Where image `id` is shown, in words ('la formation « X »'), for the refusal of a deletion. */
-export async function mediaUses(db: Db, id: string): Promise<string[]> {
-  const [courses, articleTitles, people, logo] = await Promise.all([
-    db.select({ title: formations.title }).from(formations).where(eq(formations.imageId, id)),
-    db.select({ title: articles.title }).from(articles).where(eq(articles.imageId, id)),
-    db.select({ name: testimonials.name }).from(testimonials).where(eq(testimonials.imageId, id)),
-    db.select({ id: centreSettings.id }).from(centreSettings).where(eq(centreSettings.logoId, id)),
-  ]);
-  return [
-    ...courses.map((c) => `la formation « ${c.title} »`),
-    ...articleTitles.map((a) => `l'article « ${a.title} »`),
-    ...people.map((p) => `le témoignage de ${p.name}`),
-    ...logo.map(() => "le logo du centre (Paramètres)"),
-  ];
 }
 
 /** Drops the variants of `hash` once no image has those bytes any more (replaced or deleted). */
