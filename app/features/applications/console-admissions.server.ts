@@ -47,6 +47,8 @@ async function lockApplication(tx: Db, id: string) {
     .select({
       status: applications.status,
       sessionId: applications.sessionId,
+      firstName: applications.firstName,
+      lastName: applications.lastName,
       email: applications.email,
       interviewAt: applications.interviewAt,
       seatOfferedAt: applications.seatOfferedAt,
@@ -123,7 +125,10 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
       })
       .where(eq(applications.id, input.id));
     // An admitted candidate is a learner of the session; leaving 'Admis·e' may undo that (see learners).
-    if (!replanned && input.status === "admitted") await enrolAdmitted(tx, actor, input.id);
+    if (!replanned && input.status === "admitted") {
+      const { sessionId, firstName, lastName, email } = before;
+      await enrolAdmitted(tx, actor, { applicationId: input.id, sessionId, firstName, lastName, email });
+    }
     if (!replanned && before.status === "admitted") await admissionUndone(tx, actor, input.id);
     const who = { applicationId: input.id, actorId: actor.id, actorEmail: actor.email };
     await tx.insert(applicationEvents).values({

@@ -2,5 +2,5 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 
 export { learnerTitleOf } from "./audit-record.server";
-export { admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
+export { type AdmittedCandidate, admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
 export { anonymiseExpiredLearners } from "./retention.server";

@@ -5,7 +5,6 @@
  * personal data (the audit log outlives an erased learner).
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { applications } from "~/features/applications/schema.server";
 import { diffFields } from "~/features/audit";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
@@ -58,27 +57,29 @@ const sameEmail = (sessionId: string, email: string) =>
  * Admissions.
  * --------------------------------------------------------------------------------------------- */
 
+/** What an admission hands over to make its learner: the application's key, session and identity. */
+export interface AdmittedCandidate {
+  applicationId: string;
+  sessionId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 /**
  * Makes the admitted application a learner of its session, inside the admission's transaction.
- * Idempotent: an application already a learner changes nothing; a learner staff added with the same
- * e-mail in the session is linked to the application instead of being doubled.
+ * Applications passes the candidate in: learners never reads the applications' table, so the lower
+ * feature does not import the higher one. Idempotent: an application already a learner changes
+ * nothing; a learner staff added with the same e-mail in the session is linked to the application
+ * instead of being doubled.
  */
-export async function enrolAdmitted(tx: Db, actor: Actor, applicationId: string): Promise<void> {
+export async function enrolAdmitted(tx: Db, actor: Actor, candidate: AdmittedCandidate): Promise<void> {
+  const { applicationId } = candidate;
   const [linked] = await tx
     .select({ id: learners.id })
     .from(learners)
     .where(eq(learners.applicationId, applicationId));
   if (linked) return;
-  const [candidate] = await tx
-    .select({
-      sessionId: applications.sessionId,
-      firstName: applications.firstName,
-      lastName: applications.lastName,
-      email: applications.email,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  if (!candidate) return;
   const [same] = await tx
     .select({ id: learners.id })
     .from(learners)
@@ -94,7 +95,14 @@ export async function enrolAdmitted(tx: Db, actor: Actor, applicationId: string)
     });
     return;
   }
-  await insertLearner(tx, actor, { ...candidate, applicationId, origin: "admission" });
+  await insertLearner(tx, actor, {
+    applicationId,
+    sessionId: candidate.sessionId,
+    firstName: candidate.firstName,
+    lastName: candidate.lastName,
+    email: candidate.email,
+    origin: "admission",
+  });
 }
 
 /** One new learner and its audit entry (its session and reference, how it came; no name). */

@@ -1,9 +1,19 @@
 // Stagiaires: the learners of each session.
 // drizzle-kit reads this file (drizzle.config.ts): it imports tables, value lists and column helpers only.
 import { sql } from "drizzle-orm";
-import { check, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, searchText, updatedAt } from "../../platform/db/columns.server";
-import { applications } from "../applications/schema.server";
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, keyOf, searchText, updatedAt } from "../../platform/db/columns.server";
 import { formationSessions } from "../catalogue/schema.server";
 import {
   CERTIFICATION_OUTCOMES,
@@ -37,7 +47,8 @@ export const learners = pgTable(
       .notNull()
       .references(() => formationSessions.id, { onDelete: "restrict" }),
     /** The admitted application this learner came from; an erased application leaves the learner. */
-    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    // Applications sits above learners (an admission makes a learner): its table named by SQL name.
+    applicationId: uuid("application_id").references(() => keyOf("applications"), { onDelete: "set null" }),
     origin: learnerOrigin("origin").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
