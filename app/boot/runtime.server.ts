@@ -1,9 +1,10 @@
 import path from "node:path";
 import { createAuth, ensureAdmin } from "~/features/accounts/auth.server";
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { offerFreedSeats } from "~/features/applications/index.server";
+import { catalogueApplicationUses, offerFreedSeats } from "~/features/applications/index.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
+import { provideApplicationUses } from "~/features/catalogue/application-uses.server";
 import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
@@ -33,6 +34,9 @@ export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
 provideConsolePermissionCheck(requirePermission);
 // Seats staff add to a session go to its waiting list first (features/catalogue/sessions.server.ts).
 onSeatsRaised(offerFreedSeats);
+// Lowering seats or deleting a session or formation asks applications what it holds there
+// (features/catalogue/application-uses.server.ts).
+provideApplicationUses(catalogueApplicationUses);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */

@@ -192,6 +192,36 @@ describe(`waiting list on ${DRIVER}`, () => {
       false,
     ]);
     expect((await notices(waiting)).map((n) => n.application_id).sort()).toEqual(waiting.slice(0, 2).sort());
+
+    // The seats offered hold like the admitted one: lowering below the three is refused, naming both.
+    const lowered = await sessionsRoute.action(
+      routeArgs(
+        t,
+        formRequest(
+          path,
+          {
+            intent: "update",
+            id: session,
+            formationId,
+            startDate: "2027-09-20",
+            endDate: "2028-06-30",
+            mode: "presentiel",
+            place: "Au centre",
+            seats: "2",
+          },
+          moderator.cookie,
+        ),
+        { id: formationId },
+      ),
+    );
+    expect(JSON.stringify(await bodyOf(lowered))).toContain(
+      "Cette session compte 1 candidat·e déjà admis·e et 2 places proposées à la liste d'attente\u202f: indiquez au moins 3 places.",
+    );
+    const [kept] = await t.app.database.query<{ seats: number }>(
+      "select seats from formation_sessions where id = $1",
+      [session],
+    );
+    expect(kept?.seats).toBe(3);
   });
 
   // PGlite is one connection inside the process: its transactions run one after the other. The

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { can } from "~/features/accounts";
-import { applications } from "~/features/applications/schema.server";
 import { crudAction } from "~/features/audit/index.server";
-import {
-  type Formation,
-  formationAliases,
-  formationSessions,
-  formations,
-} from "~/features/catalogue/schema.server";
+import { type Formation, formationAliases, formations } from "~/features/catalogue/schema.server";
 import {
   forgetVersions,
   idsWithDraft,
@@ -19,6 +13,7 @@ import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { searchQuery } from "~/platform/form-schema";
+import { applicationUses } from "./application-uses.server";
 import { type FormationInput, formationSchema } from "./formation-schema";
 import { assertSlugsFree, formationVersions, SLUG_TAKEN, writeFormation } from "./formation-versions.server";
 
@@ -184,13 +179,7 @@ export const formationAction = crudAction<FormationInput>({
   async remove(tx, id) {
     await forgetVersions(tx, formationVersions, id);
     // Applications keep their session (ON DELETE RESTRICT), so a formation that received some stays.
-    const [applied] = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
-      .where(eq(formationSessions.formationId, id))
-      .limit(1);
-    if (applied) {
+    if (await applicationUses().formationApplied(tx, id)) {
       throw new AdminInputError("Cette formation a reçu des candidatures : désactivez-la plutôt.");
     }
     // Testimonials that pointed here become general (ON DELETE SET NULL); aliases and sessions go with it.

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
-import { applications } from "~/features/applications/schema.server";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { crudAction } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { AdminInputError, pgErrorCode } from "~/platform/console/action.server";
@@ -7,6 +6,7 @@ import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { plural } from "~/platform/plural";
+import { applicationUses } from "./application-uses.server";
 import { sessionTitleOf } from "./audit-record.server";
 import { LHEO_READINESS_COLUMNS, lheoReadiness } from "./lheo/lheo.server";
 import { type SessionInput, sessionSchema } from "./session-schema";
@@ -32,15 +32,8 @@ export const SESSION_HAS_LEARNERS =
  * session would be over-booked without anyone noticing.
  */
 async function checkHeldSeats(tx: Db, sessionId: string, seats: number): Promise<void> {
-  const held = (condition: ReturnType<typeof eq>) =>
-    tx
-      .select({ n: count() })
-      .from(applications)
-      .where(and(eq(applications.sessionId, sessionId), condition))
-      .then(([row]) => row?.n ?? 0);
-  const [admitted, offered, [taken]] = await Promise.all([
-    held(eq(applications.status, "admitted")),
-    held(isNotNull(applications.seatOfferedAt)),
+  const [{ admitted, offered }, [taken]] = await Promise.all([
+    applicationUses().seatHolders(tx, sessionId),
     rows<{ n: number }>(tx, sql`select ${seatsTakenOn(sql`${sessionId}::uuid`)} as n`),
   ]);
   const total = Number(taken?.n ?? 0);
@@ -146,12 +139,7 @@ export const sessionAction = crudAction<SessionInput>({
   },
   title: (tx, _input, id) => sessionTitleOf(tx, id),
   async remove(tx, id) {
-    const [used] = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(eq(applications.sessionId, id))
-      .limit(1);
-    if (used) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
+    if (await applicationUses().sessionApplied(tx, id)) throw new AdminInputError(SESSION_HAS_APPLICATIONS);
     const [{ learners } = { learners: 0 }] = await tx
       .select({ learners: learnerCount })
       .from(formationSessions)

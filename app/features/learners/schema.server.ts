@@ -1,18 +1,7 @@
 // Stagiaires: the learners of each session.
 // drizzle-kit reads this file (drizzle.config.ts): it imports tables, value lists and column helpers only.
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  check,
-  date,
-  index,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, keyOf, searchText, updatedAt } from "../../platform/db/columns.server";
 import { formationSessions } from "../catalogue/schema.server";
 import {
