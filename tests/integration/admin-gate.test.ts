@@ -519,7 +519,10 @@ describe(`console gate on ${DRIVER}`, () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(12);
-  });
+    // Every intent of every console action, four posts and two table counts each (~500 statements):
+    // 2 to 4 s on a quiet machine, it outgrew Vitest's 30 s default once on PostgreSQL with the
+    // browser tests and other suites sharing two cores, and the late calls then ran into the next test.
+  }, 180_000);
 
   it("an intent no action declares is refused with 400 'Action inconnue', and changes nothing", async () => {
     const { action } = await load("routes/admin/contacts.tsx");
