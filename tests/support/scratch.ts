@@ -39,13 +39,19 @@ export function sweepScratch(): void {
 }
 
 let root: string | undefined;
+let removedAtExit = false;
 
 function processRoot(): string {
   if (!root) {
     sweepScratch();
-    const made = mkdtempSync(path.join(BASE, `${PREFIX}${process.pid}-`));
-    process.once("exit", () => rmSync(made, { recursive: true, force: true }));
-    root = made;
+    root = mkdtempSync(path.join(BASE, `${PREFIX}${process.pid}-`));
+    // One listener per process, removing whichever folder is current then: a worker runs many files,
+    // each making a new folder after removeScratch, and a listener per folder passed Node's limit of
+    // ten (MaxListenersExceededWarning).
+    if (!removedAtExit) {
+      removedAtExit = true;
+      process.once("exit", () => removeScratch());
+    }
   }
   return root;
 }
