@@ -99,6 +99,10 @@ describe(`e-mails as a French reader gets them, on ${DRIVER}`, () => {
     expect(ack).toMatchObject({ kind: "application_acknowledgement", replyTo: CENTRE_EMAIL });
     expect(ack?.subject).toBe("Votre candidature à la formation Développeur Web est bien reçue");
     expect(ack?.text).toContain("répondez simplement à ce message");
+    // It goes to whatever address was typed: it quotes neither the name nor the file's name.
+    expect(ack?.text).toContain("Bonjour,");
+    expect(ack?.text).toContain("1 fichier");
+    expect(`${ack?.text}${ack?.html}`).not.toMatch(/Alice|CV Alice/);
     expect(faultsOf(ack as Queued)).toEqual([]);
 
     const staff = (await queued(STAFF)).find((m) => m.kind === "application_notification");

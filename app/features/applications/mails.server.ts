@@ -1,6 +1,7 @@
 import { formatDateRange, type SessionModeValue, sessionModeLabel } from "~/features/catalogue";
 import { ofName, theFormation } from "~/platform/french";
 import { type MailCentre, type RenderedMail, renderMail } from "~/platform/mail/templates.server";
+import { plural } from "~/platform/plural";
 import { financingLabel, situationLabel } from "./content";
 
 /** What the e-mails about one new application quote. */
@@ -23,11 +24,16 @@ export interface ApplicationSummary {
 const sessionText = (s: ApplicationSummary["session"]) =>
   `${formatDateRange(s.startDate, s.endDate)} (${sessionModeLabel(s.mode)}, ${s.place})`;
 
-/** The candidate's acknowledgement: what was received and what happens next. */
+/**
+ * The candidate's acknowledgement: what was received and what happens next. It goes to whatever
+ * address was typed in the public form, so it quotes nothing typed there (no name, no file name):
+ * otherwise anyone could send a stranger an e-mail under the centre's name carrying their own words
+ * or link. Staff's notification has everything.
+ */
 export function candidateAcknowledgementMail(centre: MailCentre, a: ApplicationSummary): RenderedMail {
   return renderMail(centre, {
     subject: `Votre candidature à ${theFormation(a.formationTitle)} est bien reçue`,
-    heading: `Bonjour ${a.firstName},`,
+    heading: "Bonjour,",
     paragraphs: [
       `Nous avons bien reçu votre candidature à ${theFormation(a.formationTitle)}, session ${sessionText(a.session)}.`,
       a.waitlisted
@@ -41,7 +47,7 @@ export function candidateAcknowledgementMail(centre: MailCentre, a: ApplicationS
     rows: [
       ["Formation", a.formationTitle],
       ["Session", sessionText(a.session)],
-      ["Fichiers reçus", a.files.map((f) => f.fileName).join(", ")],
+      ["Fichiers reçus", plural(a.files.length, "fichier")],
     ],
   });
 }
