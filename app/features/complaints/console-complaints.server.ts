@@ -6,10 +6,10 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
   attempt,
+  attemptParsed,
   consoleAction,
   failure,
   intentOf,
-  invalid,
   unknownIntent,
 } from "~/platform/console/action.server";
 import {
@@ -267,24 +267,33 @@ export const complaintAction = consoleAction(
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "status") {
-      const parsed = complaintStatusSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Erreur lors du changement de statut", parsed.error);
-      return attempt(app, intent, "Erreur lors du changement de statut", "Statut mis à jour", () =>
-        setStatus(app, actor, parsed.data.id, parsed.data.status),
+      return attemptParsed(
+        app,
+        intent,
+        complaintStatusSchema.safeParse(fields),
+        "Erreur lors du changement de statut",
+        "Statut mis à jour",
+        (input) => setStatus(app, actor, input.id, input.status),
       );
     }
     if (intent === "reply") {
-      const parsed = complaintReplySchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Réponse non envoyée", parsed.error);
-      return attempt(app, intent, "Réponse non envoyée", "Réponse envoyée à l'auteur", () =>
-        reply(app, actor, parsed.data.id, parsed.data.text),
+      return attemptParsed(
+        app,
+        intent,
+        complaintReplySchema.safeParse(fields),
+        "Réponse non envoyée",
+        "Réponse envoyée à l'auteur",
+        (input) => reply(app, actor, input.id, input.text),
       );
     }
     if (intent === "corrective-action") {
-      const parsed = complaintActionSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Action corrective non enregistrée", parsed.error);
-      return attempt(app, intent, "Action corrective non enregistrée", "Action corrective enregistrée", () =>
-        setCorrectiveAction(app, actor, parsed.data.id, parsed.data.correctiveAction),
+      return attemptParsed(
+        app,
+        intent,
+        complaintActionSchema.safeParse(fields),
+        "Action corrective non enregistrée",
+        "Action corrective enregistrée",
+        (input) => setCorrectiveAction(app, actor, input.id, input.correctiveAction),
       );
     }
     if (intent === "erase") {

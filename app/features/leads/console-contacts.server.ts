@@ -4,10 +4,10 @@ import { contactRequests, contactStatusChanges } from "~/features/leads/schema.s
 import {
   AdminInputError,
   attempt,
+  attemptParsed,
   consoleAction,
   failure,
   intentOf,
-  invalid,
   unknownIntent,
 } from "~/platform/console/action.server";
 import {
@@ -205,14 +205,13 @@ export const contactRequestAction = consoleAction(
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "status") {
-      const parsed = contactStatusSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du statut", parsed.error);
-      return attempt(
+      return attemptParsed(
         app,
         intent,
+        contactStatusSchema.safeParse(fields),
         "Erreur lors de la mise à jour du statut",
         "Statut mis à jour avec succès",
-        () => setStatus(app, actor, parsed.data.id, parsed.data.status),
+        (input) => setStatus(app, actor, input.id, input.status),
       );
     }
     if (intent === "erase") {

@@ -4,11 +4,11 @@ import type { Actor } from "~/features/audit/index.server";
 import {
   AdminInputError,
   attempt,
+  attemptParsed,
   consoleAction,
   failure,
   type IntentPermissions,
   intentOf,
-  invalid,
   pgErrorCode,
   UNIQUE_VIOLATION,
   unknownIntent,
@@ -69,19 +69,25 @@ export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
       if (Object.hasOwn(also.permissions, intent)) return also.handle(app, actor, form);
       const fields = textFields(form);
       if (intent === "create") {
-        const parsed = learnerCreateSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
-        return attempt(app, intent, SAVE_ERROR, "Stagiaire ajouté·e", () =>
-          announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data)))),
+        return attemptParsed(
+          app,
+          intent,
+          learnerCreateSchema.safeParse(fields),
+          SAVE_ERROR,
+          "Stagiaire ajouté·e",
+          (input) =>
+            announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, input)))),
         );
       }
       if (intent === "update") {
-        const parsed = learnerUpdateSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
-        return attempt(app, intent, SAVE_ERROR, "Stagiaire mis·e à jour", () =>
-          announced(app, () =>
-            saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data))),
-          ),
+        return attemptParsed(
+          app,
+          intent,
+          learnerUpdateSchema.safeParse(fields),
+          SAVE_ERROR,
+          "Stagiaire mis·e à jour",
+          (input) =>
+            announced(app, () => saved(() => app.db.transaction((tx) => updateLearner(tx, actor, input)))),
         );
       }
       if (intent === "erase") {

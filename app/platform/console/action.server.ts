@@ -86,6 +86,23 @@ export async function attempt(
   }
 }
 
+/**
+ * An intent's posted fields checked, then its mutation run with what they parsed to: fields the
+ * schema refuses answer 400 with each field's message under `errorTitle`, the mutation's own
+ * failures as `attempt` answers them.
+ */
+export async function attemptParsed<T>(
+  app: AppRuntime,
+  intent: string,
+  parsed: z.ZodSafeParseResult<T>,
+  errorTitle: string,
+  successTitle: string,
+  run: (input: T) => Promise<unknown>,
+) {
+  if (!parsed.success) return invalid(intent, errorTitle, parsed.error);
+  return attempt(app, intent, errorTitle, successTitle, () => run(parsed.data));
+}
+
 /** The postgres error code behind a Drizzle error, whichever driver raised it. */
 export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

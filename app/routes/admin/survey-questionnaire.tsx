@@ -9,12 +9,11 @@ import { QUESTIONNAIRE_KIND_LABELS } from "~/features/surveys/vocabulary";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";
-import { Button } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
+import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 import { PageHeader } from "~/ui/console/page-header";
 import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
-import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import type { Route } from "./+types/survey-questionnaire";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -55,19 +54,23 @@ function TitleForm({
   intro: string;
   disabled: boolean;
 }) {
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  const post = useIntentPost();
   return (
-    <fetcher.Form method="post" className="grid gap-3" aria-label="Titre et introduction">
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="questionnaireId" value={id} />
+    <IntentForm
+      post={post}
+      intent="update"
+      id={id}
+      idName="questionnaireId"
+      label="Titre et introduction"
+      submit={{ label: "Enregistrer", variant: "outline", disabled }}
+    >
       <TextField
         form="questionnaire"
         name="title"
         label="Titre"
         defaultValue={title}
         maxLength={TITLE_MAX}
-        errors={errors}
+        errors={post.errors}
         disabled={disabled}
       />
       <TextAreaField
@@ -78,15 +81,10 @@ function TitleForm({
         defaultValue={intro}
         maxLength={INTRO_MAX}
         rows={3}
-        errors={errors}
+        errors={post.errors}
         disabled={disabled}
       />
-      <div>
-        <Button type="submit" variant="outline" disabled={disabled || fetcher.state !== "idle"}>
-          Enregistrer
-        </Button>
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
