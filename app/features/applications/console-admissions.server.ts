@@ -7,16 +7,14 @@ import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
   attemptParsed,
   consoleAction,
-  failure,
   intentOf,
   unknownIntent,
 } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
 import { quoted } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
@@ -272,6 +270,11 @@ export async function eraseApplication(app: AppRuntime, actor: Actor, id: string
 }
 
 const STATUS_ERROR = "Erreur lors du changement de statut";
+const ERASE = {
+  error: "Erreur lors de l'effacement",
+  done: "Candidature effacée",
+  unknown: "Candidature inconnue.",
+};
 
 /**
  * The details page's action: status (with its e-mail) and notes for whoever processes applications,
@@ -321,10 +324,8 @@ export const applicationAction = consoleAction(
       );
     }
     if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, "Erreur lors de l'effacement", 400, "Candidature inconnue.");
-      const result = await attempt(app, intent, "Erreur lors de l'effacement", "Candidature effacée", () =>
-        eraseApplication(app, actor, id.data),
+      const result = await attemptOnRecord(app, intent, fields.id, ERASE, (id) =>
+        eraseApplication(app, actor, id),
       );
       if (!result.data.ok) return result;
       return redirectWithToast("/admin/candidatures", result.data.toast, app.config.authSecret);

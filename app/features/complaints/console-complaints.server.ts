@@ -5,10 +5,9 @@ import { complaintEvents, complaints } from "~/features/complaints/schema.server
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
   attemptParsed,
   consoleAction,
-  failure,
   intentOf,
   unknownIntent,
 } from "~/platform/console/action.server";
@@ -22,7 +21,6 @@ import {
 } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
@@ -250,7 +248,11 @@ async function setCorrectiveAction(app: AppRuntime, actor: Actor, id: string, ac
   });
 }
 
-const ERASE_ERROR = "Erreur lors de l'effacement";
+const ERASE = {
+  error: "Erreur lors de l'effacement",
+  done: "Données personnelles effacées",
+  unknown: "Réclamation inconnue.",
+};
 
 /**
  * The complaint page's action: status, reply and corrective action under complaints:write; the
@@ -297,11 +299,7 @@ export const complaintAction = consoleAction(
       );
     }
     if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, ERASE_ERROR, 400, "Réclamation inconnue.");
-      return attempt(app, intent, ERASE_ERROR, "Données personnelles effacées", () =>
-        eraseComplaint(app, actor, id.data),
-      );
+      return attemptOnRecord(app, intent, fields.id, ERASE, (id) => eraseComplaint(app, actor, id));
     }
     return unknownIntent(intent);
   },

@@ -3,10 +3,9 @@ import { type Actor, auditedChange, writeAudit } from "~/features/audit/index.se
 import { contactRequests, contactStatusChanges } from "~/features/leads/schema.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
   attemptParsed,
   consoleAction,
-  failure,
   intentOf,
   unknownIntent,
 } from "~/platform/console/action.server";
@@ -21,7 +20,6 @@ import {
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { contactTitleOf } from "./audit-record.server";
@@ -198,6 +196,12 @@ async function erase(app: AppRuntime, actor: Actor, id: string) {
   });
 }
 
+const ERASE = {
+  error: "Erreur lors de la suppression",
+  done: "Demande effacée avec succès",
+  unknown: "Demande inconnue.",
+};
+
 /** The contacts screen's action. Erasing personal data is for administrators only. */
 export const contactRequestAction = consoleAction(
   { status: "contacts:write", erase: "contacts:erase" },
@@ -215,11 +219,7 @@ export const contactRequestAction = consoleAction(
       );
     }
     if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, "Erreur lors de la suppression", 400, "Demande inconnue.");
-      return attempt(app, intent, "Erreur lors de la suppression", "Demande effacée avec succès", () =>
-        erase(app, actor, id.data),
-      );
+      return attemptOnRecord(app, intent, fields.id, ERASE, (id) => erase(app, actor, id));
     }
     return unknownIntent(intent);
   },

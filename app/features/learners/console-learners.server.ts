@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Actor } from "~/features/audit/index.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
   attemptParsed,
   consoleAction,
   failure,
@@ -25,7 +25,11 @@ import { learnerCreateSchema, learnerUpdateSchema } from "./learner-schema";
 import { ALREADY_LEARNER, addLearner, eraseLearner, updateLearner } from "./learners.server";
 
 const SAVE_ERROR = "Erreur lors de l'enregistrement";
-const ERASE_ERROR = "Erreur lors de l'effacement";
+const ERASE = {
+  error: "Erreur lors de l'effacement",
+  done: "Stagiaire effacé·e",
+  unknown: "Stagiaire inconnu·e.",
+};
 
 /** Two staff adding the same person at once: the unique index decides, in French. */
 async function saved(run: () => Promise<unknown>) {
@@ -91,10 +95,8 @@ export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
         );
       }
       if (intent === "erase") {
-        const id = entityId.safeParse(fields.id);
-        if (!id.success) return failure(intent, ERASE_ERROR, 400, "Stagiaire inconnu·e.");
-        return attempt(app, intent, ERASE_ERROR, "Stagiaire effacé·e", () =>
-          announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id.data))),
+        return attemptOnRecord(app, intent, fields.id, ERASE, (id) =>
+          announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id))),
         );
       }
       return unknownIntent(intent);
