@@ -566,13 +566,14 @@ describe(`console gate on ${DRIVER}`, () => {
   );
 });
 
-/** The permission a route's loader passes to requirePermission (or loadConsoleList), read from its source. */
+/** The permission a route's loader passes to requirePermission (or loadConsoleList, loadConsoleRecord), read from its source. */
 function loaderPermission(file: string): string {
   const source = readFileSync(path.resolve("app", file), "utf8");
-  // A list screen names its permission in its loadConsoleList call, any other loader in requirePermission.
+  // A list or record screen names its permission in its loadConsoleList or loadConsoleRecord call,
+  // any other loader in requirePermission.
   const found = [
     ...source.matchAll(
-      /requirePermission\(\{ request, context \}, "([^"]+)"\)|loadConsoleList\(args, \{[^}]*?permission: "([^"]+)"/g,
+      /requirePermission\(\{ request, context \}, "([^"]+)"\)|loadConsole(?:List|Record)\(args, \{[^}]*?permission: "([^"]+)"/g,
     ),
   ];
   return found.map((m) => `\`${m[1] ?? m[2]}\``).join(", ") || "(aucune)";

@@ -7,16 +7,14 @@ import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
+  attemptParsed,
   consoleAction,
-  failure,
   intentOf,
-  invalid,
   unknownIntent,
 } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
 import { quoted } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
@@ -272,6 +270,11 @@ export async function eraseApplication(app: AppRuntime, actor: Actor, id: string
 }
 
 const STATUS_ERROR = "Erreur lors du changement de statut";
+const ERASE = {
+  error: "Erreur lors de l'effacement",
+  done: "Candidature effacée",
+  unknown: "Candidature inconnue.",
+};
 
 /**
  * The details page's action: status (with its e-mail) and notes for whoever processes applications,
@@ -288,33 +291,41 @@ export const applicationAction = consoleAction(
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "status") {
-      const parsed = applicationStatusSchema().safeParse(fields);
-      if (!parsed.success) return invalid(intent, STATUS_ERROR, parsed.error);
-      const sent = parsed.data.mail ? " et e-mail envoyé au candidat" : "";
-      return attempt(app, intent, STATUS_ERROR, `Statut mis à jour${sent}`, () =>
-        changeStatus(app, actor, parsed.data),
+      return attemptParsed(
+        app,
+        intent,
+        applicationStatusSchema().safeParse(fields),
+        STATUS_ERROR,
+        "Statut mis à jour",
+        async (input) => {
+          await changeStatus(app, actor, input);
+          return input.mail ? "Statut mis à jour et e-mail envoyé au candidat" : "Statut mis à jour";
+        },
       );
     }
     if (intent === "note") {
-      const parsed = applicationNoteSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Erreur lors de l'ajout de la note", parsed.error);
-      return attempt(app, intent, "Erreur lors de l'ajout de la note", "Note ajoutée", () =>
-        addNote(app, actor, parsed.data.id, parsed.data.body),
+      return attemptParsed(
+        app,
+        intent,
+        applicationNoteSchema.safeParse(fields),
+        "Erreur lors de l'ajout de la note",
+        "Note ajoutée",
+        (input) => addNote(app, actor, input.id, input.body),
       );
     }
     if (intent === "offer-mail") {
-      const title = "Erreur lors de l'envoi de l'e-mail";
-      const parsed = seatOfferMailSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, title, parsed.error);
-      return attempt(app, intent, title, "Proposition envoyée au candidat", () =>
-        sendSeatOffer(app, actor, parsed.data.id, parsed.data.mailText),
+      return attemptParsed(
+        app,
+        intent,
+        seatOfferMailSchema.safeParse(fields),
+        "Erreur lors de l'envoi de l'e-mail",
+        "Proposition envoyée au candidat",
+        (input) => sendSeatOffer(app, actor, input.id, input.mailText),
       );
     }
     if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, "Erreur lors de l'effacement", 400, "Candidature inconnue.");
-      const result = await attempt(app, intent, "Erreur lors de l'effacement", "Candidature effacée", () =>
-        eraseApplication(app, actor, id.data),
+      const result = await attemptOnRecord(app, intent, fields.id, ERASE, (id) =>
+        eraseApplication(app, actor, id),
       );
       if (!result.data.ok) return result;
       return redirectWithToast("/admin/candidatures", result.data.toast, app.config.authSecret);

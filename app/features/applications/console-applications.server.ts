@@ -1,8 +1,15 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { applicationEvents, applicationFiles, applications } from "~/features/applications/schema.server";
 import { sessionChoices, takenSeats } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
-import { countByStatus, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
+import {
+  countByStatus,
+  countRows,
+  NO_PAGE,
+  type Page,
+  readPage,
+  searchMatch,
+} from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import type { ApplicationFilters } from "./console-schema";
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "./status";
@@ -37,14 +44,11 @@ function listApplications(db: Db, filters: ApplicationFilters, page: number) {
   const where = filterClause(filters);
   return readPage(
     page,
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(applications)
-        .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    () =>
+      countRows(db, applications, where, {
+        table: formationSessions,
+        on: eq(formationSessions.id, applications.sessionId),
+      }),
     (limit, offset) =>
       db
         .select(listColumns)

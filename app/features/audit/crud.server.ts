@@ -6,6 +6,7 @@ import type { ConsolePermission as Permission, ConsoleRole as Role } from "~/pla
 import {
   AdminInputError,
   attempt,
+  attemptOnRecord,
   consoleAction,
   failure,
   intentOf,
@@ -135,11 +136,8 @@ export function crudAction<Input>(config: CrudTable<Input>) {
       );
     }
     if (intent === "delete") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, DELETE_ERROR, 400, messages.unknown);
-      return attempt(app, intent, DELETE_ERROR, messages.deleted, () =>
-        deleteRow(app, actor, config, id.data),
-      );
+      const titles = { error: DELETE_ERROR, done: messages.deleted, unknown: messages.unknown };
+      return attemptOnRecord(app, intent, fields.id, titles, (id) => deleteRow(app, actor, config, id));
     }
     return unknownIntent(intent);
   });

@@ -5,11 +5,10 @@ import { complaintEvents, complaints } from "~/features/complaints/schema.server
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
+  attemptParsed,
   consoleAction,
-  failure,
   intentOf,
-  invalid,
   unknownIntent,
 } from "~/platform/console/action.server";
 import {
@@ -22,7 +21,6 @@ import {
 } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
@@ -250,7 +248,11 @@ async function setCorrectiveAction(app: AppRuntime, actor: Actor, id: string, ac
   });
 }
 
-const ERASE_ERROR = "Erreur lors de l'effacement";
+const ERASE = {
+  error: "Erreur lors de l'effacement",
+  done: "Données personnelles effacées",
+  unknown: "Réclamation inconnue.",
+};
 
 /**
  * The complaint page's action: status, reply and corrective action under complaints:write; the
@@ -267,32 +269,37 @@ export const complaintAction = consoleAction(
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "status") {
-      const parsed = complaintStatusSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Erreur lors du changement de statut", parsed.error);
-      return attempt(app, intent, "Erreur lors du changement de statut", "Statut mis à jour", () =>
-        setStatus(app, actor, parsed.data.id, parsed.data.status),
+      return attemptParsed(
+        app,
+        intent,
+        complaintStatusSchema.safeParse(fields),
+        "Erreur lors du changement de statut",
+        "Statut mis à jour",
+        (input) => setStatus(app, actor, input.id, input.status),
       );
     }
     if (intent === "reply") {
-      const parsed = complaintReplySchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Réponse non envoyée", parsed.error);
-      return attempt(app, intent, "Réponse non envoyée", "Réponse envoyée à l'auteur", () =>
-        reply(app, actor, parsed.data.id, parsed.data.text),
+      return attemptParsed(
+        app,
+        intent,
+        complaintReplySchema.safeParse(fields),
+        "Réponse non envoyée",
+        "Réponse envoyée à l'auteur",
+        (input) => reply(app, actor, input.id, input.text),
       );
     }
     if (intent === "corrective-action") {
-      const parsed = complaintActionSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Action corrective non enregistrée", parsed.error);
-      return attempt(app, intent, "Action corrective non enregistrée", "Action corrective enregistrée", () =>
-        setCorrectiveAction(app, actor, parsed.data.id, parsed.data.correctiveAction),
+      return attemptParsed(
+        app,
+        intent,
+        complaintActionSchema.safeParse(fields),
+        "Action corrective non enregistrée",
+        "Action corrective enregistrée",
+        (input) => setCorrectiveAction(app, actor, input.id, input.correctiveAction),
       );
     }
     if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, ERASE_ERROR, 400, "Réclamation inconnue.");
-      return attempt(app, intent, ERASE_ERROR, "Données personnelles effacées", () =>
-        eraseComplaint(app, actor, id.data),
-      );
+      return attemptOnRecord(app, intent, fields.id, ERASE, (id) => eraseComplaint(app, actor, id));
     }
     return unknownIntent(intent);
   },

@@ -108,26 +108,8 @@ export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Pr
     const centre = await getCentreSettings(tx);
     const reference = complaintReference(year, await nextNumber(tx, year));
     const acknowledge = await acknowledgementAllowed(tx, input.email);
-    const [inserted] = await tx
-      .insert(complaints)
-      .values({
-        reference,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone ?? null,
-        organisation: input.organisation ?? null,
-        authorType: input.authorType,
-        category: input.category,
-        sessionId: session.id,
-        sessionLabel: session.label,
-        description: input.description,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: complaints.id });
-    if (!inserted) throw new Error("complaint insert returned no row");
-    const summary: ComplaintSummary = {
+    // What the register keeps of the author and the complaint, and what the e-mails tell of them.
+    const told = {
       reference,
       firstName: input.firstName,
       lastName: input.lastName,
@@ -136,10 +118,18 @@ export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Pr
       organisation: input.organisation ?? null,
       authorType: input.authorType,
       category: input.category,
-      session: session.label,
-      sessionChosen: session.id !== null,
       description: input.description,
       createdAt,
+    };
+    const [inserted] = await tx
+      .insert(complaints)
+      .values({ ...told, sessionId: session.id, sessionLabel: session.label, updatedAt: createdAt })
+      .returning({ id: complaints.id });
+    if (!inserted) throw new Error("complaint insert returned no row");
+    const summary: ComplaintSummary = {
+      ...told,
+      session: session.label,
+      sessionChosen: session.id !== null,
     };
     await enqueueMail(tx, [
       ...(acknowledge

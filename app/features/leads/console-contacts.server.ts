@@ -3,11 +3,10 @@ import { type Actor, auditedChange, writeAudit } from "~/features/audit/index.se
 import { contactRequests, contactStatusChanges } from "~/features/leads/schema.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
+  attemptParsed,
   consoleAction,
-  failure,
   intentOf,
-  invalid,
   unknownIntent,
 } from "~/platform/console/action.server";
 import {
@@ -21,7 +20,6 @@ import {
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { entityId } from "~/platform/form-schema";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { contactTitleOf } from "./audit-record.server";
@@ -198,6 +196,12 @@ async function erase(app: AppRuntime, actor: Actor, id: string) {
   });
 }
 
+const ERASE = {
+  error: "Erreur lors de la suppression",
+  done: "Demande effacée avec succès",
+  unknown: "Demande inconnue.",
+};
+
 /** The contacts screen's action. Erasing personal data is for administrators only. */
 export const contactRequestAction = consoleAction(
   { status: "contacts:write", erase: "contacts:erase" },
@@ -205,22 +209,17 @@ export const contactRequestAction = consoleAction(
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "status") {
-      const parsed = contactStatusSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Erreur lors de la mise à jour du statut", parsed.error);
-      return attempt(
+      return attemptParsed(
         app,
         intent,
+        contactStatusSchema.safeParse(fields),
         "Erreur lors de la mise à jour du statut",
         "Statut mis à jour avec succès",
-        () => setStatus(app, actor, parsed.data.id, parsed.data.status),
+        (input) => setStatus(app, actor, input.id, input.status),
       );
     }
     if (intent === "erase") {
-      const id = entityId.safeParse(fields.id);
-      if (!id.success) return failure(intent, "Erreur lors de la suppression", 400, "Demande inconnue.");
-      return attempt(app, intent, "Erreur lors de la suppression", "Demande effacée avec succès", () =>
-        erase(app, actor, id.data),
-      );
+      return attemptOnRecord(app, intent, fields.id, ERASE, (id) => erase(app, actor, id));
     }
     return unknownIntent(intent);
   },

@@ -3,12 +3,12 @@ import { data } from "react-router";
 import type { Actor } from "~/features/audit/index.server";
 import {
   AdminInputError,
-  attempt,
+  attemptOnRecord,
+  attemptParsed,
   consoleAction,
   failure,
   type IntentPermissions,
   intentOf,
-  invalid,
   pgErrorCode,
   UNIQUE_VIOLATION,
   unknownIntent,
@@ -25,7 +25,11 @@ import { learnerCreateSchema, learnerUpdateSchema } from "./learner-schema";
 import { ALREADY_LEARNER, addLearner, eraseLearner, updateLearner } from "./learners.server";
 
 const SAVE_ERROR = "Erreur lors de l'enregistrement";
-const ERASE_ERROR = "Erreur lors de l'effacement";
+const ERASE = {
+  error: "Erreur lors de l'effacement",
+  done: "Stagiaire effacé·e",
+  unknown: "Stagiaire inconnu·e.",
+};
 
 /** Two staff adding the same person at once: the unique index decides, in French. */
 async function saved(run: () => Promise<unknown>) {
@@ -69,26 +73,30 @@ export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
       if (Object.hasOwn(also.permissions, intent)) return also.handle(app, actor, form);
       const fields = textFields(form);
       if (intent === "create") {
-        const parsed = learnerCreateSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
-        return attempt(app, intent, SAVE_ERROR, "Stagiaire ajouté·e", () =>
-          announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, parsed.data)))),
+        return attemptParsed(
+          app,
+          intent,
+          learnerCreateSchema.safeParse(fields),
+          SAVE_ERROR,
+          "Stagiaire ajouté·e",
+          (input) =>
+            announced(app, () => saved(() => app.db.transaction((tx) => addLearner(tx, actor, input)))),
         );
       }
       if (intent === "update") {
-        const parsed = learnerUpdateSchema.safeParse(fields);
-        if (!parsed.success) return invalid(intent, SAVE_ERROR, parsed.error);
-        return attempt(app, intent, SAVE_ERROR, "Stagiaire mis·e à jour", () =>
-          announced(app, () =>
-            saved(() => app.db.transaction((tx) => updateLearner(tx, actor, parsed.data))),
-          ),
+        return attemptParsed(
+          app,
+          intent,
+          learnerUpdateSchema.safeParse(fields),
+          SAVE_ERROR,
+          "Stagiaire mis·e à jour",
+          (input) =>
+            announced(app, () => saved(() => app.db.transaction((tx) => updateLearner(tx, actor, input)))),
         );
       }
       if (intent === "erase") {
-        const id = entityId.safeParse(fields.id);
-        if (!id.success) return failure(intent, ERASE_ERROR, 400, "Stagiaire inconnu·e.");
-        return attempt(app, intent, ERASE_ERROR, "Stagiaire effacé·e", () =>
-          announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id.data))),
+        return attemptOnRecord(app, intent, fields.id, ERASE, (id) =>
+          announced(app, () => app.db.transaction((tx) => eraseLearner(tx, actor, id))),
         );
       }
       return unknownIntent(intent);

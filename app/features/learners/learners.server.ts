@@ -4,14 +4,14 @@
  * it; staff add others by hand or by CSV (import.server.ts). Every write is audited without
  * personal data (the audit log outlives an erased learner).
  */
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { diffFields } from "~/features/audit";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
-import { NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
+import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { learnerTitleOf } from "./audit-record.server";
@@ -221,14 +221,11 @@ function listLearners(db: Db, filters: LearnerFilters, page: number) {
   const where = filterClause(filters);
   return readPage(
     page,
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(learners)
-        .innerJoin(formationSessions, eq(formationSessions.id, learners.sessionId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    () =>
+      countRows(db, learners, where, {
+        table: formationSessions,
+        on: eq(formationSessions.id, learners.sessionId),
+      }),
     (limit, offset) => selectLearners(db, where).limit(limit).offset(offset),
   );
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { media, mediaVariants } from "~/features/media/schema.server";
+import { media, mediaVariants, pictureColumns } from "~/features/media/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
@@ -124,17 +124,7 @@ export async function mediaPage(db: Db, filters: MediaFilters, page: number) {
 
 export type MediaItem = Awaited<ReturnType<typeof mediaPage>>["items"][number];
 
-/** The columns a <picture> is built from: select them as `image` over a left join on `media`. */
-export const pictureColumns = {
-  hash: media.hash,
-  width: media.width,
-  height: media.height,
-  hasAlpha: media.hasAlpha,
-  alt: media.alt,
-  decorative: media.decorative,
-  focalX: media.focalX,
-  focalY: media.focalY,
-};
+export { pictureColumns };
 
 /** The stored facts of image `id` (its <picture>, its Open Graph address); null when none or gone. */
 export async function mediaFacts(db: Db, id: string | null): Promise<MediaFacts | null> {

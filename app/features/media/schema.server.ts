@@ -57,3 +57,19 @@ export const mediaVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
 );
+
+/**
+ * The columns a <picture> is built from: select them as `image` over a left join on `media`. Kept
+ * beside the table so that a feature the médiathèque's server face reaches (the settings, for the
+ * logo) selects them too without an import circle.
+ */
+export const pictureColumns = {
+  hash: media.hash,
+  width: media.width,
+  height: media.height,
+  hasAlpha: media.hasAlpha,
+  alt: media.alt,
+  decorative: media.decorative,
+  focalX: media.focalX,
+  focalY: media.focalY,
+};

@@ -1,6 +1,6 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { fallbackFormat, type MediaFacts, pictureHtml, variantPath, variantWidths } from "~/features/media";
-import { media } from "~/features/media/schema.server";
+import { media, pictureColumns } from "~/features/media/schema.server";
 import { centreSettings } from "~/features/settings/schema.server";
 import { formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
@@ -27,19 +27,9 @@ const {
 } = getTableColumns(centreSettings);
 
 // What the logo's pictures are made from (MediaFacts), read from the médiathèque's table in the same
-// query. Named here rather than taken from the médiathèque's server face, which reaches the console
-// and accounts: those read the settings, and the imports would go round in a circle.
-const LOGO_COLUMNS = {
-  id: media.id,
-  hash: media.hash,
-  width: media.width,
-  height: media.height,
-  hasAlpha: media.hasAlpha,
-  alt: media.alt,
-  decorative: media.decorative,
-  focalX: media.focalX,
-  focalY: media.focalY,
-};
+// query. Taken from its table's file rather than its server face, which reaches the console and
+// accounts: those read the settings, and the imports would go round in a circle.
+const LOGO_COLUMNS = { id: media.id, ...pictureColumns };
 
 /**
  * A centre nobody has described yet: what a new database starts with (staff fill it in Paramètres;

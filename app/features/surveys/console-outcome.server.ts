@@ -1,4 +1,4 @@
-import { AdminInputError, failure, success } from "~/platform/console/action.server";
+import { attempt } from "~/platform/console/action.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 
 // What the Enquêtes screen's two actions share: the live-refresh event they raise, the refusal for a
@@ -16,19 +16,5 @@ export async function guarded(
   errorTitle: string,
   run: () => Promise<string>,
 ) {
-  try {
-    return success(intent, await run());
-  } catch (error) {
-    if (error instanceof AdminInputError) {
-      return failure(
-        intent,
-        errorTitle,
-        400,
-        error.message,
-        error.field ? { [error.field]: error.message } : undefined,
-      );
-    }
-    app.logger.error({ err: error, intent }, "admin mutation failed");
-    return failure(intent, errorTitle, 500, "Réessayez dans un instant.");
-  }
+  return attempt(app, intent, errorTitle, "", run);
 }

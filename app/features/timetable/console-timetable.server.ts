@@ -2,6 +2,7 @@
 
 import {
   attempt,
+  attemptParsed,
   consoleAction,
   failure,
   intentOf,
@@ -28,19 +29,25 @@ export const timetableAction = consoleAction(
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "add") {
-      const parsed = slotSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Créneau non ajouté", parsed.error);
-      return attempt(app, intent, "Créneau non ajouté", "Créneau ajouté", () =>
-        addSlot(app, actor, parsed.data),
+      return attemptParsed(
+        app,
+        intent,
+        slotSchema.safeParse(fields),
+        "Créneau non ajouté",
+        "Créneau ajouté",
+        (slot) => addSlot(app, actor, slot),
       );
     }
     if (intent === "update") {
       const id = entityId.safeParse(fields.id);
       if (!id.success) return failure(intent, "Créneau non modifié", 400, SLOT_GONE);
-      const parsed = slotSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, "Créneau non modifié", parsed.error);
-      return attempt(app, intent, "Créneau non modifié", "Créneau modifié", () =>
-        updateSlot(app, actor, id.data, parsed.data),
+      return attemptParsed(
+        app,
+        intent,
+        slotSchema.safeParse(fields),
+        "Créneau non modifié",
+        "Créneau modifié",
+        (slot) => updateSlot(app, actor, id.data, slot),
       );
     }
     if (intent === "generate") {

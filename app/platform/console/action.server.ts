@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "~/platform/field-errors";
-import type { AdminActionResult } from "~/platform/form-schema";
+import { type AdminActionResult, entityId } from "~/platform/form-schema";
 import { readFormData, readFormDataWithFiles } from "~/platform/http/body.server";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
 import type { AppRuntime } from "~/platform/runtime.server";
@@ -84,6 +84,47 @@ export async function attempt(
     app.logger.error({ err: error, intent }, "admin mutation failed");
     return failure(intent, errorTitle, 500, "Réessayez dans un instant.");
   }
+}
+
+/**
+ * An intent's posted fields checked, then its mutation run with what they parsed to: fields the
+ * schema refuses answer 400 with each field's message under `errorTitle`, the mutation's own
+ * failures as `attempt` answers them.
+ */
+export async function attemptParsed<T>(
+  app: AppRuntime,
+  intent: string,
+  parsed: z.ZodSafeParseResult<T>,
+  errorTitle: string,
+  successTitle: string,
+  run: (input: T) => Promise<unknown>,
+) {
+  if (!parsed.success) return invalid(intent, errorTitle, parsed.error);
+  return attempt(app, intent, errorTitle, successTitle, () => run(parsed.data));
+}
+
+/** The toasts of an intent about one record: its error's title, its success's, and what an id naming none says. */
+export interface RecordTitles {
+  error: string;
+  done: string;
+  /** 'Réclamation inconnue.': the posted id is not one, so no record can answer to it. */
+  unknown: string;
+}
+
+/**
+ * An intent about the one record its form's `id` names (erase, delete): an id that is not one
+ * answers 400 with `titles.unknown`, else the mutation runs as `attempt` runs it.
+ */
+export async function attemptOnRecord(
+  app: AppRuntime,
+  intent: string,
+  posted: unknown,
+  titles: RecordTitles,
+  run: (id: string) => Promise<unknown>,
+) {
+  const id = entityId.safeParse(posted);
+  if (!id.success) return failure(intent, titles.error, 400, titles.unknown);
+  return attempt(app, intent, titles.error, titles.done, () => run(id.data));
 }
 
 /** The postgres error code behind a Drizzle error, whichever driver raised it. */

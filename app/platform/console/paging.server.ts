@@ -37,9 +37,18 @@ export async function readPage<Item>(
   return { items, page, pageCount, total, pageSize: PAGE_SIZE };
 }
 
-/** `select count(*) from table where clause`. */
-export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
+/**
+ * `select count(*) from table where clause`, with `join` (an inner join) when the clause reads
+ * another table's columns (a list filtered on its session's formation).
+ */
+export async function countRows(
+  db: Db,
+  table: PgTable,
+  where?: SQL,
+  join?: { table: PgTable; on: SQL },
+): Promise<number> {
+  const query = db.select({ n: count() }).from(table).$dynamic();
+  const [row] = await (join ? query.innerJoin(join.table, join.on) : query).where(where);
   return row?.n ?? 0;
 }
 

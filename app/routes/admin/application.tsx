@@ -1,8 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { data } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
 import { ApplicationNotes } from "~/features/applications/components/application-notes";
 import { ApplicationStatusForm } from "~/features/applications/components/application-status-form";
 import { EraseApplication } from "~/features/applications/components/erase-application";
@@ -12,8 +10,7 @@ import { getApplication } from "~/features/applications/console-applications.ser
 import { APPLICATION_FILES, financingLabel, situationLabel } from "~/features/applications/content";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications/status";
 import { formatDateRange, seatsLeft } from "~/features/catalogue/sessions";
-import { loadOr } from "~/platform/console/action.server";
-import { entityId } from "~/platform/form-schema";
+import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { ofName } from "~/platform/french";
 import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
@@ -35,13 +32,13 @@ const LIST: RecordList = { to: "/admin/candidatures", label: "Toutes les candida
 
 const NOT_FOUND = "Candidature introuvable";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "applications:read");
-  const id = entityId.safeParse(params.id);
-  if (!id.success) throw data(NOT_FOUND, { status: 404 });
-  const { value, loadError } = await loadOr(app, "candidatures", () => getApplication(app.db, id.data), null);
-  if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
+export async function loader(args: Route.LoaderArgs) {
+  const { value, loadError } = await loadConsoleRecord(args, {
+    permission: "applications:read",
+    what: "candidatures",
+    notFound: NOT_FOUND,
+    read: getApplication,
+  });
   return {
     ...(value ?? {
       application: null,

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { data } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
 import {
   ComplaintReplyForm,
   ComplaintStatusForm,
@@ -13,8 +11,7 @@ import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
 import { handlingDelay } from "~/features/complaints/delay";
 import { COMPLAINT_STATUS_LABELS } from "~/features/complaints/statuses";
 import { mailKindLabel } from "~/features/statistics/statistics";
-import { loadOr } from "~/platform/console/action.server";
-import { entityId } from "~/platform/form-schema";
+import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
@@ -35,13 +32,13 @@ const LIST: RecordList = { to: "/admin/reclamations", label: "Toutes les réclam
 
 const NOT_FOUND = "Réclamation introuvable";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "complaints:read");
-  const id = entityId.safeParse(params.id);
-  if (!id.success) throw data(NOT_FOUND, { status: 404 });
-  const { value, loadError } = await loadOr(app, "réclamations", () => getComplaint(app.db, id.data), null);
-  if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
+export async function loader(args: Route.LoaderArgs) {
+  const { value, loadError } = await loadConsoleRecord(args, {
+    permission: "complaints:read",
+    what: "réclamations",
+    notFound: NOT_FOUND,
+    read: getComplaint,
+  });
   return { ...(value ?? { complaint: null, events: [], mails: [] }), loadError };
 }
 

@@ -1,20 +1,18 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
 import { QuestionForm } from "~/features/surveys/components/question-form";
 import { getQuestionnaire } from "~/features/surveys/console-reading.server";
 import { INTRO_MAX, TITLE_MAX } from "~/features/surveys/console-schema";
 import { questionnaireAction } from "~/features/surveys/questionnaire-editing.server";
 import { QUESTIONNAIRE_KIND_LABELS } from "~/features/surveys/vocabulary";
-import { loadOr } from "~/platform/console/action.server";
-import { entityId } from "~/platform/form-schema";
+import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLiveRevalidation } from "~/platform/use-live";
-import { Button } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { TextAreaField, TextField, useLoadErrorToast } from "~/ui/console/form-fields";
+import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 import { PageHeader } from "~/ui/console/page-header";
+import { RecordError } from "~/ui/console/record-error";
 import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
-import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import type { Route } from "./+types/survey-questionnaire";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -25,18 +23,13 @@ const LIST: RecordList = { to: "/admin/enquetes", label: "Toutes les enquêtes" 
 
 const NOT_FOUND = "Questionnaire introuvable";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context;
-  await requirePermission({ request, context }, "surveys:read");
-  const id = entityId.safeParse(params.id);
-  if (!id.success) throw data(NOT_FOUND, { status: 404 });
-  const { value, loadError } = await loadOr(
-    app,
-    "questionnaires",
-    () => getQuestionnaire(app.db, id.data),
-    null,
-  );
-  if (!value && !loadError) throw data(NOT_FOUND, { status: 404 });
+export async function loader(args: Route.LoaderArgs) {
+  const { value, loadError } = await loadConsoleRecord(args, {
+    permission: "surveys:read",
+    what: "questionnaires",
+    notFound: NOT_FOUND,
+    read: getQuestionnaire,
+  });
   return { ...(value ?? { questionnaire: null, questions: [], invited: 0 }), loadError };
 }
 
@@ -55,19 +48,23 @@ function TitleForm({
   intro: string;
   disabled: boolean;
 }) {
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  const post = useIntentPost();
   return (
-    <fetcher.Form method="post" className="grid gap-3" aria-label="Titre et introduction">
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="questionnaireId" value={id} />
+    <IntentForm
+      post={post}
+      intent="update"
+      id={id}
+      idName="questionnaireId"
+      label="Titre et introduction"
+      submit={{ label: "Enregistrer", variant: "outline", disabled }}
+    >
       <TextField
         form="questionnaire"
         name="title"
         label="Titre"
         defaultValue={title}
         maxLength={TITLE_MAX}
-        errors={errors}
+        errors={post.errors}
         disabled={disabled}
       />
       <TextAreaField
@@ -78,15 +75,10 @@ function TitleForm({
         defaultValue={intro}
         maxLength={INTRO_MAX}
         rows={3}
-        errors={errors}
+        errors={post.errors}
         disabled={disabled}
       />
-      <div>
-        <Button type="submit" variant="outline" disabled={disabled || fetcher.state !== "idle"}>
-          Enregistrer
-        </Button>
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
@@ -151,15 +143,5 @@ export default function AdminSurveyQuestionnaire({ loaderData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="py-12 text-center" role="alert">
-      <p className="text-5xl font-bold text-primary">{notFound ? 404 : 500}</p>
-      <h1 className="mt-2 text-2xl font-semibold">{notFound ? NOT_FOUND : "Erreur lors du chargement"}</h1>
-      <a className="mt-4 inline-block text-primary underline" href="/admin/enquetes">
-        Retour aux enquêtes
-      </a>
-    </div>
-  );
+  return <RecordError notFoundTitle={NOT_FOUND} backHref="/admin/enquetes" backLabel="Retour aux enquêtes" />;
 }

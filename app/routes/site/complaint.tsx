@@ -1,6 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
 import {
   AUTHOR_TYPES,
   COMPLAINT_CATEGORIES,
@@ -14,8 +13,9 @@ import type { FormResult } from "~/features/leads/contact-schema";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";
-import { Button, ButtonLink } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
 import { Fields, FormAlert } from "~/ui/field";
+import { FormSent, PublicFormEnd } from "~/ui/public-form";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/complaint";
 
@@ -132,36 +132,28 @@ function ComplaintForm({
         ]}
       />
       <Honeypot form="reclamation" />
-      <p className="text-xs text-muted-foreground">
-        Les champs marqués d'un astérisque (*) sont obligatoires. Vos données ne servent qu'à traiter votre
-        réclamation (voir notre{" "}
-        <Link to="/politique-confidentialite" className="underline">
-          politique de confidentialité
-        </Link>
-        ).
-      </p>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
-        {submitting ? "Envoi en cours..." : "Envoyer la réclamation"}
-      </Button>
+      <PublicFormEnd
+        purpose="traiter votre réclamation"
+        submitting={Boolean(submitting)}
+        submitLabel="Envoyer la réclamation"
+      />
     </Form>
   );
 }
 
 function Confirmation({ text }: { text: string | undefined }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Screen-reader and keyboard users land on the outcome instead of a vanished button.
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="py-8 text-center" data-testid="complaint-confirmation">
-      <CheckCircle2 aria-hidden="true" className="mx-auto mb-4 h-14 w-14 text-success" />
-      <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
-        Réclamation enregistrée
-      </h2>
-      <p className="mx-auto mt-3 max-w-md text-muted-foreground">{text}</p>
-      <ButtonLink to="/" variant="outline" className="mt-6">
-        Retour à l'accueil
-      </ButtonLink>
-    </div>
+    <FormSent
+      testId="complaint-confirmation"
+      title="Réclamation enregistrée"
+      next={
+        <ButtonLink to="/" variant="outline" className="mt-6">
+          Retour à l'accueil
+        </ButtonLink>
+      }
+    >
+      {text}
+    </FormSent>
   );
 }
 

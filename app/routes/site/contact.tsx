@@ -1,5 +1,5 @@
 import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { findActiveFormation } from "~/features/catalogue/catalogue.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
@@ -20,8 +20,9 @@ import { fullAddress, phoneHref } from "~/features/settings/centre";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";
-import { Button, ButtonLink } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
 import { CheckboxField, Fields, FormAlert } from "~/ui/field";
+import { FormSent, PublicFormEnd } from "~/ui/public-form";
 import { useToast } from "~/ui/toast/use-toast";
 import { useCentre, useRootData } from "~/use-root-data";
 import type { Route } from "./+types/contact";
@@ -178,17 +179,11 @@ function ContactForm({
         J'accepte de recevoir des informations sur les formations et actualités du centre (facultatif).
       </CheckboxField>
       <Honeypot form="contact" />
-      <p className="text-xs text-muted-foreground">
-        Les champs marqués d'un astérisque (*) sont obligatoires. Vos données ne servent qu'à répondre à votre
-        demande (voir notre{" "}
-        <Link to="/politique-confidentialite" className="underline">
-          politique de confidentialité
-        </Link>
-        ).
-      </p>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
-        {submitting ? "Envoi en cours..." : "Envoyer le message"}
-      </Button>
+      <PublicFormEnd
+        purpose="répondre à votre demande"
+        submitting={Boolean(submitting)}
+        submitLabel="Envoyer le message"
+      />
     </Form>
   );
 }
@@ -199,23 +194,19 @@ function replySentence(delay: string): string {
 }
 
 function Confirmation({ delay }: { delay: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Screen-reader and keyboard users land on the outcome instead of a vanished button.
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="py-8 text-center" data-testid="contact-confirmation">
-      <CheckCircle2 aria-hidden="true" className="mx-auto mb-4 h-14 w-14 text-success" />
-      <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
-        Message envoyé !
-      </h2>
-      <p className="mx-auto mt-3 max-w-md text-muted-foreground">
-        Merci pour votre message. Vous allez recevoir un e-mail de confirmation. {replySentence(delay)}
-      </p>
-      {/* A link, not a state toggle: it works without JavaScript and always brings back an empty form. */}
-      <ButtonLink to="/contact" variant="outline" className="mt-6" preventScrollReset>
-        Envoyer un autre message
-      </ButtonLink>
-    </div>
+    <FormSent
+      testId="contact-confirmation"
+      title="Message envoyé !"
+      next={
+        // A link, not a state toggle: it works without JavaScript and always brings back an empty form.
+        <ButtonLink to="/contact" variant="outline" className="mt-6" preventScrollReset>
+          Envoyer un autre message
+        </ButtonLink>
+      }
+    >
+      Merci pour votre message. Vous allez recevoir un e-mail de confirmation. {replySentence(delay)}
+    </FormSent>
   );
 }
 

@@ -11,7 +11,8 @@ export function RecordError({
   backLabel,
 }: {
   notFoundTitle: string;
-  notFoundText: string;
+  /** A sentence under the title; without it the page says no more than the title. */
+  notFoundText?: string;
   backHref: string;
   backLabel: string;
 }) {
@@ -23,7 +24,9 @@ export function RecordError({
       <h1 className="mt-2 text-2xl font-semibold">
         {notFound ? notFoundTitle : "Erreur lors du chargement"}
       </h1>
-      <p className="mt-2 text-muted-foreground">{notFound ? notFoundText : "Réessayez dans un instant."}</p>
+      {notFoundText ? (
+        <p className="mt-2 text-muted-foreground">{notFound ? notFoundText : "Réessayez dans un instant."}</p>
+      ) : null}
       <a className="mt-4 inline-block text-primary underline" href={backHref}>
         {backLabel}
       </a>

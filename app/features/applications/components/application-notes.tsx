@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { NOTE_MAX } from "~/features/applications/console-schema";
 import { formatDateTime } from "~/platform/paris-time";
-import { Button } from "~/ui/button";
 import { TextAreaField } from "~/ui/console/form-fields";
-import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 
 export interface ApplicationNote {
   id: string;
@@ -23,33 +22,31 @@ export function ApplicationNotes({
   canWrite: boolean;
 }) {
   const [body, setBody] = useState("");
-  const fetcher = useAdminFetcher((result) => {
+  const post = useIntentPost((result) => {
     if (result.ok) setBody("");
   });
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
-  const busy = fetcher.state !== "idle";
   return (
     <>
       {canWrite ? (
-        <fetcher.Form method="post" className="mb-4 grid gap-3" aria-label="Ajouter une note">
-          <input type="hidden" name="intent" value="note" />
-          <input type="hidden" name="id" value={id} />
+        <IntentForm
+          post={post}
+          intent="note"
+          id={id}
+          label="Ajouter une note"
+          className="mb-4 grid gap-3"
+          submit={{ label: "Ajouter la note", busyLabel: "Ajout...", variant: "outline" }}
+        >
           <TextAreaField
             form="note"
             name="body"
             label="Nouvelle note"
             hint="Visible de l'équipe seulement, jamais envoyée au candidat."
-            errors={errors}
+            errors={post.errors}
             maxLength={NOTE_MAX}
             value={body}
             onChange={(e) => setBody(e.target.value)}
           />
-          <div>
-            <Button type="submit" variant="outline" disabled={busy}>
-              {busy ? "Ajout..." : "Ajouter la note"}
-            </Button>
-          </div>
-        </fetcher.Form>
+        </IntentForm>
       ) : null}
       {notes.length ? (
         <ol className="grid gap-3" data-testid="notes">

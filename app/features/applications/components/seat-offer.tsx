@@ -2,9 +2,8 @@ import { useState } from "react";
 import { STATUS_MAIL_MAX } from "~/features/applications/console-schema";
 import { type StatusMailContext, seatOfferMailText } from "~/features/applications/status";
 import { formatDateTime } from "~/platform/paris-time";
-import { Button } from "~/ui/button";
 import { TextAreaField } from "~/ui/console/form-fields";
-import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 
 /**
  * 'Place proposée': a seat freed and is held for this waiting candidate. Says so, and proposes the
@@ -24,9 +23,7 @@ export function SeatOffer({
 }) {
   const proposal = seatOfferMailText(mail);
   const [text, setText] = useState(proposal);
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
-  const busy = fetcher.state !== "idle";
+  const post = useIntentPost();
   return (
     <section
       aria-labelledby="seat-offer-title"
@@ -40,26 +37,26 @@ export function SeatOffer({
         Une place s'est libérée le {formatDateTime(offeredAt)} : elle est réservée à cette candidature,
         première sur la liste d'attente, jusqu'à ce qu'elle soit admise, refusée ou désistée.
       </p>
-      <fetcher.Form method="post" className="mt-3 grid gap-3" aria-label="Proposer la place">
-        <input type="hidden" name="intent" value="offer-mail" />
-        <input type="hidden" name="id" value={id} />
+      <IntentForm
+        post={post}
+        intent="offer-mail"
+        id={id}
+        label="Proposer la place"
+        className="mt-3 grid gap-3"
+        submit={{ label: "Envoyer la proposition au candidat", busyLabel: "Envoi...", disabled }}
+      >
         <TextAreaField
           form="offre"
           name="mailText"
           label="E-mail proposé au candidat"
           hint="Relisez-le et modifiez-le si besoin avant de l'envoyer."
-          errors={errors}
+          errors={post.errors}
           rows={8}
           maxLength={STATUS_MAIL_MAX}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <div>
-          <Button type="submit" disabled={disabled || busy}>
-            {busy ? "Envoi..." : "Envoyer la proposition au candidat"}
-          </Button>
-        </div>
-      </fetcher.Form>
+      </IntentForm>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { Button, buttonClass } from "~/ui/button";
 import { SelectField, TextAreaField } from "~/ui/console/form-fields";
-import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
 import { ACTION_MAX, REPLY_MAX } from "../console-schema";
 import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES, type ComplaintStatus } from "../statuses";
@@ -23,28 +23,26 @@ export function ComplaintStatusForm({
   const [next, setNext] = useState<ComplaintStatus>(status);
   // A change saved here or by a colleague (the page follows live) becomes the starting point.
   useEffect(() => setNext(status), [status]);
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  const post = useIntentPost();
   return (
-    <fetcher.Form method="post" className="grid gap-3" aria-label="Changer le statut">
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="id" value={id} />
+    <IntentForm
+      post={post}
+      intent="status"
+      id={id}
+      label="Changer le statut"
+      submit={{ label: "Enregistrer le statut", disabled: disabled || next === status }}
+    >
       <SelectField
         form="complaint-status"
         name="status"
         label="Statut"
-        errors={errors}
+        errors={post.errors}
         options={STATUS_OPTIONS}
         value={next}
         onChange={(e) => setNext(e.target.value as ComplaintStatus)}
         disabled={disabled}
       />
-      <div>
-        <Button type="submit" disabled={disabled || next === status || fetcher.state !== "idle"}>
-          Enregistrer le statut
-        </Button>
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
@@ -59,33 +57,30 @@ export function ComplaintReplyForm({
   disabled: boolean;
 }) {
   const [text, setText] = useState("");
-  const fetcher = useAdminFetcher((result) => {
+  const post = useIntentPost((result) => {
     if (result.ok) setText("");
   });
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
-  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="grid gap-3" aria-label="Répondre à l'auteur">
-      <input type="hidden" name="intent" value="reply" />
-      <input type="hidden" name="id" value={id} />
+    <IntentForm
+      post={post}
+      intent="reply"
+      id={id}
+      label="Répondre à l'auteur"
+      submit={{ label: "Envoyer la réponse", busyLabel: "Envoi...", disabled }}
+    >
       <TextAreaField
         form="complaint-reply"
         name="text"
         label="Réponse à l'auteur"
-        hint={`Envoyée par e-mail sous l'objet « Réponse à votre réclamation ${reference} », avec la signature du centre.`}
-        errors={errors}
+        hint={`Envoyée par e-mail sous l'objet « Réponse à votre réclamation ${reference} », avec la signature du centre.`}
+        errors={post.errors}
         maxLength={REPLY_MAX}
         rows={6}
         value={text}
         onChange={(e) => setText(e.target.value)}
         disabled={disabled}
       />
-      <div>
-        <Button type="submit" disabled={disabled || busy}>
-          {busy ? "Envoi..." : "Envoyer la réponse"}
-        </Button>
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
@@ -101,30 +96,28 @@ export function CorrectiveActionForm({
 }) {
   const [text, setText] = useState(value ?? "");
   useEffect(() => setText(value ?? ""), [value]);
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
+  const post = useIntentPost();
   return (
-    <fetcher.Form method="post" className="grid gap-3" aria-label="Action corrective">
-      <input type="hidden" name="intent" value="corrective-action" />
-      <input type="hidden" name="id" value={id} />
+    <IntentForm
+      post={post}
+      intent="corrective-action"
+      id={id}
+      label="Action corrective"
+      submit={{ label: "Enregistrer l'action corrective", variant: "outline", disabled }}
+    >
       <TextAreaField
         form="complaint-action"
         name="correctiveAction"
         label="Action corrective décidée"
         hint="Ce que le centre change pour que cela ne se reproduise pas."
-        errors={errors}
+        errors={post.errors}
         maxLength={ACTION_MAX}
         rows={4}
         value={text}
         onChange={(e) => setText(e.target.value)}
         disabled={disabled}
       />
-      <div>
-        <Button type="submit" variant="outline" disabled={disabled || fetcher.state !== "idle"}>
-          Enregistrer l'action corrective
-        </Button>
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 

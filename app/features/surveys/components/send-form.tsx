@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { Button } from "~/ui/button";
 import { SelectField, TextAreaField } from "~/ui/console/form-fields";
-import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 import { ADDRESSES_MAX } from "../console-schema";
 
 /**
@@ -18,12 +17,16 @@ export function SendSurveyForm({
   disabled: boolean;
 }) {
   const [target, setTarget] = useState<"learners" | "addresses">("learners");
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
-  const busy = fetcher.state !== "idle";
+  const post = useIntentPost();
+  const { errors } = post;
   return (
-    <fetcher.Form method="post" className="grid gap-4" aria-label="Envoyer un questionnaire maintenant">
-      <input type="hidden" name="intent" value="send" />
+    <IntentForm
+      post={post}
+      intent="send"
+      label="Envoyer un questionnaire maintenant"
+      className="grid gap-4"
+      submit={{ label: "Envoyer maintenant", busyLabel: "Envoi...", disabled }}
+    >
       <SelectField
         form="survey-send"
         name="questionnaireId"
@@ -81,11 +84,6 @@ export function SendSurveyForm({
           disabled={disabled}
         />
       ) : null}
-      <div>
-        <Button type="submit" disabled={disabled || busy}>
-          {busy ? "Envoi..." : "Envoyer maintenant"}
-        </Button>
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
