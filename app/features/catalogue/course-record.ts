@@ -12,6 +12,13 @@ import {
   franceCompetencesUrl,
   parseCertificationCode,
 } from "./certification-code";
+import {
+  type FieldsWith,
+  type FormationField,
+  type FormationRow,
+  fieldsWith,
+  type PrintedList,
+} from "./formation-entity";
 import type { LevelLabels } from "./levels";
 import type { QualiopiRecord } from "./qualiopi";
 import { formatDay } from "./sessions";
@@ -21,12 +28,19 @@ export interface RecordRow {
   value: string;
 }
 
-export interface CourseRecord extends QualiopiRecord {
-  certification: string | null;
-  contactName: string | null;
-  /** The levels' labels (features/catalogue/levels.ts), given by the server. */
-  levels: LevelLabels;
-}
+/**
+ * What the course page and the programme print of a formation: a part of its row (the fields
+ * formation-entity.ts declares `printed` included), with its levels' labels.
+ */
+export type CourseRecord = QualiopiRecord &
+  // The levels are printed from their labels (`levels`), never from their codes.
+  Pick<
+    FormationRow,
+    "certification" | "contactName" | Exclude<FieldsWith<"printed">, "entryLevel" | "exitLevel">
+  > & {
+    /** The levels' labels (features/catalogue/levels.ts), given by the server. */
+    levels: LevelLabels;
+  };
 
 const present = (row: { label: string; value: string | null | undefined }): row is RecordRow =>
   Boolean(row.value?.trim());
@@ -82,22 +96,32 @@ export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone"
   return [f.contactName, f.contactPhone, f.contactEmail].filter(Boolean).join(" · ");
 }
 
+/** The rows of `list` (formation-entity.ts's `printed`), in their declared order, less the empty ones. */
+function printedRows(
+  list: PrintedList,
+  f: CourseRecord,
+  computed: Partial<Record<FormationField, string | null>>,
+) {
+  return fieldsWith("printed")
+    .filter(([, d]) => d.printed.in === list)
+    .map(([name, d]) => {
+      const value = name in computed ? computed[name] : f[name as keyof CourseRecord];
+      return { label: d.printed.label, value: typeof value === "string" ? value : null };
+    })
+    .filter(present);
+}
+
 /**
  * Levels, access, prices, contact, methods, assessment, accessibility (Qualiopi indicator 1): the
  * level required to enter and the one reached are two items, never one field read both ways.
  */
 export function practicalRows(f: CourseRecord, includingVat: number | null): RecordRow[] {
-  return [
-    { label: "Niveau requis", value: f.levels.required },
-    { label: "Niveau de sortie", value: f.levels.reached },
-    { label: "Modalités d'accès", value: f.accessArrangements },
-    { label: "Délai d'accès", value: f.accessDelay },
-    { label: "Tarif", value: priceText(f, includingVat) },
-    { label: "Contact", value: contactText(f) },
-    { label: "Méthodes pédagogiques", value: f.teachingMethods },
-    { label: "Modalités d'évaluation", value: f.assessmentMethods },
-    { label: "Accessibilité aux personnes en situation de handicap", value: f.accessibility },
-  ].filter(present);
+  return printedRows("practical", f, {
+    entryLevel: f.levels.required,
+    exitLevel: f.levels.reached,
+    pricing: priceText(f, includingVat),
+    contactName: contactText(f),
+  });
 }
 
 export interface CertificationInfo {
@@ -125,16 +149,9 @@ export function certificationInfo(f: CourseRecord): CertificationInfo | null {
     code,
     codeText: code ? formatCertificationCode(code) : null,
     url: code ? franceCompetencesUrl(code) : null,
-    rows: [
-      { label: "Certification visée", value: f.certification },
-      { label: "Certificateur", value: f.certifier },
-      { label: "Date d'enregistrement", value: registered },
-    ].filter(present),
+    rows: printedRows("certification", f, { certificationRegisteredOn: registered }),
     skillBlocks: f.skillBlocks.filter((b) => b.trim()),
-    pathRows: [
-      { label: "Équivalences et passerelles", value: f.equivalences },
-      { label: "Suites de parcours", value: f.furtherPaths },
-    ].filter(present),
+    pathRows: printedRows("paths", f, {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCan } from "~/features/accounts";
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import { GOALS } from "~/features/catalogue/goals";
 import { FORMATION_PRICINGS } from "~/features/catalogue/pricing";
 import { optionsOf } from "~/platform/options";

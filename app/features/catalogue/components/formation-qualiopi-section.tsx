@@ -3,7 +3,7 @@
 
 import { FORMATION_BPF_OBJECTIVE_LABELS, FORMATION_BPF_OBJECTIVES } from "~/features/catalogue/bpf-objective";
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import type { FieldsContext } from "~/ui/console/form-dialog";
 import { ConsoleFields, FormSection, SwitchField } from "~/ui/console/form-fields";
 import { F, sectionId } from "./formation-editor-sections";

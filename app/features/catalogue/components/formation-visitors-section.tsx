@@ -2,7 +2,7 @@
 // public course page shows.
 
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
 import { optionsOf } from "~/platform/options";
 import { type FieldsContext, TitleSlugFields, type useTitleSlug } from "~/ui/console/form-dialog";
