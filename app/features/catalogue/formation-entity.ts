@@ -12,6 +12,7 @@
  * Order matters where fields are listed together: the editor renders a group's fields, and the
  * course page and the PDF print their rows, in the order they are declared here.
  */
+import type { LheoActionElement } from "./lheo/lheo-sequence";
 import type { Formation } from "./schema.server";
 
 /** Where the editor renders a field from this declaration (components/formation-*-section.tsx). */
@@ -46,7 +47,7 @@ export interface FormationFieldDeclaration {
   /** Printed on the course page and in the programme PDF, under this label, when filled. */
   printed?: { in: PrintedList; label: string };
   /** The Lhéo 2.3 element of the action (session group) that carries it, clipped to `max`. */
-  lheo?: { element: string; max?: number };
+  lheo?: { element: LheoActionElement; max?: number };
 }
 
 export const FORMATION_FIELDS = {
@@ -67,7 +68,7 @@ export const FORMATION_FIELDS = {
     label: "Format",
     journal: "shown",
     text: { max: 200 },
-    editor: { group: "visitors-lead", hint: "Par exemple : en présentiel, à distance, mixte." },
+    editor: { group: "visitors-lead", hint: "Par exemple : en présentiel, à distance, mixte." },
   },
   entryLevel: {
     label: "Niveau requis",
@@ -116,7 +117,7 @@ export const FORMATION_FIELDS = {
     editor: {
       group: "visitors-texts",
       textarea: true,
-      hint: "Section « Présentation » de la page : **gras**, listes à tirets et liens sont mis en forme.",
+      hint: "Section « Présentation » de la page : **gras**, listes à tirets et liens sont mis en forme.",
     },
   },
   objectives: { label: "Objectifs", journal: "named" },
@@ -209,7 +210,7 @@ export const FORMATION_FIELDS = {
     editor: {
       group: "certification-texts",
       textarea: true,
-      hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
+      hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
     },
   },
   certifier: {
@@ -269,7 +270,7 @@ export const FORMATION_FIELDS = {
     journalLabel: "Financements",
     editor: {
       group: "prices",
-      hint: "Séparés par des virgules, par exemple : CPF, OPCO, France Travail. Laissez vide si aucun financement n'est vérifié : la page n'en annonce alors aucun, et « Éligible CPF » n'apparaît que si le CPF est cité.",
+      hint: "Séparés par des virgules, par exemple : CPF, OPCO, France Travail. Laissez vide si aucun financement n'est vérifié : la page n'en annonce alors aucun, et « Éligible CPF » n'apparaît que si le CPF est cité.",
     },
   },
   formacodes: { label: "Codes Formacode", journal: "shown" },
