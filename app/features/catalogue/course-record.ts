@@ -29,15 +29,14 @@ export interface RecordRow {
 }
 
 /**
- * What the course page and the programme print of a formation: a part of its row (the fields
- * formation-entity.ts declares `printed` included), with its levels' labels.
+ * What the course page and the programme print of a formation: a part of its row, with its levels'
+ * labels. The fields formation-entity.ts declares `printed` beyond those are optional: a record
+ * without one prints no row for it.
  */
 export type CourseRecord = QualiopiRecord &
+  Pick<FormationRow, "certification" | "contactName"> &
   // The levels are printed from their labels (`levels`), never from their codes.
-  Pick<
-    FormationRow,
-    "certification" | "contactName" | Exclude<FieldsWith<"printed">, "entryLevel" | "exitLevel">
-  > & {
+  Partial<Pick<FormationRow, Exclude<FieldsWith<"printed">, "entryLevel" | "exitLevel">>> & {
     /** The levels' labels (features/catalogue/levels.ts), given by the server. */
     levels: LevelLabels;
   };
