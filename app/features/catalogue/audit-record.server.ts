@@ -6,7 +6,7 @@ import { listSearchedFor } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import { FORMATION_BPF_OBJECTIVE_LABELS } from "./bpf-objective";
-import { FORMATION_JOURNAL_FIELDS } from "./formation-entity";
+import { FORMATION_AUDIT_FIELDS } from "./formation-entity";
 import { FORMATION_LEVEL_LABELS } from "./levels";
 import { SESSION_MODES } from "./sessions";
 import { FORMATION_TYPE_LABELS } from "./vocabulary";
@@ -17,7 +17,7 @@ export const formationAudit: AuditDeclaration = {
   label: "la formation",
   // Every field of the form, as formation-entity.ts declares it; then columns the form never sets.
   fields: {
-    ...FORMATION_JOURNAL_FIELDS,
+    ...FORMATION_AUDIT_FIELDS,
     // Entries written before the levels were a list.
     levelRequired: ["Niveau requis (texte)", true],
     active: ["Active", true],

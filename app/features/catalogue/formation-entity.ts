@@ -34,10 +34,10 @@ export interface FormationFieldDeclaration {
   label: string;
   /**
    * How the Journal names a change: with its old and new values ('shown', short and never personal)
-   * or by its name only ('named'). `journalLabel` when the Journal's wording differs from the editor's.
+   * or by its name only ('named'). `auditLabel` when the Journal's wording differs from the editor's.
    */
-  journal: "shown" | "named";
-  journalLabel?: string;
+  audit: "shown" | "named";
+  auditLabel?: string;
   /** Line breaks and tabs are text in this field (any other control character is refused). */
   multiline?: true;
   /** A plain text field: trimmed, blank is null unless required, at most `max` characters. */
@@ -51,67 +51,67 @@ export interface FormationFieldDeclaration {
 }
 
 export const FORMATION_FIELDS = {
-  title: { label: "Titre", journal: "shown", text: { max: 200, required: true } },
-  slug: { label: "Adresse de la page", journal: "shown", journalLabel: "Adresse (slug)" },
-  aliases: { label: "Anciennes adresses de la page", journal: "shown", journalLabel: "Autres slugs" },
-  imageId: { label: "Image", journal: "named" },
-  formationType: { label: "Type", journal: "shown" },
-  badge: { label: "Étiquette de la carte", journal: "shown", journalLabel: "Badge" },
+  title: { label: "Titre", audit: "shown", text: { max: 200, required: true } },
+  slug: { label: "Adresse de la page", audit: "shown", auditLabel: "Adresse (slug)" },
+  aliases: { label: "Anciennes adresses de la page", audit: "shown", auditLabel: "Autres slugs" },
+  imageId: { label: "Image", audit: "named" },
+  formationType: { label: "Type", audit: "shown" },
+  badge: { label: "Étiquette de la carte", audit: "shown", auditLabel: "Badge" },
   duration: {
     label: "Durée",
-    journal: "shown",
+    audit: "shown",
     text: { max: 100, required: true },
     editor: { group: "visitors-lead" },
     lheo: { element: "duree-indicative", max: 150 },
   },
   format: {
     label: "Format",
-    journal: "shown",
+    audit: "shown",
     text: { max: 200 },
     editor: { group: "visitors-lead", hint: "Par exemple : en présentiel, à distance, mixte." },
   },
   entryLevel: {
     label: "Niveau requis",
-    journal: "shown",
+    audit: "shown",
     printed: { in: "practical", label: "Niveau requis" },
   },
   exitLevel: {
     label: "Niveau de sortie",
-    journal: "shown",
+    audit: "shown",
     printed: { in: "practical", label: "Niveau de sortie" },
   },
   sector: {
     label: "Secteur ou diplôme",
-    journal: "shown",
-    journalLabel: "Secteur / diplôme",
+    audit: "shown",
+    auditLabel: "Secteur / diplôme",
     text: { max: 200 },
     editor: { group: "visitors-place" },
   },
-  location: { label: "Lieu", journal: "shown", text: { max: 300 }, editor: { group: "visitors-place" } },
+  location: { label: "Lieu", audit: "shown", text: { max: 300 }, editor: { group: "visitors-place" } },
   salaryRange: {
     label: "Salaire",
-    journal: "shown",
+    audit: "shown",
     text: { max: 200 },
     editor: { group: "visitors-place" },
   },
   description: {
     label: "Description courte",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: { max: 1000, required: true },
     editor: { group: "visitors-texts", textarea: true },
   },
   longDescription: {
     label: "Description détaillée",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: { max: 10000 },
     editor: { group: "visitors-texts", textarea: true },
   },
   content: {
     label: "Présentation",
-    journal: "named",
-    journalLabel: "Présentation (Markdown)",
+    audit: "named",
+    auditLabel: "Présentation (Markdown)",
     multiline: true,
     text: { max: 50000 },
     editor: {
@@ -120,13 +120,13 @@ export const FORMATION_FIELDS = {
       hint: "Section « Présentation » de la page : **gras**, listes à tirets et liens sont mis en forme.",
     },
   },
-  objectives: { label: "Objectifs", journal: "named" },
-  skills: { label: "Compétences", journal: "named" },
-  careerOpportunities: { label: "Débouchés (métiers visés)", journal: "named", journalLabel: "Débouchés" },
-  program: { label: "Programme", journal: "named" },
+  objectives: { label: "Objectifs", audit: "named" },
+  skills: { label: "Compétences", audit: "named" },
+  careerOpportunities: { label: "Débouchés (métiers visés)", audit: "named", auditLabel: "Débouchés" },
+  program: { label: "Programme", audit: "named" },
   prerequisites: {
     label: "Prérequis",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     editor: { group: "qualiopi-access", textarea: true, hint: "Un prérequis par ligne." },
@@ -134,7 +134,7 @@ export const FORMATION_FIELDS = {
   },
   accessArrangements: {
     label: "Modalités d'accès",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: { max: 2000 },
     editor: { group: "qualiopi-access", textarea: true, hint: "Candidature, entretien, tests, contrat…" },
@@ -143,15 +143,15 @@ export const FORMATION_FIELDS = {
   },
   accessDelay: {
     label: "Délai d'accès",
-    journal: "shown",
+    audit: "shown",
     text: { max: 500 },
     editor: { group: "qualiopi-access" },
     printed: { in: "practical", label: "Délai d'accès" },
   },
-  pricing: { label: "Tarif", journal: "shown", printed: { in: "practical", label: "Tarif" } },
+  pricing: { label: "Tarif", audit: "shown", printed: { in: "practical", label: "Tarif" } },
   contactName: {
     label: "Interlocuteur",
-    journal: "named",
+    audit: "named",
     text: { max: 200 },
     editor: { group: "qualiopi-contact", hint: "Nom et fonction" },
     // The name, the phone and the e-mail in one row.
@@ -159,18 +159,18 @@ export const FORMATION_FIELDS = {
   },
   contactPhone: {
     label: "Téléphone de contact",
-    journal: "named",
+    audit: "named",
     text: { max: 50 },
     editor: { group: "qualiopi-contact", type: "tel" },
   },
   contactEmail: {
     label: "E-mail de contact",
-    journal: "named",
+    audit: "named",
     editor: { group: "qualiopi-contact", type: "email" },
   },
   teachingMethods: {
     label: "Méthodes pédagogiques",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     editor: { group: "qualiopi-methods", textarea: true },
@@ -179,7 +179,7 @@ export const FORMATION_FIELDS = {
   },
   assessmentMethods: {
     label: "Modalités d'évaluation",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     editor: { group: "qualiopi-methods", textarea: true },
@@ -188,7 +188,7 @@ export const FORMATION_FIELDS = {
   // Its validation also refuses a phone number (formation-schema.ts): the referent's is in Paramètres.
   accessibility: {
     label: "Accessibilité (handicap)",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     editor: { group: "qualiopi-methods", textarea: true },
@@ -197,13 +197,13 @@ export const FORMATION_FIELDS = {
   },
   certifying: {
     label: "Formation certifiante (RNCP ou RS)",
-    journal: "shown",
-    journalLabel: "Formation certifiante",
+    audit: "shown",
+    auditLabel: "Formation certifiante",
   },
-  rncpCode: { label: "Code RNCP ou RS", journal: "shown" },
+  rncpCode: { label: "Code RNCP ou RS", audit: "shown" },
   certification: {
     label: "Certification visée",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     printed: { in: "certification", label: "Certification visée" },
@@ -215,28 +215,28 @@ export const FORMATION_FIELDS = {
   },
   certifier: {
     label: "Certificateur",
-    journal: "shown",
+    audit: "shown",
     text: { max: 300 },
     printed: { in: "certification", label: "Certificateur" },
   },
   certificationRegisteredOn: {
     label: "Date d'enregistrement",
-    journal: "shown",
+    audit: "shown",
     printed: { in: "certification", label: "Date d'enregistrement" },
   },
   bpfObjective: {
     label: "Objectif pour le bilan pédagogique et financier",
-    journal: "shown",
-    journalLabel: "Objectif (bilan pédagogique et financier)",
+    audit: "shown",
+    auditLabel: "Objectif (bilan pédagogique et financier)",
   },
   skillBlocks: {
     label: "Blocs de compétences",
-    journal: "named",
+    audit: "named",
     editor: { group: "certification-texts", textarea: true, hint: "Un bloc par ligne." },
   },
   equivalences: {
     label: "Équivalences et passerelles",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     editor: { group: "certification-texts", textarea: true },
@@ -244,17 +244,17 @@ export const FORMATION_FIELDS = {
   },
   furtherPaths: {
     label: "Suites de parcours",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: {},
     editor: { group: "certification-texts", textarea: true },
     printed: { in: "paths", label: "Suites de parcours" },
   },
-  results: { label: "Résultats des années passées", journal: "named", journalLabel: "Résultats" },
-  price: { label: "Prix (€)", journal: "shown" },
+  results: { label: "Résultats des années passées", audit: "named", auditLabel: "Résultats" },
+  price: { label: "Prix (€)", audit: "shown" },
   priceDetails: {
     label: "Détail des tarifs",
-    journal: "named",
+    audit: "named",
     multiline: true,
     text: { max: 2000 },
     editor: {
@@ -266,35 +266,35 @@ export const FORMATION_FIELDS = {
   },
   funding: {
     label: "Financements possibles",
-    journal: "named",
-    journalLabel: "Financements",
+    audit: "named",
+    auditLabel: "Financements",
     editor: {
       group: "prices",
       hint: "Séparés par des virgules, par exemple : CPF, OPCO, France Travail. Laissez vide si aucun financement n'est vérifié : la page n'en annonce alors aucun, et « Éligible CPF » n'apparaît que si le CPF est cité.",
     },
   },
-  formacodes: { label: "Codes Formacode", journal: "shown" },
-  nsfCodes: { label: "Codes NSF", journal: "shown" },
-  romeCodes: { label: "Codes ROME", journal: "shown" },
-  targetPublics: { label: "Public visé", journal: "shown", journalLabel: "Public visé (codes Lhéo)" },
+  formacodes: { label: "Codes Formacode", audit: "shown" },
+  nsfCodes: { label: "Codes NSF", audit: "shown" },
+  romeCodes: { label: "Codes ROME", audit: "shown" },
+  targetPublics: { label: "Public visé", audit: "shown", auditLabel: "Public visé (codes Lhéo)" },
   lheoFunders: {
     label: "Financeurs possibles",
-    journal: "shown",
-    journalLabel: "Financeurs possibles (codes Lhéo)",
+    audit: "shown",
+    auditLabel: "Financeurs possibles (codes Lhéo)",
   },
-  pathType: { label: "Type de parcours", journal: "shown", journalLabel: "Type de parcours (code Lhéo)" },
+  pathType: { label: "Type de parcours", audit: "shown", auditLabel: "Type de parcours (code Lhéo)" },
   entryMode: {
     label: "Entrées et sorties",
-    journal: "shown",
-    journalLabel: "Entrées et sorties (code Lhéo)",
+    audit: "shown",
+    auditLabel: "Entrées et sorties (code Lhéo)",
   },
   generalObjective: {
     label: "Objectif général",
-    journal: "shown",
-    journalLabel: "Objectif général (code Lhéo)",
+    audit: "shown",
+    auditLabel: "Objectif général (code Lhéo)",
   },
-  position: { label: "Ordre d'affichage", journal: "shown" },
-  goals: { label: "Objectifs de la page d'accueil", journal: "shown", journalLabel: "Objectifs servis" },
+  position: { label: "Ordre d'affichage", audit: "shown" },
+  goals: { label: "Objectifs de la page d'accueil", audit: "shown", auditLabel: "Objectifs servis" },
 } as const satisfies Record<string, FormationFieldDeclaration>;
 
 type Fields = typeof FORMATION_FIELDS;
@@ -332,8 +332,8 @@ export const FORMATION_FIELD_LABELS = Object.fromEntries(entries.map(([name, d])
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(fieldsWith("multiline").map(([name]) => name));
 
 /** The Journal's [label, values shown] of each field (features/audit/registry.ts). */
-export const FORMATION_JOURNAL_FIELDS: Readonly<Record<string, readonly [string, boolean]>> =
-  Object.fromEntries(entries.map(([name, d]) => [name, [d.journalLabel ?? d.label, d.journal === "shown"]]));
+export const FORMATION_AUDIT_FIELDS: Readonly<Record<string, readonly [string, boolean]>> =
+  Object.fromEntries(entries.map(([name, d]) => [name, [d.auditLabel ?? d.label, d.audit === "shown"]]));
 
 /** The editor's fields of `group`, in the shape of app/ui/field.tsx's FieldSpec. */
 export function editorFields(group: EditorGroup) {
