@@ -314,7 +314,12 @@ export type RequiredTextField = {
   [F in TextField]: Fields[F]["text"] extends { required: true } ? F : never;
 }[TextField];
 
-const entries = Object.entries(FORMATION_FIELDS) as [FormationField, FormationFieldDeclaration][];
+// Marked pure: a page that reads no declaration (the course page, rendered from its loader's rows)
+// leaves them, and the declaration, out of its JavaScript.
+const entries = /* @__PURE__ */ Object.entries(FORMATION_FIELDS) as [
+  FormationField,
+  FormationFieldDeclaration,
+][];
 
 /** The fields carrying `K`, in their declared order. */
 export function fieldsWith<K extends keyof FormationFieldDeclaration>(
@@ -324,16 +329,22 @@ export function fieldsWith<K extends keyof FormationFieldDeclaration>(
 }
 
 /** The editor's labels, by field. */
-export const FORMATION_FIELD_LABELS = Object.fromEntries(entries.map(([name, d]) => [name, d.label])) as {
+export const FORMATION_FIELD_LABELS = /* @__PURE__ */ Object.fromEntries(
+  entries.map(([name, d]) => [name, d.label]),
+) as {
   readonly [F in FormationField]: Fields[F]["label"];
 };
 
 /** The fields whose line breaks and tabs are text. */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(fieldsWith("multiline").map(([name]) => name));
+export const MULTILINE_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  fieldsWith("multiline").map(([name]) => name),
+);
 
 /** The Journal's [label, values shown] of each field (features/audit/registry.ts). */
 export const FORMATION_AUDIT_FIELDS: Readonly<Record<string, readonly [string, boolean]>> =
-  Object.fromEntries(entries.map(([name, d]) => [name, [d.auditLabel ?? d.label, d.audit === "shown"]]));
+  /* @__PURE__ */ Object.fromEntries(
+    entries.map(([name, d]) => [name, [d.auditLabel ?? d.label, d.audit === "shown"]]),
+  );
 
 /** The editor's fields of `group`, in the shape of app/ui/field.tsx's FieldSpec. */
 export function editorFields(group: EditorGroup) {
