@@ -12,6 +12,13 @@ import {
   franceCompetencesUrl,
   parseCertificationCode,
 } from "./certification-code";
+import {
+  type FieldsWith,
+  type FormationField,
+  type FormationRow,
+  fieldsWith,
+  type PrintedList,
+} from "./formation-entity";
 import type { LevelLabels } from "./levels";
 import type { QualiopiRecord } from "./qualiopi";
 import { formatDay } from "./sessions";
@@ -21,12 +28,18 @@ export interface RecordRow {
   value: string;
 }
 
-export interface CourseRecord extends QualiopiRecord {
-  certification: string | null;
-  contactName: string | null;
-  /** The levels' labels (features/catalogue/levels.ts), given by the server. */
-  levels: LevelLabels;
-}
+/**
+ * What the course page and the programme print of a formation: a part of its row, with its levels'
+ * labels. The fields formation-entity.ts declares `printed` beyond those are optional: a record
+ * without one prints no row for it.
+ */
+export type CourseRecord = QualiopiRecord &
+  Pick<FormationRow, "certification" | "contactName"> &
+  // The levels are printed from their labels (`levels`), never from their codes.
+  Partial<Pick<FormationRow, Exclude<FieldsWith<"printed">, "entryLevel" | "exitLevel">>> & {
+    /** The levels' labels (features/catalogue/levels.ts), given by the server. */
+    levels: LevelLabels;
+  };
 
 const present = (row: { label: string; value: string | null | undefined }): row is RecordRow =>
   Boolean(row.value?.trim());
@@ -63,23 +76,28 @@ export function priceText(
   return [main, f.priceDetails].filter(Boolean).join(". ");
 }
 
-/**
- * The course page and the PDF number the modules themselves ('Module 2 : Paie'): a title typed or
- * pasted with its own 'Module 2 :' (or 'Module 2 -', 'Module 2.') loses it, or it would read twice.
- * The console strips it when saving; pages strip it too for titles saved before.
- */
-export function withoutModuleNumber(title: string): string {
-  return title.replace(/^module\s*\d+\s*[:.)\u2013\u2014-]\s*/i, "").trim();
-}
-
-/** 'Module 2 : Paie et déclarations sociales', for the module at `index` (from 0). */
-export function moduleHeading(index: number, title: string): string {
-  return `Module ${index + 1} : ${withoutModuleNumber(title)}`;
-}
+// The modules' headings, in a file of their own: the course page's browser code reads them without
+// this file's rows (and the fields' declaration they read), which its loader makes.
+export { moduleHeading, withoutModuleNumber } from "./module-heading";
 
 /** 'Claire Moreau, conseillère formation · 01 23 45 67 89 · contact@…'. */
 export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone" | "contactEmail">): string {
   return [f.contactName, f.contactPhone, f.contactEmail].filter(Boolean).join(" · ");
+}
+
+/** The rows of `list` (formation-entity.ts's `printed`), in their declared order, less the empty ones. */
+function printedRows(
+  list: PrintedList,
+  f: CourseRecord,
+  computed: Partial<Record<FormationField, string | null>>,
+) {
+  return fieldsWith("printed")
+    .filter(([, d]) => d.printed.in === list)
+    .map(([name, d]) => {
+      const value = name in computed ? computed[name] : f[name as keyof CourseRecord];
+      return { label: d.printed.label, value: typeof value === "string" ? value : null };
+    })
+    .filter(present);
 }
 
 /**
@@ -87,17 +105,12 @@ export function contactText(f: Pick<CourseRecord, "contactName" | "contactPhone"
  * level required to enter and the one reached are two items, never one field read both ways.
  */
 export function practicalRows(f: CourseRecord, includingVat: number | null): RecordRow[] {
-  return [
-    { label: "Niveau requis", value: f.levels.required },
-    { label: "Niveau de sortie", value: f.levels.reached },
-    { label: "Modalités d'accès", value: f.accessArrangements },
-    { label: "Délai d'accès", value: f.accessDelay },
-    { label: "Tarif", value: priceText(f, includingVat) },
-    { label: "Contact", value: contactText(f) },
-    { label: "Méthodes pédagogiques", value: f.teachingMethods },
-    { label: "Modalités d'évaluation", value: f.assessmentMethods },
-    { label: "Accessibilité aux personnes en situation de handicap", value: f.accessibility },
-  ].filter(present);
+  return printedRows("practical", f, {
+    entryLevel: f.levels.required,
+    exitLevel: f.levels.reached,
+    pricing: priceText(f, includingVat),
+    contactName: contactText(f),
+  });
 }
 
 export interface CertificationInfo {
@@ -125,16 +138,9 @@ export function certificationInfo(f: CourseRecord): CertificationInfo | null {
     code,
     codeText: code ? formatCertificationCode(code) : null,
     url: code ? franceCompetencesUrl(code) : null,
-    rows: [
-      { label: "Certification visée", value: f.certification },
-      { label: "Certificateur", value: f.certifier },
-      { label: "Date d'enregistrement", value: registered },
-    ].filter(present),
+    rows: printedRows("certification", f, { certificationRegisteredOn: registered }),
     skillBlocks: f.skillBlocks.filter((b) => b.trim()),
-    pathRows: [
-      { label: "Équivalences et passerelles", value: f.equivalences },
-      { label: "Suites de parcours", value: f.furtherPaths },
-    ].filter(present),
+    pathRows: printedRows("paths", f, {}),
   };
 }
 

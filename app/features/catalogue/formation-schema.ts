@@ -16,7 +16,14 @@ import {
 import { NNBSP } from "~/platform/french";
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 import { FORMATION_BPF_OBJECTIVES } from "./bpf-objective";
-import { FORMATION_FIELD_LABELS, type FormationField } from "./formation-fields";
+import {
+  FORMATION_FIELD_LABELS,
+  type FormationField,
+  fieldsWith,
+  MULTILINE_FIELDS,
+  type RequiredTextField,
+  type TextField,
+} from "./formation-entity";
 import {
   ACCESSIBILITY_PHONE,
   certificationCodeField,
@@ -46,24 +53,12 @@ import { FORMATION_BADGES, FORMATION_TYPES } from "./vocabulary";
 export type { ModuleInput } from "./formation-fields-schema";
 
 /**
- * The fields typed on several lines (and a module's 'content'): their line breaks and tabs are text.
- * Any other control character, in any field, is refused: invisible on screen, it reached the
- * iCalendar feed and the pages, and a NUL is refused by PostgreSQL.
+ * The fields typed on several lines (and a module's 'content'): their line breaks and tabs are text
+ * (declared `multiline` in formation-entity.ts). Any other control character, in any field, is
+ * refused: invisible on screen, it reached the iCalendar feed and the pages, and a NUL is refused by
+ * PostgreSQL.
  */
-const MULTILINE = new Set<string>([
-  "description",
-  "longDescription",
-  "content",
-  "prerequisites",
-  "accessArrangements",
-  "priceDetails",
-  "teachingMethods",
-  "assessmentMethods",
-  "accessibility",
-  "certification",
-  "equivalences",
-  "furtherPaths",
-]);
+const MULTILINE = MULTILINE_FIELDS;
 
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/g;
 
@@ -83,18 +78,24 @@ function holdsControlCharacters(value: unknown, key: string): boolean {
 export const controlCharactersMessage = (field: string) =>
   `${field in FORMATION_FIELD_LABELS ? FORMATION_FIELD_LABELS[field as FormationField] : field}${NNBSP}: retirez les caractères invisibles (caractères de contrôle, souvent collés depuis un autre logiciel)`;
 
+/** The plain text fields' checks, from their declaration (formation-entity.ts). */
+const textFields = Object.fromEntries(
+  fieldsWith("text").map(([name, d]) => [
+    name,
+    d.text.required ? requiredText(d.text.max) : optionalText(d.text.max),
+  ]),
+) as { [F in RequiredTextField]: ReturnType<typeof requiredText> } & {
+  [F in Exclude<TextField, RequiredTextField>]: ReturnType<typeof optionalText>;
+};
+
 const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 
 export const formationSchema = z
   .object({
-    title: requiredText(200),
+    ...textFields,
     slug: optionalSlug,
     imageId: optionalId(IMAGE_AGAIN),
     formationType: z.enum(FORMATION_TYPES, { error: "Type de formation invalide" }),
-    description: requiredText(1000),
-    longDescription: optionalText(10000),
-    content: optionalText(50000),
-    duration: requiredText(100),
     entryLevel: z.enum(FORMATION_LEVELS, { error: "Choisissez le niveau requis dans la liste" }),
     exitLevel: z
       .union([z.enum(FORMATION_LEVELS), z.literal("")], {
@@ -115,37 +116,21 @@ export const formationSchema = z
     objectives: lineList,
     program: programField,
     skills: commaList,
-    prerequisites: optionalText(),
-    certification: optionalText(),
-    salaryRange: optionalText(200),
-    location: optionalText(300),
-    format: optionalText(200),
-    contactPhone: optionalText(50),
     contactEmail: optionalEmail,
     careerOpportunities: commaList,
     // The funders a visitor may turn to ('CPF', 'OPCO'…): empty, the formation claims none.
     funding: commaList,
-    sector: optionalText(200),
     aliases: commaList,
     position: positionField,
     goals: goalsField,
-    accessDelay: optionalText(500),
-    teachingMethods: optionalText(),
-    assessmentMethods: optionalText(),
     // One source for the referent's contact (Paramètres), shown under this text on the course page.
     accessibility: optionalText().refine((v) => v === null || !PHONE_IN_TEXT.test(v), ACCESSIBILITY_PHONE),
     results: resultsField,
-    accessArrangements: optionalText(2000),
-    priceDetails: optionalText(2000),
-    contactName: optionalText(200),
     certifying: formBoolean,
-    certifier: optionalText(300),
     certificationRegisteredOn: optionalCalendarDay(
       "Date d'enregistrement invalide : choisissez un jour dans le calendrier",
     ),
     skillBlocks: lineList,
-    equivalences: optionalText(),
-    furtherPaths: optionalText(),
     // The Lhéo export's fields (lheo/lheo-codes.ts).
     formacodes: codeList(/^\d{5}$/, LHEO_LIMITS.formacodes, "5 chiffres, par exemple 31054"),
     nsfCodes: codeList(/^\d{3}$/, LHEO_LIMITS.nsf, "3 chiffres, par exemple 326"),

@@ -8,32 +8,33 @@
 
 import { plural } from "~/platform/plural";
 import { parseCertificationCode } from "./certification-code";
-import type { FormationPricing } from "./pricing";
+import type { FormationRow } from "./formation-entity";
 
-/** The fields the completeness check reads (a formation row has them all). */
-export interface QualiopiRecord {
-  objectives: readonly string[];
-  prerequisites: string | null;
-  duration: string;
-  accessArrangements: string | null;
-  accessDelay: string | null;
-  price: number;
-  pricing: FormationPricing | null;
-  priceDetails: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  teachingMethods: string | null;
-  assessmentMethods: string | null;
-  accessibility: string | null;
-  certifying: boolean;
-  rncpCode: string | null;
-  certifier: string | null;
-  certificationRegisteredOn: string | null;
-  skillBlocks: readonly string[];
-  equivalences: string | null;
-  furtherPaths: string | null;
-  careerOpportunities: readonly string[];
-}
+/** The fields the completeness check reads: a part of the formation's row. */
+export type QualiopiRecord = Pick<
+  FormationRow,
+  | "objectives"
+  | "prerequisites"
+  | "duration"
+  | "accessArrangements"
+  | "accessDelay"
+  | "price"
+  | "pricing"
+  | "priceDetails"
+  | "contactPhone"
+  | "contactEmail"
+  | "teachingMethods"
+  | "assessmentMethods"
+  | "accessibility"
+  | "certifying"
+  | "rncpCode"
+  | "certifier"
+  | "certificationRegisteredOn"
+  | "skillBlocks"
+  | "equivalences"
+  | "furtherPaths"
+  | "careerOpportunities"
+>;
 
 const filled = (value: string | null | undefined) => Boolean(value?.trim());
 

@@ -13,9 +13,10 @@ import {
 } from "~/features/catalogue/components/course-record";
 import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
 import { courseOffer } from "~/features/catalogue/course-offer";
-import { moduleHeading } from "~/features/catalogue/course-record";
+import { certificationInfo, practicalRows } from "~/features/catalogue/course-record";
 import { draftFormation } from "~/features/catalogue/formation-versions.server";
 import { levelLabels } from "~/features/catalogue/levels";
+import { moduleHeading } from "~/features/catalogue/module-heading";
 import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
 import { indicatorsJsonLd } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
@@ -52,10 +53,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ]);
     // Rendered here, with the articles' renderer (raw HTML escaped): the parser stays on the server.
     const presentation = formation.content?.trim() ? renderMarkdown(formation.content) : null;
+    const record = { ...formation, levels: levelLabels(formation) };
+    // 'HT (… TTC)' computed here, as the conventions compute it (withVat); null: exempt from VAT.
+    const includingVat = centre.vatStatus === "exempt" ? null : withVat(formation.price).including;
     return {
-      formation: { ...formation, levels: levelLabels(formation) },
-      // 'HT (… TTC)' computed here, as the conventions compute it (withVat); null: exempt from VAT.
-      includingVat: centre.vatStatus === "exempt" ? null : withVat(formation.price).including,
+      formation: record,
+      includingVat,
+      // The rows the programme PDF prints too, made here: the fields' declaration stays on the server.
+      practical: practicalRows(record, includingVat),
+      certification: certificationInfo(record),
       testimonials,
       sessions,
       presentation,
@@ -267,13 +273,13 @@ export default function FormationPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </Section>
           )}
-          <CertificationSection formation={formation} />
+          <CertificationSection info={loaderData.certification} certification={formation.certification} />
           {results && (
             // The results section the loader rendered (indicators-html.server.ts, text escaped by React).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
             <div dangerouslySetInnerHTML={{ __html: results }} />
           )}
-          <PracticalSection formation={formation} includingVat={loaderData.includingVat}>
+          <PracticalSection rows={loaderData.practical}>
             <DisabilityReferent />
           </PracticalSection>
         </div>

@@ -1,11 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import {
-  type CourseRecord,
-  certificationInfo,
-  practicalRows,
-  type RecordRow,
-} from "~/features/catalogue/course-record";
+import type { CertificationInfo, RecordRow } from "~/features/catalogue/course-record";
 import { IconList } from "~/ui/icon-list";
 
 /** One titled block of the course page. */
@@ -36,39 +31,34 @@ function Rows({ rows, children }: { rows: RecordRow[]; children?: ReactNode }) {
 
 /**
  * Access, prices, contact, methods, assessment, accessibility (then `children`: more items of the
- * same list). The results have their own section (features/indicators).
+ * same list): the rows the loader made (course-record.ts's practicalRows, the programme PDF's too).
+ * The results have their own section (features/indicators).
  */
-export function PracticalSection({
-  formation,
-  includingVat,
-  children,
-}: {
-  formation: CourseRecord;
-  /**
-   * The price including VAT, computed by the loader (withVat), or null when the centre is exempt
-   * (Paramètres): how its prices are stated.
-   */
-  includingVat: number | null;
-  children?: ReactNode;
-}) {
+export function PracticalSection({ rows, children }: { rows: RecordRow[]; children?: ReactNode }) {
   return (
     <Section id="infos-pratiques" title="Informations pratiques">
-      <Rows rows={practicalRows(formation, includingVat)}>{children}</Rows>
+      <Rows rows={rows}>{children}</Rows>
     </Section>
   );
 }
 
 /**
- * The certification a certifying course prepares: code with a link to its public record on France
- * Compétences, certifier, registration date, skill blocks, equivalences and further paths. A course
- * that leads to no registered certification shows what it awards, if anything.
+ * The certification a certifying course prepares (`info`, made by the loader with course-record.ts's
+ * certificationInfo): code with a link to its public record on France Compétences, certifier,
+ * registration date, skill blocks, equivalences and further paths. A course that leads to no
+ * registered certification shows what it awards (`certification`), if anything.
  */
-export function CertificationSection({ formation }: { formation: CourseRecord }) {
-  const info = certificationInfo(formation);
+export function CertificationSection({
+  info,
+  certification,
+}: {
+  info: CertificationInfo | null;
+  certification: string | null;
+}) {
   if (!info) {
-    return formation.certification ? (
+    return certification ? (
       <Section id="certification" title="Certification">
-        <p className="text-muted-foreground">{formation.certification}</p>
+        <p className="text-muted-foreground">{certification}</p>
       </Section>
     ) : null;
   }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCan } from "~/features/accounts";
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { editorFields, FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import { GOALS } from "~/features/catalogue/goals";
 import { FORMATION_PRICINGS } from "~/features/catalogue/pricing";
 import { optionsOf } from "~/platform/options";
@@ -145,22 +145,7 @@ export function FormationEditor({
               ]}
             />
           </div>
-          <ConsoleFields
-            {...common}
-            fields={[
-              {
-                as: "textarea",
-                name: "priceDetails",
-                label: L.priceDetails,
-                hint: "Ce que couvre le prix, tarif entreprise, prise en charge possible.",
-              },
-              {
-                name: "funding",
-                label: L.funding,
-                hint: "Séparés par des virgules, par exemple : CPF, OPCO, France Travail. Laissez vide si aucun financement n'est vérifié : la page n'en annonce alors aucun, et « Éligible CPF » n'apparaît que si le CPF est cité.",
-              },
-            ]}
-          />
+          <ConsoleFields {...common} fields={editorFields("prices")} />
         </FormSection>
       </div>
 

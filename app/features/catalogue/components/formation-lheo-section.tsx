@@ -1,7 +1,7 @@
 // The formation editor's 'Lhéo': the codes public catalogues of formations read from /lheo.xml.
 
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import { CheckboxGroup } from "~/ui/console/checkbox-group";
 import type { FieldsContext } from "~/ui/console/form-dialog";
 import { ConsoleFields, FormSection } from "~/ui/console/form-fields";

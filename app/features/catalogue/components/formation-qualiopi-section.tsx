@@ -3,7 +3,7 @@
 
 import { FORMATION_BPF_OBJECTIVE_LABELS, FORMATION_BPF_OBJECTIVES } from "~/features/catalogue/bpf-objective";
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { editorFields, FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import type { FieldsContext } from "~/ui/console/form-dialog";
 import { ConsoleFields, FormSection, SwitchField } from "~/ui/console/form-fields";
 import { F, sectionId } from "./formation-editor-sections";
@@ -23,42 +23,11 @@ export function QualiopiSection({
   return (
     <div id={sectionId("qualiopi")} className="scroll-mt-4 space-y-6">
       <FormSection title="Informations publiées (Qualiopi, indicateur 1)">
-        <ConsoleFields
-          {...common}
-          fields={[
-            {
-              as: "textarea",
-              name: "prerequisites",
-              label: L.prerequisites,
-              hint: "Un prérequis par ligne.",
-            },
-            {
-              as: "textarea",
-              name: "accessArrangements",
-              label: L.accessArrangements,
-              hint: "Candidature, entretien, tests, contrat…",
-            },
-            { name: "accessDelay", label: L.accessDelay },
-          ]}
-        />
+        <ConsoleFields {...common} fields={editorFields("qualiopi-access")} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <ConsoleFields
-            {...common}
-            fields={[
-              { name: "contactName", label: L.contactName, hint: "Nom et fonction" },
-              { name: "contactPhone", label: L.contactPhone, type: "tel" },
-              { name: "contactEmail", label: L.contactEmail, type: "email" },
-            ]}
-          />
+          <ConsoleFields {...common} fields={editorFields("qualiopi-contact")} />
         </div>
-        <ConsoleFields
-          {...common}
-          fields={[
-            { as: "textarea", name: "teachingMethods", label: L.teachingMethods },
-            { as: "textarea", name: "assessmentMethods", label: L.assessmentMethods },
-            { as: "textarea", name: "accessibility", label: L.accessibility },
-          ]}
-        />
+        <ConsoleFields {...common} fields={editorFields("qualiopi-methods")} />
       </FormSection>
 
       <FormSection title="Certification (Qualiopi, indicateur 3)">
@@ -96,20 +65,7 @@ export function QualiopiSection({
             ]}
           />
         </div>
-        <ConsoleFields
-          {...common}
-          fields={[
-            {
-              as: "textarea",
-              name: "certification",
-              label: L.certification,
-              hint: "Ce que l'apprenant obtient à la fin (titre, diplôme, certificat, attestation) : les « résultats attendus » de l'export Lhéo.",
-            },
-            { as: "textarea", name: "skillBlocks", label: L.skillBlocks, hint: "Un bloc par ligne." },
-            { as: "textarea", name: "equivalences", label: L.equivalences },
-            { as: "textarea", name: "furtherPaths", label: L.furtherPaths },
-          ]}
-        />
+        <ConsoleFields {...common} fields={editorFields("certification-texts")} />
       </FormSection>
 
       <ResultsEditor name="results" initial={f?.results ?? []} error={common.errors?.results} />

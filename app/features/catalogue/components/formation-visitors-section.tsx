@@ -2,7 +2,7 @@
 // public course page shows.
 
 import type { AdminFormation } from "~/features/catalogue/console-formations.server";
-import { FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-fields";
+import { editorFields, FORMATION_FIELD_LABELS as L } from "~/features/catalogue/formation-entity";
 import { FORMATION_BADGES, FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
 import { optionsOf } from "~/platform/options";
 import { type FieldsContext, TitleSlugFields, type useTitleSlug } from "~/ui/console/form-dialog";
@@ -60,8 +60,7 @@ export function VisitorsSection({
                   ...FORMATION_BADGES.map((b) => ({ value: b, label: b })),
                 ],
               },
-              { name: "duration", label: L.duration, required: true },
-              { name: "format", label: L.format, hint: "Par exemple : en présentiel, à distance, mixte." },
+              ...editorFields("visitors-lead"),
               {
                 as: "select",
                 name: "entryLevel",
@@ -80,23 +79,14 @@ export function VisitorsSection({
                   ...LEVEL_OPTIONS,
                 ],
               },
-              { name: "sector", label: L.sector },
-              { name: "location", label: L.location },
-              { name: "salaryRange", label: L.salaryRange },
+              ...editorFields("visitors-place"),
             ]}
           />
         </div>
         <ConsoleFields
           {...common}
           fields={[
-            { as: "textarea", name: "description", label: L.description, required: true },
-            { as: "textarea", name: "longDescription", label: L.longDescription },
-            {
-              as: "textarea",
-              name: "content",
-              label: L.content,
-              hint: "Section « Présentation » de la page : **gras**, listes à tirets et liens sont mis en forme.",
-            },
+            ...editorFields("visitors-texts"),
             { as: "textarea", name: "objectives", label: L.objectives, hint: "Un objectif par ligne." },
             { name: "skills", label: L.skills, hint: "Séparées par des virgules." },
             { name: "careerOpportunities", label: L.careerOpportunities, hint: "Séparés par des virgules." },

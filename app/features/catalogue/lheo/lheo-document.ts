@@ -6,9 +6,11 @@
  */
 import { type CertificationCode, parseCertificationCode } from "../certification-code";
 import { moduleHeading } from "../course-record";
+import { fieldsWith } from "../formation-entity";
 import { seatsLeft } from "../sessions";
 import type { LheoCentre, LheoFormation, LheoOffer, LheoSession } from "./lheo-input";
 import { digitsOf } from "./lheo-readiness";
+import { LHEO_ACTION_SEQUENCE, type LheoActionElement } from "./lheo-sequence";
 import {
   address,
   coordinates,
@@ -86,29 +88,36 @@ function action(group: LheoSession[], f: LheoFormation, ctx: Context): string {
   const place = parsePlace(first.place);
   const rhythm = first.rhythm ?? "";
   const price = f.pricing === "payant" && f.price > 0 ? String(f.price) : null;
+  const written: Partial<Record<LheoActionElement, string | readonly string[]>> = {
+    "rythme-formation": leaf("rythme-formation", rhythm),
+    "code-public-vise": f.targetPublics.slice(0, 10).map((code) => leaf("code-public-vise", code, 5)),
+    "niveau-entree-obligatoire": leaf(
+      "niveau-entree-obligatoire",
+      f.entryLevel === "sans-niveau" ? "0" : "1",
+    ),
+    "modalites-alternance": leaf(
+      "modalites-alternance",
+      f.formationType === "alternance" ? rhythm : "Sans alternance",
+    ),
+    "modalites-enseignement": leaf("modalites-enseignement", TEACHING_MODE[first.mode]),
+    "prise-en-charge-frais-possible": leaf("prise-en-charge-frais-possible", f.financingEligible ? "1" : "0"),
+    "lieu-de-formation": place ? node("lieu-de-formation", [coordinates({ address: address(place) })]) : "",
+    "modalites-entrees-sorties": leaf("modalites-entrees-sorties", f.entryMode),
+    "url-action": node("url-action", [leaf("urlweb", `${ctx.base}/formation/${f.slug}`, 400)]),
+    session: group.map((s) => session(s, f, ctx)),
+    "adresse-information": node("adresse-information", [ctx.centreAddress]),
+    "prix-total-TTC": price && price.length <= 10 ? leaf("prix-total-TTC", price, 10) : "",
+    "organisme-financeur": f.funders
+      .slice(0, 8)
+      .map((code) => node("organisme-financeur", [leaf("code-financeur", code)])),
+  };
+  // The fields that carry their element as they are (formation-entity.ts).
+  for (const [name, d] of fieldsWith("lheo")) {
+    written[d.lheo.element] = leaf(d.lheo.element, f[name], d.lheo.max);
+  }
   return node(
     "action",
-    [
-      leaf("rythme-formation", rhythm),
-      ...f.targetPublics.slice(0, 10).map((code) => leaf("code-public-vise", code, 5)),
-      leaf("niveau-entree-obligatoire", f.entryLevel === "sans-niveau" ? "0" : "1"),
-      leaf("modalites-alternance", f.formationType === "alternance" ? rhythm : "Sans alternance"),
-      leaf("modalites-enseignement", TEACHING_MODE[first.mode]),
-      leaf("conditions-specifiques", f.prerequisites),
-      leaf("prise-en-charge-frais-possible", f.financingEligible ? "1" : "0"),
-      place ? node("lieu-de-formation", [coordinates({ address: address(place) })]) : "",
-      leaf("modalites-entrees-sorties", f.entryMode),
-      node("url-action", [leaf("urlweb", `${ctx.base}/formation/${f.slug}`, 400)]),
-      ...group.map((s) => session(s, f, ctx)),
-      node("adresse-information", [ctx.centreAddress]),
-      leaf("acces-handicapes", f.accessibility, 250),
-      leaf("modalites-recrutement", f.accessArrangements, 3000),
-      leaf("modalites-pedagogiques", f.teachingMethods, 200),
-      price && price.length <= 10 ? leaf("prix-total-TTC", price, 10) : "",
-      leaf("duree-indicative", f.duration, 150),
-      leaf("detail-conditions-prise-en-charge", f.priceDetails, 600),
-      ...f.funders.slice(0, 8).map((code) => node("organisme-financeur", [leaf("code-financeur", code)])),
-    ],
+    LHEO_ACTION_SEQUENCE.flatMap((element) => written[element] ?? ""),
     { numero: `${f.id}-${first.id}` },
   );
 }

@@ -1,50 +1,48 @@
 // What a Lhéo document reads of the catalogue's records: the formations, their upcoming sessions, the
 // centre. lheo.server.ts loads them; lheo-document.ts writes them.
 
-import type { FormationLevel } from "../levels";
-import type { FormationPricing } from "../pricing";
+import type { FieldsWith, FormationRow } from "../formation-entity";
 import type { SessionModeValue } from "../sessions";
 import type { LheoReadinessCentre } from "./lheo-readiness";
 
-/** What the document reads of a formation. */
-export interface LheoFormation {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  longDescription: string | null;
-  objectives: readonly string[];
-  certification: string | null;
-  program: readonly { title: string; duration: string; content: string }[];
-  certifying: boolean;
-  rncpCode: string | null;
-  certifier: string | null;
-  contactName: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  entryLevel: FormationLevel | null;
-  exitLevel: FormationLevel | null;
-  formationType: string;
-  prerequisites: string | null;
-  financingEligible: boolean;
-  accessArrangements: string | null;
-  teachingMethods: string | null;
-  accessibility: string | null;
-  duration: string;
-  pricing: FormationPricing | null;
-  price: number;
-  priceDetails: string | null;
-  formacodes: readonly string[];
-  nsfCodes: readonly string[];
-  romeCodes: readonly string[];
-  targetPublics: readonly string[];
-  funders: readonly string[];
-  pathType: string | null;
-  entryMode: string | null;
-  generalObjective: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/**
+ * What the document reads of a formation: a part of its row (the fields formation-entity.ts gives a
+ * Lhéo element included), its Lhéo funders' codes as `funders`.
+ */
+export type LheoFormation = Pick<
+  FormationRow,
+  | "id"
+  | "slug"
+  | "title"
+  | "description"
+  | "longDescription"
+  | "objectives"
+  | "certification"
+  | "program"
+  | "certifying"
+  | "rncpCode"
+  | "certifier"
+  | "contactName"
+  | "contactPhone"
+  | "contactEmail"
+  | "entryLevel"
+  | "exitLevel"
+  | "formationType"
+  | "prerequisites"
+  | "financingEligible"
+  | "pricing"
+  | "price"
+  | "formacodes"
+  | "nsfCodes"
+  | "romeCodes"
+  | "targetPublics"
+  | "pathType"
+  | "entryMode"
+  | "generalObjective"
+  | "createdAt"
+  | "updatedAt"
+  | FieldsWith<"lheo">
+> & { funders: readonly string[] };
 
 /** What the document reads of an upcoming session (seats taken: admitted, or held for someone). */
 export interface LheoSession {

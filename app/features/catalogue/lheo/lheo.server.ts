@@ -14,6 +14,7 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import type { EventBus } from "~/platform/events.server";
+import { type FieldsWith, fieldsWith } from "../formation-entity";
 import { takenSeats } from "../sessions.server";
 import { lheoDocument } from "./lheo-document";
 import type { LheoCentre, LheoFormation, LheoOffer, LheoSession } from "./lheo-input";
@@ -24,7 +25,13 @@ const gzip = promisify(gzipCallback);
 /** The tables the document is made of. */
 const CATALOGUE_TABLES = new Set(["formations", "formation_sessions", "centre_settings"]);
 
+/** The fields that carry their Lhéo element as they are (formation-entity.ts). */
+const declaredColumns = Object.fromEntries(fieldsWith("lheo").map(([name]) => [name, formations[name]])) as {
+  [F in FieldsWith<"lheo">]: (typeof formations)[F];
+};
+
 const formationColumns = {
+  ...declaredColumns,
   id: formations.id,
   slug: formations.slug,
   title: formations.title,
@@ -42,15 +49,9 @@ const formationColumns = {
   entryLevel: formations.entryLevel,
   exitLevel: formations.exitLevel,
   formationType: formations.formationType,
-  prerequisites: formations.prerequisites,
   financingEligible: formations.financingEligible,
-  accessArrangements: formations.accessArrangements,
-  teachingMethods: formations.teachingMethods,
-  accessibility: formations.accessibility,
-  duration: formations.duration,
   pricing: formations.pricing,
   price: formations.price,
-  priceDetails: formations.priceDetails,
   formacodes: formations.formacodes,
   nsfCodes: formations.nsfCodes,
   romeCodes: formations.romeCodes,
