@@ -20,6 +20,22 @@ describe("audit changes", () => {
     expect(JSON.stringify(changes)).not.toContain("06 00");
   });
 
+  it("names a formation's and an article's fields with the editor's words, no 'slug' nor 'Badge'", () => {
+    const formation = diffFields(
+      "formation",
+      { slug: "a", badge: "Nouveau" },
+      { slug: "b", badge: "Places limitées" },
+    );
+    expect(formation.map((c) => plain(changeText("formation", c)))).toEqual([
+      "Adresse de la page : « a » → « b »",
+      "Étiquette de la carte : « Nouveau » → « Places limitées »",
+    ]);
+    const article = diffFields("blog_post", { slug: "a" }, { slug: "b" });
+    expect(article.map((c) => plain(changeText("blog_post", c)))).toEqual([
+      "Adresse de la page : « a » → « b »",
+    ]);
+  });
+
   it("prints booleans, empty values, lists and codes in French", () => {
     const changes = diffFields(
       "formation_session",

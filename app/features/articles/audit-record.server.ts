@@ -9,7 +9,7 @@ export const articleAudit: AuditDeclaration = {
   label: "l'article",
   fields: {
     title: ["Titre", true],
-    slug: ["Adresse (slug)", true],
+    slug: ["Adresse de la page", true],
     category: ["Catégorie", true],
     published: ["Publié", true],
     excerpt: ["Extrait", false],

@@ -52,11 +52,11 @@ export interface FormationFieldDeclaration {
 
 export const FORMATION_FIELDS = {
   title: { label: "Titre", audit: "shown", text: { max: 200, required: true } },
-  slug: { label: "Adresse de la page", audit: "shown", auditLabel: "Adresse (slug)" },
-  aliases: { label: "Anciennes adresses de la page", audit: "shown", auditLabel: "Autres slugs" },
+  slug: { label: "Adresse de la page", audit: "shown" },
+  aliases: { label: "Anciennes adresses de la page", audit: "shown" },
   imageId: { label: "Image", audit: "named" },
   formationType: { label: "Type", audit: "shown" },
-  badge: { label: "Étiquette de la carte", audit: "shown", auditLabel: "Badge" },
+  badge: { label: "Étiquette de la carte", audit: "shown" },
   duration: {
     label: "Durée",
     audit: "shown",
@@ -111,7 +111,6 @@ export const FORMATION_FIELDS = {
   content: {
     label: "Présentation",
     audit: "named",
-    auditLabel: "Présentation (Markdown)",
     multiline: true,
     text: { max: 50000 },
     editor: {
