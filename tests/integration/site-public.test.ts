@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listArticleTeasers } from "~/features/articles/articles.server";
 import { articles } from "~/features/articles/schema.server";
 import { canonicalSlugForAlias, listActiveFormations } from "~/features/catalogue/catalogue.server";
 import { formations } from "~/features/catalogue/schema.server";
+import { sitePages } from "~/features/pages/schema.server";
 import { testimonials } from "~/features/testimonials/schema.server";
 import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
 import * as robots from "~/routes/api/robots";
@@ -182,6 +183,36 @@ describe(`public site data on ${DRIVER}`, () => {
     expect(txt).toContain("Disallow: /admin");
     expect(txt).toContain("Disallow: /auth");
     expect(txt).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+  });
+
+  it("a centre without alternance nor 'Notre centre' published: the sitemap leaves them out, /formations/alternance leads to the catalogue", async () => {
+    const alternance = await t.app.db
+      .select({ slug: formations.slug })
+      .from(formations)
+      .where(and(eq(formations.formationType, "alternance"), eq(formations.active, true)));
+    expect(alternance.length).toBeGreaterThan(0);
+    const loc = (path: string) => `<loc>http://localhost:3000${path}</loc>`;
+    const sitemapXml = async () => ((await sitemap.loader(get("/sitemap.xml"))) as Response).text();
+    expect(await sitemapXml()).toContain(loc("/formations/alternance"));
+    await t.app.db
+      .update(formations)
+      .set({ active: false })
+      .where(eq(formations.formationType, "alternance"));
+    await t.app.db.update(sitePages).set({ published: false }).where(eq(sitePages.id, "notre-centre"));
+    try {
+      const xml = await sitemapXml();
+      expect(xml).not.toContain(loc("/formations/alternance"));
+      expect(xml).not.toContain(loc("/notre-centre"));
+      expect(xml).toContain(loc("/formations/courtes"));
+      expect(xml).toContain(loc("/contact"));
+      const answer = (await settle(() => formationsRoute.loader(get("/formations/alternance")))) as Response;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("/formations");
+      expect(statusOf(await formationsRoute.loader(get("/formations/courtes")))).toBe(200);
+    } finally {
+      for (const { slug } of alternance) await setActive(slug, true);
+      await t.app.db.update(sitePages).set({ published: true }).where(eq(sitePages.id, "notre-centre"));
+    }
   });
 
   it("shows no invented testimonial nor article when the centre has none: their sections are left out", async () => {

@@ -134,9 +134,15 @@ export async function canonicalSlugForAlias(db: Db, alias: string): Promise<stri
 }
 
 /** For the sitemap: every active formation's slug and last change. */
-export async function listActiveFormationSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
+export async function listActiveFormationSlugs(
+  db: Db,
+): Promise<{ slug: string; updatedAt: Date; formationType: string }[]> {
   return db
-    .select({ slug: formations.slug, updatedAt: formations.updatedAt })
+    .select({
+      slug: formations.slug,
+      updatedAt: formations.updatedAt,
+      formationType: formations.formationType,
+    })
     .from(formations)
     .where(isActive)
     .orderBy(desc(formations.updatedAt));

@@ -1,21 +1,26 @@
 import { listPublishedSlugs } from "~/features/articles/articles.server";
 import { listActiveFormationSlugs } from "~/features/catalogue/catalogue.server";
+import type { PageId } from "~/features/pages/definitions";
+import { type FormationKinds, formationKindsOf } from "~/features/pages/formation-kinds";
+import { FOOTER_LEGAL, footerCentreLinks } from "~/features/pages/navigation";
+import { publishedPageIds } from "~/features/pages/pages.server";
 import type { Route } from "./+types/sitemap";
 
-/** Every public page, active formation and published article. */
-const STATIC_PATHS = [
-  "/",
-  "/formations",
-  "/formations/alternance",
-  "/formations/courtes",
-  "/financements",
-  "/notre-centre",
-  "/contact",
-  "/ressources",
-  "/mentions-legales",
-  "/politique-confidentialite",
-  "/cgu",
-];
+/**
+ * The public pages a visitor can open: the catalogue's sub-lists only for the kinds of formation the
+ * centre has, and the pages of the centre's own words only once published (the navigation's rule);
+ * before, the sitemap sent search engines to pages answering 404 or to an empty list.
+ */
+function publicPaths(published: readonly PageId[], kinds: FormationKinds): string[] {
+  return [
+    "/",
+    "/formations",
+    ...(kinds.alternance ? ["/formations/alternance"] : []),
+    ...(kinds.courte ? ["/formations/courtes"] : []),
+    ...footerCentreLinks(published).map((link) => link.to),
+    ...FOOTER_LEGAL.map((link) => link.to).filter((to) => to !== "/reclamation"),
+  ];
+}
 
 const escapeXml = (s: string) =>
   s.replace(
@@ -26,9 +31,16 @@ const escapeXml = (s: string) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.app;
   const base = config.publicUrl.replace(/\/$/, "");
-  const [formations, articles] = await Promise.all([listActiveFormationSlugs(db), listPublishedSlugs(db)]);
+  const [formations, articles, published] = await Promise.all([
+    listActiveFormationSlugs(db),
+    listPublishedSlugs(db),
+    publishedPageIds(db),
+  ]);
   const entries = [
-    ...STATIC_PATHS.map((path) => ({ path, lastmod: null as Date | null })),
+    ...publicPaths(published, formationKindsOf(formations)).map((path) => ({
+      path,
+      lastmod: null as Date | null,
+    })),
     ...formations.map((f) => ({ path: `/formation/${f.slug}`, lastmod: f.updatedAt })),
     ...articles.map((p) => ({ path: `/ressources/article/${p.slug}`, lastmod: p.updatedAt })),
   ];

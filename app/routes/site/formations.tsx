@@ -77,6 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Every active formation goes to the page so that filtering while typing needs no round trip;
   // the first render is already filtered here, so the page works and is shareable without JS.
   const formations = await listActiveFormations(context.app.db, { list: true });
+  // A kind the centre has no active formation of (a centre without alternance): its list would be
+  // empty, and nothing links to it; an old link or a typed address lands on the whole catalogue.
+  if (view.type && !formations.some((f) => f.formationType === view.type)) throw redirect("/formations");
   return { formations, filters, lockedType: view.type ?? null };
 }
 
