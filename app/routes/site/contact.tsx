@@ -197,7 +197,7 @@ function Confirmation({ delay }: { delay: string }) {
   return (
     <FormSent
       testId="contact-confirmation"
-      title="Message envoyé !"
+      title="Message envoyé !"
       next={
         // A link, not a state toggle: it works without JavaScript and always brings back an empty form.
         <ButtonLink to="/contact" variant="outline" className="mt-6" preventScrollReset>

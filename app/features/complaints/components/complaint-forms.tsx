@@ -72,7 +72,7 @@ export function ComplaintReplyForm({
         form="complaint-reply"
         name="text"
         label="Réponse à l'auteur"
-        hint={`Envoyée par e-mail sous l'objet « Réponse à votre réclamation ${reference} », avec la signature du centre.`}
+        hint={`Envoyée par e-mail sous l'objet « Réponse à votre réclamation ${reference} », avec la signature du centre.`}
         errors={post.errors}
         maxLength={REPLY_MAX}
         rows={6}
