@@ -50,6 +50,8 @@ test("contact: errors next to the fields, sending, toast, confirmation, both e-m
   ).toBeVisible();
   const confirmation = page.getByTestId("contact-confirmation");
   await expect(confirmation.getByRole("heading", { name: "Message envoyé !" })).toBeFocused();
+  // French typography: a narrow no-break space before '!' (role names collapse spaces, the text does not).
+  expect(await confirmation.getByRole("heading").textContent()).toBe("Message envoyé\u202f!");
   await expect(confirmation).toContainText("e-mail de confirmation");
   await expect(confirmation).toContainText("24 heures");
 
