@@ -29,6 +29,16 @@ describe.runIf(process.platform === "linux")("processIsAlive", () => {
     const [line] = (await once(parent.stdout, "data")) as [Buffer];
     const child = Number(line.toString().trim());
     expect(processIsAlive(child)).toBe(true);
+    // Until the shell has become `sleep` (the exec), it may still reap its child itself, and the
+    // child would be gone instead of a zombie: wait for the exec before the kill.
+    const parentName = () => {
+      try {
+        return readFileSync(`/proc/${parent.pid}/comm`, "utf8").trim();
+      } catch {
+        return "";
+      }
+    };
+    await expect.poll(parentName).toBe("sleep");
 
     process.kill(child, "SIGKILL");
     await expect.poll(() => stateOf(child)).toBe("Z");
