@@ -130,16 +130,7 @@ beforeAll(async () => {
        certificate_uploaded_at = now(), certificate_content = '\\x25504446'::bytea`,
   );
   // A picture in the médiathèque, for `update`, `replace` and `delete` to act on.
-  const image = await makeMedia(t.app.db, {
-    hash: "00000000000000000000000000000000",
-    content: Buffer.from([0xff, 0xd8, 0xff]),
-    format: "jpeg",
-    width: 10,
-    height: 10,
-    size: 3,
-    fileName: "photo.jpg",
-    alt: "Une photo",
-  });
+  const image = await makeMedia(t.app.db, { hash: "00000000000000000000000000000000" });
   const [session] = await t.app.database.query<{ id: string; start: string }>(
     "select id, to_char(start_date, 'YYYY-MM-DD') as start from formation_sessions order by start_date limit 1",
   );

@@ -165,26 +165,29 @@ describe(`waiting list on ${DRIVER}`, () => {
       await submitApplication(t, SLUG, session),
     ];
     const path = `/admin/formations/${formationId}/sessions`;
-    const raised = await sessionsRoute.action(
-      routeArgs(
-        t,
-        formRequest(
-          path,
-          {
-            intent: "update",
-            id: session,
-            formationId,
-            startDate: "2027-09-20",
-            endDate: "2028-06-30",
-            mode: "presentiel",
-            place: "Au centre",
-            seats: "3",
-          },
-          moderator.cookie,
+    // The session's dialog saved with another number of seats.
+    const saveSeats = (seats: string) =>
+      sessionsRoute.action(
+        routeArgs(
+          t,
+          formRequest(
+            path,
+            {
+              intent: "update",
+              id: session,
+              formationId,
+              startDate: "2027-09-20",
+              endDate: "2028-06-30",
+              mode: "presentiel",
+              place: "Au centre",
+              seats,
+            },
+            moderator.cookie,
+          ),
+          { id: formationId },
         ),
-        { id: formationId },
-      ),
-    );
+      );
+    const raised = await saveSeats("3");
     expect(await bodyOf(raised)).toMatchObject({ ok: true });
     expect(await Promise.all(waiting.map(async (id) => (await state(id)).offered))).toEqual([
       true,
@@ -194,26 +197,7 @@ describe(`waiting list on ${DRIVER}`, () => {
     expect((await notices(waiting)).map((n) => n.application_id).sort()).toEqual(waiting.slice(0, 2).sort());
 
     // The seats offered hold like the admitted one: lowering below the three is refused, naming both.
-    const lowered = await sessionsRoute.action(
-      routeArgs(
-        t,
-        formRequest(
-          path,
-          {
-            intent: "update",
-            id: session,
-            formationId,
-            startDate: "2027-09-20",
-            endDate: "2028-06-30",
-            mode: "presentiel",
-            place: "Au centre",
-            seats: "2",
-          },
-          moderator.cookie,
-        ),
-        { id: formationId },
-      ),
-    );
+    const lowered = await saveSeats("2");
     expect(JSON.stringify(await bodyOf(lowered))).toContain(
       "Cette session compte 1 candidat·e déjà admis·e et 2 places proposées à la liste d'attente\u202f: indiquez au moins 3 places.",
     );
