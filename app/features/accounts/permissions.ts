@@ -60,6 +60,13 @@ export const PERMISSION_DESCRIPTIONS = {
   "surveys:write": "Créer et modifier les questionnaires et leurs questions",
   "surveys:send": "Envoyer un questionnaire maintenant (stagiaires d'une session, liste d'adresses)",
   "surveys:export": "Exporter les réponses aux enquêtes en CSV",
+  "invoices:read":
+    "Voir les financeurs, les plans de financement, les devis, les factures, les avoirs et l'encours",
+  "invoices:write":
+    "Tenir le registre des financeurs, les plans de financement, rédiger les devis et les brouillons de facture",
+  "invoices:issue": "Émettre une facture (numéro définitif) ou un avoir, envoyer les factures par e-mail",
+  "payments:write": "Enregistrer ou retirer un règlement reçu",
+  "invoices:export": "Exporter le journal des ventes (CSV) et les factures d'une période (ZIP)",
   "demo:remove": "Supprimer les données de démonstration",
 } as const;
 
@@ -111,6 +118,10 @@ const MODERATOR: readonly Permission[] = [
   "surveys:read",
   "surveys:write",
   "surveys:send",
+  // They prepare the money (payers, plans, quotes, drafts); an invoice's number, a credit note, a
+  // payment and the accountant's exports are the administrators': each is a legal record.
+  "invoices:read",
+  "invoices:write",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
