@@ -18,5 +18,9 @@ export const AUDIT_ENTITIES = [
   "demo_data",
   "site_page",
   "questionnaire",
+  // Billing (features/billing/audit-record.server.ts); payers and payments join them there.
+  "funding_plan",
+  "invoice",
+  "credit_note",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
