@@ -20,7 +20,13 @@ import {
   saveFundingPlan,
   updateDraft,
 } from "~/features/billing/index.server";
-import { billingSettings, invoiceLines, invoices, payers } from "~/features/billing/schema.server";
+import {
+  billingSettings,
+  invoiceCounters,
+  invoiceLines,
+  invoices,
+  payers,
+} from "~/features/billing/schema.server";
 import { anonymiseExpiredLearners } from "~/features/learners/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { addDays, parisToday } from "~/platform/dates";
@@ -60,7 +66,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
 }
 
 /** A learner of a session (11 January – 26 March 2027) of a formation priced `price` euros. */
-async function trainee(price = 2000) {
+async function enrolledLearner(price = 2000) {
   const formation = await makeFormation(db, { title: `Assistant RH ${uniqueTag()}`, price });
   const session = await makeSession(db, {
     formationId: formation.id,
@@ -88,12 +94,7 @@ async function planFor(
 }
 
 const counters = async () =>
-  Object.fromEntries(
-    (await db.execute(sql`select key, last_number from invoice_counters`)).rows.map((r) => [
-      String(r.key),
-      Number(r.last_number),
-    ]),
-  );
+  Object.fromEntries((await db.select().from(invoiceCounters)).map((c) => [c.key, c.lastNumber]));
 
 const row = async (id: string) => (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
 
@@ -101,7 +102,7 @@ const year = () => parisToday().slice(0, 4);
 
 describe("funding plans", () => {
   it("defaults to the formation's price, converted exactly, and says nothing is covered yet", async () => {
-    const { learner } = await trainee(1490.55);
+    const { learner } = await enrolledLearner(1490.55);
     const plan = await readFundingPlan(db, learner.id);
     expect(plan).toMatchObject({
       saved: false,
@@ -117,7 +118,7 @@ describe("funding plans", () => {
   });
 
   it("saves a plan typed in euros, with the payers' names, and says what the shares leave missing", async () => {
-    const { learner } = await trainee();
+    const { learner } = await enrolledLearner();
     const opco = await makePayer(db, { kind: "opco", name: "OPCO Atlas" });
     const employer = await makePayer(db, { name: "Boulangerie Dupont" });
     const plan = await planFor(
@@ -176,7 +177,7 @@ describe("funding plans", () => {
     expect(await refusal(saveFundingPlan(db, { ...input, learnerId: crypto.randomUUID() }, actor))).toBe(
       "Ce ou cette stagiaire n'existe plus.",
     );
-    const { learner } = await trainee();
+    const { learner } = await enrolledLearner();
     const shares = [
       { payerId: payer.id, amountCents: 50_000, subrogation: false },
       { payerId: crypto.randomUUID(), amountCents: 50_000, subrogation: false },
@@ -188,7 +189,7 @@ describe("funding plans", () => {
   });
 
   it("never changes an issued invoice when saved again", async () => {
-    const { learner } = await trainee();
+    const { learner } = await enrolledLearner();
     const payer = await makePayer(db);
     await planFor(learner.id, "2 000", [{ payerId: payer.id, amount: "2 000" }]);
     const draft = await createDraft(
@@ -204,7 +205,7 @@ describe("funding plans", () => {
 
 describe("drafts from a plan", () => {
   it("a deposit, once issued, is deducted from the final invoice by a line naming its number", async () => {
-    const { learner, formation } = await trainee();
+    const { learner, formation } = await enrolledLearner();
     const payer = await makePayer(db);
     await planFor(learner.id, "2 000", [{ payerId: payer.id, amount: "1 500" }]);
     const deposit = await createDraft(
@@ -273,8 +274,8 @@ describe("drafts from a plan", () => {
     );
   });
 
-  it("bills the hours attended from the attendance sheets times the hourly rate, capped at the share", async () => {
-    const { learner, session, formation } = await trainee();
+  it("invoices the hours attended from the attendance sheets times the hourly rate, capped at the share", async () => {
+    const { learner, session, formation } = await enrolledLearner();
     const opco = await makePayer(db, { kind: "opco" });
     const employer = await makePayer(db);
     await planFor(
@@ -332,7 +333,7 @@ describe("drafts from a plan", () => {
   });
 
   it("refuses an attended invoice without an hourly rate or without any hour attended", async () => {
-    const { learner } = await trainee();
+    const { learner } = await enrolledLearner();
     const payer = await makePayer(db);
     await planFor(learner.id, "2 000", [{ payerId: payer.id, amount: "2 000" }]);
     expect(
@@ -383,7 +384,7 @@ describe("drafts from a plan", () => {
   });
 
   it("updates and deletes a draft, audited, and refuses an issued invoice in French before the database would", async () => {
-    const { learner } = await trainee();
+    const { learner } = await enrolledLearner();
     const payer = await makePayer(db);
     const other = await makePayer(db);
     const draft = await createDraft(
@@ -684,7 +685,7 @@ describe("credit notes", () => {
 
 describe("the document", () => {
   it("of an issued invoice stays as issued after the payer and Paramètres change; a draft's is a preview", async () => {
-    const { learner, formation } = await trainee();
+    const { learner, formation } = await enrolledLearner();
     const payer = await makePayer(db, { name: "Transports Morel" });
     await planFor(learner.id, "2 000", [{ payerId: payer.id, amount: "2 000" }]);
     const draft = await createDraft(
