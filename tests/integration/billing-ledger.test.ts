@@ -1,7 +1,7 @@
 // The billing ledger on the real database: funding plans, drafts from a plan (deposit, final, hours
 // attended, lines written), VAT from Paramètres, issuing and its refusals, credit notes, the printed
 // document, and the learners' anonymisation beside issued invoices.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 // The Journal's declarations (fields shown or named), registered as the server's start registers them.
 import "~/boot/audit.server";
@@ -563,7 +563,7 @@ describe("issuing", () => {
     try {
       expect(await refusal(issueInvoice(db, ok.id, actor))).toMatch(/^Cette facture est déjà émise/);
       expect(await refusal(issueInvoice(db, drafts.at(-1) as string, actor))).toBe(
-        "Le format des numéros de facture de Paramètres › Facturation ne convient pas\u00a0: Le numéro compte de 3 à 8 chiffres\u00a0: de {NNN} à {NNNNNNNN}.",
+        "Le format des numéros de facture de Paramètres › Facturation ne convient pas\u00a0: le numéro compte de 3 à 8 chiffres\u00a0: de {NNN} à {NNNNNNNN}.",
       );
     } finally {
       await db

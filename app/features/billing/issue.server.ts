@@ -137,7 +137,7 @@ export async function issueInvoice(db: Db, id: string, actor: Actor): Promise<In
     const formatRefusal = numberFormatProblem(billing.numberFormat);
     if (formatRefusal) {
       throw new AdminInputError(
-        `Le format des numéros de facture de Paramètres › Facturation ne convient pas\u00a0: ${formatRefusal}`,
+        `Le format des numéros de facture de Paramètres › Facturation ne convient pas\u00a0: ${formatRefusal.charAt(0).toLowerCase()}${formatRefusal.slice(1)}`,
       );
     }
     const seller = await currentSeller(tx, billing, rate);
