@@ -18,5 +18,6 @@ export const AUDIT_ENTITIES = [
   "demo_data",
   "site_page",
   "questionnaire",
+  "quote",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
