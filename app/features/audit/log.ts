@@ -22,5 +22,6 @@ export const AUDIT_ENTITIES = [
   "funding_plan",
   "invoice",
   "credit_note",
+  "quote",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

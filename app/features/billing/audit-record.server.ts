@@ -2,11 +2,13 @@
 // Entries are written by the functions that change the records (funding-plans, drafts, issue,
 // credit-notes): 'a créé', 'a modifié', 'a supprimé' a draft, 'a émis la facture « F-2027-00042 »'.
 // Their titles never name a person (an individual payer, a learner): the Journal outlives them.
+
 import { inArray } from "drizzle-orm";
 import type { AuditFields } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
+import { quoteAudit } from "./quote-audit.server";
 import { invoices } from "./schema.server";
 import { INVOICE_PURPOSE_LABELS } from "./vocabulary";
 
@@ -72,4 +74,9 @@ export const fundingPlanAudit: AuditDeclaration = {
  * Every billing record the Journal knows, in the order its filter lists them. Payers and payments
  * are declared here too when they come (payerAudit, paymentAudit), beside these.
  */
-export const billingAudits: AuditDeclaration[] = [fundingPlanAudit, invoiceAudit, creditNoteAudit];
+export const billingAudits: AuditDeclaration[] = [
+  fundingPlanAudit,
+  invoiceAudit,
+  creditNoteAudit,
+  quoteAudit,
+];
