@@ -77,6 +77,7 @@ export default caseSensitive([
       route("stagiaires/import", "routes/admin/learners-import.tsx"),
       route("stagiaires/documents/:documentId", "routes/admin/learner-document.ts"),
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
+      route("stagiaires/:learnerId/financement", "routes/admin/learner-funding.tsx"),
       route("reclamations", "routes/admin/complaints.tsx"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("enquetes", "routes/admin/surveys.tsx"),
@@ -96,6 +97,10 @@ export default caseSensitive([
       route("statistiques/bpf/stagiaires.csv", "routes/admin/bpf-csv.ts"),
       route("parametres", "routes/admin/settings.tsx"),
       route("calendrier", "routes/admin/calendar.tsx"),
+      route("factures/:id", "routes/admin/invoice.tsx"),
+      route("devis", "routes/admin/quotes.tsx"),
+      // 'nouveau' or a quote's id: its editor, a page of its own.
+      route("devis/:id", "routes/admin/quote.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
     // The English paths of before (/admin/statistics/…): a plain permanent redirect to the French path,

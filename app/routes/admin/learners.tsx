@@ -1,4 +1,4 @@
-import { Download, FileSignature, Pencil, Trash2, Upload } from "lucide-react";
+import { Download, Euro, FileSignature, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
@@ -94,6 +94,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
   const canErase = useCan("learners:erase");
   const canSend = useCan("documents:send");
   const canGenerate = useCan("documents:generate");
+  const canReadInvoices = useCan("invoices:read");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
     question: "Effacer définitivement ce ou cette stagiaire ?",
@@ -220,6 +221,15 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <ActionsCell>
+                {canReadInvoices ? (
+                  <Link
+                    to={`/admin/stagiaires/${l.id}/financement`}
+                    className={buttonClass("ghost", "sm")}
+                    aria-label={`Financement de ${name}`}
+                  >
+                    <Euro aria-hidden="true" className="h-4 w-4" /> Financement
+                  </Link>
+                ) : null}
                 {canSend && l.email ? (
                   <>
                     <SendDocumentButton type="convocation" learnerId={l.id} name={name} />

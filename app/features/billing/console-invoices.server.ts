@@ -1,0 +1,141 @@
+/**
+ * An invoice's or a credit note's page (/admin/factures/:id). A draft is edited (payer, lines,
+ * period, note, engagement number), deleted or issued; an issued one is read only, corrected by a
+ * credit note. Reading needs invoices:read, editing invoices:write, issuing and crediting
+ * invoices:issue (administrators): the number drawn is final.
+ */
+import { eq } from "drizzle-orm";
+import {
+  AdminInputError,
+  attemptOnRecord,
+  attemptParsed,
+  consoleAction,
+  intentOf,
+  unknownIntent,
+} from "~/platform/console/action.server";
+import type { Db } from "~/platform/db/client.server";
+import { textFields } from "~/platform/form-data";
+import { redirectWithToast } from "~/platform/toast.server";
+import { invoiceHref } from "./audit-record.server";
+import { openCreated, payerChoices } from "./console-common.server";
+import { fundingHref } from "./console-funding.server";
+import { creditNoteRows } from "./console-invoice-rows.server";
+import { createCreditNote } from "./credit-notes.server";
+import { deleteDraft, INVOICE_GONE, readInvoice, updateDraft } from "./drafts.server";
+import { creditNoteSchema, draftUpdateSchema } from "./invoice-schema";
+import { creditableNet, issueInvoice } from "./issue.server";
+import { invoices } from "./schema.server";
+
+/** Where the invoices' list is. */
+export const INVOICES_HREF = "/admin/factures";
+
+/** Everything an invoice's page shows, or null when there is no such invoice. */
+export async function invoicePage(db: Db, id: string) {
+  const read = await readInvoice(db, id);
+  if (!read) return null;
+  const { invoice, lines } = read;
+  const issued = invoice.number !== null;
+  const [payers, creditNotes, credited, creditableCents] = await Promise.all([
+    issued ? Promise.resolve([]) : payerChoices(db),
+    invoice.kind === "invoice" ? creditNoteRows(db, id) : Promise.resolve([]),
+    invoice.creditedInvoiceId
+      ? db
+          .select({ id: invoices.id, number: invoices.number })
+          .from(invoices)
+          .where(eq(invoices.id, invoice.creditedInvoiceId))
+          .then(([row]) => row ?? null)
+      : Promise.resolve(null),
+    issued && invoice.kind === "invoice" ? creditableNet(db, invoice) : Promise.resolve(0),
+  ]);
+  return {
+    invoice,
+    lines,
+    payers,
+    creditNotes,
+    credited,
+    creditableCents,
+    state: issued ? ("issued" as const) : ("draft" as const),
+    fundingHref: invoice.learnerId ? fundingHref(invoice.learnerId) : null,
+  };
+}
+
+export type InvoicePage = NonNullable<Awaited<ReturnType<typeof invoicePage>>>;
+
+const UNKNOWN = "Facture inconnue.";
+
+/**
+ * The page's action: `update` and `delete` of a draft (invoices:write), `issue` of a draft and
+ * `credit-note` of an issued invoice (invoices:issue). An issued invoice is never changed nor
+ * deleted: the ledger refuses in French before the database's trigger would.
+ */
+export const invoiceAction = consoleAction(
+  {
+    update: "invoices:write",
+    delete: "invoices:write",
+    issue: "invoices:issue",
+    "credit-note": "invoices:issue",
+  },
+  async (app, actor, form) => {
+    const intent = intentOf(form);
+    const fields = textFields(form);
+    if (intent === "update") {
+      return attemptParsed(
+        app,
+        intent,
+        draftUpdateSchema.safeParse(fields),
+        "Brouillon non enregistré",
+        "Brouillon enregistré",
+        (input) => updateDraft(app.db, input.id, input.changes, actor),
+      );
+    }
+    if (intent === "delete") {
+      let back = INVOICES_HREF;
+      const result = await attemptOnRecord(
+        app,
+        intent,
+        fields.id,
+        { error: "Brouillon non supprimé", done: "Brouillon supprimé", unknown: UNKNOWN },
+        async (id) => {
+          const [row] = await app.db
+            .select({ learnerId: invoices.learnerId })
+            .from(invoices)
+            .where(eq(invoices.id, id));
+          if (!row) throw new AdminInputError(INVOICE_GONE);
+          await deleteDraft(app.db, id, actor);
+          if (row.learnerId) back = fundingHref(row.learnerId);
+        },
+      );
+      if (!result.data.ok) return result;
+      return redirectWithToast(back, result.data.toast, app.config.authSecret);
+    }
+    if (intent === "issue") {
+      return attemptOnRecord(
+        app,
+        intent,
+        fields.id,
+        { error: "Facture non émise", done: "Facture émise", unknown: UNKNOWN },
+        async (id) => {
+          const issued = await issueInvoice(app.db, id, actor);
+          return issued.kind === "credit_note"
+            ? `Avoir émis sous le numéro ${issued.number}`
+            : `Facture émise sous le numéro ${issued.number}`;
+        },
+      );
+    }
+    if (intent === "credit-note") {
+      let created: string | null = null;
+      const result = await attemptParsed(
+        app,
+        intent,
+        creditNoteSchema.safeParse(fields),
+        "Avoir non créé",
+        "Brouillon d'avoir créé",
+        async (input) => {
+          created = (await createCreditNote(app.db, input.invoiceId, input.request, actor)).id;
+        },
+      );
+      return openCreated(app, result, created, invoiceHref);
+    }
+    return unknownIntent(intent);
+  },
+);
