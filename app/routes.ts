@@ -77,7 +77,7 @@ export default caseSensitive([
       route("stagiaires/import", "routes/admin/learners-import.tsx"),
       route("stagiaires/documents/:documentId", "routes/admin/learner-document.ts"),
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
-      route("stagiaires/:learnerId/financement", "routes/admin/learner-funding.tsx"),
+      route("stagiaires/:id/financement", "routes/admin/learner-funding.tsx"),
       route("reclamations", "routes/admin/complaints.tsx"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("enquetes", "routes/admin/surveys.tsx"),

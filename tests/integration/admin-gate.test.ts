@@ -12,6 +12,13 @@ import { storeComplaint } from "~/features/complaints/intake.server";
 import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
 import { storeRequest } from "~/features/leads/contact.server";
 import routes from "~/routes";
+import {
+  describeCentre,
+  makeDraftInvoice,
+  makeFundingPlan,
+  makeIssuedInvoice,
+  makePayer,
+} from "../support/billing";
 import { DRIVER } from "../support/db";
 import { makeApplication, makeLearner, makeMedia, makeSlot } from "../support/factories";
 import { setUpTestApp } from "../support/fixture";
@@ -100,6 +107,10 @@ let ids: {
   sessionDay: string;
   questionnaire: string;
   question: string;
+  payer: string;
+  draftInvoice: string;
+  issuedInvoice: string;
+  quote: string;
 };
 
 beforeAll(async () => {
@@ -170,7 +181,32 @@ beforeAll(async () => {
   const [question] = await t.app.database.query<{ id: string; questionnaire_id: string }>(
     "select q.id, q.questionnaire_id from survey_questions q order by q.position limit 1",
   );
+  // The money: a payer sharing the learner's plan, a draft and an issued invoice, a draft quote, in a
+  // centre that may issue (a missing check on `issue` would draw a number).
+  await describeCentre(t.app.db);
+  const payer = await makePayer(t.app.db);
+  await makeFundingPlan(t.app.db, learner.id, 200_000, [{ payerId: payer.id, amountCents: 200_000 }]);
+  const draftInvoice = await makeDraftInvoice(t.app.db, { payerId: payer.id, learnerId: learner.id });
+  const issuedInvoice = await makeIssuedInvoice(t.app.db, {
+    payerId: payer.id,
+    learnerId: learner.id,
+    number: "F-2027-00001",
+    sequenceNumber: 1,
+    issuedOn: "2027-01-15",
+    dueOn: "2027-02-14",
+  });
+  const [quote] = await t.app.database.query<{ id: string }>(
+    `insert into quotes (payer_id, title, valid_until) values ('${payer.id}', 'Devis', '2099-12-31') returning id`,
+  );
+  await t.app.database.query(
+    `insert into quote_lines (quote_id, position, label, quantity_hundredths, unit_price_cents, net_cents)
+       values ('${quote?.id}', 1, 'Formation', 100, 100000, 100000)`,
+  );
   ids = {
+    payer: payer.id,
+    draftInvoice: draftInvoice.id,
+    issuedInvoice: issuedInvoice.id,
+    quote: quote?.id ?? "",
     learner: learner.id,
     complaint: complaint?.id ?? "",
     formation: formation?.id ?? "",
@@ -224,6 +260,13 @@ async function snapshot() {
     "survey_answers",
     "survey_settings",
     "content_versions",
+    "funding_plans",
+    "funding_shares",
+    "invoices",
+    "invoice_lines",
+    "invoice_counters",
+    "quotes",
+    "quote_lines",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -424,6 +467,32 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       id: ids.question,
       direction: "down",
     },
+    // A learner's Financement: a plan that differs from the one stored, a final invoice of the payer's share.
+    "routes/admin/learner-funding.tsx#save-plan": {
+      learnerId: ids.learner,
+      price: "1 500",
+      "shares.0.payerId": ids.payer,
+      "shares.0.amount": "1 500",
+    },
+    "routes/admin/learner-funding.tsx#draft": {
+      learnerId: ids.learner,
+      payerId: ids.payer,
+      purpose: "final",
+    },
+    "routes/admin/invoice.tsx#update": { id: ids.draftInvoice, note: "Note d'un intrus" },
+    "routes/admin/invoice.tsx#delete": { id: ids.draftInvoice },
+    "routes/admin/invoice.tsx#issue": { id: ids.draftInvoice },
+    "routes/admin/invoice.tsx#credit-note": { invoiceId: ids.issuedInvoice, mode: "total" },
+    "routes/admin/quote.tsx#save": {
+      id: ids.quote,
+      payerId: ids.payer,
+      title: "Intrus",
+      validUntil: "2099-12-31",
+      "lines.0.label": "Intrus",
+      "lines.0.unitPrice": "1",
+    },
+    "routes/admin/quote.tsx#send": { id: ids.quote },
+    "routes/admin/quote.tsx#delete": { id: ids.quote },
     // The Publication screen names its record in the form, as its URL does.
     "routes/admin/publication.tsx#publish": { kind: "formation", id: ids.formation },
     "routes/admin/publication.tsx#unpublish": { kind: "formation", id: ids.formation },

@@ -20,15 +20,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const NOT_FOUND = "Stagiaire introuvable";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { value, loadError } = await loadConsoleRecord(
-    { ...args, params: { id: args.params.learnerId } },
-    {
-      permission: "invoices:read",
-      what: "plans de financement",
-      notFound: NOT_FOUND,
-      read: learnerFundingPage,
-    },
-  );
+  const { value, loadError } = await loadConsoleRecord(args, {
+    permission: "invoices:read",
+    what: "plans de financement",
+    notFound: NOT_FOUND,
+    read: learnerFundingPage,
+  });
   return { page: value, loadError };
 }
 

@@ -1,3 +1,4 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
 import { DraftQuoteActions, QuoteEditor, QuoteView } from "~/features/billing/components/quote-forms";
 import {
   NEW_QUOTE,
@@ -7,7 +8,6 @@ import {
   quotePage,
 } from "~/features/billing/console-quotes.server";
 import { QUOTE_STATE_LABELS } from "~/features/billing/vocabulary";
-import { requireConsolePermission } from "~/platform/console/access.server";
 import { loadOr } from "~/platform/console/action.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { entityId } from "~/platform/form-schema";
@@ -30,8 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader(args: Route.LoaderArgs) {
   if (args.params.id === NEW_QUOTE) {
     // A new quote is a form to fill: whoever may write quotes.
-    await requireConsolePermission(args, "invoices:write");
-    const { app } = args.context;
+    const { request, context } = args;
+    await requirePermission({ request, context }, "invoices:write");
+    const { app } = context;
     const query = new URL(args.request.url).searchParams;
     const learnerId = entityId.safeParse(query.get("stagiaire")).data ?? null;
     const payerId = entityId.safeParse(query.get("financeur")).data ?? null;
