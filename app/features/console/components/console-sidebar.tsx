@@ -15,6 +15,7 @@ import {
   MessageSquareQuote,
   MessageSquareWarning,
   School,
+  ScrollText,
   Settings,
   UserCog,
   Users,
@@ -52,6 +53,9 @@ const GESTION: NavItem[] = [
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
+
+/** The centre's money: invoices and credit notes, quotes. */
+const FACTURATION: NavItem[] = [{ to: "/admin/devis", label: "Devis", icon: ScrollText }];
 
 /** Who may do what, the centre's settings, and the record of what was done. */
 const CONFIGURATION: NavItem[] = [
@@ -130,6 +134,7 @@ function Content({
   const canReadApplications = useCan("applications:read");
   const canReadLearners = useCan("learners:read");
   const canReadComplaints = useCan("complaints:read");
+  const canReadInvoices = useCan("invoices:read");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -160,6 +165,7 @@ function Content({
           )}
           collapsed={collapsed}
         />
+        {canReadInvoices ? <Group label="Facturation" items={FACTURATION} collapsed={collapsed} /> : null}
         <Group
           label="Configuration"
           // The activity log is for administrators: others do not see the entry.
