@@ -8,12 +8,12 @@ import type { AuditFields } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
+import { invoiceHref } from "./console-paths";
 import { quoteAudit } from "./quote-audit.server";
 import { invoices } from "./schema.server";
 import { INVOICE_PURPOSE_LABELS } from "./vocabulary";
 
-/** Where the console shows an invoice or a credit note (the screens' helper keeps this path). */
-export const invoiceHref = (id: string) => `/admin/factures/${id}`;
+export { invoiceHref };
 
 /** A draft's fields as drafts.server.ts compares them. */
 const DRAFT_FIELDS: AuditFields = {

@@ -7,18 +7,15 @@
 import { attemptParsed, consoleAction, intentOf, unknownIntent } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { invoiceHref } from "./audit-record.server";
 import { openCreated, payerChoices } from "./console-common.server";
 import { learnerInvoiceRows } from "./console-invoice-rows.server";
+import { invoiceHref } from "./console-paths";
 import { createDraft } from "./drafts.server";
 import { fundingPlanSchema } from "./funding-plan-schema";
 import { readFundingPlan, saveFundingPlan } from "./funding-plans.server";
 import { draftCreateSchema } from "./invoice-schema";
 import { learnerContext } from "./learner-context.server";
 import { learnerQuotes } from "./quotes.server";
-
-/** Where a learner's Financement page is (the Stagiaires list, invoices and quotes link to it). */
-export const fundingHref = (learnerId: string) => `/admin/stagiaires/${learnerId}/financement`;
 
 /** Everything the Financement page shows, or null when there is no such learner. */
 export async function learnerFundingPage(db: Db, learnerId: string) {

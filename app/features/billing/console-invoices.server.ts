@@ -16,18 +16,14 @@ import {
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { redirectWithToast } from "~/platform/toast.server";
-import { invoiceHref } from "./audit-record.server";
 import { openCreated, payerChoices } from "./console-common.server";
-import { fundingHref } from "./console-funding.server";
 import { creditNoteRows } from "./console-invoice-rows.server";
+import { fundingHref, INVOICES_HREF, invoiceHref } from "./console-paths";
 import { createCreditNote } from "./credit-notes.server";
 import { deleteDraft, INVOICE_GONE, readInvoice, updateDraft } from "./drafts.server";
 import { creditNoteSchema, draftUpdateSchema } from "./invoice-schema";
 import { creditableNet, issueInvoice } from "./issue.server";
 import { invoices } from "./schema.server";
-
-/** Where the invoices' list is. */
-export const INVOICES_HREF = "/admin/factures";
 
 /** Everything an invoice's page shows, or null when there is no such invoice. */
 export async function invoicePage(db: Db, id: string) {

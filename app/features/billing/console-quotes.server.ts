@@ -20,17 +20,12 @@ import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { redirectWithToast } from "~/platform/toast.server";
 import { openCreated, payerChoices, staffName } from "./console-common.server";
-import { fundingHref } from "./console-funding.server";
+import { fundingHref, QUOTES_HREF, quoteHref } from "./console-paths";
 import { readFundingPlan } from "./funding-plans.server";
 import { learnerContext } from "./learner-context.server";
 import { type QuoteFilters, quoteFormSchema } from "./quote-schema";
 import { answerQuote, deleteQuoteDraft, quoteTitleFor, saveQuoteDraft, sendQuote } from "./quotes.server";
 import { payers, quoteLines, quotes } from "./schema.server";
-
-export const QUOTES_HREF = "/admin/devis";
-export const quoteHref = (id: string) => `${QUOTES_HREF}/${id}`;
-/** The address of a new quote's page: /admin/devis/nouveau (?stagiaire=<learner> for a learner's). */
-export const NEW_QUOTE = "nouveau";
 
 /** How long a new quote stays valid unless staff choose otherwise. */
 const DEFAULT_VALIDITY_DAYS = 30;

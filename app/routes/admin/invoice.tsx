@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { InvoiceEditor } from "~/features/billing/components/invoice-editor";
 import { InvoiceView } from "~/features/billing/components/invoice-view";
 import { STATE_BADGE, stateText } from "~/features/billing/components/learner-billing";
-import { INVOICES_HREF, invoiceAction, invoicePage } from "~/features/billing/console-invoices.server";
+import { invoiceAction, invoicePage } from "~/features/billing/console-invoices.server";
+import { INVOICES_HREF, invoiceHref } from "~/features/billing/console-paths";
 import { INVOICE_KIND_LABELS, INVOICE_PURPOSE_LABELS } from "~/features/billing/vocabulary";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Badge } from "~/ui/badge";
@@ -60,7 +61,7 @@ export default function AdminInvoice({ loaderData }: Route.ComponentProps) {
               Avoir sur la facture{" "}
               {credited ? (
                 <Link
-                  to={`/admin/factures/${credited.id}`}
+                  to={invoiceHref(credited.id)}
                   className="text-primary underline-offset-4 hover:underline"
                 >
                   {credited.number}

@@ -1,6 +1,7 @@
 import { Download, Euro, FileSignature, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import { fundingHref } from "~/features/billing/console-paths";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import {
@@ -223,7 +224,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
               <ActionsCell>
                 {canReadInvoices ? (
                   <Link
-                    to={`/admin/stagiaires/${l.id}/financement`}
+                    to={fundingHref(l.id)}
                     className={buttonClass("ghost", "sm")}
                     aria-label={`Financement de ${name}`}
                   >

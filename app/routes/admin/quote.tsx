@@ -1,12 +1,7 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { DraftQuoteActions, QuoteEditor, QuoteView } from "~/features/billing/components/quote-forms";
-import {
-  NEW_QUOTE,
-  newQuotePage,
-  QUOTES_HREF,
-  quoteAction,
-  quotePage,
-} from "~/features/billing/console-quotes.server";
+import { NEW_QUOTE, QUOTES_HREF } from "~/features/billing/console-paths";
+import { newQuotePage, quoteAction, quotePage } from "~/features/billing/console-quotes.server";
 import { QUOTE_STATE_LABELS } from "~/features/billing/vocabulary";
 import { loadOr } from "~/platform/console/action.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";

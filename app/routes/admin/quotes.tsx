@@ -1,7 +1,8 @@
 import { FilePlus2 } from "lucide-react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
-import { NO_QUOTES, QUOTES_HREF, quoteHref, quotesPage } from "~/features/billing/console-quotes.server";
+import { NEW_QUOTE, quoteHref } from "~/features/billing/console-paths";
+import { NO_QUOTES, quotesPage } from "~/features/billing/console-quotes.server";
 import { quoteFiltersFrom } from "~/features/billing/quote-schema";
 import { QUOTE_STATE_LABELS, QUOTE_STATES } from "~/features/billing/vocabulary";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
@@ -42,7 +43,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         description="Les devis aux financeurs : brouillons, envoyés avec leur lien d'acceptation, acceptés ou refusés"
         actions={
           canWrite ? (
-            <Link to={`${QUOTES_HREF}/nouveau`} className={buttonClass()}>
+            <Link to={quoteHref(NEW_QUOTE)} className={buttonClass()}>
               <FilePlus2 aria-hidden="true" className="h-4 w-4" /> Nouveau devis
             </Link>
           ) : null

@@ -12,6 +12,7 @@ import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { Dialog, DialogContent } from "~/ui/dialog";
 import { Table, TBody, Td, THead, Th, Tr } from "~/ui/table";
 import type { InvoiceRow } from "../console-invoice-rows.server";
+import { invoiceHref, NEW_QUOTE, quoteHref } from "../console-paths";
 import type { FundingShareView } from "../funding-plans.server";
 import {
   INVOICE_KIND_LABELS,
@@ -66,7 +67,7 @@ export function InvoiceRowsTable({ rows, empty }: { rows: readonly InvoiceRow[];
         {rows.map((row) => (
           <Tr key={row.id} data-testid="invoice-row">
             <Td>
-              <Link to={`/admin/factures/${row.id}`} className={linkClass}>
+              <Link to={invoiceHref(row.id)} className={linkClass}>
                 {row.number ?? "Brouillon"}
               </Link>
               {row.issuedOn ? (
@@ -248,7 +249,10 @@ export function LearnerQuotes({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">Devis</h2>
           {canWrite ? (
-            <Link to={`/admin/devis/nouveau?stagiaire=${learnerId}`} className={buttonClass("outline", "sm")}>
+            <Link
+              to={`${quoteHref(NEW_QUOTE)}?stagiaire=${learnerId}`}
+              className={buttonClass("outline", "sm")}
+            >
               <FilePlus2 aria-hidden="true" className="h-4 w-4" /> Nouveau devis
             </Link>
           ) : null}
@@ -268,7 +272,7 @@ export function LearnerQuotes({
               {quotes.map((q) => (
                 <Tr key={q.id} data-testid="quote-row">
                   <Td>
-                    <Link to={`/admin/devis/${q.id}`} className={linkClass}>
+                    <Link to={quoteHref(q.id)} className={linkClass}>
                       {q.number ?? "Brouillon"}
                     </Link>
                   </Td>
