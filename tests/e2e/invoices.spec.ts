@@ -1,4 +1,5 @@
 import { signInAsAdmin } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
@@ -58,6 +59,7 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await expect(page.getByTestId("funding-gap")).toHaveText("");
   await page.getByRole("button", { name: "Enregistrer le plan" }).click();
   await expect(page.getByText("Plan de financement enregistré")).toBeVisible();
+  expect(await axeViolations(page), "Financement").toEqual([]);
 
   // The OPCO's share gives its final invoice: a draft, opened at once.
   const opcoShare = page.getByTestId("share-drafts").filter({ hasText: OPCO.name });
@@ -67,6 +69,7 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await expect(page.getByRole("heading", { level: 1, name: "Brouillon de facture" })).toBeVisible();
   await page.locator("body[data-hydrated]").waitFor();
   await expect(page.getByTestId("lines-total")).toHaveText("Total HT\u00a0: 1\u202f600,00\u00a0€");
+  expect(await axeViolations(page), "brouillon de facture").toEqual([]);
 
   await page.getByRole("button", { name: "Émettre" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Émettre la facture\u202f?" });
@@ -80,6 +83,7 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await expect(page.getByTestId("invoice-state")).toHaveText("Émise");
   await expect(page.getByRole("button", { name: "Supprimer" })).toHaveCount(0);
   await expect(page.getByTestId("invoice-totals")).toContainText("1\u202f600,00\u00a0€");
+  expect(await axeViolations(page), "facture émise").toEqual([]);
 
   await page.getByRole("button", { name: "Créer un avoir" }).click();
   const dialog = page.getByRole("dialog", { name: `Avoir sur la facture ${number}` });
@@ -112,7 +116,7 @@ test("a quote for the learner, sent to the employer, accepted through the link o
     /^Assistant RH, session du 11 janvier 2027 au 26 mars 2027$/,
   );
   await page
-    .getByLabel("Financeur", { exact: true })
+    .getByRole("combobox", { name: "Financeur", exact: true })
     .selectOption({ label: `${EMPLOYER.name} — Entreprise, Lyon` });
   await page.getByLabel("Libellé").fill("Formation Assistant RH");
   await page.getByLabel("Prix unitaire HT (€)").fill("2 000");
@@ -140,5 +144,6 @@ test("a quote for the learner, sent to the employer, accepted through the link o
 
   await gotoReady(page, quotePath);
   await expect(page.getByTestId("quote-state")).toHaveText("Accepté");
+  expect(await axeViolations(page), "devis accepté").toEqual([]);
   await expect(page.getByText("par le financeur, en ligne")).toBeVisible();
 });

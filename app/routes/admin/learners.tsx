@@ -228,7 +228,8 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                     className={buttonClass("ghost", "sm")}
                     aria-label={`Financement de ${name}`}
                   >
-                    <Euro aria-hidden="true" className="h-4 w-4" /> Financement
+                    <Euro aria-hidden="true" className="h-4 w-4" />
+                    <span className="hidden @3xl:inline">Financement</span>
                   </Link>
                 ) : null}
                 {canSend && l.email ? (
