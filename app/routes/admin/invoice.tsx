@@ -60,10 +60,7 @@ export default function AdminInvoice({ loaderData }: Route.ComponentProps) {
             <>
               Avoir sur la facture{" "}
               {credited ? (
-                <Link
-                  to={invoiceHref(credited.id)}
-                  className="text-primary underline-offset-4 hover:underline"
-                >
+                <Link to={invoiceHref(credited.id)} className="text-primary underline underline-offset-4">
                   {credited.number}
                 </Link>
               ) : null}

@@ -40,7 +40,9 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={countedTitle("Devis", page, loadError)}
-        description="Les devis aux financeurs : brouillons, envoyés avec leur lien d'acceptation, acceptés ou refusés"
+        description={
+          "Les devis aux financeurs\u00a0: brouillons, envoyés avec leur lien d'acceptation, acceptés ou refusés"
+        }
         actions={
           canWrite ? (
             <Link to={quoteHref(NEW_QUOTE)} className={buttonClass()}>

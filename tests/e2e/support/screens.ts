@@ -21,6 +21,8 @@ const SAMPLE: Record<string, string> = {
   "routes/site/survey.tsx": "/enquete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   // An unknown attendance link: its French page (attendance.spec.ts measures a real one at 360 px).
   "routes/site/attendance-sign.tsx": "/emargement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // An unknown quote link: its French page (invoices.spec.ts opens a real one from its e-mail).
+  "routes/site/quote.tsx": "/devis/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to

@@ -45,7 +45,7 @@ export function InvoiceFacts({ page }: { page: InvoicePage }) {
           {fundingHref ? (
             <>
               {"\n"}
-              <Link to={fundingHref} className="text-primary underline-offset-4 hover:underline">
+              <Link to={fundingHref} className="text-primary underline underline-offset-4">
                 Financement du ou de la stagiaire
               </Link>
             </>

@@ -38,7 +38,7 @@ function LearnerLine({ learner }: { learner: QuoteLearner }) {
   return (
     <p>
       {learner.name ?? "Stagiaire anonymisé·e"} – {learner.formationTitle} ·{" "}
-      <Link to={learner.fundingHref} className="text-primary underline-offset-4 hover:underline">
+      <Link to={learner.fundingHref} className="text-primary underline underline-offset-4">
         Financement
       </Link>
     </p>
