@@ -38,7 +38,7 @@ export function issueWith(next: ReturnType<typeof numbering>) {
     fields: InvoiceFields & { issuedOn: string; dueOn: string },
     grossCents: number,
     lines?: Lines,
-  ) => makeIssuedInvoice(db, { ...next(), ...fields }, lines ?? [{ unitPriceCents: grossCents }]);
+  ) => makeIssuedInvoice(db, { ...fields, ...next() }, lines ?? [{ unitPriceCents: grossCents }]);
 }
 
 /**
@@ -55,6 +55,6 @@ export function creditWith(next: ReturnType<typeof numbering>) {
     const fields = { payerId: invoice.payerId, kind: "credit_note" as const, creditedInvoiceId: invoice.id };
     const lines = [{ label: "Avoir", unitPriceCents: grossCents }];
     if (issuedOn === null) return makeDraftInvoice(db, fields, lines);
-    return makeIssuedInvoice(db, { ...next(), ...fields, issuedOn, dueOn: issuedOn }, lines);
+    return makeIssuedInvoice(db, { ...fields, ...next(), issuedOn, dueOn: issuedOn }, lines);
   };
 }
