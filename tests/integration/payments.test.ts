@@ -210,7 +210,7 @@ describe(`payments on ${DRIVER}`, () => {
       expect(frenchTypographyFaults(message)).toEqual([]);
   });
 
-  it("removes a payment recorded by mistake, says what it removed, and the Journal names both", async () => {
+  it("removes a payment recorded by mistake, says what it removed, and the audit log names both", async () => {
     const { db } = database;
     const invoice = await invoiceOf350();
     const payment = await recordPayment(
@@ -234,32 +234,32 @@ describe(`payments on ${DRIVER}`, () => {
       .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, payment.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(["create", "delete"]);
     expect(entries.every((e) => e.actorId === actor.id)).toBe(true);
-    const journal = await listAuditLog(db, {
+    const log = await listAuditLog(db, {
       actor: actor.email,
       entity: "payment",
       from: null,
       to: null,
       page: 1,
     });
-    const shown = journal.entries.filter((e) => e.entityId === payment.id);
+    const shown = log.entries.filter((e) => e.entityId === payment.id);
     expect(shown.map((e) => e.record)).toEqual([
       { name: removed.title, href: null },
       { name: removed.title, href: null },
     ]);
   });
 
-  it("links a payment still recorded to its invoice's page in the Journal", async () => {
+  it("links a payment still recorded to its invoice's page in the audit log", async () => {
     const { db } = database;
     const invoice = await invoiceOf350();
     const payment = await recordPayment(db, actor, posted({ invoiceId: invoice.id, amount: "20" }), TODAY);
-    const journal = await listAuditLog(db, {
+    const log = await listAuditLog(db, {
       actor: actor.email,
       entity: "payment",
       from: null,
       to: null,
       page: 1,
     });
-    expect(journal.entries.find((e) => e.entityId === payment.id)?.record).toEqual({
+    expect(log.entries.find((e) => e.entityId === payment.id)?.record).toEqual({
       name: `Règlement de 20,00\u00a0€ (virement) du 1er février 2027, facture ${invoice.number}`,
       href: `/admin/factures/${invoice.id}`,
     });
