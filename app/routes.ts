@@ -44,6 +44,7 @@ export default caseSensitive([
     route("cgu", "routes/site/terms.tsx"),
     route("enquete/:token", "routes/site/survey.tsx"),
     route("emargement/:token", "routes/site/attendance-sign.tsx"),
+    route("devis/:token", "routes/site/quote.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),

@@ -227,7 +227,7 @@ test("contacts: a visitor's request, status change, details with mail state, exp
   // The overview comes from the formations' recorded results (the seed's, weighted by sample).
   const overview = page.getByTestId("overview");
   await expect(overview).toContainText("Taux de satisfaction2025, 214 répondants96\u202f%");
-  await expect(overview).toContainText("Taux d'insertion à 6 mois2025, 162 sortants85\u202f%");
+  await expect(overview).toContainText("Taux d'insertion à 3 mois2025, 162 sortants85\u202f%");
   await expect(page.getByTestId("recent-requests")).toContainText(last);
   await expect(page.getByRole("link", { name: "Rapport" })).toHaveAttribute("href", "/admin/statistiques");
   await page.getByRole("link", { name: "Aujourd'hui" }).click();

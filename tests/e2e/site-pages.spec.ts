@@ -40,7 +40,7 @@ test("about the centre: certifications, figures, team, hours and legal informati
   }
   const figures = page.getByRole("region", { name: "Chiffres clés" });
   await expect(figures).toContainText("de satisfaction2025, 214 répondants96\u202f%");
-  await expect(figures).toContainText("d'insertion à 6 mois2025, 162 sortants85\u202f%");
+  await expect(figures).toContainText("d'insertion à 3 mois2025, 162 sortants85\u202f%");
   // No invented figure: the team's size and the number of people trained are not written in the page.
   await expect(page.getByText("500+", { exact: true })).toHaveCount(0);
   await expect(

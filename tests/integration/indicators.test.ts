@@ -5,8 +5,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "~/features/audit/schema.server";
+import { INSERTION_MONTHS } from "~/features/catalogue";
 import { formations } from "~/features/catalogue/schema.server";
 import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators, indicatorCounts } from "~/features/indicators/indicators.server";
@@ -18,6 +20,7 @@ import * as settingsRoute from "~/routes/admin/settings";
 import * as statisticsRoute from "~/routes/admin/statistics";
 import * as csvRoute from "~/routes/admin/statistics-csv";
 import * as formationPage from "~/routes/site/formation";
+import * as programmePdf from "~/routes/site/formation-pdf";
 import * as home from "~/routes/site/home";
 import { DRIVER } from "../support/db";
 import {
@@ -28,6 +31,7 @@ import {
   makeSurveyInvitation,
 } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { htmlText } from "../support/french-text";
 import { publishDraft } from "../support/publishing";
 import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -93,6 +97,7 @@ async function surveyed(
   learnerId: string,
   wave: "a_chaud" | "a_froid",
   value: string | null,
+  answeredAt: Date = new Date(),
 ) {
   const { questionnaire, question } = await questionOf(wave, wave === "a_chaud" ? "overall" : "situation");
   const invitation = await makeSurveyInvitation(t.app.db, {
@@ -103,7 +108,7 @@ async function surveyed(
     email: "x@example.org",
     tokenHash: randomBytes(32).toString("hex"),
     wave,
-    answeredAt: value === null ? null : new Date(),
+    answeredAt: value === null ? null : answeredAt,
   });
   if (value !== null) {
     await makeSurveyAnswer(t.app.db, { invitationId: invitation.id, questionId: question, value });
@@ -349,6 +354,87 @@ describe(`published indicators on ${DRIVER}`, () => {
     } finally {
       stop();
     }
+  });
+
+  it("counts an à-froid answer towards 'insertion à 3 mois' only from 3 calendar months after the session's end, Paris dates", async () => {
+    const f = await certifyingFormation();
+    // Ended Thursday 15 February 2024: 3 calendar months later is Wednesday 15 May 2024 (90 days).
+    const ended = await session(f.id, "2024-02-15");
+    const place = { formationId: f.id, sessionId: ended.id };
+    const employed = "En emploi (CDI, CDD, intérim)";
+    const answers: [string, Date][] = [
+      // 7 weeks after (4 April): too early, not counted.
+      ["7 semaines", new Date("2024-04-04T10:00:00Z")],
+      // 13 weeks after (16 May): counted.
+      ["13 semaines", new Date("2024-05-16T10:00:00Z")],
+      // 14 May, 23:30 in Paris (21:30 UTC): the day before, not counted.
+      ["veille", new Date("2024-05-14T21:30:00Z")],
+      // 15 May, 00:30 in Paris (14 May, 22:30 UTC): the day itself, counted.
+      ["jour même", new Date("2024-05-14T22:30:00Z")],
+    ];
+    for (const [, at] of answers) {
+      await surveyed(place, (await learner(ended.id, "completed")).id, "a_froid", employed, at);
+    }
+    const [year] = (await indicatorCounts(t.app.db, { formationId: f.id })).get(f.id) ?? [];
+    expect(year).toMatchObject({ year: 2024, coldAsked: 4, employed: 2, situationAnswered: 2 });
+    await saveSettings({ minResultAnswers: "2" });
+    const html = String((await coursePage(f.slug)).results);
+    expect(html).toContain("2 personnes en emploi sur 2 réponses");
+    await saveSettings({ minResultAnswers: "5" });
+  });
+
+  it("the insertion rate's archive, its computed figure, the programme PDF and Statistiques say one period", async () => {
+    const f = await certifyingFormation();
+    await rows("update formations set results = results || $2::jsonb where id = $1", [
+      f.id,
+      JSON.stringify([{ kind: "insertion", year: 2022, rate: 70, sample: 20, source: "enquête interne" }]),
+    ]);
+    const ended = await session(f.id, "2024-02-15");
+    const place = { formationId: f.id, sessionId: ended.id };
+    for (let i = 0; i < 5; i++) {
+      const person = await learner(ended.id, "completed");
+      await surveyed(
+        place,
+        person.id,
+        "a_froid",
+        "En emploi (CDI, CDD, intérim)",
+        new Date("2024-06-01T10:00:00Z"),
+      );
+    }
+    await saveSettings({ minResultAnswers: "5" });
+    /** Every 'N mois' a text says: one period, INSERTION_MONTHS, and at least `least` of them. */
+    const periods = (text: string, least: number) => {
+      const found = [...text.replace(/[\s\u00a0\u202f]+/g, " ").matchAll(/(\d+) mois/g)].map((m) => m[1]);
+      expect(found.length, text).toBeGreaterThanOrEqual(least);
+      expect(new Set(found), text).toEqual(new Set([String(INSERTION_MONTHS)]));
+    };
+    const title = `Taux d'insertion à ${INSERTION_MONTHS} mois`;
+
+    const page = await coursePage(f.slug);
+    const html = htmlText(String(page.results)).replace(/ +/g, " ");
+    // The computed 2024 figure (title, period) and the 2022 archive.
+    expect(html).toContain(`${title} 100${NARROW}%`);
+    expect(html).toContain(`70${NARROW}% — ${title} — Archive 2022`);
+    periods(html, 3);
+    periods(JSON.stringify(page.resultsLd), 2);
+
+    const pdf = (await programmePdf.loader(
+      routeArgs(t, getRequest(`/formation/${f.slug}/programme.pdf`), { slug: f.slug }),
+    )) as Response;
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+      mergePages: true,
+    });
+    periods(text, 3);
+
+    const csv = (await csvRoute.loader(
+      routeArgs(t, getRequest("/admin/statistiques/resultats-publies.csv", admin.cookie), {
+        graphique: "resultats-publies",
+      }),
+    )) as Response;
+    // Its insertion rows, this formation's and the demo's archives.
+    const insertionLines = (await csv.text()).split("\r\n").filter((line) => line.includes("insertion"));
+    periods(insertionLines.join("\n"), 2);
   });
 
   it("refuses a minimum that is not a whole number from 1 to 1 000, in French, and keeps the stored one", async () => {

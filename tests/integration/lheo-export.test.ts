@@ -126,6 +126,28 @@ describe(`Lhéo export on ${DRIVER}`, () => {
     await exported();
   });
 
+  it("numbers the modules 1 to n as the console's editor does, and still validates", async () => {
+    const id = await addFormation("modules-numerotes", {
+      program: [
+        { title: "Prise en main", duration: "7 h", content: "Fenêtres" },
+        // Saved before the console stripped a typed number: it reads once.
+        { title: "Module 2 - Tableaux", duration: "14 h", content: "Formules" },
+        // Only a duration: the console still counts it as module 3, so the next one stays module 4.
+        { title: "", duration: "3 h", content: "" },
+        { title: "Présentations", duration: "", content: "Diapositives" },
+      ],
+    });
+    await addSession(id);
+    await changed();
+    const { xml } = await exported("/formation/modules-numerotes/lheo.xml");
+    const contents = /<contenu-formation>([\s\S]*?)<\/contenu-formation>/.exec(xml)?.[1] ?? "";
+    expect(contents.match(/Module \d+\u00a0: [^\n(]*/g)?.map((h) => h.trim())).toEqual([
+      "Module 1\u00a0: Prise en main",
+      "Module 2\u00a0: Tableaux",
+      "Module 4\u00a0: Présentations",
+    ]);
+  });
+
   it("says a full session's recruitment is closed, lists no past session and no inactive formation", async () => {
     const id = await addFormation("session-complete");
     const full = await addSession(id, { seats: 1 });

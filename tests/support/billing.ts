@@ -2,6 +2,8 @@
 // or issued with a number and frozen by the database from then on), a payment. Same rules as
 // factories.ts: the table's own insert types, defaults the database accepts, `fields` override.
 import { eq } from "drizzle-orm";
+import { users } from "~/features/accounts/schema.server";
+import type { Actor } from "~/features/audit/index.server";
 import type { InvoiceBuyer, InvoiceSeller } from "~/features/billing/parties";
 import {
   fundingPlans,
@@ -11,6 +13,8 @@ import {
   payers,
   payments,
 } from "~/features/billing/schema.server";
+import { ensureCentreSettings } from "~/features/settings/index.server";
+import { centreSettings } from "~/features/settings/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import { uniqueTag } from "./factories";
 
@@ -193,4 +197,43 @@ export async function makePayment(db: Db, fields: Insert<typeof payments>) {
   const [row] = await db.insert(payments).values(fields).returning();
   if (!row) throw new Error("payment not inserted");
   return row;
+}
+
+/** A staff account to act as (its id is the audit log's and the invoices' author). */
+export async function makeActor(db: Db): Promise<Actor> {
+  const tag = uniqueTag();
+  const [row] = await db
+    .insert(users)
+    .values({ id: `staff-${tag}`, name: `Comptable ${tag}`, email: `compta-${tag}@centre.example` })
+    .returning({ id: users.id, email: users.email });
+  if (!row) throw new Error("user not inserted");
+  return row;
+}
+
+/**
+ * Paramètres as a centre that may issue invoices describes itself (TEST_SELLER's identity, exempt from
+ * VAT unless told), `fields` on top.
+ */
+export async function describeCentre(db: Db, fields: Partial<typeof centreSettings.$inferInsert> = {}) {
+  // A test database has no row until a runtime starts on it: made as the start makes it.
+  await ensureCentreSettings(db, "contact@localhost");
+  await db
+    .update(centreSettings)
+    .set({
+      name: TEST_SELLER.name,
+      legalForm: TEST_SELLER.legalForm,
+      shareCapital: TEST_SELLER.shareCapital,
+      siret: "732 829 320 00074",
+      rcs: TEST_SELLER.rcs,
+      street: TEST_SELLER.street,
+      postalCode: TEST_SELLER.postalCode,
+      city: TEST_SELLER.city,
+      email: TEST_SELLER.email,
+      phone: TEST_SELLER.phone,
+      activityNumber: TEST_SELLER.activityNumber,
+      activityRegion: TEST_SELLER.activityRegion,
+      vatStatus: "exempt",
+      ...fields,
+    })
+    .where(eq(centreSettings.id, 1));
 }

@@ -46,6 +46,7 @@ describe("maskSecrets", () => {
     [`/Calendrier/${token}.ics`, "/Calendrier/[masqué].ics"],
     [`/api/auth/RESET-PASSWORD/${token}?callbackURL=/x`, "/api/auth/RESET-PASSWORD/[masqué]?callbackURL=/x"],
     [`/auth?redirectTo=%2Fenquete%2F${token}`, "/auth?redirectTo=%2Fenquete%2F[masqué]"],
+    [`/DEVIS/${token}.data`, "/DEVIS/[masqué].data"],
     [`/auth/nouveau-mot-de-passe?Token=${token}&x=1`, "/auth/nouveau-mot-de-passe?Token=[masqué]&x=1"],
     [
       `fetch failed: GET http://h/emargement/${token} (500)`,
@@ -58,6 +59,7 @@ describe("maskSecrets", () => {
   it("leaves the console's own pages of the same names readable", () => {
     for (const text of [
       "/admin/enquetes/reponses",
+      "/admin/devis/7f1c2e4a-0b9d-4c1e-9a55-2f3e4d5c6b7a",
       "/admin/calendrier?mois=2031-05",
       "/admin/formations/1/sessions/2/emargement.pdf",
     ]) {

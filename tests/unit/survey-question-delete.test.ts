@@ -2,7 +2,7 @@
 // feeds is no longer computed from new answers; a question without a role gets the plain question.
 import { describe, expect, it } from "vitest";
 import { INDICATOR_TITLES } from "~/features/indicators/indicators";
-import { deleteQuestionWarning, ROLE_INDICATORS } from "~/features/surveys/vocabulary";
+import { deleteQuestionWarning, ROLE_INDICATORS } from "~/features/surveys/question-roles";
 
 describe("the confirmation before deleting a survey question", () => {
   it("names the indicator each role feeds, as the indicators publish it", () => {

@@ -36,7 +36,8 @@ export interface AuditEntry {
     | "send"
     | "schedule"
     | "restore"
-    | "discard";
+    | "discard"
+    | "issue";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

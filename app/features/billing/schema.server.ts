@@ -22,7 +22,7 @@ import { users } from "../accounts/schema.server";
 import { formationSessions } from "../catalogue/schema.server";
 import { learners } from "../learners/schema.server";
 import type { InvoiceBuyer, InvoiceSeller } from "./parties";
-import { INVOICE_KINDS, INVOICE_PURPOSES, PAYER_KINDS, PAYMENT_MEANS } from "./vocabulary";
+import { INVOICE_KINDS, INVOICE_PURPOSES, PAYER_KINDS, PAYMENT_MEANS, QUOTE_STATES } from "./vocabulary";
 
 export const payerKind = pgEnum("payer_kind", PAYER_KINDS);
 export const invoiceKind = pgEnum("invoice_kind", INVOICE_KINDS);
@@ -305,5 +305,78 @@ export const billingSettings = pgTable(
   (t) => [
     check("billing_settings_single_row", sql`${t.id} = 1`),
     check("billing_settings_payment_terms", sql`${t.paymentTermsDays} between 0 and 60`),
+  ],
+);
+
+export const quoteState = pgEnum("quote_state", QUOTE_STATES);
+
+/**
+ * A quote (devis) to a payer: for one learner of a session (inter-entreprise) or for a group of a
+ * company (intra-entreprise, no learner yet). Numbered when sent ('D-2027-0001', its own sequence:
+ * a quote is an offer, not an invoice). The payer accepts it through the link of its e-mail (the
+ * token's hash is kept, never the token) or staff record the acceptance; an accepted quote for a
+ * learner fills that learner's funding plan and the party of the convention.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    payerId: uuid("payer_id")
+      .notNull()
+      .references(() => payers.id, { onDelete: "restrict" }),
+    learnerId: uuid("learner_id").references(() => learners.id, { onDelete: "restrict" }),
+    sessionId: uuid("session_id").references(() => formationSessions.id, { onDelete: "restrict" }),
+    /** What the quote is for, as printed ('Formation Gestionnaire de paie, session de mars 2027'). */
+    title: text("title").notNull(),
+    number: text("number").unique(),
+    state: quoteState("state").notNull().default("draft"),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull().default(0),
+    netCents: integer("net_cents").notNull().default(0),
+    vatCents: integer("vat_cents").notNull().default(0),
+    grossCents: integer("gross_cents").notNull().default(0),
+    note: text("note").notNull().default(""),
+    /** SHA-256 of the acceptance link's token; null until sent. */
+    tokenHash: text("token_hash").unique(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentTo: text("sent_to"),
+    /** When and how the answer came: 'link' (the payer's click) or a staff member's name. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredBy: text("answered_by"),
+    createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("quotes_amounts", sql`${t.grossCents} = ${t.netCents} + ${t.vatCents} and ${t.netCents} >= 0`),
+    check("quotes_sent_numbered", sql`(${t.state} = 'draft') = (${t.number} is null)`),
+    check("quotes_answered", sql`(${t.state} in ('accepted', 'refused')) = (${t.answeredAt} is not null)`),
+    index("quotes_payer_idx").on(t.payerId),
+    index("quotes_learner_idx").on(t.learnerId),
+  ],
+);
+
+export type Quote = typeof quotes.$inferSelect;
+
+/** A quote's lines, as an invoice's: quantities in hundredths, amounts in cents. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    quantityHundredths: integer("quantity_hundredths").notNull(),
+    unitCode: text("unit_code").notNull().default("C62"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    netCents: integer("net_cents").notNull(),
+  },
+  (t) => [
+    check("quote_lines_quantity", sql`${t.quantityHundredths} > 0`),
+    check("quote_lines_price", sql`${t.unitPriceCents} >= 0`),
+    check("quote_lines_unit", sql`${t.unitCode} in ('HUR', 'C62', 'DAY')`),
+    uniqueIndex("quote_lines_position_idx").on(t.quoteId, t.position),
   ],
 );

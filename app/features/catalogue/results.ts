@@ -27,11 +27,23 @@ export function archiveLabel(result: Pick<ArchivedResult, "year" | "source">): s
   return `Archive ${result.year}, source\u00a0: ${result.source}`;
 }
 
+/**
+ * The one period of the insertion rate, in calendar months after the last day of the learner's
+ * session: its title on the course page, in its programme PDF, JSON-LD and Statistiques, the typed
+ * archives' title, the surveys' screens, and the answers the rate counts (given at least this many
+ * months after, features/surveys/figures.server.ts) all read it, so the label never says another
+ * period than the one computed.
+ */
+export const INSERTION_MONTHS = 3;
+
+/** 'd'insertion à 3 mois': the insertion rate's phrase, with its period. */
+const INSERTION_PHRASE = `d'insertion à ${INSERTION_MONTHS} mois`;
+
 /** What each figure says and whom its sample counts (plural noun). */
 export const RESULT_LABELS: Record<ResultKind, { title: string; phrase: string; people: string }> = {
   satisfaction: { title: "Taux de satisfaction", phrase: "de satisfaction", people: "répondants" },
   reussite: { title: "Taux de réussite", phrase: "de réussite", people: "candidats" },
-  insertion: { title: "Taux d'insertion à 6 mois", phrase: "d'insertion à 6 mois", people: "sortants" },
+  insertion: { title: `Taux ${INSERTION_PHRASE}`, phrase: INSERTION_PHRASE, people: "sortants" },
   recommandation: {
     title: "Taux de recommandation",
     phrase: "de nos apprenants recommandent le centre",

@@ -4,7 +4,13 @@
  * computed from the learners and the survey answers, each with its period and sample, or a sentence
  * saying the year has too few people yet. Pure: the counts come from indicators.server.ts.
  */
-import { type ArchivedResult, archiveLabel, formatRate, RESULT_LABELS } from "~/features/catalogue";
+import {
+  type ArchivedResult,
+  archiveLabel,
+  formatRate,
+  INSERTION_MONTHS,
+  RESULT_LABELS,
+} from "~/features/catalogue";
 import { plural } from "~/platform/plural";
 
 export const INDICATOR_KINDS = ["satisfaction", "completion", "success", "insertion"] as const;
@@ -14,7 +20,8 @@ export const INDICATOR_TITLES: Record<IndicatorKind, string> = {
   satisfaction: "Taux de satisfaction",
   completion: "Taux d'achèvement",
   success: "Taux de réussite",
-  insertion: "Taux d'insertion à 3 mois",
+  // The archives' title: one period for the computed rate and the typed ones (INSERTION_MONTHS).
+  insertion: RESULT_LABELS.insertion.title,
 };
 
 /** One formation's counts for one year; every field is a count of people or answers. */
@@ -78,11 +85,13 @@ const percent = (count: number, of: number) => Math.round((100 * count) / of);
 function measure(kind: IndicatorKind, c: YearCounts) {
   switch (kind) {
     case "satisfaction":
+      // The sample printed is the rate's: the answers to the overall question, which a learner may
+      // leave blank when it is not required (not every questionnaire answered).
       return {
         count: c.satisfied,
         of: c.overallAnswered,
         noun: "réponses",
-        detail: `${plural(c.answered, "réponse")} sur ${plural(c.asked, "stagiaire")}`,
+        detail: `${plural(c.overallAnswered, "réponse")} sur ${plural(c.asked, "stagiaire")}`,
       };
     case "completion":
       return {
@@ -122,7 +131,7 @@ export function indicatorOf(kind: IndicatorKind, c: YearCounts, minAnswers: numb
   const title = INDICATOR_TITLES[kind];
   const period =
     kind === "insertion"
-      ? `Sessions terminées en ${c.year}, situation 3 mois après`
+      ? `Sessions terminées en ${c.year}, situation ${INSERTION_MONTHS} mois après`
       : `Sessions terminées en ${c.year}`;
   if (m.of < minAnswers) {
     return {

@@ -2,5 +2,6 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 
 export { learnerTitleOf } from "./audit-record.server";
+export { type ConventionParty, setConventionParty } from "./convention-party.server";
 export { type AdmittedCandidate, admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
 export { anonymiseExpiredLearners } from "./retention.server";

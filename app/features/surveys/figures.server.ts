@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { INSERTION_MONTHS } from "~/features/catalogue";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 
@@ -17,7 +18,10 @@ export interface SurveyFigures {
   /** Answers ≥ 4 to the overall question. */
   satisfied: number;
   overallAnswered: number;
-  /** Answers to the situation question among its 'en emploi' options. */
+  /**
+   * Answers to the situation question among its 'en emploi' options, and all answers to it: only
+   * those given at least INSERTION_MONTHS calendar months after the session's last day.
+   */
   employed: number;
   situationAnswered: number;
 }
@@ -30,11 +34,19 @@ export interface SurveyFigures {
  * question, and an invitation at most one answer to each, so the joins below never multiply rows.
  * A choice counts as 'en emploi' when its text is among the question's employed options as they
  * read now.
+ *
+ * The rate is published as 'insertion à N mois' (INSERTION_MONTHS): a situation answer counts only
+ * when it was given (its Paris day) on or after the day N calendar months after the session's last
+ * day (31 January + 1 month is 28 or 29 February, as PostgreSQL adds months). An answer given sooner
+ * (the à-froid questionnaire sent by hand, or a delay set shorter in Paramètres) says nothing of the
+ * situation N months after, whatever it says.
  */
 export async function surveyFigures(
   db: Db,
   { formationId }: { formationId?: string } = {},
 ): Promise<SurveyFigures[]> {
+  const afterPeriod = sql`(i.answered_at at time zone 'Europe/Paris')::date
+    >= (s.end_date + make_interval(months => ${INSERTION_MONTHS}::int))::date`;
   const found = await rows<SurveyFigures>(
     db,
     sql`
@@ -45,8 +57,8 @@ export async function surveyFigures(
              count(i.answered_at)::int as "answered",
              count(*) filter (where oa.value in ('4', '5'))::int as "satisfied",
              count(oa.value)::int as "overallAnswered",
-             count(*) filter (where sq.employed_options @> to_jsonb(sa.value))::int as "employed",
-             count(sa.value)::int as "situationAnswered"
+             count(*) filter (where sq.employed_options @> to_jsonb(sa.value) and ${afterPeriod})::int as "employed",
+             count(sa.value) filter (where ${afterPeriod})::int as "situationAnswered"
         from survey_invitations i
         join formation_sessions s on s.id = i.session_id
         left join survey_questions oq on oq.questionnaire_id = i.questionnaire_id and oq.role = 'overall'

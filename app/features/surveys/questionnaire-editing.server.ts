@@ -170,8 +170,8 @@ export const questionnaireAction = consoleAction(
       // Allowed even for the question that carries the 'overall' or 'situation' role: staff may
       // replace it with a better-worded one (and give that one the role), which a refusal would
       // prevent without a detour. The console's confirmation says that the published indicator
-      // ('Taux de satisfaction', 'Taux d'insertion à 3 mois') is then no longer computed from this
-      // questionnaire's new answers (deleteQuestionWarning), and the journal keeps the deletion.
+      // ('Taux de satisfaction', 'Taux d'insertion à N mois') is then no longer computed from this
+      // questionnaire's new answers (deleteQuestionWarning, question-roles.ts), and the journal keeps it.
       const title = "Question non supprimée";
       const question = idSchema.safeParse({ id: fields.id });
       if (!question.success) return invalid(intent, title, question.error);

@@ -63,24 +63,5 @@ export const QUESTION_ROLE_LABELS: Record<QuestionRole, string> = {
   situation: "Situation du ou de la stagiaire",
 };
 
-/**
- * The published indicator each role feeds (the titles of features/indicators, which reads these
- * answers; written here as the indicators feature imports this one, not the other way round).
- */
-export const ROLE_INDICATORS: Record<QuestionRole, string> = {
-  overall: "Taux de satisfaction",
-  situation: "Taux d'insertion à 3 mois",
-};
-
-/**
- * The confirmation before a question is deleted: its answers go with it, and when it carries a role
- * the published indicator it feeds is no longer computed from this questionnaire's new answers.
- */
-export function deleteQuestionWarning(role: string | null | undefined): string {
-  const base = "Supprimer cette question et les réponses déjà données à celle-ci\u202f?";
-  if (role !== "overall" && role !== "situation") return base;
-  return `${base}\n\nElle porte le rôle «\u00a0${QUESTION_ROLE_LABELS[role]}\u00a0»\u202f: l'indicateur publié «\u00a0${ROLE_INDICATORS[role]}\u00a0» ne sera plus calculé à partir des nouvelles réponses à ce questionnaire, tant qu'aucune autre question ne reçoit ce rôle.`;
-}
-
 /** The answers of a yes/no question as stored. */
 export const YES_NO_VALUES = ["oui", "non"] as const;

@@ -63,6 +63,7 @@ const ACTION_VERBS: Record<string, string> = {
   schedule: "a programmé la publication de",
   restore: "a restauré en brouillon une version de",
   discard: "a abandonné le brouillon de",
+  issue: "a émis",
 };
 
 /** What the server does on its own, at the date staff chose: no one to name. */

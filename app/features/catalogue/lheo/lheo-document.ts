@@ -25,13 +25,20 @@ import { filled, leaf, node } from "./lheo-xml";
 
 export const LHEO_NAMESPACE = "http://lheo.gouv.fr/2.3";
 
-/** contenu-formation: the programme's modules, or the detailed description, or the summary. */
+/**
+ * contenu-formation: the programme's modules, or the detailed description, or the summary. A module
+ * keeps the number the console's editor, the course page and the programme PDF give it: its place in
+ * the programme (moduleHeading counts from 0). One with neither title nor content (a duration alone)
+ * says nothing here and is left out, without renumbering the ones after it.
+ */
 function contents(f: LheoFormation): string {
-  const modules = f.program.filter((m) => filled(m.title) || filled(m.content));
+  const modules = f.program
+    .map((module, index) => ({ module, index }))
+    .filter(({ module: m }) => filled(m.title) || filled(m.content));
   if (modules.length) {
     return modules
-      .map((m, i) => {
-        const heading = `${moduleHeading(i + 1, m.title)}${filled(m.duration) ? ` (${m.duration.trim()})` : ""}`;
+      .map(({ module: m, index }) => {
+        const heading = `${moduleHeading(index, m.title)}${filled(m.duration) ? ` (${m.duration.trim()})` : ""}`;
         return filled(m.content) ? `${heading}\n${m.content.trim()}` : heading;
       })
       .join("\n\n");

@@ -1,4 +1,4 @@
-import { formatRate } from "~/features/catalogue";
+import { formatRate, INSERTION_MONTHS } from "~/features/catalogue";
 import { archiveLine, type PublishedIndicators } from "../indicators";
 
 /**
@@ -48,7 +48,8 @@ export function IndicatorsSection({ indicators }: { indicators: PublishedIndicat
       {indicators.years.length > 0 && (
         <p className="mt-4 text-xs text-muted-foreground">
           Calculés à partir des stagiaires des sessions terminées et de leurs réponses aux enquêtes de
-          satisfaction (à chaud) et de suivi (3 mois après).
+          satisfaction (à chaud) et de suivi (données au moins {INSERTION_MONTHS} mois après la fin de la
+          session).
         </p>
       )}
     </section>

@@ -1,9 +1,10 @@
 import { ADMIN_ONLY, DeniedControl } from "~/features/accounts";
+import { INSERTION_MONTHS } from "~/features/catalogue";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { TextField } from "~/ui/console/form-fields";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
-import type { SurveyDelays } from "../delays";
+import { SURVEY_SETTINGS_DEFAULTS, type SurveyDelays } from "../delays";
 
 /**
  * Paramètres' 'Enquêtes de satisfaction' card: when the à-froid survey leaves, when the reminder
@@ -41,7 +42,14 @@ export function SurveyDelaysCard({ delays, canEdit }: { delays: SurveyDelays; ca
             <legend className="mb-3 text-sm text-muted-foreground sm:col-span-3">
               Le questionnaire à chaud part le dernier jour de chaque session. Ces délais règlent le reste.
             </legend>
-            {field("coldDelayMonths", "Enquête à froid (mois après la session)", "3 mois par défaut", 1, 24)}
+            {field(
+              "coldDelayMonths",
+              "Enquête à froid (mois après la session)",
+              // The insertion rate counts only the answers given that long after (surveys/figures.server.ts).
+              `${SURVEY_SETTINGS_DEFAULTS.coldDelayMonths} mois par défaut. Le taux d'insertion à ${INSERTION_MONTHS} mois ne compte que les réponses données au moins ${INSERTION_MONTHS} mois après la fin de la session`,
+              1,
+              24,
+            )}
             {field(
               "reminderDelayDays",
               "Rappel (jours après l'envoi)",

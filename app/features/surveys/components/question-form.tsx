@@ -5,8 +5,8 @@ import { SelectField, TextAreaField, TextField } from "~/ui/console/form-fields"
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { CheckboxField } from "~/ui/field";
 import { LABEL_MAX } from "../console-schema";
+import { deleteQuestionWarning } from "../question-roles";
 import {
-  deleteQuestionWarning,
   QUESTION_ROLE_LABELS,
   QUESTION_ROLES,
   QUESTION_TYPE_LABELS,

@@ -1,0 +1,26 @@
+// The billing feature's server-only face for routes and app/boot: they import from here (docs/architecture.md).
+// No lower feature imports billing (learners, catalogue, attendance, settings sit below it).
+
+export { billingAudits } from "./audit-record.server";
+export { type BillingSettings, readBillingSettings } from "./billing-settings.server";
+export { createCreditNote } from "./credit-notes.server";
+export {
+  createDraft,
+  deleteDraft,
+  INVOICE_GONE,
+  type InvoiceWithLines,
+  ISSUED_REFUSAL,
+  invoicesOfLearner,
+  readInvoice,
+  updateDraft,
+} from "./drafts.server";
+export {
+  type FundingPlanView,
+  type FundingShareView,
+  payerShare,
+  readFundingPlan,
+  saveFundingPlan,
+} from "./funding-plans.server";
+export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
+export { creditableNet, issueInvoice } from "./issue.server";
+export { currentSeller, sellerProblem } from "./parties.server";

@@ -1,0 +1,9 @@
+// The billing feature's browser-safe face: vocabulary, form schemas, pure rules the screens share.
+export * from "./funding-plan";
+export * from "./funding-plan-schema";
+export * from "./invoice-document";
+export * from "./invoice-schema";
+export * from "./invoice-totals";
+export * from "./numbering";
+export type * from "./parties";
+export * from "./vocabulary";

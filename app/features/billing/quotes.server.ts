@@ -1,0 +1,372 @@
+// Quotes (devis): drafted by staff, numbered and e-mailed when sent, accepted by the payer through
+// the e-mail's link or recorded by staff; an accepted quote for a learner fills the learner's funding
+// plan and names the payer as the convention's party.
+import { asc, eq, sql } from "drizzle-orm";
+import { type Actor, writeAudit } from "~/features/audit/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { setConventionParty } from "~/features/learners/index.server";
+import { learners } from "~/features/learners/schema.server";
+import { getCentreSettings } from "~/features/settings/index.server";
+import { AdminInputError } from "~/platform/console/action.server";
+import { addDays, formatDate, parisToday } from "~/platform/dates";
+import type { Db } from "~/platform/db/client.server";
+import { enqueueMail } from "~/platform/mail/queue.server";
+import { renderMail } from "~/platform/mail/templates.server";
+import { formatCents, rateOf, timesHundredths } from "~/platform/money";
+import { hashQuoteToken, QUOTE_TOKEN_SHAPE, quoteToken, quoteUrl } from "./quote-tokens.server";
+import { fundingPlans, fundingShares, invoiceCounters, payers, quoteLines, quotes } from "./schema.server";
+import type { PayerKind } from "./vocabulary";
+
+export interface QuoteLineInput {
+  label: string;
+  quantityHundredths: number;
+  unitCode: "HUR" | "C62" | "DAY";
+  unitPriceCents: number;
+}
+
+export interface QuoteInput {
+  payerId: string;
+  learnerId: string | null;
+  sessionId: string | null;
+  title: string;
+  /** YYYY-MM-DD, today or later. */
+  validUntil: string;
+  note: string;
+  lines: QuoteLineInput[];
+}
+
+/** The lines with their amounts and the quote's totals, on integers, VAT at `rate` basis points. */
+export function quoteTotals(lines: readonly QuoteLineInput[], rate: number) {
+  const priced = lines.map((line, i) => ({
+    ...line,
+    position: i + 1,
+    netCents: timesHundredths(line.unitPriceCents, line.quantityHundredths),
+  }));
+  const netCents = priced.reduce((sum, line) => sum + line.netCents, 0);
+  const vatCents = rateOf(netCents, rate);
+  return { lines: priced, netCents, vatCents, grossCents: netCents + vatCents };
+}
+
+async function vatRateOf(db: Db): Promise<number> {
+  return (await getCentreSettings(db)).vatStatus === "liable" ? 2000 : 0;
+}
+
+async function draftOf(db: Db, id: string) {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.id, id)).for("update");
+  if (!quote) throw new AdminInputError("Ce devis n'existe plus.");
+  if (quote.state !== "draft") {
+    throw new AdminInputError(`Le devis ${quote.number} est envoyé : il ne peut plus être modifié.`);
+  }
+  return quote;
+}
+
+/** The checks a quote's content must pass wherever it comes from (the console's form validated it too). */
+async function checkInput(db: Db, input: QuoteInput, today: string) {
+  if (input.lines.length === 0) throw new AdminInputError("Ajoutez au moins une ligne au devis.");
+  if (input.validUntil < today) {
+    throw new AdminInputError("La date de validité est passée : choisissez une date à venir.", "validUntil");
+  }
+  const [payer] = await db.select({ id: payers.id }).from(payers).where(eq(payers.id, input.payerId));
+  if (!payer) throw new AdminInputError("Choisissez un financeur du registre.", "payerId");
+  if (input.learnerId) {
+    const [learner] = await db
+      .select({ sessionId: learners.sessionId })
+      .from(learners)
+      .where(eq(learners.id, input.learnerId));
+    if (!learner) throw new AdminInputError("Ce ou cette stagiaire n'existe plus.", "learnerId");
+    if (input.sessionId && input.sessionId !== learner.sessionId) {
+      throw new AdminInputError("Ce ou cette stagiaire n'est pas inscrit·e à cette session.", "learnerId");
+    }
+  }
+}
+
+/** Creates a draft (`id` null) or rewrites one; answers its id. */
+export async function saveQuoteDraft(
+  db: Db,
+  actor: Actor,
+  id: string | null,
+  input: QuoteInput,
+  today = parisToday(),
+): Promise<string> {
+  await checkInput(db, input, today);
+  const rate = await vatRateOf(db);
+  const totals = quoteTotals(input.lines, rate);
+  return db.transaction(async (tx) => {
+    const values = {
+      payerId: input.payerId,
+      learnerId: input.learnerId,
+      sessionId: input.sessionId,
+      title: input.title,
+      validUntil: input.validUntil,
+      note: input.note,
+      vatRateBasisPoints: rate,
+      netCents: totals.netCents,
+      vatCents: totals.vatCents,
+      grossCents: totals.grossCents,
+    };
+    let quoteId: string;
+    if (id) {
+      await draftOf(tx, id);
+      await tx
+        .update(quotes)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(quotes.id, id));
+      await tx.delete(quoteLines).where(eq(quoteLines.quoteId, id));
+      quoteId = id;
+    } else {
+      const [created] = await tx
+        .insert(quotes)
+        .values({ ...values, createdById: actor.id })
+        .returning({ id: quotes.id });
+      if (!created) throw new Error("quote not inserted");
+      quoteId = created.id;
+    }
+    await tx.insert(quoteLines).values(totals.lines.map((line) => ({ ...line, quoteId })));
+    await writeAudit(tx, actor, {
+      action: id ? "update" : "create",
+      entity: "quote",
+      entityId: quoteId,
+      details: { title: input.title },
+    });
+    return quoteId;
+  });
+}
+
+export async function deleteQuoteDraft(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const quote = await draftOf(tx, id);
+    await tx.delete(quotes).where(eq(quotes.id, id));
+    await writeAudit(tx, actor, {
+      action: "delete",
+      entity: "quote",
+      entityId: id,
+      details: { title: quote.title },
+    });
+  });
+}
+
+/** 'D-2027-0001': its own sequence per year, drawn like invoice numbers (a locked counter row). */
+async function nextQuoteNumber(tx: Db, today: string): Promise<string> {
+  const year = today.slice(0, 4);
+  const key = `quote:${year}`;
+  await tx.insert(invoiceCounters).values({ key }).onConflictDoNothing();
+  const [counter] = await tx
+    .update(invoiceCounters)
+    .set({ lastNumber: sql`${invoiceCounters.lastNumber} + 1` })
+    .where(eq(invoiceCounters.key, key))
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  if (!counter) throw new Error("quote counter missing");
+  return `D-${year}-${String(counter.lastNumber).padStart(4, "0")}`;
+}
+
+export interface LinkKeys {
+  secret: string;
+  publicUrl: string;
+}
+
+/**
+ * Numbers the draft, e-mails it to the payer's invoicing address with the acceptance link, and
+ * answers the number and the address (the console's toast names them).
+ */
+export async function sendQuote(
+  db: Db,
+  actor: Actor,
+  keys: LinkKeys,
+  id: string,
+  today = parisToday(),
+): Promise<{ number: string; to: string }> {
+  return db.transaction(async (tx) => {
+    const quote = await draftOf(tx, id);
+    if (quote.validUntil < today) {
+      throw new AdminInputError("La date de validité est passée : modifiez-la avant d'envoyer le devis.");
+    }
+    const [payer] = await tx.select().from(payers).where(eq(payers.id, quote.payerId));
+    if (!payer) throw new AdminInputError("Le financeur de ce devis n'existe plus.");
+    const number = await nextQuoteNumber(tx, today);
+    const token = quoteToken(keys.secret, quote.id);
+    await tx
+      .update(quotes)
+      .set({
+        number,
+        state: "sent",
+        tokenHash: hashQuoteToken(token),
+        sentAt: new Date(),
+        sentTo: payer.invoicingEmail,
+        updatedAt: new Date(),
+      })
+      .where(eq(quotes.id, id));
+    const centre = await getCentreSettings(tx);
+    const mail = renderMail(centre, {
+      subject: `Devis ${number} : ${quote.title}`,
+      heading: payer.contactName ? `Bonjour ${payer.contactName},` : "Madame, Monsieur,",
+      paragraphs: [
+        `Vous trouverez ci-dessous notre devis ${number} pour ${quote.title}.`,
+        `Il est valable jusqu'au ${formatDate(quote.validUntil)}. Vous pouvez le lire et l'accepter en ligne par le lien ci-dessous.`,
+      ],
+      rows: [
+        ["Montant HT", formatCents(quote.netCents)],
+        ...(quote.vatRateBasisPoints > 0
+          ? ([
+              ["TVA", formatCents(quote.vatCents)],
+              ["Montant TTC", formatCents(quote.grossCents)],
+            ] as [string, string][])
+          : []),
+      ],
+      action: { label: "Lire et accepter le devis", url: quoteUrl(keys.publicUrl, token) },
+    });
+    await enqueueMail(tx, [
+      { kind: "quote", to: payer.invoicingEmail, replyTo: centre.email.trim() || null, ...mail },
+    ]);
+    await writeAudit(tx, actor, {
+      action: "send",
+      entity: "quote",
+      entityId: id,
+      details: { title: `Devis ${number}`, to: payer.invoicingEmail },
+    });
+    return { number, to: payer.invoicingEmail };
+  });
+}
+
+/** What the payer reads on the acceptance page; null for an unknown token. */
+export async function quoteByToken(db: Db, token: string) {
+  if (!QUOTE_TOKEN_SHAPE.test(token)) return null;
+  const [quote] = await db
+    .select({
+      id: quotes.id,
+      number: quotes.number,
+      title: quotes.title,
+      state: quotes.state,
+      validUntil: quotes.validUntil,
+      netCents: quotes.netCents,
+      vatCents: quotes.vatCents,
+      grossCents: quotes.grossCents,
+      vatRateBasisPoints: quotes.vatRateBasisPoints,
+      payerName: payers.name,
+    })
+    .from(quotes)
+    .innerJoin(payers, eq(payers.id, quotes.payerId))
+    .where(eq(quotes.tokenHash, hashQuoteToken(token)));
+  if (!quote) return null;
+  const lines = await db
+    .select({
+      label: quoteLines.label,
+      quantityHundredths: quoteLines.quantityHundredths,
+      unitCode: quoteLines.unitCode,
+      unitPriceCents: quoteLines.unitPriceCents,
+      netCents: quoteLines.netCents,
+    })
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quote.id))
+    .orderBy(asc(quoteLines.position));
+  return { ...quote, lines };
+}
+
+const FUNDING_OF_KIND: Record<PayerKind, "opco" | "france_travail" | "region" | "other" | "personal"> = {
+  company: "opco",
+  opco: "opco",
+  training_body: "other",
+  france_travail: "france_travail",
+  region: "region",
+  other_public: "other",
+  individual: "personal",
+};
+
+/**
+ * The answer to a sent quote. Accepting one for a learner fills the funding plan (the price is the
+ * quote's amount excluding VAT when the learner has no plan yet; the payer's share becomes that
+ * amount) and names the payer as the party of the learner's convention. `by` is 'link' (the payer)
+ * or the staff member who recorded it.
+ */
+export async function answerQuote(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  answer: "accepted" | "refused",
+  by: string,
+  today = parisToday(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
+    if (!quote) throw new AdminInputError("Ce devis n'existe plus.");
+    if (quote.state === "draft") throw new AdminInputError("Ce devis n'a pas encore été envoyé.");
+    if (quote.state !== "sent") {
+      throw new AdminInputError(
+        quote.state === "accepted" ? "Ce devis est déjà accepté." : "Ce devis a été refusé.",
+      );
+    }
+    if (answer === "accepted" && quote.validUntil < today) {
+      throw new AdminInputError(
+        `Ce devis n'est plus valable depuis le ${formatDate(addDays(quote.validUntil, 1))}.`,
+      );
+    }
+    await tx
+      .update(quotes)
+      .set({ state: answer, answeredAt: new Date(), answeredBy: by, updatedAt: new Date() })
+      .where(eq(quotes.id, id));
+    if (answer === "accepted" && quote.learnerId) {
+      await fillPlan(tx, quote.learnerId, quote.payerId, quote.netCents);
+    }
+    await writeAudit(tx, actor, {
+      action: "status",
+      entity: "quote",
+      entityId: id,
+      details: { title: `Devis ${quote.number}`, status: answer, by },
+    });
+  });
+}
+
+async function fillPlan(tx: Db, learnerId: string, payerId: string, amountCents: number) {
+  await tx.insert(fundingPlans).values({ learnerId, priceCents: amountCents }).onConflictDoNothing();
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${fundingShares.position}) + 1, 0)::int` })
+    .from(fundingShares)
+    .where(eq(fundingShares.learnerId, learnerId));
+  await tx
+    .insert(fundingShares)
+    .values({ learnerId, payerId, amountCents, position: position?.next ?? 0 })
+    .onConflictDoUpdate({
+      target: [fundingShares.learnerId, fundingShares.payerId],
+      set: { amountCents },
+    });
+  const [payer] = await tx.select().from(payers).where(eq(payers.id, payerId));
+  if (!payer) return;
+  await setConventionParty(tx, learnerId, {
+    fundingSource: FUNDING_OF_KIND[payer.kind],
+    party:
+      payer.kind === "individual"
+        ? null
+        : {
+            name: payer.name,
+            address: `${payer.street}, ${payer.postalCode} ${payer.city}`,
+            siret: payer.siret,
+            contactName: payer.contactName,
+            contactEmail: payer.invoicingEmail,
+          },
+  });
+}
+
+/** The quotes of a learner, newest first (the learner's file lists them). */
+export async function learnerQuotes(db: Db, learnerId: string) {
+  return db
+    .select({
+      id: quotes.id,
+      number: quotes.number,
+      title: quotes.title,
+      state: quotes.state,
+      netCents: quotes.netCents,
+      validUntil: quotes.validUntil,
+    })
+    .from(quotes)
+    .where(eq(quotes.learnerId, learnerId))
+    .orderBy(sql`${quotes.createdAt} desc`);
+}
+
+/** A default title for a learner's quote: the formation and the session's dates. */
+export async function quoteTitleFor(db: Db, sessionId: string): Promise<string> {
+  const [row] = await db
+    .select({ title: formations.title, start: formationSessions.startDate, end: formationSessions.endDate })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(formationSessions.id, sessionId));
+  return row ? `${row.title}, session du ${formatDate(row.start)} au ${formatDate(row.end)}` : "";
+}
