@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/features/audit/schema.server";
 import { bpfProductLineOf } from "~/features/billing/bpf-products";
 import { bpfProducts, bpfProductsCsv } from "~/features/billing/bpf-products.server";
-import { makeDraftInvoice, makePayer } from "../support/billing";
+import { makeActor, makeDraftInvoice, makePayer } from "../support/billing";
 import { createTestDatabase, DRIVER, type TestDatabase } from "../support/db";
 import { makeFormation, makeLearner, makeSession } from "../support/factories";
-import { creditWith, issueWith, makeStaff, numbering } from "../support/follow-up";
+import { creditWith, issueWith, numbering } from "../support/follow-up";
 
 let database: TestDatabase;
 const next = numbering();
@@ -85,7 +85,7 @@ describe(`BPF section C from invoices on ${DRIVER}`, () => {
   });
 
   it("lists a line's invoices and credit notes as CSV, audited as an export", async () => {
-    const actor = await makeStaff(database.db);
+    const actor = await makeActor(database.db);
     const csv = await bpfProductsCsv(database.db, actor, 2027, "c2h");
     expect(csv).toBe(
       "\uFEFFDate;Numéro;Type;Facture corrigée;Financeur;Type de financeur;Stagiaire;Montant HT;Ligne du BPF\r\n" +

@@ -2,6 +2,7 @@
 // the same state as invoiceStateOf for every row, the filters (state, payer, period, kind, search),
 // the paging and the counters; the encours per payer and the dashboard's two figures.
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCreditNote, createDraft, issueInvoice } from "~/features/billing/index.server";
 import { invoiceStateOf } from "~/features/billing/invoice-state";
 import {
   figuresOfRow,
@@ -11,8 +12,11 @@ import {
   NO_INVOICE_FILTERS,
 } from "~/features/billing/invoice-state.server";
 import { outstandingByPayer, outstandingTotals } from "~/features/billing/outstanding.server";
+import { paymentSchema } from "~/features/billing/payment-schema";
+import { PAYMENT_REFUSALS, recordPayment } from "~/features/billing/payments.server";
 import { PAGE_SIZE } from "~/platform/console/paging.server";
-import { makeDraftInvoice, makePayer, makePayment } from "../support/billing";
+import { parisToday } from "~/platform/dates";
+import { describeCentre, makeActor, makeDraftInvoice, makePayer, makePayment } from "../support/billing";
 import { createTestDatabase, DRIVER, type TestDatabase } from "../support/db";
 import { creditWith, issueWith, numbering } from "../support/follow-up";
 
@@ -179,5 +183,59 @@ describe(`invoices' states and figures on ${DRIVER}`, () => {
     const paged = (PAGE_SIZE + 2) * 1_000;
     expect(after.leftCents - before.leftCents).toBe(105_000 + 50_000 + 200_000 + paged);
     expect(after.overdueCents - before.overdueCents).toBe(5_000 + 35_000 + paged);
+  });
+
+  it("reads the invoices and credit notes the ledger issues as the ledger counts them", async () => {
+    const { db } = database;
+    const actor = await makeActor(db);
+    await describeCentre(db);
+    const payer = await makePayer(db);
+    const today = parisToday();
+    const draft = await createDraft(
+      db,
+      {
+        purpose: "custom",
+        payerId: payer.id,
+        lines: [{ label: "Formation", quantityHundredths: 100, unitPriceCents: 60_000 }],
+        serviceStart: "2026-09-01",
+        serviceEnd: "2026-10-30",
+      },
+      actor,
+    );
+    const invoice = await issueInvoice(db, draft.id, actor);
+    const pay = (amount: string) => {
+      const input = paymentSchema.parse({
+        invoiceId: invoice.id,
+        amount,
+        receivedOn: today,
+        means: "transfer",
+      });
+      return recordPayment(db, actor, input, today);
+    };
+    await pay("100");
+    await issueInvoice(
+      db,
+      (await createCreditNote(db, invoice.id, { amountCents: 20_000 }, actor)).id,
+      actor,
+    );
+    expect((await invoiceStanding(db, invoice.id, today))?.invoice).toMatchObject({
+      state: "partly_paid",
+      paidCents: 10_000,
+      creditedCents: 20_000,
+      leftCents: 30_000,
+    });
+    // What is left to credit, credited: the invoice is cancelled, nothing left to pay or to record.
+    await issueInvoice(
+      db,
+      (await createCreditNote(db, invoice.id, { amountCents: 40_000 }, actor)).id,
+      actor,
+    );
+    const standing = await invoiceStanding(db, invoice.id, today);
+    expect(standing?.invoice).toMatchObject({ state: "cancelled", leftCents: 0 });
+    expect(standing?.creditNotes.map((c) => [c.state, c.netCents])).toEqual([
+      ["issued", 20_000],
+      ["issued", 40_000],
+    ]);
+    await expect(pay("1")).rejects.toThrow(PAYMENT_REFUSALS.cancelled);
   });
 });

@@ -18,9 +18,9 @@ import {
 } from "~/features/billing/payments.server";
 import { payments } from "~/features/billing/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
-import { makeDraftInvoice, makePayer, makePayment } from "../support/billing";
+import { makeActor, makeDraftInvoice, makePayer, makePayment } from "../support/billing";
 import { createTestDatabase, DRIVER, type TestDatabase } from "../support/db";
-import { creditWith, issueWith, makeStaff, numbering } from "../support/follow-up";
+import { creditWith, issueWith, numbering } from "../support/follow-up";
 import { frenchTypographyFaults } from "../support/french-text";
 
 let database: TestDatabase;
@@ -32,7 +32,7 @@ const TODAY = "2027-03-01";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  actor = await makeStaff(database.db);
+  actor = await makeActor(database.db);
   return () => database.close();
 });
 

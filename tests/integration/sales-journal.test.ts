@@ -11,9 +11,9 @@ import {
   salesJournalFileName,
 } from "~/features/billing/sales-journal.server";
 import { billingSettings } from "~/features/billing/schema.server";
-import { makeDraftInvoice, makePayer } from "../support/billing";
+import { makeActor, makeDraftInvoice, makePayer } from "../support/billing";
 import { createTestDatabase, DRIVER, type TestDatabase } from "../support/db";
-import { creditWith, issueWith, makeStaff, numbering } from "../support/follow-up";
+import { creditWith, issueWith, numbering } from "../support/follow-up";
 
 let database: TestDatabase;
 const next = numbering();
@@ -54,7 +54,7 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 describe(`the sales journal on ${DRIVER}`, () => {
   it("lists the period's invoices and credit notes in order of issue, credit notes negative", async () => {
-    const actor = await makeStaff(database.db);
+    const actor = await makeActor(database.db);
     const period = { from: "2027-01-01", to: "2027-03-31" };
     // Two rows a batch: the five rows come in three reads, none lost or repeated at their seams.
     const csv = await text(await exportSalesJournal(database.db, actor, period, 2));
@@ -81,7 +81,7 @@ describe(`the sales journal on ${DRIVER}`, () => {
   });
 
   it("gives the header alone for a period without invoices, and a file name of the period", async () => {
-    const actor = await makeStaff(database.db);
+    const actor = await makeActor(database.db);
     const period = { from: "2030-01-01", to: "2030-01-31" };
     expect(await text(await exportSalesJournal(database.db, actor, period))).toBe(
       `\uFEFF${SALES_JOURNAL_HEADER.join(";")}\r\n`,

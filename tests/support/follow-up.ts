@@ -1,20 +1,9 @@
 // What the tests of an issued invoice's follow-up (payments, states, reminders, encours, exports,
-// BPF) share: a staff account to act as, and invoices and credit notes numbered without clashing,
-// issued through tests/support/billing.ts.
-import { randomUUID } from "node:crypto";
-import { users } from "~/features/accounts/schema.server";
-import type { Actor } from "~/features/audit/index.server";
+// BPF) share: invoices and credit notes numbered without clashing, issued through
+// tests/support/billing.ts.
 import type { Db } from "~/platform/db/client.server";
 import { type InvoiceFields, makeDraftInvoice, makeIssuedInvoice } from "./billing";
 import { uniqueTag } from "./factories";
-
-/** A staff account as the Journal names its actor (a row in `users`, without a sign-in). */
-export async function makeStaff(db: Db): Promise<Actor> {
-  const id = randomUUID();
-  const email = `staff-${id}@example.test`;
-  await db.insert(users).values({ id, name: "Camille Test", email, emailVerified: true });
-  return { id, email };
-}
 
 /**
  * Numbers issued documents in a sequence of their own for the file ('T1a2b3c4d-00001'…), so two

@@ -13,10 +13,14 @@ const issued: InvoiceFigures = {
   kind: "invoice",
   number: "F-2027-00001",
   dueOn: "2027-02-14",
+  netCents: 35_000,
   grossCents: 35_000,
   paidCents: 0,
+  creditedNetCents: 0,
   creditedCents: 0,
 };
+/** Credit notes of `cents`, exempt of VAT like the invoice: net and gross alike. */
+const credited = (cents: number) => ({ creditedNetCents: cents, creditedCents: cents });
 const on = (fields: Partial<InvoiceFigures>, today = "2027-02-01") =>
   invoiceStateOf({ ...issued, ...fields }, today);
 
@@ -49,19 +53,27 @@ describe("an invoice's state", () => {
 
   it("is Payée once the payments reach the gross amount less what credit notes took back", () => {
     expect(on({ paidCents: 35_000 }, "2030-01-01")).toBe("paid");
-    expect(on({ creditedCents: 10_000, paidCents: 25_000 }, "2030-01-01")).toBe("paid");
-    expect(on({ creditedCents: 10_000, paidCents: 24_999 }, "2030-01-01")).toBe("overdue");
+    expect(on({ ...credited(10_000), paidCents: 25_000 }, "2030-01-01")).toBe("paid");
+    expect(on({ ...credited(10_000), paidCents: 24_999 }, "2030-01-01")).toBe("overdue");
     // Paid, then partly credited: more was paid than is now owed; still paid, nothing left.
-    expect(on({ creditedCents: 10_000, paidCents: 35_000 })).toBe("paid");
-    expect(leftDueCents({ grossCents: 35_000, creditedCents: 10_000, paidCents: 35_000 })).toBe(0);
+    expect(on({ ...credited(10_000), paidCents: 35_000 })).toBe("paid");
+    expect(leftDueCents({ ...issued, ...credited(10_000), paidCents: 35_000 })).toBe(0);
   });
 
   it("is Annulée when issued credit notes cover the whole gross amount, paid or not", () => {
-    expect(on({ creditedCents: 35_000 }, "2030-01-01")).toBe("cancelled");
-    expect(on({ creditedCents: 40_000 })).toBe("cancelled");
-    expect(on({ creditedCents: 35_000, paidCents: 35_000 })).toBe("cancelled");
+    expect(on(credited(35_000), "2030-01-01")).toBe("cancelled");
+    expect(on(credited(40_000))).toBe("cancelled");
+    expect(on({ ...credited(35_000), paidCents: 35_000 })).toBe("cancelled");
     // An invoice of 0 € without a credit note owes nothing: paid, not cancelled.
-    expect(on({ grossCents: 0 })).toBe("paid");
+    expect(on({ netCents: 0, grossCents: 0 })).toBe("paid");
+  });
+
+  it("is Annulée when credit notes take back the whole amount excluding VAT, a cent of rounded VAT aside", () => {
+    // 0,03 € + 20 % = 0,04 €; credited by 0,01 € and 0,02 €, whose VAT rounds to 0 each: 0,03 €
+    // credited with VAT, yet the whole amount excluding VAT is taken back. Nothing is left to pay.
+    const tiny = { netCents: 3, grossCents: 4, creditedNetCents: 3, creditedCents: 3 };
+    expect(on(tiny, "2030-01-01")).toBe("cancelled");
+    expect(leftDueCents({ ...issued, ...tiny })).toBe(0);
   });
 
   it("gives a credit note its own two states, labelled in the masculine", () => {
@@ -73,6 +85,6 @@ describe("an invoice's state", () => {
   });
 
   it("leaves due the gross amount less credit notes and payments", () => {
-    expect(leftDueCents({ grossCents: 35_000, creditedCents: 5_000, paidCents: 10_000 })).toBe(20_000);
+    expect(leftDueCents({ ...issued, ...credited(5_000), paidCents: 10_000 })).toBe(20_000);
   });
 });

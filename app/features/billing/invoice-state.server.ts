@@ -41,21 +41,25 @@ export function invoiceFigures(db: Db, today: string) {
   const credited = db
     .select({
       invoiceId: creditNotes.creditedInvoiceId,
-      cents: sql<number>`sum(${creditNotes.grossCents})::int`.as("credited_sum"),
+      net: sql<number>`sum(${creditNotes.netCents})::int`.as("credited_net_sum"),
+      gross: sql<number>`sum(${creditNotes.grossCents})::int`.as("credited_sum"),
     })
     .from(creditNotes)
     .where(and(eq(creditNotes.kind, "credit_note"), isNotNull(creditNotes.number)))
     .groupBy(creditNotes.creditedInvoiceId)
     .as("credited");
   const paidCents = sql<number>`coalesce(${paid.cents}, 0)`;
-  const creditedCents = sql<number>`coalesce(${credited.cents}, 0)`;
-  const owed = sql`${invoices.grossCents} - ${creditedCents} - ${paidCents}`;
-  // invoiceStateOf (invoice-state.ts), line for line.
+  const creditedNetCents = sql<number>`coalesce(${credited.net}, 0)`;
+  const creditedCents = sql<number>`coalesce(${credited.gross}, 0)`;
+  // invoiceStateOf and leftDueCents (invoice-state.ts), line for line.
+  const cancelled = sql`(${creditedNetCents} > 0 and ${creditedNetCents} >= ${invoices.netCents})`;
+  const left = sql`case when ${invoices.kind} = 'invoice' and ${invoices.number} is not null and not ${cancelled}
+      then greatest(0, ${invoices.grossCents} - ${creditedCents} - ${paidCents}) else 0 end`;
   const state = sql<InvoiceState>`case
       when ${invoices.number} is null then 'draft'
       when ${invoices.kind} = 'credit_note' then 'issued'
-      when ${creditedCents} > 0 and ${creditedCents} >= ${invoices.grossCents} then 'cancelled'
-      when ${owed} <= 0 then 'paid'
+      when ${cancelled} then 'cancelled'
+      when ${left} = 0 then 'paid'
       when ${invoices.dueOn} < ${today}::date then 'overdue'
       when ${paidCents} > 0 then 'partly_paid'
       else 'issued' end`;
@@ -81,12 +85,10 @@ export function invoiceFigures(db: Db, today: string) {
       grossCents: invoices.grossCents,
       createdAt: invoices.createdAt,
       paidCents: paidCents.as("paid_cents"),
+      creditedNetCents: creditedNetCents.as("credited_net_cents"),
       creditedCents: creditedCents.as("credited_cents"),
-      // Only an invoice is owed; a credit note owes nothing.
-      leftCents:
-        sql<number>`case when ${invoices.kind} = 'invoice' and ${invoices.number} is not null then greatest(0, ${owed}) else 0 end`.as(
-          "left_cents",
-        ),
+      // Only an issued invoice is owed; a draft or a credit note owes nothing.
+      leftCents: sql<number>`${left}`.as("left_cents"),
       state: state.as("state"),
     })
     .from(invoices)
@@ -115,6 +117,7 @@ export interface InvoiceListRow {
   vatCents: number;
   grossCents: number;
   paidCents: number;
+  creditedNetCents: number;
   creditedCents: number;
   leftCents: number;
   state: InvoiceState;
@@ -141,6 +144,7 @@ function rowOf(
     vatCents: Number(r.vatCents),
     grossCents: Number(r.grossCents),
     paidCents: Number(r.paidCents),
+    creditedNetCents: Number(r.creditedNetCents),
     creditedCents: Number(r.creditedCents),
     leftCents: Number(r.leftCents),
     state: r.state as InvoiceState,
@@ -313,7 +317,9 @@ export const figuresOfRow = (row: InvoiceListRow): InvoiceFigures => ({
   kind: row.kind,
   number: row.number,
   dueOn: row.dueOn,
+  netCents: row.netCents,
   grossCents: row.grossCents,
   paidCents: row.paidCents,
+  creditedNetCents: row.creditedNetCents,
   creditedCents: row.creditedCents,
 });

@@ -13,26 +13,41 @@ export interface InvoiceFigures {
   number: string | null;
   /** Null while a draft. */
   dueOn: string | null;
+  netCents: number;
   grossCents: number;
   /** The payments recorded against it. */
   paidCents: number;
   /**
-   * The gross amounts of its ISSUED credit notes (a draft credit note corrects nothing yet). A credit
-   * note holds positive amounts, as Factur-X's type 381 does: it is subtracted here, not added.
+   * What its ISSUED credit notes took back (a draft credit note corrects nothing yet), excluding VAT
+   * and with it. A credit note holds positive amounts, as Factur-X's type 381 does: subtracted here.
    */
+  creditedNetCents: number;
   creditedCents: number;
 }
 
-/** What is still to be paid: the gross amount less what the credit notes took back and what was paid; never below 0. */
-export function leftDueCents(f: Pick<InvoiceFigures, "grossCents" | "paidCents" | "creditedCents">): number {
-  return Math.max(0, f.grossCents - f.creditedCents - f.paidCents);
+/**
+ * Whether credit notes took the whole invoice back. Judged on the amount excluding VAT, as issuing a
+ * credit note judges what is left to credit (creditableNet): the VAT rounded on each document could
+ * otherwise leave a cent that no credit note may take back.
+ */
+const cancelled = (f: Pick<InvoiceFigures, "netCents" | "creditedNetCents">) =>
+  f.creditedNetCents > 0 && f.creditedNetCents >= f.netCents;
+
+/**
+ * What is still to be paid: the gross amount less what the credit notes took back and what was paid;
+ * never below 0, and 0 once cancelled.
+ */
+export function leftDueCents(
+  f: Pick<InvoiceFigures, "netCents" | "grossCents" | "paidCents" | "creditedNetCents" | "creditedCents">,
+): number {
+  return cancelled(f) ? 0 : Math.max(0, f.grossCents - f.creditedCents - f.paidCents);
 }
 
 /**
  * The state of an invoice on `today` (the Paris day, 'YYYY-MM-DD'), in this order:
  * - Brouillon: no number yet;
- * - Annulée: its issued credit notes cover its whole gross amount (at least one credit note: an
- *   invoice of 0 € with none is simply paid);
+ * - Annulée: its issued credit notes cover its whole amount (at least one credit note: an invoice of
+ *   0 € with none is simply paid);
  * - Payée: the payments reach the gross amount less what was credited;
  * - En retard: its due date is before today and something is left (a partly paid invoice past its due
  *   date is late: the rest of the money is late, and the reminders go; what was paid shows beside it);
@@ -43,9 +58,8 @@ export function leftDueCents(f: Pick<InvoiceFigures, "grossCents" | "paidCents" 
 export function invoiceStateOf(f: InvoiceFigures, today: string): InvoiceState {
   if (f.number === null) return "draft";
   if (f.kind === "credit_note") return "issued";
-  if (f.creditedCents > 0 && f.creditedCents >= f.grossCents) return "cancelled";
-  const left = f.grossCents - f.creditedCents - f.paidCents;
-  if (left <= 0) return "paid";
+  if (cancelled(f)) return "cancelled";
+  if (leftDueCents(f) === 0) return "paid";
   if (f.dueOn !== null && f.dueOn < today) return "overdue";
   if (f.paidCents > 0) return "partly_paid";
   return "issued";

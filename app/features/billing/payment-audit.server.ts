@@ -2,10 +2,8 @@
 // Apart from billing's audit-record.server.ts (invoices, payers…): payments are records of their own.
 import { inArray } from "drizzle-orm";
 import type { AuditDeclaration } from "~/features/audit/index.server";
+import { invoiceHref } from "./audit-record.server";
 import { payments } from "./schema.server";
-
-/** The console page of an invoice, where its payments are listed. */
-export const invoiceHref = (invoiceId: string) => `/admin/factures/${invoiceId}`;
 
 /**
  * A payment is recorded or removed, never edited: its entries carry no list of changes, only the
@@ -15,7 +13,7 @@ export const paymentAudit: AuditDeclaration = {
   entity: "payment",
   kind: "Règlements",
   label: "le règlement",
-  // A payment still recorded links to its invoice's page; a removed one keeps its title, unlinked.
+  // A payment still recorded links to its invoice's page (where its payments are listed); a removed one keeps its title, unlinked.
   find: async (db, ids) =>
     (
       await db

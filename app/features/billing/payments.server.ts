@@ -4,13 +4,13 @@
  * refusal is a French AdminInputError with nothing written; each change is written to the Journal in
  * the transaction that makes it.
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { formatCents } from "~/platform/money";
-import { leftDueCents } from "./invoice-state";
+import { invoiceFigures } from "./invoice-state.server";
 import type { PaymentInput } from "./payment-schema";
 import { invoices, payments } from "./schema.server";
 import { PAYMENT_MEANS_LABELS, type PaymentMeans } from "./vocabulary";
@@ -46,38 +46,20 @@ export function paymentTitle(p: {
   return `Règlement de ${formatCents(p.amountCents)} (${PAYMENT_MEANS_LABELS[p.means].toLowerCase()}) du ${day}, facture ${p.invoiceNumber}`;
 }
 
-/** What the invoice's row and its other payments and credit notes say, the row locked until commit. */
-async function lockedInvoice(tx: Db, invoiceId: string) {
+/** The invoice's figures and state on `today`, its row locked until the transaction ends. */
+async function lockedInvoice(tx: Db, invoiceId: string, today: string) {
   // FOR UPDATE: two payments recorded at once for one invoice wait for each other, so neither can
   // pass the 'reste à payer' check on the other's stale figure. (Locking fires no UPDATE trigger: an
   // issued invoice stays untouched.)
-  const [invoice] = await tx
-    .select({
-      id: invoices.id,
-      kind: invoices.kind,
-      number: invoices.number,
-      issuedOn: invoices.issuedOn,
-      grossCents: invoices.grossCents,
-    })
+  const [locked] = await tx
+    .select({ id: invoices.id })
     .from(invoices)
     .where(eq(invoices.id, invoiceId))
     .for("update");
-  if (!invoice) return null;
-  const [paid] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(eq(payments.invoiceId, invoiceId));
-  const [credited] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${invoices.grossCents}), 0)::int` })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.creditedInvoiceId, invoiceId),
-        eq(invoices.kind, "credit_note"),
-        isNotNull(invoices.number),
-      ),
-    );
-  return { ...invoice, paidCents: Number(paid?.cents ?? 0), creditedCents: Number(credited?.cents ?? 0) };
+  if (!locked) return null;
+  const f = invoiceFigures(tx, today);
+  const [row] = await tx.select().from(f).where(eq(f.id, invoiceId));
+  return row ?? null;
 }
 
 /**
@@ -93,20 +75,18 @@ export async function recordPayment(
   today: string = parisToday(),
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
-    const invoice = await lockedInvoice(tx, input.invoiceId);
+    const invoice = await lockedInvoice(tx, input.invoiceId, today);
     if (!invoice) throw new AdminInputError(PAYMENT_REFUSALS.unknownInvoice, "invoiceId");
     if (invoice.kind === "credit_note") throw new AdminInputError(PAYMENT_REFUSALS.creditNote, "invoiceId");
     if (invoice.number === null || invoice.issuedOn === null) {
       throw new AdminInputError(PAYMENT_REFUSALS.draft, "invoiceId");
     }
-    if (invoice.creditedCents > 0 && invoice.creditedCents >= invoice.grossCents) {
-      throw new AdminInputError(PAYMENT_REFUSALS.cancelled, "invoiceId");
-    }
+    if (invoice.state === "cancelled") throw new AdminInputError(PAYMENT_REFUSALS.cancelled, "invoiceId");
     if (input.receivedOn > today) throw new AdminInputError(PAYMENT_REFUSALS.future, "receivedOn");
     if (input.receivedOn < invoice.issuedOn) {
       throw new AdminInputError(beforeIssue(invoice.issuedOn), "receivedOn");
     }
-    const left = leftDueCents(invoice);
+    const left = Number(invoice.leftCents);
     if (left === 0) throw new AdminInputError(PAYMENT_REFUSALS.alreadyPaid, "amount");
     if (input.amount > left) throw new AdminInputError(exceedsLeftDue(left), "amount");
     const [payment] = await tx
