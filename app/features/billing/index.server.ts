@@ -14,6 +14,7 @@ export {
   readInvoice,
   updateDraft,
 } from "./drafts.server";
+export * from "./follow-up.server";
 export {
   type FundingPlanView,
   type FundingShareView,
@@ -24,4 +25,3 @@ export {
 export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
 export { creditableNet, issueInvoice } from "./issue.server";
 export { currentSeller, sellerProblem } from "./parties.server";
-export * from "./follow-up.server";
