@@ -4,6 +4,7 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { catalogueApplicationUses, offerFreedSeats } from "~/features/applications/index.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
+import { ReminderScheduler } from "~/features/billing/reminders.server";
 import { provideApplicationUses } from "~/features/catalogue/application-uses.server";
 import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
@@ -137,11 +138,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       events,
       logger,
     );
+    // Reminders of unpaid invoices (features/billing/reminders.server.ts).
+    const reminders = new ReminderScheduler(database.db, mail, logger);
     if (options.startMailWorker !== false) {
       mail.start();
       retention.start();
       publishing.start();
       surveys.start();
+      reminders.start();
     }
     return {
       config,
@@ -152,6 +156,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       retention,
       publishing,
       surveys,
+      reminders,
       events,
       logger,
       async close() {
@@ -159,6 +164,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await retention.stop();
         await publishing.stop();
         await surveys.stop();
+        await reminders.stop();
         await mail.stop();
         await database.close();
       },

@@ -172,7 +172,8 @@ export async function makeIssuedInvoice(
   fields: InvoiceFields & { number: string; sequenceNumber: number; issuedOn: string; dueOn: string },
   lines?: { label?: string; quantityHundredths?: number; unitPriceCents: number }[],
 ) {
-  const { number, sequenceNumber, issuedOn, dueOn, ...draft } = fields;
+  // The seller is copied at issue only: a draft carrying one is refused (invoices_issue_complete).
+  const { number, sequenceNumber, issuedOn, dueOn, seller, ...draft } = fields;
   const invoice = await makeDraftInvoice(db, draft, lines);
   const [issued] = await db
     .update(invoices)
@@ -183,7 +184,7 @@ export async function makeIssuedInvoice(
       issuedAt: new Date(`${issuedOn}T10:00:00Z`),
       issuedOn,
       dueOn,
-      seller: fields.seller ?? TEST_SELLER,
+      seller: seller ?? TEST_SELLER,
     })
     .where(eq(invoices.id, invoice.id))
     .returning();

@@ -18,10 +18,11 @@ export const AUDIT_ENTITIES = [
   "demo_data",
   "site_page",
   "questionnaire",
-  // Billing (features/billing/audit-record.server.ts); payers and payments join them there.
+  // Billing (features/billing/audit-record.server.ts, payments in payment-audit.server.ts).
   "funding_plan",
   "invoice",
   "credit_note",
   "quote",
+  "payment",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

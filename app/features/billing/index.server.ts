@@ -14,6 +14,7 @@ export {
   readInvoice,
   updateDraft,
 } from "./drafts.server";
+export * from "./follow-up.server";
 export {
   type FundingPlanView,
   type FundingShareView,
