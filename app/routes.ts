@@ -97,6 +97,7 @@ export default caseSensitive([
       route("statistiques/bpf/stagiaires.csv", "routes/admin/bpf-csv.ts"),
       route("parametres", "routes/admin/settings.tsx"),
       route("calendrier", "routes/admin/calendar.tsx"),
+      route("factures", "routes/admin/invoices.tsx"),
       route("factures/:id", "routes/admin/invoice.tsx"),
       route("devis", "routes/admin/quotes.tsx"),
       // 'nouveau' or a quote's id: its editor, a page of its own.

@@ -18,6 +18,7 @@ import {
   makeFundingPlan,
   makeIssuedInvoice,
   makePayer,
+  makePayment,
 } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { makeApplication, makeLearner, makeMedia, makeSlot } from "../support/factories";
@@ -108,6 +109,7 @@ let ids: {
   questionnaire: string;
   question: string;
   payer: string;
+  payment: string;
   draftInvoice: string;
   issuedInvoice: string;
   quote: string;
@@ -195,6 +197,12 @@ beforeAll(async () => {
     issuedOn: "2027-01-15",
     dueOn: "2027-02-14",
   });
+  const payment = await makePayment(t.app.db, {
+    invoiceId: issuedInvoice.id,
+    receivedOn: "2027-01-20",
+    amountCents: 10_000,
+    means: "cheque",
+  });
   const [quote] = await t.app.database.query<{ id: string }>(
     `insert into quotes (payer_id, title, valid_until) values ('${payer.id}', 'Devis', '2099-12-31') returning id`,
   );
@@ -204,6 +212,7 @@ beforeAll(async () => {
   );
   ids = {
     payer: payer.id,
+    payment: payment.id,
     draftInvoice: draftInvoice.id,
     issuedInvoice: issuedInvoice.id,
     quote: quote?.id ?? "",
@@ -267,6 +276,7 @@ async function snapshot() {
     "invoice_counters",
     "quotes",
     "quote_lines",
+    "payments",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -483,6 +493,13 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/invoice.tsx#delete": { id: ids.draftInvoice },
     "routes/admin/invoice.tsx#issue": { id: ids.draftInvoice },
     "routes/admin/invoice.tsx#credit-note": { invoiceId: ids.issuedInvoice, mode: "total" },
+    "routes/admin/invoice.tsx#payment": {
+      invoiceId: ids.issuedInvoice,
+      receivedOn: "2027-01-20",
+      amount: "100",
+      means: "transfer",
+    },
+    "routes/admin/invoice.tsx#remove-payment": { id: ids.payment },
     "routes/admin/quote.tsx#save": {
       id: ids.quote,
       payerId: ids.payer,

@@ -7,8 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readFundingPlan, readInvoice } from "~/features/billing/index.server";
 import { invoices, quotes } from "~/features/billing/schema.server";
+import { parisToday } from "~/platform/dates";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import * as invoiceRoute from "~/routes/admin/invoice";
+import * as invoicesRoute from "~/routes/admin/invoices";
 import * as fundingRoute from "~/routes/admin/learner-funding";
 import * as quoteRoute from "~/routes/admin/quote";
 import { describeCentre, makeFundingPlan, makePayer, sirenFor } from "../support/billing";
@@ -294,6 +296,63 @@ describe(`the money's console screens on ${DRIVER}`, () => {
     expect((await bodyOf(tooMuch)).errors).toMatchObject({
       amount: expect.stringContaining("dépasse ce qui reste à créditer"),
     });
+  });
+
+  it("a payment is recorded from the invoice page (administrators), the Factures list and the Financement read its state", async () => {
+    const made = await learnerWithPlan();
+    const id = await finalDraft(made);
+    const number = await issued(id);
+    const path = `/admin/factures/${id}`;
+    const payment = {
+      intent: "payment",
+      invoiceId: id,
+      receivedOn: parisToday(),
+      amount: "600",
+      means: "transfer",
+      reference: "VIR OPCO 42",
+    };
+    await expect(post(invoiceRoute, path, payment, { id }, moderator.cookie)).rejects.toMatchObject({
+      status: 403,
+    });
+    const tooMuch = await post(invoiceRoute, path, { ...payment, amount: "1 600,01" }, { id });
+    expect(statusOf(tooMuch)).toBe(400);
+    expect((await bodyOf(tooMuch)).errors).toEqual({
+      amount: "Le règlement dépasse le reste à payer (1\u202f600,00\u00a0€).",
+    });
+    expect(statusOf(await post(invoiceRoute, path, payment, { id }))).toBe(200);
+
+    const page = (await load(invoiceRoute, path, { id })) as {
+      page: {
+        state: string;
+        paidCents: number;
+        leftCents: number;
+        payments: { id: string; amountCents: number }[];
+      };
+    };
+    expect(page.page).toMatchObject({ state: "partly_paid", paidCents: 60_000, leftCents: 100_000 });
+    expect(page.page.payments.map((p) => p.amountCents)).toEqual([60_000]);
+
+    const list = (await load(invoicesRoute, `/admin/factures?etat=partly_paid&q=${number}`, {})) as {
+      invoices: { id: string; number: string; leftCents: number; state: string }[];
+    };
+    expect(list.invoices.map((i) => [i.number, i.leftCents, i.state])).toEqual([
+      [number, 100_000, "partly_paid"],
+    ]);
+    const funding = (await load(fundingRoute, made.fundingPath, { id: made.learner.id })) as {
+      page: { invoices: { number: string | null; state: string }[] };
+    };
+    expect(funding.page.invoices.map((i) => [i.number, i.state])).toEqual([[number, "partly_paid"]]);
+
+    const [recorded] = page.page.payments;
+    const removed = await post(
+      invoiceRoute,
+      path,
+      { intent: "remove-payment", id: recorded?.id ?? "" },
+      { id },
+    );
+    expect(statusOf(removed)).toBe(200);
+    const after = (await load(invoiceRoute, path, { id })) as { page: { state: string } };
+    expect(after.page.state).toBe("issued");
   });
 
   it("a quote is saved, sent (numbered, e-mailed) and its acceptance recorded under the staff member's name", async () => {

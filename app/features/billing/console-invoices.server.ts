@@ -2,7 +2,8 @@
  * An invoice's or a credit note's page (/admin/factures/:id). A draft is edited (payer, lines,
  * period, note, engagement number), deleted or issued; an issued one is read only, corrected by a
  * credit note. Reading needs invoices:read, editing invoices:write, issuing and crediting
- * invoices:issue (administrators): the number drawn is final.
+ * invoices:issue (administrators): the number drawn is final. An issued invoice's payments are
+ * recorded, or removed when recorded by mistake, under payments:write.
  */
 import { eq } from "drizzle-orm";
 import {
@@ -13,6 +14,7 @@ import {
   intentOf,
   unknownIntent,
 } from "~/platform/console/action.server";
+import { NO_PAGE, type Page } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -22,8 +24,18 @@ import { fundingHref, INVOICES_HREF, invoiceHref } from "./console-paths";
 import { createCreditNote } from "./credit-notes.server";
 import { deleteDraft, INVOICE_GONE, readInvoice, updateDraft } from "./drafts.server";
 import { creditNoteSchema, draftUpdateSchema } from "./invoice-schema";
+import { type InvoiceListPage, type InvoiceListRow, invoiceStanding } from "./invoice-state.server";
 import { creditableNet, issueInvoice } from "./issue.server";
+import { paymentSchema } from "./payment-schema";
+import { recordPayment, removePayment } from "./payments.server";
 import { invoices } from "./schema.server";
+import { INVOICE_STATES } from "./vocabulary";
+
+/** The Factures list when it could not be read: no row, every counter at 0. */
+export const NO_INVOICES: InvoiceListPage = {
+  list: NO_PAGE as Page<InvoiceListRow>,
+  counts: Object.fromEntries(INVOICE_STATES.map((s) => [s, 0])) as InvoiceListPage["counts"],
+};
 
 /** Everything an invoice's page shows, or null when there is no such invoice. */
 export async function invoicePage(db: Db, id: string) {
@@ -31,7 +43,8 @@ export async function invoicePage(db: Db, id: string) {
   if (!read) return null;
   const { invoice, lines } = read;
   const issued = invoice.number !== null;
-  const [payers, creditNotes, credited, creditableCents] = await Promise.all([
+  const [standing, payers, creditNotes, credited, creditableCents] = await Promise.all([
+    invoiceStanding(db, id),
     issued ? Promise.resolve([]) : payerChoices(db),
     invoice.kind === "invoice" ? creditNoteRows(db, id) : Promise.resolve([]),
     invoice.creditedInvoiceId
@@ -43,6 +56,7 @@ export async function invoicePage(db: Db, id: string) {
       : Promise.resolve(null),
     issued && invoice.kind === "invoice" ? creditableNet(db, invoice) : Promise.resolve(0),
   ]);
+  const figures = standing?.invoice;
   return {
     invoice,
     lines,
@@ -50,7 +64,11 @@ export async function invoicePage(db: Db, id: string) {
     creditNotes,
     credited,
     creditableCents,
-    state: issued ? ("issued" as const) : ("draft" as const),
+    state: figures?.state ?? (issued ? "issued" : "draft"),
+    paidCents: figures?.paidCents ?? 0,
+    leftCents: figures?.leftCents ?? 0,
+    payments: standing?.payments ?? [],
+    reminders: standing?.reminders ?? [],
     fundingHref: invoice.learnerId ? fundingHref(invoice.learnerId) : null,
   };
 }
@@ -61,7 +79,8 @@ const UNKNOWN = "Facture inconnue.";
 
 /**
  * The page's action: `update` and `delete` of a draft (invoices:write), `issue` of a draft and
- * `credit-note` of an issued invoice (invoices:issue). An issued invoice is never changed nor
+ * `credit-note` of an issued invoice (invoices:issue), `payment` and `remove-payment` of an issued
+ * invoice (payments:write). An issued invoice is never changed nor
  * deleted: the ledger refuses in French before the database's trigger would.
  */
 export const invoiceAction = consoleAction(
@@ -70,6 +89,8 @@ export const invoiceAction = consoleAction(
     delete: "invoices:write",
     issue: "invoices:issue",
     "credit-note": "invoices:issue",
+    payment: "payments:write",
+    "remove-payment": "payments:write",
   },
   async (app, actor, form) => {
     const intent = intentOf(form);
@@ -131,6 +152,25 @@ export const invoiceAction = consoleAction(
         },
       );
       return openCreated(app, result, created, invoiceHref);
+    }
+    if (intent === "payment") {
+      return attemptParsed(
+        app,
+        intent,
+        paymentSchema.safeParse(fields),
+        "Règlement non enregistré",
+        "Règlement enregistré",
+        (input) => recordPayment(app.db, actor, input),
+      );
+    }
+    if (intent === "remove-payment") {
+      return attemptOnRecord(
+        app,
+        intent,
+        fields.id,
+        { error: "Règlement non retiré", done: "Règlement retiré", unknown: "Règlement inconnu." },
+        (id) => removePayment(app.db, actor, id),
+      );
     }
     return unknownIntent(intent);
   },

@@ -75,11 +75,10 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/financement$/,
     unknown: `/admin/stagiaires/${UNKNOWN_ID}/financement`,
   },
-  // An invoice from its learner's Financement (the demo centre has none yet: the unknown one's page).
+  // An invoice from the list (the demo centre has none yet: the unknown one's page).
   "routes/admin/invoice.tsx": {
-    list: "@routes/admin/learner-funding.tsx",
+    list: "/admin/factures",
     href: /^\/admin\/factures\/[0-9a-f-]{36}$/,
-    unknown: `/admin/factures/${UNKNOWN_ID}`,
   },
   // A quote from the list, else the new quote's editor ('Nouveau devis').
   "routes/admin/quote.tsx": {

@@ -14,10 +14,10 @@ import { Table, TBody, Td, THead, Th, Tr } from "~/ui/table";
 import type { InvoiceRow } from "../console-invoice-rows.server";
 import { invoiceHref, NEW_QUOTE, quoteHref } from "../console-paths";
 import type { FundingShareView } from "../funding-plans.server";
+import { stateLabel } from "../invoice-state";
 import {
   INVOICE_KIND_LABELS,
   INVOICE_PURPOSE_LABELS,
-  INVOICE_STATE_LABELS,
   type InvoiceState,
   QUOTE_STATE_LABELS,
   type QuoteState,
@@ -36,12 +36,7 @@ export const STATE_BADGE: Record<InvoiceState, BadgeVariant> = {
 };
 
 /** A credit note's state reads in the masculine (Émis), an invoice's in the feminine (Émise). */
-export const stateText = (row: Pick<InvoiceRow, "kind" | "state">) =>
-  row.kind === "credit_note"
-    ? row.state === "draft"
-      ? "Brouillon"
-      : "Émis"
-    : INVOICE_STATE_LABELS[row.state];
+export const stateText = (row: Pick<InvoiceRow, "kind" | "state">) => stateLabel(row.kind, row.state);
 
 /** What a row of invoices says it is: 'Facture de solde', 'Avoir sur F-2027-00012'. */
 export const purposeText = (row: Pick<InvoiceRow, "kind" | "purpose" | "creditedNumber">) =>

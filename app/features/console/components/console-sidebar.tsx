@@ -14,6 +14,7 @@ import {
   type LucideIcon,
   MessageSquareQuote,
   MessageSquareWarning,
+  Receipt,
   School,
   ScrollText,
   Settings,
@@ -55,7 +56,10 @@ const GESTION: NavItem[] = [
 ];
 
 /** The centre's money: invoices and credit notes, quotes. */
-const FACTURATION: NavItem[] = [{ to: "/admin/devis", label: "Devis", icon: ScrollText }];
+const FACTURATION: NavItem[] = [
+  { to: "/admin/factures", label: "Factures", icon: Receipt },
+  { to: "/admin/devis", label: "Devis", icon: ScrollText },
+];
 
 /** Who may do what, the centre's settings, and the record of what was done. */
 const CONFIGURATION: NavItem[] = [
