@@ -100,6 +100,15 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await expect(page.getByRole("heading", { level: 1, name: `Facture ${number}` })).toBeVisible();
   await expect(page.getByTestId("invoice-row")).toHaveCount(1);
   await expect(page.getByTestId("invoice-row")).toContainText("Brouillon");
+
+  // Facturation › Factures lists the draft credit note first, then the invoice, issued, all of it due.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Factures" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Factures (2)" })).toBeVisible();
+  const rows = page.getByTestId("invoice");
+  await expect(rows.nth(0)).toContainText("Brouillon");
+  await expect(rows.nth(1)).toContainText(number);
+  await expect(rows.nth(1)).toContainText("Émise");
+  expect(await axeViolations(page), "factures").toEqual([]);
 });
 
 test("a quote for the learner, sent to the employer, accepted through the link of its e-mail", async ({
