@@ -5,6 +5,7 @@ import { userAudit } from "~/features/accounts/audit-record.server";
 import { applicationAudit } from "~/features/applications/audit-record.server";
 import { articleAudit } from "~/features/articles/audit-record.server";
 import { registerAudit } from "~/features/audit/index.server";
+import { billingSettingsAudit, payerAudit } from "~/features/billing/audit-record.server";
 import { calendarFeedAudit } from "~/features/calendar/audit-record.server";
 import { formationAudit, sessionAudit } from "~/features/catalogue/audit-record.server";
 import { complaintAudit } from "~/features/complaints/audit-record.server";
@@ -33,4 +34,6 @@ registerAudit(
   calendarFeedAudit,
   mediaAudit,
   demoAudit,
+  payerAudit,
+  billingSettingsAudit,
 );

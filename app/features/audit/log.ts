@@ -18,5 +18,7 @@ export const AUDIT_ENTITIES = [
   "demo_data",
   "site_page",
   "questionnaire",
+  "payer",
+  "billing_settings",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

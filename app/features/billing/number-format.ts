@@ -21,7 +21,7 @@ export const NUMBER_FORMAT_ERRORS = {
   empty: "Indiquez le format de numérotation, par exemple F-{AAAA}-{NNNNN}.",
   tooLong: `Le format compte ${NUMBER_FORMAT_MAX} caractères au plus.`,
   noCounter: "Le format doit contenir le numéro, de {NNN} à {NNNNNNNN} (autant de N que de chiffres).",
-  counterWidth: "Le numéro compte de 3 à 8 chiffres : écrivez de {NNN} à {NNNNNNNN}.",
+  counterWidth: "Le numéro compte de 3 à 8 chiffres : écrivez de {NNN} à {NNNNNNNN}.",
   twoCounters: "Le format ne contient qu'un seul numéro {NNNNN}.",
   twoYears: "L'année {AAAA} ne figure qu'une fois dans le format.",
   characters:
