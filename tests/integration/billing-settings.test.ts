@@ -56,7 +56,7 @@ describe(`Paramètres › Facturation on ${DRIVER}`, () => {
     expect(loaded.year).toBeGreaterThanOrEqual(2026);
   });
 
-  it("saves the form, numbers as digits and the IBAN without spaces, the Journal naming what changed", async () => {
+  it("saves the form, numbers as digits and the IBAN without spaces, the audit log naming what changed", async () => {
     const saved = await save(
       form({
         numberFormat: " FAC/{AAAA}/{NNNN} ",

@@ -69,7 +69,7 @@ async function list(query: string) {
 }
 
 describe(`Financeurs on ${DRIVER}`, () => {
-  it("creates an OPCO with a valid SIREN, stored as digits, and the Journal records it", async () => {
+  it("creates an OPCO with a valid SIREN, stored as digits, and the audit log records it", async () => {
     const fields = opco();
     const siren = fields.siren.replace(/ /g, "");
     const siret = siretOf(siren);
@@ -172,7 +172,7 @@ describe(`Financeurs on ${DRIVER}`, () => {
     expect((await byName(company))?.chorusServiceCode).toBeNull();
   });
 
-  it("edits a payer (a moderator keeps the register too), the Journal naming what changed", async () => {
+  it("edits a payer (a moderator keeps the register too), the audit log naming what changed", async () => {
     const payer = await makePayer(t.app.db, { kind: "company" });
     const siren = freshSiren();
     const updated = await post(
