@@ -9,6 +9,7 @@ import {
   GraduationCap,
   History,
   Images,
+  Landmark,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -52,6 +53,12 @@ const GESTION: NavItem[] = [
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
+
+/**
+ * The centre's money. Only screens that exist are listed: the payers' register first, the invoices
+ * and quotes join it as they are built.
+ */
+const BILLING: NavItem[] = [{ to: "/admin/financeurs", label: "Financeurs", icon: Landmark }];
 
 /** Who may do what, the centre's settings, and the record of what was done. */
 const CONFIGURATION: NavItem[] = [
@@ -130,6 +137,7 @@ function Content({
   const canReadApplications = useCan("applications:read");
   const canReadLearners = useCan("learners:read");
   const canReadComplaints = useCan("complaints:read");
+  const canReadInvoices = useCan("invoices:read");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -160,6 +168,8 @@ function Content({
           )}
           collapsed={collapsed}
         />
+        {/* Payers, invoices and payments are for the roles that may read them. */}
+        {canReadInvoices ? <Group label="Facturation" items={BILLING} collapsed={collapsed} /> : null}
         <Group
           label="Configuration"
           // The activity log is for administrators: others do not see the entry.
