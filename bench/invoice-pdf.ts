@@ -4,7 +4,7 @@
 // and validation are timed apart (p50, p95); the stylesheets' compilation to SEF is timed once, outside
 // the cache. In process, no server, no database. Writes the « Factur-X » section of docs/benchmarks.md.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { InvoiceDocument } from "../app/features/billing/invoice-document";
@@ -99,7 +99,7 @@ async function main() {
   const size = stats(pdfs.map((p) => p.length));
   const lines = [
     "",
-    `Mesuré le ${machine}, avec \`npm run bench:invoice\` : dans le processus, sans serveur ni base. D'autres travaux tournaient sur la machine : les durées en sont des majorants.`,
+    `Mesuré le ${machine}, avec \`npm run bench:invoice\` : dans le processus, sans serveur ni base. Charge moyenne ${loadavg()[0]?.toFixed(1)} à la fin : d'autres travaux tournaient sur la machine, les durées en sont des majorants.`,
     `${RUNS} factures (moitié centre exonéré, moitié TVA à 20 %, de 1 à 6 lignes d'heures) : \`invoicePdf\` fait la page, le XML CII (profil EN 16931) et le PDF/A-3 avec factur-x.xml ; la validation relit le XML dans le PDF et le passe au schéma XSD (xmllint-wasm), aux règles EN 16931 et aux règles BR-FR (Schematron compilés en SEF, SaxonJS). ${invalid.length ? `**${invalid.length} refusées** (${invalid[0]})` : "Toutes valides (schéma, EN 16931, BR-FR)."}`,
     "",
     "| Mesure | p50 | p95 | max |",

@@ -84,3 +84,124 @@ export function invoiceDocument(
     grossCents: fields.grossCents ?? netCents + vatCents,
   };
 }
+
+export const OPCO: InvoiceBuyer = {
+  ...COMPANY_BUYER,
+  kind: "opco",
+  name: "OPCO EP",
+  siren: sirenFor(1001),
+  siret: null,
+  email: "factures@opco-ep.example",
+  contactName: null,
+};
+export const PERSON: InvoiceBuyer = {
+  ...COMPANY_BUYER,
+  kind: "individual",
+  name: "Julie Bernard",
+  siren: null,
+  siret: null,
+  street: "5 impasse des Lilas",
+  postalCode: "69100",
+  city: "Villeurbanne",
+  email: "julie.bernard@example.org",
+  contactName: null,
+};
+export const FRANCE_TRAVAIL: InvoiceBuyer = {
+  ...COMPANY_BUYER,
+  kind: "france_travail",
+  name: "France Travail Auvergne-Rhône-Alpes",
+  siren: sirenFor(2002),
+  siret: `${sirenFor(2002)}00123`,
+  email: "aif.69@francetravail.example",
+  contactName: null,
+  chorusServiceCode: "AIF69",
+};
+
+/** A deposit invoice, paid on receipt. */
+const deposit = invoiceDocument(
+  {
+    purpose: "deposit",
+    number: "F-2027-00041",
+    issuedOn: "2027-01-04",
+    dueOn: "2027-01-04",
+    paymentTermsDays: 0,
+  },
+  [{ label: "Acompte de 30\u00a0% sur la formation", unitPriceCents: 90_000 }],
+);
+
+/** Each shape the centre issues, by name. */
+/**
+ * Each shape of document the centre issues, by name: the Factur-X tests validate every one, the
+ * bench and the end-to-end tests may take any.
+ */
+export const INVOICE_SHAPES: Record<string, InvoiceDocument> = {
+  "an exempt centre's invoice to a company": invoiceDocument(),
+  "a liable centre's invoice at 20 %, paid by transfer to its IBAN": invoiceDocument(
+    { seller: LIABLE_SELLER },
+    [
+      { label: "Formation Excel avancé", quantityHundredths: 200, unitCode: "DAY", unitPriceCents: 65_000 },
+      { label: "Support de cours", unitPriceCents: 4_990 },
+    ],
+  ),
+  "a deposit invoice": deposit,
+  "the final invoice deducting the deposit by a negative line": invoiceDocument(
+    { purpose: "final", number: "F-2027-00057" },
+    [
+      { label: "Formation Assistant·e RH, 140 h", unitPriceCents: 300_000 },
+      { label: "Déduction de l'acompte F-2027-00041 du 4 janvier 2027", unitPriceCents: -90_000 },
+    ],
+  ),
+  "an invoice 'au réalisé': hours attended times the hourly rate": invoiceDocument({ purpose: "attended" }, [
+    { label: "Heures réalisées, janvier", quantityHundredths: 350, unitCode: "HUR", unitPriceCents: 4_550 },
+    { label: "Heures réalisées, février", quantityHundredths: 2_125, unitCode: "HUR", unitPriceCents: 4_550 },
+    { label: "Heures réalisées, mars", quantityHundredths: 75, unitCode: "HUR", unitPriceCents: 4_550 },
+  ]),
+  "a credit note cancelling a whole invoice": invoiceDocument({
+    kind: "credit_note",
+    number: "F-2027-00060",
+    issuedOn: "2027-02-01",
+    dueOn: "2027-02-01",
+    creditedInvoice: { number: "F-2027-00042", issuedOn: "2027-01-15" },
+  }),
+  "a credit note for part of an invoice, at 20 %": invoiceDocument(
+    {
+      kind: "credit_note",
+      seller: LIABLE_SELLER,
+      number: "F-2027-00061",
+      issuedOn: "2027-02-01",
+      dueOn: "2027-03-03",
+      creditedInvoice: { number: "F-2027-00042", issuedOn: "2027-01-15" },
+    },
+    [{ label: "Heures non réalisées", quantityHundredths: 700, unitCode: "HUR", unitPriceCents: 4_550 }],
+  ),
+  "a learner's share invoiced to the OPCO": invoiceDocument({ buyer: OPCO, number: "F-2027-00070" }, [
+    { label: "Prise en charge OPCO", unitPriceCents: 150_000 },
+  ]),
+  "the same learner's share invoiced to the employer": invoiceDocument({ number: "F-2027-00071" }, [
+    { label: "Reste à charge employeur", unitPriceCents: 100_000 },
+  ]),
+  "the same learner's own share, invoiced to the learner": invoiceDocument(
+    { buyer: PERSON, number: "F-2027-00072" },
+    [{ label: "Reste à charge personnel", unitPriceCents: 25_050 }],
+  ),
+  "a public buyer with its Chorus Pro service code and engagement number": invoiceDocument({
+    buyer: FRANCE_TRAVAIL,
+    engagementNumber: "EJ-2027-000123",
+  }),
+  "names and labels holding & < \" ' and emoji": invoiceDocument(
+    {
+      seller: { ...TEST_SELLER, name: `Forma & Co <Rhône> "l'atelier" 🎓`, email: "o'hara&co@forma.example" },
+      buyer: { ...COMPANY_BUYER, name: `Dupont & Fils <SARL> "Le Pain d'Or" 🥖`, contactName: "Zoë <d'Arc>" },
+      learnerName: `Chloé "Clo" O'Neil 😀`,
+      formationTitle: "Cuisine & pâtisserie <niveau 2>",
+      note: `Merci\u202f! Réf. client\u00a0: "A&B" <42> 🙏`,
+    },
+    [
+      {
+        label: `Module 1\u00a0: "sauces" & <fonds> l'été ☀️`,
+        description: "Détail & <notes>",
+        unitPriceCents: 12_345,
+      },
+    ],
+  ),
+};

@@ -10,9 +10,7 @@ import { ciiXml } from "~/features/billing/facturx/cii.server";
 import type { InvoiceDocument } from "~/features/billing/invoice-document";
 import { invoicePdf } from "~/features/billing/invoice-pdf.server";
 import { writeInvoicePages } from "~/features/billing/invoice-pdf-layout.server";
-import type { InvoiceBuyer } from "~/features/billing/parties";
 import { openPdf } from "~/platform/pdf-document.server";
-import { sirenFor, TEST_SELLER } from "../support/billing";
 import {
   embeddedFacturX,
   type FacturXReport,
@@ -20,39 +18,7 @@ import {
   validateFacturX,
 } from "../support/facturx";
 import { frenchTypographyFaults } from "../support/french-text";
-import { COMPANY_BUYER, invoiceDocument, LIABLE_SELLER } from "../support/invoice-documents";
-
-const OPCO: InvoiceBuyer = {
-  ...COMPANY_BUYER,
-  kind: "opco",
-  name: "OPCO EP",
-  siren: sirenFor(1001),
-  siret: null,
-  email: "factures@opco-ep.example",
-  contactName: null,
-};
-const PERSON: InvoiceBuyer = {
-  ...COMPANY_BUYER,
-  kind: "individual",
-  name: "Julie Bernard",
-  siren: null,
-  siret: null,
-  street: "5 impasse des Lilas",
-  postalCode: "69100",
-  city: "Villeurbanne",
-  email: "julie.bernard@example.org",
-  contactName: null,
-};
-const FRANCE_TRAVAIL: InvoiceBuyer = {
-  ...COMPANY_BUYER,
-  kind: "france_travail",
-  name: "France Travail Auvergne-Rhône-Alpes",
-  siren: sirenFor(2002),
-  siret: `${sirenFor(2002)}00123`,
-  email: "aif.69@francetravail.example",
-  contactName: null,
-  chorusServiceCode: "AIF69",
-};
+import { COMPANY_BUYER, INVOICE_SHAPES, invoiceDocument, LIABLE_SELLER } from "../support/invoice-documents";
 
 /** The rules' complaints about a document, warnings apart, with the one warning every invoice gets. */
 function problems(report: FacturXReport) {
@@ -68,96 +34,12 @@ function problems(report: FacturXReport) {
 
 const VALID = { schemaErrors: [], fatal: [], frErrors: [], warnings: [] };
 
-const deposit = invoiceDocument(
-  {
-    purpose: "deposit",
-    number: "F-2027-00041",
-    issuedOn: "2027-01-04",
-    dueOn: "2027-01-04",
-    paymentTermsDays: 0,
-  },
-  [{ label: "Acompte de 30\u00a0% sur la formation", unitPriceCents: 90_000 }],
-);
-
-/** Each shape the centre issues, by name. */
-const SHAPES: Record<string, InvoiceDocument> = {
-  "an exempt centre's invoice to a company": invoiceDocument(),
-  "a liable centre's invoice at 20 %, paid by transfer to its IBAN": invoiceDocument(
-    { seller: LIABLE_SELLER },
-    [
-      { label: "Formation Excel avancé", quantityHundredths: 200, unitCode: "DAY", unitPriceCents: 65_000 },
-      { label: "Support de cours", unitPriceCents: 4_990 },
-    ],
-  ),
-  "a deposit invoice": deposit,
-  "the final invoice deducting the deposit by a negative line": invoiceDocument(
-    { purpose: "final", number: "F-2027-00057" },
-    [
-      { label: "Formation Assistant·e RH, 140 h", unitPriceCents: 300_000 },
-      { label: "Déduction de l'acompte F-2027-00041 du 4 janvier 2027", unitPriceCents: -90_000 },
-    ],
-  ),
-  "an invoice 'au réalisé': hours attended times the hourly rate": invoiceDocument({ purpose: "attended" }, [
-    { label: "Heures réalisées, janvier", quantityHundredths: 350, unitCode: "HUR", unitPriceCents: 4_550 },
-    { label: "Heures réalisées, février", quantityHundredths: 2_125, unitCode: "HUR", unitPriceCents: 4_550 },
-    { label: "Heures réalisées, mars", quantityHundredths: 75, unitCode: "HUR", unitPriceCents: 4_550 },
-  ]),
-  "a credit note cancelling a whole invoice": invoiceDocument({
-    kind: "credit_note",
-    number: "F-2027-00060",
-    issuedOn: "2027-02-01",
-    dueOn: "2027-02-01",
-    creditedInvoice: { number: "F-2027-00042", issuedOn: "2027-01-15" },
-  }),
-  "a credit note for part of an invoice, at 20 %": invoiceDocument(
-    {
-      kind: "credit_note",
-      seller: LIABLE_SELLER,
-      number: "F-2027-00061",
-      issuedOn: "2027-02-01",
-      dueOn: "2027-03-03",
-      creditedInvoice: { number: "F-2027-00042", issuedOn: "2027-01-15" },
-    },
-    [{ label: "Heures non réalisées", quantityHundredths: 700, unitCode: "HUR", unitPriceCents: 4_550 }],
-  ),
-  "a learner's share invoiced to the OPCO": invoiceDocument({ buyer: OPCO, number: "F-2027-00070" }, [
-    { label: "Prise en charge OPCO", unitPriceCents: 150_000 },
-  ]),
-  "the same learner's share invoiced to the employer": invoiceDocument({ number: "F-2027-00071" }, [
-    { label: "Reste à charge employeur", unitPriceCents: 100_000 },
-  ]),
-  "the same learner's own share, invoiced to the learner": invoiceDocument(
-    { buyer: PERSON, number: "F-2027-00072" },
-    [{ label: "Reste à charge personnel", unitPriceCents: 25_050 }],
-  ),
-  "a public buyer with its Chorus Pro service code and engagement number": invoiceDocument({
-    buyer: FRANCE_TRAVAIL,
-    engagementNumber: "EJ-2027-000123",
-  }),
-  "names and labels holding & < \" ' and emoji": invoiceDocument(
-    {
-      seller: { ...TEST_SELLER, name: `Forma & Co <Rhône> "l'atelier" 🎓`, email: "o'hara&co@forma.example" },
-      buyer: { ...COMPANY_BUYER, name: `Dupont & Fils <SARL> "Le Pain d'Or" 🥖`, contactName: "Zoë <d'Arc>" },
-      learnerName: `Chloé "Clo" O'Neil 😀`,
-      formationTitle: "Cuisine & pâtisserie <niveau 2>",
-      note: `Merci\u202f! Réf. client\u00a0: "A&B" <42> 🙏`,
-    },
-    [
-      {
-        label: `Module 1\u00a0: "sauces" & <fonds> l'été ☀️`,
-        description: "Détail & <notes>",
-        unitPriceCents: 12_345,
-      },
-    ],
-  ),
-};
-
 beforeAll(async () => {
   await prepareFacturXValidators();
 }, 600_000);
 
 describe("factur-x.xml passes the schema, the EN 16931 rules and the BR-FR rules", () => {
-  for (const [shape, doc] of Object.entries(SHAPES)) {
+  for (const [shape, doc] of Object.entries(INVOICE_SHAPES)) {
     it(shape, async () => {
       expect(problems(await validateFacturX(ciiXml(doc)))).toEqual(VALID);
     });
@@ -181,19 +63,21 @@ describe("what the XML says", () => {
     const frame = (doc: InvoiceDocument) =>
       read(ciiXml(doc), "//ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID/string()");
     expect(await type(invoiceDocument())).toEqual(["380"]);
-    expect(await type(deposit)).toEqual(["386"]);
-    expect(await type(SHAPES["a credit note cancelling a whole invoice"] as InvoiceDocument)).toEqual([
-      "381",
-    ]);
+    expect(await type(INVOICE_SHAPES["a deposit invoice"] as InvoiceDocument)).toEqual(["386"]);
+    expect(await type(INVOICE_SHAPES["a credit note cancelling a whole invoice"] as InvoiceDocument)).toEqual(
+      ["381"],
+    );
     expect(
-      await frame(SHAPES["the final invoice deducting the deposit by a negative line"] as InvoiceDocument),
+      await frame(
+        INVOICE_SHAPES["the final invoice deducting the deposit by a negative line"] as InvoiceDocument,
+      ),
     ).toEqual(["S4"]);
     expect(await frame(invoiceDocument())).toEqual(["S1"]);
   });
 
   it("writes 3,5 h at 45,50 € as 3.50 × 45.50 = 159.25, and a deducted deposit as a negative quantity of a positive price", async () => {
     const attended = ciiXml(
-      SHAPES["an invoice 'au réalisé': hours attended times the hourly rate"] as InvoiceDocument,
+      INVOICE_SHAPES["an invoice 'au réalisé': hours attended times the hourly rate"] as InvoiceDocument,
     );
     expect(
       await read(
@@ -205,7 +89,7 @@ describe("what the XML says", () => {
       await read(attended, "//ram:IncludedSupplyChainTradeLineItem[1]//ram:LineTotalAmount/string()"),
     ).toEqual(["159.25"]);
     const final = ciiXml(
-      SHAPES["the final invoice deducting the deposit by a negative line"] as InvoiceDocument,
+      INVOICE_SHAPES["the final invoice deducting the deposit by a negative line"] as InvoiceDocument,
     );
     expect(
       await read(
@@ -230,7 +114,7 @@ describe("what the XML says", () => {
   });
 
   it("keeps every character of names holding & < \" ' and emoji, escaped, in a well-formed document", async () => {
-    const xml = ciiXml(SHAPES["names and labels holding & < \" ' and emoji"] as InvoiceDocument);
+    const xml = ciiXml(INVOICE_SHAPES["names and labels holding & < \" ' and emoji"] as InvoiceDocument);
     expect(await read(xml, "//ram:BuyerTradeParty/ram:Name/string()")).toEqual([
       `Dupont & Fils <SARL> "Le Pain d'Or" 🥖`,
     ]);
@@ -275,7 +159,7 @@ describe("the PDF/A-3", () => {
 
   it("declares PDF/A-3B and the Factur-X extension schema (INVOICE, factur-x.xml, 1.0, EN 16931) in its XMP", async () => {
     const { xmp } = embeddedFacturX(
-      await invoicePdf(SHAPES["names and labels holding & < \" ' and emoji"] as InvoiceDocument),
+      await invoicePdf(INVOICE_SHAPES["names and labels holding & < \" ' and emoji"] as InvoiceDocument),
     );
     // Well-formed although the seller's name, the PDF's author, holds & and <.
     const metadata = await SaxonJS.getResource({ text: xmp.replace(/^[^<]*/, ""), type: "xml" });
@@ -353,7 +237,7 @@ describe("the PDF/A-3", () => {
 
   it("writes its text in French typography (no-break spaces before ':', in amounts and rates)", () => {
     // The PDF's extracted text turns no-break spaces into plain ones: the text is read as written.
-    for (const shape of Object.values(SHAPES)) {
+    for (const shape of Object.values(INVOICE_SHAPES)) {
       // The share capital is printed as typed in Paramètres: typed here with its no-break spaces.
       const doc = { ...shape, seller: { ...shape.seller, shareCapital: "10\u202f000\u00a0€" } };
       const { doc: pdf, width } = openPdf({ info: { Title: "t", Author: "a", Subject: "s" } });
@@ -376,7 +260,9 @@ describe("the PDF/A-3", () => {
     const liable = oneLine(
       await pdfText(
         await invoicePdf(
-          SHAPES["a liable centre's invoice at 20 %, paid by transfer to its IBAN"] as InvoiceDocument,
+          INVOICE_SHAPES[
+            "a liable centre's invoice at 20 %, paid by transfer to its IBAN"
+          ] as InvoiceDocument,
         ),
       ),
     );
@@ -384,14 +270,18 @@ describe("the PDF/A-3", () => {
     expect(liable).toContain("IBAN FR76 3000 6000 0112 3456 7890 189 · BIC : AGRIFRPP");
     expect(liable).toContain("N° TVA : FR44732829320");
     const credit = oneLine(
-      await pdfText(await invoicePdf(SHAPES["a credit note cancelling a whole invoice"] as InvoiceDocument)),
+      await pdfText(
+        await invoicePdf(INVOICE_SHAPES["a credit note cancelling a whole invoice"] as InvoiceDocument),
+      ),
     );
     expect(credit).toContain("Avoir n° F-2027-00060");
     expect(credit).toContain("Avoir sur la facture F-2027-00042 du 15 janvier 2027");
     const publicBuyer = oneLine(
       await pdfText(
         await invoicePdf(
-          SHAPES["a public buyer with its Chorus Pro service code and engagement number"] as InvoiceDocument,
+          INVOICE_SHAPES[
+            "a public buyer with its Chorus Pro service code and engagement number"
+          ] as InvoiceDocument,
         ),
       ),
     );
@@ -399,7 +289,9 @@ describe("the PDF/A-3", () => {
     expect(publicBuyer).toContain("Numéro d'engagement : EJ-2027-000123");
     const person = oneLine(
       await pdfText(
-        await invoicePdf(SHAPES["the same learner's own share, invoiced to the learner"] as InvoiceDocument),
+        await invoicePdf(
+          INVOICE_SHAPES["the same learner's own share, invoiced to the learner"] as InvoiceDocument,
+        ),
       ),
     );
     expect(person).not.toContain("SIREN");

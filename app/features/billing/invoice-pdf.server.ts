@@ -15,7 +15,8 @@ import { writeInvoicePages } from "./invoice-pdf-layout.server";
 /** The PDF/A-3 bytes of `doc`, with its factur-x.xml. */
 export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const xml = Buffer.from(ciiXml(doc), "utf8");
-  // The day of issue as the documents' dates: the PDF made again later is the same invoice.
+  // The embedded XML is dated the day of issue: the PDF made again later embeds the same file. No
+  // ModDate in the Info dictionary: pdfkit writes no xmp:ModifyDate, and PDF/A wants the two to agree.
   const issued = new Date(`${doc.issuedOn}T12:00:00Z`);
   const title = `${documentName(doc)} ${doc.number}`;
   const {
@@ -23,7 +24,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     bytes,
     width,
   } = openPdf({
-    info: { Title: title, Author: doc.seller.name, Subject: `${title} — ${doc.buyer.name}`, ModDate: issued },
+    info: { Title: title, Author: doc.seller.name, Subject: `${title} — ${doc.buyer.name}` },
     archival: "PDF/A-3b",
   });
   writeInvoicePages(pdf, doc, width);
