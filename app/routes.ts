@@ -95,6 +95,7 @@ export default caseSensitive([
       route("statistiques/:graphique.csv", "routes/admin/statistics-csv.ts"),
       route("statistiques/bpf", "routes/admin/bpf.tsx"),
       route("statistiques/bpf/stagiaires.csv", "routes/admin/bpf-csv.ts"),
+      route("financeurs", "routes/admin/payers.tsx"),
       route("parametres", "routes/admin/settings.tsx"),
       route("calendrier", "routes/admin/calendar.tsx"),
       route("factures", "routes/admin/invoices.tsx"),

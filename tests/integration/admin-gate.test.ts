@@ -19,6 +19,7 @@ import {
   makeIssuedInvoice,
   makePayer,
   makePayment,
+  sirenFor,
 } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { makeApplication, makeLearner, makeMedia, makeSlot } from "../support/factories";
@@ -109,6 +110,7 @@ let ids: {
   questionnaire: string;
   question: string;
   payer: string;
+  billingPayer: string;
   payment: string;
   draftInvoice: string;
   issuedInvoice: string;
@@ -186,11 +188,14 @@ beforeAll(async () => {
   // The money: a payer sharing the learner's plan, a draft and an issued invoice, a draft quote, in a
   // centre that may issue (a missing check on `issue` would draw a number).
   await describeCentre(t.app.db);
+  // A payer without invoices, for `update` and `delete` to have something to change.
   const payer = await makePayer(t.app.db);
-  await makeFundingPlan(t.app.db, learner.id, 200_000, [{ payerId: payer.id, amountCents: 200_000 }]);
-  const draftInvoice = await makeDraftInvoice(t.app.db, { payerId: payer.id, learnerId: learner.id });
+  // Another, the learner's plan's, with its invoices and quote.
+  const billingPayer = await makePayer(t.app.db);
+  await makeFundingPlan(t.app.db, learner.id, 200_000, [{ payerId: billingPayer.id, amountCents: 200_000 }]);
+  const draftInvoice = await makeDraftInvoice(t.app.db, { payerId: billingPayer.id, learnerId: learner.id });
   const issuedInvoice = await makeIssuedInvoice(t.app.db, {
-    payerId: payer.id,
+    payerId: billingPayer.id,
     learnerId: learner.id,
     number: "F-2027-00001",
     sequenceNumber: 1,
@@ -204,7 +209,7 @@ beforeAll(async () => {
     means: "cheque",
   });
   const [quote] = await t.app.database.query<{ id: string }>(
-    `insert into quotes (payer_id, title, valid_until) values ('${payer.id}', 'Devis', '2099-12-31') returning id`,
+    `insert into quotes (payer_id, title, valid_until) values ('${billingPayer.id}', 'Devis', '2099-12-31') returning id`,
   );
   await t.app.database.query(
     `insert into quote_lines (quote_id, position, label, quantity_hundredths, unit_price_cents, net_cents)
@@ -212,6 +217,7 @@ beforeAll(async () => {
   );
   ids = {
     payer: payer.id,
+    billingPayer: billingPayer.id,
     payment: payment.id,
     draftInvoice: draftInvoice.id,
     issuedInvoice: issuedInvoice.id,
@@ -269,6 +275,8 @@ async function snapshot() {
     "survey_answers",
     "survey_settings",
     "content_versions",
+    "payers",
+    "billing_settings",
     "funding_plans",
     "funding_shares",
     "invoices",
@@ -477,16 +485,45 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       id: ids.question,
       direction: "down",
     },
+    "routes/admin/payers.tsx#create": {
+      kind: "opco",
+      name: "Intrus",
+      siren: sirenFor(4242),
+      street: "1 rue X",
+      postalCode: "75001",
+      city: "Paris",
+      invoicingEmail: "intrus@example.test",
+    },
+    "routes/admin/payers.tsx#update": {
+      id: ids.payer,
+      kind: "company",
+      name: "Intrus",
+      siren: sirenFor(4243),
+      street: "1 rue X",
+      postalCode: "75001",
+      city: "Paris",
+      invoicingEmail: "intrus@example.test",
+    },
+    "routes/admin/payers.tsx#delete": { id: ids.payer },
+    "routes/admin/settings.tsx#billing": {
+      numberFormat: "INTRUS-{NNNN}",
+      paymentTermsDays: "10",
+      latePenaltyRate: "Aucun",
+      reminderDays: "",
+      salesAccount: "706000",
+      vatAccount: "445710",
+      customerAccount: "411000",
+    },
     // A learner's Financement: a plan that differs from the one stored, a final invoice of the payer's share.
     "routes/admin/learner-funding.tsx#save-plan": {
       learnerId: ids.learner,
       price: "1 500",
-      "shares.0.payerId": ids.payer,
+      "shares.0.payerId": ids.billingPayer,
       "shares.0.amount": "1 500",
     },
     "routes/admin/learner-funding.tsx#draft": {
       learnerId: ids.learner,
-      payerId: ids.payer,
+      payerId: ids.billingPayer,
       purpose: "final",
     },
     "routes/admin/invoice.tsx#update": { id: ids.draftInvoice, note: "Note d'un intrus" },
@@ -502,7 +539,7 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/invoice.tsx#remove-payment": { id: ids.payment },
     "routes/admin/quote.tsx#save": {
       id: ids.quote,
-      payerId: ids.payer,
+      payerId: ids.billingPayer,
       title: "Intrus",
       validUntil: "2099-12-31",
       "lines.0.label": "Intrus",

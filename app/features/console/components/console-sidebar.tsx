@@ -9,6 +9,7 @@ import {
   GraduationCap,
   History,
   Images,
+  Landmark,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -55,8 +56,9 @@ const GESTION: NavItem[] = [
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
 
-/** The centre's money: invoices and credit notes, quotes. */
-const FACTURATION: NavItem[] = [
+/** The centre's money: the payers' register, the invoices and credit notes, the quotes. */
+const BILLING: NavItem[] = [
+  { to: "/admin/financeurs", label: "Financeurs", icon: Landmark },
   { to: "/admin/factures", label: "Factures", icon: Receipt },
   { to: "/admin/devis", label: "Devis", icon: ScrollText },
 ];
@@ -169,7 +171,8 @@ function Content({
           )}
           collapsed={collapsed}
         />
-        {canReadInvoices ? <Group label="Facturation" items={FACTURATION} collapsed={collapsed} /> : null}
+        {/* Payers, invoices and payments are for the roles that may read them. */}
+        {canReadInvoices ? <Group label="Facturation" items={BILLING} collapsed={collapsed} /> : null}
         <Group
           label="Configuration"
           // The activity log is for administrators: others do not see the entry.
