@@ -100,6 +100,7 @@ export default caseSensitive([
       route("calendrier", "routes/admin/calendar.tsx"),
       route("factures", "routes/admin/invoices.tsx"),
       route("factures/:id", "routes/admin/invoice.tsx"),
+      route("factures/:id/pdf", "routes/admin/invoice-pdf.ts"),
       route("devis", "routes/admin/quotes.tsx"),
       // 'nouveau' or a quote's id: its editor, a page of its own.
       route("devis/:id", "routes/admin/quote.tsx"),

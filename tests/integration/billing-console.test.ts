@@ -10,6 +10,7 @@ import { invoices, quotes } from "~/features/billing/schema.server";
 import { parisToday } from "~/platform/dates";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import * as invoiceRoute from "~/routes/admin/invoice";
+import * as invoicePdfRoute from "~/routes/admin/invoice-pdf";
 import * as invoicesRoute from "~/routes/admin/invoices";
 import * as fundingRoute from "~/routes/admin/learner-funding";
 import * as quoteRoute from "~/routes/admin/quote";
@@ -33,8 +34,12 @@ const post = (
   cookie = admin.cookie,
 ) => Promise.resolve(route.action(routeArgs(t, formRequest(path, fields, cookie), params)));
 
-const load = (route: RouteModule, path: string, params: Record<string, string>, cookie = admin.cookie) =>
-  Promise.resolve(route.loader(routeArgs(t, getRequest(path, cookie), params)));
+const load = (
+  route: Pick<RouteModule, "loader">,
+  path: string,
+  params: Record<string, string>,
+  cookie = admin.cookie,
+) => Promise.resolve(route.loader(routeArgs(t, getRequest(path, cookie), params)));
 
 /** A learner of a session (11 January – 26 March 2027) of a formation at 2 000 €, and two payers. */
 async function learnerWithPayers() {
@@ -244,6 +249,17 @@ describe(`the money's console screens on ${DRIVER}`, () => {
     };
     expect(page.page).toMatchObject({ invoice: { number }, state: "issued" });
 
+    // 'Télécharger (PDF)': the Factur-X PDF under the invoice's number.
+    const pdf = (await load(invoicePdfRoute, `${path}/pdf`, { id })) as Response;
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${number}.pdf"`);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
     const deletion = await post(invoiceRoute, path, { intent: "delete", id }, { id });
     expect(statusOf(deletion)).toBe(400);
     expect((await bodyOf(deletion)).toast).toMatchObject({
@@ -399,6 +415,24 @@ describe(`the money's console screens on ${DRIVER}`, () => {
     expect((await bodyOf(again)).toast).toMatchObject({ description: "Ce devis est déjà accepté." });
     const deletion = await post(quoteRoute, path, { intent: "delete", id }, { id });
     expect(statusOf(deletion)).toBe(400);
+  });
+
+  it("a draft's 'Aperçu (PDF)' opens in the browser; a moderator may read it", async () => {
+    const made = await learnerWithPlan();
+    const id = await finalDraft(made);
+    const pdf = (await load(
+      invoicePdfRoute,
+      `/admin/factures/${id}/pdf`,
+      { id },
+      moderator.cookie,
+    )) as Response;
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-disposition")).toBe(`inline; filename="Brouillon-${id.slice(0, 8)}.pdf"`);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const missing = (await load(invoicePdfRoute, `/admin/factures/${unknown}/pdf`, {
+      id: unknown,
+    })) as Response;
+    expect(missing.status).toBe(404);
   });
 
   it("an invoice or a quote that does not exist is a 404, an id that is not one too", async () => {

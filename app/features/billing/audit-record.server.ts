@@ -15,8 +15,6 @@ import { quoteAudit } from "./quote-audit.server";
 import { invoices } from "./schema.server";
 import { INVOICE_PURPOSE_LABELS } from "./vocabulary";
 
-export { invoiceHref };
-
 /** A draft's fields as drafts.server.ts compares them. */
 const DRAFT_FIELDS: AuditFields = {
   payerId: ["Financeur", false],

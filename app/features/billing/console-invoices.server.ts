@@ -16,6 +16,7 @@ import {
 } from "~/platform/console/action.server";
 import { NO_PAGE, type Page } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
+import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
 import { redirectWithToast } from "~/platform/toast.server";
 import { openCreated, payerChoices } from "./console-common.server";
@@ -23,6 +24,8 @@ import { creditNoteRows } from "./console-invoice-rows.server";
 import { fundingHref, INVOICES_HREF, invoiceHref } from "./console-paths";
 import { createCreditNote } from "./credit-notes.server";
 import { deleteDraft, INVOICE_GONE, readInvoice, updateDraft } from "./drafts.server";
+import { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
+import { invoicePdf } from "./invoice-pdf.server";
 import { creditNoteSchema, draftUpdateSchema } from "./invoice-schema";
 import { type InvoiceListPage, type InvoiceListRow, invoiceStanding } from "./invoice-state.server";
 import { creditableNet, issueInvoice } from "./issue.server";
@@ -74,6 +77,19 @@ export async function invoicePage(db: Db, id: string) {
 }
 
 export type InvoicePage = NonNullable<Awaited<ReturnType<typeof invoicePage>>>;
+
+/**
+ * The invoice's Factur-X PDF and the name it is saved under: its number ('F-2027-00042.pdf'), or for
+ * a draft's preview 'Brouillon-<réf>.pdf' (a draft prints 'BROUILLON' where the number goes). Null
+ * when there is no such invoice.
+ */
+export async function invoicePdfFile(db: Db, id: string) {
+  const doc = await invoiceDocument(db, id);
+  if (!doc) return null;
+  const draft = doc.number === DRAFT_NUMBER;
+  const stem = draft ? `Brouillon-${id.slice(0, 8)}` : doc.number;
+  return { bytes: await invoicePdf(doc), fileName: sanitizeFileName(stem, "pdf", "facture"), draft };
+}
 
 const UNKNOWN = "Facture inconnue.";
 

@@ -9,6 +9,9 @@ export const INVOICES_HREF = "/admin/factures";
 /** An invoice's or a credit note's page. */
 export const invoiceHref = (id: string) => `${INVOICES_HREF}/${id}`;
 
+/** An invoice's or a credit note's Factur-X PDF (a draft's: its preview). */
+export const invoicePdfHref = (id: string) => `${invoiceHref(id)}/pdf`;
+
 /** A learner's Financement: the funding plan, the learner's invoices and quotes. */
 export const fundingHref = (learnerId: string) => `/admin/stagiaires/${learnerId}/financement`;
 

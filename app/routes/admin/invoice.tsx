@@ -3,7 +3,7 @@ import { InvoiceEditor } from "~/features/billing/components/invoice-editor";
 import { InvoiceView } from "~/features/billing/components/invoice-view";
 import { STATE_BADGE, stateText } from "~/features/billing/components/learner-billing";
 import { invoiceAction, invoicePage } from "~/features/billing/console-invoices.server";
-import { INVOICES_HREF, invoiceHref } from "~/features/billing/console-paths";
+import { INVOICES_HREF, invoiceHref, invoicePdfHref } from "~/features/billing/console-paths";
 import { INVOICE_KIND_LABELS, INVOICE_PURPOSE_LABELS } from "~/features/billing/vocabulary";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Badge } from "~/ui/badge";
@@ -76,10 +76,10 @@ export default function AdminInvoice({ loaderData }: Route.ComponentProps) {
         }
       />
       {invoice.number ? (
-        <InvoiceView page={page} pdfHref={null} />
+        <InvoiceView page={page} pdfHref={invoicePdfHref(invoice.id)} />
       ) : (
         // Another draft's editor starts from its own record (key): fields never carry another's.
-        <InvoiceEditor key={invoice.id} page={page} previewHref={null} />
+        <InvoiceEditor key={invoice.id} page={page} previewHref={invoicePdfHref(invoice.id)} />
       )}
     </RecordScreen>
   );
