@@ -75,8 +75,12 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "Calendrier",
   ]);
   await expect(page.getByText("Gestion", { exact: true })).toBeVisible();
-  // The centre's money: only the screens that exist.
-  await expect(menu.getByRole("list", { name: "Facturation" }).getByRole("link")).toHaveText(["Financeurs"]);
+  // The centre's money: the payers' register, the invoices, the quotes.
+  await expect(menu.getByRole("list", { name: "Facturation" }).getByRole("link")).toHaveText([
+    "Financeurs",
+    "Factures",
+    "Devis",
+  ]);
   await expect(menu.getByRole("list", { name: "Configuration" }).getByRole("link")).toHaveText([
     "Utilisateurs",
     "Paramètres",

@@ -70,6 +70,10 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await page.locator("body[data-hydrated]").waitFor();
   await expect(page.getByTestId("lines-total")).toHaveText("Total HT\u00a0: 1\u202f600,00\u00a0€");
   expect(await axeViolations(page), "brouillon de facture").toEqual([]);
+  await expect(page.getByRole("link", { name: "Aperçu (PDF)" })).toHaveAttribute(
+    "href",
+    `${new URL(page.url()).pathname}/pdf`,
+  );
 
   await page.getByRole("button", { name: "Émettre" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Émettre la facture\u202f?" });
@@ -84,6 +88,9 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await expect(page.getByRole("button", { name: "Supprimer" })).toHaveCount(0);
   await expect(page.getByTestId("invoice-totals")).toContainText("1\u202f600,00\u00a0€");
   expect(await axeViolations(page), "facture émise").toEqual([]);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Télécharger (PDF)" }).click();
+  expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
 
   await page.getByRole("button", { name: "Créer un avoir" }).click();
   const dialog = page.getByRole("dialog", { name: `Avoir sur la facture ${number}` });
