@@ -44,6 +44,27 @@ export function openPdf({ info, bufferPages = false, footRoom = 0, margin = PDF_
   return { doc, bytes, width: doc.page.width - 2 * margin };
 }
 
+/** A picture to print (the centre's logo): JPEG or PNG bytes, which pdfkit reads, and its proportions. */
+export interface PdfLogo {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The logo's box above the centre's name, in points: as wide as it is at 48 pt high, 160 pt at most. */
+const LOGO_BOX = { width: 160, height: 48 };
+
+/**
+ * Draws the logo at the top left of what follows and moves the text below it: the same place and
+ * size on the programme and on every learner's document.
+ */
+export function drawLogo(doc: PDFKit.PDFDocument, logo: PdfLogo, x: number) {
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
+  const top = doc.y;
+  doc.image(logo.bytes, x, top, { width: logo.width * scale, height: logo.height * scale });
+  doc.y = top + logo.height * scale + 8;
+}
+
 /**
  * A learner's document answered to staff: shown in the browser ('inline', a preview) or saved
  * ('attachment', a kept copy), never cached. `fileName` is kept to [a-z0-9-] when the document is made.

@@ -5,6 +5,7 @@ import {
   AdminInputError,
   attemptOnRecord,
   attemptParsed,
+  type ConsoleActionOptions,
   consoleAction,
   failure,
   type IntentPermissions,
@@ -59,6 +60,8 @@ async function announced<T>(app: AppRuntime, run: () => Promise<T>): Promise<T> 
 export interface AlsoPosted<Result> {
   permissions: IntentPermissions;
   handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>;
+  /** Files it receives (the documents' signed copies): the screen's posts may then be multipart. */
+  upload?: ConsoleActionOptions["upload"];
 }
 
 /**
@@ -101,6 +104,7 @@ export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
       }
       return unknownIntent(intent);
     },
+    { upload: also.upload },
   );
 
 /* ------------------------------------------------------------------------------------------------
