@@ -185,7 +185,7 @@ function trainersText(trainers: readonly SessionTrainer[]): string {
 /** The articles both agreements share: what, for whom, why, when and where, how it runs and ends. */
 function writeFormation(pdf: PdfPage, input: AgreementInput, next: () => string) {
   const { formation, session, centre, covered, kind } = input;
-  const agreement = kind === "convention" ? "la présente convention" : "le présent contrat";
+  const annexedTo = kind === "convention" ? "annexé à la présente convention" : "annexé au présent contrat";
 
   pdf.heading(`${next()} — Objet, nature et effectif`);
   pdf.line(
@@ -201,7 +201,7 @@ function writeFormation(pdf: PdfPage, input: AgreementInput, next: () => string)
   pdf.heading(`${next()} — Objectifs et programme`);
   if (formation.objectives.length) pdf.bullets(formation.objectives);
   pdf.line(
-    `Le programme détaillé de la formation est annexé à ${agreement} (document joint${NNBSP}: ${input.programmeFile}).`,
+    `Le programme détaillé de la formation est ${annexedTo} (document joint${NNBSP}: ${input.programmeFile}).`,
   );
 
   pdf.heading(`${next()} — Prérequis`);

@@ -91,7 +91,7 @@ export function assessmentResult(input: Pick<AttestationInput, "learner" | "form
   const { formation, learner } = input;
   if (!formation.certifying) {
     return [
-      "Formation sans certification : les acquis sont évalués en cours et en fin de formation.",
+      `Formation sans certification${NNBSP}: les acquis sont évalués en cours et en fin de formation.`,
       ...(formation.assessmentMethods
         ? [`Modalités d'évaluation${NNBSP}: ${formation.assessmentMethods}`]
         : []),

@@ -16,7 +16,7 @@ import { formations } from "~/features/catalogue/schema.server";
 import type { LearnerDocumentKind } from "~/features/documents/schema.server";
 import { LEARNER_FUNDING_LABELS } from "~/features/learners";
 import { AdminInputError } from "~/platform/console/action.server";
-import { theFormation } from "~/platform/french";
+import { ofName, theFormation } from "~/platform/french";
 import { plural } from "~/platform/plural";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { renderAgreement, WITHDRAWAL_DAYS } from "./agreement-pdf.server";
@@ -243,7 +243,7 @@ const MAKERS: Record<DocumentType, Maker> = {
       paragraphs: (to) =>
         to.role === "payer"
           ? [
-              `Vous trouverez ci-joint le certificat de réalisation de ${name} pour ${formation}\u202f: les heures réalisées selon les feuilles d'émargement, pour la prise en charge de la formation.`,
+              `Vous trouverez ci-joint le certificat de réalisation ${ofName(name)} pour ${formation}\u202f: les heures réalisées selon les feuilles d'émargement, pour la prise en charge de la formation.`,
               REPLY,
             ]
           : [

@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { DeniedControl } from "~/features/accounts";
 import type { LearnerFunding, LearnerStatus } from "~/features/learners";
 import { INTERNAL_RULES_MISSING } from "~/features/settings";
+import { ofName } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";
 import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { ConfirmDialog } from "~/ui/alert-dialog";
@@ -282,7 +283,7 @@ export function LearnerDocuments({
             href={`/admin/stagiaires/${learner.id}/apercu/${DOCUMENT_SLUGS[type]}`}
             target="_blank"
             rel="noopener"
-            aria-label={`Aperçu de ${docName} de ${name}`}
+            aria-label={`Aperçu de ${docName} ${ofName(name)}`}
             className={small}
           >
             <Eye aria-hidden="true" className="h-3 w-3" /> Aperçu
@@ -311,7 +312,7 @@ export function LearnerDocuments({
             variant="outline"
             size="sm"
             className="h-8 px-2 text-xs"
-            aria-label={`Déposer la copie signée : ${docName} de ${name}`}
+            aria-label={`Déposer la copie signée${"\u00a0"}: ${docName} ${ofName(name)}`}
             onClick={() => setUpload(latest)}
           >
             <Upload aria-hidden="true" className="h-3 w-3" /> Déposer la copie signée
@@ -322,7 +323,7 @@ export function LearnerDocuments({
             variant="ghost"
             size="sm"
             className="h-8 px-2 text-xs"
-            aria-label={`Archiver ${docName} de ${name}`}
+            aria-label={`Archiver ${docName} ${ofName(name)}`}
             onClick={() => setArchive(latest)}
           >
             <Archive aria-hidden="true" className="h-3 w-3" /> Archiver
@@ -349,7 +350,7 @@ export function LearnerDocuments({
   const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   return (
     <div className="mt-2 text-xs">
-      <ul aria-label={`Documents de ${name || "ce ou cette stagiaire"}`} className="divide-y divide-border">
+      <ul aria-label={name ? `Documents ${ofName(name)}` : "Documents du ou de la stagiaire"} className="divide-y divide-border">
         {DOCUMENT_TYPES.map(line)}
       </ul>
       <ConfirmDialog
@@ -390,7 +391,7 @@ export function LearnerDocuments({
         onOpenChange={(open) => {
           if (!open) setArchive(null);
         }}
-        title={`Archiver ce document de ${name}${"\u202f"}?`}
+        title={`Archiver ce document ${ofName(name)}${"\u202f"}?`}
         description="Il reste consultable sur la fiche ; il ne figure plus parmi ce qui reste à faire."
         confirmLabel={busy ? "Archivage..." : "Archiver"}
         tone="default"
@@ -430,7 +431,7 @@ function SignedCopyDialog({
     >
       <DialogContent
         title="Déposer la copie signée"
-        description={`Copie signée de ${docName} de ${name} : un PDF, une image JPEG ou PNG de ${FILE_SIZE_LABEL} au plus.`}
+        description={`Copie signée de ${docName} ${ofName(name)}${"\u00a0"}: un PDF, une image JPEG ou PNG de ${FILE_SIZE_LABEL} au plus.`}
       >
         <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4">
           <input type="hidden" name="intent" value="receive-signed" />
