@@ -47,11 +47,11 @@ export const EVIDENCE_YEARS = 3;
 function writeBody(pdf: PdfPage, input: CertificateInput) {
   const { centre, learner, formation, session } = input;
   const signatory = joined([centre.signatoryName, centre.signatoryTitle], ", ");
-  const provider = `${centre.name}, dispensateur de l'action concourant au développement des compétences (déclaration d'activité ${activityNumberText(centre)})`;
+  const provider = `l'organisme de formation ${centre.name} (déclaration d'activité ${activityNumberText(centre)}), dispensateur de l'action concourant au développement des compétences`;
   pdf.line(
     signatory
-      ? `${signatory}, pour ${provider}, atteste que${NNBSP}:`
-      : `${provider} atteste, par la personne qui signe ci-dessous, que${NNBSP}:`,
+      ? `${signatory}, représentant ${provider}, atteste que${NNBSP}:`
+      : `${provider.charAt(0).toUpperCase()}${provider.slice(1)} atteste, par la personne qui signe ci-dessous, que${NNBSP}:`,
   );
   pdf.doc.moveDown(0.3);
   pdf.strong(`${learner.firstName} ${learner.lastName}`);
