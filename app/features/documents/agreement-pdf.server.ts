@@ -109,6 +109,13 @@ const FIRST_PAYMENT_PERCENT = 30;
  * that the total is exactly `count` times the price per learner, as the course page states it.
  */
 export function priceLines(price: number, pricing: string | null, vatStatus: VatStatus, count = 1): string[] {
+  // A price of 0 means nothing by itself (catalogue/pricing.ts): free, or paid by a funder whose
+  // conditions set the amount.
+  if (pricing === "prise-en-charge" && price <= 0) {
+    return [
+      `Formation prise en charge${NNBSP}: son coût est réglé par le financeur selon ses conditions de prise en charge${NNBSP}; aucune somme n'est demandée à la personne formée.`,
+    ];
+  }
   if (pricing === "gratuit" || price <= 0) return [`Formation gratuite${NNBSP}: aucune somme n'est due.`];
   const each = Math.round(price * 100);
   const many = count > 1;
