@@ -7,6 +7,7 @@
 // visitors are sent to sign in, role-less accounts refused; nothing changes for them.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import type { DocumentSummary, SessionGaps } from "~/features/documents/index.server";
 import { addDays, parisToday } from "~/platform/dates";
 import * as signedCopyRoute from "~/routes/admin/learner-signed-copy";
 import * as listRoute from "~/routes/admin/learners";
@@ -102,12 +103,10 @@ async function seed(tag: string) {
 
 /** The learner's documents as the Stagiaires screen shows them, and the session's gaps. */
 async function screen(sessionId: string) {
-  return (await listRoute.loader(
+  const loaded = await listRoute.loader(
     routeArgs(t, getRequest(`/admin/stagiaires?session=${sessionId}`, moderator.cookie)),
-  )) as {
-    documents: Record<string, { id: string; kind: string; signedAt: Date | null; archivedAt: Date | null }[]>;
-    gaps: Record<string, { name: string; kind?: string }[]> & { ended: boolean };
-  };
+  );
+  return loaded as unknown as { documents: Record<string, DocumentSummary[]>; gaps: SessionGaps };
 }
 
 const life = (learnerId: string) =>
@@ -279,7 +278,7 @@ describe(`a document's life on ${DRIVER}`, () => {
       data: { ok: true },
     });
     const { gaps } = await screen(sessionId);
-    const names = (list: { name: string }[] | undefined) => list?.map((g) => g.name);
+    const names = (list: { name: string }[]) => list.map((g) => g.name);
     expect(gaps.ended).toBe(true);
     expect(names(gaps.unsigned)).toEqual([]);
     expect(names(gaps.agreementsToSend)).toEqual(["Karim Benali-b", "Lucie Colin-b", "Élodie Martin-b"]);

@@ -238,10 +238,10 @@ export function LearnerDocuments({
 
     if (type === "agreement" && agreement === "none") {
       return (
-        <li key={type} className="py-1">
-          <span className="font-medium">Ni convention ni contrat</span>{" "}
+        <li key={type} className="grid gap-1 py-1 sm:grid-cols-[11rem_1fr]">
+          <span className="font-medium">Ni convention ni contrat</span>
           <span className="text-muted-foreground" title={CPF_NO_AGREEMENT}>
-            — achat sur Mon Compte Formation
+            Achat sur Mon Compte Formation
             {learner.cpfFileNumber
               ? `, dossier n° ${learner.cpfFileNumber}`
               : ", numéro de dossier à renseigner (Modifier)"}
@@ -260,77 +260,83 @@ export function LearnerDocuments({
     const archivable = latest?.sentAt && !latest.archivedAt && (type !== "agreement" || latest.signedAt);
 
     return (
-      <li key={type} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-1" data-document={type}>
+      <li
+        key={type}
+        className="grid gap-1 py-1 sm:grid-cols-[11rem_1fr] sm:items-center"
+        data-document={type}
+      >
         <span className="font-medium">{title}</span>
-        {latest ? <KeptLink doc={latest} /> : <span className="text-muted-foreground">{words.none}</span>}
-        {latest?.signedAt ? (
-          <Badge variant="success" data-testid="document-signed">
-            {latest.kind === "contrat" ? "Signé" : "Signée"}
-          </Badge>
-        ) : null}
-        {latest?.archivedAt ? <Badge variant="outline">Archivée</Badge> : null}
-        {latest?.signedAt ? (
-          <a
-            href={`/admin/stagiaires/documents/${latest.id}/copie-signee`}
-            download
-            className="text-primary underline-offset-4 hover:underline"
-          >
-            Copie signée reçue le {formatDateTime(latest.signedAt)}
-          </a>
-        ) : null}
-        {canGenerate && active && !(type === "agreement" && agreement === null) ? (
-          <a
-            href={`/admin/stagiaires/${learner.id}/apercu/${DOCUMENT_SLUGS[type]}`}
-            target="_blank"
-            rel="noopener"
-            aria-label={`Aperçu de ${docName} ${ofName(name)}`}
-            className={small}
-          >
-            <Eye aria-hidden="true" className="h-3 w-3" /> Aperçu
-          </a>
-        ) : null}
-        {canSend && active ? (
-          refusal ? (
-            <DeniedControl reason={refusal} label={sendLabel} className={small}>
-              <words.icon aria-hidden="true" className="h-3 w-3" /> Envoyer
-            </DeniedControl>
-          ) : (
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {latest ? <KeptLink doc={latest} /> : <span className="text-muted-foreground">{words.none}</span>}
+          {latest?.signedAt ? (
+            <Badge variant="success" data-testid="document-signed">
+              {latest.kind === "contrat" ? "Signé" : "Signée"}
+            </Badge>
+          ) : null}
+          {latest?.archivedAt ? <Badge variant="outline">Archivée</Badge> : null}
+          {latest?.signedAt ? (
+            <a
+              href={`/admin/stagiaires/documents/${latest.id}/copie-signee`}
+              download
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              Copie signée reçue le {formatDateTime(latest.signedAt)}
+            </a>
+          ) : null}
+          {canGenerate && active && !(type === "agreement" && agreement === null) ? (
+            <a
+              href={`/admin/stagiaires/${learner.id}/apercu/${DOCUMENT_SLUGS[type]}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Aperçu de ${docName} ${ofName(name)}`}
+              className={small}
+            >
+              <Eye aria-hidden="true" className="h-3 w-3" /> Aperçu
+            </a>
+          ) : null}
+          {canSend && active ? (
+            refusal ? (
+              <DeniedControl reason={refusal} label={sendLabel} className={small}>
+                <words.icon aria-hidden="true" className="h-3 w-3" /> Envoyer
+              </DeniedControl>
+            ) : (
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-8 px-2 text-xs"
+                aria-label={sendLabel}
+                disabled={busy}
+                onClick={() => askToSend(type, docName)}
+              >
+                <words.icon aria-hidden="true" className="h-3 w-3" /> Envoyer
+              </Button>
+            )
+          ) : null}
+          {canSend && signable && !latest.signedAt ? (
             <Button
               variant="outline"
               size="sm"
               className="h-8 px-2 text-xs"
-              aria-label={sendLabel}
-              disabled={busy}
-              onClick={() => askToSend(type, docName)}
+              aria-label={`Déposer la copie signée${"\u00a0"}: ${docName} ${ofName(name)}`}
+              onClick={() => setUpload(latest)}
             >
-              <words.icon aria-hidden="true" className="h-3 w-3" /> Envoyer
+              <Upload aria-hidden="true" className="h-3 w-3" /> Déposer la copie signée
             </Button>
-          )
-        ) : null}
-        {canSend && signable && !latest.signedAt ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-8 px-2 text-xs"
-            aria-label={`Déposer la copie signée${"\u00a0"}: ${docName} ${ofName(name)}`}
-            onClick={() => setUpload(latest)}
-          >
-            <Upload aria-hidden="true" className="h-3 w-3" /> Déposer la copie signée
-          </Button>
-        ) : null}
-        {canSend && archivable ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-8 px-2 text-xs"
-            aria-label={`Archiver ${docName} ${ofName(name)}`}
-            onClick={() => setArchive(latest)}
-          >
-            <Archive aria-hidden="true" className="h-3 w-3" /> Archiver
-          </Button>
-        ) : null}
+          ) : null}
+          {canSend && archivable ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-8 px-2 text-xs"
+              aria-label={`Archiver ${docName} ${ofName(name)}`}
+              onClick={() => setArchive(latest)}
+            >
+              <Archive aria-hidden="true" className="h-3 w-3" /> Archiver
+            </Button>
+          ) : null}
+        </span>
         {older.length ? (
-          <details className="w-full pl-2">
+          <details className="sm:col-start-2">
             <summary className="cursor-pointer text-muted-foreground">
               {older.length === 1 ? "1 envoi précédent" : `${older.length} envois précédents`}
             </summary>
@@ -350,7 +356,10 @@ export function LearnerDocuments({
   const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   return (
     <div className="mt-2 text-xs">
-      <ul aria-label={name ? `Documents ${ofName(name)}` : "Documents du ou de la stagiaire"} className="divide-y divide-border">
+      <ul
+        aria-label={name ? `Documents ${ofName(name)}` : "Documents du ou de la stagiaire"}
+        className="divide-y divide-border"
+      >
         {DOCUMENT_TYPES.map(line)}
       </ul>
       <ConfirmDialog
