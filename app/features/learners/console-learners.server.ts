@@ -5,6 +5,7 @@ import {
   type AlsoPosted,
   attemptOnRecord,
   attemptParsed,
+  type ConsoleActionOptions,
   consoleAction,
   failure,
   intentOf,
@@ -92,6 +93,7 @@ export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
       }
       return unknownIntent(intent);
     },
+    { upload: also.upload },
   );
 
 /* ------------------------------------------------------------------------------------------------
