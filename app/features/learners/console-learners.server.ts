@@ -5,7 +5,6 @@ import {
   type AlsoPosted,
   attemptOnRecord,
   attemptParsed,
-  type ConsoleActionOptions,
   consoleAction,
   failure,
   intentOf,
