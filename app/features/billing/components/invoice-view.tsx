@@ -1,5 +1,5 @@
 import { Banknote, Download, Undo2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { formatDate, parisToday } from "~/platform/dates";
@@ -16,18 +16,7 @@ import { centsField, quantityText } from "../form-values";
 import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from "../vocabulary";
 import { ConfirmIntentButton } from "./confirm-intent";
 import { InvoiceRowsTable } from "./learner-billing";
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="whitespace-pre-wrap break-words">{children}</dd>
-    </div>
-  );
-}
-
-const vatRateText = (basisPoints: number) =>
-  `${(basisPoints / 100).toLocaleString("fr-FR", { maximumFractionDigits: 2 })}\u00a0%`;
+import { Fact, Totals } from "./record-facts";
 
 /** Who is billed, for what, when: the invoice's facts as it prints them (frozen once issued). */
 export function InvoiceFacts({ page }: { page: InvoicePage }) {
@@ -35,14 +24,14 @@ export function InvoiceFacts({ page }: { page: InvoicePage }) {
   const buyer = invoice.buyer;
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
-      <Item label="Financeur">
+      <Fact label="Financeur">
         {buyer.name}
         {"\n"}
         {buyer.street}, {buyer.postalCode} {buyer.city}
         {buyer.siren ? `\nSIREN ${buyer.siren}` : ""}
-      </Item>
+      </Fact>
       {invoice.learnerName || invoice.formationTitle ? (
-        <Item label="Formation">
+        <Fact label="Formation">
           {[invoice.formationTitle, invoice.learnerName].filter(Boolean).join(" — ")}
           {fundingHref ? (
             <>
@@ -52,17 +41,17 @@ export function InvoiceFacts({ page }: { page: InvoicePage }) {
               </Link>
             </>
           ) : null}
-        </Item>
+        </Fact>
       ) : null}
-      <Item label="Période facturée">
+      <Fact label="Période facturée">
         du {formatDate(invoice.serviceStart)} au {formatDate(invoice.serviceEnd)}
-      </Item>
-      {invoice.issuedOn ? <Item label="Date d'émission">{formatDate(invoice.issuedOn)}</Item> : null}
+      </Fact>
+      {invoice.issuedOn ? <Fact label="Date d'émission">{formatDate(invoice.issuedOn)}</Fact> : null}
       {invoice.dueOn && invoice.kind === "invoice" ? (
-        <Item label="Échéance">{formatDate(invoice.dueOn)}</Item>
+        <Fact label="Échéance">{formatDate(invoice.dueOn)}</Fact>
       ) : null}
-      {invoice.engagementNumber ? <Item label="Numéro d'engagement">{invoice.engagementNumber}</Item> : null}
-      {invoice.note ? <Item label="Note">{invoice.note}</Item> : null}
+      {invoice.engagementNumber ? <Fact label="Numéro d'engagement">{invoice.engagementNumber}</Fact> : null}
+      {invoice.note ? <Fact label="Note">{invoice.note}</Fact> : null}
     </dl>
   );
 }
@@ -99,14 +88,7 @@ export function InvoiceLinesTable({ page }: { page: InvoicePage }) {
           ))}
         </TBody>
       </Table>
-      <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="invoice-totals">
-        <dt>Total HT</dt>
-        <dd className="text-right">{formatCents(invoice.netCents)}</dd>
-        <dt>TVA ({vatRateText(invoice.vatRateBasisPoints)})</dt>
-        <dd className="text-right">{formatCents(invoice.vatCents)}</dd>
-        <dt className="font-semibold">Total TTC</dt>
-        <dd className="text-right font-semibold">{formatCents(invoice.grossCents)}</dd>
-      </dl>
+      <Totals figures={invoice} testId="invoice-totals" />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Check, Mail, Trash2, X } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
 import { formatDate } from "~/platform/dates";
@@ -16,6 +16,7 @@ import { quantityText } from "../form-values";
 import { ConfirmIntentButton } from "./confirm-intent";
 import { LinesEditor, lineRow } from "./lines-editor";
 import { PayerSelect } from "./payer-select";
+import { Fact, Totals } from "./record-facts";
 
 const FORM = "quote";
 
@@ -189,15 +190,6 @@ export function DraftQuoteActions({
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
 /**
  * A sent quote, read only: what was sent, to whom, when, and its answer; while it waits, staff may
  * record the payer's acceptance or refusal (received by post or by phone), under their own name.
@@ -221,6 +213,7 @@ export function QuoteView({
     netCents: number;
     vatCents: number;
     grossCents: number;
+    vatRateBasisPoints: number;
   };
   lines: readonly (QuoteLine & { netCents: number })[];
   learner: QuoteLearner | null;
@@ -258,31 +251,31 @@ export function QuoteView({
       <Card>
         <CardContent className="space-y-6">
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Item label="Financeur">{quote.payerName}</Item>
+            <Fact label="Financeur">{quote.payerName}</Fact>
             {learner ? (
-              <Item label="Stagiaire">
+              <Fact label="Stagiaire">
                 <LearnerLine learner={learner} />
-              </Item>
+              </Fact>
             ) : null}
-            <Item label="Objet">{quote.title}</Item>
-            <Item label="Valable jusqu'au">{formatDate(quote.validUntil)}</Item>
+            <Fact label="Objet">{quote.title}</Fact>
+            <Fact label="Valable jusqu'au">{formatDate(quote.validUntil)}</Fact>
             {quote.sentAt ? (
-              <Item label="Envoyé">
+              <Fact label="Envoyé">
                 le {formatDateTime(quote.sentAt)}
                 {quote.sentTo ? ` à ${quote.sentTo}` : ""}
-              </Item>
+              </Fact>
             ) : null}
             {quote.answeredAt ? (
-              <Item label={quote.state === "accepted" ? "Accepté" : "Refusé"}>
+              <Fact label={quote.state === "accepted" ? "Accepté" : "Refusé"}>
                 le {formatDateTime(quote.answeredAt)}
                 {quote.answeredBy === "link"
                   ? " par le financeur, en ligne"
                   : quote.answeredBy
                     ? `, enregistré par ${quote.answeredBy}`
                     : ""}
-              </Item>
+              </Fact>
             ) : null}
-            {quote.note ? <Item label="Note">{quote.note}</Item> : null}
+            {quote.note ? <Fact label="Note">{quote.note}</Fact> : null}
           </dl>
           <Table>
             <THead>
@@ -307,14 +300,7 @@ export function QuoteView({
               ))}
             </TBody>
           </Table>
-          <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            <dt>Total HT</dt>
-            <dd className="text-right">{formatCents(quote.netCents)}</dd>
-            <dt>TVA</dt>
-            <dd className="text-right">{formatCents(quote.vatCents)}</dd>
-            <dt className="font-semibold">Total TTC</dt>
-            <dd className="text-right font-semibold">{formatCents(quote.grossCents)}</dd>
-          </dl>
+          <Totals figures={quote} />
         </CardContent>
       </Card>
     </div>
