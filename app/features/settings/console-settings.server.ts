@@ -19,8 +19,8 @@ import type { Db } from "~/platform/db/client.server";
 import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
-import { EMPTY_CENTRE, getCentreSettings, getInternalRules } from "./centre.server";
-import { checkCentreSettings, internalRulesSchema } from "./settings-schema";
+import { EMPTY_CENTRE, getAttendanceLinkMinutes, getCentreSettings, getInternalRules } from "./centre.server";
+import { attendanceLinksSchema, checkCentreSettings, internalRulesSchema } from "./settings-schema";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
 
@@ -107,7 +107,8 @@ async function removeCertificate(tx: Db) {
 /**
  * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
  * (`certificate`) and remove it (`delete-certificate`), write the règlement intérieur
- * (`internal-rules`); moderators read the screen only. Every
+ * (`internal-rules`), turn the automatic signing links on or off (`attendance-links`); moderators
+ * read the screen only. Every
  * change is audited in the same transaction and announced, so open public pages and the page cache
  * show it at once.
  */
@@ -117,6 +118,7 @@ export const settingsAction = consoleAction(
     certificate: "settings:write",
     "delete-certificate": "settings:write",
     "internal-rules": "settings:write",
+    "attendance-links": "settings:write",
   },
   async (app, actor, form) => {
     const intent = intentOf(form);
@@ -160,6 +162,37 @@ export const settingsAction = consoleAction(
           description: `${left.length === 1 ? "Reste à compléter ou à corriger" : `Restent à compléter ou à corriger (${left.length})`} : ${left.map((field) => fieldLabel("centre_settings", field)).join(", ")}.`,
         },
         errors,
+      });
+    }
+    if (intent === "attendance-links") {
+      const title = "Émargement non enregistré";
+      const parsed = attendanceLinksSchema.safeParse(textFields(form));
+      if (!parsed.success) return invalid(intent, title, parsed.error);
+      const { attendanceLinkMinutes } = parsed.data;
+      const done = attendanceLinkMinutes
+        ? `Liens d'émargement envoyés ${attendanceLinkMinutes} minutes avant chaque créneau`
+        : "Envoi automatique des liens d'émargement arrêté";
+      return attempt(app, intent, title, done, async () => {
+        const before = await getAttendanceLinkMinutes(app.db);
+        if (before === attendanceLinkMinutes) return;
+        await auditedChange(app, actor, EVENT, async (tx) => {
+          await saveSettings(tx, { attendanceLinkMinutes }, app.config.contactNotifyEmail);
+          return {
+            action: "update",
+            entity: "centre_settings",
+            entityId: "1",
+            details: {
+              title: "Émargement",
+              changes: [
+                {
+                  field: "attendanceLinkMinutes",
+                  from: before === null ? "non" : String(before),
+                  to: attendanceLinkMinutes === null ? "non" : String(attendanceLinkMinutes),
+                },
+              ],
+            },
+          };
+        });
       });
     }
     if (intent === "internal-rules") {

@@ -2,7 +2,13 @@ import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { MediaPicker } from "~/features/media/components/media-picker";
-import { getCentreSettings, getInternalRules, qualiopiStatus } from "~/features/settings/centre.server";
+import {
+  getAttendanceLinkMinutes,
+  getCentreSettings,
+  getInternalRules,
+  qualiopiStatus,
+} from "~/features/settings/centre.server";
+import { AttendanceLinksCard } from "~/features/settings/components/attendance-links-card";
 import { CentreSettingsForm } from "~/features/settings/components/centre-settings-form";
 import { CertificateCard } from "~/features/settings/components/certificate-card";
 import { InternalRulesCard } from "~/features/settings/components/internal-rules-card";
@@ -23,19 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { value, loadError } = await loadOr(app, "paramètres", () => getCentreSettings(app.db), null);
   const delays = await loadOr(app, "paramètres", () => getSurveySettings(app.db), SURVEY_SETTINGS_DEFAULTS);
   const rules = await loadOr(app, "paramètres", () => getInternalRules(app.db), null);
+  const linkMinutes = await loadOr(app, "paramètres", () => getAttendanceLinkMinutes(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
     surveyDelays: delays.value,
     internalRules: rules.value,
-    loadError: loadError ?? delays.loadError ?? rules.loadError,
+    attendanceLinkMinutes: linkMinutes.value,
+    loadError: loadError ?? delays.loadError ?? rules.loadError ?? linkMinutes.loadError,
   };
 }
 
 export const action = settingsAction;
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, qualiopi, surveyDelays, internalRules, loadError } = loaderData;
+  const { settings, qualiopi, surveyDelays, internalRules, attendanceLinkMinutes, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canEdit = useCan("settings:write");
   if (!settings) {
@@ -61,6 +69,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <CertificateCard canEdit={canEdit} shown={qualiopi?.shown ?? false} file={settings.certificate} />
         {internalRules ? <InternalRulesCard canEdit={canEdit} rules={internalRules} /> : null}
         <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
+        <AttendanceLinksCard minutes={attendanceLinkMinutes} canEdit={canEdit} />
       </div>
     </>
   );
