@@ -4,6 +4,8 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { catalogueApplicationUses, offerFreedSeats } from "~/features/applications/index.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
+import { AttendanceLinkScheduler } from "~/features/attendance/link-scheduler.server";
+import { AttendanceSheetWorker } from "~/features/attendance/sheet-jobs.server";
 import { provideApplicationUses } from "~/features/catalogue/application-uses.server";
 import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
@@ -137,11 +139,17 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       events,
       logger,
     );
+    // Émargement: the signing links e-mailed before each slot (when Paramètres says so), and the
+    // signed sheets written in the background.
+    const attendanceLinks = new AttendanceLinkScheduler({ db: database.db, config, mail }, logger);
+    const attendanceSheets = new AttendanceSheetWorker(database.db, events, logger);
     if (options.startMailWorker !== false) {
       mail.start();
       retention.start();
       publishing.start();
       surveys.start();
+      attendanceLinks.start();
+      attendanceSheets.start();
     }
     return {
       config,
@@ -152,6 +160,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       retention,
       publishing,
       surveys,
+      attendanceLinks,
+      attendanceSheets,
       events,
       logger,
       async close() {
@@ -159,6 +169,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await retention.stop();
         await publishing.stop();
         await surveys.stop();
+        await attendanceLinks.stop();
+        await attendanceSheets.stop();
         await mail.stop();
         await database.close();
       },

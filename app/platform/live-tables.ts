@@ -16,6 +16,8 @@ export const LIVE_TABLES = [
   "survey_invitations",
   // A learner signing on their phone shows at once on the slot's signing page (staff only).
   "attendance_entries",
+  // A signed sheet prepared in the background: its progress, then its download, on the session's page.
+  "attendance_sheets",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
