@@ -39,6 +39,10 @@ async function signaturePng(): Promise<Buffer> {
 
 interface SheetRun {
   seconds: number;
+  /** This process's memory once its modules and database are loaded, before the sheet. */
+  startRssMb: number;
+  /** CPU time of this process's threads (JavaScript and libvips) while it wrote the sheet. */
+  cpuSeconds: number;
   peakRssMb: number;
   peakHeapMb: number;
   pdfMb: number;
@@ -51,7 +55,8 @@ interface SheetRun {
  */
 async function sheetChild(url: string, sessionId: string) {
   const database = await openPostgres(url, { poolSize: 2 });
-  let peakRss = process.memoryUsage().rss;
+  const startRss = process.memoryUsage().rss;
+  let peakRss = startRss;
   let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
@@ -70,8 +75,10 @@ async function sheetChild(url: string, sessionId: string) {
   );
   await requestSheet(database.db, sessionId, null);
   const t0 = performance.now();
+  const cpuAtStart = process.cpuUsage();
   await worker.runOnce();
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
   clearInterval(sampler);
   const [sheet] = await sql<{ byte_size: number; state: string }>(
     url,
@@ -80,6 +87,8 @@ async function sheetChild(url: string, sessionId: string) {
   if (sheet?.state !== "done") throw new Error(`sheet ${sheet?.state}`);
   const run: SheetRun = {
     seconds,
+    startRssMb: startRss / 2 ** 20,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     peakRssMb: peakRss / 2 ** 20,
     peakHeapMb: peakHeap / 2 ** 20,
     pdfMb: sheet.byte_size / 2 ** 20,
@@ -93,7 +102,14 @@ async function sheetChild(url: string, sessionId: string) {
 function measureSheet(url: string, sessionId: string): SheetRun {
   const out = execFileSync(
     process.execPath,
-    [...process.execArgv, process.argv[1] ?? "bench/attendance.ts", "--sheet", url, sessionId],
+    [
+      ...process.execArgv,
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []),
+      process.argv[1] ?? "bench/attendance.ts",
+      "--sheet",
+      url,
+      sessionId,
+    ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 2 ** 20 },
   );
   const last = out.trim().split("\n").at(-1) ?? "{}";
@@ -193,8 +209,8 @@ async function main() {
       "| --- | --- |",
       `| ${LEARNERS} signatures par lien personnel, chacune envoyée deux fois au même moment | ${statusText} ; médiane ${Math.round(percentile(latencies, 0.5))} ms, p95 ${Math.round(percentile(latencies, 0.95))} ms, tout en ${allIn.toFixed(1)} s |`,
       `| Signatures gardées / stagiaires distincts / copies pour la feuille faites à la signature (attendu ${LEARNERS} / ${LEARNERS} / ${LEARNERS}) | ${kept?.n ?? 0} / ${kept?.learners ?? 0} / ${copies?.n ?? 0} |`,
-      `| Avant : feuille ${LEARNERS} × ${SLOTS} dont les ${((SLOTS - 1) * LEARNERS).toLocaleString("fr-FR")} dessins (${(png.byteLength / 1024).toFixed(1)} Ko) sont relus (ce que faisait chaque feuille ; ici la première après la mise à jour, qui garde les copies) | ${cold.seconds.toFixed(1)} s, mémoire au plus ${mb(cold.peakRssMb)} Mo (RSS ; tas ${mb(cold.peakHeapMb)} Mo), PDF de ${cold.pdfMb.toFixed(1)} Mo |`,
-      `| Après : la même feuille, copies gardées (toute signature faite depuis) | ${warm.seconds.toFixed(1)} s, mémoire au plus ${mb(warm.peakRssMb)} Mo (RSS ; tas ${mb(warm.peakHeapMb)} Mo), PDF de ${warm.pdfMb.toFixed(1)} Mo, ${warm.progressEvents} avis d'avancement |`,
+      `| Avant : feuille ${LEARNERS} × ${SLOTS} dont les ${((SLOTS - 1) * LEARNERS).toLocaleString("fr-FR")} dessins (${(png.byteLength / 1024).toFixed(1)} Ko) sont relus (ce que faisait chaque feuille ; ici la première après la mise à jour, qui garde les copies) | ${cold.seconds.toFixed(1)} s (${cold.cpuSeconds.toFixed(1)} s de CPU), mémoire au plus ${mb(cold.peakRssMb)} Mo (RSS, ${mb(cold.startRssMb)} Mo avant la feuille ; tas ${mb(cold.peakHeapMb)} Mo), PDF de ${cold.pdfMb.toFixed(1)} Mo |`,
+      `| Après : la même feuille, copies gardées (toute signature faite depuis) | ${warm.seconds.toFixed(1)} s (${warm.cpuSeconds.toFixed(1)} s de CPU), mémoire au plus ${mb(warm.peakRssMb)} Mo (RSS, ${mb(warm.startRssMb)} Mo avant la feuille ; tas ${mb(warm.peakHeapMb)} Mo), PDF de ${warm.pdfMb.toFixed(1)} Mo, ${warm.progressEvents} avis d'avancement |`,
       "",
       "La machine est partagée avec d'autres travaux (d'autres sessions y lancent leurs tests) : les durées varient avec sa charge (voir la charge au départ).",
       "",

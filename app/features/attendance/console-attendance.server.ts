@@ -303,7 +303,7 @@ async function markAllPresent(app: AppRuntime, actor: Actor, sessionId: string, 
       intent,
       "Le créneau n'est pas terminé",
       409,
-      "« Tous présents » sert après le créneau : pendant celui-ci, chacun·e signe.",
+      "« Tous présents » sert après le créneau : pendant celui-ci, chacun·e signe.",
     );
   }
   const marked = await app.db.transaction(async (tx) => {

@@ -31,7 +31,7 @@ const STALE_MINUTES = 15;
 /** Progress is told at most this often (a slot of a small session takes a millisecond). */
 const PROGRESS_EVERY_MS = 400;
 
-export const SHEET_FAILED = "La feuille n'a pas pu être préparée : demandez-la à nouveau.";
+export const SHEET_FAILED = "La feuille n'a pas pu être préparée : demandez-la à nouveau.";
 
 export interface SheetStatus {
   id: string;

@@ -239,7 +239,7 @@ export async function writeAttendanceSheet(
       // A countersignature that cannot be read still has its line of text above.
       if (counterImage) doc.image(counterImage, cols.mark + 60, y, { fit: [SIGNATURE_BOX.width, 34] });
     } else {
-      doc.text("Formateur·rice :", MARGIN, y + 10, { lineBreak: false });
+      doc.text("Formateur·rice :", MARGIN, y + 10, { lineBreak: false });
       emptyBox(doc, cols.mark + 60, y, SIGNATURE_BOX.width, 34);
     }
     doc.y = y + 38;

@@ -71,7 +71,7 @@ export default function AdminSessionAttendanceQr({ loaderData }: Route.Component
           ? `Signature ouverte jusqu'à ${formatClock(closesAt)}, avec votre code d'émargement personnel.`
           : window === "early"
             ? `La signature ouvre à ${formatClock(opensAt)}, avec votre code d'émargement personnel.`
-            : "Créneau terminé : ce QR code ne permet plus de signer."}
+            : "Créneau terminé : ce QR code ne permet plus de signer."}
       </p>
       <details className="max-w-full text-sm text-gray-600">
         <summary className="cursor-pointer">Adresse (sans appareil photo)</summary>

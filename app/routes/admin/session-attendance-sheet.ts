@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!sheet) {
     return pdfRefusal(
       404,
-      "Aucune feuille d'émargement prête : préparez-la depuis la page Émargement de la session.",
+      "Aucune feuille d'émargement prête : préparez-la depuis la page Émargement de la session.",
     );
   }
   return new Response(sheet.body, {

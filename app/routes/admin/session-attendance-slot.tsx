@@ -193,14 +193,14 @@ function AllPresentForm({ sheet, missing }: { sheet: Sheet; missing: number }) {
         Tous présents
       </Button>
       <span className="text-sm text-muted-foreground">
-        Marque présent·e{missing > 1 ? "s" : ""} {missing} stagiaire{missing > 1 ? "s" : ""} sans saisie ;
+        Marque présent·e{missing > 1 ? "s" : ""} {missing} stagiaire{missing > 1 ? "s" : ""} sans saisie ;
         notez ensuite les absences et retards.
       </span>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Marquer tous les stagiaires sans saisie présent·es ?"
-        description={`${missing} stagiaire${missing > 1 ? "s" : ""} sans saisie pour ce créneau ser${missing > 1 ? "ont" : "a"} marqué·e${missing > 1 ? "s" : ""} présent·e${missing > 1 ? "s" : ""} par l'équipe. Une saisie ne se supprime pas : une erreur se corrige ensuite.`}
+        title="Marquer tous les stagiaires sans saisie présent·es ?"
+        description={`${missing} stagiaire${missing > 1 ? "s" : ""} sans saisie pour ce créneau ser${missing > 1 ? "ont" : "a"} marqué·e${missing > 1 ? "s" : ""} présent·e${missing > 1 ? "s" : ""} par l'équipe. Une saisie ne se supprime pas : une erreur se corrige ensuite.`}
         confirmLabel="Tous présents"
         onConfirm={() => {
           setOpen(false);
@@ -283,7 +283,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
                 <p className="font-medium">{learner.name}</p>
                 <p className="text-sm text-muted-foreground">{entryText(learner.entry)}</p>
                 <p className="text-xs text-muted-foreground">
-                  Code d'émargement : <span data-testid="learner-code">{learner.code}</span>
+                  Code d'émargement : <span data-testid="learner-code">{learner.code}</span>
                 </p>
                 {learner.linkMail ? (
                   <p className="text-sm text-muted-foreground" data-testid="link-mail">

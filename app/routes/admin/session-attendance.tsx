@@ -68,7 +68,7 @@ function SheetPanel({ sessionId, base, sheet }: { sessionId: string; base: strin
           <p className="text-sm">
             {sheet.state === "queued"
               ? "Préparation demandée…"
-              : `Préparation en cours : ${sheet.doneSlots} créneau(x) sur ${sheet.totalSlots || "…"}`}
+              : `Préparation en cours : ${sheet.doneSlots} créneau(x) sur ${sheet.totalSlots || "…"}`}
           </p>
           <progress
             className="h-2 w-full max-w-md"
@@ -94,8 +94,8 @@ function SheetPanel({ sessionId, base, sheet }: { sessionId: string; base: strin
         </a>
       </div>
       <p className="text-sm text-muted-foreground">
-        La feuille vierge sert dans une salle sans réseau : une page par jour, une case par stagiaire et par
-        créneau. Saisissez ensuite les présences avec « Tous présents » sur chaque créneau, puis les
+        La feuille vierge sert dans une salle sans réseau : une page par jour, une case par stagiaire et par
+        créneau. Saisissez ensuite les présences avec « Tous présents » sur chaque créneau, puis les
         exceptions.
       </p>
     </section>

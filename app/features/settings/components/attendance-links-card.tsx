@@ -38,7 +38,7 @@ export function AttendanceLinksCard({ minutes, canEdit }: { minutes: number | nu
               form={FORM}
               name="minutes"
               label="Minutes avant le début du créneau"
-              hint={`${suggested} minutes conseillées (la signature ouvre 15 minutes avant le début) ; entre ${min} et ${max}`}
+              hint={`${suggested} minutes conseillées (la signature ouvre 15 minutes avant le début) ; entre ${min} et ${max}`}
               type="number"
               inputMode="numeric"
               min={min}
