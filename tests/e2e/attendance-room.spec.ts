@@ -82,9 +82,11 @@ test("a learner signs on a 360 px phone through the room's QR code with their ow
   // The second slot's page: each learner's personal code; 'Afficher le QR code' shows it full screen.
   await gotoReady(page, timetableUrl);
   await page.getByRole("link", { name: /^Émargement de la session/ }).click();
+  await expect(page.getByRole("heading", { name: "Émargement de la session" })).toBeVisible();
   const sessionAttendance = page.url();
   const firstSlot = await page.getByRole("link", { name: /14 juin 2027/ }).getAttribute("href");
   await page.getByRole("link", { name: /15 juin 2027/ }).click();
+  await expect(page.getByRole("heading", { name: /^Émargement – mardi 15 juin 2027/ })).toBeVisible();
   const learner = page.getByTestId("slot-learner").filter({ hasText: "Prénom0 Salle00" });
   const code = (await learner.getByTestId("learner-code").textContent()) ?? "";
   expect(code).toMatch(/^[A-Z2-9]{3} [A-Z2-9]{3}$/);
