@@ -8,6 +8,7 @@ import type { AuditFields } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
+import { invoiceHref } from "./console-paths";
 import { billingSettingsAudit, payerAudit } from "./payer-audit.server";
 import { paymentAudit } from "./payment-audit.server";
 import { quoteAudit } from "./quote-audit.server";
@@ -15,7 +16,7 @@ import { invoices } from "./schema.server";
 import { INVOICE_PURPOSE_LABELS } from "./vocabulary";
 
 /** Where the console shows an invoice or a credit note (the screens' helper keeps this path). */
-export const invoiceHref = (id: string) => `/admin/factures/${id}`;
+export { invoiceHref };
 
 /** A draft's fields as drafts.server.ts compares them. */
 const DRAFT_FIELDS: AuditFields = {

@@ -2,7 +2,7 @@
 // Apart from billing's audit-record.server.ts (invoices, payers…): payments are records of their own.
 import { inArray } from "drizzle-orm";
 import type { AuditDeclaration } from "~/features/audit/index.server";
-import { invoiceHref } from "./audit-record.server";
+import { invoiceHref } from "./console-paths";
 import { payments } from "./schema.server";
 
 /**
