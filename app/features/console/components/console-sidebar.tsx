@@ -4,6 +4,7 @@ import {
   BookOpen,
   Calendar,
   ClipboardCheck,
+  FileSpreadsheet,
   Files,
   FileText,
   GraduationCap,
@@ -18,6 +19,7 @@ import {
   Settings,
   UserCog,
   Users,
+  Wallet,
 } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { useCan } from "~/features/accounts";
@@ -51,6 +53,17 @@ const GESTION: NavItem[] = [
   { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
+];
+
+/** The money: what the payers owe, and what the accountant receives. */
+const BILLING: (NavItem & { permission: "invoices:read" | "invoices:export" })[] = [
+  { to: "/admin/encours", label: "Encours", icon: Wallet, permission: "invoices:read" },
+  {
+    to: "/admin/exports-comptables",
+    label: "Exports comptables",
+    icon: FileSpreadsheet,
+    permission: "invoices:export",
+  },
 ];
 
 /** Who may do what, the centre's settings, and the record of what was done. */
@@ -130,6 +143,11 @@ function Content({
   const canReadApplications = useCan("applications:read");
   const canReadLearners = useCan("learners:read");
   const canReadComplaints = useCan("complaints:read");
+  const billingAllowed = {
+    "invoices:read": useCan("invoices:read"),
+    "invoices:export": useCan("invoices:export"),
+  };
+  const billing = BILLING.filter((item) => billingAllowed[item.permission]);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -160,6 +178,7 @@ function Content({
           )}
           collapsed={collapsed}
         />
+        {billing.length ? <Group label="Facturation" items={billing} collapsed={collapsed} /> : null}
         <Group
           label="Configuration"
           // The activity log is for administrators: others do not see the entry.
