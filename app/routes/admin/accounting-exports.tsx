@@ -12,9 +12,9 @@ import type { Route } from "./+types/accounting-exports";
 export const meta: Route.MetaFunction = () => [{ title: "Exports comptables | Console d'administration" }];
 
 /** The period asked for (the last full month unless the URL says otherwise), checked on the server. */
-export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "invoices:export");
-  return periodAsked(new URL(args.request.url).searchParams);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "invoices:export");
+  return periodAsked(new URL(request.url).searchParams);
 }
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
