@@ -74,8 +74,8 @@ test("the admin sees the encours of an overdue invoice, then downloads the sales
     .getByRole("link", { name: "Exports comptables" })
     .click();
   await page.locator("body[data-hydrated]").waitFor();
-  await page.getByLabel("Du").fill(ISSUED_ON);
-  await page.getByLabel("Au").fill(today);
+  await page.getByLabel("Du", { exact: true }).fill(ISSUED_ON);
+  await page.getByLabel("Au", { exact: true }).fill(today);
   await page.getByRole("button", { name: "Choisir cette période" }).click();
   await expect(page).toHaveURL(`/admin/exports-comptables?du=${ISSUED_ON}&au=${today}`);
   const [download] = await Promise.all([
