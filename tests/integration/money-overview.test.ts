@@ -3,7 +3,7 @@
 // section C on the BPF screen and its CSV. Every invoice is issued on 2025-03-01; their due dates are
 // counted from today, so that which are overdue does not depend on the day the test runs.
 import { beforeAll, describe, expect, it } from "vitest";
-import { lastFullMonth, periodAsked } from "~/features/billing/console-exports.server";
+import { invoicesArchive, lastFullMonth, periodAsked } from "~/features/billing/console-exports.server";
 import { SALES_JOURNAL_HEADER } from "~/features/billing/index.server";
 import { addDays, parisToday } from "~/platform/dates";
 import * as exportsRoute from "~/routes/admin/accounting-exports";
@@ -12,11 +12,12 @@ import * as bpfProductsRoute from "~/routes/admin/bpf-products-csv";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as outstandingRoute from "~/routes/admin/outstanding";
 import * as journalRoute from "~/routes/admin/sales-journal-export";
-import { makePayer, makePayment } from "../support/billing";
+import { makeActor, makePayer, makePayment } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { issueWith, numbering } from "../support/follow-up";
 import { getRequest, routeArgs } from "../support/runtime";
+import { readStoredZip } from "../support/zip";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
@@ -134,6 +135,20 @@ describe(`the accounting exports on ${DRIVER}`, () => {
       "Camille Martin",
     ]);
     expect((await journal("?du=2025-04-01&au=2025-04-30", admin.cookie)).status).toBe(200);
+  });
+
+  it("the period's invoices as a ZIP of their PDFs, in the order of issue, read by batches", async () => {
+    // A stand-in for invoicePdf: the archive's work is choosing, ordering and packing the documents.
+    const render = async (doc: { number: string; grossCents: number }) =>
+      new TextEncoder().encode(`%PDF ${doc.number} ${doc.grossCents}`);
+    const actor = await makeActor(t.app.db);
+    const stream = await invoicesArchive(t.app.db, actor, { from: ISSUED_ON, to: "2025-03-31" }, render, 2);
+    const entries = readStoredZip(new Uint8Array(await new Response(stream).arrayBuffer()));
+    const text = entries.map((e) => new TextDecoder().decode(e.data));
+    expect(text.map((s) => s.split(" ")[2])).toEqual(["100000", "50000", "300000", "20000", "40000"]);
+    expect(entries.map((e) => e.name)).toEqual(text.map((s) => `${s.split(" ")[1]}.pdf`));
+    const empty = await invoicesArchive(t.app.db, actor, { from: "2025-04-01", to: "2025-04-30" }, render);
+    expect(readStoredZip(new Uint8Array(await new Response(empty).arrayBuffer()))).toEqual([]);
   });
 
   it("refuses a bad period in French, a moderator (invoices:export is an administrator's) and an anonymous visitor", async () => {

@@ -4,34 +4,10 @@
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { type ZipEntry, zipStream } from "~/platform/zip.server";
+import { readStoredZip as readZip } from "../support/zip";
 
 async function* entries(list: ZipEntry[]) {
   yield* list;
-}
-
-/** Every entry of a stored archive: name, bytes, CRC and DOS date, read through the central directory. */
-function readZip(zip: Uint8Array) {
-  const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  const end = zip.length - 22;
-  expect(v.getUint32(end, true)).toBe(0x06054b50);
-  const count = v.getUint16(end + 10, true);
-  let at = v.getUint32(end + 16, true);
-  const out: { name: string; data: Uint8Array; crc: number; date: number }[] = [];
-  const decoder = new TextDecoder();
-  for (let i = 0; i < count; i++) {
-    expect(v.getUint32(at, true)).toBe(0x02014b50);
-    const crc = v.getUint32(at + 16, true);
-    const size = v.getUint32(at + 20, true);
-    const nameLength = v.getUint16(at + 28, true);
-    const local = v.getUint32(at + 42, true);
-    const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
-    expect(v.getUint32(local, true)).toBe(0x04034b50);
-    expect(v.getUint16(local + 8, true)).toBe(0); // stored
-    const start = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
-    out.push({ name, data: zip.subarray(start, start + size), crc, date: v.getUint16(at + 14, true) });
-    at += 46 + nameLength;
-  }
-  return out;
 }
 
 describe("zipStream", () => {
