@@ -11,7 +11,7 @@ import * as bpfRoute from "~/routes/admin/bpf";
 import * as bpfProductsRoute from "~/routes/admin/bpf-products-csv";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as outstandingRoute from "~/routes/admin/outstanding";
-import * as journalRoute from "~/routes/admin/sales-journal-export";
+import * as salesExportRoute from "~/routes/admin/sales-journal-export";
 import { makeActor, makePayer, makePayment } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
@@ -95,8 +95,8 @@ describe(`the dashboard's encours on ${DRIVER}`, () => {
 });
 
 describe(`the accounting exports on ${DRIVER}`, () => {
-  const journal = (query: string, cookie?: string) =>
-    journalRoute.loader(
+  const salesExport = (query: string, cookie?: string) =>
+    salesExportRoute.loader(
       routeArgs(t, getRequest(`/admin/exports-comptables/journal-des-ventes.csv${query}`, cookie)),
     ) as Promise<Response>;
 
@@ -115,8 +115,8 @@ describe(`the accounting exports on ${DRIVER}`, () => {
     ).rejects.toMatchObject({ status: 403 });
   });
 
-  it("the sales journal's CSV: the period's invoices under the journal's header", async () => {
-    const response = await journal(`?du=${ISSUED_ON}&au=2025-03-31`, admin.cookie);
+  it("the sales CSV: the period's invoices under its header", async () => {
+    const response = await salesExport(`?du=${ISSUED_ON}&au=2025-03-31`, admin.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(
@@ -134,7 +134,7 @@ describe(`the accounting exports on ${DRIVER}`, () => {
       "Région Bretagne",
       "Camille Martin",
     ]);
-    expect((await journal("?du=2025-04-01&au=2025-04-30", admin.cookie)).status).toBe(200);
+    expect((await salesExport("?du=2025-04-01&au=2025-04-30", admin.cookie)).status).toBe(200);
   });
 
   it("the period's invoices as a ZIP of their PDFs, in the order of issue, read by batches", async () => {
@@ -152,13 +152,13 @@ describe(`the accounting exports on ${DRIVER}`, () => {
   });
 
   it("refuses a bad period in French, a moderator (invoices:export is an administrator's) and an anonymous visitor", async () => {
-    const bad = await journal("?du=2025-03-31&au=2025-03-01", admin.cookie);
+    const bad = await salesExport("?du=2025-03-31&au=2025-03-01", admin.cookie);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("La date de fin précède la date de début");
-    await expect(journal(`?du=${ISSUED_ON}&au=2025-03-31`, moderator.cookie)).rejects.toMatchObject({
+    await expect(salesExport(`?du=${ISSUED_ON}&au=2025-03-31`, moderator.cookie)).rejects.toMatchObject({
       status: 403,
     });
-    await expect(journal(`?du=${ISSUED_ON}&au=2025-03-31`)).rejects.toMatchObject({ status: 302 });
+    await expect(salesExport(`?du=${ISSUED_ON}&au=2025-03-31`)).rejects.toMatchObject({ status: 302 });
   });
 });
 
