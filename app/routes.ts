@@ -98,6 +98,8 @@ export default caseSensitive([
       route("encours", "routes/admin/outstanding.tsx"),
       route("exports-comptables", "routes/admin/accounting-exports.tsx"),
       route("exports-comptables/journal-des-ventes.csv", "routes/admin/sales-journal-export.ts"),
+      route("exports-comptables/factures.zip", "routes/admin/invoices-archive.ts"),
+      route("financeurs", "routes/admin/payers.tsx"),
       route("parametres", "routes/admin/settings.tsx"),
       route("calendrier", "routes/admin/calendar.tsx"),
       route("*", "routes/admin/not-found.tsx"),

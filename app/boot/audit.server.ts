@@ -6,7 +6,6 @@ import { applicationAudit } from "~/features/applications/audit-record.server";
 import { articleAudit } from "~/features/articles/audit-record.server";
 import { registerAudit } from "~/features/audit/index.server";
 import { billingAudits } from "~/features/billing/audit-record.server";
-import { paymentAudit } from "~/features/billing/payment-audit.server";
 import { calendarFeedAudit } from "~/features/calendar/audit-record.server";
 import { formationAudit, sessionAudit } from "~/features/catalogue/audit-record.server";
 import { complaintAudit } from "~/features/complaints/audit-record.server";
@@ -36,5 +35,4 @@ registerAudit(
   mediaAudit,
   demoAudit,
   ...billingAudits,
-  paymentAudit,
 );

@@ -16,6 +16,9 @@ export const LIVE_TABLES = [
   "survey_invitations",
   // A learner signing on their phone shows at once on the slot's signing page (staff only).
   "attendance_entries",
+  // Console only: the Financeurs register and Paramètres › Facturation.
+  "payers",
+  "billing_settings",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

@@ -7,6 +7,28 @@
  */
 import PDFDocument from "pdfkit";
 import { pdfFonts } from "./pdf-fonts.server";
+import { escapeXml } from "./xml";
+
+declare global {
+  namespace PDFKit.Mixins {
+    interface PDFAttachmentOptions {
+      /**
+       * How an embedded file relates to the document (PDF/A-3's /AFRelationship): 'Alternative' for
+       * another representation of the same content (a Factur-X invoice's XML), 'Data', 'Source'…
+       * pdfkit 0.20 supports it; @types/pdfkit 0.17 does not declare it yet.
+       */
+      relationship?:
+        | "Source"
+        | "Data"
+        | "Alternative"
+        | "Supplement"
+        | "EncryptedPayload"
+        | "FormData"
+        | "Schema"
+        | "Unspecified";
+    }
+  }
+}
 
 /** The page margin on every side, in points (about 2 cm). */
 export const PDF_MARGIN = 56;
@@ -20,10 +42,21 @@ export interface PdfOptions {
   footRoom?: number;
   /** The margin on every side when not PDF_MARGIN (the attendance sheet's wide table takes 40 pt). */
   margin?: number;
+  /**
+   * An archival PDF (ISO 19005-3, PDF/A-3 level B): PDF 1.7, XMP metadata, an sRGB output intent,
+   * embedded fonts (always), and files may be embedded. A Factur-X invoice is one.
+   */
+  archival?: "PDF/A-3b";
 }
 
 /** A new document and the promise of its bytes; `width` is the text width between the margins. */
-export function openPdf({ info, bufferPages = false, footRoom = 0, margin = PDF_MARGIN }: PdfOptions) {
+export function openPdf({
+  info,
+  bufferPages = false,
+  footRoom = 0,
+  margin = PDF_MARGIN,
+  archival,
+}: PdfOptions) {
   const { regular, bold } = pdfFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -32,7 +65,9 @@ export function openPdf({ info, bufferPages = false, footRoom = 0, margin = PDF_
     info,
     lang: "fr-FR",
     displayTitle: true,
+    ...(archival ? { pdfVersion: "1.7", subset: archival } : {}),
   });
+  if (archival) escapeInfoInXmp(doc);
   doc.registerFont("text", regular);
   doc.registerFont("bold", bold);
   const chunks: Buffer[] = [];
@@ -42,6 +77,28 @@ export function openPdf({ info, bufferPages = false, footRoom = 0, margin = PDF_
     doc.on("error", reject);
   });
   return { doc, bytes, width: doc.page.width - 2 * margin };
+}
+
+/**
+ * pdfkit 0.20 copies the title, the author and the subject into the XMP metadata as they are, so a
+ * name holding '&' or '<' would make the metadata ill-formed XML, and the PDF/A invalid. The Info
+ * dictionary is written first (end()); only while the XMP is written does pdfkit read escaped copies.
+ */
+function escapeInfoInXmp(doc: PDFKit.PDFDocument) {
+  // A private pdfkit method, wrapped: no public option writes the XMP from escaped values.
+  const target = doc as unknown as { info: Record<string, unknown>; _addInfo: () => void };
+  const addInfo = target._addInfo;
+  target._addInfo = function (this: typeof target) {
+    const info = this.info;
+    this.info = Object.fromEntries(
+      Object.entries(info).map(([key, value]) => [key, typeof value === "string" ? escapeXml(value) : value]),
+    );
+    try {
+      addInfo.call(this);
+    } finally {
+      this.info = info;
+    }
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 test("console screens and the formation editor have no axe violations (WCAG 2.1 AA)", async ({
   warmPage: page,
 }) => {
-  // Seven axe runs, the formation editor (with its results table) being the largest.
+  // Eight axe runs, the formation editor (with its results table) being the largest.
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   for (const path of [
@@ -16,6 +16,7 @@ test("console screens and the formation editor have no axe violations (WCAG 2.1 
     "/admin/contacts",
     "/admin/temoignages",
     "/admin/utilisateurs",
+    "/admin/financeurs",
   ]) {
     await gotoReady(page, path);
     expect(await axeViolations(page), path).toEqual([]);

@@ -15,6 +15,7 @@ const LISTS = [
   "/admin/articles",
   "/admin/temoignages",
   "/admin/utilisateurs",
+  "/admin/financeurs",
 ];
 
 /** A lead and an application with long names, so the lists hold rows as wide as real ones. */
@@ -32,6 +33,23 @@ async function longRecords(page: Page, serverUrl: string) {
   expect(lead.status()).toBe(200);
   await gotoReady(page, "/formation/formation-developpeur-web/candidature");
   await sendApplication(page, uniqueEmail("candidate-au-nom-long"));
+}
+
+/** A payer with a long name and e-mail, entered in the Financeurs dialog (the register starts empty). */
+async function longPayer(page: Page) {
+  await gotoReady(page, "/admin/financeurs");
+  await page.getByRole("button", { name: "Nouveau financeur" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau financeur" });
+  await dialog
+    .getByLabel("Nom / raison sociale")
+    .fill("Société coopérative de production des Ateliers Réunis");
+  await dialog.getByLabel("SIREN").fill("732 829 320");
+  await dialog.getByLabel("Adresse").fill("12 rue de la République");
+  await dialog.getByLabel("Code postal").fill("69002");
+  await dialog.getByLabel("Ville").fill("Villefranche-sur-Saône");
+  await dialog.getByLabel("E-mail de facturation").fill("comptabilite.fournisseurs@ateliers-reunis.example");
+  await dialog.getByRole("button", { name: "Créer" }).click();
+  await expect(dialog).toBeHidden();
 }
 
 interface RowControl {
@@ -77,6 +95,7 @@ for (const width of [1024, 360]) {
     await page.setViewportSize({ width, height: 768 });
     await longRecords(page, serverUrl);
     await signInAsAdmin(page, LISTS[0]);
+    await longPayer(page);
     // The laptop case: the sidebar open beside the list.
     if (width === 1024) await expect(page.getByTestId("sidebar")).toHaveAttribute("data-state", "expanded");
     for (const path of LISTS) {

@@ -75,6 +75,8 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "Calendrier",
   ]);
   await expect(page.getByText("Gestion", { exact: true })).toBeVisible();
+  // The centre's money: only the screens that exist.
+  await expect(menu.getByRole("list", { name: "Facturation" }).getByRole("link")).toHaveText(["Financeurs"]);
   await expect(menu.getByRole("list", { name: "Configuration" }).getByRole("link")).toHaveText([
     "Utilisateurs",
     "Paramètres",

@@ -12,6 +12,7 @@ import { storeComplaint } from "~/features/complaints/intake.server";
 import { RENAMED_CONSOLE_PATHS } from "~/features/console/renamed-paths";
 import { storeRequest } from "~/features/leads/contact.server";
 import routes from "~/routes";
+import { makePayer, sirenFor } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { makeApplication, makeLearner, makeMedia, makeSlot } from "../support/factories";
 import { setUpTestApp } from "../support/fixture";
@@ -100,6 +101,7 @@ let ids: {
   sessionDay: string;
   questionnaire: string;
   question: string;
+  payer: string;
 };
 
 beforeAll(async () => {
@@ -170,7 +172,10 @@ beforeAll(async () => {
   const [question] = await t.app.database.query<{ id: string; questionnaire_id: string }>(
     "select q.id, q.questionnaire_id from survey_questions q order by q.position limit 1",
   );
+  // A payer without invoices, for `update` and `delete` to have something to change.
+  const payer = await makePayer(t.app.db);
   ids = {
+    payer: payer.id,
     learner: learner.id,
     complaint: complaint?.id ?? "",
     formation: formation?.id ?? "",
@@ -224,6 +229,8 @@ async function snapshot() {
     "survey_answers",
     "survey_settings",
     "content_versions",
+    "payers",
+    "billing_settings",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -423,6 +430,35 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       questionnaireId: ids.questionnaire,
       id: ids.question,
       direction: "down",
+    },
+    "routes/admin/payers.tsx#create": {
+      kind: "opco",
+      name: "Intrus",
+      siren: sirenFor(4242),
+      street: "1 rue X",
+      postalCode: "75001",
+      city: "Paris",
+      invoicingEmail: "intrus@example.test",
+    },
+    "routes/admin/payers.tsx#update": {
+      id: ids.payer,
+      kind: "company",
+      name: "Intrus",
+      siren: sirenFor(4243),
+      street: "1 rue X",
+      postalCode: "75001",
+      city: "Paris",
+      invoicingEmail: "intrus@example.test",
+    },
+    "routes/admin/payers.tsx#delete": { id: ids.payer },
+    "routes/admin/settings.tsx#billing": {
+      numberFormat: "INTRUS-{NNNN}",
+      paymentTermsDays: "10",
+      latePenaltyRate: "Aucun",
+      reminderDays: "",
+      salesAccount: "706000",
+      vatAccount: "445710",
+      customerAccount: "411000",
     },
     // The Publication screen names its record in the form, as its URL does.
     "routes/admin/publication.tsx#publish": { kind: "formation", id: ids.formation },

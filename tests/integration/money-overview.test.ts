@@ -10,6 +10,7 @@ import * as exportsRoute from "~/routes/admin/accounting-exports";
 import * as bpfRoute from "~/routes/admin/bpf";
 import * as bpfProductsRoute from "~/routes/admin/bpf-products-csv";
 import * as dashboardRoute from "~/routes/admin/dashboard";
+import * as archiveRoute from "~/routes/admin/invoices-archive";
 import * as outstandingRoute from "~/routes/admin/outstanding";
 import * as salesExportRoute from "~/routes/admin/sales-journal-export";
 import { makeActor, makePayer, makePayment } from "../support/billing";
@@ -149,6 +150,29 @@ describe(`the accounting exports on ${DRIVER}`, () => {
     expect(entries.map((e) => e.name)).toEqual(text.map((s) => `${s.split(" ")[1]}.pdf`));
     const empty = await invoicesArchive(t.app.db, actor, { from: "2025-04-01", to: "2025-04-30" }, render);
     expect(readStoredZip(new Uint8Array(await new Response(empty).arrayBuffer()))).toEqual([]);
+  });
+
+  it("the ZIP route: each invoice's Factur-X PDF, named by its number; refused to a moderator and an anonymous visitor", async () => {
+    const archive = (cookie?: string) =>
+      archiveRoute.loader(
+        routeArgs(
+          t,
+          getRequest(`/admin/exports-comptables/factures.zip?du=${ISSUED_ON}&au=2025-03-31`, cookie),
+        ),
+      ) as Promise<Response>;
+    const response = await archive(admin.cookie);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="factures-2025-03-01-au-2025-03-31.zip"',
+    );
+    const entries = readStoredZip(new Uint8Array(await response.arrayBuffer()));
+    expect(entries).toHaveLength(5);
+    for (const entry of entries) {
+      expect(entry.name).toMatch(/\.pdf$/);
+      expect(new TextDecoder().decode(entry.data.subarray(0, 5))).toBe("%PDF-");
+    }
+    await expect(archive(moderator.cookie)).rejects.toMatchObject({ status: 403 });
+    await expect(archive()).rejects.toMatchObject({ status: 302 });
   });
 
   it("refuses a bad period in French, a moderator (invoices:export is an administrator's) and an anonymous visitor", async () => {

@@ -1,5 +1,5 @@
-// The billing forms' rules without a database: the invoice number's format, a funding plan's and an
-// invoice's fields as the console posts them, read exactly into integers with French messages.
+// The billing forms' rules without a database (the number format's are in number-format.test.ts): a
+// funding plan's and an invoice's fields as the console posts them, read exactly into integers with French messages.
 import { describe, expect, it } from "vitest";
 import { coverageSentence } from "~/features/billing/funding-plan";
 import { FUNDING_PLAN_ERRORS, fundingPlanSchema } from "~/features/billing/funding-plan-schema";
@@ -9,47 +9,11 @@ import {
   draftUpdateSchema,
   INVOICE_ERRORS,
 } from "~/features/billing/invoice-schema";
-import { formatInvoiceNumber, numberFormatProblem, sequenceKeyOf } from "~/features/billing/numbering";
 import { fieldErrors } from "~/platform/field-errors";
 import { REQUIRED } from "~/platform/form-schema";
 
 const ID = "0b6f2c1e-4d7a-4c1b-9a53-2f0e8d9c7b61";
 const OTHER = "6a1d9e2f-3b4c-4d5e-8f60-7a8b9c0d1e2f";
-
-describe("the invoice number's format", () => {
-  it("accepts the rank once with 3 to 8 N's, the year at most once, within 30 plain characters", () => {
-    for (const format of ["F-{AAAA}-{NNNNN}", "FA{NNN}", "{AAAA}/{NNNNNNNN}", "FAC_{AAAA}_{NNNN}"]) {
-      expect(numberFormatProblem(format)).toBeNull();
-    }
-  });
-
-  it("says in French what is wrong", () => {
-    expect(numberFormatProblem("")).toBe("Indiquez le format des numéros, par exemple F-{AAAA}-{NNNNN}.");
-    expect(numberFormatProblem("F-{AAAA}")).toMatch(/^Le format doit contenir le numéro\u00a0: \{NNNNN\}/);
-    expect(numberFormatProblem("F-{NN}")).toBe(
-      "Le numéro compte de 3 à 8 chiffres\u00a0: de {NNN} à {NNNNNNNN}.",
-    );
-    expect(numberFormatProblem("F-{NNNNNNNNN}")).toMatch(/^Le numéro compte de 3 à 8 chiffres/);
-    expect(numberFormatProblem("{NNN}-{NNN}")).toBe(
-      "Le numéro {NNNNN} ne peut figurer qu'une fois dans le format.",
-    );
-    expect(numberFormatProblem("{AAAA}{AAAA}{NNN}")).toBe(
-      "L'année {AAAA} ne peut figurer qu'une fois dans le format.",
-    );
-    expect(numberFormatProblem("F-{AA}-{NNNNN}")).toBe(
-      "Entre accolades, seuls {AAAA} (l'année) et {NNNNN} (le numéro) sont permis.",
-    );
-    expect(numberFormatProblem("Facture n° {NNNNN}")).toMatch(/^Le format ne peut contenir que/);
-    expect(numberFormatProblem(`F${"-".repeat(25)}{NNNNN}`)).toBe("Le format compte 30 caractères au plus.");
-  });
-
-  it("prints the year and the padded rank, and keys the sequence by the year only when printed", () => {
-    expect(formatInvoiceNumber("F-{AAAA}-{NNNNN}", "2027", 42)).toBe("F-2027-00042");
-    expect(formatInvoiceNumber("FA{NNN}", "2027", 12345)).toBe("FA12345");
-    expect(sequenceKeyOf("F-{AAAA}-{NNNNN}", "2027")).toBe("2027");
-    expect(sequenceKeyOf("FA{NNN}", "2027")).toBe("");
-  });
-});
 
 describe("a funding plan as posted", () => {
   it("reads euros typed the French way into cents, with its shares in order", () => {

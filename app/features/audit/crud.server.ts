@@ -12,6 +12,7 @@ import {
   intentOf,
   invalid,
   pgErrorCode,
+  stillReferenced,
   UNIQUE_VIOLATION,
   unknownIntent,
 } from "~/platform/console/action.server";
@@ -37,6 +38,11 @@ export interface CrudMessages {
   deleted: string;
   /** Set on tables with a unique slug: a unique violation then means "this slug is taken". */
   slugTaken?: string;
+  /**
+   * Set on tables other rows refer to with ON DELETE RESTRICT: the database's refusal to delete
+   * then means "still used", said in French instead of a 500.
+   */
+  inUse?: string;
 }
 
 export interface CrudTable<Input> {
@@ -109,11 +115,20 @@ async function saveRow<Input>(
 
 async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable<Input>, id: string) {
   const { entity, table, messages } = config;
-  await auditedChange(app, actor, { table, op: "delete" }, async (tx) => {
-    const deleted = await config.remove(tx, id);
-    if (!deleted) throw new AdminInputError(messages.gone);
-    return { action: "delete", entity, entityId: id, details: deleted };
-  });
+  try {
+    await auditedChange(app, actor, { table, op: "delete" }, async (tx) => {
+      const deleted = await config.remove(tx, id);
+      if (!deleted) throw new AdminInputError(messages.gone);
+      return { action: "delete", entity, entityId: id, details: deleted };
+    });
+  } catch (error) {
+    // The database decides, even against a reference added a moment ago; the whole transaction
+    // (row and entry) is rolled back, and the refusal stays French.
+    if (messages.inUse && stillReferenced(error)) {
+      throw new AdminInputError(messages.inUse);
+    }
+    throw error;
+  }
 }
 
 /**

@@ -18,11 +18,13 @@ export const AUDIT_ENTITIES = [
   "demo_data",
   "site_page",
   "questionnaire",
-  // Billing (features/billing/audit-record.server.ts, payments in payment-audit.server.ts).
+  // Billing (features/billing/audit-record.server.ts lists them).
   "funding_plan",
   "invoice",
   "credit_note",
   "quote",
   "payment",
+  "payer",
+  "billing_settings",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

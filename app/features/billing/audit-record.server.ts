@@ -8,6 +8,8 @@ import type { AuditFields } from "~/features/audit";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
+import { billingSettingsAudit, payerAudit } from "./payer-audit.server";
+import { paymentAudit } from "./payment-audit.server";
 import { quoteAudit } from "./quote-audit.server";
 import { invoices } from "./schema.server";
 import { INVOICE_PURPOSE_LABELS } from "./vocabulary";
@@ -70,13 +72,13 @@ export const fundingPlanAudit: AuditDeclaration = {
     ).map((l) => ({ id: l.id, href: `/admin/stagiaires?session=${l.sessionId}` })),
 };
 
-/**
- * Every billing record the Journal knows, in the order its filter lists them. Payers and payments
- * are declared here too when they come (payerAudit, paymentAudit), beside these.
- */
+/** Every billing record the Journal knows, in the order its filter lists them. */
 export const billingAudits: AuditDeclaration[] = [
+  payerAudit,
   fundingPlanAudit,
+  quoteAudit,
   invoiceAudit,
   creditNoteAudit,
-  quoteAudit,
+  paymentAudit,
+  billingSettingsAudit,
 ];

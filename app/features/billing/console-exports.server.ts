@@ -11,6 +11,7 @@ import { fieldErrors } from "~/platform/field-errors";
 import { type ZipEntry, zipStream } from "~/platform/zip.server";
 import type { InvoiceDocument } from "./invoice-document";
 import { invoiceDocument } from "./invoice-document.server";
+import { invoicePdf } from "./invoice-pdf.server";
 import { type Period, periodSchema } from "./period-schema";
 import { exportSalesJournal, salesJournalFileName } from "./sales-journal.server";
 import { invoices } from "./schema.server";
@@ -89,7 +90,7 @@ export async function invoicesArchive(
   db: Db,
   actor: Actor,
   period: Period,
-  render: RenderPdf,
+  render: RenderPdf = invoicePdf,
   batch = ARCHIVE_BATCH,
 ): Promise<ReadableStream<Uint8Array>> {
   await db.transaction(async (tx) => {
@@ -146,11 +147,10 @@ export async function invoicesArchiveDownload(
   db: Db,
   actor: Actor,
   params: URLSearchParams,
-  render: RenderPdf,
 ): Promise<Response> {
   const asked = periodAsked(params);
   if (!asked.period) return badPeriod(asked);
-  const body = await invoicesArchive(db, actor, asked.period, render);
+  const body = await invoicesArchive(db, actor, asked.period);
   return new Response(body, {
     headers: {
       "Content-Type": "application/zip",

@@ -4,6 +4,6 @@ export * from "./funding-plan-schema";
 export * from "./invoice-document";
 export * from "./invoice-schema";
 export * from "./invoice-totals";
-export * from "./numbering";
+export * from "./number-format";
 export type * from "./parties";
 export * from "./vocabulary";

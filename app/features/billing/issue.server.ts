@@ -17,7 +17,7 @@ import { formatCents } from "~/platform/money";
 import { readBillingSettings } from "./billing-settings.server";
 import { auditEntityOf, creditedNet, INVOICE_GONE, PERIOD_REVERSED } from "./drafts.server";
 import { invoiceTotals, vatRateOf } from "./invoice-totals";
-import { formatInvoiceNumber, numberFormatProblem, sequenceKeyOf } from "./numbering";
+import { formatInvoiceNumber, numberFormatProblem, sequenceKeyOf } from "./number-format";
 import { buyerOfPayer, buyerProblem, currentSeller, sellerProblem } from "./parties.server";
 import { type Invoice, invoiceLines, invoices, payers } from "./schema.server";
 
@@ -145,7 +145,7 @@ export async function issueInvoice(db: Db, id: string, actor: Actor): Promise<In
     if (sellerRefusal) throw new AdminInputError(sellerRefusal);
 
     const drawn = await drawNumber(tx, billing.numberFormat);
-    const number = formatInvoiceNumber(billing.numberFormat, drawn.year, drawn.rank);
+    const number = formatInvoiceNumber(billing.numberFormat, Number(drawn.year), drawn.rank);
     const [issued] = await tx
       .update(invoices)
       .set({

@@ -1,13 +1,12 @@
 /** The Stagiaires screens' actions: add, edit and erase a learner; preview and run a CSV import. */
 import { data } from "react-router";
-import type { Actor } from "~/features/audit/index.server";
 import {
   AdminInputError,
+  type AlsoPosted,
   attemptOnRecord,
   attemptParsed,
   consoleAction,
   failure,
-  type IntentPermissions,
   intentOf,
   pgErrorCode,
   UNIQUE_VIOLATION,
@@ -53,17 +52,9 @@ async function announced<T>(app: AppRuntime, run: () => Promise<T>): Promise<T> 
 }
 
 /**
- * What the Stagiaires screen also posts that another feature answers: the learners' documents
- * (features/documents, which leans on learners). The route adds it, so learners need not know it.
- */
-export interface AlsoPosted<Result> {
-  permissions: IntentPermissions;
-  handle: (app: AppRuntime, actor: Actor, form: FormData) => Promise<Result>;
-}
-
-/**
  * /admin/stagiaires: create and update for whoever manages learners, erasure for administrators,
- * and what `also` answers (the learners' documents).
+ * and what `also` answers: the learners' documents (features/documents, which leans on learners),
+ * added by the route so that learners need not know them.
  */
 export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
   consoleAction(

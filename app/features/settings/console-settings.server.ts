@@ -8,6 +8,7 @@ import { centreSettings } from "~/features/settings/schema.server";
 import {
   type AdminActionResult,
   AdminInputError,
+  type AlsoPosted,
   attempt,
   consoleAction,
   failure,
@@ -109,133 +110,146 @@ async function removeCertificate(tx: Db) {
  * (`certificate`) and remove it (`delete-certificate`), write the règlement intérieur
  * (`internal-rules`); moderators read the screen only. Every
  * change is audited in the same transaction and announced, so open public pages and the page cache
- * show it at once.
+ * show it at once. What `also` answers is another feature's card on the screen (the billing
+ * settings), which the route adds: settings imports no feature that leans on it.
  */
-export const settingsAction = consoleAction(
-  {
-    update: "settings:write",
-    certificate: "settings:write",
-    "delete-certificate": "settings:write",
-    "internal-rules": "settings:write",
-  },
-  async (app, actor, form) => {
-    const intent = intentOf(form);
-    if (intent === "update") {
-      const title = "Erreur lors de l'enregistrement des paramètres";
-      const { values, errors } = checkCentreSettings({
-        ...textFields(form),
-        // No box ticked posts nothing; an empty value is no category either.
-        qualiopiCategories: form.getAll("qualiopiCategories").filter((v) => v !== ""),
-      });
-      const left = Object.keys(errors);
-      // The fields that changed, values only where they are not personal (see audit-changes.ts).
-      const current = await getCentreSettings(app.db);
-      const changed = diffFields("centre_settings", { ...current, logoId: current.logo?.id ?? null }, values);
-      // Nothing valid to store: the French messages, as for any refused form.
-      if (changed.length === 0 && left.length > 0) {
-        return failure(intent, title, 400, "Vérifiez les champs signalés.", errors);
-      }
-      const saved = await attempt(app, intent, title, "Paramètres enregistrés", async () => {
-        // Saving an untouched form writes nothing and leaves no entry in the journal.
-        if (changed.length === 0) return;
-        await auditedChange(app, actor, EVENT, async (tx) => {
-          await assertImageExists(tx, values.logoId ?? null);
-          await saveSettings(tx, values, app.config.contactNotifyEmail);
-          return {
-            action: "update",
-            entity: "centre_settings",
-            entityId: "1",
-            details: { title: "Paramètres du centre", changes: changed },
-          };
+export const settingsAction = <Result>(also: AlsoPosted<Result>) =>
+  consoleAction(
+    {
+      update: "settings:write",
+      certificate: "settings:write",
+      "delete-certificate": "settings:write",
+      "internal-rules": "settings:write",
+      ...also.permissions,
+    },
+    async (app, actor, form) => {
+      const intent = intentOf(form);
+      if (Object.hasOwn(also.permissions, intent)) return also.handle(app, actor, form);
+      if (intent === "update") {
+        const title = "Erreur lors de l'enregistrement des paramètres";
+        const { values, errors } = checkCentreSettings({
+          ...textFields(form),
+          // No box ticked posts nothing; an empty value is no category either.
+          qualiopiCategories: form.getAll("qualiopiCategories").filter((v) => v !== ""),
         });
-      });
-      if (left.length === 0 || !saved.data.ok) return saved;
-      // What was valid is stored; each field left out keeps what was typed on screen, with its message.
-      return data<AdminActionResult>({
-        ok: true,
-        intent,
-        toast: {
-          type: "success",
-          title: "Paramètres enregistrés en partie",
-          description: `${left.length === 1 ? "Reste à compléter ou à corriger" : `Restent à compléter ou à corriger (${left.length})`} : ${left.map((field) => fieldLabel("centre_settings", field)).join(", ")}.`,
-        },
-        errors,
-      });
-    }
-    if (intent === "internal-rules") {
-      const title = "Erreur lors de l'enregistrement du règlement intérieur";
-      const parsed = internalRulesSchema.safeParse(textFields(form));
-      if (!parsed.success) return invalid(intent, title, parsed.error);
-      const { internalRules } = parsed.data;
-      return attempt(app, intent, title, "Règlement intérieur enregistré", async () => {
-        // An untouched text writes nothing: its date stays the one printed on the documents sent.
-        if ((await getInternalRules(app.db)).text === internalRules) return;
-        await auditedChange(app, actor, EVENT, async (tx) => {
-          await saveSettings(
-            tx,
-            { internalRules, internalRulesUpdatedAt: new Date() },
-            app.config.contactNotifyEmail,
-          );
-          // The text itself is not kept in the journal (long, and Paramètres holds it): its size is.
-          return {
-            action: "update",
-            entity: "centre_settings",
-            entityId: "1",
-            details: {
-              title: internalRules ? "Règlement intérieur" : "Règlement intérieur supprimé",
-              changes: [{ field: "internalRules" }],
-              characters: internalRules.length,
-            },
-          };
+        const left = Object.keys(errors);
+        // The fields that changed, values only where they are not personal (see audit-changes.ts).
+        const current = await getCentreSettings(app.db);
+        const changed = diffFields(
+          "centre_settings",
+          { ...current, logoId: current.logo?.id ?? null },
+          values,
+        );
+        // Nothing valid to store: the French messages, as for any refused form.
+        if (changed.length === 0 && left.length > 0) {
+          return failure(intent, title, 400, "Vérifiez les champs signalés.", errors);
+        }
+        const saved = await attempt(app, intent, title, "Paramètres enregistrés", async () => {
+          // Saving an untouched form writes nothing and leaves no entry in the journal.
+          if (changed.length === 0) return;
+          await auditedChange(app, actor, EVENT, async (tx) => {
+            await assertImageExists(tx, values.logoId ?? null);
+            await saveSettings(tx, values, app.config.contactNotifyEmail);
+            return {
+              action: "update",
+              entity: "centre_settings",
+              entityId: "1",
+              details: { title: "Paramètres du centre", changes: changed },
+            };
+          });
         });
-      });
-    }
-    if (intent === "certificate") {
-      const checked = await checkCertificate(form.get("certificate"));
-      if ("error" in checked) {
-        return failure(intent, "Certificat refusé", 400, checked.error, { certificate: checked.error });
+        if (left.length === 0 || !saved.data.ok) return saved;
+        // What was valid is stored; each field left out keeps what was typed on screen, with its message.
+        return data<AdminActionResult>({
+          ok: true,
+          intent,
+          toast: {
+            type: "success",
+            title: "Paramètres enregistrés en partie",
+            description: `${left.length === 1 ? "Reste à compléter ou à corriger" : `Restent à compléter ou à corriger (${left.length})`} : ${left.map((field) => fieldLabel("centre_settings", field)).join(", ")}.`,
+          },
+          errors,
+        });
       }
-      return attempt(
-        app,
-        intent,
-        "Erreur lors de l'envoi du certificat",
-        "Certificat Qualiopi enregistré",
-        () =>
-          auditedChange(app, actor, EVENT, async (tx) => {
+      if (intent === "internal-rules") {
+        const title = "Erreur lors de l'enregistrement du règlement intérieur";
+        const parsed = internalRulesSchema.safeParse(textFields(form));
+        if (!parsed.success) return invalid(intent, title, parsed.error);
+        const { internalRules } = parsed.data;
+        return attempt(app, intent, title, "Règlement intérieur enregistré", async () => {
+          // An untouched text writes nothing: its date stays the one printed on the documents sent.
+          if ((await getInternalRules(app.db)).text === internalRules) return;
+          await auditedChange(app, actor, EVENT, async (tx) => {
             await saveSettings(
               tx,
-              {
-                certificateName: checked.fileName,
-                certificateSize: checked.content.byteLength,
-                certificateUploadedAt: new Date(),
-                certificateContent: checked.content,
-              },
+              { internalRules, internalRulesUpdatedAt: new Date() },
               app.config.contactNotifyEmail,
             );
+            // The text itself is not kept in the journal (long, and Paramètres holds it): its size is.
             return {
               action: "update",
               entity: "centre_settings",
               entityId: "1",
               details: {
-                title: "Certificat Qualiopi",
-                certificate: { fileName: checked.fileName, size: checked.content.byteLength },
+                title: internalRules ? "Règlement intérieur" : "Règlement intérieur supprimé",
+                changes: [{ field: "internalRules" }],
+                characters: internalRules.length,
               },
             };
-          }),
-      );
-    }
-    if (intent === "delete-certificate") {
-      return attempt(app, intent, "Erreur lors de la suppression du certificat", "Certificat supprimé", () =>
-        auditedChange(app, actor, EVENT, async (tx) => ({
-          action: "update",
-          entity: "centre_settings",
-          entityId: "1",
-          details: { title: "Certificat Qualiopi supprimé", certificate: await removeCertificate(tx) },
-        })),
-      );
-    }
-    return unknownIntent(intent);
-  },
-  // The certificate, the other fields and the multipart framing; past it, reading stops.
-  { upload: { maxBytes: REQUEST_LIMITS.settingsBytes, tooLarge: CERTIFICATE_ERRORS.tooLarge } },
-);
+          });
+        });
+      }
+      if (intent === "certificate") {
+        const checked = await checkCertificate(form.get("certificate"));
+        if ("error" in checked) {
+          return failure(intent, "Certificat refusé", 400, checked.error, { certificate: checked.error });
+        }
+        return attempt(
+          app,
+          intent,
+          "Erreur lors de l'envoi du certificat",
+          "Certificat Qualiopi enregistré",
+          () =>
+            auditedChange(app, actor, EVENT, async (tx) => {
+              await saveSettings(
+                tx,
+                {
+                  certificateName: checked.fileName,
+                  certificateSize: checked.content.byteLength,
+                  certificateUploadedAt: new Date(),
+                  certificateContent: checked.content,
+                },
+                app.config.contactNotifyEmail,
+              );
+              return {
+                action: "update",
+                entity: "centre_settings",
+                entityId: "1",
+                details: {
+                  title: "Certificat Qualiopi",
+                  certificate: { fileName: checked.fileName, size: checked.content.byteLength },
+                },
+              };
+            }),
+        );
+      }
+      if (intent === "delete-certificate") {
+        return attempt(
+          app,
+          intent,
+          "Erreur lors de la suppression du certificat",
+          "Certificat supprimé",
+          () =>
+            auditedChange(app, actor, EVENT, async (tx) => ({
+              action: "update",
+              entity: "centre_settings",
+              entityId: "1",
+              details: { title: "Certificat Qualiopi supprimé", certificate: await removeCertificate(tx) },
+            })),
+        );
+      }
+      return unknownIntent(intent);
+    },
+    // The certificate, the other fields and the multipart framing; past it, reading stops.
+    { upload: { maxBytes: REQUEST_LIMITS.settingsBytes, tooLarge: CERTIFICATE_ERRORS.tooLarge } },
+  );

@@ -139,6 +139,14 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = "23505";
+/**
+ * Whether the database refused a delete because other rows still refer to the row: ON DELETE
+ * RESTRICT raises restrict_violation (23001), NO ACTION foreign_key_violation (23503).
+ */
+export function stillReferenced(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === "23001" || code === "23503";
+}
 
 /** Reads `intent` from a form; unknown intents answer 400. */
 export function intentOf(form: FormData): string {
@@ -208,6 +216,16 @@ export type IntentPermissions = Readonly<Record<string, ConsolePermission>>;
 export interface ConsoleAction<Result> {
   (args: RequestArgs): Promise<Result | ReturnType<typeof failure>>;
   readonly permissions: IntentPermissions;
+}
+
+/**
+ * What a console screen also posts that another feature answers (the Stagiaires screen, the learners'
+ * documents; Paramètres, the billing settings): the route adds it, so the screen's own feature need
+ * not know the other, and the gate test reads its intents with the screen's.
+ */
+export interface AlsoPosted<Result> {
+  permissions: IntentPermissions;
+  handle: (app: AppRuntime, actor: ConsoleUser, form: FormData) => Promise<Result>;
 }
 
 /**

@@ -46,7 +46,8 @@ export default function AccountingExports({ loaderData }: Route.ComponentProps) 
               Factures et avoirs émis du {day(period.from)} au {day(period.to)}
             </h2>
             <p className="text-sm text-muted-foreground">
-              Chaque téléchargement est inscrit au journal d'activité.
+              Le journal des ventes pour la comptabilité, et chaque facture et avoir en PDF Factur-X. Chaque
+              téléchargement est inscrit au journal d'activité.
             </p>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-3">
@@ -56,6 +57,13 @@ export default function AccountingExports({ loaderData }: Route.ComponentProps) 
               download
             >
               <Download aria-hidden="true" className="h-4 w-4" /> Télécharger le journal des ventes (CSV)
+            </a>
+            <a
+              href={`/admin/exports-comptables/factures.zip${query}`}
+              className={buttonClass("outline")}
+              download
+            >
+              <Download aria-hidden="true" className="h-4 w-4" /> Télécharger les factures de la période (ZIP)
             </a>
           </CardContent>
         </Card>

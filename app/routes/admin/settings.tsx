@@ -1,5 +1,11 @@
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import {
+  BILLING_SETTINGS_INTENTS,
+  billingSettingsIntent,
+  readBillingSettings,
+} from "~/features/billing/billing-settings.server";
+import { BillingSettingsCard } from "~/features/billing/components/billing-settings-card";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import { getCentreSettings, getInternalRules, qualiopiStatus } from "~/features/settings/centre.server";
@@ -11,6 +17,7 @@ import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
 import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
 import { getSurveySettings } from "~/features/surveys/survey-settings.server";
 import { loadOr } from "~/platform/console/action.server";
+import { parisToday } from "~/platform/dates";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import type { Route } from "./+types/settings";
@@ -23,19 +30,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { value, loadError } = await loadOr(app, "paramètres", () => getCentreSettings(app.db), null);
   const delays = await loadOr(app, "paramètres", () => getSurveySettings(app.db), SURVEY_SETTINGS_DEFAULTS);
   const rules = await loadOr(app, "paramètres", () => getInternalRules(app.db), null);
+  const billing = await loadOr(app, "paramètres", () => readBillingSettings(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
     surveyDelays: delays.value,
     internalRules: rules.value,
-    loadError: loadError ?? delays.loadError ?? rules.loadError,
+    billing: billing.value,
+    // The numbering's example is of this year in Paris, the same on the server and in the browser.
+    year: Number(parisToday().slice(0, 4)),
+    loadError: loadError ?? delays.loadError ?? rules.loadError ?? billing.loadError,
   };
 }
 
-export const action = settingsAction;
+// Paramètres' own intents, and the Facturation card's (features/billing), composed here: settings
+// imports no feature that leans on it.
+export const action = settingsAction({
+  permissions: BILLING_SETTINGS_INTENTS,
+  handle: billingSettingsIntent,
+});
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, qualiopi, surveyDelays, internalRules, loadError } = loaderData;
+  const { settings, qualiopi, surveyDelays, internalRules, billing, year, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canEdit = useCan("settings:write");
   if (!settings) {
@@ -61,6 +77,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <CertificateCard canEdit={canEdit} shown={qualiopi?.shown ?? false} file={settings.certificate} />
         {internalRules ? <InternalRulesCard canEdit={canEdit} rules={internalRules} /> : null}
         <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
+        {billing ? (
+          <BillingSettingsCard
+            settings={billing}
+            canEdit={canEdit}
+            year={year}
+            centreSiret={settings.siret}
+          />
+        ) : null}
       </div>
     </>
   );

@@ -10,6 +10,7 @@ import {
   GraduationCap,
   History,
   Images,
+  Landmark,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -55,8 +56,12 @@ const GESTION: NavItem[] = [
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
 
-/** The money: what the payers owe, and what the accountant receives. */
+/**
+ * The centre's money, each entry for the roles holding its permission: the payers' register, what
+ * they owe, what the accountant receives. The invoices and quotes join it as they are built.
+ */
 const BILLING: (NavItem & { permission: "invoices:read" | "invoices:export" })[] = [
+  { to: "/admin/financeurs", label: "Financeurs", icon: Landmark, permission: "invoices:read" },
   { to: "/admin/encours", label: "Encours", icon: Wallet, permission: "invoices:read" },
   {
     to: "/admin/exports-comptables",
@@ -178,6 +183,7 @@ function Content({
           )}
           collapsed={collapsed}
         />
+        {/* Payers, invoices and payments are for the roles that may read them. */}
         {billing.length ? <Group label="Facturation" items={billing} collapsed={collapsed} /> : null}
         <Group
           label="Configuration"
