@@ -46,7 +46,7 @@ export function periodAsked(params: URLSearchParams, today: string = parisToday(
 
 /** A refusal of a download, in French plain text (the link was followed outside the form). */
 export const badPeriod = (asked: PeriodAsked) =>
-  new Response(`Période invalide : ${Object.values(asked.errors).join(", ")}.`, {
+  new Response(`Période invalide : ${Object.values(asked.errors).join(", ")}.`, {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

@@ -50,7 +50,7 @@ export default function AdminOutstanding({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={countedTitle("Encours", page, loadError)}
-        description="Ce que chaque financeur doit encore sur ses factures émises, avoirs et règlements déduits : les retards d'abord"
+        description="Ce que chaque financeur doit encore sur ses factures émises, avoirs et règlements déduits : les retards d'abord"
       />
       {totals ? (
         <div className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2">
