@@ -563,7 +563,7 @@ describe("issuing", () => {
     try {
       expect(await refusal(issueInvoice(db, ok.id, actor))).toMatch(/^Cette facture est déjà émise/);
       expect(await refusal(issueInvoice(db, drafts.at(-1) as string, actor))).toBe(
-        "Le format des numéros de facture de Paramètres › Facturation ne convient pas\u00a0: le numéro compte de 3 à 8 chiffres\u00a0: écrivez de {NNN} à {NNNNNNNN}.",
+        "Le format des numéros de facture de Paramètres › Facturation ne convient pas\u00a0: le numéro compte de 3 à 8 chiffres\u202f: écrivez de {NNN} à {NNNNNNNN}.",
       );
     } finally {
       await db
