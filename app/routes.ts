@@ -76,6 +76,7 @@ export default caseSensitive([
       route("stagiaires/export.csv", "routes/admin/learners-export.ts"),
       route("stagiaires/import", "routes/admin/learners-import.tsx"),
       route("stagiaires/documents/:documentId", "routes/admin/learner-document.ts"),
+      route("stagiaires/documents/:documentId/copie-signee", "routes/admin/learner-signed-copy.ts"),
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
       route("reclamations", "routes/admin/complaints.tsx"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),

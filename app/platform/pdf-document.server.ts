@@ -79,6 +79,27 @@ export function openPdf({
   return { doc, bytes, width: doc.page.width - 2 * margin };
 }
 
+/** A picture to print (the centre's logo): JPEG or PNG bytes, which pdfkit reads, and its proportions. */
+export interface PdfLogo {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The logo's box above the centre's name, in points: as wide as it is at 48 pt high, 160 pt at most. */
+const LOGO_BOX = { width: 160, height: 48 };
+
+/**
+ * Draws the logo at the top left of what follows and moves the text below it: the same place and
+ * size on the programme and on every learner's document.
+ */
+export function drawLogo(doc: PDFKit.PDFDocument, logo: PdfLogo, x: number) {
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
+  const top = doc.y;
+  doc.image(logo.bytes, x, top, { width: logo.width * scale, height: logo.height * scale });
+  doc.y = top + logo.height * scale + 8;
+}
+
 /**
  * pdfkit 0.20 copies the title, the author and the subject into the XMP metadata as they are, so a
  * name holding '&' or '<' would make the metadata ill-formed XML, and the PDF/A invalid. The Info

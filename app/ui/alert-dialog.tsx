@@ -14,6 +14,7 @@ export function ConfirmDialog({
   confirmLabel = "Supprimer",
   onConfirm,
   busy,
+  tone = "destructive",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
+  /** How the confirming button looks: red for what cannot be undone, plain for an ordinary act (a send). */
+  tone?: "destructive" | "default";
 }) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
@@ -37,7 +40,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <A.Cancel className={buttonClass("outline")}>Annuler</A.Cancel>
             <A.Action
-              className={buttonClass("destructive")}
+              className={buttonClass(tone)}
               disabled={busy}
               onClick={(event) => {
                 // The dialog closes once the action has answered, not before.

@@ -182,6 +182,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
         .filter({ hasText: email })
         .getByRole("button", { name: "Envoyer l'attestation de fin de formation à Camille Lefebvre" })
         .click();
+      await staff.getByRole("alertdialog").getByRole("button", { name: "Envoyer", exact: true }).click();
       await expect(staff.getByText("Attestation envoyée", { exact: true })).toBeVisible();
     } finally {
       await office.close();

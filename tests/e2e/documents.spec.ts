@@ -29,6 +29,10 @@ test("an admitted learner's convocation: 'Envoyer la convocation' e-mails the PD
   await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
   const row = page.getByTestId("learner").filter({ hasText: email });
   await row.getByRole("button", { name: "Envoyer la convocation à Yanis Benali" }).click();
+  // The send asks first, naming whom it goes to.
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`Envoyer la convocation à Yanis Benali (${email})`);
+  await confirm.getByRole("button", { name: "Envoyer", exact: true }).click();
   await expect(page.getByText("Convocation envoyée", { exact: true })).toBeVisible();
   const sent = row.getByRole("link", { name: /^Convocation envoyée le / });
   await expect(sent).toBeVisible();

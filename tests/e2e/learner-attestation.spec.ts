@@ -29,6 +29,9 @@ test("an admitted learner's attestation de fin de formation: held back with the 
   await expect(row.getByText("Abandon", { exact: true })).toBeVisible();
   await expect(send).not.toHaveAttribute("aria-disabled");
   await send.click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`Envoyer l'attestation de fin de formation à Yanis Benali (${email})`);
+  await confirm.getByRole("button", { name: "Envoyer", exact: true }).click();
   await expect(page.getByText("Attestation envoyée", { exact: true })).toBeVisible();
   await expect(row.getByRole("link", { name: /^Attestation de fin de formation envoyée le / })).toBeVisible();
 

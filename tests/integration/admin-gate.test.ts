@@ -370,6 +370,12 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/learners.tsx#send-convocations": { sessionId: ids.session, requestKey: "gate-click-2" },
     "routes/admin/learners.tsx#send-agreement": { id: ids.learner, requestKey: "gate-click-3" },
     "routes/admin/learners.tsx#send-agreements": { sessionId: ids.session, requestKey: "gate-click-4" },
+    "routes/admin/learners.tsx#send-certificate": {
+      id: ids.learner,
+      requestKey: "gate-click-5",
+      hoursConfirmed: "1",
+    },
+    "routes/admin/learners.tsx#send-certificates": { sessionId: ids.session, requestKey: "gate-click-6" },
     // Multipart in the browser; the gate refuses before the body is read, so the text field stands in.
     "routes/admin/learners-import.tsx#preview": { sessionId: ids.session, text: "Prénom;Nom;E-mail" },
     "routes/admin/learners-import.tsx#import": {

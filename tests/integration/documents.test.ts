@@ -4,16 +4,31 @@
 // a role-less account is refused and changes nothing; staff download the kept PDF. The règlement
 // intérieur written in Paramètres goes with it as a second PDF; while there is none, the
 // convocation says nothing of it and Stagiaires warns staff.
+
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { media } from "~/features/media/schema.server";
 import * as documentRoute from "~/routes/admin/learner-document";
+import * as previewRoute from "~/routes/admin/learner-document-preview";
 import * as listRoute from "~/routes/admin/learners";
+import * as mediaRoute from "~/routes/admin/media";
 import * as settingsRoute from "~/routes/admin/settings";
 import { DRIVER } from "../support/db";
 import { makeLearners, makeSlots } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { learnersPost, newSession, pdfText, settled } from "../support/learner-documents";
+import {
+  documentFaults,
+  learnersPost,
+  newSession,
+  pdfImageCount,
+  pdfText,
+  queuedMails,
+  settled,
+} from "../support/learner-documents";
 import { queriesOn } from "../support/query";
-import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { bodyOf, fileRequest, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { settingsForm } from "../support/settings";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
@@ -77,7 +92,14 @@ describe(`learner convocations on ${DRIVER}`, () => {
     expect(text).toContain("12 rue des Lilas, Lyon");
     // No règlement intérieur in Paramètres yet: the convocation says nothing of it.
     expect(text).not.toContain("Règlement intérieur");
-    expect(text).toContain("référent·e handicap");
+    // The learner is known: greeted by name, the trainer named without 'formateur·rice'.
+    expect(text).toContain("Bonjour Élodie Martin-a,");
+    expect(text).not.toContain("Madame, Monsieur");
+    expect(text).toContain("avec Ada Lovelace");
+    expect(text).toContain("Accessibilité et handicap");
+    expect(documentFaults(kept[0]?.pdf ?? new Uint8Array())).toEqual([]);
+    const [queued] = await queuedMails(t, elodie.email);
+    expect(queued?.text.startsWith("Bonjour Élodie,")).toBe(true);
 
     await t.app.mail.drain();
     const mails = t.smtp.to(elodie.email);
@@ -288,5 +310,63 @@ describe(`what the documents print for a centre of any kind on ${DRIVER}`, () =>
     expect(text).not.toContain("ne vaut pas agrément");
     expect(text).not.toContain("numéro —");
     expect(text).not.toContain("Qualiopi");
+  });
+
+  it("every document carries the centre's logo chosen in Paramètres, and none without one", async () => {
+    const { learners } = await seed("f");
+    const [learner] = learners;
+    if (!learner) throw new Error("no learner");
+    await rows(
+      "update learners set funding_source = 'personal', address = '1 rue Neuve, 69001 Lyon' where id = $1",
+      [learner.id],
+    );
+    const slugs = [
+      "convocation",
+      "convention-ou-contrat",
+      "attestation-de-fin-de-formation",
+      "certificat-de-realisation",
+    ];
+    const pictures = () =>
+      Promise.all(
+        slugs.map(async (document) => {
+          const response = (await previewRoute.loader(
+            routeArgs(t, getRequest(`/admin/stagiaires/${learner.id}/apercu/${document}`, admin.cookie), {
+              learnerId: learner.id,
+              document,
+            }),
+          )) as Response;
+          expect(response.status, document).toBe(200);
+          return pdfImageCount(new Uint8Array(await response.arrayBuffer()));
+        }),
+      );
+    expect(await pictures()).toEqual([0, 0, 0, 0]);
+
+    const png = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#3c64a0" } })
+      .png()
+      .toBuffer();
+    const uploaded = await mediaRoute.action(
+      routeArgs(
+        t,
+        fileRequest(
+          "/admin/mediatheque",
+          { intent: "upload", alt: "Logo du centre" },
+          { bytes: png, name: "logo.png", type: "image/png" },
+          admin.cookie,
+        ),
+      ),
+    );
+    const logoId = (await bodyOf(uploaded)).created as string;
+    expect(await t.app.db.select({ id: media.id }).from(media).where(eq(media.id, logoId))).toHaveLength(1);
+    const form = { ...(await settingsForm(t.app.db)), logoId };
+    expect(
+      await settled(() =>
+        settingsRoute.action(routeArgs(t, formRequest("/admin/parametres", form, admin.cookie))),
+      ),
+    ).toMatchObject({ data: { ok: true } });
+    try {
+      expect(await pictures()).toEqual([1, 1, 1, 1]);
+    } finally {
+      await rows("update centre_settings set logo_id = null");
+    }
   });
 });

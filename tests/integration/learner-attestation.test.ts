@@ -15,7 +15,14 @@ import * as listRoute from "~/routes/admin/learners";
 import { DRIVER } from "../support/db";
 import { makeAttendanceEntry, makeFormation, makeLearners, makeSlots } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { learnersPost, newSession, pdfText, settled } from "../support/learner-documents";
+import {
+  documentFaults,
+  learnersPost,
+  newSession,
+  pdfText,
+  queuedMails,
+  settled,
+} from "../support/learner-documents";
 import { queriesOn } from "../support/query";
 import { getRequest, routeArgs, statusOf } from "../support/runtime";
 
@@ -121,8 +128,12 @@ describe(`the attestation de fin de formation on ${DRIVER}`, () => {
     expect(text).toContain(formatDateRange(ENDED.start, ENDED.end));
     expect(text).toMatch(/Durée de la formation\s?: 7 h\./);
     expect(text).toMatch(/Heures effectivement suivies\s?: 3 h 30\./);
-    expect(text).toContain("Certifié·e");
+    // The learner is known: the result names them, no inclusive 'le ou la stagiaire'.
+    expect(text).toContain("Certification obtenue : Élodie Martin-a a obtenu la certification");
     expect(text).toContain("Développeur web (RNCP 37674)");
+    expect(documentFaults(kept[0]?.pdf ?? new Uint8Array())).toEqual([]);
+    const [queued] = await queuedMails(t, elodie.email);
+    expect(queued?.text.startsWith("Bonjour Élodie,")).toBe(true);
     // The centre's legal mentions from Paramètres, at the foot.
     expect(text).toMatch(/SIRET \d/);
     expect(text).toContain("Déclaration d'activité enregistrée sous le numéro");
@@ -158,7 +169,7 @@ describe(`the attestation de fin de formation on ${DRIVER}`, () => {
     // Absent then corrected to present on the first slot (3 h 30), 30 minutes late to the second (3 h).
     const karimText = await textOf(karim.id);
     expect(karimText).toMatch(/Heures effectivement suivies\s?: 6 h 30\./);
-    expect(karimText).toContain("Présenté·e à la certification");
+    expect(karimText).toContain("Karim Benali-b a passé les épreuves de la certification");
     const leaText = await textOf(lea.id);
     expect(leaText).toMatch(/Heures effectivement suivies\s?: 0 h\./);
     expect(leaText).toContain(`Abandon le ${formatDay(ENDED.start)}`);

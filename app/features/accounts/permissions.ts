@@ -45,9 +45,9 @@ export const PERMISSION_DESCRIPTIONS = {
   "learners:export": "Exporter les stagiaires en CSV",
   "learners:erase": "Effacer un·e stagiaire (droit à l'effacement)",
   "documents:generate":
-    "Générer l'aperçu des documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation)",
+    "Générer l'aperçu des documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation, certificat de réalisation)",
   "documents:send":
-    "Générer et envoyer par e-mail les documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation)",
+    "Générer et envoyer par e-mail les documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation, certificat de réalisation), déposer la copie signée d'une convention ou d'un contrat, archiver un document",
   "attendance:sign":
     "Ouvrir la page d'émargement d'un créneau : faire signer les stagiaires, contresigner, donner ou envoyer par e-mail les liens personnels, noter une absence ou un retard",
   "attendance:correct":

@@ -5,4 +5,5 @@ export * from "./application-uses.server";
 export { sessionTitle, sessionTitleOf } from "./audit-record.server";
 export * from "./catalogue.server";
 export { formationVersions } from "./formation-versions.server";
+export { programmeFileName, renderProgramme } from "./programme-pdf.server";
 export * from "./sessions.server";

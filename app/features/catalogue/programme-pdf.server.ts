@@ -8,7 +8,7 @@ import type { Formation } from "~/features/catalogue/schema.server";
 import { activitySentence, type CentreIdentity, type CentrePrivate, fullAddress } from "~/features/settings";
 import { withVat } from "~/features/settings/index.server";
 
-import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
+import { drawLogo, PDF_MARGIN as MARGIN, openPdf, type PdfLogo } from "~/platform/pdf-document.server";
 import {
   certificationInfo,
   moduleHeading,
@@ -32,11 +32,8 @@ export interface ProgrammeInput {
    * The centre's logo from Paramètres: its JPEG or PNG variant (pdfkit prints both) and its
    * proportions; none when there is no logo, or it could not be had (the programme prints without).
    */
-  logo?: { bytes: Buffer; width: number; height: number } | null;
+  logo?: PdfLogo | null;
 }
-
-/** The logo's box above the centre's name, in points: as wide as it is at 48 pt high, 160 pt at most. */
-const LOGO_BOX = { width: 160, height: 48 };
 
 const BLUE = "#1e3a8a";
 const GREY = "#4b5563";
@@ -111,12 +108,7 @@ export function renderProgramme({
   };
 
   // The centre's identity, under its logo.
-  if (logo) {
-    const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
-    const top = doc.y;
-    doc.image(logo.bytes, MARGIN, top, { width: logo.width * scale, height: logo.height * scale });
-    doc.y = top + logo.height * scale + 8;
-  }
+  if (logo) drawLogo(doc, logo, MARGIN);
   doc.font("bold").fontSize(14).fillColor(BLUE).text(centre.name, { width });
   doc
     .font("text")

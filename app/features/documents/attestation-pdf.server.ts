@@ -8,20 +8,26 @@
  * document shares (pdf.server.ts). Server only (pdfkit).
  */
 import { type FormationBpfObjective, formatDateRange, formatDay } from "~/features/catalogue";
-import { type CertificationOutcome, LEARNER_STATUS_LABELS, type LearnerStatus } from "~/features/learners";
-import { activityNumberText, type CentreIdentity } from "~/features/settings";
+import {
+  type CertificationOutcome,
+  LEARNER_STATUS_LABELS,
+  type LearnerCategory,
+  type LearnerStatus,
+} from "~/features/learners";
+import { activityNumberText } from "~/features/settings";
 import { hoursText } from "~/features/timetable";
-import { NNBSP } from "~/platform/french";
-import { type PdfPage, renderLearnerPdf } from "./pdf.server";
+import { NNBSP, quoted } from "~/platform/french";
+import { centreSignature, type DocumentCentre, joined, type PdfPage, renderLearnerPdf } from "./pdf.server";
 
 export interface AttestationInput {
-  centre: CentreIdentity;
+  centre: DocumentCentre;
   learner: {
     firstName: string;
     lastName: string;
     status: LearnerStatus;
     abandonedOn: string | null;
     certificationOutcome: CertificationOutcome | null;
+    traineeCategory: LearnerCategory | null;
   };
   formation: {
     title: string;
@@ -41,38 +47,66 @@ export interface AttestationInput {
   today: string;
 }
 
+/** The four natures of action of L. 6313-1, in its order (the certificat de réalisation ticks one). */
+export const ACTION_NATURES = [
+  { key: "training", label: "Action de formation", article: "1°" },
+  { key: "skills_assessment", label: "Bilan de compétences", article: "2°" },
+  {
+    key: "vae",
+    label: "Action permettant de faire valider les acquis de l'expérience",
+    article: "3°",
+  },
+  { key: "apprenticeship", label: "Action de formation par apprentissage", article: "4°" },
+] as const;
+export type ActionNature = (typeof ACTION_NATURES)[number]["key"];
+
 /**
- * The nature of the action among those of L. 6313-1 that the centre runs: a skills assessment, a VAE
- * support, or (any other formation) an action de formation.
+ * The nature of the action among those of L. 6313-1: a skills assessment or a VAE support as the
+ * formation's BPF objective says, an apprenticeship for an apprentice, an action de formation
+ * otherwise.
  */
-export function actionNature(objective: FormationBpfObjective | null): string {
-  if (objective === "skills_assessment")
-    return "Bilan de compétences (article L. 6313-1, 2° du Code du travail)";
-  if (objective === "vae")
-    return "Action permettant de faire valider les acquis de l'expérience (article L. 6313-1, 3° du Code du travail)";
-  return "Action de formation (article L. 6313-1, 1° du Code du travail)";
+export function actionNatureOf(
+  objective: FormationBpfObjective | null,
+  traineeCategory: LearnerCategory | null,
+): ActionNature {
+  if (objective === "skills_assessment") return "skills_assessment";
+  if (objective === "vae") return "vae";
+  return traineeCategory === "apprentice" ? "apprenticeship" : "training";
 }
 
-/** What the assessment gave: the certification's outcome, or how the learning was assessed. */
+/** 'Action de formation (article L. 6313-1, 1° du Code du travail)'. */
+export function actionNature(
+  objective: FormationBpfObjective | null,
+  category: LearnerCategory | null = null,
+) {
+  const nature = ACTION_NATURES.find((n) => n.key === actionNatureOf(objective, category));
+  return `${nature?.label} (article L. 6313-1, ${nature?.article} du Code du travail)`;
+}
+
+/**
+ * What the assessment gave: the certification's outcome, or how the learning was assessed. The
+ * learner is known: the sentence names them instead of an inclusive 'le ou la stagiaire'.
+ */
 export function assessmentResult(input: Pick<AttestationInput, "learner" | "formation">): string[] {
   const { formation, learner } = input;
   if (!formation.certifying) {
     return [
-      "Formation sans certification : les acquis sont évalués en cours et en fin de formation.",
+      `Formation sans certification${NNBSP}: les acquis sont évalués en cours et en fin de formation.`,
       ...(formation.assessmentMethods
         ? [`Modalités d'évaluation${NNBSP}: ${formation.assessmentMethods}`]
         : []),
     ];
   }
-  const certification = formation.certification ? ` «${"\u00a0"}${formation.certification}${"\u00a0"}»` : "";
+  const name = `${learner.firstName} ${learner.lastName}`;
+  const certification = formation.certification ? ` ${quoted(formation.certification)}` : "";
   switch (learner.certificationOutcome) {
     case "certified":
-      return [`Certifié·e${NNBSP}: le ou la stagiaire a obtenu la certification${certification}.`];
+      return [`Certification obtenue${NNBSP}: ${name} a obtenu la certification${certification}.`];
     case "not_certified":
-      return [`Non certifié·e${NNBSP}: le ou la stagiaire n'a pas obtenu la certification${certification}.`];
+      return [`Certification non obtenue${NNBSP}: ${name} n'a pas obtenu la certification${certification}.`];
     case "presented":
       return [
-        `Présenté·e à la certification${certification}${NNBSP}; le résultat n'est pas encore connu à la date de cette attestation.`,
+        `${name} a passé les épreuves de la certification${certification}${NNBSP}; le résultat n'est pas encore connu à la date de cette attestation.`,
       ];
     default:
       return [
@@ -88,10 +122,10 @@ function writeBody(pdf: PdfPage, input: AttestationInput) {
   );
   pdf.doc.moveDown(0.3);
   pdf.strong(`${learner.firstName} ${learner.lastName}`);
-  pdf.line(`a suivi la formation «${"\u00a0"}${formation.title}${"\u00a0"}».`);
+  pdf.line(`a suivi la formation ${quoted(formation.title)}.`);
 
   pdf.heading("Nature de l'action");
-  pdf.line(actionNature(formation.bpfObjective));
+  pdf.line(actionNature(formation.bpfObjective, learner.traineeCategory));
 
   pdf.heading("Objectifs");
   if (formation.objectives.length) pdf.bullets(formation.objectives);
@@ -117,10 +151,11 @@ function writeBody(pdf: PdfPage, input: AttestationInput) {
   for (const text of assessmentResult(input)) pdf.line(text);
 
   pdf.doc.moveDown(1.2);
-  pdf.line(`Fait à ${centre.city}, pour servir et valoir ce que de droit.`);
+  pdf.line(
+    `${joined(["Fait", centre.city ? `à ${centre.city}` : ""], " ")}, pour servir et valoir ce que de droit.`,
+  );
   pdf.doc.moveDown(0.8);
-  pdf.strong(`Pour l'organisme de formation${NNBSP}: ${centre.name}`);
-  pdf.line("(signature et cachet)");
+  centreSignature(pdf, centre);
 }
 
 /** Writes the attestation and answers its bytes. */

@@ -7,10 +7,9 @@
  * reach a browser bundle.
  */
 import { formatDateRange, formatDay } from "~/features/catalogue";
-import { type CentreIdentity, fullAddress } from "~/features/settings";
 import { timeText } from "~/features/timetable";
 import { NNBSP } from "~/platform/french";
-import { type PdfPage, renderLearnerPdf } from "./pdf.server";
+import { addressLine, type DocumentCentre, joined, type PdfPage, renderLearnerPdf } from "./pdf.server";
 
 export interface ConvocationSlot {
   day: string;
@@ -22,7 +21,7 @@ export interface ConvocationSlot {
 }
 
 export interface ConvocationInput {
-  centre: CentreIdentity;
+  centre: DocumentCentre;
   learner: { firstName: string; lastName: string };
   formation: {
     title: string;
@@ -50,13 +49,17 @@ export function dayText(day: string): string {
   return `${weekday} ${formatDay(day)}`;
 }
 
-/** A slot's line under its day: '9 h – 12 h 30 · Salle 2 · Formateur : Marie Curie'. */
+/**
+ * A slot's line under its day: '9 h – 12 h 30 · Salle 2 · avec Marie Curie'. The trainer is a known
+ * person: named, without an inclusive 'formateur·rice' placeholder in front.
+ */
 function slotLine(slot: ConvocationSlot): string {
-  const parts = [`${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`];
-  if (slot.place) parts.push(slot.place);
-  if (slot.link) parts.push(`à distance${NNBSP}: ${slot.link}`);
-  if (slot.trainer) parts.push(`formateur·rice${NNBSP}: ${slot.trainer}`);
-  return parts.join(" · ");
+  return joined([
+    `${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`,
+    slot.place,
+    slot.link ? `à distance${NNBSP}: ${slot.link}` : null,
+    slot.trainer ? `avec ${slot.trainer}` : null,
+  ]);
 }
 
 /** The slots grouped by day, in order. */
@@ -102,7 +105,8 @@ export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
       today: input.today,
     },
     (pdf) => {
-      pdf.line(`Madame, Monsieur ${learner.firstName} ${learner.lastName},`);
+      // The learner is known: greeted by name, as the e-mail that carries the convocation.
+      pdf.line(`Bonjour ${learner.firstName} ${learner.lastName},`);
       pdf.doc.moveDown(0.5);
       pdf.line(
         `Nous avons le plaisir de vous convoquer à la formation «${"\u00a0"}${formation.title}${"\u00a0"}», ${formatDateRange(session.startDate, session.endDate)} (${session.modeLabel.toLowerCase()}).`,
@@ -112,18 +116,21 @@ export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
       writeTimetable(pdf, session, slots);
 
       pdf.heading("Lieu");
-      pdf.line(session.place || fullAddress(centre));
+      pdf.line(session.place || addressLine(centre));
 
       pdf.heading("À apporter");
       pdf.line(WHAT_TO_BRING);
 
       pdf.heading("Contacts");
-      const contact = [formation.contactName, formation.contactPhone, formation.contactEmail].filter(Boolean);
-      pdf.line(contact.length ? contact.join(" · ") : `${centre.name} · ${centre.phone} · ${centre.email}`);
+      pdf.line(
+        joined([formation.contactName, formation.contactPhone, formation.contactEmail]) ||
+          joined([centre.name, centre.phone, centre.email]),
+      );
 
       pdf.heading("Accessibilité et handicap");
+      const referent = joined([centre.referentName, centre.referentPhone, centre.referentEmail]);
       pdf.line(
-        `Si vous êtes en situation de handicap ou avez besoin d'un aménagement, notre référent·e handicap est à votre écoute${NNBSP}: ${[centre.referentName, centre.referentPhone, centre.referentEmail].filter(Boolean).join(" · ")}.`,
+        `Si vous êtes en situation de handicap ou avez besoin d'un aménagement, ${referent ? `la personne référente handicap du centre est à votre écoute${NNBSP}: ${referent}` : `notre équipe est à votre écoute${NNBSP}: ${joined([centre.phone, centre.email])}`}.`,
       );
 
       if (input.internalRulesAttached) {
@@ -135,6 +142,10 @@ export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
 
       pdf.doc.moveDown(1.5);
       pdf.line("Nous vous souhaitons une excellente formation.");
+      // Signed by whom Paramètres names, else by the centre.
+      pdf.doc.moveDown(0.5);
+      if (centre.signatoryName.trim())
+        pdf.strong(joined([centre.signatoryName, centre.signatoryTitle], ", "));
       pdf.line(centre.name);
     },
   );

@@ -10,13 +10,14 @@
 import type { CentreIdentity } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { markdownTokens } from "~/platform/markdown";
-import { PDF_MARGIN as MARGIN, openPdf } from "~/platform/pdf-document.server";
+import { PDF_MARGIN as MARGIN, openPdf, type PdfLogo } from "~/platform/pdf-document.server";
 import { BLUE, centreHeading, GREY, legalMentions } from "./pdf.server";
 
 export const INTERNAL_RULES_FILE = "reglement-interieur.pdf";
 
 export interface InternalRulesInput {
-  centre: CentreIdentity;
+  /** The centre, with its logo from Paramètres when it has one (every document prints it). */
+  centre: CentreIdentity & { printedLogo?: PdfLogo | null };
   /** Markdown, never empty (an empty règlement is not sent). */
   text: string;
   /** When staff last saved it: the version printed under the title. */

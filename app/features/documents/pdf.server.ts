@@ -1,34 +1,68 @@
 /**
- * The page every learner document is printed on: the centre's identity at the top (Paramètres), the
- * document's title and the place and day it is made, its body, and the centre's legal mentions at the
- * foot (legal form, SIRET, RCS, activity declaration). Each document writes only its body; the
- * règlement intérieur, several pages long, uses the heading and the mentions on its own layout.
- * Server only: pdfkit and the font never reach a browser bundle.
+ * The page every learner document is printed on: the centre's logo and identity at the top
+ * (Paramètres), the document's title and the place and day it is made, its body, and the centre's
+ * legal mentions at the foot (legal form, SIRET, RCS, activity declaration). Each document writes
+ * only its body; the règlement intérieur, several pages long, uses the heading and the mentions on
+ * its own layout. Server only: pdfkit and the font never reach a browser bundle.
  */
 import { formatDay } from "~/features/catalogue";
-import { activitySentence, type CentreIdentity, fullAddress, legalIdentity } from "~/features/settings";
-import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
+import { activitySentence, type CentreIdentity, legalIdentity } from "~/features/settings";
+import { NNBSP } from "~/platform/french";
+import { drawLogo, fileNamePart, openPdf, PDF_MARGIN, type PdfLogo } from "~/platform/pdf-document.server";
 
 export const BLUE = "#1e3a8a";
 export const GREY = "#4b5563";
 
-/** The centre, as on every document it signs. */
-export function centreHeading(doc: PDFKit.PDFDocument, centre: CentreIdentity, width: number) {
+/**
+ * The centre as its documents print it: its identity, who signs for it (Paramètres; blank: the
+ * signature block is left to fill by hand) and its logo when Paramètres has one.
+ */
+export interface DocumentCentre extends CentreIdentity {
+  signatoryName: string;
+  signatoryTitle: string;
+  /** The logo's picture as a PDF prints it (the mails show `logo`, a link to the same picture). */
+  printedLogo?: PdfLogo | null;
+}
+
+/**
+ * Parts of a line joined by ' · ', the blank ones left out: a missing phone number never leaves
+ * '· ·' behind.
+ */
+export const joined = (parts: readonly (string | null | undefined)[], separator = " · ") =>
+  parts
+    .map((part) => part?.trim() ?? "")
+    .filter(Boolean)
+    .join(separator);
+
+/** '12 rue des Lilas, 69002 Lyon', or what there is of it. */
+export const addressLine = (c: Pick<CentreIdentity, "street" | "postalCode" | "city">) =>
+  joined([c.street, joined([c.postalCode, c.city], " ")], ", ");
+
+/** The centre, as on every document it signs: its logo, its name, how to reach it. */
+export function centreHeading(
+  doc: PDFKit.PDFDocument,
+  centre: CentreIdentity & { printedLogo?: PdfLogo | null },
+  width: number,
+) {
+  if (centre.printedLogo) drawLogo(doc, centre.printedLogo, PDF_MARGIN);
   doc.font("bold").fontSize(14).fillColor(BLUE).text(centre.name, { width });
   doc
     .font("text")
     .fontSize(9)
     .fillColor(GREY)
-    .text(`${fullAddress(centre)} · ${centre.phone} · ${centre.email}`, { width });
+    .text(joined([addressLine(centre), centre.phone, centre.email]), { width });
 }
 
 /** The centre's legal identity in one line: name and form, SIRET and RCS, activity declaration. */
 export function legalMentions(centre: CentreIdentity): string {
-  return [
-    legalIdentity(centre),
-    `SIRET ${centre.siret}${centre.rcs ? ` · ${centre.rcs}` : ""}`,
-    activitySentence(centre),
-  ].join(" — ");
+  return joined(
+    [
+      legalIdentity(centre),
+      joined([centre.siret ? `SIRET ${centre.siret}` : "", centre.rcs]),
+      activitySentence(centre),
+    ],
+    " — ",
+  );
 }
 
 /** What a document's body writes with: section headings, lines, and the document itself. */
@@ -43,10 +77,12 @@ export interface PdfPage {
   detail(text: string): void;
   /** One bullet per item. */
   bullets(items: readonly string[]): void;
+  /** Room left blank, in lines: where a hand signs or writes. */
+  space(lines: number): void;
 }
 
 export interface LearnerPdf {
-  centre: CentreIdentity;
+  centre: DocumentCentre;
   /** The big title ('Convocation', 'Convention de formation professionnelle'). */
   title: string;
   /** Under the title, in grey: the legal basis, when the document has one. */
@@ -80,6 +116,9 @@ export function renderLearnerPdf(page: LearnerPdf, body: (pdf: PdfPage) => void)
       for (const item of items)
         doc.font("text").fontSize(10).fillColor("black").text(`•  ${item}`, { width });
     },
+    space: (lines) => {
+      doc.moveDown(lines);
+    },
   };
 
   centreHeading(doc, centre, width);
@@ -90,7 +129,7 @@ export function renderLearnerPdf(page: LearnerPdf, body: (pdf: PdfPage) => void)
     .font("text")
     .fontSize(10)
     .fillColor(GREY)
-    .text(`${centre.city}, le ${formatDay(page.today)}`, { width });
+    .text(joined([centre.city, `le ${formatDay(page.today)}`], ", "), { width });
   doc.moveDown(1).fillColor("black");
 
   body(pdf);
@@ -99,6 +138,19 @@ export function renderLearnerPdf(page: LearnerPdf, body: (pdf: PdfPage) => void)
   doc.moveDown(2).font("text").fontSize(8).fillColor(GREY).text(legalMentions(centre), { width });
   doc.end();
   return bytes;
+}
+
+/**
+ * The centre's signature: who signs for it as Paramètres names them, or, when nobody is named, an
+ * empty block for a hand to fill (never a name of our own). `seal`: the centre stamps it too.
+ */
+export function centreSignature(pdf: PdfPage, centre: DocumentCentre, seal = true) {
+  pdf.strong(`Pour l'organisme de formation${NNBSP}: ${centre.name}`);
+  const name = centre.signatoryName.trim();
+  if (name) pdf.line(joined([name, centre.signatoryTitle], ", "));
+  else pdf.line(`Nom et qualité de la personne qui signe${NNBSP}:`);
+  pdf.line(seal ? "Date, signature et cachet" : "Date et signature");
+  pdf.space(2.5);
 }
 
 /** 'convocation-dupont-marie.pdf': the learner's name kept to [a-z0-9-]. */

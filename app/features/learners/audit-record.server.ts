@@ -31,6 +31,8 @@ export const learnerAudit: AuditDeclaration = {
     payerSiret: ["SIRET du payeur", false],
     payerContactName: ["Contact du payeur", false],
     payerContactEmail: ["E-mail du contact du payeur", false],
+    address: ["Adresse postale", false],
+    cpfFileNumber: ["Dossier Mon Compte Formation", false],
     applicationId: ["Candidature liée", false],
   },
   values: {

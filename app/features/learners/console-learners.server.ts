@@ -92,6 +92,7 @@ export const learnerAction = <Result>(also: AlsoPosted<Result>) =>
       }
       return unknownIntent(intent);
     },
+    { upload: also.upload },
   );
 
 /* ------------------------------------------------------------------------------------------------

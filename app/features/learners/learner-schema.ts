@@ -90,7 +90,21 @@ export const FUNDING_ERRORS = {
   payerName: "Indiquez l'entreprise ou le financeur qui paie la formation",
   payerAddress: "Indiquez l'adresse de l'entreprise ou du financeur",
   payerSiret: "Le SIRET doit compter 14 chiffres",
+  address: "Indiquez l'adresse postale : elle figure sur le contrat de formation",
+  cpfFileNumber: "Le numéro de dossier Mon Compte Formation ne compte que des chiffres (6 à 15)",
 } as const;
+
+/**
+ * A Mon Compte Formation file number as the platform shows it: digits only, typed with or without
+ * spaces. Its length has changed over the years (and differs between the platform's screens and its
+ * e-mails), so any run of 6 to 15 digits is taken rather than refusing a real one; blank: not known yet.
+ */
+const optionalCpfFileNumber = optionalText(40)
+  .refine(
+    (value) => value === null || /^\d{6,15}$/.test(value.replace(/[\s.]/g, "")),
+    FUNDING_ERRORS.cpfFileNumber,
+  )
+  .transform((value) => (value === null ? null : value.replace(/[\s.]/g, "")));
 
 /** A SIRET typed with or without spaces or dots, kept in its usual groups ('123 456 789 00012'); blank: none. */
 const optionalSiret = optionalText(40)
@@ -116,13 +130,22 @@ const fundingFields = {
   payerSiret: optionalSiret,
   payerContactName: optionalLine(200),
   payerContactEmail: optionalEmail,
+  address: optionalLine(300),
+  cpfFileNumber: optionalCpfFileNumber,
 };
 
 type FundingInput = z.infer<z.ZodObject<typeof fundingFields>>;
 
-/** A payer other than the learner signs a convention: its name and address are printed on it. */
+/**
+ * A payer other than the learner signs a convention: its name and address are printed on it. A
+ * learner paying personally signs a contrat that prints their address. A CPF training has no other
+ * party: nothing more is asked.
+ */
 function checkPayer(input: FundingInput, ctx: z.RefinementCtx) {
-  if (!input.fundingSource || input.fundingSource === "personal") return;
+  if (input.fundingSource === "personal" && !input.address) {
+    ctx.addIssue({ code: "custom", path: ["address"], message: FUNDING_ERRORS.address });
+  }
+  if (!input.fundingSource || input.fundingSource === "personal" || input.fundingSource === "cpf") return;
   if (!input.payerName)
     ctx.addIssue({ code: "custom", path: ["payerName"], message: FUNDING_ERRORS.payerName });
   if (!input.payerAddress) {
@@ -130,11 +153,15 @@ function checkPayer(input: FundingInput, ctx: z.RefinementCtx) {
   }
 }
 
-/** A learner paying personally has no other party: what the form still carried is dropped. */
+/**
+ * A learner paying personally or through Mon Compte Formation has no other party, and only a CPF
+ * training has a Mon Compte Formation file: what the form still carried is dropped.
+ */
 function payerKept<T extends FundingInput>(input: T): T {
-  if (input.fundingSource !== "personal") return input;
+  const kept = input.fundingSource === "cpf" ? input : { ...input, cpfFileNumber: null };
+  if (input.fundingSource !== "personal" && input.fundingSource !== "cpf") return kept;
   return {
-    ...input,
+    ...kept,
     payerName: null,
     payerAddress: null,
     payerSiret: null,

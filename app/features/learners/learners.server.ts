@@ -189,6 +189,8 @@ const listColumns = {
   certification: learners.certification,
   traineeCategory: learners.traineeCategory,
   ...payerColumns,
+  address: learners.address,
+  cpfFileNumber: learners.cpfFileNumber,
   origin: learners.origin,
   anonymisedAt: learners.anonymisedAt,
   createdAt: learners.createdAt,

@@ -6,7 +6,7 @@ import type { Db } from "~/platform/db/client.server";
 
 /**
  * Anonymises the learners of sessions that ended more than `months` months ago (the learners'
- * retention period set in Paramètres, five years by default): name, e-mail, company and the payer's contact are
+ * retention period set in Paramètres, five years by default): name, e-mail, company, address, Mon Compte Formation file and the payer's contact are
  * removed, the status, abandon date and certification outcome stay, so that a year's published
  * results (completion, success) keep their sample without keeping anyone's identity. In batches
  * shared safely between instances, each audited as the server's with a count (journal's
@@ -30,6 +30,9 @@ export function anonymiseExpiredLearners(db: Db, months: number): Promise<number
           lastName: null,
           email: null,
           company: null,
+          // Where they live and their Mon Compte Formation file are theirs too.
+          address: null,
+          cpfFileNumber: null,
           // The payer's contact is a person too; the company or funder itself is not.
           payerContactName: null,
           payerContactEmail: null,

@@ -50,7 +50,10 @@ export const learners = pgTable(
     certification: certificationOutcome("certification"),
     /** What the learner is for the BPF (salarié·e, apprenti·e, demandeur·euse d'emploi…); null: not said yet. */
     traineeCategory: traineeCategory("trainee_category"),
-    /** Who pays: the learner ('personal', a contrat de formation) or a payer (a convention); null before staff say. */
+    /**
+     * Who pays: the learner ('personal', a contrat de formation), Mon Compte Formation ('cpf', no
+     * agreement) or a payer (a convention); null before staff say.
+     */
     fundingSource: learnerFunding("funding_source"),
     /** The convention's other party (company or funder), only when the learner does not pay personally. */
     payerName: text("payer_name"),
@@ -59,6 +62,13 @@ export const learners = pgTable(
     payerSiret: text("payer_siret"),
     payerContactName: text("payer_contact_name"),
     payerContactEmail: text("payer_contact_email"),
+    /** Where the learner lives, one line: a contrat de formation names its party's address (L. 6353-3). */
+    address: text("address"),
+    /**
+     * The file's number on Mon Compte Formation ('cpf' funding): the training is bought there under
+     * its general conditions, without convention; the certificat de réalisation names the file.
+     */
+    cpfFileNumber: text("cpf_file_number"),
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -70,6 +80,8 @@ export const learners = pgTable(
       "learners_personal_payer",
       sql`${t.fundingSource} is distinct from 'personal' or ${t.payerName} is null`,
     ),
+    // Only a training bought on Mon Compte Formation has a file there.
+    check("learners_cpf_file_number", sql`${t.fundingSource} = 'cpf' or ${t.cpfFileNumber} is null`),
     check(
       "learners_identity",
       sql`${t.anonymisedAt} is not null or (${t.firstName} is not null and ${t.lastName} is not null and ${t.email} is not null)`,

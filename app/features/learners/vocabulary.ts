@@ -63,7 +63,9 @@ export const LEARNER_CATEGORY_LABELS: Record<LearnerCategory, string> = {
 
 /**
  * Who pays for the learner's training. The learner paying personally signs a contrat de formation
- * professionnelle (Code du travail, L. 6353-3); any other payer signs a convention de formation with
+ * professionnelle (Code du travail, L. 6353-3); a training bought on Mon Compte Formation (CPF) has
+ * neither contrat nor convention, the platform's general conditions bind the learner and the centre,
+ * and the file's number is kept on the learner; any other payer signs a convention de formation with
  * the centre (L. 6353-1), its party named on the learner (company or funder).
  */
 export const LEARNER_FUNDINGS = ["cpf", "opco", "france_travail", "region", "personal", "other"] as const;

@@ -32,6 +32,10 @@ export const settingsAudit: AuditDeclaration = {
     qualiopiCategories: ["Catégories Qualiopi", true],
     mediatorName: ["Médiateur", true],
     mediatorWebsite: ["Site du médiateur", true],
+    // The signatory and the trainers are people: named, never shown in the Journal.
+    signatoryName: ["Signataire des documents", false],
+    signatoryTitle: ["Qualité du signataire des documents", false],
+    trainerQualifications: ["Formateurs et qualifications", false],
     publicationDirector: ["Directeur·rice de la publication", false],
     referentName: ["Nom du référent", false],
     referentPhone: ["Téléphone du référent", false],

@@ -74,6 +74,9 @@ export const startingSettings = (): CentreSettings => ({
   vatStatus: "exempt",
   complaintRecipient: "",
   learnerRetentionMonths: LEARNER_RETENTION.defaultMonths,
+  signatoryName: "",
+  signatoryTitle: "",
+  trainerQualifications: [],
   certificate: null,
   logo: null,
 });
@@ -207,6 +210,9 @@ export function publicCentre(settings: CentreSettings, today = parisToday()): Pu
     minResultAnswers: _minimum,
     vatStatus,
     learnerRetentionMonths: _retention,
+    signatoryName: _signatory,
+    signatoryTitle: _signatoryTitle,
+    trainerQualifications: _trainers,
     certificate: _certificate,
     logo: _logo,
     ...identity

@@ -5,6 +5,7 @@
  * import and no zod: public pages' bundles read it.
  */
 import type { MediaFacts } from "~/features/media";
+import type { TrainerQualification } from "./trainers";
 import type { VatStatus } from "./vat";
 
 export interface CentreIdentity {
@@ -52,6 +53,11 @@ export interface CentrePrivate {
   complaintRecipient: string;
   /** Months a learner's identity is kept after the session's last day (retention.ts). */
   learnerRetentionMonths: number;
+  /** Who signs the centre's documents, and as what ('' each: a blank block to fill by hand). */
+  signatoryName: string;
+  signatoryTitle: string;
+  /** The trainers and their qualifications, as the agreements print them (trainers.ts). */
+  trainerQualifications: TrainerQualification[];
 }
 
 /** The stored certificate file, without its bytes. */

@@ -3,4 +3,5 @@
 export * from "./centre";
 export * from "./components/qualiopi-mention";
 export * from "./retention";
+export * from "./trainers";
 export * from "./vat";

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { bytea, updatedAt } from "../../platform/db/columns.server";
 import { media } from "../media/schema.server";
+import type { TrainerQualification } from "./trainers";
 import { VAT_STATUSES } from "./vat";
 
 /**
@@ -58,6 +59,21 @@ export const centreSettings = pgTable(
     referentPhone: text("referent_phone").notNull(),
     referentEmail: text("referent_email").notNull(),
     leadRecipient: text("lead_recipient").notNull(),
+    /**
+     * Who signs the centre's documents (conventions, contrats, attestations, certificats de
+     * réalisation): their name and title, printed under the signature line; empty, the documents
+     * leave the block blank for a hand to fill, never a name of our own.
+     */
+    signatoryName: text("signatory_name").notNull().default(""),
+    signatoryTitle: text("signatory_title").notNull().default(""),
+    /**
+     * The trainers and their qualifications, as the agreements state them (L. 6353-1): one entry per
+     * person, matched by name with the trainers of a session's slots.
+     */
+    trainerQualifications: jsonb("trainer_qualifications")
+      .$type<TrainerQualification[]>()
+      .notNull()
+      .default([]),
     /** Where new complaints (Réclamations) are announced; empty, to the lead recipient. */
     complaintRecipient: text("complaint_recipient").notNull().default(""),
     /**

@@ -78,6 +78,9 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   learner_convention: "Convention de formation (stagiaire)",
   learner_contrat: "Contrat de formation (stagiaire)",
   learner_attestation: "Attestation de fin de formation (stagiaire)",
+  learner_certificate: "Certificat de réalisation (stagiaire)",
+  payer_convention: "Convention de formation (financeur)",
+  payer_certificate: "Certificat de réalisation (financeur)",
 };
 /** A kind without a label yet is still said in French, never as its internal key. */
 export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? "Autre e-mail";

@@ -226,6 +226,8 @@ export interface ConsoleAction<Result> {
 export interface AlsoPosted<Result> {
   permissions: IntentPermissions;
   handle: (app: AppRuntime, actor: ConsoleUser, form: FormData) => Promise<Result>;
+  /** Files it receives (the documents' signed copies): the screen's posts may then be multipart. */
+  upload?: ConsoleActionOptions["upload"];
 }
 
 /**

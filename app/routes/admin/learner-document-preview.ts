@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id.success || !type) return pdfRefusal(404, "Document introuvable");
   let file: Awaited<ReturnType<typeof previewDocument>>;
   try {
-    file = await previewDocument(context.app.db, type, id.data);
+    file = await previewDocument(context.app, type, id.data);
   } catch (error) {
     if (error instanceof AdminInputError)
       return pdfRefusal(error.message === UNKNOWN_LEARNER ? 404 : 409, error.message);

@@ -1,22 +1,24 @@
-import { Download, FileSignature, Pencil, Trash2, Upload } from "lucide-react";
+import { Download, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import {
-  DocumentPreviews,
   InternalRulesWarning,
-  SendDocumentButton,
+  LearnerDocuments,
   SendSessionDocumentsButton,
-  SentDocuments,
 } from "~/features/documents/components/learner-documents";
+import { SessionDocumentsPanel } from "~/features/documents/components/session-documents";
 import {
   DOCUMENT_INTENTS,
+  DOCUMENT_UPLOAD,
   documentIntent,
   documentsOf,
+  hoursOf,
   internalRulesMissing,
+  sessionGaps,
 } from "~/features/documents/index.server";
-import { attestationNotYet, sessionAttestationsNotYet } from "~/features/documents/types";
+import { DOCUMENT_TYPES } from "~/features/documents/types";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
 import { learnerFiltersFrom } from "~/features/learners/learner-schema";
@@ -51,26 +53,41 @@ export function loader(args: Route.LoaderArgs) {
     permission: "learners:read",
     what: "stagiaires",
     filters: learnerFiltersFrom,
-    // Each learner's sent documents beside the page's rows.
+    // Each learner's documents and hours beside the page's rows; the chosen session's gaps above them.
     read: async (db, filters, page) => {
       const found = await learnersPage(db, filters, page);
+      const today = parisToday();
       return {
         ...found,
         documents: await documentsOf(
           db,
           found.list.items.map((l) => l.id),
         ),
+        // What an attestation or a certificat would state: checked on screen before it leaves.
+        hours: await hoursOf(db, found.list.items),
+        gaps: filters.session ? await sessionGaps(db, filters.session, today) : null,
         // Staff are warned before sending a convocation that would leave without it.
         internalRulesMissing: await internalRulesMissing(db),
-        // The server's Paris day: whether a session has reached its last day (the attestations).
-        today: parisToday(),
+        // The server's Paris day: whether a session has reached its last day (the closing documents).
+        today,
       };
     },
-    empty: { ...NO_LEARNERS, documents: {}, internalRulesMissing: false, today: parisToday() },
+    empty: {
+      ...NO_LEARNERS,
+      documents: {},
+      hours: {},
+      gaps: null,
+      internalRulesMissing: false,
+      today: parisToday(),
+    },
   });
 }
 
-export const action = learnerAction({ permissions: DOCUMENT_INTENTS, handle: documentIntent });
+export const action = learnerAction({
+  permissions: DOCUMENT_INTENTS,
+  handle: documentIntent,
+  upload: DOCUMENT_UPLOAD,
+});
 
 /** The list's filters as they are in the URL, for the export and import links. */
 function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
@@ -86,7 +103,8 @@ function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
 const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
 
 export default function AdminLearners({ loaderData }: Route.ComponentProps) {
-  const { learners, page, choices, filters, loadError, documents, internalRulesMissing, today } = loaderData;
+  const { learners, page, choices, filters, loadError, documents, hours, gaps, internalRulesMissing, today } =
+    loaderData;
   const chosenSession = choices.sessions.find((s) => s.id === filters.session);
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
@@ -120,17 +138,17 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 <Download aria-hidden="true" className="h-4 w-4" /> Exporter en CSV
               </DeniedControl>
             )}
-            {canSend && filters.session ? (
-              <>
-                <SendSessionDocumentsButton type="convocation" sessionId={filters.session} />
-                <SendSessionDocumentsButton type="agreement" sessionId={filters.session} />
-                <SendSessionDocumentsButton
-                  type="attestation"
-                  sessionId={filters.session}
-                  notYet={chosenSession ? sessionAttestationsNotYet(chosenSession, today) : null}
-                />
-              </>
-            ) : null}
+            {canSend && filters.session
+              ? DOCUMENT_TYPES.map((type) => (
+                  <SendSessionDocumentsButton
+                    key={type}
+                    type={type}
+                    sessionId={filters.session ?? ""}
+                    today={today}
+                    endDate={chosenSession?.endDate ?? null}
+                  />
+                ))
+              : null}
             {canWrite ? (
               <>
                 <Link to={importLink} className={buttonClass("outline")}>
@@ -143,6 +161,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
         }
       />
       {canSend && internalRulesMissing ? <InternalRulesWarning /> : null}
+      {gaps ? <SessionDocumentsPanel gaps={gaps} /> : null}
       <ListFilters
         q={filters.q}
         searchLabel="Rechercher un·e stagiaire"
@@ -185,8 +204,19 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                     {l.payerName ? ` · ${l.payerName}` : ""}
                   </p>
                 ) : null}
-                <SentDocuments documents={documents[l.id] ?? []} />
-                {canGenerate && l.email ? <DocumentPreviews learnerId={l.id} /> : null}
+                {l.fundingSource === "cpf" && l.cpfFileNumber ? (
+                  <p className="text-xs text-muted-foreground">
+                    Dossier Mon Compte Formation n° {l.cpfFileNumber}
+                  </p>
+                ) : null}
+                <LearnerDocuments
+                  learner={l}
+                  documents={documents[l.id] ?? []}
+                  hours={hours[l.id] ?? null}
+                  today={today}
+                  canSend={canSend}
+                  canGenerate={canGenerate}
+                />
               </Td>
               <Td className={shownFrom("sm")}>
                 <p>{l.formationTitle}</p>
@@ -220,28 +250,6 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <ActionsCell>
-                {canSend && l.email ? (
-                  <>
-                    <SendDocumentButton type="convocation" learnerId={l.id} name={name} />
-                    {l.fundingSource ? (
-                      <SendDocumentButton type="agreement" learnerId={l.id} name={name} />
-                    ) : (
-                      <DeniedControl
-                        reason="Indiquez d'abord qui finance la formation (Modifier)"
-                        label={`Envoyer la convention ou le contrat de formation à ${name}`}
-                        className={buttonClass("ghost", "icon")}
-                      >
-                        <FileSignature aria-hidden="true" className="h-4 w-4" />
-                      </DeniedControl>
-                    )}
-                    <SendDocumentButton
-                      type="attestation"
-                      learnerId={l.id}
-                      name={name}
-                      notYet={attestationNotYet(l, today)}
-                    />
-                  </>
-                ) : null}
                 {canWrite && !l.anonymisedAt ? (
                   <IconAction label={`Modifier ${name}`} icon={Pencil} onClick={() => editor.edit(l)} />
                 ) : null}

@@ -1,26 +1,79 @@
-import { AlertTriangle, Award, FileSignature, FileText, type LucideIcon, Send } from "lucide-react";
+import {
+  AlertTriangle,
+  Archive,
+  Award,
+  BadgeCheck,
+  Eye,
+  FileSignature,
+  FileText,
+  type LucideIcon,
+  Send,
+  Upload,
+} from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { DeniedControl } from "~/features/accounts";
+import type { LearnerFunding, LearnerStatus } from "~/features/learners";
 import { INTERNAL_RULES_MISSING } from "~/features/settings";
+import { ofName } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";
+import { FILE_SIZE_LABEL } from "~/platform/request-limits";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Badge } from "~/ui/badge";
 import { Button, buttonClass } from "~/ui/button";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
-import { DOCUMENT_SLUGS, DOCUMENT_TYPES, type DocumentType } from "../types";
+import { Dialog, DialogContent } from "~/ui/dialog";
+import {
+  type AgreementKind,
+  agreementKindOf,
+  CPF_NO_AGREEMENT,
+  DOCUMENT_NAMES,
+  DOCUMENT_SLUGS,
+  DOCUMENT_TYPES,
+  type DocumentType,
+  endNotYet,
+  HOURS_CHECKED,
+  hoursWarning,
+  recipientsOf,
+  sendQuestion,
+  sessionEndNotYet,
+} from "../types";
 
-/** What the Stagiaires list knows of a sent document (the loader's DocumentSummary, serialised). */
+/** What the Stagiaires list knows of a kept document (the loader's DocumentSummary, serialised). */
 export interface SentDocument {
   id: string;
   kind: string;
   createdAt: string | Date;
   sentAt: string | Date | null;
   sentTo: string | null;
+  signedAt: string | Date | null;
+  signedFileName: string | null;
+  archivedAt: string | Date | null;
 }
 
+/** What the learner's file reads of the learner (a row of the Stagiaires list). */
+export interface DocumentLearner {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  status: LearnerStatus;
+  endDate: string;
+  fundingSource: LearnerFunding | null;
+  payerName: string | null;
+  payerContactName: string | null;
+  payerContactEmail: string | null;
+  cpfFileNumber: string | null;
+  anonymisedAt: string | Date | null;
+}
+
+/** Each kept kind as its link reads ('Convention de formation envoyée le …'). */
 const KIND_LABELS: Record<string, string> = {
   convocation: "Convocation envoyée",
   convention: "Convention de formation envoyée",
   contrat: "Contrat de formation envoyé",
   attestation: "Attestation de fin de formation envoyée",
+  certificate: "Certificat de réalisation envoyé",
 };
 
 /**
@@ -32,161 +85,451 @@ const clickKey = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-/** Each document's words on the Stagiaires screen: its buttons and its preview link. */
+/** Each document's words and intents on the Stagiaires screen. */
 const TYPE_WORDS: Record<
   DocumentType,
-  { one: string; session: string; send: string; sendTo: string; sendAll: string; icon: LucideIcon }
+  {
+    title: string;
+    kinds: string[];
+    none: string;
+    one: string;
+    session: string;
+    sendAll: string;
+    allName: string;
+    icon: LucideIcon;
+  }
 > = {
   convocation: {
+    title: "Convocation",
+    kinds: ["convocation"],
+    none: "Pas encore envoyée",
     one: "send-convocation",
     session: "send-convocations",
-    send: "Envoyer la convocation",
-    sendTo: "Envoyer la convocation à",
     sendAll: "Envoyer les convocations",
+    allName: "la convocation",
     icon: Send,
   },
   agreement: {
+    title: "Convention ou contrat",
+    kinds: ["convention", "contrat"],
+    none: "Pas encore envoyé",
     one: "send-agreement",
     session: "send-agreements",
-    send: "Envoyer la convention ou le contrat de formation",
-    sendTo: "Envoyer la convention ou le contrat de formation à",
     sendAll: "Envoyer les conventions et contrats",
+    allName: "sa convention ou son contrat",
     icon: FileSignature,
   },
   attestation: {
+    title: "Attestation de fin de formation",
+    kinds: ["attestation"],
+    none: "Pas encore envoyée",
     one: "send-attestation",
     session: "send-attestations",
-    send: "Envoyer l'attestation de fin de formation",
-    sendTo: "Envoyer l'attestation de fin de formation à",
     sendAll: "Envoyer les attestations",
+    allName: "l'attestation de fin de formation",
     icon: Award,
+  },
+  certificate: {
+    title: "Certificat de réalisation",
+    kinds: ["certificate"],
+    none: "Pas encore envoyé",
+    one: "send-certificate",
+    session: "send-certificates",
+    sendAll: "Envoyer les certificats de réalisation",
+    allName: "le certificat de réalisation",
+    icon: BadgeCheck,
   },
 };
 
-/**
- * One learner's document of `type`: the PDF generated from the records and e-mailed. `notYet`: why it
- * cannot be sent yet (the attestation before the session's last day), shown on a disabled button.
- */
-export function SendDocumentButton({
-  type,
-  learnerId,
-  name,
-  notYet = null,
-}: {
+const AGREEMENT_TITLES: Record<AgreementKind, string> = {
+  convention: "Convention de formation",
+  contrat: "Contrat de formation",
+};
+
+const small = buttonClass("outline", "sm", "h-8 px-2 text-xs");
+
+const nameOf = (l: DocumentLearner) => [l.firstName, l.lastName].filter(Boolean).join(" ");
+
+/** A learner's hours, as the attestation and the certificat state them. */
+export interface DocumentHours {
+  attendedMinutes: number;
+  plannedMinutes: number;
+}
+
+/** The question, the hours' warning and the note a send asks staff to confirm. */
+interface Ask {
   type: DocumentType;
-  learnerId: string;
-  name: string;
-  notYet?: string | null;
-}) {
-  const fetcher = useAdminFetcher();
-  const busy = fetcher.state !== "idle";
-  const words = TYPE_WORDS[type];
-  const Icon = words.icon;
-  if (notYet)
-    return (
-      <DeniedControl
-        reason={notYet}
-        label={`${words.sendTo} ${name}`}
-        className={buttonClass("ghost", "icon")}
-      >
-        <Icon aria-hidden="true" className="h-4 w-4" />
-      </DeniedControl>
-    );
+  question: string;
+  warning: string | null;
+  note: string | null;
+}
+
+/** A dated link to a kept PDF ('Convocation envoyée le 3 mars 2027 à 14 h 02'). */
+function KeptLink({ doc }: { doc: SentDocument }) {
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={`${words.sendTo} ${name}`}
-      title={words.send}
-      disabled={busy}
-      onClick={() =>
-        fetcher.submit({ intent: words.one, id: learnerId, requestKey: clickKey() }, { method: "post" })
-      }
+    <a
+      href={`/admin/stagiaires/documents/${doc.id}`}
+      download
+      className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
     >
-      <Icon aria-hidden="true" className="h-4 w-4" />
-    </Button>
+      <FileText aria-hidden="true" className="h-3 w-3" />
+      {KIND_LABELS[doc.kind] ?? doc.kind} le {formatDateTime(doc.sentAt ?? doc.createdAt)}
+    </a>
   );
 }
 
-/** 'Envoyer les …' of a session: every learner of the session who has not had this document yet. */
+/**
+ * The learner's file, document by document: where each one is in its life (not sent, sent with its
+ * date and PDF, signed with its copy, archived), and the labelled buttons that move it on: 'Aperçu',
+ * 'Envoyer' (after a confirmation naming whom it goes to, and the hours' warning when they look
+ * wrong), 'Déposer la copie signée' for a convention or a contrat, 'Archiver'. A CPF learner's
+ * agreement line says why there is none.
+ */
+export function LearnerDocuments({
+  learner,
+  documents,
+  hours,
+  today,
+  canSend,
+  canGenerate,
+}: {
+  learner: DocumentLearner;
+  documents: readonly SentDocument[];
+  hours: DocumentHours | null;
+  today: string;
+  canSend: boolean;
+  canGenerate: boolean;
+}) {
+  const [ask, setAsk] = useState<Ask | null>(null);
+  const [upload, setUpload] = useState<SentDocument | null>(null);
+  const [archive, setArchive] = useState<SentDocument | null>(null);
+  const fetcher = useAdminFetcher((result) => {
+    if (!result.ok) return;
+    setAsk(null);
+    setUpload(null);
+    setArchive(null);
+  });
+  const busy = fetcher.state !== "idle";
+  const name = nameOf(learner);
+  const active = !learner.anonymisedAt && Boolean(learner.email);
+  const agreement = agreementKindOf(learner.fundingSource);
+
+  const askToSend = (type: DocumentType, docName: string) => {
+    const recipients = recipientsOf(type, learner);
+    const warning =
+      HOURS_CHECKED.includes(type) && hours
+        ? hoursWarning(learner.status, hours.attendedMinutes, hours.plannedMinutes)
+        : null;
+    const note =
+      type === "agreement" && agreement === "convention" && recipients[0]?.role === "learner"
+        ? `Aucune adresse e-mail de contact n'est renseignée pour ${learner.payerName ?? "le financeur"} : ${name} la lui transmettra.`
+        : null;
+    setAsk({ type, question: sendQuestion(docName, recipients), warning, note });
+  };
+
+  const line = (type: DocumentType) => {
+    const words = TYPE_WORDS[type];
+    const kept = documents.filter((d) => words.kinds.includes(d.kind));
+    const [latest, ...older] = kept;
+    const kind = type === "agreement" ? agreement : null;
+    const docName = kind === "convention" || kind === "contrat" ? DOCUMENT_NAMES[kind] : DOCUMENT_NAMES[type];
+    const title = kind === "convention" || kind === "contrat" ? AGREEMENT_TITLES[kind] : words.title;
+    const sendLabel = `Envoyer ${docName} à ${name}`;
+
+    if (type === "agreement" && agreement === "none") {
+      return (
+        <li key={type} className="grid gap-1 py-1 sm:grid-cols-[11rem_1fr]">
+          <span className="font-medium">Ni convention ni contrat</span>
+          <span className="text-muted-foreground" title={CPF_NO_AGREEMENT}>
+            Achat sur Mon Compte Formation
+            {learner.cpfFileNumber
+              ? `, dossier n° ${learner.cpfFileNumber}`
+              : ", numéro de dossier à renseigner (Modifier)"}
+          </span>
+        </li>
+      );
+    }
+
+    const refusal = !active
+      ? null
+      : type === "agreement" && agreement === null
+        ? "Indiquez d'abord qui finance la formation (Modifier)"
+        : (endNotYet(type, learner, today) ??
+          (recipientsOf(type, learner).length ? null : "Aucune adresse e-mail où l'envoyer"));
+    const signable = type === "agreement" && latest && !latest.archivedAt && latest.sentAt;
+    const archivable = latest?.sentAt && !latest.archivedAt && (type !== "agreement" || latest.signedAt);
+
+    return (
+      <li
+        key={type}
+        className="grid gap-1 py-1 sm:grid-cols-[11rem_1fr] sm:items-center"
+        data-document={type}
+      >
+        <span className="font-medium">{title}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {latest ? <KeptLink doc={latest} /> : <span className="text-muted-foreground">{words.none}</span>}
+          {latest?.signedAt ? (
+            <Badge variant="success" data-testid="document-signed">
+              {latest.kind === "contrat" ? "Signé" : "Signée"}
+            </Badge>
+          ) : null}
+          {latest?.archivedAt ? <Badge variant="outline">Archivée</Badge> : null}
+          {latest?.signedAt ? (
+            <a
+              href={`/admin/stagiaires/documents/${latest.id}/copie-signee`}
+              download
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              Copie signée reçue le {formatDateTime(latest.signedAt)}
+            </a>
+          ) : null}
+          {canGenerate && active && !(type === "agreement" && agreement === null) ? (
+            <a
+              href={`/admin/stagiaires/${learner.id}/apercu/${DOCUMENT_SLUGS[type]}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Aperçu de ${docName} ${ofName(name)}`}
+              className={small}
+            >
+              <Eye aria-hidden="true" className="h-3 w-3" /> Aperçu
+            </a>
+          ) : null}
+          {canSend && active ? (
+            refusal ? (
+              <DeniedControl reason={refusal} label={sendLabel} className={small}>
+                <words.icon aria-hidden="true" className="h-3 w-3" /> Envoyer
+              </DeniedControl>
+            ) : (
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-8 px-2 text-xs"
+                aria-label={sendLabel}
+                disabled={busy}
+                onClick={() => askToSend(type, docName)}
+              >
+                <words.icon aria-hidden="true" className="h-3 w-3" /> Envoyer
+              </Button>
+            )
+          ) : null}
+          {canSend && signable && !latest.signedAt ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-8 px-2 text-xs"
+              aria-label={`Déposer la copie signée${"\u00a0"}: ${docName} ${ofName(name)}`}
+              onClick={() => setUpload(latest)}
+            >
+              <Upload aria-hidden="true" className="h-3 w-3" /> Déposer la copie signée
+            </Button>
+          ) : null}
+          {canSend && archivable ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-8 px-2 text-xs"
+              aria-label={`Archiver ${docName} ${ofName(name)}`}
+              onClick={() => setArchive(latest)}
+            >
+              <Archive aria-hidden="true" className="h-3 w-3" /> Archiver
+            </Button>
+          ) : null}
+        </span>
+        {older.length ? (
+          <details className="sm:col-start-2">
+            <summary className="cursor-pointer text-muted-foreground">
+              {older.length === 1 ? "1 envoi précédent" : `${older.length} envois précédents`}
+            </summary>
+            <ul className="mt-1 space-y-0.5">
+              {older.map((doc) => (
+                <li key={doc.id}>
+                  <KeptLink doc={doc} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </li>
+    );
+  };
+
+  const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
+  return (
+    <div className="mt-2 text-xs">
+      <ul
+        aria-label={name ? `Documents ${ofName(name)}` : "Documents du ou de la stagiaire"}
+        className="divide-y divide-border"
+      >
+        {DOCUMENT_TYPES.map(line)}
+      </ul>
+      <ConfirmDialog
+        open={ask !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsk(null);
+        }}
+        title={ask?.question ?? ""}
+        description={
+          ask?.warning || ask?.note ? (
+            <>
+              {ask.warning ? (
+                <span className="block font-medium text-amber-900" data-testid="hours-warning">
+                  Heures à vérifier : {ask.warning}
+                </span>
+              ) : null}
+              {ask.note ? <span className="mt-1 block">{ask.note}</span> : null}
+            </>
+          ) : (
+            "Le document est généré à partir du dossier, conservé et envoyé par e-mail avec son PDF."
+          )
+        }
+        confirmLabel={busy ? "Envoi..." : ask?.warning ? "Envoyer malgré tout" : "Envoyer"}
+        tone="default"
+        busy={busy}
+        onConfirm={() => {
+          if (!ask) return;
+          post({
+            intent: TYPE_WORDS[ask.type].one,
+            id: learner.id,
+            requestKey: clickKey(),
+            hoursConfirmed: ask.warning ? "1" : "",
+          });
+        }}
+      />
+      <ConfirmDialog
+        open={archive !== null}
+        onOpenChange={(open) => {
+          if (!open) setArchive(null);
+        }}
+        title={`Archiver ce document ${ofName(name)}${"\u202f"}?`}
+        description="Il reste consultable sur la fiche ; il ne figure plus parmi ce qui reste à faire."
+        confirmLabel={busy ? "Archivage..." : "Archiver"}
+        tone="default"
+        busy={busy}
+        onConfirm={() => {
+          if (archive) post({ intent: "archive-document", documentId: archive.id });
+        }}
+      />
+      {upload ? (
+        <SignedCopyDialog document={upload} name={name} fetcher={fetcher} onClose={() => setUpload(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Déposer la copie signée': the scan or photo the other party returned, checked by the server. */
+function SignedCopyDialog({
+  document,
+  name,
+  fetcher,
+  onClose,
+}: {
+  document: SentDocument;
+  name: string;
+  fetcher: ReturnType<typeof useAdminFetcher>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.errors?.file : undefined;
+  const docName = document.kind === "contrat" ? DOCUMENT_NAMES.contrat : DOCUMENT_NAMES.convention;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent
+        title="Déposer la copie signée"
+        description={`Copie signée de ${docName} ${ofName(name)}${"\u00a0"}: un PDF, une image JPEG ou PNG de ${FILE_SIZE_LABEL} au plus.`}
+      >
+        <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4">
+          <input type="hidden" name="intent" value="receive-signed" />
+          <input type="hidden" name="documentId" value={document.id} />
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-file`} className="text-sm font-medium">
+              Copie signée (PDF, JPEG ou PNG)
+            </label>
+            <input
+              id={`${id}-file`}
+              name="file"
+              type="file"
+              required
+              accept="application/pdf,image/jpeg,image/png"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="text-sm"
+            />
+            {error ? (
+              <p id={`${id}-error`} className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Envoi..." : "Enregistrer la copie signée"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Envoyer les …' of a session: every learner of the session who has not had this document yet,
+ * after a confirmation. `notYet`: why it cannot leave yet (the closing documents before the
+ * session's last day), on a disabled button.
+ */
 export function SendSessionDocumentsButton({
   type,
   sessionId,
-  notYet = null,
+  today,
+  endDate,
 }: {
   type: DocumentType;
   sessionId: string;
-  notYet?: string | null;
+  today: string;
+  /** The session's last day, when known: the closing documents wait for it. */
+  endDate: string | null;
 }) {
-  const fetcher = useAdminFetcher();
+  const [asking, setAsking] = useState(false);
+  const fetcher = useAdminFetcher(() => setAsking(false));
   const busy = fetcher.state !== "idle";
   const words = TYPE_WORDS[type];
-  const Icon = words.icon;
+  const notYet = endDate ? sessionEndNotYet(type, { endDate }, today) : null;
+  const content: ReactNode = (
+    <>
+      <words.icon aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : words.sendAll}
+    </>
+  );
   if (notYet)
     return (
       <DeniedControl reason={notYet} className={buttonClass("outline")}>
-        <Icon aria-hidden="true" className="h-4 w-4" /> {words.sendAll}
+        {content}
       </DeniedControl>
     );
   return (
-    <Button
-      variant="outline"
-      disabled={busy}
-      onClick={() =>
-        fetcher.submit({ intent: words.session, sessionId, requestKey: clickKey() }, { method: "post" })
-      }
-    >
-      <Icon aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : words.sendAll}
-    </Button>
-  );
-}
-
-const PREVIEW_LABELS: Record<DocumentType, string> = {
-  convocation: "convocation",
-  agreement: "convention ou contrat",
-  attestation: "attestation",
-};
-
-/** 'Aperçu : convocation · convention ou contrat · attestation': each document generated now, neither kept nor sent. */
-export function DocumentPreviews({ learnerId }: { learnerId: string }) {
-  return (
-    <p className="mt-1 text-xs text-muted-foreground">
-      Aperçu :{" "}
-      {DOCUMENT_TYPES.map((type, i) => (
-        <span key={type}>
-          {i ? " · " : null}
-          <a
-            href={`/admin/stagiaires/${learnerId}/apercu/${DOCUMENT_SLUGS[type]}`}
-            target="_blank"
-            rel="noopener"
-            className="text-primary underline-offset-4 hover:underline"
-          >
-            {PREVIEW_LABELS[type]}
-          </a>
-        </span>
-      ))}
-    </p>
-  );
-}
-
-/** The learner's sent documents, each with its date and its PDF. */
-export function SentDocuments({ documents }: { documents: readonly SentDocument[] }) {
-  if (!documents.length) return null;
-  return (
-    <ul className="mt-1 space-y-0.5 text-xs" aria-label="Documents envoyés">
-      {documents.map((d) => (
-        <li key={d.id}>
-          <a
-            href={`/admin/stagiaires/documents/${d.id}`}
-            download
-            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-          >
-            <FileText aria-hidden="true" className="h-3 w-3" />
-            {KIND_LABELS[d.kind] ?? d.kind} le {formatDateTime(d.sentAt ?? d.createdAt)}
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <Button variant="outline" disabled={busy} onClick={() => setAsking(true)}>
+        {content}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`${words.sendAll} de la session${"\u202f"}?`}
+        description={`${words.allName.charAt(0).toUpperCase()}${words.allName.slice(1)} part par e-mail à chaque stagiaire de la session à qui ce document n'a pas encore été envoyé. Les dossiers incomplets et les heures à vérifier sont laissés de côté et signalés.`}
+        confirmLabel={busy ? "Envoi..." : "Envoyer"}
+        tone="default"
+        busy={busy}
+        onConfirm={() =>
+          fetcher.submit({ intent: words.session, sessionId, requestKey: clickKey() }, { method: "post" })
+        }
+      />
+    </>
   );
 }
 

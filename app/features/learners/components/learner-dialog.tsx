@@ -14,13 +14,26 @@ import {
   TRAINEE_CATEGORIES,
 } from "../vocabulary";
 
+/** What the choice of funding means for the documents, under the select. */
+const FUNDING_HINTS: Record<"payer" | "personal" | "cpf", string> = {
+  payer: "Une convention de formation est établie avec l'entreprise ou le financeur",
+  personal: "Un contrat de formation professionnelle est établi avec le ou la stagiaire",
+  cpf: "Ni convention ni contrat : la formation est achetée sur Mon Compte Formation, selon ses conditions générales. Le certificat de réalisation s'envoie en fin de formation.",
+};
+
 /**
- * Who pays: the learner personally (a contrat de formation) or a company or funder (a convention,
- * whose party is named here). Blank until staff know.
+ * Who pays: the learner personally (a contrat de formation, which prints their address), Mon Compte
+ * Formation (no agreement: the file's number only), or a company or funder (a convention, whose
+ * party is named here). Blank until staff know.
  */
 function FundingFields({ common, funding }: { common: FieldsContext; funding: string }) {
   const [source, setSource] = useState(funding);
-  const payer = source !== "" && source !== "personal";
+  const payer = source !== "" && source !== "personal" && source !== "cpf";
+  const hint = payer
+    ? FUNDING_HINTS.payer
+    : source === "personal" || source === "cpf"
+      ? FUNDING_HINTS[source]
+      : undefined;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-medium">Financement</legend>
@@ -33,16 +46,23 @@ function FundingFields({ common, funding }: { common: FieldsContext; funding: st
             label: "Qui finance la formation",
             value: source,
             onChange: (e) => setSource(e.target.value),
-            hint: payer
-              ? "Une convention de formation est établie avec l'entreprise ou le financeur"
-              : source === "personal"
-                ? "Un contrat de formation professionnelle est établi avec le ou la stagiaire"
-                : undefined,
+            hint,
             options: [
               { value: "", label: "Pas encore connu" },
               ...LEARNER_FUNDINGS.map((f) => ({ value: f, label: LEARNER_FUNDING_LABELS[f] })),
             ],
           },
+          ...(source === "cpf"
+            ? [
+                {
+                  name: "cpfFileNumber",
+                  label: "Numéro de dossier Mon Compte Formation",
+                  inputMode: "numeric" as const,
+                  autoComplete: "off",
+                  hint: "Le numéro du dossier d'achat sur Mon Compte Formation ; il figure sur le certificat de réalisation.",
+                },
+              ]
+            : []),
           ...(payer
             ? [
                 { name: "payerName", label: "Entreprise ou financeur", required: true },
@@ -52,6 +72,13 @@ function FundingFields({ common, funding }: { common: FieldsContext; funding: st
                 { name: "payerContactEmail", label: "E-mail du contact", type: "email", autoComplete: "off" },
               ]
             : []),
+          {
+            name: "address",
+            label: "Adresse postale du ou de la stagiaire",
+            required: source === "personal",
+            autoComplete: "off",
+            hint: source === "personal" ? "Elle figure sur le contrat de formation." : undefined,
+          },
         ]}
       />
     </fieldset>

@@ -3,6 +3,7 @@ import { ADMIN_ONLY, DeniedControl } from "~/features/accounts";
 import { ACTIVITY_PENDING, hasShareCapital, LEGAL_FORM_SUGGESTIONS } from "~/features/settings/centre";
 import { LEARNER_RETENTION } from "~/features/settings/retention";
 import { QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
+import { trainerLine } from "~/features/settings/trainers";
 import { VAT_STATUS_LABELS, VAT_STATUSES } from "~/features/settings/vat";
 import { Button, buttonClass } from "~/ui/button";
 import { ErrorSummary } from "~/ui/console/error-summary";
@@ -71,7 +72,7 @@ export function CentreSettingsForm({
             {logoPicker({
               form: FORM,
               name: "logoId",
-              label: "Logo (en-tête du site, e-mails, programme PDF)",
+              label: "Logo (en-tête du site, e-mails, programme et documents PDF)",
               value: settings.logo?.id ?? null,
               error: errors?.logoId,
             })}
@@ -147,6 +148,27 @@ export function CentreSettingsForm({
         <Section id="mediateur" title="Médiateur de la consommation">
           {field("mediatorName", "Nom du médiateur")}
           {field("mediatorWebsite", "Site web ou adresse")}
+        </Section>
+        <Section id="signature" title="Signature des documents">
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            Conventions, contrats, attestations et certificats de réalisation impriment ce nom et cette
+            qualité sous « Pour l'organisme de formation ». Laissés vides, les documents gardent un bloc de
+            signature à remplir à la main.
+          </p>
+          {field("signatoryName", "Nom de la personne qui signe", { hint: "Par exemple : Claire Martin" })}
+          {field("signatoryTitle", "Sa qualité", { hint: "Par exemple : Directrice" })}
+        </Section>
+        <Section id="formateurs" title="Équipe pédagogique">
+          <div className="sm:col-span-2">
+            <TextAreaField
+              form={FORM}
+              name="trainerQualifications"
+              label="Formateurs et formatrices, et leurs qualifications"
+              hint="Une personne par ligne : « Nom : qualification » (diplômes, titres, expérience). Le nom tel qu'il est saisi dans le planning des sessions : les conventions et contrats impriment la qualification de chaque personne qui intervient."
+              errors={errors}
+              defaultValue={settings.trainerQualifications.map(trainerLine).join("\n")}
+            />
+          </div>
         </Section>
         <Section id="referent" title="Référent handicap">
           {field("referentName", "Nom du référent", { hint: "Affiché sur chaque page de formation" })}

@@ -1,0 +1,26 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { attachmentDisposition } from "~/features/applications/console-applications.server";
+import { signedCopyFile } from "~/features/documents/index.server";
+import { entityId } from "~/platform/form-schema";
+import { pdfRefusal } from "~/platform/pdf-document.server";
+import type { Route } from "./+types/learner-signed-copy";
+
+/**
+ * The signed copy received for a learner's convention or contrat (the scan as it was deposited: a
+ * PDF, a JPEG or a PNG, its type read from its content), for staff who may see learners.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "learners:read");
+  const id = entityId.safeParse(params.documentId);
+  const file = id.success ? await signedCopyFile(context.app.db, id.data) : null;
+  if (!file) return pdfRefusal(404, "Copie signée introuvable");
+  return new Response(new Uint8Array(file.content), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.content.byteLength),
+      "Content-Disposition": attachmentDisposition(file.fileName),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
+}
