@@ -16,7 +16,6 @@ import { invoices } from "./schema.server";
 import { INVOICE_PURPOSE_LABELS } from "./vocabulary";
 
 /** Where the console shows an invoice or a credit note (the screens' helper keeps this path). */
-export { invoiceHref };
 
 /** A draft's fields as drafts.server.ts compares them. */
 const DRAFT_FIELDS: AuditFields = {
