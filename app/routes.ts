@@ -45,6 +45,8 @@ export default caseSensitive([
     route("enquete/:token", "routes/site/survey.tsx"),
     route("emargement/:token", "routes/site/attendance-sign.tsx"),
     route("devis/:token", "routes/site/quote.tsx"),
+    // The slot's QR code shown in the room: the learner signs with their personal code.
+    route("emargement/salle/:token", "routes/site/attendance-room.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
@@ -63,8 +65,16 @@ export default caseSensitive([
       route("formations/:id/sessions/:sessionId/emargement", "routes/admin/session-attendance.tsx"),
       route("formations/:id/sessions/:sessionId/emargement.pdf", "routes/admin/session-attendance-sheet.ts"),
       route(
+        "formations/:id/sessions/:sessionId/emargement-vierge.pdf",
+        "routes/admin/session-attendance-blank-sheet.ts",
+      ),
+      route(
         "formations/:id/sessions/:sessionId/emargement/:slotId",
         "routes/admin/session-attendance-slot.tsx",
+      ),
+      route(
+        "formations/:id/sessions/:sessionId/emargement/:slotId/qr-code",
+        "routes/admin/session-attendance-qr.tsx",
       ),
       route("articles", "routes/admin/articles.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
@@ -96,6 +106,11 @@ export default caseSensitive([
       route("statistiques/:graphique.csv", "routes/admin/statistics-csv.ts"),
       route("statistiques/bpf", "routes/admin/bpf.tsx"),
       route("statistiques/bpf/stagiaires.csv", "routes/admin/bpf-csv.ts"),
+      route("statistiques/bpf/produits.csv", "routes/admin/bpf-products-csv.ts"),
+      route("encours", "routes/admin/outstanding.tsx"),
+      route("exports-comptables", "routes/admin/accounting-exports.tsx"),
+      route("exports-comptables/journal-des-ventes.csv", "routes/admin/sales-journal-export.ts"),
+      route("exports-comptables/factures.zip", "routes/admin/invoices-archive.ts"),
       route("financeurs", "routes/admin/payers.tsx"),
       route("parametres", "routes/admin/settings.tsx"),
       route("calendrier", "routes/admin/calendar.tsx"),

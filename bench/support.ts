@@ -68,6 +68,18 @@ export function writeBenchmarkSection(title: string, lines: string[]): void {
   writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
 }
 
+/**
+ * The lines of docs/benchmarks.md's section `## title` (without its heading), to keep them under a
+ * new dated subsection; none when the section is not there.
+ */
+export function benchmarkSectionBody(title: string): string[] {
+  const file = "docs/benchmarks.md";
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const found = new RegExp(`## ${escaped}\\n([\\s\\S]*?)(?=\\n## |$)`).exec(current);
+  return found?.[1] ? found[1].trimEnd().split("\n") : [];
+}
+
 /** When and where a benchmark ran, and how busy the machine was (other work skews the figures). */
 export function machineLine(): string {
   const cpus = os.cpus();

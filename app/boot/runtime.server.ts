@@ -4,6 +4,8 @@ import { requirePermission } from "~/features/accounts/current-user.server";
 import { catalogueApplicationUses, offerFreedSeats } from "~/features/applications/index.server";
 import { RetentionWorker } from "~/features/applications/retention.server";
 import { articleVersions } from "~/features/articles/index.server";
+import { AttendanceLinkScheduler } from "~/features/attendance/link-scheduler.server";
+import { AttendanceSheetWorker } from "~/features/attendance/sheet-jobs.server";
 import { ReminderScheduler } from "~/features/billing/reminders.server";
 import { provideApplicationUses } from "~/features/catalogue/application-uses.server";
 import { formationVersions } from "~/features/catalogue/index.server";
@@ -140,12 +142,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     );
     // Reminders of unpaid invoices (features/billing/reminders.server.ts).
     const reminders = new ReminderScheduler(database.db, mail, logger);
+    // Émargement: the signing links e-mailed before each slot (when Paramètres says so), and the
+    // signed sheets written in the background.
+    const attendanceLinks = new AttendanceLinkScheduler({ db: database.db, config, mail }, logger);
+    const attendanceSheets = new AttendanceSheetWorker(database.db, events, logger);
     if (options.startMailWorker !== false) {
       mail.start();
       retention.start();
       publishing.start();
       surveys.start();
       reminders.start();
+      attendanceLinks.start();
+      attendanceSheets.start();
     }
     return {
       config,
@@ -157,6 +165,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       publishing,
       surveys,
       reminders,
+      attendanceLinks,
+      attendanceSheets,
       events,
       logger,
       async close() {
@@ -165,6 +175,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await publishing.stop();
         await surveys.stop();
         await reminders.stop();
+        await attendanceLinks.stop();
+        await attendanceSheets.stop();
         await mail.stop();
         await database.close();
       },

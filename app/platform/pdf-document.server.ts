@@ -49,8 +49,11 @@ export interface PdfOptions {
   archival?: "PDF/A-3b";
 }
 
-/** A new document and the promise of its bytes; `width` is the text width between the margins. */
-export function openPdf({
+/**
+ * A new document whose bytes the caller reads as a stream (piped to a file, a response): a long
+ * document is never held whole. `width` is the text width between the margins.
+ */
+export function newPdf({
   info,
   bufferPages = false,
   footRoom = 0,
@@ -70,13 +73,19 @@ export function openPdf({
   if (archival) escapeInfoInXmp(doc);
   doc.registerFont("text", regular);
   doc.registerFont("bold", bold);
+  return { doc, width: doc.page.width - 2 * margin };
+}
+
+/** A new document and the promise of its bytes; `width` is the text width between the margins. */
+export function openPdf(options: PdfOptions) {
+  const { doc, width } = newPdf(options);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  return { doc, bytes, width: doc.page.width - 2 * margin };
+  return { doc, bytes, width };
 }
 
 /** A picture to print (the centre's logo): JPEG or PNG bytes, which pdfkit reads, and its proportions. */

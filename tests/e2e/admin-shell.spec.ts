@@ -75,11 +75,13 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "Calendrier",
   ]);
   await expect(page.getByText("Gestion", { exact: true })).toBeVisible();
-  // The centre's money: the payers' register, the invoices, the quotes.
+  // The centre's money: the payers' register, the invoices, the quotes, what is owed, the exports.
   await expect(menu.getByRole("list", { name: "Facturation" }).getByRole("link")).toHaveText([
     "Financeurs",
     "Factures",
     "Devis",
+    "Encours",
+    "Exports comptables",
   ]);
   await expect(menu.getByRole("list", { name: "Configuration" }).getByRole("link")).toHaveText([
     "Utilisateurs",

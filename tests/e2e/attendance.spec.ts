@@ -158,8 +158,13 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
     await serverClock.set(Date.now());
     await gotoReady(page, sessionAttendance);
     await expect(page.getByTestId("attended").filter({ hasText: "Camille Lefebvre" })).toContainText(/3\s?h/);
+    // The sheet is prepared in the background, then offered for download.
+    await page.locator("body[data-hydrated]").waitFor();
+    await page.getByRole("button", { name: "Préparer la feuille d'émargement (PDF)" }).click();
+    const sheetLink = page.getByRole("link", { name: "Télécharger la feuille d'émargement (PDF)" });
+    await expect(sheetLink).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Télécharger la feuille d'émargement (PDF)" }).click();
+    await sheetLink.click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^emargement-[a-z0-9-]+\.pdf$/);
     const text = await pdfText(new Uint8Array(await readFile(await file.path())));

@@ -17,6 +17,7 @@ import { formationSessions } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
 import { parisInstant } from "~/platform/paris-time";
+import * as sessionPage from "~/routes/admin/session-attendance";
 import * as sheetRoute from "~/routes/admin/session-attendance-sheet";
 import * as slotPage from "~/routes/admin/session-attendance-slot";
 import * as learnerPage from "~/routes/site/attendance-sign";
@@ -345,9 +346,27 @@ describe(`attendance on ${DRIVER}`, () => {
           { id: formationId, sessionId: session.id },
         ),
       ) as Promise<Response>;
+    // Nothing to download before the sheet is prepared (in the background) on the session's page.
+    expect((await download(session.formationId)).status).toBe(404);
+    const prepared = await sessionPage.action(
+      routeArgs(
+        t,
+        formRequest(
+          `/admin/formations/${session.formationId}/sessions/${session.id}/emargement`,
+          { intent: "prepare-sheet", sessionId: session.id },
+          admin.cookie,
+        ),
+        { id: session.formationId, sessionId: session.id },
+      ),
+    );
+    expect(statusOf(prepared)).toBe(200);
+    expect(await t.app.attendanceSheets.runOnce()).toBe(true);
     const own = await download(session.formationId);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
+    const served = Buffer.from(await own.arrayBuffer());
+    expect(served.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(Number(own.headers.get("content-length"))).toBe(served.byteLength);
     const elsewhere = await download(other?.id ?? "");
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.text()).toBe("Session introuvable");

@@ -52,6 +52,13 @@ describe("maskSecrets", () => {
       `fetch failed: GET http://h/emargement/${token} (500)`,
       "fetch failed: GET http://h/emargement/[masqué] (500)",
     ],
+    // The room's QR code: the token after 'salle' is the secret, not 'salle'.
+    [`/emargement/salle/${token}`, "/emargement/salle/[masqué]"],
+    [`/Emargement/SALLE/${token}.data`, "/Emargement/SALLE/[masqué].data"],
+    [
+      `/auth?redirectTo=%2Femargement%2Fsalle%2F${token}`,
+      "/auth?redirectTo=%2Femargement%2Fsalle%2F[masqué]",
+    ],
   ])("%s", (text, masked) => {
     expect(maskSecrets(text)).toBe(masked);
   });

@@ -1,9 +1,9 @@
 // Issuing the personal links: one per learner and slot, its token the HMAC of its id (only the token's
 // hash is stored), and the learner's page's reading of a link at `now`.
 
-import { createHash, createHmac, randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { attendanceEntries, attendanceLinks } from "~/features/attendance/schema.server";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { attendanceEntries, attendanceLinks, attendanceRoomLinks } from "~/features/attendance/schema.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
@@ -21,6 +21,104 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const attendanceUrl = (publicUrl: string, token: string) => `${publicUrl}/emargement/${token}`;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Personal codes and the room's QR code                                                           */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** Letters and digits nobody confuses when copying from a phone (no 0/O, 1/I/L): 31 signs. */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const CODE_LENGTH = 6;
+
+/**
+ * A learner's personal code (6 signs, about 2^30 values), sent with each signing link e-mail and
+ * shown to staff on the slot's page: typed after scanning the room's QR code, it says who signs.
+ * The HMAC of the learner's id under the server's secret: nothing is stored, so a copy of the
+ * database gives no code, and the code is the same for every slot of the learner.
+ */
+export function attendanceCode(secret: string, learnerId: string): string {
+  const digest = createHmac("sha256", secret).update(`attendance-code:${learnerId}`).digest();
+  let code = "";
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[(digest[i] ?? 0) % CODE_ALPHABET.length];
+  return code;
+}
+
+/** 'K7M 4QX': the code as printed, in two groups of three. */
+export const codeText = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+/** A typed code as compared: capitals, without spaces, dashes or dots; null when it cannot be one. */
+export function typedCode(posted: unknown): string | null {
+  if (typeof posted !== "string") return null;
+  const code = posted.toUpperCase().replace(/[\s.\-–]/g, "");
+  return code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c)) ? code : null;
+}
+
+const sameCode = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The learner of `sessionId` whose personal code is `code`: still following the session (not
+ * 'Abandon', not anonymised). Every learner's code is compared, in constant time each.
+ */
+export async function learnerOfCode(db: Db, secret: string, sessionId: string, code: string) {
+  const members = await db
+    .select({ id: learners.id, firstName: learners.firstName, lastName: learners.lastName })
+    .from(learners)
+    .where(
+      and(
+        eq(learners.sessionId, sessionId),
+        ne(learners.status, "dropped_out"),
+        sql`${learners.anonymisedAt} is null`,
+      ),
+    );
+  let found: (typeof members)[number] | null = null;
+  for (const m of members) if (sameCode(attendanceCode(secret, m.id), code)) found = m;
+  return found;
+}
+
+/** The room QR code's token: the HMAC of its row's id (only its SHA-256 is stored). */
+const roomToken = (secret: string, id: string) =>
+  createHmac("sha256", secret).update(`attendance-room:${id}`).digest("base64url");
+
+/** Where the room's QR code leads: a secret address per slot, masked in the logs like a personal link. */
+export const roomUrl = (publicUrl: string, token: string) => `${publicUrl}/emargement/salle/${token}`;
+
+/** The slot's room token (its row made on first ask, then the same). */
+export async function slotRoomToken(db: Db, secret: string, slotId: string): Promise<string> {
+  const id = randomUUID();
+  // Two staff members showing the QR code at once: one row per slot, the other insert does nothing.
+  await db
+    .insert(attendanceRoomLinks)
+    .values({ slotId, id, tokenHash: hashToken(roomToken(secret, id)) })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: attendanceRoomLinks.id })
+    .from(attendanceRoomLinks)
+    .where(eq(attendanceRoomLinks.slotId, slotId));
+  if (!row) throw new Error("attendance: no room link");
+  return roomToken(secret, row.id);
+}
+
+/** The slot a room token opens, with what the learner's page shows; null when unknown. */
+export async function roomSlotOf(db: Db, token: string) {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({
+      slotId: sessionSlots.id,
+      sessionId: sessionSlots.sessionId,
+      day: sessionSlots.day,
+      startMinute: sessionSlots.startMinute,
+      endMinute: sessionSlots.endMinute,
+      place: sessionSlots.place,
+      trainer: sessionSlots.trainer,
+      formationTitle: formations.title,
+    })
+    .from(attendanceRoomLinks)
+    .innerJoin(sessionSlots, eq(sessionSlots.id, attendanceRoomLinks.slotId))
+    .innerJoin(formationSessions, eq(formationSessions.id, sessionSlots.sessionId))
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(attendanceRoomLinks.tokenHash, hashToken(token)));
+  return row ?? null;
+}
 
 /** Each learner of the slot's session with their personal link (made on first ask, then the same). */
 export async function slotLinks(

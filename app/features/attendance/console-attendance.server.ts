@@ -5,11 +5,11 @@
  * entry, audited on the learner with the status before and after; nothing is ever changed in place.
  */
 
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { attendanceCountersignatures, attendanceEntries } from "~/features/attendance/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
-import { sessionHeading } from "~/features/catalogue/index.server";
+import { sessionHeading, sessionTitleOf } from "~/features/catalogue/index.server";
 import { learners } from "~/features/learners/schema.server";
 import { consoleAction, failure, intentOf, success } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
@@ -17,7 +17,7 @@ import { rows } from "~/platform/db/rows.server";
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { attendanceUrl, slotLinks } from "./attendance-links.server";
+import { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
 import { linkMailsOf, SLOT_CLOSED, sendSlotLinks } from "./link-mails.server";
 import { attendedMinutes } from "./minutes.server";
 import { slotHeading } from "./sheet";
@@ -159,6 +159,7 @@ export async function slotAttendance(
       entry: latest.get(p.id) ?? null,
       link: linkOf.get(p.id) ?? null,
       linkMail: mails.get(p.id) ?? null,
+      code: codeText(attendanceCode(app.config.authSecret, p.id)),
     })),
     countersignature: countersignature[0] ?? null,
   };
@@ -284,6 +285,77 @@ export const deviceOf = (request: Request, clientIp: string): Device => ({
   userAgent: request.headers.get("user-agent"),
 });
 
+/**
+ * 'Tous présents' on a slot that has ended (the paper sheet of the week typed in afterwards): every
+ * learner still following the session who has no entry for the slot is marked present by staff, one
+ * new entry each (method 'staff', recorded by the actor), in one transaction audited on the session
+ * with the slot and how many; those with an entry (signed, absent, late, marked) keep it. The
+ * exceptions are then marked or corrected one by one as before. Nothing is changed in place: the
+ * entries stay append-only. Each learner's lock is the one a single mark takes, so a mark of one of
+ * them at the same moment is either seen (and kept) or waits and finds the entry.
+ */
+async function markAllPresent(app: AppRuntime, actor: Actor, sessionId: string, slotId: string, now: Date) {
+  const intent = "all-present";
+  const slot = await slotOf(app.db, sessionId, slotId);
+  if (!slot) return failure(intent, "Créneau introuvable", 404);
+  if (windowState(slot, now) !== "closed") {
+    return failure(
+      intent,
+      "Le créneau n'est pas terminé",
+      409,
+      "« Tous présents » sert après le créneau : pendant celui-ci, chacun·e signe.",
+    );
+  }
+  const marked = await app.db.transaction(async (tx) => {
+    const members = await tx
+      .select({ id: learners.id })
+      .from(learners)
+      .where(
+        and(
+          eq(learners.sessionId, sessionId),
+          ne(learners.status, "dropped_out"),
+          sql`${learners.anonymisedAt} is null`,
+        ),
+      )
+      .orderBy(asc(learners.id));
+    // In the order of their ids: two such actions at once never wait for each other in a circle.
+    for (const m of members) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attendance:${slotId}:${m.id}`}))`);
+    }
+    const recorded = new Set((await latestEntries(tx, slotId)).keys());
+    const missing = members.filter((m) => !recorded.has(m.id));
+    if (missing.length === 0) return 0;
+    await tx.insert(attendanceEntries).values(
+      missing.map((m) => ({
+        slotId,
+        learnerId: m.id,
+        status: "present" as const,
+        method: "staff" as const,
+        recordedBy: actor.id,
+        recordedAt: now,
+      })),
+    );
+    await writeAudit(tx, actor, {
+      action: "update",
+      entity: "formation_session",
+      entityId: sessionId,
+      details: {
+        title: await sessionTitleOf(tx, sessionId),
+        slotId,
+        slot: slotHeading(slot),
+        allPresent: missing.length,
+      },
+    });
+    return missing.length;
+  });
+  if (marked === 0) return failure(intent, "Chaque stagiaire a déjà une saisie pour ce créneau", 409);
+  await app.events.publish({ table: "attendance_entries", op: "insert" });
+  return success(
+    intent,
+    marked === 1 ? "1 stagiaire marqué·e présent·e" : `${marked} stagiaires marqué·es présent·es`,
+  );
+}
+
 /** Which permission each intent of the slot signing page needs. */
 export const ATTENDANCE_PERMISSIONS = {
   sign: "attendance:sign",
@@ -291,6 +363,7 @@ export const ATTENDANCE_PERMISSIONS = {
   mark: "attendance:sign",
   correct: "attendance:correct",
   "send-links": "attendance:sign",
+  "all-present": "attendance:sign",
 } as const;
 
 /**
@@ -304,6 +377,7 @@ export function attendanceAction(device: Device, now: Date) {
     if (intent === "mark" || intent === "correct") return recordMark(app, actor, form, intent === "correct");
     const ids = z.object({ sessionId: entityId, slotId: entityId }).safeParse(Object.fromEntries(form));
     if (!ids.success) return failure(intent, "Créneau introuvable", 404);
+    if (intent === "all-present") return markAllPresent(app, actor, ids.data.sessionId, ids.data.slotId, now);
     if (intent === "send-links") {
       const sent = await sendSlotLinks(app, actor, ids.data.sessionId, ids.data.slotId, now);
       if (sent === null) return failure(intent, "Créneau introuvable", 404);

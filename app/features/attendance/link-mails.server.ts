@@ -20,7 +20,7 @@ import { mailOutbox } from "~/platform/mail/schema.server";
 import { type MailCentre, type RenderedMail, renderMail } from "~/platform/mail/templates.server";
 import { formatDateTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { attendanceUrl, slotLinks } from "./attendance-links.server";
+import { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
 import { slotHeading, weekdayDay } from "./sheet";
 import { slotOf } from "./signing.server";
 import { EARLY_MINUTES, type SlotTimes, signingWindow, windowState } from "./signing-window";
@@ -33,6 +33,8 @@ export interface LinkMailInput {
   slot: SlotTimes;
   place: string | null;
   url: string;
+  /** The learner's personal code, for the QR code shown in the room. */
+  code: string;
 }
 
 /** The e-mail of a learner's personal signing link: the slot, where, the link and when it works. */
@@ -51,6 +53,7 @@ export function attendanceLinkMail(centre: MailCentre, input: LinkMailInput): Re
     paragraphs: [
       `Voici votre lien personnel pour signer la feuille d'émargement de ce créneau, depuis votre téléphone ou votre ordinateur.`,
       `Il ne fonctionne que pendant le créneau${NNBSP}: de ${EARLY_MINUTES} minutes avant le début (${formatDateTime(opensAt)}) jusqu'à la fin (${formatDateTime(closesAt)}). Ne le transmettez à personne${NNBSP}: il signe en votre nom.`,
+      `Si un QR code d'émargement est affiché dans la salle, vous pouvez aussi le scanner et signer avec votre code personnel${NNBSP}: ${codeText(input.code)}. Ce code est le même pour tous vos créneaux${NNBSP}; gardez-le pour vous.`,
     ],
     rows,
     action: { label: "Signer l'émargement", url: input.url },
@@ -59,11 +62,12 @@ export function attendanceLinkMail(centre: MailCentre, input: LinkMailInput): Re
 
 /**
  * Queues the link of each learner of the slot who has not had it; answers how many were queued, or
- * null when the slot is unknown, or 'closed' when it has ended (a link then opens nothing).
+ * null when the slot is unknown, or 'closed' when it has ended (a link then opens nothing). `actor`
+ * null: the server itself, sending the links before the slot (link-scheduler.server.ts).
  */
 export async function sendSlotLinks(
   app: Pick<AppRuntime, "db" | "config" | "mail">,
-  actor: Actor,
+  actor: Actor | null,
   sessionId: string,
   slotId: string,
   now: Date,
@@ -108,6 +112,7 @@ export async function sendSlotLinks(
         slot,
         place: slot.place ?? session.place,
         url: attendanceUrl(app.config.publicUrl, token),
+        code: attendanceCode(app.config.authSecret, r.learnerId),
       });
       const once = await enqueueMailOnce(tx, {
         kind: "attendance_link",

@@ -9,6 +9,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,9 +17,10 @@ import {
 } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "../../platform/db/columns.server";
 import { users } from "../accounts/schema.server";
+import { formationSessions } from "../catalogue/schema.server";
 import { learners } from "../learners/schema.server";
 import { sessionSlots } from "../timetable/schema.server";
-import { ATTENDANCE_METHODS, ATTENDANCE_STATUSES } from "./vocabulary";
+import { ATTENDANCE_METHODS, ATTENDANCE_SHEET_STATES, ATTENDANCE_STATUSES } from "./vocabulary";
 
 export const attendanceStatus = pgEnum("attendance_status", ATTENDANCE_STATUSES);
 
@@ -63,9 +65,11 @@ export const attendanceEntries = pgTable(
   },
   (t) => [
     check("attendance_entries_late", sql`(${t.status} = 'late') = (${t.lateMinutes} > 0)`),
+    // The method read as text: the migration that adds 'room' to the enum cannot use the new value
+    // in the same transaction (PostgreSQL refuses an enum value added but not yet committed).
     check(
       "attendance_entries_signed",
-      sql`(${t.method} in ('pad', 'link')) = (${t.signature} is not null) and (${t.method} = 'typed') = (${t.typedName} is not null)`,
+      sql`(${t.method}::text in ('pad', 'link', 'room')) = (${t.signature} is not null) and (${t.method} = 'typed') = (${t.typedName} is not null)`,
     ),
     // One signature per learner and slot: a second tap, a retry or a second device is refused by the
     // database itself, whatever the number of instances. Staff marks and corrections are not bound.
@@ -108,4 +112,77 @@ export const attendanceLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("attendance_links_slot_learner_idx").on(t.slotId, t.learnerId)],
+);
+
+/**
+ * The QR code shown in the room for one slot: its token is the HMAC of `id` under the server's
+ * secret (only its SHA-256 is kept, as for personal links). It opens the slot's signing only during
+ * the slot's signing window, and a learner signs through it only with their own personal code: the
+ * code photographed on the wall signs for nobody. One per slot, made when staff first show it.
+ */
+export const attendanceRoomLinks = pgTable("attendance_room_links", {
+  slotId: uuid("slot_id")
+    .primaryKey()
+    .references(() => sessionSlots.id, { onDelete: "cascade" }),
+  id: uuid("id").notNull().unique().defaultRandom(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A signature as the sheet prints it (flattened on white, grey levels, at most twice its box), made
+ * once when the learner signs, or by the first sheet that needs it for an older entry: the sheet of
+ * 200 learners and 80 slots then copies 16 000 small images instead of decoding 16 000 drawings.
+ * Null `image`: the drawing could not be read (the sheet says so in words). Derived data beside the
+ * append-only entries, which stay untouched.
+ */
+export const attendanceSheetImages = pgTable("attendance_sheet_images", {
+  entryId: uuid("entry_id")
+    .primaryKey()
+    .references(() => attendanceEntries.id, { onDelete: "cascade" }),
+  image: bytea("image"),
+});
+
+export const attendanceSheetState = pgEnum("attendance_sheet_state", ATTENDANCE_SHEET_STATES);
+
+/**
+ * A signed sheet asked for in the console and written in the background, slot by slot: its progress
+ * (`doneSlots` of `totalSlots`) shows on the session's page; once done, its PDF is kept in parts
+ * (attendance_sheet_parts) for any instance to serve. Only the latest few of a session are kept.
+ */
+export const attendanceSheets = pgTable(
+  "attendance_sheets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => formationSessions.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    state: attendanceSheetState("state").notNull().default("queued"),
+    doneSlots: integer("done_slots").notNull().default(0),
+    totalSlots: integer("total_slots").notNull().default(0),
+    fileName: text("file_name"),
+    byteSize: integer("byte_size"),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("attendance_sheets_session_idx").on(t.sessionId, t.createdAt),
+    index("attendance_sheets_state_idx").on(t.state, t.createdAt),
+  ],
+);
+
+/** A finished sheet's PDF in parts of at most 1 MiB: written and read a part at a time, never whole. */
+export const attendanceSheetParts = pgTable(
+  "attendance_sheet_parts",
+  {
+    sheetId: uuid("sheet_id")
+      .notNull()
+      .references(() => attendanceSheets.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sheetId, t.part] })],
 );

@@ -1,84 +1,75 @@
 /**
  * A session's attendance sheet (feuille d'émargement) as an A4 PDF: the centre, the formation and
  * the session; then slot by slot (each half-day), every learner with their signature as drawn, the
- * time it was recorded and the hours attended, or their absence or lateness with its reason; the
- * trainer's countersignature under each slot; last, each learner's total of hours attended (what the
- * attestation reads). Written slot by slot, so that a session of 200 learners and 80 slots never
- * holds all its signatures in memory. Server only.
+ * time it was recorded and the hours attended, or their absence or lateness with its reason, or an
+ * empty box where nothing was recorded (the sheet can be printed and signed by hand); the trainer's
+ * countersignature under each slot, or an empty box; last, each learner's total of hours attended
+ * (what the attestation reads). Written slot by slot into a stream, so that a session of 200
+ * learners and 80 slots never holds its signatures nor its PDF in memory. Also the blank sheet, for
+ * a room without network: one page per day, a box per learner and slot. Server only.
  */
+import { PassThrough, type Writable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { asc, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { attendanceCountersignatures } from "~/features/attendance/schema.server";
 import { formatDateRange } from "~/features/catalogue";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { learners } from "~/features/learners/schema.server";
 import { activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
-import { hoursText } from "~/features/timetable";
+import { hoursText, timeText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formatTime } from "~/platform/paris-time";
-import { fileNamePart, openPdf } from "~/platform/pdf-document.server";
+import { fileNamePart, newPdf } from "~/platform/pdf-document.server";
 import { attendedMinutes } from "./minutes.server";
-import { halfDay, slotHeading } from "./sheet";
+import { halfDay, slotHeading, weekdayDay } from "./sheet";
+import { SIGNATURE_BOX, sheetImage, sheetImagesOf } from "./sheet-images.server";
 import { sessionSlotsOf } from "./signing.server";
 import { ATTENDANCE_METHOD_LABELS, type AttendanceMethod, type AttendanceStatus } from "./vocabulary";
 
 const MARGIN = 40;
 const BLUE = "#1e3a8a";
 const GREY = "#4b5563";
+const BOX_LINE = "#6b7280";
 const ROW = 30;
-const SIGNATURE_BOX = { width: 110, height: 26 };
 
 interface SlotEntry {
+  id: string;
   learner_id: string;
   status: AttendanceStatus;
   late_minutes: number;
   reason: string | null;
   method: AttendanceMethod;
-  signature: Uint8Array | Buffer | string | null;
+  signed: boolean;
   typed_name: string | null;
   recorded_at: Date | string;
   corrected: boolean;
 }
 
-/** PGlite answers bytea as bytes; node-postgres too, but a raw query may answer '\x…' text. */
-function bytesOf(value: Uint8Array | Buffer | string | null): Buffer | null {
-  if (value === null) return null;
-  if (typeof value === "string") return value.startsWith("\\x") ? Buffer.from(value.slice(2), "hex") : null;
-  return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+/** An empty box to sign in by hand. */
+function emptyBox(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number) {
+  doc.rect(x, y, width, height).lineWidth(0.6).strokeColor(BOX_LINE).stroke();
 }
+
+/** Called after each slot is written: how many are, of how many. */
+export type SheetProgress = (done: number, total: number) => Promise<void> | void;
+
+/** The sheet's file name: [a-z0-9-] only. */
+const sheetFileName = (prefix: string, session: { title: string; startDate: string }) =>
+  `${prefix}-${fileNamePart(session.title, 60) || "session"}-${session.startDate}.pdf`;
 
 /**
- * A signature as the sheet draws it: flattened on white, in grey levels, at twice its box's size at
- * most. The PDF library copies such a PNG as it is, where it decodes a transparent one and splits its
- * alpha pixel by pixel in JavaScript, on the server's only thread (about 8 ms each: two minutes for a
- * session of 200 learners and 80 slots, while nobody else is answered). libvips does this work on its
- * own threads. Null when the bytes are no readable image: the sheet then says so in words.
+ * Writes the signed sheet of `sessionId` into `out` (a file, a response), reporting after each slot;
+ * its file name, or null when there is no such session (nothing is written then).
  */
-async function sheetImage(
-  png: Buffer | null,
-  box: { width: number; height: number },
-): Promise<Buffer | null> {
-  if (!png) return null;
-  try {
-    return await sharp(png, { failOn: "error", limitInputPixels: 4000 * 4000 })
-      .flatten({ background: "#ffffff" })
-      .resize({ width: box.width * 2, height: box.height * 2, fit: "inside", withoutEnlargement: true })
-      .toColourspace("b-w")
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
-
-/** The sheet of `sessionId`, or null when there is no such session. */
-export async function renderAttendanceSheet(
+export async function writeAttendanceSheet(
   db: Db,
   sessionId: string,
   today: string,
-): Promise<{ pdf: Buffer; fileName: string } | null> {
+  out: Writable,
+  progress?: SheetProgress,
+): Promise<{ fileName: string } | null> {
   const session = await sessionHeading(db, sessionId);
   if (!session) return null;
   const [centre, slots, people, minutes] = await Promise.all([
@@ -95,11 +86,7 @@ export async function renderAttendanceSheet(
     people.map((p) => [p.id, `${p.lastName ?? "Stagiaire"} ${p.firstName ?? "anonymisé·e"}`.trim()]),
   );
 
-  const {
-    doc,
-    bytes: done,
-    width,
-  } = openPdf({
+  const { doc, width } = newPdf({
     info: {
       Title: `Feuille d'émargement — ${session.title}`,
       Author: centre.name,
@@ -107,6 +94,8 @@ export async function renderAttendanceSheet(
     },
     margin: MARGIN,
   });
+  doc.pipe(out);
+  const written = finished(out);
   const bottom = () => doc.page.height - MARGIN;
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
@@ -121,10 +110,12 @@ export async function renderAttendanceSheet(
 
   writeHeader(doc, centre, session, width);
 
-  for (const slot of slots) {
+  for (const [index, slot] of slots.entries()) {
+    // The drawings themselves stay in the database: the sheet reads their small copies.
     const entries = await rows<SlotEntry>(
       db,
-      sql`select distinct on (learner_id) learner_id, status, late_minutes, reason, method, signature, typed_name,
+      sql`select distinct on (learner_id) id, learner_id, status, late_minutes, reason, method,
+                 signature is not null as signed, typed_name,
                  recorded_at, count(*) over (partition by learner_id) > 1 as corrected
             from attendance_entries where slot_id = ${slot.id}
            order by learner_id, seq desc`,
@@ -134,13 +125,9 @@ export async function renderAttendanceSheet(
       .select()
       .from(attendanceCountersignatures)
       .where(eq(attendanceCountersignatures.slotId, slot.id));
-    // The slot's signatures made ready for the PDF all at once, off the main thread.
-    const images = new Map(
-      await Promise.all(
-        entries
-          .filter((e) => e.status !== "absent" && e.signature !== null)
-          .map(async (e) => [e.learner_id, await sheetImage(bytesOf(e.signature), SIGNATURE_BOX)] as const),
-      ),
+    const images = await sheetImagesOf(
+      db,
+      entries.filter((e) => e.status !== "absent" && e.signed).map((e) => e.id),
     );
     const counterImage = counter
       ? await sheetImage(Buffer.from(counter.signature), { width: SIGNATURE_BOX.width, height: 34 })
@@ -179,10 +166,11 @@ export async function renderAttendanceSheet(
         });
       let attended = 0;
       if (!entry) {
-        doc.fillColor(GREY).text("Non renseigné", cols.mark, y + 8, { lineBreak: false });
+        // Nothing recorded: a box to sign by hand, as on the paper sheet.
+        emptyBox(doc, cols.mark, y + 2, SIGNATURE_BOX.width, SIGNATURE_BOX.height);
       } else {
-        const signed = entry.signature !== null;
-        const png = images.get(person.id) ?? null;
+        const signed = entry.signed;
+        const png = images.get(entry.id) ?? null;
         if (entry.status !== "absent") {
           attended = entry.status === "late" ? Math.max(slotMinutes - entry.late_minutes, 0) : slotMinutes;
         }
@@ -226,10 +214,12 @@ export async function renderAttendanceSheet(
             lineBreak: false,
           });
       }
-      doc
-        .fontSize(9)
-        .fillColor("black")
-        .text(hoursText(attended), cols.hours, y + 8, { lineBreak: false });
+      if (entry) {
+        doc
+          .fontSize(9)
+          .fillColor("black")
+          .text(hoursText(attended), cols.hours, y + 8, { lineBreak: false });
+      }
       doc
         .moveTo(MARGIN, y + ROW)
         .lineTo(cols.end, y + ROW)
@@ -249,9 +239,11 @@ export async function renderAttendanceSheet(
       // A countersignature that cannot be read still has its line of text above.
       if (counterImage) doc.image(counterImage, cols.mark + 60, y, { fit: [SIGNATURE_BOX.width, 34] });
     } else {
-      doc.text("Non contresigné", MARGIN, y + 10, { lineBreak: false });
+      doc.text("Formateur·rice :", MARGIN, y + 10, { lineBreak: false });
+      emptyBox(doc, cols.mark + 60, y, SIGNATURE_BOX.width, 34);
     }
     doc.y = y + 38;
+    await progress?.(index + 1, slots.length);
   }
 
   // The totals: what the attestation of each learner says.
@@ -302,8 +294,21 @@ export async function renderAttendanceSheet(
       { width },
     );
   doc.end();
-  const safe = fileNamePart(session.title, 60);
-  return { pdf: await done, fileName: `emargement-${safe || "session"}-${session.startDate}.pdf` };
+  await written;
+  return { fileName: sheetFileName("emargement", session) };
+}
+
+/** The signed sheet whole, in memory: for a small session (tests); the console's goes through a file. */
+export async function renderAttendanceSheet(
+  db: Db,
+  sessionId: string,
+  today: string,
+): Promise<{ pdf: Buffer; fileName: string } | null> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const made = await writeAttendanceSheet(db, sessionId, today, out);
+  return made ? { pdf: Buffer.concat(chunks), fileName: made.fileName } : null;
 }
 
 function writeHeader(
@@ -329,4 +334,112 @@ function writeHeader(
         width,
       },
     );
+}
+
+/** At most this many slots side by side on a page of the blank sheet (a day has two, sometimes three). */
+const BLANK_COLUMNS = 3;
+const BLANK_ROW = 34;
+
+/**
+ * The blank sheet of `sessionId` into `out`, for a room without network: a page per day (a day with
+ * more than BLANK_COLUMNS slots takes several), each learner still following the session on a row
+ * with an empty box per slot, the trainer's row last; continued on the next page when the learners
+ * do not fit. Its file name, or null when there is no such session.
+ */
+export async function writeBlankSheet(
+  db: Db,
+  sessionId: string,
+  out: Writable,
+): Promise<{ fileName: string } | null> {
+  const session = await sessionHeading(db, sessionId);
+  if (!session) return null;
+  const [centre, slots, people] = await Promise.all([
+    getCentreSettings(db),
+    sessionSlotsOf(db, sessionId),
+    db
+      .select({ firstName: learners.firstName, lastName: learners.lastName })
+      .from(learners)
+      .where(
+        sql`${learners.sessionId} = ${sessionId} and ${learners.anonymisedAt} is null and ${learners.status} <> 'dropped_out'`,
+      )
+      .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id)),
+  ]);
+  const { doc, width } = newPdf({
+    info: {
+      Title: `Feuille d'émargement à imprimer — ${session.title}`,
+      Author: centre.name,
+      Subject: "Feuille d'émargement",
+    },
+    margin: MARGIN,
+  });
+  doc.pipe(out);
+  const written = finished(out);
+  const pages: { day: string; slots: typeof slots }[] = [];
+  for (const slot of slots) {
+    const last = pages.at(-1);
+    if (last && last.day === slot.day && last.slots.length < BLANK_COLUMNS) last.slots.push(slot);
+    else pages.push({ day: slot.day, slots: [slot] });
+  }
+  const nameWidth = 170;
+  const rowsOf = [...people.map((p) => `${p.lastName ?? ""} ${p.firstName ?? ""}`.trim()), "Formateur·rice"];
+  const bottom = doc.page.height - MARGIN;
+  for (const [n, page] of pages.entries()) {
+    if (n > 0) doc.addPage();
+    const column = (width - nameWidth) / page.slots.length;
+    const heading = (continued: boolean) => {
+      writeHeader(doc, centre, session, width);
+      doc
+        .moveDown(0.6)
+        .font("bold")
+        .fontSize(12)
+        .fillColor(BLUE)
+        .text(`${weekdayDay(page.day)}${continued ? " (suite)" : ""}`, MARGIN, doc.y, { width });
+      const y = doc.y + 6;
+      doc
+        .font("bold")
+        .fontSize(8)
+        .fillColor(GREY)
+        .text("Stagiaire", MARGIN, y + 4, { lineBreak: false });
+      for (const [i, slot] of page.slots.entries()) {
+        const x = MARGIN + nameWidth + i * column;
+        doc.text(
+          `${halfDay(slot.startMinute) === "matin" ? "Matin" : "Après-midi"}, ${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`,
+          x + 4,
+          y,
+          { width: column - 8, lineBreak: false, ellipsis: true },
+        );
+        if (slot.trainer) {
+          doc
+            .font("text")
+            .text(slot.trainer, x + 4, y + 10, { width: column - 8, lineBreak: false, ellipsis: true })
+            .font("bold");
+        }
+      }
+      doc.y = y + 24;
+    };
+    heading(false);
+    for (const name of rowsOf) {
+      if (doc.y + BLANK_ROW > bottom) {
+        doc.addPage();
+        heading(true);
+      }
+      const y = doc.y;
+      doc
+        .font(name === "Formateur·rice" && name === rowsOf.at(-1) ? "bold" : "text")
+        .fontSize(9)
+        .fillColor("black")
+        .text(name, MARGIN, y + 12, { width: nameWidth - 8, lineBreak: false, ellipsis: true });
+      for (let i = 0; i < page.slots.length; i++) {
+        emptyBox(doc, MARGIN + nameWidth + i * column + 4, y + 3, column - 8, BLANK_ROW - 6);
+      }
+      doc.y = y + BLANK_ROW;
+    }
+  }
+  if (pages.length === 0) {
+    writeHeader(doc, centre, session, width);
+    doc.moveDown(1).font("text").fontSize(10).fillColor(GREY).text("Aucun créneau au planning.", { width });
+  }
+  doc.end();
+  await written;
+  return { fileName: sheetFileName("emargement-vierge", session) };
 }

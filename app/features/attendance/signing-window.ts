@@ -28,6 +28,9 @@ function instantOf(day: string, minute: number): Date {
   return parisInstant(day, clock(minute)) ?? instantOf(day, minute - (minute % 60) + 60);
 }
 
+/** The instant the slot starts. */
+export const slotStartsAt = (slot: SlotTimes): Date => instantOf(slot.day, slot.startMinute);
+
 /** When signing a slot opens (its start less EARLY_MINUTES) and closes (its end). */
 export function signingWindow(slot: SlotTimes): { opensAt: Date; closesAt: Date } {
   const start = instantOf(slot.day, slot.startMinute);

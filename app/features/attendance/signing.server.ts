@@ -12,7 +12,8 @@ import { attendanceCountersignatures, attendanceEntries } from "~/features/atten
 import { learners } from "~/features/learners/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
 import type { Db } from "~/platform/db/client.server";
-import { linkOf, signatureOf } from "./attendance-links.server";
+import { learnerOfCode, linkOf, roomSlotOf, signatureOf, typedCode } from "./attendance-links.server";
+import { storeSheetImage } from "./sheet-images.server";
 import { personName, signaturePng, typedName } from "./signature-input.server";
 import { signingWindow, windowState } from "./signing-window";
 
@@ -54,7 +55,7 @@ async function insertSignature(
   values: {
     slotId: string;
     learnerId: string;
-    method: "pad" | "link" | "typed";
+    method: "pad" | "link" | "room" | "typed";
     signature?: Uint8Array;
     typedName?: string;
     recordedBy?: string | null;
@@ -78,8 +79,10 @@ async function insertSignature(
         ip: device.ip?.slice(0, 64) ?? null,
         userAgent: device.userAgent?.slice(0, 300) ?? null,
       })
-      .returning({ recordedAt: attendanceEntries.recordedAt });
+      .returning({ id: attendanceEntries.id, recordedAt: attendanceEntries.recordedAt });
     if (!row) throw new Error("attendance: no row inserted");
+    // The sheet's copy of the drawing, made now (one drawing) rather than when the sheet is asked for.
+    if (values.signature) await storeSheetImage(db, row.id, values.signature);
     return { state: "signed", signedAt: row.recordedAt };
   } catch (error) {
     if (pgCode(error) !== UNIQUE_VIOLATION) throw error;
@@ -120,6 +123,76 @@ export async function signThroughLink(
       learnerId: link.learnerId,
       ...("signature" in fields
         ? { method: "link" as const, signature: fields.signature }
+        : { method: "typed" as const, typedName: fields.typedName }),
+    },
+    device,
+    now,
+  );
+}
+
+/** What the room's QR code page says of the code typed: who signs, or why nobody. */
+export type RoomIdentity =
+  | { state: "identified"; learnerId: string; learnerName: string; signedAt: Date | null }
+  | { state: "wrong-code" }
+  | { state: "early"; opensAt: Date }
+  | { state: "closed" }
+  | { state: "unknown" };
+
+/**
+ * Who the personal `code` typed on the room's QR code page (`token`) names, at `now`: only during
+ * the slot's signing window, and only a learner of the slot's session still following it.
+ */
+export async function identifyInRoom(
+  db: Db,
+  secret: string,
+  token: string,
+  posted: unknown,
+  now: Date,
+): Promise<RoomIdentity> {
+  const slot = await roomSlotOf(db, token);
+  if (!slot) return { state: "unknown" };
+  const state = windowState(slot, now);
+  if (state === "early") return { state, opensAt: signingWindow(slot).opensAt };
+  if (state === "closed") return { state };
+  const code = typedCode(posted);
+  const learner = code ? await learnerOfCode(db, secret, slot.sessionId, code) : null;
+  if (!learner) return { state: "wrong-code" };
+  return {
+    state: "identified",
+    learnerId: learner.id,
+    learnerName: `${learner.firstName ?? ""} ${learner.lastName ?? ""}`.trim(),
+    signedAt: await signatureOf(db, slot.slotId, learner.id),
+  };
+}
+
+/**
+ * A learner signs through the room's QR code with their personal code, at `now`: recorded as their
+ * own signature ('room'; a typed name, 'typed'), never by staff, with the device's address.
+ */
+export async function signInRoom(
+  db: Db,
+  secret: string,
+  token: string,
+  form: FormData,
+  device: Device,
+  now: Date,
+): Promise<SignOutcome | { state: "wrong-code" }> {
+  const slot = await roomSlotOf(db, token);
+  const who = await identifyInRoom(db, secret, token, form.get("code"), now);
+  if (who.state !== "identified" || !slot) return who.state === "identified" ? { state: "unknown" } : who;
+  const names = await db
+    .select({ firstName: learners.firstName, lastName: learners.lastName })
+    .from(learners)
+    .where(eq(learners.id, who.learnerId));
+  const fields = await signatureFields(form, names[0] ?? { firstName: null, lastName: null });
+  if ("error" in fields) return { state: "invalid", error: fields.error };
+  return insertSignature(
+    db,
+    {
+      slotId: slot.slotId,
+      learnerId: who.learnerId,
+      ...("signature" in fields
+        ? { method: "room" as const, signature: fields.signature }
         : { method: "typed" as const, typedName: fields.typedName }),
     },
     device,

@@ -15,16 +15,26 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
 };
 
 /**
- * How an entry was made: a signature drawn on the trainer's device ('pad') or on the learner's own
- * phone through a personal link ('link'), a name typed instead of drawn by someone who cannot use a
- * pointer ('typed'), or a mark by staff without a signature (presence, absence, lateness, correction).
+ * How an entry was made: a signature drawn on the trainer's device ('pad'), on the learner's own
+ * phone through a personal link ('link') or through the slot's QR code shown in the room, the
+ * learner identified by their personal code ('room'), a name typed instead of drawn by someone who
+ * cannot use a pointer ('typed'), or a mark by staff without a signature (presence, absence,
+ * lateness, correction, 'Tous présents').
  */
-export const ATTENDANCE_METHODS = ["pad", "link", "typed", "staff"] as const;
+export const ATTENDANCE_METHODS = ["pad", "link", "room", "typed", "staff"] as const;
 export type AttendanceMethod = (typeof ATTENDANCE_METHODS)[number];
 
 export const ATTENDANCE_METHOD_LABELS: Record<AttendanceMethod, string> = {
   pad: "Signé sur place",
   link: "Signé par lien personnel",
+  room: "Signé par QR code en salle",
   typed: "Nom saisi",
   staff: "Saisi par l'équipe",
 };
+
+/**
+ * A signed sheet made in the background: waiting for a worker, being written (slot by slot, its
+ * progress kept), ready to download, or failed (its reason kept for the console).
+ */
+export const ATTENDANCE_SHEET_STATES = ["queued", "running", "done", "failed"] as const;
+export type AttendanceSheetState = (typeof ATTENDANCE_SHEET_STATES)[number];

@@ -143,7 +143,7 @@ export const UNKNOWN_SECTIONS: readonly { section: string; why: string }[] = [
   },
   {
     section: "C – Origine des produits (bilan financier)",
-    why: "les montants facturés et encaissés par financeur (entreprises, OPCO, France Travail, Région, particuliers…) sont tenus par la comptabilité, pas par la console.",
+    why: "la section C ci-dessus ne compte que les factures et avoirs émis dans la console ; les produits facturés ailleurs, et les lignes 3, 4, 5 et 11 qu'une facture ne permet pas de reconnaître, sont à reprendre de la comptabilité.",
   },
   {
     section: "D – Charges de l'organisme",

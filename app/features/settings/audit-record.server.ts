@@ -45,6 +45,7 @@ export const settingsAudit: AuditDeclaration = {
     learnerRetentionMonths: ["Conservation des dossiers des stagiaires (mois)", true],
     logoId: ["Logo", false],
     internalRules: ["Règlement intérieur", false],
+    attendanceLinkMinutes: ["Envoi automatique des liens d'émargement (minutes avant le créneau)", true],
   },
   values: { vatStatus: VAT_STATUS_LABELS },
   record: () => ({ name: "Paramètres du centre", href: "/admin/parametres" }),

@@ -177,6 +177,18 @@ export function cachedCentreSettings(app: { db: Db; events: EventBus }): Promise
   return copy.read as Promise<CentreSettings>;
 }
 
+/**
+ * How many minutes before each slot the server e-mails the learners their signing links; null: it
+ * does not (the default), staff send them from the slot's page.
+ */
+export async function getAttendanceLinkMinutes(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ minutes: centreSettings.attendanceLinkMinutes })
+    .from(centreSettings)
+    .limit(1);
+  return row?.minutes ?? null;
+}
+
 /** The centre's règlement intérieur (Markdown, '' when nobody wrote it) and when it last changed. */
 export async function getInternalRules(db: Db): Promise<InternalRules> {
   const [row] = await db

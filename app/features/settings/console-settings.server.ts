@@ -20,8 +20,8 @@ import type { Db } from "~/platform/db/client.server";
 import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
-import { EMPTY_CENTRE, getCentreSettings, getInternalRules } from "./centre.server";
-import { checkCentreSettings, internalRulesSchema } from "./settings-schema";
+import { EMPTY_CENTRE, getAttendanceLinkMinutes, getCentreSettings, getInternalRules } from "./centre.server";
+import { attendanceLinksSchema, checkCentreSettings, internalRulesSchema } from "./settings-schema";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
 
@@ -108,7 +108,8 @@ async function removeCertificate(tx: Db) {
 /**
  * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
  * (`certificate`) and remove it (`delete-certificate`), write the règlement intérieur
- * (`internal-rules`); moderators read the screen only. Every
+ * (`internal-rules`), turn the automatic signing links on or off (`attendance-links`); moderators
+ * read the screen only. Every
  * change is audited in the same transaction and announced, so open public pages and the page cache
  * show it at once. What `also` answers is another feature's card on the screen (the billing
  * settings), which the route adds: settings imports no feature that leans on it.
@@ -120,6 +121,7 @@ export const settingsAction = <Result>(also: AlsoPosted<Result>) =>
       certificate: "settings:write",
       "delete-certificate": "settings:write",
       "internal-rules": "settings:write",
+      "attendance-links": "settings:write",
       ...also.permissions,
     },
     async (app, actor, form) => {
@@ -169,6 +171,37 @@ export const settingsAction = <Result>(also: AlsoPosted<Result>) =>
             description: `${left.length === 1 ? "Reste à compléter ou à corriger" : `Restent à compléter ou à corriger (${left.length})`} : ${left.map((field) => fieldLabel("centre_settings", field)).join(", ")}.`,
           },
           errors,
+        });
+      }
+      if (intent === "attendance-links") {
+        const title = "Émargement non enregistré";
+        const parsed = attendanceLinksSchema.safeParse(textFields(form));
+        if (!parsed.success) return invalid(intent, title, parsed.error);
+        const { attendanceLinkMinutes } = parsed.data;
+        const done = attendanceLinkMinutes
+          ? `Liens d'émargement envoyés ${attendanceLinkMinutes} minutes avant chaque créneau`
+          : "Envoi automatique des liens d'émargement arrêté";
+        return attempt(app, intent, title, done, async () => {
+          const before = await getAttendanceLinkMinutes(app.db);
+          if (before === attendanceLinkMinutes) return;
+          await auditedChange(app, actor, EVENT, async (tx) => {
+            await saveSettings(tx, { attendanceLinkMinutes }, app.config.contactNotifyEmail);
+            return {
+              action: "update",
+              entity: "centre_settings",
+              entityId: "1",
+              details: {
+                title: "Émargement",
+                changes: [
+                  {
+                    field: "attendanceLinkMinutes",
+                    from: before === null ? "non" : String(before),
+                    to: attendanceLinkMinutes === null ? "non" : String(attendanceLinkMinutes),
+                  },
+                ],
+              },
+            };
+          });
         });
       }
       if (intent === "internal-rules") {

@@ -97,6 +97,12 @@ export const centreSettings = pgTable(
     internalRules: text("internal_rules").notNull().default(""),
     internalRulesUpdatedAt: timestamp("internal_rules_updated_at", { withTimezone: true }),
     /**
+     * How many minutes before each slot's start the learners receive their personal signing link by
+     * e-mail, sent by the server itself; null (the default): not sent by itself, staff send them from
+     * the slot's page. Off until a centre turns it on: an upgrade must not start e-mailing learners.
+     */
+    attendanceLinkMinutes: integer("attendance_link_minutes"),
+    /**
      * The identity above was written from the demonstration centre's values: removing the demo data
      * empties the fields that still hold them.
      */
@@ -107,5 +113,6 @@ export const centreSettings = pgTable(
     check("centre_settings_single_row", sql`${t.id} = 1`),
     check("centre_settings_min_result_answers", sql`${t.minResultAnswers} between 1 and 1000`),
     check("centre_settings_learner_retention_months", sql`${t.learnerRetentionMonths} between 12 and 240`),
+    check("centre_settings_attendance_link_minutes", sql`${t.attendanceLinkMinutes} between 5 and 720`),
   ],
 );

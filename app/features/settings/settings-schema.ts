@@ -262,3 +262,27 @@ export const internalRulesSchema = z.object({
       ),
   ),
 });
+
+/** The bounds of the automatic signing links' advance (minutes before a slot starts). */
+export const ATTENDANCE_LINK_MINUTES = { min: 5, max: 720, suggested: 15 } as const;
+
+/**
+ * 'Émargement' in Paramètres: whether the server e-mails each learner their personal signing link
+ * by itself, and how many minutes before each slot. Off (no box ticked) stores null.
+ */
+export const attendanceLinksSchema = z
+  .object({ automatic: z.string().optional(), minutes: z.string().optional() })
+  .transform((v, ctx) => {
+    if (v.automatic !== "on") return { attendanceLinkMinutes: null };
+    const minutes = Number((v.minutes ?? "").trim());
+    const { min, max } = ATTENDANCE_LINK_MINUTES;
+    if (!Number.isInteger(minutes) || minutes < min || minutes > max) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["minutes"],
+        message: `Indiquez un nombre entier de minutes entre ${min} et ${max}`,
+      });
+      return z.NEVER;
+    }
+    return { attendanceLinkMinutes: minutes };
+  });

@@ -103,7 +103,15 @@ function entryLead(entry: Entry): string {
   }
   if (entry.entity === "formation_session" && entry.action === "send" && entry.details?.attendanceLinks) {
     const links = Number(entry.details.attendanceLinks);
+    // Null actor: the server itself, before the slot (Paramètres › Émargement).
+    if (!entry.actorEmail) {
+      return `Envoi automatique${NNBSP}: ${plural(links, "lien d'émargement", "liens d'émargement")} (${String(entry.details.slot ?? "créneau")}) pour la session`;
+    }
     return `${who} a envoyé par e-mail ${plural(links, "lien d'émargement", "liens d'émargement")} (${String(entry.details.slot ?? "créneau")}) pour la session`;
+  }
+  if (entry.entity === "formation_session" && entry.details?.allPresent) {
+    const marked = Number(entry.details.allPresent);
+    return `${who} a marqué «${NNBSP}Tous présents${NNBSP}» ${plural(marked, "stagiaire", "stagiaires")} sans saisie (${String(entry.details.slot ?? "créneau")}) pour la session`;
   }
   if (entry.entity === "questionnaire" && entry.action === "export") {
     return `${who} a exporté les réponses au questionnaire (CSV)`;

@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
-import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import { ADMIN_ONLY, can, DeniedControl, useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { type BpfProducts, bpfProducts } from "~/features/billing/index.server";
 import {
   type BpfLearner,
   type BpfSection,
@@ -16,6 +17,7 @@ import {
 import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/bpf.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { loadOr } from "~/platform/console/action.server";
+import { formatCents } from "~/platform/money";
 import { plural } from "~/platform/plural";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
@@ -32,7 +34,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requirePermission({ request, context }, "bpf:read");
+  const { role } = await requirePermission({ request, context }, "bpf:read");
   const params = new URL(request.url).searchParams;
   const year = yearFrom(params) ?? defaultYear();
   const asked = params.get("ligne");
@@ -48,7 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     learners: [],
   };
-  const { value, loadError } = await loadOr(app, "chiffres du bilan", () => bpfYear(app.db, year), empty);
+  // Section C is billing's, read beside the rest (the bpf feature knows nothing of invoices): only for a
+  // role that may read the invoices it sums.
+  const [{ value, loadError }, products] = await Promise.all([
+    loadOr(app, "chiffres du bilan", () => bpfYear(app.db, year), empty),
+    can(role, "invoices:read")
+      ? loadOr(app, "produits de la section C", () => bpfProducts(app.db, year), null)
+      : { value: null, loadError: null },
+  ]);
   const label = asked ? lineLabel(value.report, asked) : null;
   return {
     report: value.report,
@@ -58,7 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { line: asked, label, learners: learnersOfLine(value.report, value.learners, asked) }
         : null,
     unknownLine: Boolean(asked && !label && !loadError),
-    loadError,
+    products: products.value,
+    loadError: loadError ?? products.loadError,
   };
 }
 
@@ -192,6 +202,94 @@ function LearnerList({
   );
 }
 
+function ProductsCsv({ year, line, label }: { year: number; line: string; label: string }) {
+  const canExport = useCan("invoices:export");
+  const icon = <Download aria-hidden="true" className="h-4 w-4" />;
+  if (!canExport) {
+    return (
+      <DeniedControl reason={ADMIN_ONLY} className={buttonClass("ghost", "icon")} label={label}>
+        {icon}
+      </DeniedControl>
+    );
+  }
+  return (
+    <a
+      href={`/admin/statistiques/bpf/produits.csv?annee=${year}&ligne=${line}`}
+      className={buttonClass("ghost", "icon")}
+      aria-label={label}
+      download
+    >
+      {icon}
+    </a>
+  );
+}
+
+/** Section C from the year's invoices and credit notes: each line's amount excluding VAT, its documents as CSV. */
+function Products({ products }: { products: BpfProducts }) {
+  const { year } = products;
+  return (
+    <Card data-testid="bpf-c">
+      <CardHeader className="pb-2 sm:pb-2">
+        <h2 className="font-semibold">C – Origine des produits de l'organisme (hors taxes)</h2>
+        <p className="text-sm text-muted-foreground">
+          D'après les factures et avoirs émis en {year} : montants hors taxes, avoirs déduits.
+        </p>
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <THead>
+            <Tr>
+              <Th>Ligne</Th>
+              <Th className="text-right">Montant HT</Th>
+              <Th className="text-right">Documents</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {products.lines.map((line) => (
+              <Tr key={line.line} data-testid="bpf-product" data-line={line.code}>
+                <Td className={line.code.includes("-") ? "pl-6 @xl:pl-8" : "font-medium"}>
+                  {line.code}. {line.label}
+                  {line.fromInvoices ? null : (
+                    <span className="block text-xs text-muted-foreground">À compléter à la main</span>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap text-right tabular-nums">{formatCents(line.cents)}</Td>
+                <Td className="text-right">
+                  {line.documents > 0 ? (
+                    <span className="inline-flex items-center gap-1 tabular-nums">
+                      {line.documents}
+                      <ProductsCsv
+                        year={year}
+                        line={line.line}
+                        label={`Télécharger les documents de la ligne ${line.code} (CSV)`}
+                      />
+                    </span>
+                  ) : (
+                    "0"
+                  )}
+                </Td>
+              </Tr>
+            ))}
+            <Tr data-testid="bpf-product-total">
+              <Td className="font-semibold">Total des produits (lignes 1 à 11)</Td>
+              <Td className="whitespace-nowrap text-right font-semibold tabular-nums">
+                {formatCents(products.totalCents)}
+              </Td>
+              <Td className="text-right">
+                <ProductsCsv year={year} line="all" label="Télécharger tous les documents de l'année (CSV)" />
+              </Td>
+            </Tr>
+          </TBody>
+        </Table>
+        <p className="mt-2 text-xs text-muted-foreground" data-testid="bpf-fund-managers">
+          Dont ligne 2 (OPCO et autres gestionnaires de fonds)&nbsp;:{" "}
+          {formatCents(products.fundManagersCents)}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
 function Trainers({ trainers }: { trainers: BpfReport["trainers"] }) {
   return (
     <Card data-testid="bpf-e">
@@ -232,7 +330,7 @@ function Trainers({ trainers }: { trainers: BpfReport["trainers"] }) {
 }
 
 export default function BpfPage({ loaderData }: Route.ComponentProps) {
-  const { report, list, unknownLine, loadError } = loaderData;
+  const { report, list, unknownLine, products, loadError } = loaderData;
   useLoadErrorToast(loadError);
   return (
     <>
@@ -282,6 +380,7 @@ export default function BpfPage({ loaderData }: Route.ComponentProps) {
         {report.sections.map((section) => (
           <SectionTable key={section.id} section={section} year={report.year} />
         ))}
+        {products ? <Products products={products} /> : null}
         <Trainers trainers={report.trainers} />
       </div>
       <Card data-testid="bpf-unknown">

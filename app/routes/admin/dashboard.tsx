@@ -2,6 +2,7 @@ import {
   BarChart3,
   BookOpen,
   CalendarDays,
+  Euro,
   GraduationCap,
   type LucideIcon,
   MessageSquareQuote,
@@ -9,7 +10,9 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { can } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
+import { type OutstandingTotals, outstandingTotals } from "~/features/billing/index.server";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { formatRate, RESULT_LABELS, resultSource } from "~/features/catalogue/results";
 import { type DashboardData, dashboardData } from "~/features/console/dashboard.server";
@@ -20,6 +23,7 @@ import { StatusBadge } from "~/features/leads/components/status-badge";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
+import { formatCents } from "~/platform/money";
 import { plural } from "~/platform/plural";
 import { readOrNull } from "~/platform/safe-read.server";
 import { buttonClass } from "~/ui/button";
@@ -42,12 +46,17 @@ const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
-  await requirePermission({ request, context }, "console:access");
-  const [{ value, loadError }, settings, demo, setup] = await Promise.all([
+  const { role } = await requirePermission({ request, context }, "console:access");
+  const [{ value, loadError }, settings, demo, setup, outstanding] = await Promise.all([
     loadOr(app, "données", () => dashboardData(app.db), EMPTY),
     readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
     readOrNull(app.logger, "demo data", () => demoSummary(app.db)),
     readOrNull(app.logger, "set-up checklist", () => setupChecklist(app.db)),
+    // The encours is billing's (the console feature does not import it), and only for a role that
+    // may read the invoices.
+    can(role, "invoices:read")
+      ? readOrNull(app.logger, "outstanding", () => outstandingTotals(app.db))
+      : null,
   ]);
   const qualiopi = settings ? qualiopiStatus(settings) : null;
   return {
@@ -55,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     qualiopiWarning: qualiopi?.expired ? qualiopi.message : null,
     demo,
     setup: setup ?? [],
+    outstanding,
     loadError,
   };
 }
@@ -95,6 +105,35 @@ function Counter({
   );
 }
 
+/** What the payers still owe, and the part of it overdue: a link to the Encours screen. */
+function Outstanding({ totals }: { totals: OutstandingTotals }) {
+  return (
+    <Card className="mt-4" data-testid="dashboard-outstanding">
+      <CardHeader className="flex-row items-center justify-between pb-2 sm:pb-2">
+        <h2 className="text-sm font-medium">Encours</h2>
+        <Euro aria-hidden="true" className="h-4 w-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold tabular-nums" data-testid="dashboard-outstanding-total">
+          {formatCents(totals.leftCents)}
+        </p>
+        <p
+          className={totals.overdueCents > 0 ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+          data-testid="dashboard-outstanding-overdue"
+        >
+          dont en retard&nbsp;: {formatCents(totals.overdueCents)}
+        </p>
+        <Link
+          to="/admin/encours"
+          className="mt-2 inline-block text-sm text-primary underline-offset-4 hover:underline"
+        >
+          Voir <span className="sr-only">l'encours des financeurs</span>
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
 const QUICK_ACTIONS = [
   { to: "/admin/formations", label: "Gérer les formations", icon: GraduationCap },
   { to: "/admin/articles", label: "Écrire un article", icon: BookOpen },
@@ -113,6 +152,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     qualiopiWarning,
     demo,
     setup,
+    outstanding,
     loadError,
   } = loaderData;
   useLoadErrorToast(loadError);
@@ -174,6 +214,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Counter key={counter.to} {...counter} />
         ))}
       </div>
+      {outstanding ? <Outstanding totals={outstanding} /> : null}
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

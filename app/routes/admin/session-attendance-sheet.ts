@@ -1,11 +1,15 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { renderAttendanceSheet } from "~/features/attendance/sheet-pdf.server";
+import { sheetDownload } from "~/features/attendance/sheet-jobs.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { entityId } from "~/platform/form-schema";
-import { formatIsoDay } from "~/platform/paris-time";
+import { pdfRefusal } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/session-attendance-sheet";
 
-/** A session's attendance sheet as a PDF, made from the entries at the moment it is asked for. */
+/**
+ * A session's signed attendance sheet as prepared in the background ('Préparer la feuille' on the
+ * session's attendance page): the one named by `?feuille=`, else the latest ready. Read from the
+ * database a part at a time, whatever its size.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePermission({ request, context }, "attendance:download");
   const formation = entityId.safeParse(params.id);
@@ -13,20 +17,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The session must be the formation's of the URL: another formation's id answers 404, as the screen.
   const heading =
     formation.success && session.success ? await sessionHeading(context.app.db, session.data) : null;
-  const sheet =
-    heading && heading.formationId === formation.data
-      ? await renderAttendanceSheet(context.app.db, heading.id, formatIsoDay(new Date()))
-      : null;
+  if (!heading || heading.formationId !== formation.data) return pdfRefusal(404, "Session introuvable");
+  const asked = new URL(request.url).searchParams.get("feuille");
+  const sheetId = asked === null ? null : entityId.safeParse(asked);
+  if (sheetId && !sheetId.success) return pdfRefusal(404, "Feuille introuvable");
+  const sheet = await sheetDownload(context.app.db, heading.id, sheetId?.data ?? null);
   if (!sheet) {
-    return new Response("Session introuvable", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return pdfRefusal(
+      404,
+      "Aucune feuille d'émargement prête : préparez-la depuis la page Émargement de la session.",
+    );
   }
-  return new Response(new Uint8Array(sheet.pdf), {
+  return new Response(sheet.body, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Length": String(sheet.pdf.byteLength),
+      "Content-Length": String(sheet.byteSize),
       // The name is kept to [a-z0-9-] when the sheet is made.
       "Content-Disposition": `attachment; filename="${sheet.fileName}"`,
       "X-Content-Type-Options": "nosniff",

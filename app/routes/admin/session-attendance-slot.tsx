@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
@@ -13,7 +13,8 @@ import { ATTENDANCE_METHOD_LABELS, ATTENDANCE_STATUS_LABELS } from "~/features/a
 import { entityId } from "~/platform/form-schema";
 import { formatDateTime, formatTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
-import { Button } from "~/ui/button";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Button, buttonClass } from "~/ui/button";
 import { BackLink } from "~/ui/console/back-link";
 import { PageHeader } from "~/ui/console/page-header";
 import { RecordError } from "~/ui/console/record-error";
@@ -163,7 +164,7 @@ function linkMailText(mail: Row["linkMail"]): string | null {
 function SendLinksForm({ sheet }: { sheet: Sheet }) {
   const fetcher = useAdminFetcher();
   return (
-    <fetcher.Form method="post" className="mb-4">
+    <fetcher.Form method="post">
       <input type="hidden" name="intent" value="send-links" />
       <input type="hidden" name="sessionId" value={sheet.session.id} />
       <input type="hidden" name="slotId" value={sheet.slot.id} />
@@ -171,6 +172,42 @@ function SendLinksForm({ sheet }: { sheet: Sheet }) {
         Envoyer les liens par e-mail
       </Button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * 'Tous présents' once the slot has ended: every learner without an entry is marked present in one
+ * action (confirmed first: entries are never removed); the exceptions are then marked one by one.
+ */
+function AllPresentForm({ sheet, missing }: { sheet: Sheet; missing: number }) {
+  const fetcher = useAdminFetcher();
+  const [open, setOpen] = useState(false);
+  const post = () =>
+    fetcher.submit(
+      { intent: "all-present", sessionId: sheet.session.id, slotId: sheet.slot.id },
+      { method: "post" },
+    );
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3">
+      <Button onClick={() => setOpen(true)} disabled={fetcher.state !== "idle"}>
+        Tous présents
+      </Button>
+      <span className="text-sm text-muted-foreground">
+        Marque présent·e{missing > 1 ? "s" : ""} {missing} stagiaire{missing > 1 ? "s" : ""} sans saisie ;
+        notez ensuite les absences et retards.
+      </span>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Marquer tous les stagiaires sans saisie présent·es ?"
+        description={`${missing} stagiaire${missing > 1 ? "s" : ""} sans saisie pour ce créneau ser${missing > 1 ? "ont" : "a"} marqué·e${missing > 1 ? "s" : ""} présent·e${missing > 1 ? "s" : ""} par l'équipe. Une saisie ne se supprime pas : une erreur se corrige ensuite.`}
+        confirmLabel="Tous présents"
+        onConfirm={() => {
+          setOpen(false);
+          post();
+        }}
+      />
+    </div>
   );
 }
 
@@ -210,6 +247,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
   useLiveRevalidation(LIVE);
   const canCorrect = useCan("attendance:correct");
   const [open, setOpen] = useState<{ id: string; kind: "pad" | "mark" | "correct" } | null>(null);
+  const missing = sheet.learners.filter((l) => !l.entry).length;
   const base = `/admin/formations/${sheet.session.formationId}/sessions/${sheet.session.id}`;
   const windowText =
     sheet.slot.window === "open"
@@ -226,7 +264,17 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
         title={`Émargement – ${sheet.slot.heading}`}
         description={`${sheet.session.title} · ${windowText}`}
       />
-      {sheet.slot.window !== "closed" ? <SendLinksForm sheet={sheet} /> : null}
+      <div className="mb-4 flex flex-wrap gap-2">
+        {sheet.slot.window !== "closed" ? (
+          <Link to="qr-code" relative="path" className={buttonClass("outline")}>
+            Afficher le QR code
+          </Link>
+        ) : null}
+        {sheet.slot.window !== "closed" ? <SendLinksForm sheet={sheet} /> : null}
+      </div>
+      {sheet.slot.window === "closed" && missing > 0 ? (
+        <AllPresentForm sheet={sheet} missing={missing} />
+      ) : null}
       <ul className="divide-y rounded-md border">
         {sheet.learners.map((learner) => (
           <li key={learner.id} className="p-3" data-testid="slot-learner">
@@ -234,6 +282,9 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
               <div>
                 <p className="font-medium">{learner.name}</p>
                 <p className="text-sm text-muted-foreground">{entryText(learner.entry)}</p>
+                <p className="text-xs text-muted-foreground">
+                  Code d'émargement : <span data-testid="learner-code">{learner.code}</span>
+                </p>
                 {learner.linkMail ? (
                   <p className="text-sm text-muted-foreground" data-testid="link-mail">
                     {linkMailText(learner.linkMail)}

@@ -8,7 +8,13 @@ import {
 import { BillingSettingsCard } from "~/features/billing/components/billing-settings-card";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { MediaPicker } from "~/features/media/components/media-picker";
-import { getCentreSettings, getInternalRules, qualiopiStatus } from "~/features/settings/centre.server";
+import {
+  getAttendanceLinkMinutes,
+  getCentreSettings,
+  getInternalRules,
+  qualiopiStatus,
+} from "~/features/settings/centre.server";
+import { AttendanceLinksCard } from "~/features/settings/components/attendance-links-card";
 import { CentreSettingsForm } from "~/features/settings/components/centre-settings-form";
 import { CertificateCard } from "~/features/settings/components/certificate-card";
 import { InternalRulesCard } from "~/features/settings/components/internal-rules-card";
@@ -31,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const delays = await loadOr(app, "paramètres", () => getSurveySettings(app.db), SURVEY_SETTINGS_DEFAULTS);
   const rules = await loadOr(app, "paramètres", () => getInternalRules(app.db), null);
   const billing = await loadOr(app, "paramètres", () => readBillingSettings(app.db), null);
+  const linkMinutes = await loadOr(app, "paramètres", () => getAttendanceLinkMinutes(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
@@ -39,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     billing: billing.value,
     // The numbering's example is of this year in Paris, the same on the server and in the browser.
     year: Number(parisToday().slice(0, 4)),
-    loadError: loadError ?? delays.loadError ?? rules.loadError ?? billing.loadError,
+    loadError: loadError ?? delays.loadError ?? rules.loadError ?? billing.loadError ?? linkMinutes.loadError,
+    attendanceLinkMinutes: linkMinutes.value,
   };
 }
 
@@ -51,7 +59,8 @@ export const action = settingsAction({
 });
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, qualiopi, surveyDelays, internalRules, billing, year, loadError } = loaderData;
+  const { settings, qualiopi, surveyDelays, internalRules, billing, year, attendanceLinkMinutes, loadError } =
+    loaderData;
   useLoadErrorToast(loadError);
   const canEdit = useCan("settings:write");
   if (!settings) {
@@ -77,6 +86,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <CertificateCard canEdit={canEdit} shown={qualiopi?.shown ?? false} file={settings.certificate} />
         {internalRules ? <InternalRulesCard canEdit={canEdit} rules={internalRules} /> : null}
         <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
+        <AttendanceLinksCard minutes={attendanceLinkMinutes} canEdit={canEdit} />
         {billing ? (
           <BillingSettingsCard
             settings={billing}

@@ -1,7 +1,7 @@
-import { CheckCircle2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { openAttendanceLink } from "~/features/attendance/attendance-links.server";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
+import { SignedNotice as Signed, SigningUnavailable } from "~/features/attendance/components/signing-states";
 import { slotHeading } from "~/features/attendance/sheet";
 import { SIGNATURE_TOO_LARGE } from "~/features/attendance/signature-input.server";
 import { signThroughLink } from "~/features/attendance/signing.server";
@@ -76,28 +76,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 function Unavailable({ closed }: { closed: boolean }) {
   return (
-    <main id="contenu" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">
-        {closed ? "L'émargement de ce créneau est clos" : "Lien d'émargement introuvable"}
-      </h1>
-      <p className="text-muted-foreground">
-        {closed
-          ? `Ce créneau est terminé${NNBSP}: ce lien ne permet plus de signer. Si vous étiez présent·e, signalez-le à votre formateur ou à votre formatrice.`
-          : `Ce lien ne correspond à aucun émargement. Vérifiez qu'il est complet, tel que reçu${NNBSP}: il est personnel.`}
-      </p>
-    </main>
-  );
-}
-
-function Signed({ at, already }: { at: Date | string; already: boolean }) {
-  return (
-    <div role="status" className="mt-6 rounded-lg border border-primary/30 bg-primary/5 p-4">
-      <p className="flex items-center gap-2 font-semibold">
-        <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0 text-primary" />
-        {already ? "Vous avez déjà signé pour ce créneau" : "Merci, votre signature est enregistrée"}
-      </p>
-      <p className="mt-1 text-sm">Signée à {formatClock(at)}. Elle ne peut plus être modifiée.</p>
-    </div>
+    <SigningUnavailable
+      title={closed ? "L'émargement de ce créneau est clos" : "Lien d'émargement introuvable"}
+    >
+      {closed
+        ? `Ce créneau est terminé${NNBSP}: ce lien ne permet plus de signer. Si vous étiez présent·e, signalez-le à votre formateur ou à votre formatrice.`
+        : `Ce lien ne correspond à aucun émargement. Vérifiez qu'il est complet, tel que reçu${NNBSP}: il est personnel.`}
+    </SigningUnavailable>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   BookOpen,
   Calendar,
   ClipboardCheck,
+  FileSpreadsheet,
   Files,
   FileText,
   GraduationCap,
@@ -21,6 +22,7 @@ import {
   Settings,
   UserCog,
   Users,
+  Wallet,
 } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { useCan } from "~/features/accounts";
@@ -56,11 +58,21 @@ const GESTION: NavItem[] = [
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
 
-/** The centre's money: the payers' register, the invoices and credit notes, the quotes. */
-const BILLING: NavItem[] = [
-  { to: "/admin/financeurs", label: "Financeurs", icon: Landmark },
-  { to: "/admin/factures", label: "Factures", icon: Receipt },
-  { to: "/admin/devis", label: "Devis", icon: ScrollText },
+/**
+ * The centre's money, each entry for the roles holding its permission: the payers' register, the
+ * invoices and credit notes, the quotes, what the payers owe, what the accountant receives.
+ */
+const BILLING: (NavItem & { permission: "invoices:read" | "invoices:export" })[] = [
+  { to: "/admin/financeurs", label: "Financeurs", icon: Landmark, permission: "invoices:read" },
+  { to: "/admin/factures", label: "Factures", icon: Receipt, permission: "invoices:read" },
+  { to: "/admin/devis", label: "Devis", icon: ScrollText, permission: "invoices:read" },
+  { to: "/admin/encours", label: "Encours", icon: Wallet, permission: "invoices:read" },
+  {
+    to: "/admin/exports-comptables",
+    label: "Exports comptables",
+    icon: FileSpreadsheet,
+    permission: "invoices:export",
+  },
 ];
 
 /** Who may do what, the centre's settings, and the record of what was done. */
@@ -140,7 +152,11 @@ function Content({
   const canReadApplications = useCan("applications:read");
   const canReadLearners = useCan("learners:read");
   const canReadComplaints = useCan("complaints:read");
-  const canReadInvoices = useCan("invoices:read");
+  const billingAllowed = {
+    "invoices:read": useCan("invoices:read"),
+    "invoices:export": useCan("invoices:export"),
+  };
+  const billing = BILLING.filter((item) => billingAllowed[item.permission]);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <>
@@ -172,7 +188,7 @@ function Content({
           collapsed={collapsed}
         />
         {/* Payers, invoices and payments are for the roles that may read them. */}
-        {canReadInvoices ? <Group label="Facturation" items={BILLING} collapsed={collapsed} /> : null}
+        {billing.length ? <Group label="Facturation" items={billing} collapsed={collapsed} /> : null}
         <Group
           label="Configuration"
           // The activity log is for administrators: others do not see the entry.

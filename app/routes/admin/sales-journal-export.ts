@@ -1,0 +1,12 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { salesJournalDownload } from "~/features/billing/console-exports.server";
+import type { Route } from "./+types/sales-journal-export";
+
+/**
+ * The sales journal of ?du=&au= as CSV for French Excel, streamed and audited. Administrators only
+ * (invoices:export): the payers' names, some of them people, leave the console.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requirePermission({ request, context }, "invoices:export");
+  return salesJournalDownload(context.app.db, user, new URL(request.url).searchParams);
+}
