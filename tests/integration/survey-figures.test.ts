@@ -135,8 +135,13 @@ describe(`survey figures on ${DRIVER}`, () => {
     await rows("update survey_invitations set answered_at = null where id = $1", [hot[4]!.id]);
 
     // À froid, 2031: three asked, three answered; situations: employed, created a company, searching.
+    // Answered four months after the session's end: a situation counts towards 'insertion à 3 mois'
+    // only once three calendar months have passed.
+    const afterThreeMonths = new Date("2032-04-30T10:00:00Z");
     const cold = [];
-    for (const l of learners.slice(0, 3)) cold.push(await invite(place, l.id, froid.id, "a_froid", now));
+    for (const l of learners.slice(0, 3)) {
+      cold.push(await invite(place, l.id, froid.id, "a_froid", afterThreeMonths));
+    }
     await answer(cold[0]!.id, situation.id, "En emploi (CDI, CDD, intérim)");
     await answer(cold[1]!.id, situation.id, "Création d'entreprise");
     await answer(cold[2]!.id, situation.id, "En recherche d'emploi");
