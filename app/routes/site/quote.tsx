@@ -121,12 +121,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           className="mt-8 flex items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 p-5 font-semibold"
         >
           <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-primary" />
-          Devis accepté. Merci : nous revenons vers vous pour la convention.
+          Devis accepté. Merci : nous revenons vers vous pour la convention.
         </p>
       ) : quote.state === "sent" ? (
         <Form method="post" className="mt-8 space-y-3">
           <p className="text-sm">
-            En acceptant ce devis, vous donnez votre accord sur la prestation et son prix ; la convention de
+            En acceptant ce devis, vous donnez votre accord sur la prestation et son prix ; la convention de
             formation vous sera ensuite adressée.
           </p>
           {actionData?.error ? (

@@ -373,7 +373,7 @@ export function LearnerDocuments({
             <>
               {ask.warning ? (
                 <span className="block font-medium text-amber-900" data-testid="hours-warning">
-                  Heures à vérifier : {ask.warning}
+                  Heures à vérifier : {ask.warning}
                 </span>
               ) : null}
               {ask.note ? <span className="mt-1 block">{ask.note}</span> : null}

@@ -63,8 +63,8 @@ export function SessionDocumentsPanel({ gaps }: { gaps: SessionGapsView }) {
       ) : (
         <p className="mt-2 text-muted-foreground">
           {gaps.ended
-            ? "Rien ne manque : conventions et contrats retournés signés, attestations et certificats envoyés."
-            : "Rien ne manque pour l'instant : conventions et contrats envoyés et retournés signés. Les attestations et certificats s'envoient à partir du dernier jour de la session."}
+            ? "Rien ne manque : conventions et contrats retournés signés, attestations et certificats envoyés."
+            : "Rien ne manque pour l'instant : conventions et contrats envoyés et retournés signés. Les attestations et certificats s'envoient à partir du dernier jour de la session."}
         </p>
       )}
     </section>

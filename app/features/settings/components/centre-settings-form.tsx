@@ -152,11 +152,11 @@ export function CentreSettingsForm({
         <Section id="signature" title="Signature des documents">
           <p className="text-sm text-muted-foreground sm:col-span-2">
             Conventions, contrats, attestations et certificats de réalisation impriment ce nom et cette
-            qualité sous « Pour l'organisme de formation ». Laissés vides, les documents gardent un bloc de
+            qualité sous « Pour l'organisme de formation ». Laissés vides, les documents gardent un bloc de
             signature à remplir à la main.
           </p>
-          {field("signatoryName", "Nom de la personne qui signe", { hint: "Par exemple : Claire Martin" })}
-          {field("signatoryTitle", "Sa qualité", { hint: "Par exemple : Directrice" })}
+          {field("signatoryName", "Nom de la personne qui signe", { hint: "Par exemple : Claire Martin" })}
+          {field("signatoryTitle", "Sa qualité", { hint: "Par exemple : Directrice" })}
         </Section>
         <Section id="formateurs" title="Équipe pédagogique">
           <div className="sm:col-span-2">
@@ -164,7 +164,7 @@ export function CentreSettingsForm({
               form={FORM}
               name="trainerQualifications"
               label="Formateurs et formatrices, et leurs qualifications"
-              hint="Une personne par ligne : « Nom : qualification » (diplômes, titres, expérience). Le nom tel qu'il est saisi dans le planning des sessions : les conventions et contrats impriment la qualification de chaque personne qui intervient."
+              hint="Une personne par ligne : « Nom : qualification » (diplômes, titres, expérience). Le nom tel qu'il est saisi dans le planning des sessions : les conventions et contrats impriment la qualification de chaque personne qui intervient."
               errors={errors}
               defaultValue={settings.trainerQualifications.map(trainerLine).join("\n")}
             />
