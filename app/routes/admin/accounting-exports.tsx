@@ -5,9 +5,13 @@ import { periodAsked } from "~/features/billing/console-exports.server";
 import { formatDate } from "~/platform/dates";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
+import { cn } from "~/ui/cn";
 import { PageHeader } from "~/ui/console/page-header";
 import { TextField } from "~/ui/field";
 import type { Route } from "./+types/accounting-exports";
+
+/** The download links' long labels wrap on a phone instead of making the page wider than the window. */
+const WRAP = "h-auto min-h-9 max-w-full whitespace-normal text-left";
 
 export const meta: Route.MetaFunction = () => [{ title: "Exports comptables | Console d'administration" }];
 
@@ -53,14 +57,14 @@ export default function AccountingExports({ loaderData }: Route.ComponentProps) 
           <CardContent className="flex flex-wrap gap-3">
             <a
               href={`/admin/exports-comptables/journal-des-ventes.csv${query}`}
-              className={buttonClass("default")}
+              className={cn(buttonClass("default"), WRAP)}
               download
             >
               <Download aria-hidden="true" className="h-4 w-4" /> Télécharger le journal des ventes (CSV)
             </a>
             <a
               href={`/admin/exports-comptables/factures.zip${query}`}
-              className={buttonClass("outline")}
+              className={cn(buttonClass("outline"), WRAP)}
               download
             >
               <Download aria-hidden="true" className="h-4 w-4" /> Télécharger les factures de la période (ZIP)

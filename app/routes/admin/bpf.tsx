@@ -232,7 +232,7 @@ function Products({ products }: { products: BpfProducts }) {
       <CardHeader className="pb-2 sm:pb-2">
         <h2 className="font-semibold">C – Origine des produits de l'organisme (hors taxes)</h2>
         <p className="text-sm text-muted-foreground">
-          D'après les factures et avoirs émis en {year} : montants hors taxes, avoirs déduits.
+          D'après les factures et avoirs émis en {year}&nbsp;: montants hors taxes, avoirs déduits.
         </p>
       </CardHeader>
       <CardContent>

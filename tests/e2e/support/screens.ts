@@ -23,6 +23,8 @@ const SAMPLE: Record<string, string> = {
   "routes/site/attendance-sign.tsx": "/emargement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   // An unknown quote link: its French page (invoices.spec.ts opens a real one from its e-mail).
   "routes/site/quote.tsx": "/devis/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // An unknown QR code of a slot: its French page (attendance-room.spec.ts signs through a real one).
+  "routes/site/attendance-room.tsx": "/emargement/salle/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to
