@@ -59,6 +59,12 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement\/[0-9a-f-]{36}$/,
     unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement/${UNKNOWN_ID}`,
   },
+  // The slot's QR code, shown full screen in the room ('Afficher le QR code' on the slot's page).
+  "routes/admin/session-attendance-qr.tsx": {
+    list: "@routes/admin/session-attendance-slot.tsx",
+    href: /^\/admin\/formations\/[0-9a-f-]{36}\/sessions\/[0-9a-f-]{36}\/emargement\/[0-9a-f-]{36}\/qr-code$/,
+    unknown: `/admin/formations/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}/emargement/${UNKNOWN_ID}/qr-code`,
+  },
   "routes/admin/application.tsx": {
     list: "/admin/candidatures",
     href: /^\/admin\/candidatures\/[0-9a-f-]{36}$/,
