@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/features/accounts/schema.server";
 import type { Actor } from "~/features/audit/index.server";
+import { invoiceTotals, lineNetCents } from "~/features/billing/invoice-totals";
 import type { InvoiceBuyer, InvoiceSeller } from "~/features/billing/parties";
 import {
   fundingPlans,
@@ -15,28 +16,18 @@ import {
 } from "~/features/billing/schema.server";
 import { ensureCentreSettings } from "~/features/settings/index.server";
 import { centreSettings } from "~/features/settings/schema.server";
+import { isValidSiren } from "~/platform/company-numbers";
 import type { Db } from "~/platform/db/client.server";
 import { uniqueTag } from "./factories";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
-/** A valid SIREN (Luhn) made from a tag, so that two payers never share one by accident. */
+/** A valid SIREN (Luhn) made from a seed, so that two payers never share one by accident. */
 export function sirenFor(seed: number): string {
   const body = String(10_000_000 + (seed % 89_999_999)).padStart(8, "0");
-  for (let check = 0; check <= 9; check++) {
-    const digits = `${body}${check}`;
-    let sum = 0;
-    for (let i = 0; i < 9; i++) {
-      let d = Number(digits[8 - i]);
-      if (i % 2 === 1) {
-        d *= 2;
-        if (d > 9) d -= 9;
-      }
-      sum += d;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error("unreachable: one check digit always fits");
+  const siren = [..."0123456789"].map((check) => `${body}${check}`).find(isValidSiren);
+  if (!siren) throw new Error("unreachable: one check digit always fits");
+  return siren;
 }
 
 let payerSeed = 1;
@@ -140,12 +131,10 @@ export async function makeDraftInvoice(
       label: line.label ?? `Formation, ligne ${i + 1}`,
       quantityHundredths,
       unitPriceCents: line.unitPriceCents,
-      netCents: Math.round((line.unitPriceCents * quantityHundredths) / 100),
+      netCents: lineNetCents(line.unitPriceCents, quantityHundredths),
     };
   });
-  const netCents = rows.reduce((sum, line) => sum + line.netCents, 0);
-  const rate = fields.vatRateBasisPoints ?? 0;
-  const vatCents = Math.round((netCents * rate) / 10_000);
+  const { netCents, vatCents } = invoiceTotals(rows, fields.vatRateBasisPoints ?? 0);
   const [invoice] = await db
     .insert(invoices)
     .values({

@@ -12,7 +12,8 @@ import { addDays, formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
-import { formatCents, rateOf, timesHundredths } from "~/platform/money";
+import { formatCents } from "~/platform/money";
+import { invoiceTotals, lineNetCents, vatRateOf } from "./invoice-totals";
 import { hashQuoteToken, QUOTE_TOKEN_SHAPE, quoteToken, quoteUrl } from "./quote-tokens.server";
 import { fundingPlans, fundingShares, invoiceCounters, payers, quoteLines, quotes } from "./schema.server";
 import type { PayerKind } from "./vocabulary";
@@ -35,20 +36,21 @@ export interface QuoteInput {
   lines: QuoteLineInput[];
 }
 
-/** The lines with their amounts and the quote's totals, on integers, VAT at `rate` basis points. */
+/**
+ * The lines with their amounts and the quote's totals, by the same arithmetic as an invoice's
+ * (invoice-totals.ts): an accepted quote becomes invoices that must print the same figures.
+ */
 export function quoteTotals(lines: readonly QuoteLineInput[], rate: number) {
   const priced = lines.map((line, i) => ({
     ...line,
     position: i + 1,
-    netCents: timesHundredths(line.unitPriceCents, line.quantityHundredths),
+    netCents: lineNetCents(line.unitPriceCents, line.quantityHundredths),
   }));
-  const netCents = priced.reduce((sum, line) => sum + line.netCents, 0);
-  const vatCents = rateOf(netCents, rate);
-  return { lines: priced, netCents, vatCents, grossCents: netCents + vatCents };
+  return { lines: priced, ...invoiceTotals(priced, rate) };
 }
 
-async function vatRateOf(db: Db): Promise<number> {
-  return (await getCentreSettings(db)).vatStatus === "liable" ? 2000 : 0;
+async function vatRateFromSettings(db: Db): Promise<number> {
+  return vatRateOf((await getCentreSettings(db)).vatStatus);
 }
 
 async function draftOf(db: Db, id: string) {
@@ -89,7 +91,7 @@ export async function saveQuoteDraft(
   today = parisToday(),
 ): Promise<string> {
   await checkInput(db, input, today);
-  const rate = await vatRateOf(db);
+  const rate = await vatRateFromSettings(db);
   const totals = quoteTotals(input.lines, rate);
   return db.transaction(async (tx) => {
     const values = {
