@@ -17,6 +17,7 @@ import { pageAudit } from "~/features/pages/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
 import { questionnaireAudit } from "~/features/surveys/audit-record.server";
 import { testimonialAudit } from "~/features/testimonials/audit-record.server";
+import { trainerAudit } from "~/features/trainers/audit-record.server";
 
 registerAudit(
   formationAudit,
@@ -34,5 +35,6 @@ registerAudit(
   calendarFeedAudit,
   mediaAudit,
   demoAudit,
+  trainerAudit,
   ...billingAudits,
 );

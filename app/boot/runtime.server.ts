@@ -17,6 +17,7 @@ import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
+import { TrainerExpiryScheduler } from "~/features/trainers/index.server";
 import type { Config } from "~/platform/config.server";
 import { provideConsolePermissionCheck } from "~/platform/console/access.server";
 import { type Database, openDatabase } from "~/platform/db/client.server";
@@ -142,6 +143,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     );
     // Reminders of unpaid invoices (features/billing/reminders.server.ts).
     const reminders = new ReminderScheduler(database.db, mail, logger);
+    // Trainers' documents to renew, announced to the centre (features/trainers/expiry.server.ts).
+    const trainerExpiry = new TrainerExpiryScheduler(database.db, config.publicUrl, mail, logger);
     // Émargement: the signing links e-mailed before each slot (when Paramètres says so), and the
     // signed sheets written in the background.
     const attendanceLinks = new AttendanceLinkScheduler({ db: database.db, config, mail }, logger);
@@ -152,6 +155,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       publishing.start();
       surveys.start();
       reminders.start();
+      trainerExpiry.start();
       attendanceLinks.start();
       attendanceSheets.start();
     }
@@ -165,6 +169,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       publishing,
       surveys,
       reminders,
+      trainerExpiry,
       attendanceLinks,
       attendanceSheets,
       events,
@@ -175,6 +180,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await publishing.stop();
         await surveys.stop();
         await reminders.stop();
+        await trainerExpiry.stop();
         await attendanceLinks.stop();
         await attendanceSheets.stop();
         await mail.stop();

@@ -19,6 +19,8 @@ export const LIVE_TABLES = [
   // Console only: the Financeurs register and Paramètres › Facturation.
   "payers",
   "billing_settings",
+  // Console only: the Formateurs register (its trainers and their documents).
+  "trainers",
   // A signed sheet prepared in the background: its progress, then its download, on the session's page.
   "attendance_sheets",
 ] as const;

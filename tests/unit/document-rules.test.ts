@@ -1,7 +1,7 @@
 // The rules the Stagiaires screen and the server share about a learner's documents: which agreement the
 // funding calls for (none for CPF), who receives each document and how its e-mail greets them, the
 // send's confirmation naming the recipient, the hours' warning before an attestation or a certificat
-// leaves; and the trainers' qualifications as Paramètres reads them.
+// leaves; and the trainers' qualifications as the register (Formateurs) gives them.
 import { describe, expect, it } from "vitest";
 import { sessionTrainers } from "~/features/documents/records.server";
 import {
@@ -11,7 +11,6 @@ import {
   recipientsOf,
   sendQuestion,
 } from "~/features/documents/types";
-import { trainerQualificationsFrom } from "~/features/settings/trainers";
 
 const paul: RecipientFacts = {
   firstName: "Paul",
@@ -82,28 +81,30 @@ describe("the hours' warning before an attestation or a certificat leaves", () =
 });
 
 describe("the trainers' qualifications", () => {
-  it("reads one trainer a line, 'Nom : qualification' (or a dash), and names a line without one", () => {
-    expect(
-      trainerQualificationsFrom(
-        "Ada Lovelace : Ingénieure, 10 ans\n\n Alan Turing – Docteur en mathématiques \n",
-      ),
-    ).toEqual([
-      { name: "Ada Lovelace", qualification: "Ingénieure, 10 ans" },
-      { name: "Alan Turing", qualification: "Docteur en mathématiques" },
+  it("prints each trainer of the timetable once, in the order they first teach, with the register's name and qualification", () => {
+    const ada = "00000000-0000-4000-8000-00000000000a";
+    const alan = "00000000-0000-4000-8000-00000000000b";
+    const register = new Map([
+      [ada, { name: "Ada Lovelace", qualification: " Ingénieure " }],
+      [alan, { name: "Alan Turing", qualification: "" }],
     ]);
-    expect(trainerQualificationsFrom("Ada Lovelace")).toEqual({ badLine: "Ada Lovelace" });
+    const slots = [
+      { trainerId: ada, trainer: "Ada Lovelace" },
+      { trainerId: null, trainer: null },
+      { trainerId: alan, trainer: "alan turing" },
+      { trainerId: ada, trainer: "Ada  lovelace" },
+    ];
+    expect(sessionTrainers(slots, register)).toEqual([
+      { name: "Ada Lovelace", qualification: "Ingénieure" },
+      { name: "Alan Turing", qualification: null },
+    ]);
   });
 
-  it("prints each trainer of the timetable once, with the qualification of the same name (accents and case aside)", () => {
+  it("a slot of before naming someone outside the register prints the name alone, once (accents and case aside)", () => {
     const slots = [
-      { trainer: "Ada Lovelace" },
-      { trainer: null },
-      { trainer: "alan turing" },
-      { trainer: "Ada  lovelace" },
+      { trainerId: null, trainer: "Hélène Boucher" },
+      { trainerId: null, trainer: "helene  boucher" },
     ];
-    expect(sessionTrainers(slots, [{ name: "Ada Lovelace", qualification: "Ingénieure" }])).toEqual([
-      { name: "Ada Lovelace", qualification: "Ingénieure" },
-      { name: "alan turing", qualification: null },
-    ]);
+    expect(sessionTrainers(slots, new Map())).toEqual([{ name: "Hélène Boucher", qualification: null }]);
   });
 });

@@ -37,6 +37,9 @@ export const PERMISSION_DESCRIPTIONS = {
   "calendar:feed": "Régénérer le lien de son propre abonnement iCalendar",
   "sessions:write": "Créer, modifier, supprimer des sessions",
   "timetable:write": "Saisir et générer le planning d'une session (créneaux, formateur, lieu)",
+  "trainers:read": "Voir le registre des formateurs, leurs documents et ceux à renouveler",
+  "trainers:write":
+    "Ajouter, modifier, désactiver un formateur ou une formatrice, déposer ou retirer ses documents",
   "applications:read": "Lire les candidatures",
   "applications:write": "Traiter une candidature (statut, notes)",
   "applications:erase": "Effacer une candidature (droit à l'effacement)",
@@ -103,6 +106,9 @@ const MODERATOR: readonly Permission[] = [
   "calendar:feed",
   "sessions:write",
   "timetable:write",
+  // The register they plan with (who teaches, their qualifications and documents). Keeping it is the
+  // administrators': it holds people's contracts and diplomas, and the qualifications the agreements print.
+  "trainers:read",
   "applications:read",
   "applications:write",
   "learners:read",

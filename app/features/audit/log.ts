@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   "demo_data",
   "site_page",
   "questionnaire",
+  "trainer",
   // Billing (features/billing/audit-record.server.ts lists them).
   "funding_plan",
   "invoice",

@@ -4,7 +4,7 @@
  * contrat de formation professionnelle with a learner who pays personally (L. 6353-3 to L. 6353-7).
  * Both state what the law asks: the parties, the action's title, nature, objectives and programme
  * (annexed: the programme PDF travels with the agreement), the number of learners, the prerequisites,
- * dates, hours and place, the means and the trainers' qualifications when Paramètres knows them, how
+ * dates, hours and place, the means and the trainers' qualifications when the register (Formateurs) records them, how
  * the learning is followed and assessed, the price per learner and in total (excluding and including
  * VAT, or the exemption's mention), the payment terms and what happens on cancellation or abandon;
  * the contrat adds the 10 days of withdrawal (L. 6353-5), no payment before they end (L. 6353-6), the
@@ -29,7 +29,7 @@ import {
 } from "./pdf.server";
 import type { AgreementKind } from "./types";
 
-/** A trainer of the session, with what qualifies them when Paramètres says it. */
+/** A trainer of the session, with what qualifies them when the register (Formateurs) records it. */
 export interface SessionTrainer {
   name: string;
   qualification: string | null;
@@ -180,7 +180,7 @@ function writeParties(pdf: PdfPage, input: AgreementInput) {
   }
 }
 
-/** Who teaches: each trainer of the timetable, with their qualification when Paramètres has it. */
+/** Who teaches: each trainer of the timetable, with their qualification when the register (Formateurs) records it. */
 function trainersText(trainers: readonly SessionTrainer[]): string {
   if (!trainers.length) {
     return "Les personnes chargées de la formation sont désignées par l'organisme de formation parmi son équipe pédagogique, qualifiée dans le domaine enseigné.";

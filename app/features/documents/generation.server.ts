@@ -15,6 +15,7 @@ import { programmeFileName, renderProgramme } from "~/features/catalogue/index.s
 import { formations } from "~/features/catalogue/schema.server";
 import type { LearnerDocumentKind } from "~/features/documents/schema.server";
 import { LEARNER_FUNDING_LABELS } from "~/features/learners";
+import { trainerQualifications } from "~/features/trainers/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { ofName, theFormation } from "~/platform/french";
 import { plural } from "~/platform/plural";
@@ -163,7 +164,13 @@ const MAKERS: Record<DocumentType, Maker> = {
       formation: record,
       session: sessionOf(record),
       slots,
-      trainers: sessionTrainers(slots, centre.trainerQualifications),
+      trainers: sessionTrainers(
+        slots,
+        await trainerQualifications(
+          db,
+          slots.flatMap((s) => (s.trainerId ? [s.trainerId] : [])),
+        ),
+      ),
       programmeFile: programme.filename,
       plannedMinutes: plannedMinutes(slots),
       today,

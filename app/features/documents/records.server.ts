@@ -4,7 +4,7 @@ import { formationSessions, formations } from "~/features/catalogue/schema.serve
 import { payerColumns } from "~/features/learners/index.server";
 import { learners } from "~/features/learners/schema.server";
 import { mediaBytes, printableVariant } from "~/features/media/index.server";
-import type { CentreSettings, TrainerQualification } from "~/features/settings";
+import type { CentreSettings } from "~/features/settings";
 import { getCentreSettings, getInternalRules, logoVariantWidth } from "~/features/settings/index.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
 import { AdminInputError } from "~/platform/console/action.server";
@@ -113,24 +113,26 @@ export function named(record: LearnerRecord): Named {
   return { ...record, firstName, lastName, email };
 }
 
-/** A name as the timetable and Paramètres may each type it: accents, case and spaces aside. */
+/** A name as a slot of before may type it: accents, case and spaces aside. */
 const nameKey = (name: string) =>
   name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 
 /**
  * The trainers of the session's slots, in the order they first teach, each with the qualification
- * Paramètres gives under the same name (null when it gives none).
+ * the register (Formateurs) records for them (null when it records none). A slot of before that names
+ * someone outside the register prints their name alone.
  */
 export function sessionTrainers(
-  slots: readonly { trainer: string | null }[],
-  qualifications: readonly TrainerQualification[],
+  slots: readonly { trainerId: string | null; trainer: string | null }[],
+  register: ReadonlyMap<string, { name: string; qualification: string }>,
 ): SessionTrainer[] {
-  const known = new Map(qualifications.map((q) => [nameKey(q.name), q.qualification]));
   const seen = new Map<string, SessionTrainer>();
-  for (const { trainer } of slots) {
-    const name = trainer?.trim();
-    if (!name || seen.has(nameKey(name))) continue;
-    seen.set(nameKey(name), { name, qualification: known.get(nameKey(name))?.trim() || null });
+  for (const { trainerId, trainer } of slots) {
+    const registered = trainerId ? register.get(trainerId) : undefined;
+    const name = (registered?.name ?? trainer)?.trim();
+    const key = registered ? `id:${trainerId}` : name ? nameKey(name) : "";
+    if (!name || seen.has(key)) continue;
+    seen.set(key, { name, qualification: registered?.qualification.trim() || null });
   }
   return [...seen.values()];
 }

@@ -35,6 +35,7 @@ export const settingsAudit: AuditDeclaration = {
     // The signatory and the trainers are people: named, never shown in the Journal.
     signatoryName: ["Signataire des documents", false],
     signatoryTitle: ["Qualité du signataire des documents", false],
+    // Moved to the register (Formateurs) since: kept so that the Journal's older entries read well.
     trainerQualifications: ["Formateurs et qualifications", false],
     publicationDirector: ["Directeur·rice de la publication", false],
     referentName: ["Nom du référent", false],

@@ -76,7 +76,6 @@ export const startingSettings = (): CentreSettings => ({
   learnerRetentionMonths: LEARNER_RETENTION.defaultMonths,
   signatoryName: "",
   signatoryTitle: "",
-  trainerQualifications: [],
   certificate: null,
   logo: null,
 });
@@ -224,7 +223,6 @@ export function publicCentre(settings: CentreSettings, today = parisToday()): Pu
     learnerRetentionMonths: _retention,
     signatoryName: _signatory,
     signatoryTitle: _signatoryTitle,
-    trainerQualifications: _trainers,
     certificate: _certificate,
     logo: _logo,
     ...identity

@@ -5,7 +5,6 @@
  * import and no zod: public pages' bundles read it.
  */
 import type { MediaFacts } from "~/features/media";
-import type { TrainerQualification } from "./trainers";
 import type { VatStatus } from "./vat";
 
 export interface CentreIdentity {
@@ -56,8 +55,6 @@ export interface CentrePrivate {
   /** Who signs the centre's documents, and as what ('' each: a blank block to fill by hand). */
   signatoryName: string;
   signatoryTitle: string;
-  /** The trainers and their qualifications, as the agreements print them (trainers.ts). */
-  trainerQualifications: TrainerQualification[];
 }
 
 /** The stored certificate file, without its bytes. */

@@ -3,5 +3,4 @@
 export * from "./centre";
 export * from "./components/qualiopi-mention";
 export * from "./retention";
-export * from "./trainers";
 export * from "./vat";

@@ -15,7 +15,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { bytea, updatedAt } from "../../platform/db/columns.server";
 import { media } from "../media/schema.server";
-import type { TrainerQualification } from "./trainers";
 import { VAT_STATUSES } from "./vat";
 
 /**
@@ -66,14 +65,6 @@ export const centreSettings = pgTable(
      */
     signatoryName: text("signatory_name").notNull().default(""),
     signatoryTitle: text("signatory_title").notNull().default(""),
-    /**
-     * The trainers and their qualifications, as the agreements state them (L. 6353-1): one entry per
-     * person, matched by name with the trainers of a session's slots.
-     */
-    trainerQualifications: jsonb("trainer_qualifications")
-      .$type<TrainerQualification[]>()
-      .notNull()
-      .default([]),
     /** Where new complaints (Réclamations) are announced; empty, to the lead recipient. */
     complaintRecipient: text("complaint_recipient").notNull().default(""),
     /**

@@ -5,7 +5,6 @@ import { isMailbox } from "~/platform/mailbox";
 import { emailAddress, FIELD_ERRORS, multiLine, phoneNumber, singleLine } from "~/platform/text-fields";
 import { hasShareCapital } from "./centre";
 import { LEARNER_RETENTION } from "./retention";
-import { trainerQualificationsFrom } from "./trainers";
 import { VAT_STATUSES } from "./vat";
 
 /** The four categories of actions a Qualiopi certificate may cover (Code du travail, L. 6313-1). */
@@ -30,44 +29,7 @@ export const SETTINGS_ERRORS = {
   learnerRetentionMonths: `Indiquez un nombre entier de mois, de ${LEARNER_RETENTION.minMonths} à ${LEARNER_RETENTION.maxMonths}`,
   activityRegion: "Indiquez la région qui a enregistré la déclaration",
   shareCapital: "Indiquez le capital social de la société (par exemple : 5 000 €)",
-  trainerQualifications: "Une personne par ligne : « Nom : qualification »",
-  trainerCount: "100 personnes au plus",
 } as const;
-
-/** How many trainers Paramètres lists at most: a centre's team, far beyond a paste gone wrong. */
-const MAX_TRAINERS = 100;
-
-/**
- * The trainers' qualifications typed one per line ('Ada Lovelace : Ingénieure, 10 ans de
- * développement web'), read into their list; a line without its colon is named in the message.
- */
-const trainerQualifications = z.preprocess(
-  (v) => (typeof v === "string" ? String(multiLine(v)) : v),
-  z.string().transform((text, ctx) => {
-    const read = trainerQualificationsFrom(text);
-    if ("badLine" in read) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${SETTINGS_ERRORS.trainerQualifications} (ligne «\u00a0${read.badLine.slice(0, 60)}\u00a0»)`,
-      });
-      return z.NEVER;
-    }
-    if (read.length > MAX_TRAINERS) {
-      ctx.addIssue({ code: "custom", message: SETTINGS_ERRORS.trainerCount });
-      return z.NEVER;
-    }
-    for (const t of read) {
-      if (t.name.length > 200 || t.qualification.length > 300) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${SETTINGS_ERRORS.trainerQualifications}, 300 caractères au plus`,
-        });
-        return z.NEVER;
-      }
-    }
-    return read;
-  }),
-);
 
 const text = (max = 200) =>
   z.preprocess(
@@ -165,7 +127,6 @@ export const centreSettingsSchema = z.object({
   mediatorWebsite: optional(300),
   signatoryName: optional(),
   signatoryTitle: optional(),
-  trainerQualifications,
   referentName: optional(),
   referentPhone: blankOr(phoneNumber, SETTINGS_ERRORS.referentPhone),
   referentEmail: blankOr(emailAddress, SETTINGS_ERRORS.referentEmail),

@@ -36,9 +36,10 @@ export async function generateSlots(app: AppRuntime, actor: Actor, input: Patter
     if (refused) throw new AdminInputError(refused, outside(input.from, session) ? "from" : "to");
     if (!slots.length)
       throw new AdminInputError("Aucun jour choisi ne tombe dans cette période.", "weekdays");
+    const where = await whereOf(tx, input);
     const inserted = await tx
       .insert(sessionSlots)
-      .values(slots.map((s) => ({ sessionId: input.sessionId, ...s, ...whereOf(input) })))
+      .values(slots.map((s) => ({ sessionId: input.sessionId, ...s, ...where })))
       .onConflictDoNothing()
       .returning({ id: sessionSlots.id });
     added = inserted.length;

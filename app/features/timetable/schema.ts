@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDay, entityId, optionalText, optionalUrl } from "~/platform/form-schema";
+import { calendarDay, entityId, optionalId, optionalText, optionalUrl } from "~/platform/form-schema";
 import { parseTime, WEEKDAYS } from "./slots";
 
 /** Most slots one pattern may create: a year of weekdays, two slots a day. */
@@ -33,7 +33,8 @@ const optionalTime = (message: string) =>
 const where = {
   place: optionalText(300),
   link: optionalUrl,
-  trainer: optionalText(200),
+  // Picked from the register (Formateurs); blank is nobody yet.
+  trainerId: optionalId("Choisissez un formateur ou une formatrice du registre"),
 };
 
 const END_AFTER_START = "L'heure de fin doit suivre l'heure de début";

@@ -6,6 +6,7 @@ import { type Actor, auditedChange } from "~/features/audit/index.server";
 import { sessionTitleOf } from "~/features/catalogue/index.server";
 import { formationSessions } from "~/features/catalogue/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
+import { registeredTrainer } from "~/features/trainers/index.server";
 import { AdminInputError, pgErrorCode, UNIQUE_VIOLATION } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import { plural } from "~/platform/plural";
@@ -106,11 +107,30 @@ export async function changeTimetable(
   });
 }
 
-export const whereOf = (input: Pick<SlotInput, "place" | "link" | "trainer">) => ({
-  place: input.place,
-  link: input.link,
-  trainer: input.trainer,
-});
+const TRAINER_GONE = "Ce formateur ou cette formatrice n'est plus au registre : choisissez-en un autre.";
+const TRAINER_INACTIVE = "Ce formateur ou cette formatrice n'est plus en activité : choisissez-en un autre.";
+
+/**
+ * Where and with whom, as the slot stores it: the trainer picked from the register and their name
+ * (what the calendar, the convocation and the attendance sheet print). An inactive trainer is refused,
+ * except on the slot that already names them (`keep`): editing its times leaves its trainer as is.
+ */
+export async function whereOf(
+  tx: Db,
+  input: Pick<SlotInput, "place" | "link" | "trainerId">,
+  keep: string | null = null,
+) {
+  const trainer = input.trainerId ? await registeredTrainer(tx, input.trainerId) : null;
+  if (input.trainerId && !trainer) throw new AdminInputError(TRAINER_GONE, "trainerId");
+  if (trainer && !trainer.active && trainer.id !== keep)
+    throw new AdminInputError(TRAINER_INACTIVE, "trainerId");
+  return {
+    place: input.place,
+    link: input.link,
+    trainerId: trainer?.id ?? null,
+    trainer: trainer?.name ?? null,
+  };
+}
 
 export async function addSlot(app: AppRuntime, actor: Actor, input: SlotInput) {
   await changeTimetable(app, actor, input.sessionId, async (tx, session) => {
@@ -122,7 +142,7 @@ export async function addSlot(app: AppRuntime, actor: Actor, input: SlotInput) {
         day: input.day,
         startMinute: input.start,
         endMinute: input.end,
-        ...whereOf(input),
+        ...(await whereOf(tx, input)),
       });
     } catch (error) {
       if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AdminInputError(SLOT_TAKEN, "start");
@@ -145,7 +165,12 @@ export async function updateSlot(app: AppRuntime, actor: Actor, slotId: string, 
     if (!current) throw new AdminInputError(SLOT_GONE);
     const refused = outside(input.day, session);
     if (refused) throw new AdminInputError(refused, "day");
-    const next = { day: input.day, startMinute: input.start, endMinute: input.end, ...whereOf(input) };
+    const next = {
+      day: input.day,
+      startMinute: input.start,
+      endMinute: input.end,
+      ...(await whereOf(tx, input, current.trainerId)),
+    };
     try {
       await tx.update(sessionSlots).set(next).where(eq(sessionSlots.id, slotId));
     } catch (error) {

@@ -1,5 +1,6 @@
 /**
- * A session's timetable in the console: its slots, their total hours, the clashes of a trainer or a
+ * A session's timetable in the console: its slots, their total hours, the trainers to pick from (the
+ * register's, features/trainers), the clashes of a trainer or a
  * place with another slot at the same time (in any session), and the actions that add slots one by
  * one or from a weekly pattern (public holidays skipped), edit one, and remove them. Every change
  * is audited on the session, with the timetable's hours before and after. Here, the loading; the
@@ -9,6 +10,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
+import { trainerChoices } from "~/features/trainers/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { timetableClashes } from "./clashes.server";
 import { totalMinutes } from "./slots";
@@ -25,7 +27,10 @@ export async function sessionTimetable(db: Db, sessionId: string) {
       .orderBy(asc(sessionSlots.day), asc(sessionSlots.startMinute)),
     timetableClashes(db, sessionId),
   ]);
-  return { session, slots, totalMinutes: totalMinutes(slots), clashes };
+  // The register's active trainers to pick from, and those the slots name even if inactive since.
+  const named = [...new Set(slots.flatMap((s) => (s.trainerId ? [s.trainerId] : [])))];
+  const trainers = await trainerChoices(db, named);
+  return { session, slots, totalMinutes: totalMinutes(slots), clashes, trainers };
 }
 
 export type SessionTimetable = NonNullable<Awaited<ReturnType<typeof sessionTimetable>>>;

@@ -21,8 +21,10 @@ import { demoAction } from "~/features/demo/console-demo.server";
 import { demoSummary, setupChecklist } from "~/features/demo/demo.server";
 import { StatusBadge } from "~/features/leads/components/status-badge";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
+import { ExpiringDocumentsCard } from "~/features/trainers/components/expiring-documents-card";
+import { expiringTrainerDocuments } from "~/features/trainers/index.server";
 import { loadOr } from "~/platform/console/action.server";
-import { formatDate } from "~/platform/dates";
+import { formatDate, parisToday } from "~/platform/dates";
 import { formatCents } from "~/platform/money";
 import { plural } from "~/platform/plural";
 import { readOrNull } from "~/platform/safe-read.server";
@@ -47,7 +49,7 @@ const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const { role } = await requirePermission({ request, context }, "console:access");
-  const [{ value, loadError }, settings, demo, setup, outstanding] = await Promise.all([
+  const [{ value, loadError }, settings, demo, setup, outstanding, trainerDocuments] = await Promise.all([
     loadOr(app, "données", () => dashboardData(app.db), EMPTY),
     readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
     readOrNull(app.logger, "demo data", () => demoSummary(app.db)),
@@ -57,6 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     can(role, "invoices:read")
       ? readOrNull(app.logger, "outstanding", () => outstandingTotals(app.db))
       : null,
+    // Trainers' documents expired or expiring within a month (features/trainers/expiry.server.ts).
+    can(role, "trainers:read")
+      ? readOrNull(app.logger, "trainer documents", () => expiringTrainerDocuments(app.db))
+      : null,
   ]);
   const qualiopi = settings ? qualiopiStatus(settings) : null;
   return {
@@ -65,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     demo,
     setup: setup ?? [],
     outstanding,
+    trainerDocuments: trainerDocuments ?? [],
+    today: parisToday(),
     loadError,
   };
 }
@@ -153,6 +161,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     demo,
     setup,
     outstanding,
+    trainerDocuments,
+    today,
     loadError,
   } = loaderData;
   useLoadErrorToast(loadError);
@@ -215,6 +225,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       {outstanding ? <Outstanding totals={outstanding} /> : null}
+      <ExpiringDocumentsCard documents={trainerDocuments} today={today} />
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -31,6 +31,7 @@ export function FormDialog({
   children,
   submitLabel,
   alsoSubmit,
+  action,
 }: {
   /** Prefix of the fields' ids, so two forms on one page never share ids. */
   form: string;
@@ -50,6 +51,8 @@ export function FormDialog({
   submitLabel?: string;
   /** A second submit button, posting `name=value` with the form (e.g. 'Publier' beside 'Enregistrer le brouillon'). */
   alsoSubmit?: { name: string; value: string; label: string } | null;
+  /** The route that answers the post, when not the page's own (a record's page editing through its list's action). */
+  action?: string;
 }) {
   const fetcher = useAdminFetcher((result) => {
     if (result.ok) onDone();
@@ -58,7 +61,7 @@ export function FormDialog({
   const busy = fetcher.state !== "idle";
   return (
     <DialogContent title={title} description={description} className={className}>
-      <fetcher.Form method="post" className={formClassName}>
+      <fetcher.Form method="post" action={action} className={formClassName}>
         <input type="hidden" name="intent" value={id ? "update" : "create"} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         <ErrorSummary form={form} errors={errors} />

@@ -16,6 +16,7 @@ import {
   type LucideIcon,
   MessageSquareQuote,
   MessageSquareWarning,
+  Presentation,
   Receipt,
   School,
   ScrollText,
@@ -48,10 +49,11 @@ const MAIN: NavItem[] = [
   { to: "/admin/statistiques", label: "Statistiques", icon: BarChart3 },
 ];
 
-/** The day-to-day work with people: candidates, learners and their surveys, leads, complaints, the calendar. */
+/** The day-to-day work with people: candidates, learners, trainers, surveys, leads, complaints, the calendar. */
 const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/stagiaires", label: "Stagiaires", icon: School },
+  { to: "/admin/formateurs", label: "Formateurs", icon: Presentation },
   { to: "/admin/enquetes", label: "Enquêtes", icon: ClipboardCheck },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },

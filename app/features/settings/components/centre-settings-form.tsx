@@ -3,7 +3,6 @@ import { ADMIN_ONLY, DeniedControl } from "~/features/accounts";
 import { ACTIVITY_PENDING, hasShareCapital, LEGAL_FORM_SUGGESTIONS } from "~/features/settings/centre";
 import { LEARNER_RETENTION } from "~/features/settings/retention";
 import { QUALIOPI_CATEGORIES } from "~/features/settings/settings-schema";
-import { trainerLine } from "~/features/settings/trainers";
 import { VAT_STATUS_LABELS, VAT_STATUSES } from "~/features/settings/vat";
 import { Button, buttonClass } from "~/ui/button";
 import { ErrorSummary } from "~/ui/console/error-summary";
@@ -157,18 +156,6 @@ export function CentreSettingsForm({
           </p>
           {field("signatoryName", "Nom de la personne qui signe", { hint: "Par exemple : Claire Martin" })}
           {field("signatoryTitle", "Sa qualité", { hint: "Par exemple : Directrice" })}
-        </Section>
-        <Section id="formateurs" title="Équipe pédagogique">
-          <div className="sm:col-span-2">
-            <TextAreaField
-              form={FORM}
-              name="trainerQualifications"
-              label="Formateurs et formatrices, et leurs qualifications"
-              hint="Une personne par ligne : « Nom : qualification » (diplômes, titres, expérience). Le nom tel qu'il est saisi dans le planning des sessions : les conventions et contrats impriment la qualification de chaque personne qui intervient."
-              errors={errors}
-              defaultValue={settings.trainerQualifications.map(trainerLine).join("\n")}
-            />
-          </div>
         </Section>
         <Section id="referent" title="Référent handicap">
           {field("referentName", "Nom du référent", { hint: "Affiché sur chaque page de formation" })}

@@ -4,7 +4,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { CheckboxGroup } from "~/ui/console/checkbox-group";
 import { FormDialog } from "~/ui/console/form-dialog";
-import { TextField } from "~/ui/console/form-fields";
+import { SelectField, TextField } from "~/ui/console/form-fields";
 import { ActionsCell, IconAction, ListTable } from "~/ui/console/list-table";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
@@ -31,13 +31,16 @@ function WhereFields({
   errors,
   place,
   link = "",
-  trainer = "",
+  trainerId = "",
+  trainers,
 }: {
   form: string;
   errors?: Record<string, string>;
   place: string;
   link?: string;
-  trainer?: string;
+  trainerId?: string;
+  /** The register's active trainers (and the slot's own, if made inactive since). */
+  trainers: SessionTimetable["trainers"];
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -59,13 +62,16 @@ function WhereFields({
         errors={errors}
         maxLength={2000}
       />
-      <TextField
+      <SelectField
         form={form}
-        name="trainer"
+        name="trainerId"
         label="Formateur·rice"
-        defaultValue={trainer}
+        defaultValue={trainerId}
         errors={errors}
-        maxLength={200}
+        options={[
+          { value: "", label: trainers.length ? "À préciser" : "Aucun formateur au registre" },
+          ...trainers.map((t) => ({ value: t.id, label: t.active ? t.name : `${t.name} (inactif·ve)` })),
+        ]}
       />
     </div>
   );
@@ -142,7 +148,7 @@ export function PatternForm({ timetable, disabled }: { timetable: SessionTimetab
           errors={errors}
         />
       </div>
-      <WhereFields form="pattern" errors={errors} place={session.place} />
+      <WhereFields form="pattern" errors={errors} place={session.place} trainers={timetable.trainers} />
       <p className="text-sm text-muted-foreground">
         Les jours fériés (1er janvier, lundi de Pâques, 1er et 8 mai, Ascension, lundi de Pentecôte, 14
         juillet, 15 août, 1er et 11 novembre, 25 décembre) sont sautés ; un créneau déjà saisi reste tel quel.
@@ -213,7 +219,7 @@ export function SlotForm({ timetable, disabled }: { timetable: SessionTimetable;
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="sessionId" value={session.id} />
       <WhenFields form="slot" errors={errors} session={session} />
-      <WhereFields form="slot" errors={errors} place={session.place} />
+      <WhereFields form="slot" errors={errors} place={session.place} trainers={timetable.trainers} />
       <div>
         <Button type="submit" variant="outline" disabled={disabled || busy}>
           Ajouter le créneau
@@ -230,10 +236,12 @@ export function SlotForm({ timetable, disabled }: { timetable: SessionTimetable;
 function SlotDialog({
   slot,
   session,
+  trainers,
   onDone,
 }: {
   slot: Slot;
   session: SessionTimetable["session"];
+  trainers: SessionTimetable["trainers"];
   onDone: () => void;
 }) {
   return (
@@ -254,7 +262,8 @@ function SlotDialog({
             errors={errors}
             place={slot.place ?? ""}
             link={slot.link ?? ""}
-            trainer={slot.trainer ?? ""}
+            trainerId={slot.trainerId ?? ""}
+            trainers={trainers}
           />
         </>
       )}
@@ -365,7 +374,9 @@ export function SlotsTable({ timetable, disabled }: { timetable: SessionTimetabl
       {remove.dialog}
       {clear.dialog}
       {editor.render((slot) =>
-        slot ? <SlotDialog slot={slot} session={session} onDone={editor.close} /> : null,
+        slot ? (
+          <SlotDialog slot={slot} session={session} trainers={timetable.trainers} onDone={editor.close} />
+        ) : null,
       )}
     </>
   );

@@ -1,0 +1,3 @@
+// The trainers feature's browser-safe face for other features: they import from here, never from its
+// files (docs/architecture.md). Routes may import any of its files directly.
+export { TRAINER_DOCUMENT_KIND_LABELS, type TrainerDocumentKind, trainerName } from "./vocabulary";

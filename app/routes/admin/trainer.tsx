@@ -1,0 +1,176 @@
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { useCan } from "~/features/accounts/components/use-can";
+import { formatDateRange } from "~/features/catalogue/sessions";
+import { trainerSessions } from "~/features/timetable/index.server";
+import { TrainerDialog } from "~/features/trainers/components/trainer-dialog";
+import { TrainerDocuments } from "~/features/trainers/components/trainer-documents";
+import { trainerRecord } from "~/features/trainers/console-trainers.server";
+import { trainerDocumentAction } from "~/features/trainers/trainer-documents.server";
+import { trainerName } from "~/features/trainers/vocabulary";
+import { loadConsoleRecord } from "~/platform/console/record-loader.server";
+import { addDays, parisToday } from "~/platform/dates";
+import { useLiveRevalidation } from "~/platform/use-live";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardContent } from "~/ui/card";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { PageHeader } from "~/ui/console/page-header";
+import { RecordError } from "~/ui/console/record-error";
+import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
+import { Dialog } from "~/ui/dialog";
+import type { Route } from "./+types/trainer";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.record ? trainerName(loaderData.record.trainer) : "Formateur·rice"} | Console d'administration`,
+  },
+];
+
+const LIST: RecordList = { to: "/admin/formateurs", label: "Tous les formateurs" };
+const NOT_FOUND = "Formateur·rice introuvable";
+
+/** The end of the expiry warning window: a month after today (Paris). */
+function monthAfter(today: string): string {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m, 1));
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(d, last));
+  return next.toISOString().slice(0, 10);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { value, loadError } = await loadConsoleRecord(args, {
+    permission: "trainers:read",
+    what: "formateurs",
+    notFound: NOT_FOUND,
+    read: async (db, id) => {
+      const record = await trainerRecord(db, id);
+      return record && { record, sessions: await trainerSessions(db, id) };
+    },
+  });
+  const today = parisToday();
+  return {
+    record: value?.record ?? null,
+    sessions: value?.sessions ?? [],
+    today,
+    soon: monthAfter(today),
+    loadError,
+  };
+}
+
+export const action = trainerDocumentAction;
+
+// A colleague's change shows at once.
+const LIVE = ["trainers"] as const;
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-wrap break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
+  const { record, sessions, today, soon, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  useLiveRevalidation(LIVE);
+  const canWrite = useCan("trainers:write");
+  const [editing, setEditing] = useState(false);
+  if (!record) {
+    return <RecordScreen list={LIST} failure={loadError ?? "Erreur lors du chargement des formateurs"} />;
+  }
+  const { trainer } = record;
+  return (
+    <RecordScreen list={LIST}>
+      <PageHeader
+        title={trainerName(trainer)}
+        description="Formateur·rice : coordonnées, qualification, documents."
+        actions={
+          <div className="flex items-center gap-2">
+            <Badge variant={trainer.active ? "success" : "secondary"} data-testid="trainer-state">
+              {trainer.active ? "En activité" : "Inactif·ve"}
+            </Badge>
+            {canWrite ? (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                Modifier
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Fiche</h2>
+              <dl className="grid gap-3">
+                <Item label="E-mail">
+                  {trainer.email ? (
+                    <a className="text-primary hover:underline" href={`mailto:${trainer.email}`}>
+                      {trainer.email}
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </Item>
+                <Item label="Téléphone">{trainer.phone ?? "—"}</Item>
+                <Item label="Compétences">{trainer.skills || "—"}</Item>
+                <Item label="Qualification (imprimée sur les conventions et contrats)">
+                  {trainer.qualification || "Non renseignée"}
+                </Item>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold">Sessions</h2>
+              {sessions.length ? (
+                <ul className="grid gap-2 text-sm" data-testid="trainer-sessions">
+                  {sessions.map((s) => (
+                    <li key={s.id}>
+                      <Link
+                        to={`/admin/formations/${s.formationId}/sessions/${s.id}/planning`}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {s.title}
+                      </Link>{" "}
+                      – {formatDateRange(s.startDate, s.endDate)} ({s.slots.length}{" "}
+                      {s.slots.length > 1 ? "créneaux" : "créneau"})
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">Aucun créneau au planning</p>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+        <Card>
+          <CardContent>
+            <h2 className="mb-3 text-lg font-semibold">Documents</h2>
+            <TrainerDocuments record={record} today={today} soon={soon} canWrite={canWrite} />
+          </CardContent>
+        </Card>
+      </div>
+      <Dialog open={editing} onOpenChange={setEditing}>
+        {editing ? (
+          <TrainerDialog trainer={trainer} onDone={() => setEditing(false)} action="/admin/formateurs" />
+        ) : null}
+      </Dialog>
+    </RecordScreen>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RecordError
+      notFoundTitle={NOT_FOUND}
+      notFoundText="Cette fiche n'existe pas ou a été supprimée."
+      backHref="/admin/formateurs"
+      backLabel="Retour aux formateurs"
+    />
+  );
+}
