@@ -105,6 +105,15 @@ export const GLOSSARY = [
     ui: [],
   },
   {
+    concept: "trainer",
+    fr: "formateur·rice (Formateurs)",
+    en: "trainer (`trainers`)",
+    note: "a person who teaches the sessions: the register (its qualification printed on the agreements, its documents with their expiry), picked on each slot of the timetable",
+    code: [["instructor"], ["instructors"], ["teacher"], ["teachers"], ["tutor"], ["tutors"]],
+    codeFr: [["formateur"], ["formateurs"], ["formatrice"], ["formatrices"]],
+    ui: [],
+  },
+  {
     concept: "timetable",
     fr: "planning, créneau",
     en: "timetable, slot",

@@ -7,8 +7,8 @@ import { crudAction } from "~/features/audit/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { type Trainer, trainerDocuments, trainers } from "./schema.server";
 import { trainerTitle } from "./audit-record.server";
+import { type Trainer, trainerDocuments, trainers } from "./schema.server";
 import { TRAINER_ERRORS, type TrainerFilters, type TrainerInput, trainerSchema } from "./trainer-schema";
 
 /** One page of the register, by last then first name, filtered on the search and the state. */

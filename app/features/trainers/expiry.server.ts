@@ -16,8 +16,8 @@ import type { Logger } from "~/platform/logger.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
 import { PeriodicTask } from "~/platform/periodic.server";
-import { trainerDocuments, trainers } from "./schema.server";
 import { trainerTitle } from "./audit-record.server";
+import { trainerDocuments, trainers } from "./schema.server";
 import {
   EXPIRY_WARNING_MONTHS,
   TRAINER_DOCUMENT_KIND_LABELS,

@@ -25,8 +25,8 @@ import {
   SCAN_TYPES,
   type UploadedFile,
 } from "~/platform/uploaded-file.server";
-import { trainerDocuments, trainers } from "./schema.server";
 import { trainerTitle } from "./audit-record.server";
+import { trainerDocuments, trainers } from "./schema.server";
 import {
   TRAINER_DOCUMENT_ERRORS,
   TRAINER_ERRORS,
@@ -84,14 +84,11 @@ export async function addTrainerDocument(
 /** Removes one trainer's document, audited on its trainer. */
 export async function removeTrainerDocument(app: AppRuntime, actor: Actor, documentId: string) {
   await auditedChange(app, actor, { table: "trainers", op: "update" }, async (tx) => {
-    const [removed] = await tx
-      .delete(trainerDocuments)
-      .where(eq(trainerDocuments.id, documentId))
-      .returning({
-        trainerId: trainerDocuments.trainerId,
-        kind: trainerDocuments.kind,
-        label: trainerDocuments.label,
-      });
+    const [removed] = await tx.delete(trainerDocuments).where(eq(trainerDocuments.id, documentId)).returning({
+      trainerId: trainerDocuments.trainerId,
+      kind: trainerDocuments.kind,
+      label: trainerDocuments.label,
+    });
     if (!removed) throw new AdminInputError(TRAINER_DOCUMENT_ERRORS.unknown);
     const { trainerId, ...document } = removed;
     return {

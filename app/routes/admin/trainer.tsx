@@ -9,7 +9,7 @@ import { trainerRecord } from "~/features/trainers/console-trainers.server";
 import { trainerDocumentAction } from "~/features/trainers/trainer-documents.server";
 import { trainerName } from "~/features/trainers/vocabulary";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
-import { addDays, parisToday } from "~/platform/dates";
+import { parisToday } from "~/platform/dates";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
