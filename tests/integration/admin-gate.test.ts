@@ -22,7 +22,7 @@ import {
   sirenFor,
 } from "../support/billing";
 import { DRIVER } from "../support/db";
-import { makeApplication, makeLearner, makeMedia, makeSlot } from "../support/factories";
+import { makeApplication, makeLearner, makeMedia, makeSlot, makeTrainer } from "../support/factories";
 import { setUpTestApp } from "../support/fixture";
 import { formRequest, getRequest, routeArgs, signedInUser, statusOf } from "../support/runtime";
 
@@ -115,6 +115,8 @@ let ids: {
   draftInvoice: string;
   issuedInvoice: string;
   quote: string;
+  trainer: string;
+  trainerDocument: string;
 };
 
 beforeAll(async () => {
@@ -215,7 +217,15 @@ beforeAll(async () => {
     `insert into quote_lines (quote_id, position, label, quantity_hundredths, unit_price_cents, net_cents)
        values ('${quote?.id}', 1, 'Formation', 100, 100000, 100000)`,
   );
+  // A trainer with a document, for `update`, `delete`, `upload` and `delete-document` to act on.
+  const trainer = await makeTrainer(t.app.db);
+  const [trainerDocument] = await t.app.database.query<{ id: string }>(
+    `insert into trainer_documents (trainer_id, kind, label, file_name, mime_type, size, content)
+       values ('${trainer.id}', 'cv', 'CV', 'cv.pdf', 'application/pdf', 4, '\\x25504446'::bytea) returning id`,
+  );
   ids = {
+    trainer: trainer.id,
+    trainerDocument: trainerDocument?.id ?? "",
     payer: payer.id,
     billingPayer: billingPayer.id,
     payment: payment.id,
@@ -285,6 +295,8 @@ async function snapshot() {
     "quotes",
     "quote_lines",
     "payments",
+    "trainers",
+    "trainer_documents",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -511,6 +523,15 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       invoicingEmail: "intrus@example.test",
     },
     "routes/admin/payers.tsx#delete": { id: ids.payer },
+    "routes/admin/trainers.tsx#create": { firstName: "Intrus", lastName: "Intrus", active: "on" },
+    "routes/admin/trainers.tsx#update": { id: ids.trainer, firstName: "Intrus", lastName: "Intrus" },
+    "routes/admin/trainers.tsx#delete": { id: ids.trainer },
+    "routes/admin/trainer.tsx#upload": {
+      trainerId: ids.trainer,
+      kind: "autre",
+      label: "Intrus",
+    },
+    "routes/admin/trainer.tsx#delete-document": { id: ids.trainerDocument },
     "routes/admin/settings.tsx#billing": {
       numberFormat: "INTRUS-{NNNN}",
       paymentTermsDays: "10",

@@ -3,7 +3,7 @@
 // mediator), a convention with the company or funder otherwise (every learner that payer sends to the
 // session, their number, the price per learner and in total), none for a training bought on Mon
 // Compte Formation (CPF: the file's number is kept on the learner instead). Both print the trainers'
-// qualifications Paramètres knows, the programme annexed (attached to the e-mail) and the signatory
+// qualifications the register (Formateurs) records, the programme annexed (attached to the e-mail) and the signatory
 // Paramètres names, a blank block when none. The e-mail greets whom it goes to: the payer's contact
 // for a convention, the learner for a contrat. Who pays is edited on the learner with French
 // messages; a record that does not say is refused, never guessed. Generated for a preview
@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
 import { DRIVER } from "../support/db";
-import { makeLearners, makeSlots } from "../support/factories";
+import { makeLearners, makeSlots, makeTrainer } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { frenchTypographyFaults } from "../support/french-text";
 import {
@@ -45,14 +45,23 @@ const preview = (learnerId: string, document: string, cookie = moderator.cookie)
 
 const SIGNATORY = { name: "Claire Martin", title: "Directrice" };
 
-// Paramètres as a centre fills them for its documents: who signs, its mediator, one trainer's qualification.
+// Paramètres as a centre fills them for its documents: who signs, its mediator; and the register's
+// trainers, one with her qualification recorded, one without.
+const register = { ada: "", alan: "" };
 beforeAll(async () => {
   await rows(
     `update centre_settings set signatory_name = $1, signatory_title = $2, mediator_name = 'CM2C',
-       mediator_website = 'www.cm2c.net',
-       trainer_qualifications = '[{"name": "Ada Lovelace", "qualification": "Ingénieure, 10 ans de développement web"}]'::jsonb`,
+       mediator_website = 'www.cm2c.net'`,
     [SIGNATORY.name, SIGNATORY.title],
   );
+  register.ada = (
+    await makeTrainer(t.app.db, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      qualification: "Ingénieure, 10 ans de développement web",
+    })
+  ).id;
+  register.alan = (await makeTrainer(t.app.db, { firstName: "Alan", lastName: "Turing" })).id;
 });
 
 /**
@@ -69,8 +78,22 @@ async function seed(tag: string) {
   );
   const sessionId = await newSession(t, formation?.id);
   await makeSlots(t.app.db, [
-    { sessionId, day: "2027-03-01", startMinute: 540, endMinute: 750, trainer: "Ada Lovelace" },
-    { sessionId, day: "2027-03-02", startMinute: 810, endMinute: 1020, trainer: "Alan Turing" },
+    {
+      sessionId,
+      day: "2027-03-01",
+      startMinute: 540,
+      endMinute: 750,
+      trainerId: register.ada,
+      trainer: "Ada Lovelace",
+    },
+    {
+      sessionId,
+      day: "2027-03-02",
+      startMinute: 810,
+      endMinute: 1020,
+      trainerId: register.alan,
+      trainer: "Alan Turing",
+    },
   ]);
   const bakery = {
     fundingSource: "opco" as const,

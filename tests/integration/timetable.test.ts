@@ -1,20 +1,33 @@
 // A session's timetable: slots generated from a weekly pattern with French public holidays skipped,
-// entered one by one with French refusals, the total hours computed from them, the clashes of a
-// trainer or a place across sessions, a slot edited in place with the same checks, every change
-// audited on the session.
+// entered one by one with French refusals, the total hours computed from them, the trainer picked from
+// the register (Formateurs: an inactive or unknown one refused, the slot keeping the register's name,
+// renamed with it), the clashes of a trainer or a place across sessions, a slot edited in place with
+// the same checks, every change audited on the session.
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "~/features/audit/schema.server";
 import { formationSessions } from "~/features/catalogue/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
 import * as timetableRoute from "~/routes/admin/session-timetable";
+import { trainers } from "~/features/trainers/schema.server";
 import { DRIVER } from "../support/db";
+import { makeTrainer } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
 const t = setUpTestApp();
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
+
+/** The register's trainers these tests pick, by name (made once, in the first test that needs them). */
+const people: Record<string, string> = {};
+async function trainer(name: "Claire Dubois" | "Marc Petit" | "Ana Costa"): Promise<string> {
+  if (!people[name]) {
+    const [firstName = "", lastName = ""] = name.split(" ");
+    people[name] = (await makeTrainer(t.app.db, { firstName, lastName })).id;
+  }
+  return people[name];
+}
 
 /** A new session of a seeded formation, from `start` to `end`. */
 async function newSession(start: string, end: string, index = 0) {
@@ -54,7 +67,7 @@ async function load(s: { id: string; formationId: string }) {
   return data.timetable;
 }
 
-const pattern = (sessionId: string, overrides: Record<string, string> = {}) => ({
+const pattern = async (sessionId: string, overrides: Record<string, string> = {}) => ({
   intent: "generate",
   sessionId,
   weekdays: "1,4",
@@ -65,14 +78,14 @@ const pattern = (sessionId: string, overrides: Record<string, string> = {}) => (
   from: "2027-05-03",
   to: "2027-05-14",
   place: "Salle 2",
-  trainer: "Claire Dubois",
+  trainerId: await trainer("Claire Dubois"),
   ...overrides,
 });
 
 describe(`timetable on ${DRIVER}`, () => {
   it("generates Monday and Thursday mornings and afternoons, Ascension skipped: 6 slots, 21 h, audited; again adds nothing", async () => {
     const session = await newSession("2027-05-03", "2027-05-14");
-    const { status, body } = await post(session, pattern(session.id));
+    const { status, body } = await post(session, await pattern(session.id));
     expect(status).toBe(200);
     expect((body.toast as { title: string }).title).toBe(
       "6 créneaux ajoutés\u202f; jour férié ignoré\u202f: jeudi 6 mai (Ascension)",
@@ -89,7 +102,7 @@ describe(`timetable on ${DRIVER}`, () => {
     expect(timetable.totalMinutes).toBe(21 * 60);
     expect(timetable.slots.every((s) => s.trainer === "Claire Dubois" && s.place === "Salle 2")).toBe(true);
 
-    const again = await post(session, pattern(session.id));
+    const again = await post(session, await pattern(session.id));
     expect((again.body.toast as { title: string }).title).toMatch(/^Aucun nouveau créneau/);
     expect((await load(session)).slots).toHaveLength(6);
 
@@ -132,12 +145,15 @@ describe(`timetable on ${DRIVER}`, () => {
 
     const noDay = await post(
       session,
-      pattern(session.id, { weekdays: "", from: "2027-06-07", to: "2027-06-11" }),
+      await pattern(session.id, { weekdays: "", from: "2027-06-07", to: "2027-06-11" }),
     );
     expect(noDay.body.errors).toEqual({ weekdays: "Cochez au moins un jour de la semaine" });
-    const half = await post(session, pattern(session.id, { end2: "", from: "2027-06-07", to: "2027-06-11" }));
+    const half = await post(
+      session,
+      await pattern(session.id, { end2: "", from: "2027-06-07", to: "2027-06-11" }),
+    );
     expect(half.body.errors).toEqual({ end2: "Indiquez le début et la fin du second créneau" });
-    const late = await post(session, pattern(session.id, { from: "2027-06-07", to: "2027-06-30" }));
+    const late = await post(session, await pattern(session.id, { from: "2027-06-07", to: "2027-06-30" }));
     expect(late.status).toBe(400);
     expect(late.body.errors).toMatchObject({ to: expect.stringContaining("en dehors de la session") });
 
@@ -146,9 +162,10 @@ describe(`timetable on ${DRIVER}`, () => {
     );
 
     // A good one is added; the same start on the same day again is refused.
-    expect((await slot({ trainer: "Marc Petit", link: "https://visio.example.test/salle" })).status).toBe(
-      200,
-    );
+    expect(
+      (await slot({ trainerId: await trainer("Marc Petit"), link: "https://visio.example.test/salle" }))
+        .status,
+    ).toBe(200);
     const twice = await slot({ end: "11:00" });
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({
@@ -162,14 +179,16 @@ describe(`timetable on ${DRIVER}`, () => {
     const second = await newSession("2027-09-06", "2027-09-10", 1);
     const add = (s: typeof first, fields: Record<string, string>) =>
       post(s, { intent: "add", sessionId: s.id, day: "2027-09-07", ...fields });
-    await add(first, { start: "09:00", end: "12:30", trainer: "Claire Dubois", place: "Salle 2" });
-    await add(first, { start: "13:30", end: "17:00", trainer: "Claire Dubois", place: "Salle 2" });
-    // The same trainer, written otherwise, in another session at 11 h: clashes with the morning.
-    await add(second, { start: "11:00", end: "12:00", trainer: " claire dubois ", place: "Salle 5" });
+    const claire = await trainer("Claire Dubois");
+    const marc = await trainer("Marc Petit");
+    await add(first, { start: "09:00", end: "12:30", trainerId: claire, place: "Salle 2" });
+    await add(first, { start: "13:30", end: "17:00", trainerId: claire, place: "Salle 2" });
+    // The same trainer in another session at 11 h: clashes with the morning.
+    await add(second, { start: "11:00", end: "12:00", trainerId: claire, place: "Salle 5" });
     // Salle 2 taken by someone else from 17 h: touching the afternoon, no clash.
-    await add(second, { start: "17:00", end: "19:00", trainer: "Marc Petit", place: "Salle 2" });
+    await add(second, { start: "17:00", end: "19:00", trainerId: marc, place: "Salle 2" });
     // Salle 2 again at 16 h: clashes with the afternoon, by the place.
-    await add(second, { start: "16:00", end: "16:30", trainer: "Marc Petit", place: "salle 2" });
+    await add(second, { start: "16:00", end: "16:30", trainerId: marc, place: "salle 2" });
 
     const clashes = (await load(first)).clashes;
     expect(
@@ -195,18 +214,19 @@ describe(`timetable on ${DRIVER}`, () => {
     const other = await newSession("2027-10-04", "2027-10-08", 1);
     const add = (s: typeof session, fields: Record<string, string>) =>
       post(s, { intent: "add", sessionId: s.id, day: "2027-10-05", place: "Salle 2", ...fields });
-    await add(session, { start: "09:00", end: "12:00", trainer: "Claire Dubois" });
-    await add(session, { start: "14:00", end: "17:00", trainer: "Claire Dubois" });
+    await add(session, { start: "09:00", end: "12:00", trainerId: await trainer("Claire Dubois") });
+    await add(session, { start: "14:00", end: "17:00", trainerId: await trainer("Claire Dubois") });
     // Ana Costa teaches elsewhere on Wednesday at 11 h.
     await add(other, {
       day: "2027-10-06",
       start: "11:00",
       end: "12:00",
-      trainer: "Ana Costa",
+      trainerId: await trainer("Ana Costa"),
       place: "Salle 9",
     });
     const [morning, afternoon] = (await load(session)).slots;
     if (!morning || !afternoon) throw new Error("no slots");
+    const ana = await trainer("Ana Costa");
     const edit = (fields: Record<string, string>, cookie = moderator.cookie) =>
       post(
         session,
@@ -219,7 +239,7 @@ describe(`timetable on ${DRIVER}`, () => {
           end: "12:30",
           place: "Salle 4",
           link: "https://visio.example.test/rh",
-          trainer: "Ana Costa",
+          trainerId: ana,
           ...fields,
         },
         cookie,
@@ -260,6 +280,7 @@ describe(`timetable on ${DRIVER}`, () => {
       endMinute: 750,
       place: "Salle 4",
       link: "https://visio.example.test/rh",
+      trainerId: await trainer("Ana Costa"),
       trainer: "Ana Costa",
     });
     expect(timetable.totalMinutes).toBe(330);
@@ -286,5 +307,56 @@ describe(`timetable on ${DRIVER}`, () => {
     });
     // A trainer is a person: never named in the journal.
     expect(JSON.stringify(entry?.details)).not.toMatch(/Ana Costa|Claire Dubois/);
+  });
+
+  it("picks the trainer from the register: the active ones offered, an inactive or unknown one refused in French, the slot named as the register names them, renamed with it", async () => {
+    const session = await newSession("2027-11-08", "2027-11-12", 0);
+    const active = await makeTrainer(t.app.db, { firstName: "Hélène", lastName: "Boucher" });
+    const retired = await makeTrainer(t.app.db, { firstName: "Jules", lastName: "Verne", active: false });
+    const add = (fields: Record<string, string>) =>
+      post(session, { intent: "add", sessionId: session.id, day: "2027-11-09", end: "12:00", ...fields });
+
+    const offered = (await load(session)).trainers.map((c) => c.id);
+    expect(offered).toContain(active.id);
+    expect(offered).not.toContain(retired.id);
+
+    const inactive = await add({ start: "09:00", trainerId: retired.id });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.errors).toEqual({
+      trainerId: "Ce formateur ou cette formatrice n'est plus en activité : choisissez-en un autre.",
+    });
+    const unknown = await add({ start: "09:00", trainerId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.body.errors).toEqual({
+      trainerId: "Ce formateur ou cette formatrice n'est plus au registre : choisissez-en un autre.",
+    });
+    const garbage = await add({ start: "09:00", trainerId: "Hélène Boucher" });
+    expect(garbage.body.errors).toEqual({
+      trainerId: "Choisissez un formateur ou une formatrice du registre",
+    });
+    expect((await load(session)).slots).toEqual([]);
+
+    expect((await add({ start: "09:00", trainerId: active.id })).status).toBe(200);
+    expect((await add({ start: "10:00", trainerId: "" })).status).toBe(200);
+    const [taught, nobody] = (await load(session)).slots;
+    expect(taught).toMatchObject({ trainerId: active.id, trainer: "Hélène Boucher" });
+    expect(nobody).toMatchObject({ trainerId: null, trainer: null });
+
+    // Made inactive since: the slot still shows them (offered for it), and editing its times keeps them.
+    await t.app.db.update(trainers).set({ active: false }).where(eq(trainers.id, active.id));
+    expect((await load(session)).trainers.find((c) => c.id === active.id)).toMatchObject({ active: false });
+    const kept = await post(session, {
+      intent: "update",
+      id: taught?.id ?? "",
+      sessionId: session.id,
+      day: "2027-11-09",
+      start: "09:00",
+      end: "11:00",
+      trainerId: active.id,
+    });
+    expect(kept.status).toBe(200);
+
+    // The register renames her: her slots follow (the database keeps the name equal to the register's).
+    await t.app.db.update(trainers).set({ lastName: "Boucher-Martin" }).where(eq(trainers.id, active.id));
+    expect((await load(session)).slots[0]).toMatchObject({ trainer: "Hélène Boucher-Martin" });
   });
 });

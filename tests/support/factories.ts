@@ -14,6 +14,7 @@ import { media } from "~/features/media/schema.server";
 import { surveyAnswers, surveyInvitations } from "~/features/surveys/schema.server";
 import { testimonials } from "~/features/testimonials/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
+import { trainers } from "~/features/trainers/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
 
@@ -66,6 +67,15 @@ export async function makeSlots(db: Db, rows: With<typeof sessionSlots, "session
     .insert(sessionSlots)
     .values(rows.map((fields) => ({ startMinute: 540, endMinute: 750, ...fields })))
     .returning();
+}
+
+/** A trainer of the register (Formateurs), active, 'Prénom Nom-<tag>' unless named. */
+export async function makeTrainer(db: Db, fields: Partial<Insert<typeof trainers>> = {}) {
+  const [row] = await db
+    .insert(trainers)
+    .values({ firstName: "Prénom", lastName: `Nom-${uniqueTag()}`, ...fields })
+    .returning();
+  return required(row, "trainer");
 }
 
 /** One slot (see makeSlots). */

@@ -18,7 +18,6 @@ export const trainerAudit: AuditDeclaration = {
     qualification: ["Qualification", false],
     active: ["En activité", true],
   },
-  values: { active: { true: "Oui", false: "Non" } },
   find: async (db, ids) =>
     (await db.select({ id: trainers.id }).from(trainers).where(inArray(trainers.id, ids))).map(({ id }) => ({
       id,
