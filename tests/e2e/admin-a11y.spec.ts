@@ -17,6 +17,7 @@ test("console screens and the formation editor have no axe violations (WCAG 2.1 
     "/admin/temoignages",
     "/admin/utilisateurs",
     "/admin/financeurs",
+    "/admin/formateurs",
   ]) {
     await gotoReady(page, path);
     expect(await axeViolations(page), path).toEqual([]);

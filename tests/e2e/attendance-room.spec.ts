@@ -6,6 +6,7 @@ import { signInAsAdmin, signInAsAdminThroughTheForm } from "./support/admin";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { addSession } from "./support/session";
 import { expect, type Page, test } from "./support/test";
+import { ensureTrainer } from "./support/trainer";
 
 // Two slots in June 2027: the server's wall clock is moved into the second one
 // (tests/e2e/support/server-clock.mjs), when the first has ended.
@@ -43,7 +44,10 @@ test("a learner signs on a 360 px phone through the room's QR code with their ow
 }) => {
   // A session, two slots, twelve learners imported, a phone, a second sign-in, a PDF: slow on a shared runner.
   test.setTimeout(240_000);
-  await signInAsAdmin(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
+  await signInAsAdmin(page, "/admin");
+  // The timetable picks its trainer from the register.
+  await ensureTrainer(page, "Claire", "Dubois");
+  await gotoReady(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
   await page.getByRole("link", { name: `Sessions de ${TITLE}` }).click();
   await addSession(page, { start: "2027-06-14", end: "2027-06-15", seats: 14, place: "Salle QR" });
   await page.getByRole("link", { name: /^Planning de la session du 14 au 15 juin 2027/ }).click();
@@ -53,7 +57,7 @@ test("a learner signs on a 360 px phone through the room's QR code with their ow
     await slotForm.getByLabel("Date").fill(day);
     await slotForm.getByLabel("Début").fill("09:00");
     await slotForm.getByLabel("Fin").fill("12:00");
-    await slotForm.getByLabel("Formateur·rice").fill("Claire Dubois");
+    await slotForm.getByLabel("Formateur·rice").selectOption({ label: "Claire Dubois" });
     await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
     await expect(page.getByTestId("timetable-count")).toHaveText(String(n + 1));
   }

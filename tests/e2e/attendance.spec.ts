@@ -9,6 +9,7 @@ import { gotoReady, uniqueEmail } from "./support/page";
 import { attachedPdfText } from "./support/pdf";
 import { addSession } from "./support/session";
 import { expect, type Page, test } from "./support/test";
+import { ensureTrainer } from "./support/trainer";
 
 // The slot is in June 2027: the server's wall clock is moved into it, then past its end
 // (tests/e2e/support/server-clock.mjs), instead of waiting for a slot to open and close.
@@ -53,7 +54,10 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
   // A session, a slot, a learner made through the console, two phones, a PDF: slow on a shared runner.
   test.setTimeout(180_000);
   const email = uniqueEmail("emarge");
-  await signInAsAdmin(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
+  await signInAsAdmin(page, "/admin");
+  // The timetable picks its trainer from the register.
+  await ensureTrainer(page, "Claire", "Dubois");
+  await gotoReady(page, `/admin/formations?q=${encodeURIComponent("Ressources Humaines")}`);
   await page.getByRole("link", { name: `Sessions de ${TITLE}` }).click();
   await addSession(page, { start: "2027-06-07", end: "2027-06-08", seats: 4, place: "Salle Émargement" });
 
@@ -63,7 +67,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
   await slotForm.getByLabel("Date").fill("2027-06-07");
   await slotForm.getByLabel("Début").fill("09:00");
   await slotForm.getByLabel("Fin").fill("12:00");
-  await slotForm.getByLabel("Formateur·rice").fill("Claire Dubois");
+  await slotForm.getByLabel("Formateur·rice").selectOption({ label: "Claire Dubois" });
   await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
   await expect(page.getByTestId("timetable-count")).toHaveText("1");
   const timetableUrl = page.url();

@@ -93,6 +93,11 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     list: "/admin/devis",
     href: /^\/admin\/devis\/(?:[0-9a-f-]{36}|nouveau)$/,
   },
+  // A trainer of the register, else the unknown one's page (the demo centre has none).
+  "routes/admin/trainer.tsx": {
+    list: "/admin/formateurs",
+    href: /^\/admin\/formateurs\/[0-9a-f-]{36}$/,
+  },
   "routes/admin/survey-questionnaire.tsx": {
     list: "/admin/enquetes",
     href: /^\/admin\/enquetes\/[0-9a-f-]{36}$/,
