@@ -32,7 +32,7 @@ test("an administrator adds a trainer, sends a diploma expiring within a month, 
   expect(await axeViolations(page, { include: "[role=dialog]" })).toEqual([]);
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(dialog.getByText("Indiquez le nom du formateur ou de la formatrice").first()).toBeVisible();
-  await dialog.getByLabel("Nom", { exact: true }).fill(lastName);
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill(lastName);
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Formateur·rice ajouté·e")).toBeVisible();
   await expect(dialog).toBeHidden();

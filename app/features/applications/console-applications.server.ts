@@ -126,22 +126,3 @@ export async function getApplicationFile(db: Db, applicationId: string, fileId: 
     .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.applicationId, applicationId)));
   return file ?? null;
 }
-
-/**
- * The Content-Disposition of a download: always an attachment (a stored file is never rendered
- * by the browser), a plain-ASCII `filename` for old clients and the exact name in RFC 5987
- * `filename*`. Quotes, backslashes, path separators and control characters are dropped.
- */
-export function attachmentDisposition(fileName: string): string {
-  const clean = fileName.replace(/[\p{Cc}"\\/]/gu, "").trim() || "fichier";
-  const ascii =
-    clean
-      .normalize("NFD")
-      .replace(/[^\x20-\x7e]/g, "")
-      .trim() || "fichier";
-  const encoded = encodeURIComponent(clean).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

@@ -39,6 +39,17 @@ export interface ExpiringDocument {
   expiresOn: string;
 }
 
+/** What a warning names of a document: its trainer, kind, label and expiry. */
+const named = {
+  id: trainerDocuments.id,
+  trainerId: trainers.id,
+  firstName: trainers.firstName,
+  lastName: trainers.lastName,
+  kind: trainerDocuments.kind,
+  label: trainerDocuments.label,
+  expiresOn: trainerDocuments.expiresOn,
+};
+
 const expiring = (now: Date) =>
   and(
     eq(trainers.active, true),
@@ -49,15 +60,7 @@ const expiring = (now: Date) =>
 /** The documents to renew at `now`, the soonest expiry first (the dashboard's card). */
 export async function expiringTrainerDocuments(db: Db, now: Date = new Date()): Promise<ExpiringDocument[]> {
   const found = await db
-    .select({
-      id: trainerDocuments.id,
-      trainerId: trainers.id,
-      firstName: trainers.firstName,
-      lastName: trainers.lastName,
-      kind: trainerDocuments.kind,
-      label: trainerDocuments.label,
-      expiresOn: trainerDocuments.expiresOn,
-    })
+    .select(named)
     .from(trainerDocuments)
     .innerJoin(trainers, eq(trainers.id, trainerDocuments.trainerId))
     .where(expiring(now))
@@ -93,15 +96,7 @@ export async function sendExpiryWarnings(db: Db, publicUrl: string, now: Date = 
           sql`${trainerDocuments.warnedFor} is distinct from ${trainerDocuments.expiresOn}`,
         ),
       )
-      .returning({
-        id: trainerDocuments.id,
-        trainerId: trainers.id,
-        firstName: trainers.firstName,
-        lastName: trainers.lastName,
-        kind: trainerDocuments.kind,
-        label: trainerDocuments.label,
-        expiresOn: trainerDocuments.expiresOn,
-      });
+      .returning(named);
     if (!marked.length) return [];
     const today = parisToday(now);
     await enqueueMail(

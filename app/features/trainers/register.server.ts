@@ -5,6 +5,14 @@ import type { Db } from "~/platform/db/client.server";
 import { type Trainer, trainers } from "./schema.server";
 import { trainerName } from "./vocabulary";
 
+/** What a picker and a slot read of a trainer. */
+const choiceColumns = {
+  id: trainers.id,
+  firstName: trainers.firstName,
+  lastName: trainers.lastName,
+  active: trainers.active,
+};
+
 /** A trainer as a picker lists them. */
 export interface TrainerChoice {
   id: string;
@@ -12,18 +20,24 @@ export interface TrainerChoice {
   active: boolean;
 }
 
+const asChoice = (r: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+}): TrainerChoice => ({
+  id: r.id,
+  name: trainerName(r),
+  active: r.active,
+});
+
 /**
  * The trainers a slot may name: the active ones, by last name, and those of `alsoIds` even if made
  * inactive since (a slot keeps showing who taught it).
  */
 export async function trainerChoices(db: Db, alsoIds: readonly string[] = []): Promise<TrainerChoice[]> {
   const rows = await db
-    .select({
-      id: trainers.id,
-      firstName: trainers.firstName,
-      lastName: trainers.lastName,
-      active: trainers.active,
-    })
+    .select(choiceColumns)
     .from(trainers)
     .where(
       alsoIds.length
@@ -31,21 +45,13 @@ export async function trainerChoices(db: Db, alsoIds: readonly string[] = []): P
         : eq(trainers.active, true),
     )
     .orderBy(asc(sql`lower(${trainers.lastName})`), asc(sql`lower(${trainers.firstName})`), asc(trainers.id));
-  return rows.map((r) => ({ id: r.id, name: trainerName(r), active: r.active }));
+  return rows.map(asChoice);
 }
 
 /** The trainer `id` as a slot names them, or null when the register has no such trainer. */
 export async function registeredTrainer(db: Db, id: string): Promise<TrainerChoice | null> {
-  const [row] = await db
-    .select({
-      id: trainers.id,
-      firstName: trainers.firstName,
-      lastName: trainers.lastName,
-      active: trainers.active,
-    })
-    .from(trainers)
-    .where(eq(trainers.id, id));
-  return row ? { id: row.id, name: trainerName(row), active: row.active } : null;
+  const [row] = await db.select(choiceColumns).from(trainers).where(eq(trainers.id, id));
+  return row ? asChoice(row) : null;
 }
 
 /** What the agreements print of each trainer among `ids`: name and qualification ('' when none is recorded). */

@@ -1,9 +1,7 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import {
-  attachmentDisposition,
-  getApplicationFile,
-} from "~/features/applications/console-applications.server";
+import { getApplicationFile } from "~/features/applications/console-applications.server";
 import { entityId } from "~/platform/form-schema";
+import { missingFile, storedFileDownload } from "~/platform/http/download.server";
 import type { Route } from "./+types/application-file";
 
 /**
@@ -16,19 +14,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const fileId = entityId.safeParse(params.fileId);
   const file =
     id.success && fileId.success ? await getApplicationFile(context.app.db, id.data, fileId.data) : null;
-  if (!file) {
-    return new Response("Fichier introuvable", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
-  return new Response(new Uint8Array(file.content), {
-    headers: {
-      "Content-Type": file.mimeType,
-      "Content-Length": String(file.content.byteLength),
-      "Content-Disposition": attachmentDisposition(file.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    },
-  });
+  return file ? storedFileDownload(file) : missingFile("Fichier introuvable");
 }

@@ -1,7 +1,7 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { attachmentDisposition } from "~/features/applications/console-applications.server";
 import { signedCopyFile } from "~/features/documents/index.server";
 import { entityId } from "~/platform/form-schema";
+import { storedFileDownload } from "~/platform/http/download.server";
 import { pdfRefusal } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/learner-signed-copy";
 
@@ -14,13 +14,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = entityId.safeParse(params.documentId);
   const file = id.success ? await signedCopyFile(context.app.db, id.data) : null;
   if (!file) return pdfRefusal(404, "Copie signée introuvable");
-  return new Response(new Uint8Array(file.content), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.content.byteLength),
-      "Content-Disposition": attachmentDisposition(file.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    },
-  });
+  return storedFileDownload({ ...file, mimeType: file.contentType });
 }

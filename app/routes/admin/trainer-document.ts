@@ -1,7 +1,7 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { attachmentDisposition } from "~/features/applications/console-applications.server";
 import { trainerDocumentFile } from "~/features/trainers/trainer-documents.server";
 import { entityId } from "~/platform/form-schema";
+import { missingFile, storedFileDownload } from "~/platform/http/download.server";
 import type { Route } from "./+types/trainer-document";
 
 /**
@@ -16,19 +16,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id.success && documentId.success
       ? await trainerDocumentFile(context.app.db, id.data, documentId.data)
       : null;
-  if (!file) {
-    return new Response("Document introuvable", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
-  return new Response(new Uint8Array(file.content), {
-    headers: {
-      "Content-Type": file.mimeType,
-      "Content-Length": String(file.content.byteLength),
-      "Content-Disposition": attachmentDisposition(file.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    },
-  });
+  return file ? storedFileDownload(file) : missingFile("Document introuvable");
 }

@@ -1,7 +1,7 @@
-import { attachmentDisposition } from "~/features/applications/console-applications.server";
 import { qualiopiCertified } from "~/features/settings/centre";
 import { getCertificateFile } from "~/features/settings/console-settings.server";
 import { parisToday } from "~/platform/dates";
+import { attachmentDisposition, missingFile } from "~/platform/http/download.server";
 import type { Route } from "./+types/qualiopi-certificate";
 
 /**
@@ -16,12 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { certificate: file, qualiopiValidUntil: file.validUntil, qualiopiCategories: file.categories },
       parisToday(),
     );
-  if (!file || !certified) {
-    return new Response("Certificat introuvable", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!file || !certified) return missingFile("Certificat introuvable");
   return new Response(new Uint8Array(file.content), {
     headers: {
       "Content-Type": "application/pdf",

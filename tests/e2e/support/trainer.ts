@@ -14,7 +14,7 @@ export async function ensureTrainer(page: Page, firstName: string, lastName: str
   await page.getByRole("button", { name: "Nouveau formateur" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouveau formateur ou nouvelle formatrice" });
   await dialog.getByLabel("Prénom").fill(firstName);
-  await dialog.getByLabel("Nom", { exact: true }).fill(lastName);
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill(lastName);
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
