@@ -63,7 +63,7 @@ test("an administrator adds a trainer, sends a diploma expiring within a month, 
   await expect(page.getByText("Document enregistré")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Habilitation électrique" });
   await expect(row).toContainText("Expire le");
-  await expect(row.getByRole("link", { name: "Habilitation électrique" })).toHaveAttribute(
+  await expect(row.getByRole("link", { name: "Habilitation électrique", exact: true })).toHaveAttribute(
     "href",
     /^\/admin\/formateurs\/[0-9a-f-]{36}\/documents\/[0-9a-f-]{36}$/,
   );

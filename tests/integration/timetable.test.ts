@@ -323,11 +323,11 @@ describe(`timetable on ${DRIVER}`, () => {
     const inactive = await add({ start: "09:00", trainerId: retired.id });
     expect(inactive.status).toBe(400);
     expect(inactive.body.errors).toEqual({
-      trainerId: "Ce formateur ou cette formatrice n'est plus en activité : choisissez-en un autre.",
+      trainerId: "Ce formateur ou cette formatrice n'est plus en activité : choisissez-en un autre.",
     });
     const unknown = await add({ start: "09:00", trainerId: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.body.errors).toEqual({
-      trainerId: "Ce formateur ou cette formatrice n'est plus au registre : choisissez-en un autre.",
+      trainerId: "Ce formateur ou cette formatrice n'est plus au registre : choisissez-en un autre.",
     });
     const garbage = await add({ start: "09:00", trainerId: "Hélène Boucher" });
     expect(garbage.body.errors).toEqual({

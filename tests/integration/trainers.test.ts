@@ -345,7 +345,7 @@ describe(`Formateurs on ${DRIVER}`, () => {
       t.app.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.kind, "trainer-document-expiry")))
+        .where(and(eq(mailOutbox.kind, "trainer_document_expiry")))
         .then((rows) => rows.filter((m) => m.subject.includes(soon.lastName)));
     const first = await t.app.trainerExpiry.runOnce();
     expect(first.map((d) => d.id).sort()).toEqual(expect.arrayContaining([expiring, expired].sort()));

@@ -81,6 +81,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   learner_certificate: "Certificat de réalisation (stagiaire)",
   payer_convention: "Convention de formation (financeur)",
   payer_certificate: "Certificat de réalisation (financeur)",
+  trainer_document_expiry: "Document de formateur à renouveler (équipe)",
 };
 /** A kind without a label yet is still said in French, never as its internal key. */
 export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? "Autre e-mail";

@@ -107,8 +107,8 @@ export async function changeTimetable(
   });
 }
 
-const TRAINER_GONE = "Ce formateur ou cette formatrice n'est plus au registre : choisissez-en un autre.";
-const TRAINER_INACTIVE = "Ce formateur ou cette formatrice n'est plus en activité : choisissez-en un autre.";
+const TRAINER_GONE = "Ce formateur ou cette formatrice n'est plus au registre : choisissez-en un autre.";
+const TRAINER_INACTIVE = "Ce formateur ou cette formatrice n'est plus en activité : choisissez-en un autre.";
 
 /**
  * Where and with whom, as the slot stores it: the trainer picked from the register and their name

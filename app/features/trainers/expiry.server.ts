@@ -105,7 +105,7 @@ export async function sendExpiryWarnings(db: Db, publicUrl: string, now: Date = 
         const name = trainerName(d);
         const when = expiryText(d.expiresOn ?? today, today);
         return {
-          kind: "trainer-document-expiry",
+          kind: "trainer_document_expiry",
           to,
           ...renderMail(centre, {
             subject: `Document à renouveler\u00a0: ${name}, ${d.label}`,

@@ -24,7 +24,7 @@ export const TRAINER_ERRORS = {
   phone: FIELD_ERRORS.phone,
   unknown: "Formateur ou formatrice introuvable.",
   inUse:
-    "Ce formateur ou cette formatrice figure au planning de sessions : il ne peut pas être supprimé. Décochez « En activité » pour le ou la retirer des choix du planning.",
+    "Ce formateur ou cette formatrice figure au planning de sessions : il ne peut pas être supprimé. Décochez « En activité » pour le ou la retirer des choix du planning.",
 } as const;
 
 const name = (message: string) =>

@@ -87,7 +87,7 @@ export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
     <RecordScreen list={LIST}>
       <PageHeader
         title={trainerName(trainer)}
-        description="Formateur·rice : coordonnées, qualification, documents."
+        description="Formateur·rice : coordonnées, qualification, documents."
         actions={
           <div className="flex items-center gap-2">
             <Badge variant={trainer.active ? "success" : "secondary"} data-testid="trainer-state">

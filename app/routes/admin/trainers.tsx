@@ -50,13 +50,13 @@ export default function AdminTrainers({ loaderData }: Route.ComponentProps) {
   const remove = useConfirmDelete({
     question: "Supprimer ce formateur ou cette formatrice\u202f?",
     description:
-      "Ses documents sont supprimés avec sa fiche. Une personne qui figure au planning ne peut pas être supprimée : décochez plutôt « En activité ».",
+      "Ses documents sont supprimés avec sa fiche. Une personne qui figure au planning ne peut pas être supprimée : décochez plutôt « En activité ».",
   });
   return (
     <>
       <PageHeader
         title={countedTitle("Formateurs", page, loadError)}
-        description="Le registre de l'équipe pédagogique : coordonnées, compétences, qualifications imprimées sur les conventions, documents."
+        description="Le registre de l'équipe pédagogique : coordonnées, compétences, qualifications imprimées sur les conventions, documents."
         actions={canWrite ? <AddButton label="Nouveau formateur" onClick={editor.create} /> : null}
       />
       <ListFilters

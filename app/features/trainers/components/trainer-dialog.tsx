@@ -44,7 +44,7 @@ export function TrainerDialog({
                   label: "E-mail",
                   type: "email",
                   autoComplete: "off",
-                  hint: "Facultatif ; une adresse par personne (son espace formateur s'y connecte)",
+                  hint: "Facultatif ; une adresse par personne (son espace formateur s'y connecte)",
                 },
                 { name: "phone", label: "Téléphone", type: "tel", autoComplete: "off", hint: "Facultatif" },
               ]}
@@ -57,14 +57,14 @@ export function TrainerDialog({
                 as: "textarea",
                 name: "skills",
                 label: "Compétences",
-                hint: "Ce qu'il ou elle enseigne : domaines, outils, niveaux",
+                hint: "Ce qu'il ou elle enseigne : domaines, outils, niveaux",
                 maxLength: 2000,
               },
               {
                 as: "textarea",
                 name: "qualification",
                 label: "Qualification",
-                hint: "Diplômes, titres et expérience : imprimés sur les conventions et contrats (article L. 6353-4 du Code du travail)",
+                hint: "Diplômes, titres et expérience : imprimés sur les conventions et contrats (article L. 6353-4 du Code du travail)",
                 maxLength: 2000,
               },
             ]}

@@ -49,7 +49,7 @@ export function TrainerDocuments({
   const remove = useConfirmDelete({
     question: "Supprimer ce document\u202f?",
     intent: "delete-document",
-    description: "Le fichier est retiré de la fiche ; le journal garde la trace de la suppression.",
+    description: "Le fichier est retiré de la fiche ; le journal garde la trace de la suppression.",
   });
   return (
     <>
@@ -148,7 +148,7 @@ function UploadForm({ trainerId }: { trainerId: string }) {
           required
           errors={errors}
           maxLength={200}
-          hint="Par exemple : Master MEEF, contrat 2027"
+          hint="Par exemple : Master MEEF, contrat 2027"
         />
         <TextField
           form={F}
@@ -156,12 +156,13 @@ function UploadForm({ trainerId }: { trainerId: string }) {
           label="Expire le"
           type="date"
           errors={errors}
-          hint="Facultatif : un mois avant, la console et un e-mail préviennent"
+          hint="Facultatif : un mois avant, la console et un e-mail préviennent"
         />
       </div>
       <div className="grid gap-1">
         <label htmlFor={`${F}-file`} className="text-sm font-medium">
-          Fichier (PDF, DOC, DOCX, ODT, JPEG ou PNG ; {FILE_SIZE_LABEL} au plus)
+          Fichier (PDF, DOC, DOCX, ODT, JPEG ou PNG{"\u202f; "}
+          {FILE_SIZE_LABEL} au plus)
         </label>
         <input
           id={`${F}-file`}
