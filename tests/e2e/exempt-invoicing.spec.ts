@@ -92,7 +92,7 @@ const remindersOf = async (address: string, number: string) =>
     m.subject.replace(/\s+/g, " ").includes(`: facture ${number} en attente`),
   );
 
-test("an exempt centre admits a learner, bills the OPCO and the employer in sequence, sends a valid Factur-X, credits, records a partial payment and reminds the late payer once", async ({
+test("an exempt centre admits a learner, invoices the OPCO and the employer with consecutive numbers, a valid Factur-X, a credit note, a partial payment, and reminds the late payer once", async ({
   page,
   serverClock,
 }) => {
