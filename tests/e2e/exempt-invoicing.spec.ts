@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { embeddedFacturX, prepareFacturXValidators, validateFacturX } from "../support/facturx";
 import { pdfGlyphText } from "../support/pdf-glyph-text";
 import { signInAsAdmin } from "./support/admin";
+import { addShare, draftPartialCreditNote } from "./support/billing";
 import { applyAndAdmit } from "./support/candidate";
 import { mailsTo, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
@@ -10,8 +11,9 @@ import { expect, type Page, test } from "./support/test";
 /**
  * A centre exempt from VAT (CGI, art. 261-4-4° a) on a PostgreSQL server of its own, whose wall clock
  * the spec moves (the database's clock keeps the machine's time, so invoices are issued today): its
- * identity, one formation with a session, and two payers of its own, an OPCO and an employer, whose
- * addresses no other spec writes to.
+ * identity, invoices payable within 30 days and reminded 7 then 30 days after (Paramètres ›
+ * Facturation), one formation with a session, and two payers of its own, an OPCO and an employer,
+ * whose addresses no other spec writes to.
  */
 const COURSE = { slug: "comptabilite-paie", title: "Comptabilité et paie" };
 const OPCO = { name: "OPCO Akto", email: "factures@opco-akto.test" };
@@ -25,6 +27,8 @@ test.use({
           street = '3 place Bellecour', postal_code = '69002', city = 'Lyon', phone = '04 72 00 00 00',
           email = 'contact@forma-rhone.test', activity_number = '84691234569',
           activity_region = 'Auvergne-Rhône-Alpes', vat_status = 'exempt';
+        insert into billing_settings (id, payment_terms_days, reminder_days) values (1, 30, '[7, 30]')
+          on conflict (id) do update set payment_terms_days = 30, reminder_days = '[7, 30]';
         insert into formations (title, slug, description, formation_type, price)
           values ('${COURSE.title}', '${COURSE.slug}', 'Tenir la comptabilité et établir les bulletins de paie.',
             'courte', 2000);
@@ -99,7 +103,7 @@ test("an exempt centre admits a learner, invoices the OPCO and the employer with
   // An admission, two issues, a Factur-X validation, and two rounds of the reminders' job (one a minute).
   test.setTimeout(240_000);
 
-  // 1. The candidate applies on the site and is admitted: a learner of the session.
+  // The candidate applies on the site and is admitted: a learner of the session.
   const email = uniqueEmail("facturation");
   await applyAndAdmit(page, `/formation/${COURSE.slug}`, email);
   await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
@@ -110,15 +114,8 @@ test("an exempt centre admits a learner, invoices the OPCO and the employer with
 
   // The plan: the OPCO 80 % in subrogation, the employer 20 %.
   await expect(page.getByLabel("Prix de la formation HT (€)")).toHaveValue("2000,00");
-  await page.getByRole("button", { name: "Ajouter un financeur" }).click();
-  await page.getByLabel("Financeur de la part 1").selectOption({ label: `${OPCO.name} — OPCO, Paris` });
-  await page.getByLabel("Montant de la part 1 HT (€)").fill("1 600");
-  await page.getByLabel("Subrogation (l'OPCO paie le centre directement)").check();
-  await page.getByRole("button", { name: "Ajouter un financeur" }).click();
-  await page
-    .getByLabel("Financeur de la part 2")
-    .selectOption({ label: `${EMPLOYER.name} — Entreprise, Lyon` });
-  await page.getByLabel("Montant de la part 2 HT (€)").fill("400");
+  await addShare(page, 1, `${OPCO.name} — OPCO, Paris`, "1 600", "subrogation");
+  await addShare(page, 2, `${EMPLOYER.name} — Entreprise, Lyon`, "400");
   await expect(page.getByTestId("funding-gap")).toHaveText("");
   await page.getByRole("button", { name: "Enregistrer le plan" }).click();
   await expect(page.getByText("Plan de financement enregistré")).toBeVisible();
@@ -139,7 +136,7 @@ test("an exempt centre admits a learner, invoices the OPCO and the employer with
   expect(employer.year, `${opcoNumber} puis ${employerNumber}`).toBe(opco.year);
   expect(employer.rank, `${opcoNumber} puis ${employerNumber}`).toBe(opco.rank + 1);
 
-  // 3. The OPCO's PDF: its Factur-X valid for the schema, EN 16931 and the BR-FR rules; the exemption printed.
+  // The OPCO's PDF: its Factur-X valid for the schema, EN 16931 and the BR-FR rules; the exemption printed.
   await gotoReady(page, opcoPath);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Télécharger (PDF)" }).click();
@@ -157,16 +154,9 @@ test("an exempt centre admits a learner, invoices the OPCO and the employer with
   });
   expect(pdfGlyphText(pdf)).toContain(EXEMPTION);
 
-  // 4. 'Créer un avoir': a draft credit note that refers to the invoice, listed on it.
+  // 'Créer un avoir': a draft credit note that refers to the invoice, listed on it.
   await page.locator("body[data-hydrated]").waitFor();
-  await page.getByRole("button", { name: "Créer un avoir" }).click();
-  const dialog = page.getByRole("dialog", { name: `Avoir sur la facture ${opcoNumber}` });
-  await dialog.getByLabel("Avoir partiel").check();
-  await dialog.getByLabel("Montant de l'avoir HT (€)").fill("200");
-  await dialog.getByLabel("Motif (imprimé sur l'avoir)").fill("Une journée de formation annulée");
-  await dialog.getByRole("button", { name: "Créer le brouillon d'avoir" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Brouillon d'avoir" })).toBeVisible();
-  await expect(page.getByText(`Avoir sur la facture ${opcoNumber}`)).toBeVisible();
+  await draftPartialCreditNote(page, opcoNumber, "200", "Une journée de formation annulée");
   await page.getByRole("link", { name: opcoNumber, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Facture ${opcoNumber}` })).toBeVisible();
   await expect(page.getByTestId("invoice-row")).toHaveCount(1);
@@ -177,7 +167,7 @@ test("an exempt centre admits a learner, invoices the OPCO and the employer with
   await recordPayment(page, opcoNumber, "1 600");
   await expect(page.getByTestId("invoice-state")).toHaveText("Payée");
 
-  // 5. The employer pays part of its invoice: 'Partiellement payée' on its page and in the list.
+  // The employer pays part of its invoice: 'Partiellement payée' on its page and in the list.
   await gotoReady(page, employerPath);
   await recordPayment(page, employerNumber, "150");
   await expect(page.getByTestId("invoice-state")).toHaveText("Partiellement payée");
@@ -190,7 +180,7 @@ test("an exempt centre admits a learner, invoices the OPCO and the employer with
   );
   await expect(page.getByTestId("invoice").filter({ hasText: opcoNumber })).toContainText("Payée");
 
-  // 6. 38 days on (due after 30, first reminder 7 days after that, the second after 30): the employer's
+  // 38 days on (due after 30 days, the first reminder 7 days later, the second 30): the employer's
   // invoice is late, and the job's next round reminds the employer.
   await serverClock.set(Date.now() + 38 * DAY);
   const reminder = await waitForMail(
