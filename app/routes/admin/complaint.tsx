@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { useCan } from "~/features/accounts/components/use-can";
 import {
   ComplaintReplyForm,
@@ -19,6 +18,7 @@ import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import { RecordError } from "~/ui/console/record-error";
+import { RecordItem } from "~/ui/console/record-item";
 import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
 import type { Route } from "./+types/complaint";
 
@@ -46,15 +46,6 @@ export const action = complaintAction;
 
 // A colleague's change shows at once.
 const LIVE = ["complaints"] as const;
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="whitespace-pre-wrap break-words">{children}</dd>
-    </div>
-  );
-}
 
 const MAIL_STATE = (m: { sentAt: Date | string | null; lastError: string | null }) =>
   m.sentAt
@@ -97,29 +88,29 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
             <h2 className="mb-3 text-lg font-semibold">La réclamation</h2>
             <dl className="grid gap-3">
               {c.erasedAt ? (
-                <Item label="Auteur">
+                <RecordItem label="Auteur">
                   <span data-testid="complaint-erased">
                     Données personnelles effacées le {formatDateTime(c.erasedAt)} (
                     {authorTypeLabel(c.authorType)})
                   </span>
-                </Item>
+                </RecordItem>
               ) : (
                 <>
-                  <Item label="Auteur">
+                  <RecordItem label="Auteur">
                     {c.firstName} {c.lastName} ({authorTypeLabel(c.authorType)})
-                  </Item>
-                  {c.organisation ? <Item label="Structure">{c.organisation}</Item> : null}
-                  <Item label="E-mail">
+                  </RecordItem>
+                  {c.organisation ? <RecordItem label="Structure">{c.organisation}</RecordItem> : null}
+                  <RecordItem label="E-mail">
                     <a className="text-primary hover:underline" href={`mailto:${c.email}`}>
                       {c.email}
                     </a>
-                  </Item>
-                  {c.phone ? <Item label="Téléphone">{c.phone}</Item> : null}
+                  </RecordItem>
+                  {c.phone ? <RecordItem label="Téléphone">{c.phone}</RecordItem> : null}
                 </>
               )}
-              <Item label="Catégorie">{categoryLabel(c.category)}</Item>
-              <Item label="Session concernée">{c.sessionLabel ?? "Non précisée"}</Item>
-              {c.description ? <Item label="Description">{c.description}</Item> : null}
+              <RecordItem label="Catégorie">{categoryLabel(c.category)}</RecordItem>
+              <RecordItem label="Session concernée">{c.sessionLabel ?? "Non précisée"}</RecordItem>
+              {c.description ? <RecordItem label="Description">{c.description}</RecordItem> : null}
             </dl>
             {c.erasedAt ? null : (
               <div className="mt-4">
@@ -133,10 +124,12 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold">Traitement</h2>
               <dl className="mb-4 grid gap-2 text-sm" data-testid="complaint-dates">
-                <Item label="Reçue le">{formatDateTime(c.createdAt)}</Item>
-                <Item label="Traitée le">{c.handledAt ? formatDateTime(c.handledAt) : "Pas encore"}</Item>
-                {c.closedAt ? <Item label="Close le">{formatDateTime(c.closedAt)}</Item> : null}
-                <Item label="Délai de traitement">{handlingDelay(c.createdAt, c.handledAt)}</Item>
+                <RecordItem label="Reçue le">{formatDateTime(c.createdAt)}</RecordItem>
+                <RecordItem label="Traitée le">
+                  {c.handledAt ? formatDateTime(c.handledAt) : "Pas encore"}
+                </RecordItem>
+                {c.closedAt ? <RecordItem label="Close le">{formatDateTime(c.closedAt)}</RecordItem> : null}
+                <RecordItem label="Délai de traitement">{handlingDelay(c.createdAt, c.handledAt)}</RecordItem>
               </dl>
               <ComplaintStatusForm id={c.id} status={c.status} disabled={!canWrite} />
             </CardContent>

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { formatDateRange } from "~/features/catalogue/sessions";
@@ -17,6 +17,7 @@ import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import { RecordError } from "~/ui/console/record-error";
+import { RecordItem } from "~/ui/console/record-item";
 import { type RecordList, RecordScreen } from "~/ui/console/record-screen";
 import { Dialog } from "~/ui/dialog";
 import type { Route } from "./+types/trainer";
@@ -64,15 +65,6 @@ export const action = trainerDocumentAction;
 // A colleague's change shows at once.
 const LIVE = ["trainers"] as const;
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="whitespace-pre-wrap break-words">{children}</dd>
-    </div>
-  );
-}
-
 export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
   const { record, sessions, today, soon, loadError } = loaderData;
   useLoadErrorToast(loadError);
@@ -107,7 +99,7 @@ export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold">Fiche</h2>
               <dl className="grid gap-3">
-                <Item label="E-mail">
+                <RecordItem label="E-mail">
                   {trainer.email ? (
                     <a className="text-primary hover:underline" href={`mailto:${trainer.email}`}>
                       {trainer.email}
@@ -115,12 +107,12 @@ export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
                   ) : (
                     "—"
                   )}
-                </Item>
-                <Item label="Téléphone">{trainer.phone ?? "—"}</Item>
-                <Item label="Compétences">{trainer.skills || "—"}</Item>
-                <Item label="Qualification (imprimée sur les conventions et contrats)">
+                </RecordItem>
+                <RecordItem label="Téléphone">{trainer.phone ?? "—"}</RecordItem>
+                <RecordItem label="Compétences">{trainer.skills || "—"}</RecordItem>
+                <RecordItem label="Qualification (imprimée sur les conventions et contrats)">
                   {trainer.qualification || "Non renseignée"}
-                </Item>
+                </RecordItem>
               </dl>
             </CardContent>
           </Card>
