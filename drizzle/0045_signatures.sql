@@ -45,10 +45,7 @@ CREATE TABLE "signature_signers" (
 );
 --> statement-breakpoint
 ALTER TABLE "signature_requests" ADD CONSTRAINT "signature_requests_document_id_learner_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."learner_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "signature_requests" ADD CONSTRAINT "signature_requests_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "signature_requests" ADD CONSTRAINT "signature_requests_cancelled_by_users_id_fk" FOREIGN KEY ("cancelled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signature_signers" ADD CONSTRAINT "signature_signers_request_id_signature_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."signature_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "signature_signers" ADD CONSTRAINT "signature_signers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "signature_requests_document_idx" ON "signature_requests" USING btree ("document_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_requests_live_idx" ON "signature_requests" USING btree ("document_sha256") WHERE "signature_requests"."state" <> 'cancelled';--> statement-breakpoint
 CREATE UNIQUE INDEX "signature_signers_role_idx" ON "signature_signers" USING btree ("request_id","role");--> statement-breakpoint

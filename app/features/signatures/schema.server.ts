@@ -14,7 +14,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { bytea, createdAt, updatedAt } from "../../platform/db/columns.server";
-import { users } from "../accounts/schema.server";
 import { learnerDocuments } from "../documents/schema.server";
 
 /** En cours (waiting for signatures), signée (every signer signed: frozen), annulée (by staff). */
@@ -44,14 +43,16 @@ export const signatureRequests = pgTable(
     documentSha256: text("document_sha256").notNull(),
     fileName: text("file_name").notNull(),
     state: signatureRequestState("state").notNull().default("pending"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    // Accounts by id without a foreign key: the evidence outlives an account deleted (a key's 'set
+    // null' would be an update, which the trigger refuses once signed).
+    createdBy: text("created_by"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** The signed PDF (frozen PDF + evidence page) and its SHA-256, once every signer signed. */
     signedPdf: bytea("signed_pdf"),
     signedSha256: text("signed_sha256"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledBy: text("cancelled_by"),
   },
   (t) => [
     index("signature_requests_document_idx").on(t.documentId),
@@ -86,7 +87,8 @@ export const signatureSigners = pgTable(
     email: text("email"),
     position: integer("position").notNull(),
     signedAt: timestamp("signed_at", { withTimezone: true }),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The account that signed (kept as evidence even if it is later deleted: no foreign key). */
+    userId: text("user_id"),
     verifiedEmail: text("verified_email"),
     ip: text("ip"),
     userAgent: text("user_agent"),
