@@ -16,6 +16,7 @@ import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
+import { SignatureReminderScheduler } from "~/features/signatures/reminders.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import type { Config } from "~/platform/config.server";
 import { provideConsolePermissionCheck } from "~/platform/console/access.server";
@@ -142,6 +143,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     );
     // Reminders of unpaid invoices (features/billing/reminders.server.ts).
     const reminders = new ReminderScheduler(database.db, mail, logger);
+    // The one reminder of each demande de signature (features/signatures/reminders.server.ts).
+    const signatureReminders = new SignatureReminderScheduler(database.db, config.publicUrl, mail, logger);
     // Émargement: the signing links e-mailed before each slot (when Paramètres says so), and the
     // signed sheets written in the background.
     const attendanceLinks = new AttendanceLinkScheduler({ db: database.db, config, mail }, logger);
@@ -152,6 +155,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       publishing.start();
       surveys.start();
       reminders.start();
+      signatureReminders.start();
       attendanceLinks.start();
       attendanceSheets.start();
     }
@@ -165,6 +169,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       publishing,
       surveys,
       reminders,
+      signatureReminders,
       attendanceLinks,
       attendanceSheets,
       events,
@@ -175,6 +180,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await publishing.stop();
         await surveys.stop();
         await reminders.stop();
+        await signatureReminders.stop();
         await attendanceLinks.stop();
         await attendanceSheets.stop();
         await mail.stop();
