@@ -95,7 +95,9 @@ export default caseSensitive([
       route("stagiaires/:id/financement", "routes/admin/learner-funding.tsx"),
       // A demande de signature: its signers and evidence, the centre's signature, 'Vérifier'; its PDFs.
       route("signatures/:id", "routes/admin/signature-request.tsx"),
-      route("signatures/:id/document.pdf", "routes/admin/signature-request-file.ts", { id: "signature-frozen" }),
+      route("signatures/:id/document.pdf", "routes/admin/signature-request-file.ts", {
+        id: "signature-frozen",
+      }),
       route("signatures/:id/signe.pdf", "routes/admin/signature-request-file.ts", { id: "signature-signed" }),
       route("reclamations", "routes/admin/complaints.tsx"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),

@@ -29,7 +29,10 @@ function section(text: string, at: number): { entries: Map<number, number>; trai
   if (trailerAt < 0) throw new Error("PDF: no trailer");
   const entries = new Map<number, number>();
   let number = 0;
-  for (const line of text.slice(at + 4, trailerAt).trim().split(/\r?\n|\r/)) {
+  for (const line of text
+    .slice(at + 4, trailerAt)
+    .trim()
+    .split(/\r?\n|\r/)) {
     const heading = /^(\d+) (\d+)\s*$/.exec(line);
     if (heading) {
       number = Number(heading[1]);

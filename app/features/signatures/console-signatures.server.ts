@@ -14,11 +14,19 @@ import {
 } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { cancelRequest, type Device, requestSignature, signForCentre, verifyRequest } from "./requests.server";
+import {
+  cancelRequest,
+  type Device,
+  requestSignature,
+  signForCentre,
+  verifyRequest,
+} from "./requests.server";
 import { SIGNATURE_ERRORS } from "./vocabulary";
 
 /** What the Stagiaires screen also posts for signatures. */
-export const SIGNATURE_INTENTS = { "request-signature": "signatures:request" } as const satisfies IntentPermissions;
+export const SIGNATURE_INTENTS = {
+  "request-signature": "signatures:request",
+} as const satisfies IntentPermissions;
 
 /** 'Demander la signature' of a kept convention or contrat (its id posted as `documentId`). */
 export async function signatureIntent(app: AppRuntime, actor: Actor, form: FormData) {
@@ -54,7 +62,7 @@ export const signaturePageAction = (requestId: string | undefined, device: Devic
         return attempt(app, intent, "Vérification impossible", "", () => Promise.reject(error));
       }
     }
-    const changed = async (run: () => Promise<string | undefined | void>) => {
+    const changed = async (run: () => Promise<unknown>) => {
       const title = await run();
       await app.events.publish({ table: "signature_requests", op: "update" });
       return title;

@@ -5,9 +5,9 @@
  * original pages are not rewritten, and the frozen file is the exact beginning of the signed one.
  */
 import { formatDate } from "~/platform/dates";
+import { formatTime } from "~/platform/paris-time";
 import { appendPdfPages } from "~/platform/pdf-append.server";
 import { openPdf } from "~/platform/pdf-document.server";
-import { formatTime } from "~/platform/paris-time";
 import type { SignerRole } from "./types";
 import { SIGNER_ROLE_LABELS } from "./vocabulary";
 
@@ -67,7 +67,10 @@ async function evidencePage(input: EvidenceInput): Promise<Buffer> {
   line("Empreinte SHA-256 du document", input.documentSha256);
   for (const signer of input.signers) {
     doc.moveDown(0.8);
-    doc.font("bold").fontSize(11).text(`${SIGNER_ROLE_LABELS[signer.role]}${NBSP}: ${signer.name}`, { width });
+    doc
+      .font("bold")
+      .fontSize(11)
+      .text(`${SIGNER_ROLE_LABELS[signer.role]}${NBSP}: ${signer.name}`, { width });
     doc.moveDown(0.2);
     line("Signé le", evidenceTime(signer.signedAt));
     line("Horodatage (UTC)", signer.signedAt.toISOString());

@@ -23,7 +23,12 @@ import { enqueueMail } from "~/platform/mail/queue.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { signedPdf } from "./evidence-pdf.server";
 import { signatureRequestMail } from "./mails.server";
-import { type SignatureRequest, type SignatureSigner, signatureRequests, signatureSigners } from "./schema.server";
+import {
+  type SignatureRequest,
+  type SignatureSigner,
+  signatureRequests,
+  signatureSigners,
+} from "./schema.server";
 import type { SignerRole } from "./types";
 import { SIGNATURE_ERRORS, VERIFY_MESSAGES } from "./vocabulary";
 
@@ -175,7 +180,10 @@ async function lockedRequest(tx: Db, requestId: string) {
 }
 
 /** What the signature answers: signed (and whether the request is now complete), or a French refusal. */
-export type SignOutcome = { state: "signed"; complete: boolean } | { state: "refused"; error: string } | { state: "unknown" };
+export type SignOutcome =
+  | { state: "signed"; complete: boolean }
+  | { state: "refused"; error: string }
+  | { state: "unknown" };
 
 /**
  * Records one signature's evidence and, when it was the last one, completes the request. The SHA-256
@@ -258,7 +266,7 @@ async function complete(tx: Db, request: SignatureRequest, signers: SignatureSig
     .set({ state: "signed", completedAt: new Date(), signedPdf: pdf, signedSha256: sha256(pdf) })
     .where(eq(signatureRequests.id, request.id));
   await receiveSignedCopy(tx, actor, request.documentId, {
-    fileName: request.fileName.replace(/\.pdf$/i, "") + "-signe.pdf",
+    fileName: `${request.fileName.replace(/\.pdf$/i, "")}-signe.pdf`,
     contentType: "application/pdf",
     content: pdf,
   });
@@ -375,7 +383,9 @@ export async function signForCentre(app: AppRuntime, actor: Actor, requestId: st
     });
   });
   if (outcome.state === "refused") throw new AdminInputError(outcome.error);
-  return outcome.state === "signed" && outcome.complete ? "Document signé par tous les signataires" : undefined;
+  return outcome.state === "signed" && outcome.complete
+    ? "Document signé par tous les signataires"
+    : undefined;
 }
 
 /** 'Annuler la demande': only while it is en cours; its link then leads nowhere. */
@@ -482,7 +492,9 @@ export async function requestFile(db: Db, requestId: string, which: "frozen" | "
     .where(eq(signatureRequests.id, requestId));
   if (!row) return null;
   if (which === "frozen") return { fileName: row.fileName, pdf: row.frozenPdf };
-  return row.signedPdf ? { fileName: row.fileName.replace(/\.pdf$/i, "") + "-signe.pdf", pdf: row.signedPdf } : null;
+  return row.signedPdf
+    ? { fileName: `${row.fileName.replace(/\.pdf$/i, "")}-signe.pdf`, pdf: row.signedPdf }
+    : null;
 }
 
 /** The latest request of each document given (for the learner's file): its id and state. */
@@ -490,7 +502,11 @@ export async function signaturesOfDocuments(db: Db, documentIds: string[]) {
   const found: Record<string, { id: string; state: SignatureRequest["state"] }> = {};
   if (!documentIds.length) return found;
   const rows = await db
-    .select({ id: signatureRequests.id, documentId: signatureRequests.documentId, state: signatureRequests.state })
+    .select({
+      id: signatureRequests.id,
+      documentId: signatureRequests.documentId,
+      state: signatureRequests.state,
+    })
     .from(signatureRequests)
     .where(inArray(signatureRequests.documentId, documentIds))
     .orderBy(desc(signatureRequests.createdAt));

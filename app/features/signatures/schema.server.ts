@@ -57,9 +57,7 @@ export const signatureRequests = pgTable(
   (t) => [
     index("signature_requests_document_idx").on(t.documentId),
     // One live request per PDF: the rows of one convention's sending share its bytes.
-    uniqueIndex("signature_requests_live_idx")
-      .on(t.documentSha256)
-      .where(sql`${t.state} <> 'cancelled'`),
+    uniqueIndex("signature_requests_live_idx").on(t.documentSha256).where(sql`${t.state} <> 'cancelled'`),
     check(
       "signature_requests_signed_file",
       sql`(${t.state} = 'signed') = (${t.signedPdf} is not null and ${t.signedSha256} is not null and ${t.completedAt} is not null)`,

@@ -24,7 +24,9 @@ export async function readSignatureSettings(db: Db): Promise<{ reminderDays: num
 }
 
 /** Paramètres' Signatures card posts this intent; saving it is changing the settings. */
-export const SIGNATURE_SETTINGS_INTENTS = { signatures: "settings:write" } as const satisfies IntentPermissions;
+export const SIGNATURE_SETTINGS_INTENTS = {
+  signatures: "settings:write",
+} as const satisfies IntentPermissions;
 
 /** Saves the reminder delay: checked, then the row written with its Journal entry (nothing when unchanged). */
 export async function signatureSettingsIntent(app: AppRuntime, actor: Actor, form: FormData) {

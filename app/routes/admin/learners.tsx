@@ -20,9 +20,6 @@ import {
   sessionGaps,
 } from "~/features/documents/index.server";
 import { DOCUMENT_TYPES } from "~/features/documents/types";
-import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
-import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
-import { signaturesOfDocuments } from "~/features/signatures/index.server";
 import { LearnerDialog } from "~/features/learners/components/learner-dialog";
 import { learnerAction } from "~/features/learners/console-learners.server";
 import { learnerFiltersFrom } from "~/features/learners/learner-schema";
@@ -35,6 +32,9 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
 } from "~/features/learners/vocabulary";
+import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
+import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
+import { signaturesOfDocuments } from "~/features/signatures/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";

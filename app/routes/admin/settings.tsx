@@ -121,7 +121,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             centreSiret={settings.siret}
           />
         ) : null}
-        {signatures ? <SignatureSettingsCard reminderDays={signatures.reminderDays} canEdit={canEdit} /> : null}
+        {signatures ? (
+          <SignatureSettingsCard reminderDays={signatures.reminderDays} canEdit={canEdit} />
+        ) : null}
       </div>
     </>
   );

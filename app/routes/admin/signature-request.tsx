@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { SignatureRequestPanel } from "~/features/signatures/components/signature-request-panel";
-import { signaturePageAction, SIGNATURE_PAGE_INTENTS } from "~/features/signatures/console-signatures.server";
+import { SIGNATURE_PAGE_INTENTS, signaturePageAction } from "~/features/signatures/console-signatures.server";
 import { requestView } from "~/features/signatures/requests.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLiveRevalidation } from "~/platform/use-live";
@@ -53,7 +53,8 @@ export default function AdminSignatureRequest({ loaderData }: Route.ComponentPro
     label: "Stagiaires de la session",
   };
   if (!view) return <RecordScreen list={list} failure={loadError ?? "Erreur lors du chargement"} />;
-  const name = [view.request.firstName, view.request.lastName].filter(Boolean).join(" ") || "Stagiaire anonymisé·e";
+  const name =
+    [view.request.firstName, view.request.lastName].filter(Boolean).join(" ") || "Stagiaire anonymisé·e";
   return (
     <RecordScreen list={list}>
       <PageHeader

@@ -3,7 +3,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { getSignedInUser } from "~/features/accounts/current-user.server";
 import { evidenceTime } from "~/features/signatures/evidence-pdf.server";
 import { signAsSigner, signerView } from "~/features/signatures/requests.server";
-import { SIGNATURE_ERRORS, SIGNATURE_STATE_LABELS, SIGNER_ROLE_LABELS } from "~/features/signatures/vocabulary";
+import {
+  SIGNATURE_ERRORS,
+  SIGNATURE_STATE_LABELS,
+  SIGNER_ROLE_LABELS,
+} from "~/features/signatures/vocabulary";
 import { AdminInputError } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { readFormData } from "~/platform/http/body.server";
@@ -36,7 +40,11 @@ async function signedIn(request: Request, app: Route.LoaderArgs["context"]["app"
 }
 
 /** The signer's view with each signer's date as the page prints it. */
-async function load(app: Route.LoaderArgs["context"]["app"], id: string, user: { id: string; email: string }) {
+async function load(
+  app: Route.LoaderArgs["context"]["app"],
+  id: string,
+  user: { id: string; email: string },
+) {
   const view = await signerView(app.db, id, user);
   if (!view) return null;
   return {
@@ -132,7 +140,11 @@ export default function SignaturePage({ loaderData, actionData }: Route.Componen
         <iframe src={pdf} title={`${title} (PDF)`} className="h-[70vh] w-full" />
       </div>
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <a href={`${pdf}?telecharger`} download className="inline-flex items-center gap-1 text-primary underline">
+        <a
+          href={`${pdf}?telecharger`}
+          download
+          className="inline-flex items-center gap-1 text-primary underline"
+        >
           <Download aria-hidden="true" className="h-4 w-4" /> Télécharger le PDF
         </a>
         <span className="text-muted-foreground [overflow-wrap:anywhere]">
@@ -147,14 +159,16 @@ export default function SignaturePage({ loaderData, actionData }: Route.Componen
             : " Le document sera complet quand chaque signataire l'aura signé."}
         </p>
       ) : request.state !== "pending" ? (
-        <p className="mt-6 rounded-md bg-muted p-3 text-sm">Cette demande de signature n'est plus en cours.</p>
+        <p className="mt-6 rounded-md bg-muted p-3 text-sm">
+          Cette demande de signature n'est plus en cours.
+        </p>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="sha256" value={request.sha256} />
           <p className="text-sm">
-            En signant, vous êtes identifié·e par votre adresse e-mail vérifiée ({loaderData.email}). La date et
-            l'heure, votre adresse IP, votre navigateur et l'empreinte du document sont enregistrés comme preuve
-            de votre signature.
+            En signant, vous êtes identifié·e par votre adresse e-mail vérifiée ({loaderData.email}). La date
+            et l'heure, votre adresse IP, votre navigateur et l'empreinte du document sont enregistrés comme
+            preuve de votre signature.
           </p>
           <label className="flex items-start gap-2 text-sm font-medium">
             <input

@@ -280,7 +280,9 @@ export function LearnerDocuments({
             </Badge>
           ) : null}
           {latest?.archivedAt ? <Badge variant="outline">Archivée</Badge> : null}
-          {type === "agreement" && latest && agreementExtra ? agreementExtra(latest, `${docName} ${ofName(name)}`) : null}
+          {type === "agreement" && latest && agreementExtra
+            ? agreementExtra(latest, `${docName} ${ofName(name)}`)
+            : null}
           {latest?.signedAt ? (
             <a
               href={`/admin/stagiaires/documents/${latest.id}/copie-signee`}

@@ -74,7 +74,9 @@ export function AgreementSignature({
         confirmLabel={busy ? "Envoi..." : "Demander la signature"}
         tone="default"
         busy={busy}
-        onConfirm={() => fetcher.submit({ intent: "request-signature", documentId: document.id }, { method: "post" })}
+        onConfirm={() =>
+          fetcher.submit({ intent: "request-signature", documentId: document.id }, { method: "post" })
+        }
       />
     </>
   );

@@ -118,7 +118,13 @@ export function SignatureRequestPanel({
             ) : null}
             <verifier.Form method="post">
               <input type="hidden" name="intent" value="verify" />
-              <Button type="submit" variant="outline" size="sm" className={small} disabled={verifier.state !== "idle"}>
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                className={small}
+                disabled={verifier.state !== "idle"}
+              >
                 <ShieldCheck aria-hidden="true" className="h-3 w-3" /> Vérifier
               </Button>
             </verifier.Form>
@@ -128,7 +134,13 @@ export function SignatureRequestPanel({
               </Button>
             ) : null}
             {canManage && pending ? (
-              <Button variant="ghost" size="sm" className={small} disabled={busy} onClick={() => setConfirm("cancel")}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={small}
+                disabled={busy}
+                onClick={() => setConfirm("cancel")}
+              >
                 <XCircle aria-hidden="true" className="h-3 w-3" /> Annuler la demande
               </Button>
             ) : null}
@@ -149,7 +161,12 @@ export function SignatureRequestPanel({
           <h2 className="mb-3 text-lg font-semibold">Signataires</h2>
           <ul className="grid gap-4">
             {signers.map((s) => (
-              <li key={s.id} data-testid="signer" data-role={s.role} className="border-t pt-3 first:border-t-0 first:pt-0">
+              <li
+                key={s.id}
+                data-testid="signer"
+                data-role={s.role}
+                className="border-t pt-3 first:border-t-0 first:pt-0"
+              >
                 <p className="font-medium">
                   {SIGNER_ROLE_LABELS[s.role]} · {s.name}{" "}
                   {s.signedAt ? (

@@ -22,7 +22,8 @@ export function SignatureSettingsCard({ reminderDays, canEdit }: { reminderDays:
           <input type="hidden" name="intent" value="signatures" />
           <fieldset disabled={!canEdit} className="m-0 grid min-w-0 gap-4 border-0 p-0">
             <legend className="mb-3 text-sm text-muted-foreground">
-              Un signataire qui n'a pas signé une convention ou un contrat reçoit une seule relance par e-mail.
+              Un signataire qui n'a pas signé une convention ou un contrat reçoit une seule relance par
+              e-mail.
             </legend>
             <TextField
               form={FORM}
