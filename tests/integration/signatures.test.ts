@@ -317,11 +317,11 @@ describe(`signature requests on ${DRIVER}`, () => {
       ]),
     ).rejects.toThrow(/can no longer be changed/);
     // Each step in the Journal.
-    const journal = await rows<{ action: string }>(
+    const entries = await rows<{ action: string }>(
       "select action from audit_log where entity = 'signature_request' and entity_id = $1 order by created_at, id",
       [requestId],
     );
-    expect(journal.map((j) => j.action)).toEqual(["create", "sign", "sign"]);
+    expect(entries.map((j) => j.action)).toEqual(["create", "sign", "sign"]);
   });
 
   it("an altered stored PDF fails 'Vérifier' and can no longer be signed; the company's contact signs with its verified e-mail; a cancelled request leads nowhere", async () => {
