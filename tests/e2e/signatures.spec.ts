@@ -35,7 +35,11 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   const link = linkIn(await waitForMail(email, "à signer en ligne"), `${serverUrl}/espace/signatures/`);
 
   // The learner, on a phone: an account of their e-mail, verified, then signed in with its password.
-  const phone = await browser.newContext({ ...VISITOR, baseURL: serverUrl, viewport: { width: 360, height: 780 } });
+  const phone = await browser.newContext({
+    ...VISITOR,
+    baseURL: serverUrl,
+    viewport: { width: 360, height: 780 },
+  });
   const learner = await phone.newPage();
   await gotoReady(learner, "/auth");
   await learner.getByRole("tab", { name: "Inscription" }).click();
@@ -81,7 +85,9 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
     await expect(signer.getByTestId("signer-sha256")).toHaveText(shownHash);
   }
   await page.getByRole("button", { name: "Vérifier" }).click();
-  await expect(page.getByTestId("verify-result")).toHaveText("L'empreinte du fichier correspond à celle enregistrée.");
+  await expect(page.getByTestId("verify-result")).toHaveText(
+    "L'empreinte du fichier correspond à celle enregistrée.",
+  );
 
   // The learner's file: the contrat reads 'Signé', with the signed copy.
   await page.getByRole("link", { name: "Stagiaires de la session" }).click();

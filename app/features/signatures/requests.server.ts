@@ -163,6 +163,15 @@ async function requestTitle(db: Db, learnerId: string, kind: string) {
   return `${what} · ${await learnerTitleOf(db, learnerId)}`;
 }
 
+/** The Journal's title of a stored request (its file's name if its document is gone). */
+async function storedRequestTitle(db: Db, request: SignatureRequest) {
+  const [doc] = await db
+    .select({ learnerId: learnerDocuments.learnerId, kind: learnerDocuments.kind })
+    .from(learnerDocuments)
+    .where(eq(learnerDocuments.id, request.documentId));
+  return doc ? requestTitle(db, doc.learnerId, doc.kind) : request.fileName;
+}
+
 /** The request and its signers, the request locked for a change. */
 async function lockedRequest(tx: Db, requestId: string) {
   const [request] = await tx
@@ -222,16 +231,11 @@ async function recordSignature(
     .where(and(eq(signatureSigners.id, signer.id), isNull(signatureSigners.signedAt)))
     .returning();
   if (!signed) return { state: "refused", error: SIGNATURE_ERRORS.notPending };
-  const [doc] = await tx
-    .select({ learnerId: learnerDocuments.learnerId, kind: learnerDocuments.kind })
-    .from(learnerDocuments)
-    .where(eq(learnerDocuments.id, request.documentId));
-  const title = doc ? await requestTitle(tx, doc.learnerId, doc.kind) : request.fileName;
   await writeAudit(tx, evidence.actor, {
     action: "sign",
     entity: "signature_request",
     entityId: request.id,
-    details: { title, role: signer.role, sha256: presented },
+    details: { title: await storedRequestTitle(tx, request), role: signer.role, sha256: presented },
   });
   const all = signers.map((s) => (s.id === signed.id ? signed : s));
   if (all.some((s) => !s.signedAt)) return { state: "signed", complete: false };
@@ -295,50 +299,25 @@ async function ownSigner(db: Db, requestId: string, account: Signer) {
   return row ? { signerId: row.signerId, email } : null;
 }
 
-/** What the signing page shows its signer; null: not theirs (404). */
+/**
+ * What the signing page shows its signer; null: not theirs (404). The other signers are named with
+ * their role and date only: their e-mail and evidence are the console's.
+ */
 export async function signerView(db: Db, requestId: string, account: Signer) {
   const own = await ownSigner(db, requestId, account);
-  if (!own) return null;
-  const [request] = await db
-    .select({
-      id: signatureRequests.id,
-      fileName: signatureRequests.fileName,
-      state: signatureRequests.state,
-      documentSha256: signatureRequests.documentSha256,
-      createdAt: signatureRequests.createdAt,
-      kind: learnerDocuments.kind,
-    })
-    .from(signatureRequests)
-    .innerJoin(learnerDocuments, eq(learnerDocuments.id, signatureRequests.documentId))
-    .where(eq(signatureRequests.id, requestId));
-  if (!request) return null;
-  const signers = await db
-    .select({
-      id: signatureSigners.id,
-      role: signatureSigners.role,
-      name: signatureSigners.name,
-      signedAt: signatureSigners.signedAt,
-    })
-    .from(signatureSigners)
-    .where(eq(signatureSigners.requestId, requestId))
-    .orderBy(asc(signatureSigners.position));
+  const view = own ? await requestView(db, requestId) : null;
+  if (!own || !view) return null;
+  const signers = view.signers.map(({ id, role, name, signedAt }) => ({ id, role, name, signedAt }));
   const me = signers.find((s) => s.id === own.signerId);
   if (!me) return null;
-  return { request, me, signers, email: own.email };
+  const { id, fileName, state, documentSha256, createdAt, kind } = view.request;
+  return { request: { id, fileName, state, documentSha256, createdAt, kind }, me, signers, email: own.email };
 }
 
 /** The PDF the signer is shown (the frozen one), or the signed one once complete; null: not theirs. */
 export async function signerFile(db: Db, requestId: string, account: Signer) {
   if (!(await ownSigner(db, requestId, account))) return null;
-  const [row] = await db
-    .select({
-      fileName: signatureRequests.fileName,
-      frozenPdf: signatureRequests.frozenPdf,
-      signedPdf: signatureRequests.signedPdf,
-    })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, requestId));
-  return row ?? null;
+  return requestFile(db, requestId, "latest");
 }
 
 /**
@@ -398,15 +377,11 @@ export async function cancelRequest(app: AppRuntime, actor: Actor, requestId: st
       .update(signatureRequests)
       .set({ state: "cancelled", cancelledAt: new Date(), cancelledBy: actor.id })
       .where(eq(signatureRequests.id, requestId));
-    const [doc] = await tx
-      .select({ learnerId: learnerDocuments.learnerId, kind: learnerDocuments.kind })
-      .from(learnerDocuments)
-      .where(eq(learnerDocuments.id, locked.request.documentId));
     await writeAudit(tx, actor, {
       action: "cancel",
       entity: "signature_request",
       entityId: requestId,
-      details: { title: doc ? await requestTitle(tx, doc.learnerId, doc.kind) : locked.request.fileName },
+      details: { title: await storedRequestTitle(tx, locked.request) },
     });
   });
 }
@@ -480,8 +455,8 @@ export async function requestView(db: Db, requestId: string) {
 
 export type SignatureRequestView = NonNullable<Awaited<ReturnType<typeof requestView>>>;
 
-/** A request's file for staff: the frozen PDF, or the signed one. */
-export async function requestFile(db: Db, requestId: string, which: "frozen" | "signed") {
+/** A request's file: the frozen PDF, the signed one (null until complete), or the latest of the two. */
+export async function requestFile(db: Db, requestId: string, which: "frozen" | "signed" | "latest") {
   const [row] = await db
     .select({
       fileName: signatureRequests.fileName,
@@ -491,10 +466,11 @@ export async function requestFile(db: Db, requestId: string, which: "frozen" | "
     .from(signatureRequests)
     .where(eq(signatureRequests.id, requestId));
   if (!row) return null;
-  if (which === "frozen") return { fileName: row.fileName, pdf: row.frozenPdf };
-  return row.signedPdf
+  const signed = row.signedPdf
     ? { fileName: `${row.fileName.replace(/\.pdf$/i, "")}-signe.pdf`, pdf: row.signedPdf }
     : null;
+  const frozen = { fileName: row.fileName, pdf: row.frozenPdf };
+  return which === "frozen" ? frozen : which === "signed" ? signed : (signed ?? frozen);
 }
 
 /** The latest request of each document given (for the learner's file): its id and state. */

@@ -15,7 +15,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const file = user && id.success ? await signerFile(context.app.db, id.data, user) : null;
   if (!file) return pdfRefusal(404, "Document introuvable");
   const download = new URL(request.url).searchParams.has("telecharger");
-  const pdf = file.signedPdf ?? file.frozenPdf;
-  const name = file.signedPdf ? file.fileName.replace(/\.pdf$/i, "-signe.pdf") : file.fileName;
-  return pdfResponse(pdf, name, download ? "attachment" : "inline");
+  return pdfResponse(file.pdf, file.fileName, download ? "attachment" : "inline");
 }
