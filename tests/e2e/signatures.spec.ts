@@ -59,6 +59,10 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   await expect(learner).toHaveURL(new URL(link).pathname);
   await expect(learner.getByRole("heading", { name: "Contrat de formation" })).toBeVisible();
   await expect(learner.locator("iframe[title='Contrat de formation (PDF)']")).toBeVisible();
+  // The PDF in the frame: the signer's, framed by the site only.
+  const shownPdf = await learner.request.get(`${new URL(link).pathname}/document.pdf`);
+  expect(shownPdf.headers()["content-type"]).toBe("application/pdf");
+  expect(shownPdf.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   await expect(learner.getByRole("link", { name: "Télécharger le PDF" })).toBeVisible();
   const shownHash = (await learner.getByTestId("document-sha256").textContent()) ?? "";
   expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
