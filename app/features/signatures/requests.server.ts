@@ -473,18 +473,19 @@ export async function requestFile(db: Db, requestId: string, which: "frozen" | "
   return which === "frozen" ? frozen : which === "signed" ? signed : (signed ?? frozen);
 }
 
-/** The latest request of each document given (for the learner's file): its id and state. */
+/**
+ * The latest request of each document given (for the learner's file): its id and state. A convention's
+ * request shows on every learner it covers: their rows of one sending share its bytes, whose SHA-256
+ * the request recorded.
+ */
 export async function signaturesOfDocuments(db: Db, documentIds: string[]) {
   const found: Record<string, { id: string; state: SignatureRequest["state"] }> = {};
   if (!documentIds.length) return found;
   const rows = await db
-    .select({
-      id: signatureRequests.id,
-      documentId: signatureRequests.documentId,
-      state: signatureRequests.state,
-    })
-    .from(signatureRequests)
-    .where(inArray(signatureRequests.documentId, documentIds))
+    .select({ id: signatureRequests.id, documentId: learnerDocuments.id, state: signatureRequests.state })
+    .from(learnerDocuments)
+    .innerJoin(signatureRequests, eq(signatureRequests.documentSha256, learnerDocuments.contentHash))
+    .where(inArray(learnerDocuments.id, documentIds))
     .orderBy(desc(signatureRequests.createdAt));
   for (const row of rows) found[row.documentId] ??= { id: row.id, state: row.state };
   return found;
