@@ -95,7 +95,14 @@ const signers = (requestId: string) =>
 async function seed(tag: string) {
   const [formation] = await rows<{ id: string }>("select id from formations order by position limit 1");
   const sessionId = await newSession(t, formation?.id);
-  const [learner, karim] = await makeLearners(t.app.db, [
+  const bakery = {
+    fundingSource: "opco" as const,
+    payerName: "Boulangerie Dupain",
+    payerAddress: "3 place du Marché, 69002 Lyon",
+    payerContactName: "Sophie Dupain",
+    payerContactEmail: tag === "a" ? "RH.Signe@dupain.test" : `rh.${tag}@dupain.test`,
+  };
+  const [learner, karim, lucie] = await makeLearners(t.app.db, [
     {
       sessionId,
       firstName: "Élodie",
@@ -109,14 +116,18 @@ async function seed(tag: string) {
       firstName: "Karim",
       lastName: `Benali-${tag}`,
       email: `karim.${tag}@example.test`,
-      fundingSource: "opco",
-      payerName: "Boulangerie Dupain",
-      payerAddress: "3 place du Marché, 69002 Lyon",
-      payerContactName: "Sophie Dupain",
-      payerContactEmail: tag === "a" ? "RH.Signe@dupain.test" : `rh.${tag}@dupain.test`,
+      ...bakery,
+    },
+    // Sent by the same bakery: one convention covers both.
+    {
+      sessionId,
+      firstName: "Lucie",
+      lastName: `Colin-${tag}`,
+      email: `lucie.${tag}@example.test`,
+      ...bakery,
     },
   ]);
-  if (!learner || !karim) throw new Error("no learners");
+  if (!learner || !karim || !lucie) throw new Error("no learners");
   for (const [id, key] of [
     [learner.id, `click-sig-contrat-${tag}`],
     [karim.id, `click-sig-conv-${tag}`],
@@ -129,7 +140,15 @@ async function seed(tag: string) {
     one<{ id: string; pdf: Uint8Array }>("select id, pdf from learner_documents where learner_id = $1", [
       learnerId,
     ]);
-  return { sessionId, learner, karim, contrat: await doc(learner.id), convention: await doc(karim.id) };
+  return {
+    sessionId,
+    learner,
+    karim,
+    lucie,
+    contrat: await doc(learner.id),
+    convention: await doc(karim.id),
+    lucieConvention: await doc(lucie.id),
+  };
 }
 
 /** 'Demander la signature' on a kept document; the request's id. */
@@ -354,7 +373,7 @@ describe(`signature requests on ${DRIVER}`, () => {
   });
 
   it("the company's contact signs a convention: any case of its verified e-mail; pending signatures are listed for the personal space", async () => {
-    const { convention } = await seed("a2");
+    const { sessionId, convention, lucieConvention } = await seed("a2");
     // The seed's contact address is rh.a2@dupain.test; the account signs with its own.
     await t.app.database.query(
       "update learners set payer_contact_email = 'RH.SIGNE@dupain.test' where id = (select learner_id from learner_documents where id = $1)",
@@ -370,6 +389,14 @@ describe(`signature requests on ${DRIVER}`, () => {
       }),
     ]);
     expect(await pendingSignaturesFor(t.app.db, stranger.email)).toEqual([]);
+    // The convention covers Lucie too: her line shows the same request, and asking again from it is refused.
+    const listed = (await listRoute.loader(
+      routeArgs(t, getRequest(`/admin/stagiaires?session=${sessionId}`, moderator.cookie)),
+    )) as unknown as { signatures: Record<string, { id: string }> };
+    expect(listed.signatures[lucieConvention.id]).toMatchObject({ id: requestId });
+    expect(await post({ intent: "request-signature", documentId: lucieConvention.id })).toMatchObject({
+      init: { status: 400 },
+    });
     expect(await signPost(requestId, { accept: "on" }, company.cookie)).toMatchObject({
       data: { signed: true },
     });
