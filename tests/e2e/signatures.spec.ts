@@ -1,4 +1,5 @@
 import { VISITOR } from "../../playwright.config";
+import { frenchTypographyFaults } from "../support/french-text";
 import { admittedLearnerRow } from "./support/candidate";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady } from "./support/page";
@@ -66,6 +67,8 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   await expect(learner.getByRole("link", { name: "Télécharger le PDF" })).toBeVisible();
   const shownHash = (await learner.getByTestId("document-sha256").textContent()) ?? "";
   expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
+  // French typography as the signer reads it.
+  expect(frenchTypographyFaults(await learner.locator("main").innerText())).toEqual([]);
   // Nothing wider than the phone.
   expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await learner.getByLabel("J'ai lu et j'accepte").check();

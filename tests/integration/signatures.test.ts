@@ -23,6 +23,7 @@ import * as signingFileRoute from "~/routes/space/signature-document";
 import { DRIVER } from "../support/db";
 import { makeLearners } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { frenchTypographyFaults } from "../support/french-text";
 import { learnersPost, newSession, pdfText, queuedMails, settled } from "../support/learner-documents";
 import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -188,6 +189,7 @@ describe(`signature requests on ${DRIVER}`, () => {
         (m) => m.kind === "signature_request",
       );
       expect(mail?.text).toContain(`/espace/signatures/${requestId}`);
+      expect(frenchTypographyFaults(`${mail?.subject}\n${mail?.text}`)).toEqual([]);
       // Asked twice: refused, one request.
       expect(await post({ intent: "request-signature", documentId: contrat.id })).toMatchObject({
         init: { status: 400 },

@@ -73,7 +73,6 @@ async function evidencePage(input: EvidenceInput): Promise<Buffer> {
       .text(`${SIGNER_ROLE_LABELS[signer.role]}${NBSP}: ${signer.name}`, { width });
     doc.moveDown(0.2);
     line("Signé le", evidenceTime(signer.signedAt));
-    line("Horodatage (UTC)", signer.signedAt.toISOString());
     line("Adresse e-mail vérifiée", signer.verifiedEmail);
     if (signer.userId) line("Compte", signer.userId);
     line("Adresse IP", signer.ip ?? "inconnue");
