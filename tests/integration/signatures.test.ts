@@ -16,6 +16,7 @@ import { pendingSignaturesFor } from "~/features/signatures/index.server";
 import { VERIFY_MESSAGES } from "~/features/signatures/vocabulary";
 import { formatDate } from "~/platform/dates";
 import * as listRoute from "~/routes/admin/learners";
+import * as settingsRoute from "~/routes/admin/settings";
 import * as requestRoute from "~/routes/admin/signature-request";
 import * as requestFileRoute from "~/routes/admin/signature-request-file";
 import * as signingRoute from "~/routes/space/signature";
@@ -432,28 +433,47 @@ describe(`signature requests on ${DRIVER}`, () => {
     },
   );
 
-  it("one reminder per signer who has not signed, after Paramètres' days, never twice", SLOW, async () => {
-    const { contrat } = await seed("c");
-    const requestId = await ask(contrat.id);
-    const reminders = () =>
-      rows<{ kind: string }>(
-        "select kind from mail_outbox where to_address = $1 and kind = 'signature_reminder'",
-        ["elodie.c@example.test"],
+  it(
+    "one reminder per signer who has not signed, after Paramètres' days (set by an administrator), never twice",
+    SLOW,
+    async () => {
+      const { contrat } = await seed("c");
+      const requestId = await ask(contrat.id);
+      const reminders = () =>
+        rows<{ kind: string }>(
+          "select kind from mail_outbox where to_address = $1 and kind = 'signature_reminder'",
+          ["elodie.c@example.test"],
+        );
+      // Paramètres › Signatures en ligne: 7 days by default, 1 to 60, administrators only.
+      const settings = (fields: Record<string, string>, cookie: string) =>
+        settled(() =>
+          settingsRoute.action(
+            routeArgs(t, formRequest("/admin/parametres", { intent: "signatures", ...fields }, cookie)),
+          ),
+        );
+      expect(statusOf(await settings({ reminderDays: "3" }, moderator.cookie))).toBe(403);
+      expect(await settings({ reminderDays: "0" }, admin.cookie)).toMatchObject({
+        init: { status: 400 },
+        data: { errors: { reminderDays: "Indiquez un nombre de jours entre 1 et 60." } },
+      });
+      await t.app.signatureReminders.runOnce(new Date(Date.now() + 4 * 86_400_000));
+      expect(await reminders()).toHaveLength(0);
+      expect(await settings({ reminderDays: "3" }, admin.cookie)).toMatchObject({ data: { ok: true } });
+      await t.app.signatureReminders.runOnce(new Date(Date.now() + 2 * 86_400_000));
+      expect(await reminders()).toHaveLength(0);
+      await t.app.signatureReminders.runOnce(new Date(Date.now() + 4 * 86_400_000));
+      expect(await reminders()).toHaveLength(1);
+      await t.app.signatureReminders.runOnce(new Date(Date.now() + 20 * 86_400_000));
+      expect(await reminders()).toHaveLength(1);
+      // The centre is never reminded; the reminder's date shows on the request's page.
+      const [outside, centre] = await rows<{ reminder_sent_at: Date | null }>(
+        "select reminder_sent_at from signature_signers where request_id = $1 order by position",
+        [requestId],
       );
-    await t.app.signatureReminders.runOnce(new Date(Date.now() + 6 * 86_400_000));
-    expect(await reminders()).toHaveLength(0);
-    await t.app.signatureReminders.runOnce(new Date(Date.now() + 8 * 86_400_000));
-    expect(await reminders()).toHaveLength(1);
-    await t.app.signatureReminders.runOnce(new Date(Date.now() + 20 * 86_400_000));
-    expect(await reminders()).toHaveLength(1);
-    // The centre is never reminded; the reminder's date shows on the request's page.
-    const [outside, centre] = await rows<{ reminder_sent_at: Date | null }>(
-      "select reminder_sent_at from signature_signers where request_id = $1 order by position",
-      [requestId],
-    );
-    expect(outside?.reminder_sent_at).not.toBeNull();
-    expect(centre?.reminder_sent_at).toBeNull();
-  });
+      expect(outside?.reminder_sent_at).not.toBeNull();
+      expect(centre?.reminder_sent_at).toBeNull();
+    },
+  );
 
   it(
     "anonymous visitors and role-less accounts are refused on every console action and page; nothing changes",
