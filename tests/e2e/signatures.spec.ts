@@ -7,6 +7,11 @@ import { expect, test } from "./support/test";
 
 // The course of learners.spec.ts and learner-agreements.spec.ts: admitting here takes one of its seats.
 const COURSE = "/formation/formation-wordpress";
+/**
+ * The steps that write PDFs on the server (the contrat and its programme, the signed PDF): seconds when
+ * the 2 shared cores are busy, past the 10 s an assertion waits by default.
+ */
+const PDF_WORK = { timeout: 45_000 };
 
 test("a contrat signed online: staff ask for it, the learner signs at 360 px signed in with their verified e-mail, an administrator signs for the centre; both signatures with their date and SHA-256, 'Vérifier' matches, the file reads 'Signé'", async ({
   page,
@@ -26,12 +31,13 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   await expect(dialog).toBeHidden();
   await row.getByRole("button", { name: "Envoyer le contrat de formation à Yanis Benali" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Envoyer", exact: true }).click();
+  await expect(page.getByText("Convention ou contrat envoyé", { exact: true })).toBeVisible(PDF_WORK);
   await expect(row.getByRole("link", { name: /^Contrat de formation envoyé le / })).toBeVisible();
 
   // 'Demander la signature': the PDF frozen, the learner's e-mail with the link.
   await row.getByRole("button", { name: /^Demander la signature/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Demander la signature" }).click();
-  await expect(page.getByText("Demande de signature envoyée", { exact: true })).toBeVisible();
+  await expect(page.getByText("Demande de signature envoyée", { exact: true })).toBeVisible(PDF_WORK);
   await expect(row.getByRole("link", { name: "Signature en ligne en cours" })).toBeVisible();
   const link = linkIn(await waitForMail(email, "à signer en ligne"), `${serverUrl}/espace/signatures/`);
 
@@ -82,7 +88,9 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   await expect(page.getByRole("heading", { name: "Signature · Contrat de formation" })).toBeVisible();
   await page.getByRole("button", { name: "Signer pour le centre" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Signer", exact: true }).click();
-  await expect(page.getByText("Document signé par tous les signataires", { exact: true })).toBeVisible();
+  await expect(page.getByText("Document signé par tous les signataires", { exact: true })).toBeVisible(
+    PDF_WORK,
+  );
   await expect(page.getByTestId("request-state")).toHaveText("Signée");
   const signers = page.getByTestId("signer");
   await expect(signers).toHaveCount(2);
