@@ -74,6 +74,7 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   const shownHash = (await learner.getByTestId("document-sha256").textContent()) ?? "";
   expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
   // French typography as the signer reads it.
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out (hidden parts out) is what the signer reads.
   expect(frenchTypographyFaults(await learner.locator("main").innerText())).toEqual([]);
   // Nothing wider than the phone.
   expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
