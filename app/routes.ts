@@ -47,12 +47,16 @@ export default caseSensitive([
     route("devis/:token", "routes/site/quote.tsx"),
     // The slot's QR code shown in the room: the learner signs with their personal code.
     route("emargement/salle/:token", "routes/site/attendance-room.tsx"),
+    // A signer's page of a demande de signature (signed in, their verified e-mail): under the site's
+    // layout until the personal space (/espace) has its own.
+    route("espace/signatures/:id", "routes/space/signature.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
   route("formation/:slug/lheo.xml", "routes/site/formation-lheo.ts"),
   route("documents/:file", "routes/site/demo-document.ts"),
   route("auth/verifie", "routes/site/email-verified.ts"),
+  route("espace/signatures/:id/document.pdf", "routes/space/signature-document.ts"),
   route("auth/deconnexion", "routes/site/sign-out.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -89,6 +93,12 @@ export default caseSensitive([
       route("stagiaires/documents/:documentId/copie-signee", "routes/admin/learner-signed-copy.ts"),
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
       route("stagiaires/:id/financement", "routes/admin/learner-funding.tsx"),
+      // A demande de signature: its signers and evidence, the centre's signature, 'Vérifier'; its PDFs.
+      route("signatures/:id", "routes/admin/signature-request.tsx"),
+      route("signatures/:id/document.pdf", "routes/admin/signature-request-file.ts", {
+        id: "signature-frozen",
+      }),
+      route("signatures/:id/signe.pdf", "routes/admin/signature-request-file.ts", { id: "signature-signed" }),
       route("reclamations", "routes/admin/complaints.tsx"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("enquetes", "routes/admin/surveys.tsx"),

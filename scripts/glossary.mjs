@@ -276,6 +276,18 @@ export const GLOSSARY = [
     ui: [],
   },
   {
+    concept: "signature request",
+    fr: "demande de signature, signataire",
+    en: "signature request (`signatureRequests`), signer (`signatureSigners`)",
+    note: "a convention or a contrat signed online (simple electronic signature): the frozen PDF and its SHA-256, each signer's evidence, the signed PDF; the feature is `signatures`",
+    code: [
+      ["signing", "request"],
+      ["signatory", "request"],
+    ],
+    codeFr: [["signataire"], ["signataires"]],
+    ui: ["demande de signature électronique"],
+  },
+  {
     concept: "console",
     fr: "console (`/admin`)",
     en: "console",

@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { mediaBytes, mediaHandler, VariantStore } from "~/features/media/index.server";
 import { ConfigError, loadConfig } from "~/platform/config.server";
-import { canonicalAddresses, canonicalPathOf } from "~/platform/http/addresses.server";
+import { canonicalAddresses, canonicalPathOf, pathRules } from "~/platform/http/addresses.server";
 import { afterResponseQueue } from "~/platform/http/after-response.server";
 import { compressionMiddleware } from "~/platform/http/compression.server";
 import { healthRoutes } from "~/platform/http/health.server";
@@ -57,10 +57,11 @@ export function createExpressApp(
     res.setHeader("X-Request-Id", id);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
     // The canonical form (a request for another form is only redirected to it), so that the
     // logger's masking of secret tokens reads the path as the router would.
     const path = canonicalPathOf(req);
+    // No page may be framed, but the PDF a signer reads inside the signing page, by the site only.
+    res.setHeader("X-Frame-Options", pathRules(path).sameOriginFrame ? "SAMEORIGIN" : "DENY");
     res.on("finish", () => {
       if (path.startsWith("/assets/")) return;
       runtime.logger.info(

@@ -15,6 +15,7 @@ import { learnerAudit } from "~/features/learners/audit-record.server";
 import { mediaAudit } from "~/features/media/audit-record.server";
 import { pageAudit } from "~/features/pages/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
+import { signatureAudits } from "~/features/signatures/audit-record.server";
 import { questionnaireAudit } from "~/features/surveys/audit-record.server";
 import { testimonialAudit } from "~/features/testimonials/audit-record.server";
 import { trainerAudit } from "~/features/trainers/audit-record.server";
@@ -37,4 +38,5 @@ registerAudit(
   demoAudit,
   trainerAudit,
   ...billingAudits,
+  ...signatureAudits,
 );

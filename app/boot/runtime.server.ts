@@ -16,6 +16,7 @@ import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
+import { SignatureReminderScheduler } from "~/features/signatures/reminders.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import { TrainerExpiryScheduler } from "~/features/trainers/index.server";
 import type { Config } from "~/platform/config.server";
@@ -145,6 +146,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const reminders = new ReminderScheduler(database.db, mail, logger);
     // Trainers' documents to renew, announced to the centre (features/trainers/expiry.server.ts).
     const trainerExpiry = new TrainerExpiryScheduler(database.db, config.publicUrl, mail, logger);
+    // The one reminder of each demande de signature (features/signatures/reminders.server.ts).
+    const signatureReminders = new SignatureReminderScheduler(database.db, config.publicUrl, mail, logger);
     // Émargement: the signing links e-mailed before each slot (when Paramètres says so), and the
     // signed sheets written in the background.
     const attendanceLinks = new AttendanceLinkScheduler({ db: database.db, config, mail }, logger);
@@ -156,6 +159,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       surveys.start();
       reminders.start();
       trainerExpiry.start();
+      signatureReminders.start();
       attendanceLinks.start();
       attendanceSheets.start();
     }
@@ -170,6 +174,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       surveys,
       reminders,
       trainerExpiry,
+      signatureReminders,
       attendanceLinks,
       attendanceSheets,
       events,
@@ -181,6 +186,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await surveys.stop();
         await reminders.stop();
         await trainerExpiry.stop();
+        await signatureReminders.stop();
         await attendanceLinks.stop();
         await attendanceSheets.stop();
         await mail.stop();

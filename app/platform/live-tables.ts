@@ -23,6 +23,9 @@ export const LIVE_TABLES = [
   "trainers",
   // A signed sheet prepared in the background: its progress, then its download, on the session's page.
   "attendance_sheets",
+  // A signature given on the signing page shows on the request's console page; Paramètres › Signatures.
+  "signature_requests",
+  "signature_settings",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

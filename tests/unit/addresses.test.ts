@@ -1,7 +1,7 @@
 // The canonical form of a path is a fixed point: the entrance redirects to it, so a form that was
 // not would redirect for ever. And the logs' masking reads a token however the address is written.
 import { describe, expect, it } from "vitest";
-import { canonicalPath, maskSecrets } from "~/platform/http/addresses.server";
+import { canonicalPath, maskSecrets, pathRules } from "~/platform/http/addresses.server";
 
 const ODD_PATHS = [
   "/",
@@ -71,6 +71,25 @@ describe("maskSecrets", () => {
       "/admin/formations/1/sessions/2/emargement.pdf",
     ]) {
       expect(maskSecrets(text)).toBe(text);
+    }
+  });
+});
+
+describe("pathRules", () => {
+  it("keeps a signer's pages out of every cache, and lets only the PDF they read be framed, by the site itself", () => {
+    const id = "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
+    expect(pathRules(`/espace/signatures/${id}`)).toEqual({
+      noStore: true,
+      pageCache: false,
+      sameOriginFrame: false,
+    });
+    expect(pathRules(`/espace/signatures/${id}/document.pdf`)).toEqual({
+      noStore: true,
+      pageCache: false,
+      sameOriginFrame: true,
+    });
+    for (const path of ["/", "/admin/signatures/x/document.pdf", "/formation/a/programme.pdf", "/espace"]) {
+      expect(pathRules(path).sameOriginFrame).toBe(false);
     }
   });
 });

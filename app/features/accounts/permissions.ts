@@ -51,6 +51,9 @@ export const PERMISSION_DESCRIPTIONS = {
     "Générer l'aperçu des documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation, certificat de réalisation)",
   "documents:send":
     "Générer et envoyer par e-mail les documents d'un·e stagiaire (convocation, convention ou contrat, attestation de fin de formation, certificat de réalisation), déposer la copie signée d'une convention ou d'un contrat, archiver un document",
+  "signatures:request":
+    "Demander la signature en ligne d'une convention ou d'un contrat de formation, suivre et vérifier les signatures, annuler une demande",
+  "signatures:sign": "Signer en ligne une convention ou un contrat de formation au nom du centre",
   "attendance:sign":
     "Ouvrir la page d'émargement d'un créneau : faire signer les stagiaires, contresigner, donner ou envoyer par e-mail les liens personnels, noter une absence ou un retard",
   "attendance:correct":
@@ -115,6 +118,8 @@ const MODERATOR: readonly Permission[] = [
   "learners:write",
   "documents:generate",
   "documents:send",
+  // They ask for and follow online signatures; signing in the centre's name stays with administrators.
+  "signatures:request",
   // Staff and trainers run the signing of each slot; correcting what was recorded (evidence shown to
   // funders and auditors) stays with administrators.
   "attendance:sign",

@@ -37,7 +37,9 @@ export interface AuditEntry {
     | "schedule"
     | "restore"
     | "discard"
-    | "issue";
+    | "issue"
+    | "sign"
+    | "cancel";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

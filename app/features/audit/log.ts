@@ -27,5 +27,8 @@ export const AUDIT_ENTITIES = [
   "payment",
   "payer",
   "billing_settings",
+  // Signatures (features/signatures/audit-record.server.ts).
+  "signature_request",
+  "signature_settings",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

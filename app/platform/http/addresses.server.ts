@@ -107,15 +107,22 @@ export interface PathRules {
    * with 304s by features/catalogue/lheo/lheo.server.ts, the catalogue's weighing megabytes.
    */
   pageCache: boolean;
+  /**
+   * May be shown in a frame of the site's own pages (`X-Frame-Options: SAMEORIGIN`, every other
+   * address `DENY`): the PDF a signer reads inside the signing page (/espace/signatures/<id>/document.pdf).
+   */
+  sameOriginFrame: boolean;
 }
 
-const NO_STORE = /^\/(admin|auth|enquete|emargement|calendrier|devis)([/.]|$)|^\/api\/auth(\/|$)/i;
+// /espace: a signed-in person's own pages (their signatures), never kept.
+const NO_STORE = /^\/(admin|auth|enquete|emargement|calendrier|devis|espace)([/.]|$)|^\/api\/auth(\/|$)/i;
+const FRAMED = /^\/espace\/signatures\/[^/]+\/document\.pdf$/;
 const NOT_PAGES = /^\/api(\/|$)|\/programme\.pdf$|\/lheo\.xml$/i;
 
 /** What the rules that protect an address make of `path` (canonical, as routed). */
 export function pathRules(path: string): PathRules {
   const noStore = NO_STORE.test(path);
-  return { noStore, pageCache: !noStore && !NOT_PAGES.test(path) };
+  return { noStore, pageCache: !noStore && !NOT_PAGES.test(path), sameOriginFrame: FRAMED.test(path) };
 }
 
 // Addresses whose next segment is a credential: whoever reads one in a log could reset a password

@@ -64,6 +64,8 @@ const ACTION_VERBS: Record<string, string> = {
   restore: "a restauré en brouillon une version de",
   discard: "a abandonné le brouillon de",
   issue: "a émis",
+  sign: "a signé",
+  cancel: "a annulé",
 };
 
 /** What the server does on its own, at the date staff chose: no one to name. */

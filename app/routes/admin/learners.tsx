@@ -32,6 +32,9 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
 } from "~/features/learners/vocabulary";
+import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
+import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
+import { signaturesOfDocuments } from "~/features/signatures/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
@@ -58,11 +61,17 @@ export function loader(args: Route.LoaderArgs) {
     read: async (db, filters, page) => {
       const found = await learnersPage(db, filters, page);
       const today = parisToday();
+      const documents = await documentsOf(
+        db,
+        found.list.items.map((l) => l.id),
+      );
       return {
         ...found,
-        documents: await documentsOf(
+        documents,
+        // Each agreement's latest demande de signature (features/signatures).
+        signatures: await signaturesOfDocuments(
           db,
-          found.list.items.map((l) => l.id),
+          Object.values(documents).flatMap((list) => list.map((d) => d.id)),
         ),
         // What an attestation or a certificat would state: checked on screen before it leaves.
         hours: await hoursOf(db, found.list.items),
@@ -76,6 +85,7 @@ export function loader(args: Route.LoaderArgs) {
     empty: {
       ...NO_LEARNERS,
       documents: {},
+      signatures: {},
       hours: {},
       gaps: null,
       internalRulesMissing: false,
@@ -84,9 +94,13 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
+// The learners' documents (features/documents) and their online signatures (features/signatures).
 export const action = learnerAction({
-  permissions: DOCUMENT_INTENTS,
-  handle: documentIntent,
+  permissions: { ...DOCUMENT_INTENTS, ...SIGNATURE_INTENTS },
+  handle: (app, actor, form) =>
+    Object.hasOwn(SIGNATURE_INTENTS, form.get("intent")?.toString() ?? "")
+      ? signatureIntent(app, actor, form)
+      : documentIntent(app, actor, form),
   upload: DOCUMENT_UPLOAD,
 });
 
@@ -104,8 +118,19 @@ function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
 const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
 
 export default function AdminLearners({ loaderData }: Route.ComponentProps) {
-  const { learners, page, choices, filters, loadError, documents, hours, gaps, internalRulesMissing, today } =
-    loaderData;
+  const {
+    learners,
+    page,
+    choices,
+    filters,
+    loadError,
+    documents,
+    signatures,
+    hours,
+    gaps,
+    internalRulesMissing,
+    today,
+  } = loaderData;
   const chosenSession = choices.sessions.find((s) => s.id === filters.session);
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
@@ -113,6 +138,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
   const canErase = useCan("learners:erase");
   const canSend = useCan("documents:send");
   const canGenerate = useCan("documents:generate");
+  const canRequestSignature = useCan("signatures:request");
   const canReadInvoices = useCan("invoices:read");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
@@ -218,6 +244,14 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   today={today}
                   canSend={canSend}
                   canGenerate={canGenerate}
+                  agreementExtra={(doc, label) => (
+                    <AgreementSignature
+                      document={doc}
+                      signature={signatures[doc.id]}
+                      canRequest={canRequestSignature}
+                      label={label}
+                    />
+                  )}
                 />
               </Td>
               <Td className={shownFrom("sm")}>

@@ -19,6 +19,12 @@ import { CentreSettingsForm } from "~/features/settings/components/centre-settin
 import { CertificateCard } from "~/features/settings/components/certificate-card";
 import { InternalRulesCard } from "~/features/settings/components/internal-rules-card";
 import { settingsAction } from "~/features/settings/console-settings.server";
+import { SignatureSettingsCard } from "~/features/signatures/components/signature-settings-card";
+import {
+  readSignatureSettings,
+  SIGNATURE_SETTINGS_INTENTS,
+  signatureSettingsIntent,
+} from "~/features/signatures/settings.server";
 import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
 import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
 import { getSurveySettings } from "~/features/surveys/survey-settings.server";
@@ -38,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rules = await loadOr(app, "paramètres", () => getInternalRules(app.db), null);
   const billing = await loadOr(app, "paramètres", () => readBillingSettings(app.db), null);
   const linkMinutes = await loadOr(app, "paramètres", () => getAttendanceLinkMinutes(app.db), null);
+  const signatures = await loadOr(app, "paramètres", () => readSignatureSettings(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
@@ -46,21 +53,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     billing: billing.value,
     // The numbering's example is of this year in Paris, the same on the server and in the browser.
     year: Number(parisToday().slice(0, 4)),
-    loadError: loadError ?? delays.loadError ?? rules.loadError ?? billing.loadError ?? linkMinutes.loadError,
+    loadError:
+      loadError ??
+      delays.loadError ??
+      rules.loadError ??
+      billing.loadError ??
+      linkMinutes.loadError ??
+      signatures.loadError,
+    signatures: signatures.value,
     attendanceLinkMinutes: linkMinutes.value,
   };
 }
 
-// Paramètres' own intents, and the Facturation card's (features/billing), composed here: settings
-// imports no feature that leans on it.
+// Paramètres' own intents, and the Facturation card's (features/billing) and the Signatures card's
+// (features/signatures), composed here: settings imports no feature that leans on it.
 export const action = settingsAction({
-  permissions: BILLING_SETTINGS_INTENTS,
-  handle: billingSettingsIntent,
+  permissions: { ...BILLING_SETTINGS_INTENTS, ...SIGNATURE_SETTINGS_INTENTS },
+  handle: (app, actor, form) =>
+    Object.hasOwn(SIGNATURE_SETTINGS_INTENTS, form.get("intent")?.toString() ?? "")
+      ? signatureSettingsIntent(app, actor, form)
+      : billingSettingsIntent(app, actor, form),
 });
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, qualiopi, surveyDelays, internalRules, billing, year, attendanceLinkMinutes, loadError } =
-    loaderData;
+  const {
+    settings,
+    qualiopi,
+    surveyDelays,
+    internalRules,
+    billing,
+    year,
+    attendanceLinkMinutes,
+    signatures,
+    loadError,
+  } = loaderData;
   useLoadErrorToast(loadError);
   const canEdit = useCan("settings:write");
   if (!settings) {
@@ -94,6 +120,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             year={year}
             centreSiret={settings.siret}
           />
+        ) : null}
+        {signatures ? (
+          <SignatureSettingsCard reminderDays={signatures.reminderDays} canEdit={canEdit} />
         ) : null}
       </div>
     </>

@@ -25,6 +25,9 @@ const SAMPLE: Record<string, string> = {
   "routes/site/quote.tsx": "/devis/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   // An unknown QR code of a slot: its French page (attendance-room.spec.ts signs through a real one).
   "routes/site/attendance-room.tsx": "/emargement/salle/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // A demande de signature nobody holds: the sign-in page signed out, 'Document introuvable' signed in
+  // (signatures.spec.ts signs a real one at 360 px).
+  "routes/space/signature.tsx": "/espace/signatures/00000000-0000-4000-8000-000000000000",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to
@@ -97,6 +100,12 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
   "routes/admin/trainer.tsx": {
     list: "/admin/formateurs",
     href: /^\/admin\/formateurs\/[0-9a-f-]{36}$/,
+  },
+  // A demande de signature from a learner's file (the demo centre has none: the unknown one's page).
+  "routes/admin/signature-request.tsx": {
+    list: "/admin/stagiaires",
+    href: /^\/admin\/signatures\/[0-9a-f-]{36}$/,
+    unknown: `/admin/signatures/${UNKNOWN_ID}`,
   },
   "routes/admin/survey-questionnaire.tsx": {
     list: "/admin/enquetes",

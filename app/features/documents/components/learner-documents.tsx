@@ -192,6 +192,7 @@ export function LearnerDocuments({
   today,
   canSend,
   canGenerate,
+  agreementExtra,
 }: {
   learner: DocumentLearner;
   documents: readonly SentDocument[];
@@ -199,6 +200,11 @@ export function LearnerDocuments({
   today: string;
   canSend: boolean;
   canGenerate: boolean;
+  /**
+   * What another feature adds on the kept agreement's line (online signature): the route passes it,
+   * so that documents need not know that feature.
+   */
+  agreementExtra?: (document: SentDocument, label: string) => ReactNode;
 }) {
   const [ask, setAsk] = useState<Ask | null>(null);
   const [upload, setUpload] = useState<SentDocument | null>(null);
@@ -274,6 +280,9 @@ export function LearnerDocuments({
             </Badge>
           ) : null}
           {latest?.archivedAt ? <Badge variant="outline">Archivée</Badge> : null}
+          {type === "agreement" && latest && agreementExtra
+            ? agreementExtra(latest, `${docName} ${ofName(name)}`)
+            : null}
           {latest?.signedAt ? (
             <a
               href={`/admin/stagiaires/documents/${latest.id}/copie-signee`}
