@@ -22,7 +22,7 @@ describe("agreements' price", () => {
       "Prix total pour 1 stagiaire\u202f: 1\u202f800,00\u00a0€ net de taxe.",
       expect.stringContaining("TVA non applicable"),
     ]);
-    const withVat = priceLines(1000, "payant", "subject", 1);
+    const withVat = priceLines(1000, "payant", "liable", 1);
     expect(withVat.at(-1)).toMatch(/^Prix total pour 1 stagiaire\u202f: 1\u202f000,00\u00a0€ hors taxes/);
     expect(priceLines(1000, "payant", "exempt", 3)[1]).toBe(
       "Prix total pour 3 stagiaires\u202f: 3\u202f000,00\u00a0€ net de taxe.",
