@@ -26,3 +26,12 @@ export const NNBSP = "\u202f";
 export function quoted(text: string): string {
   return `«${NNBSP}${text}${NNBSP}»`;
 }
+
+/**
+ * A sentence staff typed, ending with its full stop when it has no closing mark ('Quiz final' →
+ * 'Quiz final.'), so a document printing it after a label ends each sentence the same way.
+ */
+export function withFullStop(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…:;)»]$/.test(trimmed) || trimmed === "" ? trimmed : `${trimmed}.`;
+}

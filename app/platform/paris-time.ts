@@ -88,3 +88,18 @@ export function parisInstant(day: string, time: string): Date | null {
   const check = parisParts(result);
   return check.day === day && check.time === time ? result : null;
 }
+
+/**
+ * The date an entry of a slot on `day` (a Paris date) was recorded, '29/11/2026', when it is not
+ * that day; null when it is. An entry typed two days later must not read as made during the slot.
+ */
+export function otherDayText(value: Date | string, day: string): string | null {
+  const recordedOn = parisToday(asDate(value));
+  return recordedOn === day ? null : recordedOn.split("-").reverse().join("/");
+}
+
+/** 'à 9 h 02 min 10 s' when recorded on the slot's `day`, else 'le 29/11/2026 à 9 h 02 min 10 s'. */
+export function recordedTimeText(value: Date | string, day: string): string {
+  const other = otherDayText(value, day);
+  return `${other ? `le ${other} ` : ""}à ${formatTime(value)}`;
+}

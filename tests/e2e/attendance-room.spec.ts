@@ -4,8 +4,9 @@ import { VISITOR } from "../../playwright.config";
 import { frenchTypographyFaults } from "../support/french-text";
 import { signInAsAdmin, signInAsAdminThroughTheForm } from "./support/admin";
 import { gotoReady, uniqueEmail } from "./support/page";
-import { addSession } from "./support/session";
-import { expect, type Page, test } from "./support/test";
+import { addSession, addSlots } from "./support/session";
+import { drawSignature, shownText } from "./support/signature";
+import { expect, test } from "./support/test";
 import { ensureTrainer } from "./support/trainer";
 
 // Two slots in June 2027: the server's wall clock is moved into the second one
@@ -15,26 +16,6 @@ test.use({ ownServer: "with a movable clock" });
 const TITLE = "TP Assistant Ressources Humaines";
 // Tuesday 15 June 2027, 9 h 30 in Paris (summer time, UTC+2): the second slot is open.
 const DURING_SECOND = Date.parse("2027-06-15T07:30:00Z");
-
-/** The page's text as a reader sees it (hidden parts left out). */
-// biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what the learner reads.
-const shownText = (page: Page) => page.locator("body").innerText();
-
-/** Draws a stroke across the page's signature pad, as a finger would. */
-async function draw(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("no signature pad");
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(
-      box.x + 20 + i * ((box.width - 40) / 12),
-      box.y + 30 + ((i * 37) % (box.height - 60)),
-    );
-  }
-  await page.mouse.up();
-}
 
 test("a learner signs on a 360 px phone through the room's QR code with their own code; 'Tous présents' marks a past slot of 12 in one action; the sheet prints no 'Non renseigné'", async ({
   page,
@@ -52,15 +33,15 @@ test("a learner signs on a 360 px phone through the room's QR code with their ow
   await addSession(page, { start: "2027-06-14", end: "2027-06-15", seats: 14, place: "Salle QR" });
   await page.getByRole("link", { name: /^Planning de la session du 14 au 15 juin 2027/ }).click();
   await page.locator("body[data-hydrated]").waitFor();
-  const slotForm = page.getByRole("form", { name: "Ajouter un créneau" });
-  for (const [n, day] of ["2027-06-14", "2027-06-15"].entries()) {
-    await slotForm.getByLabel("Date").fill(day);
-    await slotForm.getByLabel("Début").fill("09:00");
-    await slotForm.getByLabel("Fin").fill("12:00");
-    await slotForm.getByLabel("Formateur·rice").selectOption({ label: "Claire Dubois" });
-    await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
-    await expect(page.getByTestId("timetable-count")).toHaveText(String(n + 1));
-  }
+  await addSlots(
+    page,
+    ["2027-06-14", "2027-06-15"].map((day) => ({
+      day,
+      start: "09:00",
+      end: "12:00",
+      trainer: "Claire Dubois",
+    })),
+  );
   const timetableUrl = page.url();
 
   // Twelve learners, imported at once.
@@ -121,7 +102,7 @@ test("a learner signs on a 360 px phone through the room's QR code with their ow
     await tab.getByRole("button", { name: "Continuer" }).click();
     await expect(tab.getByTestId("room-learner")).toHaveText("Prénom0 Salle00");
     expect(frenchTypographyFaults(await shownText(tab))).toEqual([]);
-    await draw(tab);
+    await drawSignature(tab);
     await tab.getByRole("button", { name: "Signer" }).click();
     await expect(tab.getByText("Merci, votre signature est enregistrée")).toBeVisible();
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

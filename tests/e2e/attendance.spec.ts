@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { extractText, getDocumentProxy } from "unpdf";
 import { formatClock } from "../../app/platform/paris-time";
 import { VISITOR } from "../../playwright.config";
 import { frenchTypographyFaults } from "../support/french-text";
 import { signInAsAdmin, signInAsAdminThroughTheForm } from "./support/admin";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
-import { attachedPdfText } from "./support/pdf";
-import { addSession } from "./support/session";
-import { expect, type Page, test } from "./support/test";
+import { attachedPdfText, pdfText } from "./support/pdf";
+import { addSession, addSlots } from "./support/session";
+import { drawSignature, shownText } from "./support/signature";
+import { expect, test } from "./support/test";
 import { ensureTrainer } from "./support/trainer";
 
 // The slot is in June 2027: the server's wall clock is moved into it, then past its end
@@ -21,29 +21,6 @@ const DURING = Date.parse("2027-06-07T07:30:00Z");
 const AFTER = Date.parse("2027-06-07T10:05:00Z");
 // Tuesday 8 June 2027, the session's last day: its attestations can be sent.
 const LAST_DAY = Date.parse("2027-06-08T08:00:00Z");
-
-const pdfText = async (bytes: Uint8Array) =>
-  (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, " ");
-
-/** The page's text as a reader sees it (hidden parts left out). */
-// biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what the learner reads.
-const shownText = (page: Page) => page.locator("body").innerText();
-
-/** Draws a stroke across the page's signature pad, as a finger would. */
-async function draw(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("no signature pad");
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(
-      box.x + 20 + i * ((box.width - 40) / 12),
-      box.y + 30 + ((i * 37) % (box.height - 60)),
-    );
-  }
-  await page.mouse.up();
-}
 
 test("a learner receives their link by e-mail and signs a slot on a 360 px phone through it, once, not after its end; the sheet's PDF lists the signature and the hours, and the attestation states them", async ({
   page,
@@ -63,13 +40,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
 
   await page.getByRole("link", { name: /^Planning de la session du 7 au 8 juin 2027/ }).click();
   await page.locator("body[data-hydrated]").waitFor();
-  const slotForm = page.getByRole("form", { name: "Ajouter un créneau" });
-  await slotForm.getByLabel("Date").fill("2027-06-07");
-  await slotForm.getByLabel("Début").fill("09:00");
-  await slotForm.getByLabel("Fin").fill("12:00");
-  await slotForm.getByLabel("Formateur·rice").selectOption({ label: "Claire Dubois" });
-  await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
-  await expect(page.getByTestId("timetable-count")).toHaveText("1");
+  await addSlots(page, [{ day: "2027-06-07", start: "09:00", end: "12:00", trainer: "Claire Dubois" }]);
   const timetableUrl = page.url();
 
   await gotoReady(page, "/admin/stagiaires");
@@ -131,7 +102,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
     // A learner's page: French typography, as every public page ('12 h', never '12:00:00').
     await expect(first.getByText(/^Je certifie/)).toContainText("Signature possible jusqu'à 12\u00a0h.");
     expect(frenchTypographyFaults(await shownText(first))).toEqual([]);
-    await draw(first);
+    await drawSignature(first);
     await first.getByRole("button", { name: "Signer" }).click();
     await expect(first.getByText("Merci, votre signature est enregistrée")).toBeVisible();
     // The server's time of the signature (a few seconds after the clock was moved): 9 h 30 in Paris on
@@ -148,7 +119,7 @@ test("a learner receives their link by e-mail and signs a slot on a 360 px phone
 
     // After the slot's end, the other tab's signature is refused, in French; the link no longer signs.
     await serverClock.set(AFTER);
-    await draw(second);
+    await drawSignature(second);
     await second.getByRole("button", { name: "Signer" }).click();
     await expect(second.getByRole("heading", { name: "L'émargement de ce créneau est clos" })).toBeVisible();
     await expect(second.getByText("ce lien ne permet plus de signer")).toBeVisible();

@@ -2,7 +2,7 @@ import { signInAsAdmin } from "./support/admin";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { attachedPdfText } from "./support/pdf";
-import { addSession } from "./support/session";
+import { addSession, addSlots } from "./support/session";
 import { expect, test } from "./support/test";
 
 const TITLE = "TP Assistant Ressources Humaines";
@@ -19,12 +19,7 @@ test("a learner on Mon Compte Formation (CPF): their file's number instead of a 
   await addSession(page, { start: "2026-03-02", end: "2026-03-03", seats: 4, place: "Salle Certificat" });
   await page.getByRole("link", { name: /^Planning de la session du 2 au 3 mars 2026/ }).click();
   await page.locator("body[data-hydrated]").waitFor();
-  const slotForm = page.getByRole("form", { name: "Ajouter un créneau" });
-  await slotForm.getByLabel("Date").fill("2026-03-02");
-  await slotForm.getByLabel("Début").fill("09:00");
-  await slotForm.getByLabel("Fin").fill("12:00");
-  await slotForm.getByRole("button", { name: "Ajouter le créneau" }).click();
-  await expect(page.getByTestId("timetable-count")).toHaveText("1");
+  await addSlots(page, [{ day: "2026-03-02", start: "09:00", end: "12:00" }]);
   const timetableUrl = page.url();
 
   // The learner, bought on Mon Compte Formation: the file's number is asked, no payer.

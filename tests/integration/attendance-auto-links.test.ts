@@ -12,8 +12,8 @@ import { formationSessions } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
 import { openPostgres } from "~/platform/db/client.server";
-import { parisInstant } from "~/platform/paris-time";
 import * as settingsPage from "~/routes/admin/settings";
+import { parisAt } from "../support/attendance";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
@@ -22,11 +22,7 @@ const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
 const moderator = setUpSignedIn(t, "moderator");
 
-const at = (day: string, time: string) => {
-  const instant = parisInstant(day, time);
-  if (!instant) throw new Error(`no instant ${day} ${time}`);
-  return instant;
-};
+const at = parisAt;
 
 async function newSession(day: string) {
   const [formation] = await t.app.database.query<{ id: string }>("select id from formations limit 1");

@@ -4,7 +4,6 @@
 // signature is recorded as their own ('room', no staff account), once; 'Tous présents' after the slot
 // marks only those without an entry, journaled, append-only; who may do what is checked.
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   attendanceCode,
@@ -15,14 +14,13 @@ import {
 import { attendanceEntries } from "~/features/attendance/schema.server";
 import { identifyInRoom, signInRoom } from "~/features/attendance/signing.server";
 import { auditLog } from "~/features/audit/schema.server";
-import { formationSessions } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
-import { sessionSlots } from "~/features/timetable/schema.server";
 import { maskSecrets } from "~/platform/http/addresses.server";
-import { parisInstant, parisParts } from "~/platform/paris-time";
+import { parisParts } from "~/platform/paris-time";
 import * as qrPage from "~/routes/admin/session-attendance-qr";
 import * as slotPage from "~/routes/admin/session-attendance-slot";
 import * as roomPage from "~/routes/site/attendance-room";
+import { attendanceSession, parisAt, signedForm } from "../support/attendance";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { BASE_URL, bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -31,56 +29,26 @@ const t = setUpTestApp();
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-const at = (day: string, time: string) => {
-  const instant = parisInstant(day, time);
-  if (!instant) throw new Error(`no instant ${day} ${time}`);
-  return instant;
-};
+const at = parisAt;
 const device = { ip: "203.0.113.9", userAgent: "Téléphone/1.0" };
 
-let drawing = "";
-async function signedForm(fields: Record<string, string>) {
-  if (!drawing) {
-    const bytes = await sharp({
-      create: { width: 320, height: 120, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } },
-    })
-      .png()
-      .toBuffer();
-    drawing = `data:image/png;base64,${bytes.toString("base64")}`;
-  }
-  const form = new FormData();
-  form.set("signature", drawing);
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
-}
-
+/** A session of one slot with `people` learners named 'Prénom<i> Salle<ii>'. */
 async function newSession(people: number, slot: { day: string; startMinute: number; endMinute: number }) {
-  const [formation] = await t.app.database.query<{ id: string }>("select id from formations limit 1");
-  const [session] = await t.app.db
-    .insert(formationSessions)
-    .values({ formationId: formation?.id ?? "", startDate: slot.day, endDate: slot.day, seats: 40 })
-    .returning({ id: formationSessions.id, formationId: formationSessions.formationId });
-  if (!session) throw new Error("no session");
-  const made = await t.app.db
-    .insert(learners)
-    .values(
-      Array.from({ length: people }, (_, i) => ({
-        sessionId: session.id,
-        origin: "manual" as const,
-        firstName: `Prénom${i}`,
-        lastName: `Salle${String(i).padStart(2, "0")}`,
-        email: `salle${i}.${session.id.slice(0, 8)}@example.fr`,
-      })),
-    )
-    .returning({ id: learners.id });
-  const [row] = await t.app.db
-    .insert(sessionSlots)
-    .values({ sessionId: session.id, ...slot, trainer: "Claire Dubois" })
-    .returning({ id: sessionSlots.id });
-  if (!row) throw new Error("no slot");
-  const params = { id: session.formationId, sessionId: session.id, slotId: row.id };
-  const base = `/admin/formations/${session.formationId}/sessions/${session.id}/emargement/${row.id}`;
-  return { session, learnerIds: made.map((l) => l.id), slotId: row.id, params, base };
+  const made = await attendanceSession(t, {
+    people,
+    slots: [slot],
+    lastName: "Salle",
+    pad: 2,
+    session: { seats: 40 },
+  });
+  const slotId = made.slotIds[0] ?? "";
+  return {
+    session: made.session,
+    learnerIds: made.learnerIds,
+    slotId,
+    params: made.paramsOf(slotId),
+    base: made.baseOf(slotId),
+  };
 }
 
 const codeOf = (learnerId: string) => attendanceCode(t.app.config.authSecret, learnerId);

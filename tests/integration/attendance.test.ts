@@ -4,7 +4,6 @@
 // signatures posted at once are all kept, none twice; the sheet lists signatures and hours; the
 // learner's page answers 404 or 410 in French for an unknown or ended link.
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { slotLinks } from "~/features/attendance/attendance-links.server";
@@ -13,14 +12,11 @@ import { attendanceEntries } from "~/features/attendance/schema.server";
 import { renderAttendanceSheet } from "~/features/attendance/sheet-pdf.server";
 import { signOnPad, signThroughLink } from "~/features/attendance/signing.server";
 import { auditLog } from "~/features/audit/schema.server";
-import { formationSessions } from "~/features/catalogue/schema.server";
-import { learners } from "~/features/learners/schema.server";
-import { sessionSlots } from "~/features/timetable/schema.server";
-import { parisInstant } from "~/platform/paris-time";
 import * as sessionPage from "~/routes/admin/session-attendance";
 import * as sheetRoute from "~/routes/admin/session-attendance-sheet";
 import * as slotPage from "~/routes/admin/session-attendance-slot";
 import * as learnerPage from "~/routes/site/attendance-sign";
+import { attendanceSession, parisAt, signatureDataUrl, signedForm } from "../support/attendance";
 import { DRIVER } from "../support/db";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -29,73 +25,22 @@ const t = setUpTestApp();
 const moderator = setUpSignedIn(t, "moderator");
 const admin = setUpSignedIn(t, "admin");
 
-const at = (day: string, time: string) => {
-  const instant = parisInstant(day, time);
-  if (!instant) throw new Error(`no instant ${day} ${time}`);
-  return instant;
-};
-
-let png = "";
-async function signature(): Promise<string> {
-  if (!png) {
-    const bytes = await sharp({
-      create: { width: 320, height: 120, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } },
-    })
-      .png()
-      .toBuffer();
-    png = `data:image/png;base64,${bytes.toString("base64")}`;
-  }
-  return png;
-}
-const signed = async (extra: Record<string, string> = {}) => {
-  const form = new FormData();
-  form.set("signature", await signature());
-  for (const [k, v] of Object.entries(extra)) form.set(k, v);
-  return form;
-};
+const at = parisAt;
+const signed = signedForm;
+const signature = signatureDataUrl;
 const device = { ip: "203.0.113.7", userAgent: "Test/1.0" };
 
+/** A session of 2027-03-01 → 05 with `people` learners and one morning slot on `day`, with their links. */
 async function newSession(people: number, day = "2027-03-01") {
-  const [formation] = await t.app.database.query<{ id: string }>(
-    "select id from formations order by title limit 1",
-  );
-  const [session] = await t.app.db
-    .insert(formationSessions)
-    .values({
-      formationId: formation?.id ?? "",
-      startDate: "2027-03-01",
-      endDate: "2027-03-05",
-      place: "Salle 1",
-      seats: 300,
-    })
-    .returning({ id: formationSessions.id, formationId: formationSessions.formationId });
-  if (!session) throw new Error("no session");
-  const made = await t.app.db
-    .insert(learners)
-    .values(
-      Array.from({ length: people }, (_, i) => ({
-        sessionId: session.id,
-        origin: "manual" as const,
-        firstName: `Prénom${i}`,
-        lastName: `Nom${String(i).padStart(3, "0")}`,
-        email: `l${i}.${session.id.slice(0, 8)}@example.fr`,
-      })),
-    )
-    .returning({ id: learners.id });
-  const [morning] = await t.app.db
-    .insert(sessionSlots)
-    .values({
-      sessionId: session.id,
-      day,
-      startMinute: 540,
-      endMinute: 750,
-      trainer: "Claire Dubois",
-    })
-    .returning({ id: sessionSlots.id });
-  if (!morning) throw new Error("no slot");
-  const links = await slotLinks(t.app.db, t.app.config.authSecret, morning.id);
+  const made = await attendanceSession(t, {
+    people,
+    slots: [{ day, startMinute: 540, endMinute: 750 }],
+    session: { startDate: "2027-03-01", endDate: "2027-03-05", place: "Salle 1", seats: 300 },
+  });
+  const slotId = made.slotIds[0] ?? "";
+  const links = await slotLinks(t.app.db, t.app.config.authSecret, slotId);
   const tokenOf = new Map(links.map((l) => [l.learnerId, l.token]));
-  return { session, learnerIds: made.map((l) => l.id), slotId: morning.id, tokenOf };
+  return { session: made.session, learnerIds: made.learnerIds, slotId, tokenOf };
 }
 
 const entriesOf = (slotId: string) =>

@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { attendanceCode, codeText } from "~/features/attendance/index.server";
 import { media } from "~/features/media/schema.server";
 import * as documentRoute from "~/routes/admin/learner-document";
 import * as previewRoute from "~/routes/admin/learner-document-preview";
@@ -97,6 +98,12 @@ describe(`learner convocations on ${DRIVER}`, () => {
     expect(text).not.toContain("Madame, Monsieur");
     expect(text).toContain("avec Ada Lovelace");
     expect(text).toContain("Accessibilité et handicap");
+    // How to sign in the room: the QR code shown there, then the learner's own code (the one the
+    // room's page accepts for her, the same for every slot).
+    expect(text).toContain("scannez avec votre téléphone le QR code affiché dans la salle");
+    expect(text).toContain(
+      `Votre code d'émargement : ${codeText(attendanceCode(t.app.config.authSecret, elodie.id))}`,
+    );
     expect(documentFaults(kept[0]?.pdf ?? new Uint8Array())).toEqual([]);
     const [queued] = await queuedMails(t, elodie.email);
     expect(queued?.text.startsWith("Bonjour Élodie,")).toBe(true);

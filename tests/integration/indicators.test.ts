@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog } from "~/features/audit/schema.server";
 import { INSERTION_MONTHS } from "~/features/catalogue";
 import { formations } from "~/features/catalogue/schema.server";
-import { indicatorLines } from "~/features/indicators/indicators";
+import { archiveLine, indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators, indicatorCounts } from "~/features/indicators/indicators.server";
 import { centreSettings } from "~/features/settings/schema.server";
 import { addDays } from "~/platform/dates";
@@ -541,5 +541,26 @@ describe(`published indicators on ${DRIVER}`, () => {
         source: "saisie dans la console avant le calcul automatique",
       },
     ]);
+  });
+
+  it("an insertion rate archived under '6 mois' keeps its 6 after the period became 3 (migration insertion_period), and says it", async () => {
+    const f = await certifyingFormation();
+    const old = { kind: "insertion", year: 2021, rate: 72, sample: 18, source: "enquête interne" };
+    const success = { kind: "reussite", year: 2021, rate: 90, sample: 20, source: "certificateur" };
+    await rows("update formations set results = $2::jsonb where id = $1", [
+      f.id,
+      JSON.stringify([success, old]),
+    ]);
+    const file = readFileSync("drizzle/0047_insertion_period.sql", "utf8");
+    await t.app.db.execute(sql.raw(file.slice(file.indexOf('UPDATE "formations"'))));
+    const [after] = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
+    expect(after?.results).toEqual([success, { ...old, months: 6 }]);
+    // Run again (an archive typed since keeps its own period): nothing changes.
+    await t.app.db.execute(sql.raw(file.slice(file.indexOf('UPDATE "formations"'))));
+    const [again] = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
+    expect(again?.results).toEqual(after?.results);
+    expect(after?.results.map(archiveLine)).toContain(
+      "72\u202f% — Taux d'insertion à 6 mois — Archive 2021, source\u00a0: enquête interne (18 sortants)",
+    );
   });
 });

@@ -402,6 +402,19 @@ describe(`the Enquêtes console on ${DRIVER}`, () => {
     expect(
       await rows("select cold_delay_months, reminder_delay_days, open_days from survey_settings"),
     ).toEqual([{ cold_delay_months: 6, reminder_delay_days: 3, open_days: 45 }]);
+    // Never sooner than the insertion rate's period: refused in French, the stored delays kept; the
+    // database refuses it too.
+    const tooSoon = await post(
+      { intent: "delays", coldDelayMonths: "2", reminderDelayDays: "3", openDays: "45" },
+      admin.cookie,
+    );
+    expect((await bodyOf(tooSoon)).errors).toMatchObject({
+      coldDelayMonths: expect.stringMatching(
+        /^Un nombre de mois entre 3 et 24\u00a0: le taux d'insertion à 3 mois/,
+      ),
+    });
+    expect(await rows("select cold_delay_months from survey_settings")).toEqual([{ cold_delay_months: 6 }]);
+    await expect(t.app.database.query("update survey_settings set cold_delay_months = 2")).rejects.toThrow();
     await post(
       { intent: "delays", coldDelayMonths: "3", reminderDelayDays: "7", openDays: "30" },
       admin.cookie,

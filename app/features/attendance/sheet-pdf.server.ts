@@ -20,10 +20,11 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import { hoursText, timeText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
-import { formatTime } from "~/platform/paris-time";
+import { NNBSP } from "~/platform/french";
+import { formatTime, otherDayText, recordedTimeText } from "~/platform/paris-time";
 import { fileNamePart, newPdf } from "~/platform/pdf-document.server";
 import { attendedMinutes } from "./minutes.server";
-import { halfDay, slotHeading, weekdayDay } from "./sheet";
+import { halfDay, halfDayTitle, slotHeading, weekdayDay } from "./sheet";
 import { SIGNATURE_BOX, sheetImage, sheetImagesOf } from "./sheet-images.server";
 import { sessionSlotsOf } from "./signing.server";
 import { ATTENDANCE_METHOD_LABELS, type AttendanceMethod, type AttendanceStatus } from "./vocabulary";
@@ -139,8 +140,10 @@ export async function writeAttendanceSheet(
       .font("bold")
       .fontSize(11)
       .fillColor(BLUE)
-      .text(`${slotHeading(slot)} (${halfDay(slot.startMinute)})`, MARGIN, doc.y, { width });
-    const details = [slot.place, slot.trainer ? `Formateur·rice : ${slot.trainer}` : null].filter(Boolean);
+      .text(`${slotHeading(slot)} (${halfDay(slot)})`, MARGIN, doc.y, { width });
+    const details = [slot.place, slot.trainer ? `Formateur·rice${NNBSP}: ${slot.trainer}` : null].filter(
+      Boolean,
+    );
     if (details.length) doc.font("text").fontSize(9).fillColor(GREY).text(details.join(" · "), { width });
     const headY = doc.y + 4;
     doc.font("bold").fontSize(8).fillColor(GREY);
@@ -192,11 +195,11 @@ export async function writeAttendanceSheet(
         } else {
           const text =
             entry.status === "absent"
-              ? `Absent·e${entry.reason ? ` : ${entry.reason}` : ""}`
+              ? `Absent·e${entry.reason ? `${NNBSP}: ${entry.reason}` : ""}`
               : entry.status === "late"
-                ? `Retard ${entry.late_minutes} min${entry.reason ? ` : ${entry.reason}` : ""}`
+                ? `Retard ${entry.late_minutes} min${entry.reason ? `${NNBSP}: ${entry.reason}` : ""}`
                 : entry.method === "typed"
-                  ? `Nom saisi : ${entry.typed_name ?? ""}`
+                  ? `Nom saisi${NNBSP}: ${entry.typed_name ?? ""}`
                   : ATTENDANCE_METHOD_LABELS[entry.method];
           doc
             .fillColor("black")
@@ -213,6 +216,9 @@ export async function writeAttendanceSheet(
           .text(`${formatTime(entry.recorded_at)}${entry.corrected ? " (corrigé)" : ""}`, cols.time, y + 8, {
             lineBreak: false,
           });
+        // Recorded another day than the slot's (typed afterwards): its date under the time.
+        const recordedOn = otherDayText(entry.recorded_at, slot.day);
+        if (recordedOn) doc.fontSize(7).text(`le ${recordedOn}`, cols.time, y + 18, { lineBreak: false });
       }
       if (entry) {
         doc
@@ -233,9 +239,14 @@ export async function writeAttendanceSheet(
     const y = doc.y + 6;
     doc.font("text").fontSize(8).fillColor(GREY);
     if (counter) {
-      doc.text(`Contresigné par ${counter.trainerName} à ${formatTime(counter.signedAt)}`, MARGIN, y + 10, {
-        lineBreak: false,
-      });
+      doc.text(
+        `Contresigné par ${counter.trainerName} ${recordedTimeText(counter.signedAt, slot.day)}`,
+        MARGIN,
+        y + 10,
+        {
+          lineBreak: false,
+        },
+      );
       // A countersignature that cannot be read still has its line of text above.
       if (counterImage) doc.image(counterImage, cols.mark + 60, y, { fit: [SIGNATURE_BOX.width, 34] });
     } else {
@@ -286,7 +297,7 @@ export async function writeAttendanceSheet(
     .fillColor(GREY)
     .text(
       [
-        `Édité le ${today.split("-").reverse().join("/")}. Chaque signature est enregistrée avec son heure et l'adresse de l'appareil, sans modification possible ; une correction est une nouvelle saisie, journalisée.`,
+        `Édité le ${today.split("-").reverse().join("/")}. Chaque signature est enregistrée avec son heure et l'adresse de l'appareil, sans modification possible${NNBSP}; une correction est une nouvelle saisie, journalisée.`,
         `${centre.name} — SIRET ${centre.siret} — ${activitySentence(centre)}`,
       ].join(" "),
       MARGIN,
@@ -403,7 +414,7 @@ export async function writeBlankSheet(
       for (const [i, slot] of page.slots.entries()) {
         const x = MARGIN + nameWidth + i * column;
         doc.text(
-          `${halfDay(slot.startMinute) === "matin" ? "Matin" : "Après-midi"}, ${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`,
+          `${halfDayTitle(slot)}, ${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`,
           x + 4,
           y,
           { width: column - 8, lineBreak: false, ellipsis: true },

@@ -17,7 +17,20 @@ export function slotHeading(slot: { day: string; startMinute: number; endMinute:
   return `${weekdayDay(slot.day)}, ${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`;
 }
 
-/** Morning or afternoon: the sheet's half-days (a slot starting before 13 h is the morning's). */
-export function halfDay(startMinute: number): "matin" | "après-midi" {
-  return startMinute < 13 * 60 ? "matin" : "après-midi";
+/**
+ * The part of the day a slot covers, as the sheet names it: a slot starting before 13 h is the
+ * morning's, unless it runs past 14 h (a whole day, 9 h – 17 h: 'journée'); else the afternoon's.
+ */
+export function halfDay(slot: {
+  startMinute: number;
+  endMinute: number;
+}): "matin" | "après-midi" | "journée" {
+  if (slot.startMinute >= 13 * 60) return "après-midi";
+  return slot.endMinute > 14 * 60 ? "journée" : "matin";
 }
+
+/** 'Matin', 'Après-midi', 'Journée': the blank sheet's column heads. */
+export const halfDayTitle = (slot: { startMinute: number; endMinute: number }) => {
+  const part = halfDay(slot);
+  return `${part.charAt(0).toUpperCase()}${part.slice(1)}`;
+};

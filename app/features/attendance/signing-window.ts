@@ -46,3 +46,16 @@ export function windowState(slot: SlotTimes, now: Date): "early" | "open" | "clo
   if (now < opensAt) return "early";
   return now < closesAt ? "open" : "closed";
 }
+
+/**
+ * Why `now` may not sign the slot (not open yet: when it opens; ended), or null while it may: the one
+ * check every way of signing makes before reading what was posted.
+ */
+export function outsideWindow(
+  slot: SlotTimes,
+  now: Date,
+): { state: "early"; opensAt: Date } | { state: "closed" } | null {
+  const state = windowState(slot, now);
+  if (state === "early") return { state, opensAt: signingWindow(slot).opensAt };
+  return state === "closed" ? { state } : null;
+}

@@ -15,7 +15,7 @@ import type { Db } from "~/platform/db/client.server";
 import { learnerOfCode, linkOf, roomSlotOf, signatureOf, typedCode } from "./attendance-links.server";
 import { storeSheetImage } from "./sheet-images.server";
 import { personName, signaturePng, typedName } from "./signature-input.server";
-import { signingWindow, windowState } from "./signing-window";
+import { outsideWindow } from "./signing-window";
 
 const UNIQUE_VIOLATION = "23505";
 
@@ -44,6 +44,16 @@ async function signatureFields(
   }
   const png = await signaturePng(form.get("signature"));
   return typeof png === "string" ? { error: png } : { signature: png };
+}
+
+/** A drawing is recorded under the way it came (`method`); a typed name as 'typed', whatever the way. */
+function signedAs(
+  fields: { signature: Uint8Array } | { typedName: string },
+  method: "pad" | "link" | "room",
+): { method: "pad" | "link" | "room"; signature: Uint8Array } | { method: "typed"; typedName: string } {
+  return "signature" in fields
+    ? { method, signature: fields.signature }
+    : { method: "typed", typedName: fields.typedName };
 }
 
 /**
@@ -111,9 +121,8 @@ export async function signThroughLink(
 ): Promise<SignOutcome> {
   const link = await linkOf(db, token);
   if (!link) return { state: "unknown" };
-  const state = windowState(link, now);
-  if (state === "early") return { state, opensAt: signingWindow(link).opensAt };
-  if (state === "closed") return { state };
+  const outside = outsideWindow(link, now);
+  if (outside) return outside;
   const fields = await signatureFields(form, link);
   if ("error" in fields) return { state: "invalid", error: fields.error };
   return insertSignature(
@@ -121,9 +130,7 @@ export async function signThroughLink(
     {
       slotId: link.slotId,
       learnerId: link.learnerId,
-      ...("signature" in fields
-        ? { method: "link" as const, signature: fields.signature }
-        : { method: "typed" as const, typedName: fields.typedName }),
+      ...signedAs(fields, "link"),
     },
     device,
     now,
@@ -151,9 +158,8 @@ export async function identifyInRoom(
 ): Promise<RoomIdentity> {
   const slot = await roomSlotOf(db, token);
   if (!slot) return { state: "unknown" };
-  const state = windowState(slot, now);
-  if (state === "early") return { state, opensAt: signingWindow(slot).opensAt };
-  if (state === "closed") return { state };
+  const outside = outsideWindow(slot, now);
+  if (outside) return outside;
   const code = typedCode(posted);
   const learner = code ? await learnerOfCode(db, secret, slot.sessionId, code) : null;
   if (!learner) return { state: "wrong-code" };
@@ -191,9 +197,7 @@ export async function signInRoom(
     {
       slotId: slot.slotId,
       learnerId: who.learnerId,
-      ...("signature" in fields
-        ? { method: "room" as const, signature: fields.signature }
-        : { method: "typed" as const, typedName: fields.typedName }),
+      ...signedAs(fields, "room"),
     },
     device,
     now,
@@ -239,9 +243,8 @@ export async function signOnPad(
       ),
     );
   if (!learner) return { state: "unknown" };
-  const state = windowState(slot, now);
-  if (state === "early") return { state, opensAt: signingWindow(slot).opensAt };
-  if (state === "closed") return { state };
+  const outside = outsideWindow(slot, now);
+  if (outside) return outside;
   const fields = await signatureFields(form, learner);
   if ("error" in fields) return { state: "invalid", error: fields.error };
   return insertSignature(
@@ -250,9 +253,7 @@ export async function signOnPad(
       slotId: slot.id,
       learnerId: learner.id,
       recordedBy: input.recordedBy,
-      ...("signature" in fields
-        ? { method: "pad" as const, signature: fields.signature }
-        : { method: "typed" as const, typedName: fields.typedName }),
+      ...signedAs(fields, "pad"),
     },
     device,
     now,
@@ -279,7 +280,9 @@ export async function countersign(
 ): Promise<CountersignOutcome> {
   const slot = await slotOf(db, input.sessionId, input.slotId);
   if (!slot) return { state: "unknown" };
-  if (windowState(slot, now) === "early") return { state: "early", opensAt: signingWindow(slot).opensAt };
+  // The countersignature stays possible after the slot's end: only an early one is refused.
+  const outside = outsideWindow(slot, now);
+  if (outside?.state === "early") return outside;
   const name = personName(form.get("trainerName") ?? slot.trainer ?? "");
   if (typeof name !== "string") {
     return {

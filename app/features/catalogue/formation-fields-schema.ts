@@ -9,7 +9,7 @@ import { formatIsoDay } from "~/platform/paris-time";
 import { formatCertificationCode, parseCertificationCode } from "./certification-code";
 import { withoutModuleNumber } from "./course-record";
 import { GOAL_IDS, type GoalId } from "./goals";
-import { type ArchivedResult, RESULT_KINDS } from "./results";
+import { type ArchivedResult, INSERTION_MONTHS, RESULT_KINDS } from "./results";
 
 export const MAX_PRICE = 99_999_999;
 
@@ -111,7 +111,18 @@ export const resultSchema = z.object({
     .trim()
     .min(1, ARCHIVE_ERRORS.source)
     .max(120, "Source : 120 caractères maximum"),
+  /** An insertion rate's period as archived (kept when staff edit it); a new one gets today's. */
+  months: z
+    .number({ error: "Période invalide" })
+    .int("Période invalide")
+    .min(1, "Période invalide")
+    .max(60, "Période invalide")
+    .optional(),
 });
+
+/** An archive as kept: an insertion rate always with its period, the other kinds without one. */
+const withPeriod = ({ months, ...result }: z.infer<typeof resultSchema>): ArchivedResult =>
+  result.kind === "insertion" ? { ...result, months: months ?? INSERTION_MONTHS } : result;
 
 /**
  * The archived results travel as JSON in one hidden field (one per kind at most): rates of years
@@ -127,7 +138,7 @@ export const resultsField = z
       const parsed = z.array(resultSchema).max(RESULT_KINDS.length).safeParse(JSON.parse(value));
       if (parsed.success) {
         const kinds = new Set(parsed.data.map((r) => r.kind));
-        if (kinds.size === parsed.data.length) return parsed.data;
+        if (kinds.size === parsed.data.length) return parsed.data.map(withPeriod);
         ctx.addIssue({ code: "custom", message: "Un seul résultat par indicateur" });
       } else {
         ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Résultats invalides" });

@@ -20,6 +20,25 @@ export interface FormationResult {
 export interface ArchivedResult extends FormationResult {
   /** 'enquête interne', 'résultats du certificateur'… */
   source: string;
+  /**
+   * An insertion rate's period, in months after the session's last day, as it was archived: a rate
+   * typed when the label said '6 mois' keeps its 6 (migration 0047_insertion_period) whatever INSERTION_MONTHS says
+   * now. Absent on the other kinds.
+   */
+  months?: number;
+}
+
+/** The period an archived insertion rate was measured with: its own, or the current one when it has none. */
+export const archivedMonths = (result: Pick<ArchivedResult, "months">) => result.months ?? INSERTION_MONTHS;
+
+/**
+ * An archive's title: 'Taux de réussite'; for an insertion rate, with the period it was archived
+ * with ('Taux d'insertion à 6 mois'), never the period the site computes today.
+ */
+export function archiveTitle(result: Pick<ArchivedResult, "kind" | "months">): string {
+  return result.kind === "insertion"
+    ? `Taux d'insertion à ${archivedMonths(result)} mois`
+    : RESULT_LABELS[result.kind].title;
 }
 
 /** 'Archive 2024, source : enquête interne'. */

@@ -15,8 +15,9 @@ import { formatDateRange } from "~/features/catalogue";
 import { ACTIVITY_PENDING, VAT_EXEMPTION_MENTION, VAT_RATE, type VatStatus } from "~/features/settings";
 import { withVat } from "~/features/settings/index.server";
 import { timeText } from "~/features/timetable";
-import { NNBSP, quoted } from "~/platform/french";
+import { NNBSP, quoted, withFullStop } from "~/platform/french";
 import { formatCents } from "~/platform/money";
+import { plural } from "~/platform/plural";
 import { actionNature } from "./attestation-pdf.server";
 import { type ConvocationSlot, writeTimetable } from "./convocation-pdf.server";
 import {
@@ -118,12 +119,13 @@ export function priceLines(price: number, pricing: string | null, vatStatus: Vat
   }
   if (pricing === "gratuit" || price <= 0) return [`Formation gratuite${NNBSP}: aucune somme n'est due.`];
   const each = Math.round(price * 100);
-  const many = count > 1;
   const total = (cents: number) => formatCents(cents * count);
+  // The total is printed for one learner too: the agreement states the price per learner and in total.
+  const learners = plural(count, "stagiaire");
   if (vatStatus === "exempt") {
     return [
       `Prix par stagiaire${NNBSP}: ${formatCents(each)} net de taxe.`,
-      ...(many ? [`Prix total pour ${count} stagiaires${NNBSP}: ${total(each)} net de taxe.`] : []),
+      `Prix total pour ${learners}${NNBSP}: ${total(each)} net de taxe.`,
       `${VAT_EXEMPTION_MENTION}.`,
     ];
   }
@@ -135,11 +137,7 @@ export function priceLines(price: number, pricing: string | null, vatStatus: Vat
     `Prix par stagiaire hors taxes${NNBSP}: ${formatCents(each)}`,
     `TVA (${rate}) par stagiaire${NNBSP}: ${formatCents(vatCents)}`,
     `Prix par stagiaire toutes taxes comprises${NNBSP}: ${formatCents(includingCents)}`,
-    ...(many
-      ? [
-          `Prix total pour ${count} stagiaires${NNBSP}: ${total(each)} hors taxes, ${total(vatCents)} de TVA, ${total(includingCents)} toutes taxes comprises`,
-        ]
-      : []),
+    `Prix total pour ${learners}${NNBSP}: ${total(each)} hors taxes, ${total(vatCents)} de TVA, ${total(includingCents)} toutes taxes comprises`,
   ];
 }
 
@@ -222,12 +220,13 @@ function writeFormation(pdf: PdfPage, input: AgreementInput, next: () => string)
   pdf.heading(`${next()} — Moyens pédagogiques, techniques et d'encadrement`);
   pdf.line(`Modalité${NNBSP}: ${session.modeLabel.toLowerCase()}.`);
   if (formation.teachingMethods)
-    pdf.line(`Méthodes et moyens pédagogiques${NNBSP}: ${formation.teachingMethods}`);
+    pdf.line(`Méthodes et moyens pédagogiques${NNBSP}: ${withFullStop(formation.teachingMethods)}`);
   pdf.line(trainersText(input.trainers));
 
   pdf.heading(`${next()} — Suivi, évaluation et sanction de la formation`);
   pdf.line("L'assiduité est suivie par des feuilles d'émargement signées à chaque créneau de formation.");
-  if (formation.assessmentMethods) pdf.line(`Évaluation des acquis${NNBSP}: ${formation.assessmentMethods}`);
+  if (formation.assessmentMethods)
+    pdf.line(`Évaluation des acquis${NNBSP}: ${withFullStop(formation.assessmentMethods)}`);
   pdf.line(
     `À l'issue de la formation, une attestation de fin de formation et un certificat de réalisation sont remis${formation.certification ? `${NNBSP}; la formation prépare à la certification ${quoted(formation.certification)}` : ""}.`,
   );

@@ -16,7 +16,7 @@ import {
 } from "~/features/learners";
 import { activityNumberText } from "~/features/settings";
 import { hoursText } from "~/features/timetable";
-import { NNBSP, quoted } from "~/platform/french";
+import { NNBSP, quoted, withFullStop } from "~/platform/french";
 import { centreSignature, type DocumentCentre, joined, type PdfPage, renderLearnerPdf } from "./pdf.server";
 
 export interface AttestationInput {
@@ -90,11 +90,12 @@ export function actionNature(
 export function assessmentResult(input: Pick<AttestationInput, "learner" | "formation">): string[] {
   const { formation, learner } = input;
   if (!formation.certifying) {
+    // Only what the records say: no certification, and how the formation assesses (its programme's
+    // words), never a claim about when or how it was done that nothing recorded.
+    const methods = formation.assessmentMethods?.trim();
     return [
-      `Formation sans certification${NNBSP}: les acquis sont évalués en cours et en fin de formation.`,
-      ...(formation.assessmentMethods
-        ? [`Modalités d'évaluation${NNBSP}: ${formation.assessmentMethods}`]
-        : []),
+      "Formation sans certification.",
+      ...(methods ? [`Modalités d'évaluation des acquis${NNBSP}: ${withFullStop(methods)}`] : []),
     ];
   }
   const name = `${learner.firstName} ${learner.lastName}`;

@@ -71,13 +71,13 @@ function writeBody(pdf: PdfPage, input: CertificateInput) {
   );
   pdf.line(`Durée réalisée${NNBSP}: ${hoursText(input.attendedMinutes)}.`);
   pdf.detail(
-    joined(
+    `${joined(
       [
         "Heures suivies selon les feuilles d'émargement de la session",
         input.plannedMinutes ? `sur ${hoursText(input.plannedMinutes)} prévues` : null,
       ],
       ", ",
-    ),
+    )}.`,
   );
   if (learner.status === "dropped_out") {
     pdf.line(

@@ -35,6 +35,8 @@ export interface ConvocationInput {
   today: string;
   /** The règlement intérieur goes with it (Paramètres has one): the letter says so, else nothing. */
   internalRulesAttached: boolean;
+  /** The learner's personal attendance code as printed ('K7M 4QX'), typed after scanning the room's QR code. */
+  attendanceCode: string;
 }
 
 /** What a learner brings when neither the session nor the formation says more. */
@@ -114,6 +116,15 @@ export function renderConvocation(input: ConvocationInput): Promise<Buffer> {
 
       pdf.heading("Dates et horaires");
       writeTimetable(pdf, session, slots);
+
+      // How the learner signs in the room: the QR code shown there, then their own code (the same for
+      // every slot), so the first morning needs no e-mail at hand.
+      pdf.heading("Émargement");
+      pdf.line(
+        `À chaque créneau, vous signez la feuille d'émargement${NNBSP}: scannez avec votre téléphone le QR code affiché dans la salle, puis saisissez votre code personnel.`,
+      );
+      pdf.strong(`Votre code d'émargement${NNBSP}: ${input.attendanceCode}`);
+      pdf.detail(`Ce code est le même pour tous vos créneaux${NNBSP}; gardez-le pour vous.`);
 
       pdf.heading("Lieu");
       pdf.line(session.place || addressLine(centre));

@@ -10,7 +10,7 @@
  * sending.server.ts keeps and sends them, storage.server.ts reads the kept ones.
  */
 import { eq } from "drizzle-orm";
-import { attendedMinutes } from "~/features/attendance/index.server";
+import { attendanceCode, attendedMinutes, codeText } from "~/features/attendance/index.server";
 import { programmeFileName, renderProgramme } from "~/features/catalogue/index.server";
 import { formations } from "~/features/catalogue/schema.server";
 import type { LearnerDocumentKind } from "~/features/documents/schema.server";
@@ -118,13 +118,14 @@ const MAKERS: Record<DocumentType, Maker> = {
       slots,
       today,
       internalRulesAttached: rules !== null,
+      attendanceCode: codeText(attendanceCode(context.app.config.authSecret, record.id)),
     };
     return {
       kind: "convocation",
       pdf: await renderConvocation(input),
       subject: `Convocation\u202f: ${record.title}`,
       paragraphs: () => [
-        `Vous trouverez ci-joint votre convocation à ${theFormation(record.title)}\u202f: dates, horaires, lieu, contacts et ce qu'il faut apporter.`,
+        `Vous trouverez ci-joint votre convocation à ${theFormation(record.title)}\u202f: dates, horaires, lieu, votre code d'émargement, contacts et ce qu'il faut apporter.`,
         ...(rules
           ? [
               "Le règlement intérieur du centre est joint à ce message\u202f: merci d'en prendre connaissance avant le premier jour.",
@@ -190,7 +191,7 @@ const MAKERS: Record<DocumentType, Maker> = {
             ]
           : to.role === "payer"
             ? [
-                `Vous trouverez ci-joint la convention de formation de ${formation} pour ${plural(covered.length, "stagiaire", "stagiaires")} (${names}), avec le programme de la formation qui lui est annexé.`,
+                `Vous trouverez ci-joint la convention relative à ${formation} pour ${plural(covered.length, "stagiaire", "stagiaires")} (${names}), avec le programme de la formation qui lui est annexé.`,
                 "Merci de nous la retourner datée, signée et revêtue de votre cachet.",
                 REPLY,
               ]

@@ -7,6 +7,7 @@
 import {
   type ArchivedResult,
   archiveLabel,
+  archiveTitle,
   formatRate,
   INSERTION_MONTHS,
   RESULT_LABELS,
@@ -20,7 +21,8 @@ export const INDICATOR_TITLES: Record<IndicatorKind, string> = {
   satisfaction: "Taux de satisfaction",
   completion: "Taux d'achèvement",
   success: "Taux de réussite",
-  // The archives' title: one period for the computed rate and the typed ones (INSERTION_MONTHS).
+  // The computed rate's title, with the period it is computed with (INSERTION_MONTHS); an archive
+  // says the period it was archived with (archiveTitle).
   insertion: RESULT_LABELS.insertion.title,
 };
 
@@ -184,7 +186,7 @@ export function indicatorLines(published: PublishedIndicators): string[] {
 
 /** '89 % — Taux de réussite — Archive 2024, source : enquête interne (36 candidats)'. */
 export function archiveLine(a: ArchivedResult): string {
-  return `${formatRate(a.rate)} — ${RESULT_LABELS[a.kind].title} — ${archiveLabel(a)} (${plural(a.sample, RESULT_LABELS[a.kind].people.replace(/s$/, ""), RESULT_LABELS[a.kind].people)})`;
+  return `${formatRate(a.rate)} — ${archiveTitle(a)} — ${archiveLabel(a)} (${plural(a.sample, RESULT_LABELS[a.kind].people.replace(/s$/, ""), RESULT_LABELS[a.kind].people)})`;
 }
 
 /** The columns of Statistiques' 'Résultats publiés', on the screen and in its CSV. */
@@ -230,7 +232,7 @@ export function indicatorsJsonLd(published: PublishedIndicators): Record<string,
   );
   const archived = published.archives.map((a) => ({
     "@type": "PropertyValue",
-    name: `${RESULT_LABELS[a.kind].title} ${a.year}`,
+    name: `${archiveTitle(a)} ${a.year}`,
     value: a.rate,
     unitText: "%",
     description: archiveLabel(a),

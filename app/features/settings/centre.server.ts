@@ -198,7 +198,7 @@ export async function getInternalRules(db: Db): Promise<InternalRules> {
 }
 
 /**
- * The site header's logo, 40 px high (192 px wide at most) before the centre's name. The name, kept
+ * The site header's logo, 40 px high (128 px wide at most on a phone, 192 px from 640 px) before the centre's name. The name, kept
  * as text, names the link, so the picture is decorative there (alt=""). Above the fold, so loaded
  * at once, but never the page's largest element: no fetchpriority, the page's own picture keeps it.
  */
@@ -206,7 +206,12 @@ export function headerLogoHtml(logo: CentreLogo): string {
   const drawn = Math.min(192, Math.round((40 * logo.width) / logo.height));
   return pictureHtml(
     { ...logo, decorative: true },
-    { sizes: `${drawn}px`, className: "h-10 w-auto max-w-48 object-contain", eager: true, widths: "small" },
+    {
+      sizes: `${drawn}px`,
+      className: "h-10 w-auto max-w-32 object-contain sm:max-w-48",
+      eager: true,
+      widths: "small",
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INSERTION_MONTHS } from "~/features/catalogue";
 
 /** The surveys' delays (Paramètres): the à-froid delay, the reminder's, how long a link works. */
 export interface SurveyDelays {
@@ -13,6 +14,11 @@ export const SURVEY_SETTINGS_DEFAULTS: SurveyDelays = {
   openDays: 30,
 };
 
+/** The à-froid survey's delay, in months after the session's last day: from the insertion period to two years. */
+export const COLD_DELAY_MIN_MONTHS = INSERTION_MONTHS;
+export const COLD_DELAY_MAX_MONTHS = 24;
+export const COLD_DELAY_ERROR = `Un nombre de mois entre ${COLD_DELAY_MIN_MONTHS} et ${COLD_DELAY_MAX_MONTHS}\u00a0: le taux d'insertion à ${INSERTION_MONTHS} mois ne compte que les réponses données au moins ${INSERTION_MONTHS} mois après la fin de la session`;
+
 const whole = (min: number, max: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v),
@@ -22,7 +28,9 @@ const whole = (min: number, max: number, message: string) =>
 /** The Paramètres form's fields, with the bounds the database also checks. */
 export const surveyDelaysSchema = z
   .object({
-    coldDelayMonths: whole(1, 24, "Un nombre de mois entre 1 et 24"),
+    // Never sooner than the insertion rate's period: an answer given earlier would not count towards
+    // 'insertion à N mois' (figures.server.ts), so a shorter delay asks for nothing the rate can use.
+    coldDelayMonths: whole(COLD_DELAY_MIN_MONTHS, COLD_DELAY_MAX_MONTHS, COLD_DELAY_ERROR),
     reminderDelayDays: whole(1, 60, "Un nombre de jours entre 1 et 60"),
     openDays: whole(7, 365, "Un nombre de jours entre 7 et 365"),
   })

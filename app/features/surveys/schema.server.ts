@@ -169,7 +169,8 @@ export const surveySettings = pgTable(
   },
   (t) => [
     check("survey_settings_single_row", sql`${t.id} = 1`),
-    check("survey_settings_cold_delay", sql`${t.coldDelayMonths} between 1 and 24`),
+    // From the insertion period (3 months, INSERTION_MONTHS) to two years: surveys/delays.ts.
+    check("survey_settings_cold_delay", sql`${t.coldDelayMonths} between 3 and 24`),
     check("survey_settings_reminder_delay", sql`${t.reminderDelayDays} between 1 and 60`),
     check("survey_settings_open_days", sql`${t.openDays} between 7 and 365`),
   ],

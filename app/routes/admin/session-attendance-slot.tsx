@@ -11,7 +11,7 @@ import {
 } from "~/features/attendance/console-attendance.server";
 import { ATTENDANCE_METHOD_LABELS, ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
 import { entityId } from "~/platform/form-schema";
-import { formatDateTime, formatTime } from "~/platform/paris-time";
+import { formatDateTime, recordedTimeText } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClass } from "~/ui/button";
@@ -143,13 +143,14 @@ function MarkForm({
   );
 }
 
-function entryText(entry: Row["entry"]): string {
+/** An entry of the slot on `day`: its date too when it was recorded another day (typed afterwards). */
+function entryText(entry: Row["entry"], day: string): string {
   if (!entry) return "Non renseigné";
   const status =
     entry.status === "late"
       ? `${ATTENDANCE_STATUS_LABELS.late} (${entry.lateMinutes} min)`
       : ATTENDANCE_STATUS_LABELS[entry.status];
-  return `${status} · ${ATTENDANCE_METHOD_LABELS[entry.method]} à ${formatTime(entry.recordedAt)}${entry.reason ? ` · ${entry.reason}` : ""}${entry.count > 1 ? " · corrigé" : ""}`;
+  return `${status} · ${ATTENDANCE_METHOD_LABELS[entry.method]} ${recordedTimeText(entry.recordedAt, day)}${entry.reason ? ` · ${entry.reason}` : ""}${entry.count > 1 ? " · corrigé" : ""}`;
 }
 
 /** 'Lien envoyé le …' once the outbox has delivered the learner's e-mail; queued until then. */
@@ -281,7 +282,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
                 <p className="font-medium">{learner.name}</p>
-                <p className="text-sm text-muted-foreground">{entryText(learner.entry)}</p>
+                <p className="text-sm text-muted-foreground">{entryText(learner.entry, sheet.slot.day)}</p>
                 <p className="text-xs text-muted-foreground">
                   Code d'émargement : <span data-testid="learner-code">{learner.code}</span>
                 </p>
@@ -333,8 +334,8 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
         <h2 className="mb-3 text-lg font-semibold">Contresignature</h2>
         {sheet.countersignature ? (
           <p>
-            Contresigné par {sheet.countersignature.trainerName} à{" "}
-            {formatTime(sheet.countersignature.signedAt)}.
+            Contresigné par {sheet.countersignature.trainerName}{" "}
+            {recordedTimeText(sheet.countersignature.signedAt, sheet.slot.day)}.
           </p>
         ) : sheet.slot.window === "early" ? (
           <p className="text-muted-foreground">La contresignature ouvre avec la signature.</p>

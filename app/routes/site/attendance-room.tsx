@@ -30,7 +30,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
  */
 const CODE_TRIES_PER_MINUTE = 120;
 
-const WRONG_CODE = `Ce code ne correspond à aucun·e stagiaire de cette session${NNBSP}: vérifiez-le dans l'e-mail d'émargement reçu, ou demandez-le à votre formateur ou à votre formatrice.`;
+const WRONG_CODE = `Ce code ne correspond à aucun·e stagiaire de cette session${NNBSP}: vérifiez-le sur votre convocation ou dans l'e-mail d'émargement reçu, ou demandez-le à votre formateur ou à votre formatrice.`;
 
 type Gone = "unknown" | "closed";
 const gone = (state: Gone) =>
@@ -225,7 +225,8 @@ export default function AttendanceRoomPage({ loaderData, actionData }: Route.Com
               className="text-lg tracking-widest"
             />
             <p id="code-hint" className="text-sm text-muted-foreground">
-              Les 6 caractères de l'e-mail d'émargement reçu du centre (par exemple K7M 4QX).
+              Les 6 caractères imprimés sur votre convocation et dans l'e-mail d'émargement (par exemple K7M
+              4QX).
             </p>
             {error ? (
               <p role="alert" className="text-sm text-destructive">

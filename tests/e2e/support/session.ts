@@ -18,3 +18,24 @@ export async function addSession(
   await dialog.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Session créée avec succès")).toBeVisible();
 }
+
+/**
+ * Adds slots through the 'Planning' screen already on screen ('Ajouter un créneau'), one after the
+ * other, waiting each time for the count to grow from `already`.
+ */
+export async function addSlots(
+  page: Page,
+  slots: readonly { day: string; start: string; end: string; trainer?: string }[],
+  already = 0,
+) {
+  const form = page.getByRole("form", { name: "Ajouter un créneau" });
+  for (const [n, slot] of slots.entries()) {
+    await form.getByLabel("Date").fill(slot.day);
+    await form.getByLabel("Début").fill(slot.start);
+    await form.getByLabel("Fin").fill(slot.end);
+    // The trainer is picked from the register (Formateurs), by the name the select shows.
+    if (slot.trainer) await form.getByLabel("Formateur·rice").selectOption({ label: slot.trainer });
+    await form.getByRole("button", { name: "Ajouter le créneau" }).click();
+    await expect(page.getByTestId("timetable-count")).toHaveText(String(already + n + 1));
+  }
+}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import {
   type ArchivedResult,
+  archiveTitle,
   RESULT_KINDS,
   RESULT_LABELS,
   type ResultKind,
@@ -45,6 +46,8 @@ export function ResultsEditor({
     });
     return Object.fromEntries(entries) as Draft;
   });
+  // An archived insertion rate keeps the period it was archived with (the row's title says it).
+  const months = initial.find((r) => r.kind === "insertion")?.months;
   const serialised = JSON.stringify(
     RESULT_KINDS.filter((kind) => Object.values(draft[kind]).some((v) => v.trim() !== "")).map((kind) => ({
       kind,
@@ -52,6 +55,7 @@ export function ResultsEditor({
       rate: toNumber(draft[kind].rate),
       sample: toNumber(draft[kind].sample),
       source: draft[kind].source,
+      ...(kind === "insertion" && months ? { months } : {}),
     })),
   );
   const set = (kind: ResultKind, field: keyof Draft[ResultKind], value: string) =>
@@ -79,7 +83,7 @@ export function ResultsEditor({
         </thead>
         <tbody>
           {RESULT_KINDS.map((kind) => {
-            const label = RESULT_LABELS[kind].title;
+            const label = archiveTitle({ kind, months: kind === "insertion" ? months : undefined });
             return (
               <tr key={kind}>
                 <th scope="row" className="py-1 pr-2 text-left font-medium">

@@ -95,16 +95,18 @@ export function SiteHeader({
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 xl:gap-4">
         <Link
           to="/"
-          className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold text-primary lg:text-[0.9375rem] xl:text-base"
+          // On a phone a wide logo and a long name share the row with the menu button: the name wraps
+          // onto two lines rather than push the page wider than the screen (360 px).
+          className="flex min-w-0 items-center gap-2 font-semibold text-primary lg:shrink-0 lg:whitespace-nowrap lg:text-[0.9375rem] xl:text-base"
         >
           {logo ? (
             // Markup the server wrote from the médiathèque's record (pictureHtml, alt="" beside the name).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: see the comment above.
-            <span className="flex" dangerouslySetInnerHTML={{ __html: logo }} />
+            <span className="flex shrink-0" dangerouslySetInnerHTML={{ __html: logo }} />
           ) : (
-            <GraduationCap aria-hidden="true" className="h-7 w-7" />
+            <GraduationCap aria-hidden="true" className="h-7 w-7 shrink-0" />
           )}
-          <span>{centreName}</span>
+          <span className="min-w-0 leading-tight">{centreName}</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden lg:block">
           <ul className="flex items-center gap-0.5 xl:gap-1">

@@ -4,7 +4,12 @@ import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { TextField } from "~/ui/console/form-fields";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
-import { SURVEY_SETTINGS_DEFAULTS, type SurveyDelays } from "../delays";
+import {
+  COLD_DELAY_MAX_MONTHS,
+  COLD_DELAY_MIN_MONTHS,
+  SURVEY_SETTINGS_DEFAULTS,
+  type SurveyDelays,
+} from "../delays";
 
 /**
  * Paramètres' 'Enquêtes de satisfaction' card: when the à-froid survey leaves, when the reminder
@@ -46,9 +51,9 @@ export function SurveyDelaysCard({ delays, canEdit }: { delays: SurveyDelays; ca
               "coldDelayMonths",
               "Enquête à froid (mois après la session)",
               // The insertion rate counts only the answers given that long after (surveys/figures.server.ts).
-              `${SURVEY_SETTINGS_DEFAULTS.coldDelayMonths} mois par défaut. Le taux d'insertion à ${INSERTION_MONTHS} mois ne compte que les réponses données au moins ${INSERTION_MONTHS} mois après la fin de la session`,
-              1,
-              24,
+              `${SURVEY_SETTINGS_DEFAULTS.coldDelayMonths} mois par défaut, ${COLD_DELAY_MIN_MONTHS} au moins. Le taux d'insertion à ${INSERTION_MONTHS} mois ne compte que les réponses données au moins ${INSERTION_MONTHS} mois après la fin de la session`,
+              COLD_DELAY_MIN_MONTHS,
+              COLD_DELAY_MAX_MONTHS,
             )}
             {field(
               "reminderDelayDays",
