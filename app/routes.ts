@@ -47,6 +47,12 @@ export default caseSensitive([
     route("devis/:token", "routes/site/quote.tsx"),
     // The slot's QR code shown in the room: the learner signs with their personal code.
     route("emargement/salle/:token", "routes/site/attendance-room.tsx"),
+    // Personal spaces: the sign-in page outside the walls, every other page inside them.
+    route("espace/connexion", "routes/space/sign-in.tsx"),
+    layout("routes/space/layout.tsx", [
+      route("espace", "routes/space/home.tsx"),
+      route("espace/mot-de-passe", "routes/space/password.tsx"),
+    ]),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),

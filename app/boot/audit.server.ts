@@ -15,6 +15,7 @@ import { learnerAudit } from "~/features/learners/audit-record.server";
 import { mediaAudit } from "~/features/media/audit-record.server";
 import { pageAudit } from "~/features/pages/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
+import { spaceMemberAudit } from "~/features/spaces/audit-record.server";
 import { questionnaireAudit } from "~/features/surveys/audit-record.server";
 import { testimonialAudit } from "~/features/testimonials/audit-record.server";
 
@@ -35,4 +36,5 @@ registerAudit(
   mediaAudit,
   demoAudit,
   ...billingAudits,
+  spaceMemberAudit,
 );

@@ -37,7 +37,8 @@ export interface AuditEntry {
     | "schedule"
     | "restore"
     | "discard"
-    | "issue";
+    | "issue"
+    | "invite";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

@@ -26,5 +26,7 @@ export const AUDIT_ENTITIES = [
   "payment",
   "payer",
   "billing_settings",
+  // Personal spaces (features/spaces/audit-record.server.ts).
+  "space_member",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -109,7 +109,7 @@ export interface PathRules {
   pageCache: boolean;
 }
 
-const NO_STORE = /^\/(admin|auth|enquete|emargement|calendrier|devis)([/.]|$)|^\/api\/auth(\/|$)/i;
+const NO_STORE = /^\/(admin|auth|espace|enquete|emargement|calendrier|devis)([/.]|$)|^\/api\/auth(\/|$)/i;
 const NOT_PAGES = /^\/api(\/|$)|\/programme\.pdf$|\/lheo\.xml$/i;
 
 /** What the rules that protect an address make of `path` (canonical, as routed). */

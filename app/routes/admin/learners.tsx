@@ -32,6 +32,13 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
 } from "~/features/learners/vocabulary";
+import { LearnerSpaceInvitation } from "~/features/spaces/components/space-invitation";
+import {
+  LEARNER_SPACE_INTENTS,
+  learnerInvitations,
+  learnerSpaceIntent,
+} from "~/features/spaces/index.server";
+import { intentOf } from "~/platform/console/action.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
@@ -66,6 +73,11 @@ export function loader(args: Route.LoaderArgs) {
         ),
         // What an attestation or a certificat would state: checked on screen before it leaves.
         hours: await hoursOf(db, found.list.items),
+        // When each learner was last invited into their personal space (features/spaces).
+        invited: await learnerInvitations(
+          db,
+          found.list.items.map((l) => l.id),
+        ),
         gaps: filters.session ? await sessionGaps(db, filters.session, today) : null,
         // Staff are warned before sending a convocation that would leave without it.
         internalRulesMissing: await internalRulesMissing(db),
@@ -77,6 +89,7 @@ export function loader(args: Route.LoaderArgs) {
       ...NO_LEARNERS,
       documents: {},
       hours: {},
+      invited: {},
       gaps: null,
       internalRulesMissing: false,
       today: parisToday(),
@@ -84,9 +97,13 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
+// The learners' own intents, with the documents' and the personal spaces' invitation beside them.
 export const action = learnerAction({
-  permissions: DOCUMENT_INTENTS,
-  handle: documentIntent,
+  permissions: { ...DOCUMENT_INTENTS, ...LEARNER_SPACE_INTENTS },
+  handle: (app, actor, form) =>
+    Object.hasOwn(LEARNER_SPACE_INTENTS, intentOf(form))
+      ? learnerSpaceIntent(app, actor, form)
+      : documentIntent(app, actor, form),
   upload: DOCUMENT_UPLOAD,
 });
 
@@ -104,8 +121,19 @@ function filtersQuery(filters: ReturnType<typeof learnerFiltersFrom>): string {
 const nameOf = (l: LearnerRow) => (l.anonymisedAt ? "Stagiaire anonymisé·e" : `${l.firstName} ${l.lastName}`);
 
 export default function AdminLearners({ loaderData }: Route.ComponentProps) {
-  const { learners, page, choices, filters, loadError, documents, hours, gaps, internalRulesMissing, today } =
-    loaderData;
+  const {
+    learners,
+    page,
+    choices,
+    filters,
+    loadError,
+    documents,
+    hours,
+    gaps,
+    internalRulesMissing,
+    today,
+    invited,
+  } = loaderData;
   const chosenSession = choices.sessions.find((s) => s.id === filters.session);
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
@@ -114,6 +142,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
   const canSend = useCan("documents:send");
   const canGenerate = useCan("documents:generate");
   const canReadInvoices = useCan("invoices:read");
+  const canInvite = useCan("spaces:invite");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
     question: "Effacer définitivement ce ou cette stagiaire ?",
@@ -219,6 +248,9 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   canSend={canSend}
                   canGenerate={canGenerate}
                 />
+                {canInvite && l.email && !l.anonymisedAt ? (
+                  <LearnerSpaceInvitation learnerId={l.id} name={name} invitedAt={invited[l.id]} />
+                ) : null}
               </Td>
               <Td className={shownFrom("sm")}>
                 <p>{l.formationTitle}</p>
