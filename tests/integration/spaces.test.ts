@@ -13,14 +13,17 @@ import * as detailsRoute from "~/routes/admin/application";
 import * as adminLayout from "~/routes/admin/layout";
 import * as payersRoute from "~/routes/admin/payers";
 import * as authApi from "~/routes/api/auth";
+import * as calendarFeedRoute from "~/routes/space/calendar-feed";
 import * as spaceHome from "~/routes/space/home";
 import * as spaceLayout from "~/routes/space/layout";
+import * as learnerRoute from "~/routes/space/learner";
+import * as learnerDocumentRoute from "~/routes/space/learner-document";
 import * as spacePassword from "~/routes/space/password";
 import * as spaceSignIn from "~/routes/space/sign-in";
 import { makePayer } from "../support/billing";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
-import { makeFormation, makeLearner, uniqueTag } from "../support/factories";
+import { makeFormation, makeLearner, makeSlots, uniqueTag } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { learnersPost, newSession, settled } from "../support/learner-documents";
 import {
@@ -306,12 +309,118 @@ describe(`personal spaces on ${DRIVER}`, () => {
     expect(statusOf(noCurrent)).toBe(400);
   });
 
+  it("a learner's file: their session, timetable, iCalendar feed, the documents sent to them (not the others), the complaint link", async () => {
+    const { learner, cookie } = await signedInLearner();
+    await makeSlots(t.app.db, [
+      {
+        sessionId: learner.sessionId,
+        day: "2027-03-01",
+        startMinute: 540,
+        endMinute: 720,
+        trainer: "Jeanne Roux",
+      },
+      { sessionId: learner.sessionId, day: "2027-03-02", startMinute: 540, endMinute: 720 },
+    ]);
+    const post = learnersPost(t, moderator);
+    expect(
+      statusOf(await post({ intent: "send-convocation", id: learner.id, requestKey: `c-${uniqueTag()}` })),
+    ).toBe(200);
+    const page = await bodyOf(
+      await learnerRoute.loader(
+        args(getRequest(`/espace/stagiaire/${learner.id}`, cookie), { learnerId: learner.id }),
+      ),
+    );
+    expect(page.slots).toHaveLength(2);
+    expect(page.documents).toEqual([expect.objectContaining({ kind: "convocation" })]);
+    expect(page.toSign).toEqual([]);
+    expect(page.attendanceLink).toBeNull();
+    const [doc] = page.documents as { id: string }[];
+    const file = await learnerDocumentRoute.loader(
+      args(getRequest(`/espace/stagiaire/${learner.id}/documents/${doc?.id}`, cookie), {
+        learnerId: learner.id,
+        documentId: doc?.id ?? "",
+      }),
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+
+    const feedUrl = new URL(page.feedUrl as string);
+    const [, , , memberId, tokenIcs] = feedUrl.pathname.split("/");
+    const feed = await calendarFeedRoute.loader(
+      args(getRequest(feedUrl.pathname), {
+        memberId: memberId ?? "",
+        token: (tokenIcs ?? "").replace(/\.ics$/, ""),
+      }),
+    );
+    expect(feed.status).toBe(200);
+    const ics = await feed.text();
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    const forged = await calendarFeedRoute.loader(
+      args(getRequest(feedUrl.pathname), { memberId: memberId ?? "", token: "A".repeat(43) }),
+    );
+    expect(forged.status).toBe(404);
+  });
+
+  it("another learner's file, document or an unknown id answers 404 to a signed-in learner, and nothing changes", async () => {
+    const mine = await signedInLearner();
+    const other = await signedInLearner();
+    await learnersPost(
+      t,
+      moderator,
+    )({ intent: "send-convocation", id: other.learner.id, requestKey: `c-${uniqueTag()}` });
+    const [theirs] = await t.app.database.query<{ id: string }>(
+      "select id from learner_documents where learner_id = $1",
+      [other.learner.id],
+    );
+    const before = await t.app.database.query("select count(*)::int as n from learner_documents");
+    for (const learnerId of [other.learner.id, "00000000-0000-4000-8000-000000000000", "pas-un-id"]) {
+      const refused = await thrownBy(() =>
+        learnerRoute.loader(args(getRequest(`/espace/stagiaire/${learnerId}`, mine.cookie), { learnerId })),
+      );
+      expect(refused.status, learnerId).toBe(404);
+    }
+    // Their document, through their learner id or through mine.
+    for (const learnerId of [other.learner.id, mine.learner.id]) {
+      const answer = await settled(() =>
+        learnerDocumentRoute.loader(
+          args(getRequest(`/espace/stagiaire/${learnerId}/documents/${theirs?.id}`, mine.cookie), {
+            learnerId,
+            documentId: theirs?.id ?? "",
+          }),
+        ),
+      );
+      expect((answer as Response).status, learnerId).toBe(404);
+    }
+    expect(await t.app.database.query("select count(*)::int as n from learner_documents")).toEqual(before);
+  });
+
   describe("the walls", () => {
     const PAGES = [
       { name: "home", module: spaceHome, url: "/espace" },
       { name: "layout", module: spaceLayout, url: "/espace" },
       { name: "password", module: spacePassword, url: "/espace/mot-de-passe" },
     ] as const;
+    const RECORD_PAGES = [
+      { name: "learner", module: learnerRoute, url: "/espace/stagiaire/x" },
+      { name: "learner document", module: learnerDocumentRoute, url: "/espace/stagiaire/x/documents/y" },
+    ] as const;
+
+    it.each(RECORD_PAGES)(
+      "$url ($name): anonymous → sign-in page; an account without a space → 403",
+      async ({ module, url }) => {
+        const params = {
+          learnerId: "00000000-0000-4000-8000-000000000000",
+          documentId: "00000000-0000-4000-8000-000000000000",
+        };
+        const anonymous = await thrownBy(() => module.loader(args(getRequest(url), params) as never));
+        expect(anonymous.status).toBe(302);
+        expect(anonymous.headers.get("location")).toMatch(/^\/espace\/connexion/);
+        const staff = await thrownBy(() =>
+          module.loader(args(getRequest(url, roleless.cookie), params) as never),
+        );
+        expect(staff.status).toBe(403);
+      },
+    );
 
     it.each(PAGES)(
       "$url ($name): anonymous → sign-in page; an account without a space → 403",

@@ -73,24 +73,28 @@ export async function requireSpaceMember(args: RequestArgs): Promise<SpaceMember
   return { user, memberships };
 }
 
-/** The signed-in person's membership of the learner `learnerId`, or a 404 (not theirs, unknown, malformed). */
-export async function learnerOf(
+/**
+ * The signed-in person's membership whose `target` column holds `id`, or a 404 (not theirs,
+ * unknown, malformed): the same answer, so nobody learns which ids exist.
+ */
+async function memberOf<Target extends "learnerId" | "payerId">(
   args: RequestArgs,
-  learnerId: string | undefined,
-): Promise<SpaceMemberPrincipal & { membership: SpaceMembership & { learnerId: string } }> {
+  target: Target,
+  id: unknown,
+) {
   const principal = await requireSpaceMember(args);
-  const membership = principal.memberships.find((m) => m.learnerId !== null && m.learnerId === learnerId);
-  if (!membership?.learnerId) throw notFound();
-  return { ...principal, membership: { ...membership, learnerId: membership.learnerId } };
+  const membership = principal.memberships.find((m) => m[target] !== null && m[target] === id);
+  const targetId = membership?.[target];
+  if (!membership || !targetId) throw notFound();
+  return {
+    ...principal,
+    membership: { ...membership, [target]: targetId } as SpaceMembership & Record<Target, string>,
+  };
 }
 
+/** The signed-in person's membership of the learner `learnerId`, or a 404. */
+export const learnerOf = (args: RequestArgs, learnerId: string | undefined) =>
+  memberOf(args, "learnerId", learnerId);
+
 /** The signed-in person's membership of the payer `payerId` (its company contact), or a 404. */
-export async function payerOf(
-  args: RequestArgs,
-  payerId: string | undefined,
-): Promise<SpaceMemberPrincipal & { membership: SpaceMembership & { payerId: string } }> {
-  const principal = await requireSpaceMember(args);
-  const membership = principal.memberships.find((m) => m.payerId !== null && m.payerId === payerId);
-  if (!membership?.payerId) throw notFound();
-  return { ...principal, membership: { ...membership, payerId: membership.payerId } };
-}
+export const payerOf = (args: RequestArgs, payerId: string | undefined) => memberOf(args, "payerId", payerId);

@@ -16,3 +16,10 @@ export function signInHref(path?: string): string {
     ? `${SPACE_SIGN_IN}?redirectTo=${encodeURIComponent(path)}`
     : SPACE_SIGN_IN;
 }
+
+/** One of the learner's sent documents, downloaded from their space. */
+export const learnerDocumentHref = (learnerId: string, documentId: string) =>
+  `/espace/stagiaire/${learnerId}/documents/${documentId}`;
+
+/** The complaint form, its session chosen ('Faire une réclamation' about one of their sessions). */
+export const complaintHref = (sessionId: string) => `/reclamation?session=${encodeURIComponent(sessionId)}`;

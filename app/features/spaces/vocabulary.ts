@@ -15,3 +15,12 @@ export const LINK_SENT =
 
 /** A link used a second time, expired, or altered. */
 export const LINK_REFUSED = "Ce lien de connexion a déjà servi ou a expiré. Demandez-en un nouveau.";
+
+/** A sent document as the learner's space lists it. */
+export const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
+  convocation: "Convocation",
+  convention: "Convention de formation",
+  contrat: "Contrat de formation",
+  attestation: "Attestation de fin de formation",
+  certificate: "Certificat de réalisation",
+};

@@ -1,10 +1,12 @@
-import { ArrowRight, Building2, GraduationCap } from "lucide-react";
+import { ArrowRight, Building2, FileText, GraduationCap } from "lucide-react";
 import { Link } from "react-router";
+import { APPLICATION_STATUS_LABELS } from "~/features/applications";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import { learnerSpaceHref } from "~/features/spaces";
 import { spaceHome } from "~/features/spaces/home.server";
 import { requireSpaceMember } from "~/features/spaces/index.server";
+import { applicationsOf } from "~/features/spaces/learner-space.server";
 import { pageTitle } from "~/platform/seo";
 import type { Route } from "./+types/home";
 
@@ -15,12 +17,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, memberships } = await requireSpaceMember(args);
-  const home = await spaceHome(args.context.app.db, memberships);
-  return { firstName: user.firstName ?? user.name, ...home };
+  const { db } = args.context.app;
+  const home = await spaceHome(db, memberships);
+  // A learner's applications, found by the address their sign-in proved.
+  const applications = home.learnerFiles.length ? await applicationsOf(db, user.email) : [];
+  return { firstName: user.firstName ?? user.name, ...home, applications };
 }
 
 export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
-  const { firstName, learnerFiles, payers } = loaderData;
+  const { firstName, learnerFiles, payers, applications } = loaderData;
   return (
     <main id="contenu" className="space-y-8">
       <h1 className="text-2xl font-semibold">Bonjour {firstName}</h1>
@@ -46,6 +51,28 @@ export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
                 >
                   Voir mon dossier <ArrowRight aria-hidden="true" className="h-4 w-4" />
                 </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {applications.length ? (
+        <section aria-labelledby="mes-candidatures" className="space-y-3">
+          <h2 id="mes-candidatures" className="flex items-center gap-2 text-lg font-semibold">
+            <FileText aria-hidden="true" className="h-5 w-5" /> Mes candidatures
+          </h2>
+          <ul className="divide-y divide-border rounded-xl border border-border">
+            {applications.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <span>
+                  <span className="block font-medium">{a.formationTitle}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatDateRange(a.startDate, a.endDate)}
+                  </span>
+                </span>
+                <span className="rounded-full bg-muted px-2 py-0.5 text-xs">
+                  {APPLICATION_STATUS_LABELS[a.status]}
+                </span>
               </li>
             ))}
           </ul>

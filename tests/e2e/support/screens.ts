@@ -25,6 +25,8 @@ const SAMPLE: Record<string, string> = {
   "routes/site/quote.tsx": "/devis/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   // An unknown QR code of a slot: its French page (attendance-room.spec.ts signs through a real one).
   "routes/site/attendance-room.tsx": "/emargement/salle/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // A learner's file in their personal space: signed out, the sign-in page (spaces.spec.ts measures a real one).
+  "routes/space/learner.tsx": "/espace/stagiaire/00000000-0000-4000-8000-000000000000",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to
