@@ -117,11 +117,11 @@ describe(`personal spaces on ${DRIVER}`, () => {
     const [mail] = await mailsTo(learner.email, "space_invitation");
     expect(mail?.subject).toBe("Votre espace personnel");
     expect(mail?.text).toContain("15\u00a0minutes");
-    const journal = await t.app.database.query<{ action: string; actor_id: string }>(
+    const audited = await t.app.database.query<{ action: string; actor_id: string }>(
       "select action, actor_id from audit_log where entity = 'space_member' and entity_id = $1",
       [members[0]?.id],
     );
-    expect(journal).toEqual([{ action: "invite", actor_id: moderator.userId }]);
+    expect(audited).toEqual([{ action: "invite", actor_id: moderator.userId }]);
 
     const link = await lastLink(learner.email);
     const first = await follow(link);
