@@ -1,5 +1,6 @@
 import { signInAsAdmin } from "./support/admin";
 import { axeViolations } from "./support/axe";
+import { addShare, draftPartialCreditNote } from "./support/billing";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
@@ -44,18 +45,11 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await expect(page.getByLabel("Prix de la formation HT (€)")).toHaveValue("1800,00");
 
   await page.getByLabel("Prix de la formation HT (€)").fill("2 000");
-  await page.getByRole("button", { name: "Ajouter un financeur" }).click();
-  await page.getByLabel("Financeur de la part 1").selectOption({ label: `${OPCO.name} — OPCO, Paris` });
-  await page.getByLabel("Montant de la part 1 HT (€)").fill("1 600");
-  await page.getByLabel("Subrogation (l'OPCO paie le centre directement)").check();
+  await addShare(page, 1, `${OPCO.name} — OPCO, Paris`, "1 600", "subrogation");
   await expect(page.getByTestId("funding-gap")).toHaveText(
     "Le plan couvre 1\u202f600,00\u00a0€ sur 2\u202f000,00\u00a0€\u00a0: il manque 400,00\u00a0€.",
   );
-  await page.getByRole("button", { name: "Ajouter un financeur" }).click();
-  await page
-    .getByLabel("Financeur de la part 2")
-    .selectOption({ label: `${EMPLOYER.name} — Entreprise, Lyon` });
-  await page.getByLabel("Montant de la part 2 HT (€)").fill("400");
+  await addShare(page, 2, `${EMPLOYER.name} — Entreprise, Lyon`, "400");
   await expect(page.getByTestId("funding-gap")).toHaveText("");
   await page.getByRole("button", { name: "Enregistrer le plan" }).click();
   await expect(page.getByText("Plan de financement enregistré")).toBeVisible();
@@ -92,14 +86,7 @@ test("a learner's Financement: the plan shared between the OPCO (subrogation) an
   await page.getByRole("link", { name: "Télécharger (PDF)" }).click();
   expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
 
-  await page.getByRole("button", { name: "Créer un avoir" }).click();
-  const dialog = page.getByRole("dialog", { name: `Avoir sur la facture ${number}` });
-  await dialog.getByLabel("Avoir partiel").check();
-  await dialog.getByLabel("Montant de l'avoir HT (€)").fill("500");
-  await dialog.getByLabel("Motif (imprimé sur l'avoir)").fill("Deux jours de formation annulés");
-  await dialog.getByRole("button", { name: "Créer le brouillon d'avoir" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Brouillon d'avoir" })).toBeVisible();
-  await expect(page.getByText(`Avoir sur la facture ${number}`)).toBeVisible();
+  await draftPartialCreditNote(page, number, "500", "Deux jours de formation annulés");
   await expect(page.getByTestId("lines-total")).toHaveText("Total HT\u00a0: 500,00\u00a0€");
 
   // The invoice lists its credit note, a draft until it is issued in its turn.

@@ -1,5 +1,5 @@
 /**
- * Reminders of unpaid invoices: every hour in each server process, each invoice En retard with
+ * Reminders of unpaid invoices: every minute in each server process, each invoice En retard with
  * something left to pay is reminded at level k once today (Paris) reaches its due date plus
  * Paramètres' `reminderDays[k-1]`, by e-mail to the buyer's invoicing address as the invoice printed
  * it. Each level goes once: the reminder's row (invoice, level) is the primary key of
@@ -118,8 +118,11 @@ async function queueReminderMails(tx: Db, reminded: SentReminder[], today: strin
 }
 
 /**
- * Sends the reminders when due, every hour in each server process, beside the mail worker (a day's
- * delay needs no finer clock). A failed round is logged and tried again at the next one.
+ * Sends the reminders when due, every minute in each server process, beside the mail worker, as the
+ * surveys and the signing links are: a reminder leaves within a minute of its day coming (Paris
+ * midnight, or the moment an invoice becomes due again because a payment was withdrawn), and the
+ * round is one query over the unpaid invoices. A failed round is logged and tried again at the next
+ * one.
  */
 export class ReminderScheduler {
   private readonly task: PeriodicTask;
@@ -128,7 +131,7 @@ export class ReminderScheduler {
     private readonly db: Db,
     private readonly mail: { wake(): void },
     private readonly logger: Logger,
-    everyMs = 60 * 60_000,
+    everyMs = 60_000,
   ) {
     this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, "reminders: round failed");
   }
@@ -155,7 +158,7 @@ export class ReminderScheduler {
 // The process's runtime carries the scheduler (built in app/boot/runtime.server.ts).
 declare module "~/platform/runtime.server" {
   interface AppRuntime {
-    /** Sends the reminders of unpaid invoices when due, every hour. */
+    /** Sends the reminders of unpaid invoices when due, every minute. */
     reminders: ReminderScheduler;
   }
 }

@@ -17,8 +17,11 @@ export async function mailsTo(address: string): Promise<Mail[]> {
 /** Spaces of any kind as one ordinary space, as Playwright matches text: 'Nouveau message : …' finds the subject with its no-break space. */
 const normalized = (text: string) => text.replace(/\s+/g, " ");
 
-/** Waits until a message whose subject contains `subject` reaches `address`, and returns it. */
-export async function waitForMail(address: string, subject: string): Promise<Mail> {
+/**
+ * Waits until a message whose subject contains `subject` reaches `address`, and returns it; 15 s
+ * unless told (a message a periodic job sends comes at its next round).
+ */
+export async function waitForMail(address: string, subject: string, timeout = 15_000): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
@@ -26,7 +29,7 @@ export async function waitForMail(address: string, subject: string): Promise<Mai
         found = (await mailsTo(address)).find((m) => normalized(m.subject).includes(normalized(subject)));
         return Boolean(found);
       },
-      { timeout: 15_000, message: `e-mail « ${subject} » pour ${address}` },
+      { timeout, message: `e-mail « ${subject} » pour ${address}` },
     )
     .toBe(true);
   return found as Mail;

@@ -10,8 +10,11 @@ export interface ServerClock {
   set(at: number): Promise<void>;
 }
 
-/** `{ postgres }`: a real centre's first start on PostgreSQL, without demo data (see ServerOptions). */
-type OwnServer = boolean | "with a movable clock" | { postgres: { setUp?: string } };
+/**
+ * `{ postgres }`: a real centre's first start on PostgreSQL, without demo data (see ServerOptions);
+ * with `clock: true`, its wall clock movable too (the database's own clock keeps the machine's time).
+ */
+type OwnServer = boolean | "with a movable clock" | { postgres: { setUp?: string }; clock?: boolean };
 
 /** The worker's warm pages, one per server (see `warmPage`). */
 interface WarmPages {
@@ -81,7 +84,11 @@ export const test = base.extend<
   serverClock: async ({ servers, ownServer }, use, testInfo) => {
     const server = await serverOf(servers, ownServer, testInfo.file);
     const { setClockOffset } = server;
-    if (!setClockOffset) throw new Error('serverClock needs test.use({ ownServer: "with a movable clock" })');
+    if (!setClockOffset) {
+      throw new Error(
+        'serverClock needs test.use({ ownServer: "with a movable clock" }) or { postgres, clock: true }',
+      );
+    }
     let offset = 0;
     await use({
       now: () => Date.now() + offset,
