@@ -9,6 +9,12 @@ export {
 } from "./console-spaces.server";
 export { inviteLearner, invitePayerContact, learnerInvitations } from "./invitations.server";
 export {
+  type DocumentToSign,
+  type LearnerSpace,
+  learnerSpace,
+  provideDocumentsToSign,
+} from "./learner-space.server";
+export {
   isSpaceMemberEmail,
   learnerOf,
   membershipsOf,
