@@ -50,6 +50,14 @@ export default caseSensitive([
     // A signer's page of a demande de signature (signed in, their verified e-mail): under the site's
     // layout until the personal space (/espace) has its own.
     route("espace/signatures/:id", "routes/space/signature.tsx"),
+    // Personal spaces: the sign-in page outside the walls, every other page inside them.
+    route("espace/connexion", "routes/space/sign-in.tsx"),
+    layout("routes/space/layout.tsx", [
+      route("espace", "routes/space/home.tsx"),
+      route("espace/mot-de-passe", "routes/space/password.tsx"),
+      route("espace/stagiaire/:learnerId", "routes/space/learner.tsx"),
+      route("espace/stagiaire/:learnerId/documents/:documentId", "routes/space/learner-document.ts"),
+    ]),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("formation/:slug/programme.pdf", "routes/site/formation-pdf.ts"),
@@ -145,6 +153,8 @@ export default caseSensitive([
   route("api/rappel", "routes/api/callback.ts"),
   route("api/certificat-qualiopi.pdf", "routes/api/qualiopi-certificate.ts"),
   route("calendrier/:token.ics", "routes/api/calendar-feed.ts"),
+  // A learner's own iCalendar feed (their session's slots), read with its token alone.
+  route("espace/calendrier/:memberId/:token.ics", "routes/space/calendar-feed.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("lheo.xml", "routes/api/lheo.ts"),
   route("robots.txt", "routes/api/robots.ts"),

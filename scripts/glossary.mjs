@@ -288,6 +288,15 @@ export const GLOSSARY = [
     ui: ["demande de signature électronique"],
   },
   {
+    concept: "space",
+    fr: "espace personnel (`/espace`)",
+    en: "space (`spaceMembers`, `requireSpaceMember`)",
+    note: "what a learner, a payer's company contact or a trainer sees of their own records once invited; who may enter is a *membership* (`space_members`); they sign in with a *sign-in link* (lien de connexion, better-auth's magic link)",
+    code: [["extranet"]],
+    codeFr: [["espace"], ["espaces"]],
+    ui: ["portail", "extranet"],
+  },
+  {
     concept: "console",
     fr: "console (`/admin`)",
     en: "console",

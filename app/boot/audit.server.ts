@@ -16,6 +16,7 @@ import { mediaAudit } from "~/features/media/audit-record.server";
 import { pageAudit } from "~/features/pages/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
 import { signatureAudits } from "~/features/signatures/audit-record.server";
+import { spaceMemberAudit } from "~/features/spaces/audit-record.server";
 import { questionnaireAudit } from "~/features/surveys/audit-record.server";
 import { testimonialAudit } from "~/features/testimonials/audit-record.server";
 import { trainerAudit } from "~/features/trainers/audit-record.server";
@@ -39,4 +40,5 @@ registerAudit(
   trainerAudit,
   ...billingAudits,
   ...signatureAudits,
+  spaceMemberAudit,
 );

@@ -12,11 +12,13 @@ import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
+import { onLearnerAdmitted } from "~/features/learners/index.server";
 import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { SignatureReminderScheduler } from "~/features/signatures/reminders.server";
+import { inviteLearner, isSpaceMemberEmail } from "~/features/spaces/index.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import { TrainerExpiryScheduler } from "~/features/trainers/index.server";
 import type { Config } from "~/platform/config.server";
@@ -42,6 +44,8 @@ onSeatsRaised(offerFreedSeats);
 // Lowering seats or deleting a session or formation asks applications what it holds there
 // (features/catalogue/application-uses.server.ts).
 provideApplicationUses(catalogueApplicationUses);
+// An admitted candidate, once a learner, is invited into their personal space (features/spaces).
+onLearnerAdmitted(inviteLearner);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */
@@ -118,6 +122,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       onMailQueued: () => mail.wake(),
       background,
       centre: getCentreSettings,
+      // Sign-in links go to invited people only: those who hold a personal space.
+      signInLinkAllowed: isSpaceMemberEmail,
     });
     if (config.adminEmail && config.adminPassword) {
       await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);

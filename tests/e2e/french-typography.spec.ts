@@ -81,6 +81,8 @@ const PAGES = [
   "/auth/mot-de-passe-oublie",
   "/auth/nouveau-mot-de-passe",
   "/auth/nouveau-mot-de-passe?token=inconnu",
+  "/espace/connexion",
+  "/espace/connexion?lien=refuse",
   "/page-qui-n-existe-pas",
 ];
 

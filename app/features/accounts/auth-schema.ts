@@ -72,6 +72,16 @@ export const resetPasswordSchema = z.object({
   password: newPassword,
 });
 
+/** A password of one's own, set for the first time or changed (the personal space's form). */
+export const ownPasswordSchema = z.object({
+  currentPassword: z.optional(
+    z
+      .string()
+      .check(z.maxLength(PASSWORD_MAX, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX} caractères`)),
+  ),
+  password: newPassword,
+});
+
 /**
  * The user fields as better-auth stores them: first and last name as on the form, `name` their
  * concatenation (or any name within the same bounds, on an update).

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { magicLink } from "better-auth/plugins/magic-link";
 import { and, eq, like, ne } from "drizzle-orm";
 import { z } from "zod/mini";
 import {
@@ -21,9 +22,16 @@ import {
   accountExistsMail,
   type MailCentre,
   resetPasswordMail,
+  signInLinkMail,
   verificationMail,
 } from "~/platform/mail/templates.server";
 import { accountFieldsSchema, emailOnlySchema, PASSWORD_MAX, PASSWORD_MIN } from "./auth-schema";
+import {
+  hashSignInToken,
+  isSitePath,
+  SIGN_IN_LINK_MINUTES,
+  SIGN_IN_LINK_SECONDS,
+} from "./sign-in-links.server";
 
 export const SESSION_COOKIE_PREFIX = "cfa";
 
@@ -41,6 +49,11 @@ export interface AuthDeps {
    * settings from accounts would make the two features lean on each other.
    */
   centre: (db: Db) => Promise<MailCentre>;
+  /**
+   * Whether `email` (lower case) may receive a sign-in link: an invited person (spaces' memberships).
+   * Given by app/boot: spaces leans on accounts, so accounts cannot ask it directly. Unset: nobody.
+   */
+  signInLinkAllowed?: (db: Db, email: string) => Promise<boolean>;
 }
 
 /**
@@ -59,6 +72,17 @@ const RESET_REQUESTED = {
   status: true,
   message: "If this email exists in our system, check your email for the reset link",
 };
+
+/** A sign-in link request's own fields, when they are what our page sends (an address, paths of this site). */
+function deferrableSignInLink(
+  body: unknown,
+): { email: string; callbackURL: string; errorCallbackURL: string } | null {
+  if (!body || typeof body !== "object") return null;
+  const { email, callbackURL = "/", errorCallbackURL = "/" } = body as Record<string, unknown>;
+  if (!emailOnlySchema.safeParse({ email }).success || typeof email !== "string") return null;
+  if (!isSitePath(callbackURL) || !isSitePath(errorCallbackURL)) return null;
+  return { email: email.toLowerCase(), callbackURL, errorCallbackURL };
+}
 
 /** A reset request's own fields, when they are what our forms send (an address, a path of this site). */
 function deferrableReset(body: unknown): { email: string; redirectTo?: string } | null {
@@ -97,9 +121,21 @@ function displayName(user: { name: string; firstName?: string | null }): string 
   return user.firstName || user.name || "";
 }
 
-export function createAuth({ db, config, logger, onMailQueued, background, centre: centreOf }: AuthDeps) {
+export function createAuth({
+  db,
+  config,
+  logger,
+  onMailQueued,
+  background,
+  centre: centreOf,
+  signInLinkAllowed = async () => false,
+}: AuthDeps) {
   // The real reset request, run after the answer (see the before hook); set once `auth` exists.
   let requestResetLater: (body: { email: string; redirectTo?: string }) => Promise<unknown> = async () => {};
+  // The real sign-in link request, likewise: only for an invited address, after the answer.
+  let requestSignInLinkLater: (
+    body: NonNullable<ReturnType<typeof deferrableSignInLink>>,
+  ) => Promise<unknown> = async () => {};
   const auth = betterAuth({
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -201,6 +237,19 @@ export function createAuth({ db, config, logger, onMailQueued, background, centr
             context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } },
           };
         }
+        // A sign-in link request is answered like a reset request, before the address is looked up:
+        // an invited address gets a link and an e-mail once the answer is sent, an unknown one
+        // nothing (no link, no account), and neither the answer nor its delay tells which.
+        if (ctx.path === "/sign-in/magic-link" && ctx.request) {
+          const body = deferrableSignInLink(ctx.body);
+          if (!body) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Invalid email" });
+          background(() =>
+            requestSignInLinkLater(body).catch((error: unknown) =>
+              logger.error({ err: error }, "auth: sign-in link request failed"),
+            ),
+          );
+          return ctx.json({ status: true });
+        }
         // A reset request is answered before the address is looked up: a registered one costs a
         // link and an e-mail, an unknown one nothing, and the answer's delay must not tell which.
         // The request itself runs once the answer is sent (without `request`: this hook lets it by).
@@ -216,6 +265,25 @@ export function createAuth({ db, config, logger, onMailQueued, background, centr
         }
       }),
     },
+    plugins: [
+      // Sign-in links (personal spaces): single use (the plugin consumes its row atomically), 15
+      // minutes, stored hashed, never creating an account (only invited people have one).
+      magicLink({
+        expiresIn: SIGN_IN_LINK_SECONDS,
+        disableSignUp: true,
+        storeToken: { type: "custom-hasher", hash: hashSignInToken },
+        async sendMagicLink({ email, url }) {
+          const [user] = await db
+            .select({ name: users.name, firstName: users.firstName })
+            .from(users)
+            .where(eq(users.email, email.toLowerCase()));
+          if (!user) return;
+          const mail = signInLinkMail(await centreOf(db), displayName(user), url, SIGN_IN_LINK_MINUTES);
+          await enqueueMail(db, [{ kind: "sign_in_link", to: email, ...mail }]);
+          onMailQueued();
+        },
+      }),
+    ],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -241,6 +309,10 @@ export function createAuth({ db, config, logger, onMailQueued, background, centr
     },
   });
   requestResetLater = (body) => auth.api.requestPasswordReset({ body });
+  requestSignInLinkLater = async (body) => {
+    if (!(await signInLinkAllowed(db, body.email))) return;
+    await auth.api.signInMagicLink({ body, headers: new Headers() });
+  };
   return auth;
 }
 

@@ -73,6 +73,8 @@ export const PERMISSION_DESCRIPTIONS = {
   "invoices:issue": "Émettre une facture (numéro définitif) ou un avoir, envoyer les factures par e-mail",
   "payments:write": "Enregistrer ou retirer un règlement reçu",
   "invoices:export": "Exporter le journal des ventes (CSV) et les factures d'une période (ZIP)",
+  "spaces:invite":
+    "Inviter un·e stagiaire ou le contact d'un financeur dans son espace personnel, renvoyer l'invitation",
   "demo:remove": "Supprimer les données de démonstration",
 } as const;
 
@@ -133,6 +135,8 @@ const MODERATOR: readonly Permission[] = [
   // payment and the accountant's exports are the administrators': each is a legal record.
   "invoices:read",
   "invoices:write",
+  // An invitation opens a person's own space to them, nothing more: the staff who admit and follow them.
+  "spaces:invite",
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -5,7 +5,7 @@ import { safeRedirect } from "~/platform/safe-redirect";
 import type { ToastMessage } from "~/platform/toast";
 import { redirectWithToast } from "~/platform/toast.server";
 import { authCookies, authErrorMessage, callAuth } from "./auth-api.server";
-import { signInSchema, signUpSchema } from "./auth-schema";
+import { emailOnlySchema, signInSchema, signUpSchema } from "./auth-schema";
 
 // The /auth page's three forms (sign-in, sign-up, resend the confirmation link), on the server.
 
@@ -140,6 +140,69 @@ export async function authAction(context: AppLoadContext, request: Request) {
   if (fields.intent === "resend") return resendConfirmation(context, request, fields);
   return data<AuthActionResult>(
     { intent: "signin", toast: { type: "error", title: "Erreur", description: "Action inconnue." } },
+    { status: 400 },
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The personal spaces' sign-in page: a sign-in link by e-mail ('link'), or the password for those
+ * who set one ('signin', the /auth form's own code). The page's paths are the caller's (spaces).
+ * --------------------------------------------------------------------------------------------- */
+
+export type LinkSignInResult = {
+  intent: "link" | "signin";
+  errors?: Record<string, string>;
+  toast?: ToastMessage;
+  /** The link was asked for: the page says so, the same whatever the address. */
+  linkRequested?: boolean;
+};
+
+async function requestSignInLink(
+  context: AppLoadContext,
+  request: Request,
+  form: FormFields,
+  paths: { home: string; signIn: string },
+) {
+  const parsed = emailOnlySchema.safeParse(form);
+  if (!parsed.success) {
+    return data<LinkSignInResult>({ intent: "link", errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const redirectTo = safeRedirect(form.redirectTo);
+  const response = await callAuth(context, request, "/sign-in/magic-link", {
+    email: parsed.data.email,
+    callbackURL: redirectTo.startsWith(`${paths.home}/`) ? redirectTo : paths.home,
+    errorCallbackURL: paths.signIn,
+  });
+  if (!response.ok) {
+    const { message } = await authErrorMessage(response);
+    return data<LinkSignInResult>(
+      { intent: "link", toast: { type: "error", title: "Erreur", description: message } },
+      { status: failureStatus(response) },
+    );
+  }
+  // Same answer whether or not the address is invited: nothing to learn by probing.
+  return data<LinkSignInResult>({ intent: "link", linkRequested: true });
+}
+
+/** The space sign-in page's action: a sign-in link, or the password. */
+export async function linkSignInAction(
+  context: AppLoadContext,
+  request: Request,
+  paths: { home: string; signIn: string },
+) {
+  const form = await readAuthForm(request);
+  if (!form.ok) return data<LinkSignInResult>({ intent: "link", toast: form.toast }, { status: form.status });
+  const { fields } = form;
+  if (fields.intent === "link") return requestSignInLink(context, request, fields, paths);
+  if (fields.intent === "signin") {
+    const redirectTo = safeRedirect(fields.redirectTo);
+    return signIn(context, request, {
+      ...fields,
+      redirectTo: redirectTo.startsWith(`${paths.home}/`) ? redirectTo : paths.home,
+    });
+  }
+  return data<LinkSignInResult>(
+    { intent: "link", toast: { type: "error", title: "Erreur", description: "Action inconnue." } },
     { status: 400 },
   );
 }

@@ -125,7 +125,8 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
     // An admitted candidate is a learner of the session; leaving 'Admis·e' may undo that (see learners).
     if (!replanned && input.status === "admitted") {
       const { sessionId, firstName, lastName, email } = before;
-      await enrolAdmitted(tx, actor, { applicationId: input.id, sessionId, firstName, lastName, email });
+      const candidate = { applicationId: input.id, sessionId, firstName, lastName, email };
+      await enrolAdmitted(tx, actor, candidate, app.config.publicUrl);
     }
     if (!replanned && before.status === "admitted") await admissionUndone(tx, actor, input.id);
     const who = { applicationId: input.id, actorId: actor.id, actorEmail: actor.email };
@@ -180,7 +181,8 @@ export async function changeStatus(app: AppRuntime, actor: Actor, input: Applica
       offered,
     };
   });
-  if (input.mail || result.offered) app.mail.wake();
+  // An admission may have queued the learner's invitation to their personal space (features/spaces).
+  if (input.mail || result.offered || input.status === "admitted") app.mail.wake();
   await announce(app, "update", result.seatsChanged);
 }
 

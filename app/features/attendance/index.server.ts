@@ -2,4 +2,6 @@
 // files (docs/architecture.md). Routes may import any of its files directly.
 
 export { attendanceCode, codeText } from "./attendance-links.server";
+export { attendanceUrl, slotLinks } from "./attendance-links.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
+export { type SlotTimes, windowState } from "./signing-window";

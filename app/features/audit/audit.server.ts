@@ -39,7 +39,8 @@ export interface AuditEntry {
     | "discard"
     | "issue"
     | "sign"
-    | "cancel";
+    | "cancel"
+    | "invite";
   entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { ConsolePermission as Permission, ConsoleRole as Role } from "~/platform/console/access.server";
 import {
   AdminInputError,
+  type AlsoPosted,
   attempt,
   attemptOnRecord,
   consoleAction,
@@ -133,13 +134,20 @@ async function deleteRow<Input>(app: AppRuntime, actor: Actor, config: CrudTable
 
 /**
  * The action of a console list screen whose rows are created, edited and deleted in a dialog:
- * intent = create | update | delete, each answered with a French toast.
+ * intent = create | update | delete, each answered with a French toast. `also`: what the screen also
+ * posts that another feature answers (a payer's contact invited into their space), added by the route.
  */
-export function crudAction<Input>(config: CrudTable<Input>) {
+export function crudAction<Input, Also = never>(config: CrudTable<Input>, also?: AlsoPosted<Also>) {
   const { schema, messages, permission } = config;
-  const permissions = { create: permission, update: permission, delete: permission };
+  const permissions = {
+    create: permission,
+    update: permission,
+    delete: permission,
+    ...also?.permissions,
+  };
   return consoleAction(permissions, async (app, actor, form, role) => {
     const intent = intentOf(form);
+    if (also && Object.hasOwn(also.permissions, intent)) return also.handle(app, actor, form);
     const fields = textFields(form);
     if (intent === "create" || intent === "update") {
       const id = intent === "update" ? entityId.safeParse(fields.id) : null;

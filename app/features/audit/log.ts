@@ -30,5 +30,7 @@ export const AUDIT_ENTITIES = [
   // Signatures (features/signatures/audit-record.server.ts).
   "signature_request",
   "signature_settings",
+  // Personal spaces (features/spaces/audit-record.server.ts).
+  "space_member",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

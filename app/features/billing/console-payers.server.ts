@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { crudAction } from "~/features/audit/index.server";
 import { companyDigits } from "~/platform/company-numbers";
+import type { AlsoPosted } from "~/platform/console/action.server";
 import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { payerTitle } from "./payer-audit.server";
@@ -49,7 +50,7 @@ function editable(row: Payer): Record<keyof PayerInput, unknown> {
  * (invoices:write). A payer that invoices or funding plans name cannot be deleted: the foreign keys
  * refuse it (ON DELETE RESTRICT), and the refusal is said in French.
  */
-export const payerAction = crudAction<PayerInput>({
+const payerTable: Parameters<typeof crudAction<PayerInput>>[0] = {
   permission: "invoices:write",
   schema: payerSchema,
   entity: "payer",
@@ -84,4 +85,8 @@ export const payerAction = crudAction<PayerInput>({
       .returning({ id: payers.id, kind: payers.kind, name: payers.name });
     return deleted && { title: payerTitle(deleted) };
   },
-});
+};
+
+/** The Financeurs screen's action, with what the route adds (a payer's contact invited into their space). */
+export const payerActionWith = <Also>(also: AlsoPosted<Also>) =>
+  crudAction<PayerInput, Also>(payerTable, also);

@@ -25,3 +25,4 @@ export {
 export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
 export { creditableNet, issueInvoice } from "./issue.server";
 export { currentSeller, sellerProblem } from "./parties.server";
+export { payerTitle } from "./payer-audit.server";

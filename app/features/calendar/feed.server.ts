@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import ical from "ical-generator";
+import ical, { type ICalCalendar } from "ical-generator";
 import { can } from "~/features/accounts";
 import { userRoles } from "~/features/accounts/schema.server";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
@@ -125,6 +125,44 @@ function slotInstant(day: string, minute: number): Date | null {
   return parisInstant(day, time);
 }
 
+/** A slot as its session's feeds show it (the staff's, a learner's own). */
+export interface FeedSlot {
+  id: string;
+  day: string;
+  start_minute: number;
+  end_minute: number;
+  trainer: string | null;
+  place: string | null;
+  link: string | null;
+}
+
+/** One slot of a session as an event of `calendar`: its Paris times, where and with whom. */
+export function addSlotEvent(
+  calendar: ICalCalendar,
+  slot: FeedSlot,
+  session: { formation: string; place: string },
+  url: string,
+): void {
+  const start = slotInstant(slot.day, slot.start_minute);
+  const end = slotInstant(slot.day, slot.end_minute);
+  if (!start || !end) return;
+  calendar.createEvent({
+    id: `creneau-${slot.id}`,
+    start,
+    end,
+    summary: `Formation : ${session.formation}${slot.trainer ? ` (${slot.trainer})` : ""}`,
+    location: slot.place || (slot.link ? "À distance" : session.place || undefined),
+    description: [
+      slot.trainer ? `Formateur·rice : ${slot.trainer}` : "",
+      slot.place ? `Lieu : ${slot.place}` : "",
+      slot.link ? `À distance : ${slot.link}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    url,
+  });
+}
+
 /**
  * The feed's text, or null for an unknown token: the member's own planned interviews (one hour each,
  * at their place) and every session from a year ago on: each slot of its timetable at its Paris
@@ -186,26 +224,7 @@ export async function calendarFeed(app: AppRuntime, token: string): Promise<stri
     if (timetable) {
       const url = `${base}/admin/formations/${session.formation_id}/sessions/${session.id}/planning`;
       // A planned session: its real hours, one event per slot, where and with whom.
-      for (const slot of timetable) {
-        const start = slotInstant(slot.day, slot.start_minute);
-        const end = slotInstant(slot.day, slot.end_minute);
-        if (!start || !end) continue;
-        calendar.createEvent({
-          id: `creneau-${slot.id}`,
-          start,
-          end,
-          summary: `Formation : ${session.formation}${slot.trainer ? ` (${slot.trainer})` : ""}`,
-          location: slot.place || (slot.link ? "À distance" : session.place || undefined),
-          description: [
-            slot.trainer ? `Formateur·rice : ${slot.trainer}` : "",
-            slot.place ? `Lieu : ${slot.place}` : "",
-            slot.link ? `À distance : ${slot.link}` : "",
-          ]
-            .filter(Boolean)
-            .join("\n"),
-          url,
-        });
-      }
+      for (const slot of timetable) addSlotEvent(calendar, slot, session, url);
       continue;
     }
     for (const [kind, day] of [
@@ -224,4 +243,21 @@ export async function calendarFeed(app: AppRuntime, token: string): Promise<stri
     }
   }
   return calendar.toString();
+}
+
+/** A feed's answer: the calendar, or a 404 for a token that opens none. Never cached on the way. */
+export function feedResponse(feed: string | null): Response {
+  if (feed === null) {
+    return new Response("Calendrier introuvable.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return new Response(feed, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
 }

@@ -3,5 +3,12 @@
 
 export { learnerTitleOf } from "./audit-record.server";
 export { type ConventionParty, setConventionParty } from "./convention-party.server";
-export { type AdmittedCandidate, admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
+export {
+  type AdmittedCandidate,
+  admissionUndone,
+  enrolAdmitted,
+  type LearnerAdmitted,
+  onLearnerAdmitted,
+  payerColumns,
+} from "./learners.server";
 export { anonymiseExpiredLearners } from "./retention.server";

@@ -73,7 +73,12 @@ export interface AdmittedCandidate {
  * nothing; a learner staff added with the same e-mail in the session is linked to the application
  * instead of being doubled.
  */
-export async function enrolAdmitted(tx: Db, actor: Actor, candidate: AdmittedCandidate): Promise<void> {
+export async function enrolAdmitted(
+  tx: Db,
+  actor: Actor,
+  candidate: AdmittedCandidate,
+  publicUrl: string,
+): Promise<void> {
   const { applicationId } = candidate;
   const [linked] = await tx
     .select({ id: learners.id })
@@ -93,9 +98,10 @@ export async function enrolAdmitted(tx: Db, actor: Actor, candidate: AdmittedCan
       entityId: same.id,
       details: { title: await learnerTitleOf(tx, same.id), changes: [{ field: "applicationId" }] },
     });
+    await learnerAdmitted(tx, actor, same.id, publicUrl);
     return;
   }
-  await insertLearner(tx, actor, {
+  const created = await insertLearner(tx, actor, {
     applicationId,
     sessionId: candidate.sessionId,
     firstName: candidate.firstName,
@@ -103,6 +109,30 @@ export async function enrolAdmitted(tx: Db, actor: Actor, candidate: AdmittedCan
     email: candidate.email,
     origin: "admission",
   });
+  await learnerAdmitted(tx, actor, created, publicUrl);
+}
+
+/**
+ * What else happens, in the admission's transaction, once an admitted candidate is a learner: the
+ * personal spaces invite them (features/spaces). Spaces leans on learners, so it registers here at
+ * boot (app/boot) rather than being called from here.
+ */
+export type LearnerAdmitted = (
+  tx: Db,
+  actor: Actor,
+  learnerId: string,
+  publicUrl: string,
+) => Promise<unknown>;
+
+// A set: registering the same listener again (a module evaluated twice in development) adds nothing.
+const admittedListeners = new Set<LearnerAdmitted>();
+
+export function onLearnerAdmitted(listener: LearnerAdmitted): void {
+  admittedListeners.add(listener);
+}
+
+async function learnerAdmitted(...args: Parameters<LearnerAdmitted>): Promise<void> {
+  for (const listener of admittedListeners) await listener(...args);
 }
 
 /** One new learner and its audit entry (its session and reference, how it came; no name). */

@@ -2,3 +2,4 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export { type SurveyFigures, surveyFigures } from "./figures.server";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
+export { surveyToken, surveyUrl } from "./tokens.server";

@@ -171,6 +171,24 @@ export function accountExistsMail(
   });
 }
 
+/** A sign-in link asked for on the personal space's sign-in page ('Recevoir un lien de connexion'). */
+export function signInLinkMail(
+  centre: MailCentre,
+  firstName: string,
+  url: string,
+  minutes: number,
+): RenderedMail {
+  return renderMail(centre, {
+    subject: "Votre lien de connexion",
+    heading: firstName ? `Bonjour ${firstName},` : "Bonjour,",
+    paragraphs: [
+      `Voici votre lien pour entrer dans votre espace personnel. Il est valable ${minutes}\u00a0minutes et ne sert qu'une fois.`,
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: personne n'entre dans votre espace sans ce lien.",
+    ],
+    action: { label: "Me connecter à mon espace", url },
+  });
+}
+
 export function resetPasswordMail(centre: MailCentre, firstName: string, url: string): RenderedMail {
   return renderMail(centre, {
     subject: "Réinitialisation de votre mot de passe",

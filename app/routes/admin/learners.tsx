@@ -35,6 +35,13 @@ import {
 import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
 import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
 import { signaturesOfDocuments } from "~/features/signatures/index.server";
+import { LearnerSpaceInvitation } from "~/features/spaces/components/space-invitation";
+import {
+  LEARNER_SPACE_INTENTS,
+  learnerInvitations,
+  learnerSpaceIntent,
+} from "~/features/spaces/index.server";
+import { intentOf } from "~/platform/console/action.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { parisToday } from "~/platform/dates";
 import { Badge } from "~/ui/badge";
@@ -75,6 +82,11 @@ export function loader(args: Route.LoaderArgs) {
         ),
         // What an attestation or a certificat would state: checked on screen before it leaves.
         hours: await hoursOf(db, found.list.items),
+        // When each learner was last invited into their personal space (features/spaces).
+        invited: await learnerInvitations(
+          db,
+          found.list.items.map((l) => l.id),
+        ),
         gaps: filters.session ? await sessionGaps(db, filters.session, today) : null,
         // Staff are warned before sending a convocation that would leave without it.
         internalRulesMissing: await internalRulesMissing(db),
@@ -87,6 +99,7 @@ export function loader(args: Route.LoaderArgs) {
       documents: {},
       signatures: {},
       hours: {},
+      invited: {},
       gaps: null,
       internalRulesMissing: false,
       today: parisToday(),
@@ -94,12 +107,15 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
-// The learners' documents (features/documents) and their online signatures (features/signatures).
+// The learners' own intents, with the documents', their online signatures' and the personal spaces'
+// invitation beside them.
 export const action = learnerAction({
-  permissions: { ...DOCUMENT_INTENTS, ...SIGNATURE_INTENTS },
+  permissions: { ...DOCUMENT_INTENTS, ...SIGNATURE_INTENTS, ...LEARNER_SPACE_INTENTS },
   handle: (app, actor, form) =>
-    Object.hasOwn(SIGNATURE_INTENTS, form.get("intent")?.toString() ?? "")
+    Object.hasOwn(SIGNATURE_INTENTS, intentOf(form))
       ? signatureIntent(app, actor, form)
+      : Object.hasOwn(LEARNER_SPACE_INTENTS, intentOf(form))
+        ? learnerSpaceIntent(app, actor, form)
       : documentIntent(app, actor, form),
   upload: DOCUMENT_UPLOAD,
 });
@@ -130,6 +146,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
     gaps,
     internalRulesMissing,
     today,
+    invited,
   } = loaderData;
   const chosenSession = choices.sessions.find((s) => s.id === filters.session);
   useLoadErrorToast(loadError);
@@ -140,6 +157,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
   const canGenerate = useCan("documents:generate");
   const canRequestSignature = useCan("signatures:request");
   const canReadInvoices = useCan("invoices:read");
+  const canInvite = useCan("spaces:invite");
   const editor = useEditDialog<LearnerRow>();
   const erase = useConfirmDelete({
     question: "Effacer définitivement ce ou cette stagiaire ?",
@@ -253,6 +271,9 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                     />
                   )}
                 />
+                {canInvite && l.email && !l.anonymisedAt ? (
+                  <LearnerSpaceInvitation learnerId={l.id} name={name} invitedAt={invited[l.id]} />
+                ) : null}
               </Td>
               <Td className={shownFrom("sm")}>
                 <p>{l.formationTitle}</p>

@@ -1,18 +1,22 @@
+import { MailPlus } from "lucide-react";
+import { useCan } from "~/features/accounts";
 import { PAYER_KIND_OPTIONS, PayerDialog } from "~/features/billing/components/payer-dialog";
 import {
   type AdminPayer,
   NO_PAYERS,
-  payerAction,
+  payerActionWith,
   payersPage,
 } from "~/features/billing/console-payers.server";
 import { payerFiltersFrom } from "~/features/billing/payer-schema";
 import { PAYER_KIND_LABELS } from "~/features/billing/vocabulary";
+import { PayerContactInvitationDialog } from "~/features/spaces/components/space-invitation";
+import { PAYER_SPACE_INTENTS, payerSpaceIntent } from "~/features/spaces/index.server";
 import { groupCompanyNumber } from "~/platform/company-numbers";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { cn } from "~/ui/cn";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { FilterSelect, ListFilters } from "~/ui/console/list-filters";
-import { EditDeleteCell, ListTable, shownFrom } from "~/ui/console/list-table";
+import { EditDeleteCell, IconAction, ListTable, shownFrom } from "~/ui/console/list-table";
 import { AddButton, PageHeader } from "~/ui/console/page-header";
 import { countedTitle, Pagination } from "~/ui/console/pagination";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
@@ -33,12 +37,15 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const action = payerAction;
+// The register's own intents, and a payer's contact invited into the company's space (features/spaces).
+export const action = payerActionWith({ permissions: PAYER_SPACE_INTENTS, handle: payerSpaceIntent });
 
 export default function AdminPayers({ loaderData }: Route.ComponentProps) {
   const { payers, page, filters, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const editor = useEditDialog<AdminPayer>();
+  const invite = useEditDialog<AdminPayer>();
+  const canInvite = useCan("spaces:invite");
   const remove = useConfirmDelete({
     question: "Êtes-vous sûr de vouloir supprimer ce financeur ?",
     description: "Un financeur qui a des factures ou des plans de financement ne peut pas être supprimé.",
@@ -92,7 +99,15 @@ export default function AdminPayers({ loaderData }: Route.ComponentProps) {
               subject={`le financeur ${p.name}`}
               onEdit={() => editor.edit(p)}
               onDelete={() => remove.ask(p.id)}
-            />
+            >
+              {canInvite ? (
+                <IconAction
+                  label={`Inviter un contact de ${p.name} dans son espace`}
+                  icon={MailPlus}
+                  onClick={() => invite.edit(p)}
+                />
+              ) : null}
+            </EditDeleteCell>
           </Tr>
         )}
       </ListTable>
@@ -100,6 +115,9 @@ export default function AdminPayers({ loaderData }: Route.ComponentProps) {
       {editor.render((payer) => (
         <PayerDialog payer={payer} onDone={editor.close} />
       ))}
+      {invite.render((payer) =>
+        payer ? <PayerContactInvitationDialog payer={payer} onDone={invite.close} /> : null,
+      )}
       {remove.dialog}
     </>
   );

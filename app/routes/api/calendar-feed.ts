@@ -1,22 +1,9 @@
-import { calendarFeed } from "~/features/calendar/feed.server";
+import { calendarFeed, feedResponse } from "~/features/calendar/feed.server";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendrier/<token>.ics: a staff member's private iCalendar feed, for a calendar application
 // that cannot sign in. The unguessable token is the only credential; an unknown or regenerated one
 // answers 404. Never cached: neither by the public page cache nor on the way.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const feed = await calendarFeed(context.app, params.token);
-  if (feed === null) {
-    return new Response("Calendrier introuvable.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
-  return new Response(feed, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return feedResponse(await calendarFeed(context.app, params.token));
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
 import {
   AUTHOR_TYPES,
   COMPLAINT_CATEGORIES,
@@ -55,7 +55,12 @@ function ComplaintForm({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/reclamation");
   const values = result?.values ?? {};
-  const [session, setSession] = useState(values.session ?? "");
+  // 'Faire une réclamation' from a learner's personal space comes with its session chosen (?session=).
+  const [params] = useSearchParams();
+  const asked = params.get("session") ?? "";
+  const [session, setSession] = useState(
+    values.session ?? (sessions.some((choice) => choice.id === asked) ? asked : ""),
+  );
   const alert = result && !result.ok && !result.errors ? result.toast : undefined;
   const { errors, formProps } = useFormValidation(loadComplaintSchema, { server: result?.errors });
   const common = { form: "reclamation", errors, values };

@@ -28,6 +28,8 @@ const SAMPLE: Record<string, string> = {
   // A demande de signature nobody holds: the sign-in page signed out, 'Document introuvable' signed in
   // (signatures.spec.ts signs a real one at 360 px).
   "routes/space/signature.tsx": "/espace/signatures/00000000-0000-4000-8000-000000000000",
+  // A learner's file in their personal space: signed out, the sign-in page (spaces.spec.ts measures a real one).
+  "routes/space/learner.tsx": "/espace/stagiaire/00000000-0000-4000-8000-000000000000",
 };
 
 // Console records have ids only known at run time: the first link of their list page that leads to

@@ -1,0 +1,14 @@
+// How the Journal d'activité speaks of personal spaces' invitations: registered by app/boot
+// (features/audit/registry.ts). The title written with each entry names the learner's session and
+// reference, or the payer, never a person.
+import type { AuditDeclaration } from "~/features/audit/index.server";
+
+export const spaceMemberAudit: AuditDeclaration = {
+  entity: "space_member",
+  kind: "Espaces personnels",
+  label: "l'accès à l'espace personnel",
+  record: (row) => ({
+    name: typeof row.details?.title === "string" ? row.details.title : "Espace personnel",
+    href: null,
+  }),
+};

@@ -1,0 +1,25 @@
+// The spaces feature's server-only face for app/boot and the routes (no feature imports spaces:
+// every feature it shows sits below it). The walls every /espace loader and action passes first.
+export { spaceMemberAudit } from "./audit-record.server";
+export {
+  LEARNER_SPACE_INTENTS,
+  learnerSpaceIntent,
+  PAYER_SPACE_INTENTS,
+  payerSpaceIntent,
+} from "./console-spaces.server";
+export { inviteLearner, invitePayerContact, learnerInvitations } from "./invitations.server";
+export {
+  type DocumentToSign,
+  type LearnerSpace,
+  learnerSpace,
+  provideDocumentsToSign,
+} from "./learner-space.server";
+export {
+  isSpaceMemberEmail,
+  learnerOf,
+  membershipsOf,
+  payerOf,
+  requireSpaceMember,
+  type SpaceMemberPrincipal,
+  type SpaceMembership,
+} from "./members.server";

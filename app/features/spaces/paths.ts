@@ -1,0 +1,25 @@
+// The personal spaces' addresses, shared by the server (redirects, e-mails) and the pages' links.
+
+/** The space's home: the person's roles, one section each. */
+export const SPACE_HOME = "/espace";
+/** The sign-in page: a sign-in link by e-mail, or a password for those who set one. */
+export const SPACE_SIGN_IN = "/espace/connexion";
+/** Setting or changing one's password, inside the space. */
+export const SPACE_PASSWORD = "/espace/mot-de-passe";
+
+/** A learner's file in their space (one per session they follow). */
+export const learnerSpaceHref = (learnerId: string) => `/espace/stagiaire/${learnerId}`;
+
+/** The sign-in page, coming back to `path` once signed in (only a path of the space). */
+export function signInHref(path?: string): string {
+  return path?.startsWith(`${SPACE_HOME}/`) && path !== SPACE_SIGN_IN
+    ? `${SPACE_SIGN_IN}?redirectTo=${encodeURIComponent(path)}`
+    : SPACE_SIGN_IN;
+}
+
+/** One of the learner's sent documents, downloaded from their space. */
+export const learnerDocumentHref = (learnerId: string, documentId: string) =>
+  `/espace/stagiaire/${learnerId}/documents/${documentId}`;
+
+/** The complaint form, its session chosen ('Faire une réclamation' about one of their sessions). */
+export const complaintHref = (sessionId: string) => `/reclamation?session=${encodeURIComponent(sessionId)}`;

@@ -1,0 +1,104 @@
+import { ArrowRight, Building2, FileText, GraduationCap } from "lucide-react";
+import { Link } from "react-router";
+import { APPLICATION_STATUS_LABELS } from "~/features/applications";
+import { formatDateRange } from "~/features/catalogue/sessions";
+import { LEARNER_STATUS_LABELS } from "~/features/learners";
+import { learnerSpaceHref } from "~/features/spaces";
+import { spaceHome } from "~/features/spaces/home.server";
+import { requireSpaceMember } from "~/features/spaces/index.server";
+import { applicationsOf } from "~/features/spaces/learner-space.server";
+import { pageTitle } from "~/platform/seo";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageTitle(matches, "Mon espace"),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, memberships } = await requireSpaceMember(args);
+  const { db } = args.context.app;
+  const home = await spaceHome(db, memberships);
+  // A learner's applications, found by the address their sign-in proved.
+  const applications = home.learnerFiles.length ? await applicationsOf(db, user.email) : [];
+  return { firstName: user.firstName ?? user.name, ...home, applications };
+}
+
+export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
+  const { firstName, learnerFiles, payers, applications } = loaderData;
+  return (
+    <main id="contenu" className="space-y-8">
+      <h1 className="text-2xl font-semibold">Bonjour {firstName}</h1>
+      {learnerFiles.length ? (
+        <section aria-labelledby="mes-formations" className="space-y-3">
+          <h2 id="mes-formations" className="flex items-center gap-2 text-lg font-semibold">
+            <GraduationCap aria-hidden="true" className="h-5 w-5" /> Mes formations
+          </h2>
+          <ul className="space-y-3">
+            {learnerFiles.map((file) => (
+              <li
+                key={file.learnerId}
+                className="rounded-xl border border-border p-4"
+                data-testid="learner-file"
+              >
+                <p className="font-medium">{file.formationTitle}</p>
+                <p className="text-sm text-muted-foreground">
+                  {formatDateRange(file.startDate, file.endDate)} · {LEARNER_STATUS_LABELS[file.status]}
+                </p>
+                <Link
+                  to={learnerSpaceHref(file.learnerId)}
+                  className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Voir mon dossier <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {applications.length ? (
+        <section aria-labelledby="mes-candidatures" className="space-y-3">
+          <h2 id="mes-candidatures" className="flex items-center gap-2 text-lg font-semibold">
+            <FileText aria-hidden="true" className="h-5 w-5" /> Mes candidatures
+          </h2>
+          <ul className="divide-y divide-border rounded-xl border border-border">
+            {applications.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <span>
+                  <span className="block font-medium">{a.formationTitle}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatDateRange(a.startDate, a.endDate)}
+                  </span>
+                </span>
+                <span className="rounded-full bg-muted px-2 py-0.5 text-xs">
+                  {APPLICATION_STATUS_LABELS[a.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {payers.length ? (
+        <section aria-labelledby="mes-entreprises" className="space-y-3">
+          <h2 id="mes-entreprises" className="flex items-center gap-2 text-lg font-semibold">
+            <Building2 aria-hidden="true" className="h-5 w-5" /> Mon entreprise
+          </h2>
+          <ul className="space-y-3">
+            {payers.map((payer) => (
+              <li
+                key={payer.payerId}
+                className="rounded-xl border border-border p-4"
+                data-testid="payer-file"
+              >
+                <p className="font-medium">{payer.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  Les formations de vos stagiaires et leurs documents s'afficheront ici.
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
