@@ -1,7 +1,6 @@
 // The attendance feature's server-only face for other features: they import from here, never from its
 // files (docs/architecture.md). Routes may import any of its files directly.
 
-export { attendanceCode, codeText } from "./attendance-links.server";
-export { attendanceUrl, slotLinks } from "./attendance-links.server";
+export { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
 export { type SlotTimes, windowState } from "./signing-window";

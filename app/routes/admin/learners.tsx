@@ -116,7 +116,7 @@ export const action = learnerAction({
       ? signatureIntent(app, actor, form)
       : Object.hasOwn(LEARNER_SPACE_INTENTS, intentOf(form))
         ? learnerSpaceIntent(app, actor, form)
-      : documentIntent(app, actor, form),
+        : documentIntent(app, actor, form),
   upload: DOCUMENT_UPLOAD,
 });
 
