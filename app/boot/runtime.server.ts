@@ -17,8 +17,9 @@ import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
+import { learnerDocumentsToSign } from "~/features/signatures/index.server";
 import { SignatureReminderScheduler } from "~/features/signatures/reminders.server";
-import { inviteLearner, isSpaceMemberEmail } from "~/features/spaces/index.server";
+import { inviteLearner, isSpaceMemberEmail, provideDocumentsToSign } from "~/features/spaces/index.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import { TrainerExpiryScheduler } from "~/features/trainers/index.server";
 import type { Config } from "~/platform/config.server";
@@ -46,6 +47,8 @@ onSeatsRaised(offerFreedSeats);
 provideApplicationUses(catalogueApplicationUses);
 // An admitted candidate, once a learner, is invited into their personal space (features/spaces).
 onLearnerAdmitted(inviteLearner);
+// A learner's space lists the contrats waiting for their signature (features/signatures).
+provideDocumentsToSign(learnerDocumentsToSign);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */

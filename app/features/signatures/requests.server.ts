@@ -534,3 +534,26 @@ export async function pendingSignaturesFor(db: Db, email: string): Promise<Pendi
     path: signingPath(r.requestId),
   }));
 }
+
+/**
+ * What a learner's personal space lists under 'Documents à signer': the requests en cours where the
+ * learner signs as themselves (a contrat, whose signer is the learner's own address, which their
+ * space's sign-in link verified). A convention is signed by the company's contact, in their space.
+ */
+export async function learnerDocumentsToSign(
+  db: Db,
+  learnerId: string,
+): Promise<{ title: string; href: string }[]> {
+  const [learner] = await db
+    .select({ email: learners.email })
+    .from(learners)
+    .where(eq(learners.id, learnerId));
+  if (!learner?.email) return [];
+  const pending = await pendingSignaturesFor(db, learner.email);
+  return pending
+    .filter((p) => p.role === "learner")
+    .map((p) => ({
+      title: p.kind === "contrat" ? "Contrat de formation" : "Convention de formation",
+      href: p.path,
+    }));
+}
