@@ -3,5 +3,6 @@
 
 export { learnerTitleOf } from "./audit-record.server";
 export { type ConventionParty, setConventionParty } from "./convention-party.server";
+export { type LearnerHold, registerLearnerHold } from "./learner-holds.server";
 export { type AdmittedCandidate, admissionUndone, enrolAdmitted, payerColumns } from "./learners.server";
 export { anonymiseExpiredLearners } from "./retention.server";
