@@ -43,6 +43,17 @@ export function creditedInvoiceSentence(doc: Pick<InvoiceDocument, "creditedInvo
   return credited ? `Avoir sur la facture ${credited.number} du ${invoiceDay(credited.issuedOn)}` : null;
 }
 
+/**
+ * 'Déduction de l'acompte F-2027-00041 du 4 janvier 2027', or 'Déduction des acomptes … et …', for a
+ * final invoice deducting issued deposits (their lines name the numbers; this adds their dates).
+ */
+export function deductedDepositsSentence(doc: Pick<InvoiceDocument, "deductedDeposits">): string | null {
+  const named = doc.deductedDeposits.map((deposit) => `${deposit.number} du ${invoiceDay(deposit.issuedOn)}`);
+  if (!named.length) return null;
+  if (named.length === 1) return `Déduction de l'acompte ${named[0]}`;
+  return `Déduction des acomptes ${named.slice(0, -1).join(", ")} et ${named.at(-1)}`;
+}
+
 /** When the amount is due: 'Paiement à 30 jours, au plus tard le 14 février 2027.' */
 export function dueSentence(doc: Pick<InvoiceDocument, "paymentTermsDays" | "dueOn">): string {
   const when =

@@ -10,6 +10,7 @@ import { formatCents } from "~/platform/money";
 import type { InvoiceDocument, InvoiceDocumentLine } from "./invoice-document";
 import {
   creditedInvoiceSentence,
+  deductedDepositsSentence,
   documentName,
   dueSentence,
   INVOICE_VAT_EXEMPTION,
@@ -87,7 +88,7 @@ function sellerBlock(w: Writer, d: InvoiceDocument) {
   text(w, ids.filter(Boolean).join(" · "), { color: GREY });
 }
 
-/** The title, the dates, and for a credit note the invoice it corrects. */
+/** The title, the dates, for a credit note the invoice it corrects, for a final invoice the deposits it deducts. */
 function titleBlock(w: Writer, d: InvoiceDocument) {
   w.doc.moveDown(1.2);
   text(w, `${documentName(d)} n° ${d.number}`, { bold: true, size: 20 });
@@ -95,6 +96,8 @@ function titleBlock(w: Writer, d: InvoiceDocument) {
   text(w, label("Période de la prestation", formatDateRange(d.serviceStart, d.serviceEnd)));
   const credited = creditedInvoiceSentence(d);
   if (credited) text(w, credited, { bold: true });
+  const deducted = deductedDepositsSentence(d);
+  if (deducted) text(w, deducted);
 }
 
 /** The payer: name, contact, address and, for a business or a public body, its identifiers. */

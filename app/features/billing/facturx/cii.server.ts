@@ -245,8 +245,22 @@ function paymentMeans(doc: InvoiceDocument): XmlElement | null {
   );
 }
 
+/**
+ * The preceding invoices (BG-3, BT-25 and BT-26): the invoice a credit note corrects (BR-FR-CO-05), or
+ * each deposit a final invoice deducts, so the buyer's software can match the deductions.
+ */
+function precedingInvoices(doc: InvoiceDocument): XmlElement[] {
+  const preceding = doc.creditedInvoice ? [doc.creditedInvoice] : doc.deductedDeposits;
+  return preceding.map((invoice) =>
+    ram(
+      "InvoiceReferencedDocument",
+      ramText("IssuerAssignedID", invoice.number),
+      day("FormattedIssueDateTime", invoice.issuedOn, "qdt"),
+    ),
+  );
+}
+
 function settlement(doc: InvoiceDocument): XmlElement {
-  const credited = doc.creditedInvoice;
   return ram(
     "ApplicableHeaderTradeSettlement",
     // The remittance information a transfer carries (BT-83): the invoice's number.
@@ -268,13 +282,7 @@ function settlement(doc: InvoiceDocument): XmlElement {
       amount("GrandTotalAmount", doc.grossCents),
       amount("DuePayableAmount", doc.grossCents),
     ),
-    credited
-      ? ram(
-          "InvoiceReferencedDocument",
-          ramText("IssuerAssignedID", credited.number),
-          day("FormattedIssueDateTime", credited.issuedOn, "qdt"),
-        )
-      : null,
+    precedingInvoices(doc),
   );
 }
 
