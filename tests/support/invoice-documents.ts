@@ -145,6 +145,10 @@ export const INVOICE_SHAPES: Record<string, InvoiceDocument> = {
     ],
   ),
   "a deposit invoice": deposit,
+  "a liable centre that opted for VAT on debits": invoiceDocument(
+    { seller: { ...LIABLE_SELLER, vatOnDebits: true }, number: "F-2027-00045" },
+    [{ label: "Formation Excel avancé", quantityHundredths: 200, unitCode: "DAY", unitPriceCents: 65_000 }],
+  ),
   "the final invoice deducting the deposit by a negative line": invoiceDocument(
     {
       purpose: "final",

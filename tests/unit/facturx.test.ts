@@ -94,6 +94,31 @@ describe("what the XML says", () => {
     expect(await references("an exempt centre's invoice to a company")).toEqual([]);
   });
 
+  it("says VAT is due on the invoice's date (BT-8, code 5) only for a liable centre that opted for VAT on debits", async () => {
+    const code = (doc: InvoiceDocument) =>
+      read(
+        ciiXml(doc),
+        "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:DueDateTypeCode/string()",
+      );
+    const opted = INVOICE_SHAPES["a liable centre that opted for VAT on debits"] as InvoiceDocument;
+    expect(await code(opted)).toEqual(["5"]);
+    expect(await read(ciiXml(opted), "count(//ram:DueDateTypeCode)")).toEqual([1]);
+    expect(await code(invoiceDocument({ seller: LIABLE_SELLER }))).toEqual([]);
+    // An exempt centre charges no VAT: the option says nothing there.
+    expect(
+      await code(
+        invoiceDocument({
+          seller: { ...LIABLE_SELLER, vatExempt: true, vatOnDebits: true },
+          vatRateBasisPoints: 0,
+        }),
+      ),
+    ).toEqual([]);
+    const printed = oneLine(await pdfText(await invoicePdf(opted)));
+    expect(printed).toContain("Option pour le paiement de la taxe d'après les débits");
+    const without = oneLine(await pdfText(await invoicePdf(invoiceDocument({ seller: LIABLE_SELLER }))));
+    expect(without).not.toContain("d'après les débits");
+  });
+
   it("writes 3,5 h at 45,50 € as 3.50 × 45.50 = 159.25, and a deducted deposit as a negative quantity of a positive price", async () => {
     const attended = ciiXml(
       INVOICE_SHAPES["an invoice 'au réalisé': hours attended times the hourly rate"] as InvoiceDocument,

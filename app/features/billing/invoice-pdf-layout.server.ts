@@ -23,7 +23,9 @@ import {
   lateSentences,
   NO_DISCOUNT,
   OPERATION_CATEGORY,
+  paysVatOnDebits,
   sellerLegalText,
+  VAT_ON_DEBITS,
 } from "./invoice-mentions";
 import type { InvoiceBuyer, InvoiceSeller } from "./parties";
 
@@ -226,6 +228,7 @@ function terms(w: Writer, d: InvoiceDocument) {
     text(w, `Coordonnées bancaires${NBSP}: IBAN ${iban}${bic} · référence ${d.number}`);
   }
   text(w, OPERATION_CATEGORY);
+  if (paysVatOnDebits(d)) text(w, VAT_ON_DEBITS, { bold: true });
   noteBlock(w, d.note);
 }
 

@@ -16,6 +16,7 @@ import {
   NO_DISCOUNT,
   OPERATION_CATEGORY,
   paymentTermsText,
+  paysVatOnDebits,
   sellerLegalText,
   VAT_EXEMPTION_CODE,
 } from "../invoice-mentions";
@@ -192,6 +193,10 @@ function tax(doc: InvoiceDocument, totals: { basisCents: number; vatCents: numbe
     totals ? amount("BasisAmount", totals.basisCents) : null,
     ramText("CategoryCode", exempt ? "E" : "S"),
     totals && exempt ? ramText("ExemptionReasonCode", VAT_EXEMPTION_CODE) : null,
+    // BT-8 (header only): VAT due on the invoice's date, code 5 of UNTDID 2475 (3 in UNTDID 2005 of
+    // EN 16931), for a centre that opted for VAT 'd'après les débits'. Without the option, VAT on
+    // services is due when paid: nothing is said, as the standard and the BR-FR rules allow.
+    totals && paysVatOnDebits(doc) ? ramText("DueDateTypeCode", "5") : null,
     ramText("RateApplicablePercent", centsToDecimal(doc.vatRateBasisPoints)),
   );
 }
