@@ -417,6 +417,48 @@ describe(`the money's console screens on ${DRIVER}`, () => {
     expect(statusOf(deletion)).toBe(400);
   });
 
+  it("deleting a draft invoice or a draft quote goes back to its learner's Financement with the toast", async () => {
+    const made = await learnerWithPlan();
+    const invoiceId = await finalDraft(made);
+    const deleted = (await post(
+      invoiceRoute,
+      `/admin/factures/${invoiceId}`,
+      { intent: "delete", id: invoiceId },
+      { id: invoiceId },
+    )) as Response;
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe(made.fundingPath);
+    expect(await t.app.db.select().from(invoices).where(eq(invoices.id, invoiceId))).toEqual([]);
+    const quoteId = openedId(
+      await post(
+        quoteRoute,
+        "/admin/devis/nouveau",
+        {
+          intent: "save",
+          learnerId: made.learner.id,
+          payerId: made.employer.id,
+          title: "Assistant RH",
+          validUntil: "2099-12-31",
+          "lines.0.label": "Formation Assistant RH",
+          "lines.0.quantity": "1",
+          "lines.0.unitCode": "C62",
+          "lines.0.unitPrice": "2 000",
+        },
+        { id: "nouveau" },
+      ),
+      "/admin/devis",
+    );
+    const gone = (await post(
+      quoteRoute,
+      `/admin/devis/${quoteId}`,
+      { intent: "delete", id: quoteId },
+      { id: quoteId },
+    )) as Response;
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get("location")).toBe(made.fundingPath);
+    expect(await t.app.db.select().from(quotes).where(eq(quotes.id, quoteId))).toEqual([]);
+  });
+
   it("a draft's 'Aperçu (PDF)' opens in the browser; a moderator may read it", async () => {
     const made = await learnerWithPlan();
     const id = await finalDraft(made);
