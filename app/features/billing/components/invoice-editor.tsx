@@ -1,6 +1,7 @@
 import { Send, Trash2 } from "lucide-react";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import type { AdminActionResult } from "~/platform/form-schema";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { ErrorSummary } from "~/ui/console/error-summary";
@@ -26,14 +27,27 @@ function formState(form: HTMLFormElement | null): string {
 
 /**
  * What the form holds that 'Enregistrer' has not stored: compared with its state when the page was
- * drawn and after each save the server accepted. Lines added or removed count, as typing does.
+ * drawn, and with the state it posted once the server accepted it (the answer arrives before the
+ * page's data is read again: the posted state is the one kept, whatever the fetcher does next).
+ * Lines added or removed count, as typing does.
  */
-function useUnsaved(form: RefObject<HTMLFormElement | null>, saved: boolean) {
+function useUnsaved(form: RefObject<HTMLFormElement | null>, answer: AdminActionResult | undefined) {
   const stored = useRef<string | null>(null);
+  const posted = useRef<string | null>(null);
   useEffect(() => {
-    if (stored.current === null || saved) stored.current = formState(form.current);
-  }, [form, saved]);
-  return useCallback(() => stored.current !== null && formState(form.current) !== stored.current, [form]);
+    stored.current = formState(form.current);
+  }, [form]);
+  useEffect(() => {
+    if (answer?.ok && posted.current !== null) stored.current = posted.current;
+  }, [answer]);
+  const unsaved = useCallback(
+    () => stored.current !== null && formState(form.current) !== stored.current,
+    [form],
+  );
+  const onSubmit = useCallback(() => {
+    posted.current = formState(form.current);
+  }, [form]);
+  return { unsaved, onSubmit };
 }
 
 /**
@@ -49,8 +63,7 @@ export function InvoiceEditor({ page, previewHref }: { page: InvoicePage; previe
   const post = useIntentPost();
   const { fetcher, errors, busy } = post;
   const formRef = useRef<HTMLFormElement>(null);
-  // Each save the server accepted is the new stored state (the fetcher idle again with ok).
-  const unsaved = useUnsaved(formRef, fetcher.state === "idle" && fetcher.data?.ok === true);
+  const { unsaved, onSubmit } = useUnsaved(formRef, fetcher.data);
   const [payerId, setPayerId] = useState(invoice.payerId);
   const chosen = payers.find((p) => p.id === payerId);
   const isCreditNote = invoice.kind === "credit_note";
@@ -71,7 +84,13 @@ export function InvoiceEditor({ page, previewHref }: { page: InvoicePage; previe
     <div className="grid gap-6">
       <Card>
         <CardContent>
-          <fetcher.Form ref={formRef} method="post" className="space-y-6" aria-label={`Brouillon de ${what}`}>
+          <fetcher.Form
+            ref={formRef}
+            onSubmit={onSubmit}
+            method="post"
+            className="space-y-6"
+            aria-label={`Brouillon de ${what}`}
+          >
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={invoice.id} />
             <ErrorSummary form={FORM} errors={errors} />
