@@ -35,6 +35,8 @@ import type { AppRuntime } from "~/platform/runtime.server";
 import "./audit.server";
 // Where each feature shows pictures, for the médiathèque's refusal to delete one in use.
 import "./picture-uses.server";
+// What each feature keeps about a learner beyond an erasure (a learner it names is anonymised, not deleted).
+import "./learner-holds.server";
 
 export { type AppRuntime, createLoadContext } from "~/platform/runtime.server";
 

@@ -1,6 +1,7 @@
 import { signInAsAdmin } from "./support/admin";
 import { axeViolations } from "./support/axe";
 import { addShare, draftPartialCreditNote } from "./support/billing";
+import { BILLING_CENTRE_SQL } from "./support/billing-centre";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady } from "./support/page";
 import { expect, test } from "./support/test";
@@ -15,17 +16,7 @@ const EMPLOYER = { name: "Boulangerie Martin", email: "compta@boulangerie-martin
 test.use({
   ownServer: {
     postgres: {
-      setUp: `
-        update centre_settings set name = 'Forma Rhône', legal_form = 'SAS', siret = '732 829 320 00074',
-          street = '3 place Bellecour', postal_code = '69002', city = 'Lyon', phone = '04 72 00 00 00',
-          email = 'contact@forma-rhone.test', activity_number = '84691234569',
-          activity_region = 'Auvergne-Rhône-Alpes';
-        insert into formations (title, slug, description, formation_type, price)
-          values ('Assistant RH', 'assistant-rh', 'Gérer l''administration du personnel.', 'courte', 1800);
-        insert into formation_sessions (formation_id, start_date, end_date, seats)
-          select id, '2027-01-11', '2027-03-26', 10 from formations where slug = 'assistant-rh';
-        insert into learners (session_id, origin, first_name, last_name, email)
-          select id, 'manual', 'Léa', 'Martin', 'lea.martin@example.test' from formation_sessions;
+      setUp: `${BILLING_CENTRE_SQL}
         insert into payers (kind, name, siren, street, postal_code, city, invoicing_email) values
           ('opco', '${OPCO.name}', '851234567', '25 quai Panhard et Levassor', '75013', 'Paris', '${OPCO.email}'),
           ('company', '${EMPLOYER.name}', '552100554', '8 rue Mercière', '69002', 'Lyon', '${EMPLOYER.email}');`,

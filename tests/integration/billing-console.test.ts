@@ -88,6 +88,27 @@ async function finalDraft(made: Awaited<ReturnType<typeof learnerWithPlan>>) {
   return openedId(result, "/admin/factures");
 }
 
+/** A quote of 2 000 € for the learner, to the employer, saved as 'Nouveau devis' posts it, then opened. */
+async function savedQuote(made: Awaited<ReturnType<typeof learnerWithPayers>>) {
+  const created = await post(
+    quoteRoute,
+    "/admin/devis/nouveau",
+    {
+      intent: "save",
+      learnerId: made.learner.id,
+      payerId: made.employer.id,
+      title: "Assistant RH, session de janvier 2027",
+      validUntil: "2099-12-31",
+      "lines.0.label": "Formation Assistant RH",
+      "lines.0.quantity": "1",
+      "lines.0.unitCode": "C62",
+      "lines.0.unitPrice": "2 000",
+    },
+    { id: "nouveau" },
+  );
+  return openedId(created, "/admin/devis");
+}
+
 async function issued(id: string) {
   const result = await post(invoiceRoute, `/admin/factures/${id}`, { intent: "issue", id }, { id });
   expect(statusOf(result), JSON.stringify(await bodyOf(result))).toBe(200);
@@ -373,23 +394,7 @@ describe(`the money's console screens on ${DRIVER}`, () => {
 
   it("a quote is saved, sent (numbered, e-mailed) and its acceptance recorded under the staff member's name", async () => {
     const made = await learnerWithPayers();
-    const created = await post(
-      quoteRoute,
-      "/admin/devis/nouveau",
-      {
-        intent: "save",
-        learnerId: made.learner.id,
-        payerId: made.employer.id,
-        title: "Assistant RH, session de janvier 2027",
-        validUntil: "2099-12-31",
-        "lines.0.label": "Formation Assistant RH",
-        "lines.0.quantity": "1",
-        "lines.0.unitCode": "C62",
-        "lines.0.unitPrice": "2 000",
-      },
-      { id: "nouveau" },
-    );
-    const id = openedId(created, "/admin/devis");
+    const id = await savedQuote(made);
     const path = `/admin/devis/${id}`;
 
     const sent = await post(quoteRoute, path, { intent: "send", id }, { id });
@@ -415,6 +420,30 @@ describe(`the money's console screens on ${DRIVER}`, () => {
     expect((await bodyOf(again)).toast).toMatchObject({ description: "Ce devis est déjà accepté." });
     const deletion = await post(quoteRoute, path, { intent: "delete", id }, { id });
     expect(statusOf(deletion)).toBe(400);
+  });
+
+  it("deleting a draft invoice or a draft quote goes back to its learner's Financement with the toast", async () => {
+    const made = await learnerWithPlan();
+    const invoiceId = await finalDraft(made);
+    const deleted = (await post(
+      invoiceRoute,
+      `/admin/factures/${invoiceId}`,
+      { intent: "delete", id: invoiceId },
+      { id: invoiceId },
+    )) as Response;
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe(made.fundingPath);
+    expect(await t.app.db.select().from(invoices).where(eq(invoices.id, invoiceId))).toEqual([]);
+    const quoteId = await savedQuote(made);
+    const gone = (await post(
+      quoteRoute,
+      `/admin/devis/${quoteId}`,
+      { intent: "delete", id: quoteId },
+      { id: quoteId },
+    )) as Response;
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get("location")).toBe(made.fundingPath);
+    expect(await t.app.db.select().from(quotes).where(eq(quotes.id, quoteId))).toEqual([]);
   });
 
   it("a draft's 'Aperçu (PDF)' opens in the browser; a moderator may read it", async () => {

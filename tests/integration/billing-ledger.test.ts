@@ -248,6 +248,10 @@ describe("drafts from a plan", () => {
       },
     ]);
     expect(finalRead?.invoice.netCents).toBe(105_000);
+    // Its document refers to the deposit it deducts, by number and date (BG-3), as its XML will.
+    expect((await invoiceDocument(db, final.id))?.deductedDeposits).toEqual([
+      { number: issued.number, issuedOn: issued.issuedOn },
+    ]);
     // A draft deposit is not deducted; an amount of the share is taken as typed.
     const second = await createDraft(
       db,

@@ -16,6 +16,7 @@ import * as quotePage from "~/routes/site/quote";
 import { makePayer } from "../support/billing";
 import { makeFormation, makeLearner, makeSession } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
+import { pdfText } from "../support/learner-documents";
 import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 
@@ -87,6 +88,21 @@ describe("quotes", () => {
     const sent = await sendQuote(t.app.db, actor(), keys(), id);
     expect(sent.number).toMatch(new RegExp(`^D-${parisToday().slice(0, 4)}-\\d{4}$`));
     expect(sent.to).toBe(payer.invoicingEmail);
+    // The outbox's mail carries the quote as a PDF: its number, its line, its total.
+    const [queued] = await rows<{
+      attachments: { filename: string; contentType: string; content: string }[];
+    }>("select attachments from mail_outbox where kind = 'quote' and to_address = $1", [
+      payer.invoicingEmail,
+    ]);
+    expect(queued?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`Devis-${sent.number}.pdf`, "application/pdf"],
+    ]);
+    const pdf = await pdfText(Buffer.from(queued?.attachments[0]?.content ?? "", "base64"));
+    expect(pdf).toContain(`Devis n° ${sent.number}`);
+    expect(pdf).toContain("Formation Gestionnaire de paie");
+    expect(pdf).toContain("Boulangerie Martin & Fils");
+    expect(pdf).toMatch(/Formation, 35 h 35 heures 45,50 € 1 592,50 €/);
+    expect(pdf).toContain("Total TTC : 1 592,50 €");
     await t.app.mail.drain();
     const { mail, token } = linkSentTo(payer.invoicingEmail);
     expect(mail.subject).toBe(`Devis ${sent.number} : Formation Gestionnaire de paie`);

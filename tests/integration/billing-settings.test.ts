@@ -165,6 +165,16 @@ describe(`Paramètres › Facturation on ${DRIVER}`, () => {
     expect((await row())?.iban).toBe("DE89370400440532013000");
   });
 
+  it("saves the option for VAT on debits when ticked, and its removal when not posted (an unticked checkbox)", async () => {
+    expect((await row())?.vatOnDebits).toBe(false);
+    expect(await bodyOf(await save(form({ vatOnDebits: "on" })))).toMatchObject({ ok: true });
+    expect((await row())?.vatOnDebits).toBe(true);
+    const [entry] = await entries();
+    expect(JSON.stringify(entry?.details)).toContain("vatOnDebits");
+    expect(await bodyOf(await save(form()))).toMatchObject({ ok: true });
+    expect((await row())?.vatOnDebits).toBe(false);
+  });
+
   it("refuses a moderator's save (403): the settings are the administrators'", async () => {
     const before = await row();
     const refused = await save(form({ paymentTermsDays: "10" }), moderator.cookie);

@@ -67,7 +67,12 @@ describe(`BPF section C from invoices on ${DRIVER}`, () => {
     expect(byLine).toEqual({
       "1": [70_000, 2], // 1 000,00 − 300,00 = 700,00 €
       "2-a": [600_000, 1], // 6 000,00 € (the apprentice's OPCO)
+      "2-b": [0, 0],
+      "2-c": [0, 0],
+      "2-d": [0, 0],
       "2-e": [150_000, 1], // 1 500,00 € (the CPF, paid by the Caisse des dépôts)
+      "2-f": [0, 0],
+      "2-g": [0, 0],
       "2-h": [200_000, 2], // 2 500,00 − 500,00 = 2 000,00 €
       "3": [0, 0],
       "4": [0, 0],
@@ -81,7 +86,21 @@ describe(`BPF section C from invoices on ${DRIVER}`, () => {
     });
     expect(c.fundManagersCents).toBe(950_000); // 6 000 + 1 500 + 2 000 = 9 500,00 €
     expect(c.totalCents).toBe(1_624_050); // 700 + 9 500 + 0 + 3 200 + 750 + 890,50 + 1 200 = 16 240,50 €
-    expect(c.lines.filter((l) => !l.fromInvoices).map((l) => l.code)).toEqual(["3", "4", "5", "11"]);
+    expect(c.lines.filter((l) => !l.fromInvoices).map((l) => l.code)).toEqual([
+      "2-b",
+      "2-c",
+      "2-d",
+      "2-f",
+      "2-g",
+      "3",
+      "4",
+      "5",
+      "11",
+    ]);
+    // The cerfa's order (n° 10443*17): 1, 2-a to 2-h, 3 to 11.
+    expect(c.lines.map((l) => l.code).join(" ")).toBe(
+      "1 2-a 2-b 2-c 2-d 2-e 2-f 2-g 2-h 3 4 5 6 7 8 9 10 11",
+    );
   });
 
   it("lists a line's invoices and credit notes as CSV, audited as an export", async () => {

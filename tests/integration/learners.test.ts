@@ -13,9 +13,10 @@ import * as sessionsRoute from "~/routes/admin/formation-sessions";
 import * as listRoute from "~/routes/admin/learners";
 import * as exportRoute from "~/routes/admin/learners-export";
 import * as importRoute from "~/routes/admin/learners-import";
+import { makeFundingPlan, makeIssuedInvoice, makePayer } from "../support/billing";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
-import { makeSession } from "../support/factories";
+import { makeFormation, makeLearner, makeSession, uniqueTag } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { queriesOn } from "../support/query";
 import { BASE_URL, bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
@@ -244,6 +245,76 @@ describe(`the Stagiaires screen on ${DRIVER}`, () => {
       [dan?.id],
     );
     expect(JSON.stringify(entry?.details)).not.toMatch(/Dan|Roux|dan@/);
+  });
+});
+
+describe(`erasure of a learner billing keeps records about on ${DRIVER}`, () => {
+  it("anonymises, in French, a learner with a funding plan and an issued invoice, which stays as issued", async () => {
+    // A session of its own: the retention test below counts the seeded sessions' learners.
+    const formation = await makeFormation(t.app.db);
+    const session = await makeSession(t.app.db, {
+      formationId: formation.id,
+      startDate: "2027-01-11",
+      endDate: "2027-03-26",
+    });
+    const learner = await makeLearner(t.app.db, {
+      sessionId: session.id,
+      firstName: "Inès",
+      lastName: "Garnier",
+      email: `ines-${uniqueTag()}@example.test`,
+    });
+    const payer = await makePayer(t.app.db);
+    await makeFundingPlan(t.app.db, learner.id, 200_000, [{ payerId: payer.id, amountCents: 200_000 }]);
+    const number = `F-T-${uniqueTag()}`;
+    const issued = await makeIssuedInvoice(t.app.db, {
+      payerId: payer.id,
+      learnerId: learner.id,
+      learnerName: "Inès Garnier",
+      number,
+      sequenceKey: number,
+      sequenceNumber: 1,
+      issuedOn: "2027-03-03",
+      dueOn: "2027-04-02",
+    });
+    const answer = await learnerAct({ intent: "erase", id: learner.id }, admin.cookie);
+    expect(statusOf(answer)).toBe(200);
+    expect(await bodyOf(answer)).toMatchObject({
+      ok: true,
+      toast: {
+        title: "Stagiaire anonymisé·e",
+        description: `Ce ou cette stagiaire a un plan de financement ou une facture\u00a0: son plan de financement, la facture ${number} du 3 mars 2027. Ses données personnelles sont effacées et sa fiche reste, anonyme, pour ces pièces\u202f; une facture émise se conserve dix ans telle qu'elle a été émise, avec le nom imprimé.`,
+      },
+    });
+    const [kept] = await rows<{
+      first_name: string | null;
+      email: string | null;
+      anonymised_at: Date | null;
+    }>("select first_name, email, anonymised_at from learners where id = $1", [learner.id]);
+    expect(kept).toMatchObject({ first_name: null, email: null });
+    expect(kept?.anonymised_at).not.toBeNull();
+    // The invoice is untouched: same row, the name it printed.
+    const [invoice] = await rows<{ learner_name: string; updated_at: Date }>(
+      "select learner_name, updated_at from invoices where id = $1",
+      [issued.id],
+    );
+    expect(invoice).toEqual({ learner_name: "Inès Garnier", updated_at: issued.updatedAt });
+    const [entry] = await rows<{ details: unknown }>(
+      "select details from audit_log where entity = 'learner' and action = 'erase' and entity_id = $1",
+      [learner.id],
+    );
+    expect(JSON.stringify(entry?.details)).not.toMatch(/Inès|Garnier|ines-/);
+  });
+
+  it("deletes a learner billing does not name", async () => {
+    const [session = ""] = await sessionIds();
+    const learner = await makeLearner(t.app.db, {
+      sessionId: session,
+      firstName: "Jules",
+      lastName: "Blanc",
+    });
+    const answer = await learnerAct({ intent: "erase", id: learner.id }, admin.cookie);
+    expect(await bodyOf(answer)).toMatchObject({ ok: true, toast: { title: "Stagiaire effacé·e" } });
+    expect(await rows("select id from learners where id = $1", [learner.id])).toEqual([]);
   });
 });
 

@@ -72,6 +72,7 @@ export function invoiceDocument(
     buyer: COMPANY_BUYER,
     engagementNumber: null,
     creditedInvoice: null,
+    deductedDeposits: [],
     learnerName: "Julie Bernard",
     formationTitle: "Titre professionnel Assistant·e ressources humaines",
     paymentTermsDays: 30,
@@ -144,11 +145,35 @@ export const INVOICE_SHAPES: Record<string, InvoiceDocument> = {
     ],
   ),
   "a deposit invoice": deposit,
+  "a liable centre that opted for VAT on debits": invoiceDocument(
+    { seller: { ...LIABLE_SELLER, vatOnDebits: true }, number: "F-2027-00045" },
+    [{ label: "Formation Excel avancé", quantityHundredths: 200, unitCode: "DAY", unitPriceCents: 65_000 }],
+  ),
   "the final invoice deducting the deposit by a negative line": invoiceDocument(
-    { purpose: "final", number: "F-2027-00057" },
+    {
+      purpose: "final",
+      number: "F-2027-00057",
+      deductedDeposits: [{ number: "F-2027-00041", issuedOn: "2027-01-04" }],
+    },
     [
       { label: "Formation Assistant·e RH, 140 h", unitPriceCents: 300_000 },
       { label: "Déduction de l'acompte F-2027-00041 du 4 janvier 2027", unitPriceCents: -90_000 },
+    ],
+  ),
+  "a final invoice deducting two deposits, at 20 %": invoiceDocument(
+    {
+      purpose: "final",
+      seller: LIABLE_SELLER,
+      number: "F-2027-00058",
+      deductedDeposits: [
+        { number: "F-2027-00041", issuedOn: "2027-01-04" },
+        { number: "F-2027-00043", issuedOn: "2027-02-01" },
+      ],
+    },
+    [
+      { label: "Formation Assistant·e RH, 140 h", unitPriceCents: 300_000 },
+      { label: "Déduction de l'acompte F-2027-00041", unitPriceCents: -90_000 },
+      { label: "Déduction de l'acompte F-2027-00043", unitPriceCents: -60_000 },
     ],
   ),
   "an invoice 'au réalisé': hours attended times the hourly rate": invoiceDocument({ purpose: "attended" }, [

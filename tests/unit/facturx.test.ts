@@ -75,6 +75,50 @@ describe("what the XML says", () => {
     expect(await frame(invoiceDocument())).toEqual(["S1"]);
   });
 
+  it("refers to the preceding invoices (BG-3): each deposit a final invoice deducts, the invoice a credit note corrects, none otherwise", async () => {
+    const references = async (shape: string) => {
+      const xml = ciiXml(INVOICE_SHAPES[shape] as InvoiceDocument);
+      const path = "//ram:ApplicableHeaderTradeSettlement/ram:InvoiceReferencedDocument";
+      const numbers = await read(xml, `${path}/ram:IssuerAssignedID/string()`);
+      const days = await read(xml, `${path}/ram:FormattedIssueDateTime/*/string()`);
+      return numbers.map((number, n) => `${number} ${days[n]}`);
+    };
+    expect(await references("a final invoice deducting two deposits, at 20 %")).toEqual([
+      "F-2027-00041 20270104",
+      "F-2027-00043 20270201",
+    ]);
+    expect(await references("the final invoice deducting the deposit by a negative line")).toEqual([
+      "F-2027-00041 20270104",
+    ]);
+    expect(await references("a credit note cancelling a whole invoice")).toEqual(["F-2027-00042 20270115"]);
+    expect(await references("an exempt centre's invoice to a company")).toEqual([]);
+  });
+
+  it("says VAT is due on the invoice's date (BT-8, code 5) only for a liable centre that opted for VAT on debits", async () => {
+    const code = (doc: InvoiceDocument) =>
+      read(
+        ciiXml(doc),
+        "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:DueDateTypeCode/string()",
+      );
+    const opted = INVOICE_SHAPES["a liable centre that opted for VAT on debits"] as InvoiceDocument;
+    expect(await code(opted)).toEqual(["5"]);
+    expect(await read(ciiXml(opted), "count(//ram:DueDateTypeCode)")).toEqual([1]);
+    expect(await code(invoiceDocument({ seller: LIABLE_SELLER }))).toEqual([]);
+    // An exempt centre charges no VAT: the option says nothing there.
+    expect(
+      await code(
+        invoiceDocument({
+          seller: { ...LIABLE_SELLER, vatExempt: true, vatOnDebits: true },
+          vatRateBasisPoints: 0,
+        }),
+      ),
+    ).toEqual([]);
+    const printed = oneLine(await pdfText(await invoicePdf(opted)));
+    expect(printed).toContain("Option pour le paiement de la taxe d'après les débits");
+    const without = oneLine(await pdfText(await invoicePdf(invoiceDocument({ seller: LIABLE_SELLER }))));
+    expect(without).not.toContain("d'après les débits");
+  });
+
   it("writes 3,5 h at 45,50 € as 3.50 × 45.50 = 159.25, and a deducted deposit as a negative quantity of a positive price", async () => {
     const attended = ciiXml(
       INVOICE_SHAPES["an invoice 'au réalisé': hours attended times the hourly rate"] as InvoiceDocument,
@@ -256,7 +300,7 @@ describe("the PDF/A-3", () => {
     }
   });
 
-  it("prints the VAT rate, the bank details, the credited invoice and a public buyer's Chorus Pro references", async () => {
+  it("prints the VAT rate, the bank details, the credited invoice, the deducted deposits and a public buyer's Chorus Pro references", async () => {
     const liable = oneLine(
       await pdfText(
         await invoicePdf(
@@ -276,6 +320,16 @@ describe("the PDF/A-3", () => {
     );
     expect(credit).toContain("Avoir n° F-2027-00060");
     expect(credit).toContain("Avoir sur la facture F-2027-00042 du 15 janvier 2027");
+    const final = oneLine(
+      await pdfText(
+        await invoicePdf(
+          INVOICE_SHAPES["a final invoice deducting two deposits, at 20 %"] as InvoiceDocument,
+        ),
+      ),
+    );
+    expect(final).toContain(
+      "Déduction des acomptes F-2027-00041 du 4 janvier 2027 et F-2027-00043 du 1er février 2027",
+    );
     const publicBuyer = oneLine(
       await pdfText(
         await invoicePdf(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED } from "~/platform/form-schema";
+import { formBoolean, REQUIRED } from "~/platform/form-schema";
 import { singleLine } from "~/platform/text-fields";
 import { numberFormatProblem } from "./number-format";
 import { normalizeVatNumber, vatNumberProblem } from "./vat-number";
@@ -109,6 +109,7 @@ export const billingSettingsSchema = z.object({
       .max(200, "200 caractères maximum"),
   ),
   reminderDays,
+  vatOnDebits: formBoolean,
   iban: blankOr(compactIban, ibanProblem),
   bic: blankOr(
     (text) => text.replace(/\s/g, "").toUpperCase(),

@@ -46,7 +46,7 @@ export interface BpfProductRow {
   cents: number;
   /** How many invoices and credit notes make it. */
   documents: number;
-  /** False for the lines no invoice reaches (3, 4, 5, 11): to be filled by hand when they apply. */
+  /** False for the lines no invoice reaches (2-b, 2-c, 2-d, 2-f, 2-g, 3, 4, 5, 11): to be filled by hand when they apply. */
   fromInvoices: boolean;
 }
 

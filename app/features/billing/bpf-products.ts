@@ -1,5 +1,5 @@
 /**
- * Section C of the bilan pédagogique et financier (cerfa 10443), 'Bilan financier hors taxes : origine
+ * Section C of the bilan pédagogique et financier (cerfa n° 10443*17), 'Bilan financier hors taxes : origine
  * des produits de l'organisme': which of its lines an invoice's amount goes to, from what billing
  * knows of it (the payer's kind as the invoice printed it, and the learner it bills for). Pure and
  * browser-safe: the server sums with it, the BPF screen labels with it.
@@ -21,7 +21,12 @@ import type { PayerKind } from "./vocabulary";
 export const BPF_PRODUCT_LINES = [
   "c1",
   "c2a",
+  "c2b",
+  "c2c",
+  "c2d",
   "c2e",
+  "c2f",
+  "c2g",
   "c2h",
   "c3",
   "c4",
@@ -35,37 +40,47 @@ export const BPF_PRODUCT_LINES = [
 ] as const;
 export type BpfProductLine = (typeof BPF_PRODUCT_LINES)[number];
 
-/** Each line's number on the cerfa and its wording; the OPCO lines are 2-a, 2-e and 2-h of group 2. */
+const FUNDS = "Organismes gestionnaires des fonds de la formation professionnelle\u00a0:";
+const PUBLIC = "Pouvoirs publics pour la formation de publics spécifiques\u00a0:";
+
+/**
+ * Each line's number on the cerfa and its wording, as the form prints them: cerfa n° 10443*17 (the
+ * BPF since the 2019 reform: line 2 split a to h by scheme, lines 1 to 11, total of lines 1 to 11; the
+ * line 'vente d'outils pédagogiques' of the forms before it is not on it). Every line is
+ * listed, so the screen can be copied onto the form line by line; those no invoice reaches say so.
+ */
 export const BPF_PRODUCT_LABELS: Record<BpfProductLine, { code: string; label: string }> = {
   c1: { code: "1", label: "Entreprises pour la formation de leurs salariés" },
-  c2a: { code: "2-a", label: "OPCO et autres gestionnaires de fonds\u00a0: contrats d'apprentissage" },
-  c2e: {
-    code: "2-e",
-    label: "OPCO et autres gestionnaires de fonds\u00a0: compte personnel de formation (CPF)",
+  c2a: { code: "2-a", label: `${FUNDS} contrats d'apprentissage` },
+  c2b: { code: "2-b", label: `${FUNDS} contrats de professionnalisation` },
+  c2c: { code: "2-c", label: `${FUNDS} promotion ou reconversion par alternance` },
+  c2d: {
+    code: "2-d",
+    label: `${FUNDS} congés individuels de formation et projets de transition professionnelle`,
   },
+  c2e: { code: "2-e", label: `${FUNDS} compte personnel de formation` },
+  c2f: { code: "2-f", label: `${FUNDS} dispositifs spécifiques pour les personnes en recherche d'emploi` },
+  c2g: { code: "2-g", label: `${FUNDS} dispositifs spécifiques pour les travailleurs non-salariés` },
   c2h: {
     code: "2-h",
+    label: `${FUNDS} plan de développement des compétences ou autres dispositifs (et, faute de les distinguer, les contrats de professionnalisation et la Pro-A des OPCO)`,
+  },
+  c3: {
+    code: "3",
     label:
-      "OPCO et autres gestionnaires de fonds\u00a0: plan de développement des compétences ou autres dispositifs (contrats de professionnalisation et Pro-A compris, que la facturation ne distingue pas)",
+      "Pouvoirs publics pour la formation de leurs agents (État, collectivités territoriales, établissements publics à caractère administratif)",
   },
-  c3: { code: "3", label: "Pouvoirs publics pour la formation de leurs agents" },
-  c4: { code: "4", label: "Pouvoirs publics pour des publics spécifiques\u00a0: instances européennes" },
-  c5: { code: "5", label: "Pouvoirs publics pour des publics spécifiques\u00a0: État" },
-  c6: { code: "6", label: "Pouvoirs publics pour des publics spécifiques\u00a0: conseils régionaux" },
-  c7: {
-    code: "7",
-    label: "Pouvoirs publics pour des publics spécifiques\u00a0: France Travail (ex-Pôle emploi)",
-  },
-  c8: {
-    code: "8",
-    label: "Pouvoirs publics pour des publics spécifiques\u00a0: autres ressources publiques",
-  },
+  c4: { code: "4", label: `${PUBLIC} instances européennes` },
+  c5: { code: "5", label: `${PUBLIC} État` },
+  c6: { code: "6", label: `${PUBLIC} conseils régionaux` },
+  c7: { code: "7", label: `${PUBLIC} France Travail (ex-Pôle emploi)` },
+  c8: { code: "8", label: `${PUBLIC} autres ressources publiques` },
   c9: { code: "9", label: "Contrats conclus avec des personnes à titre individuel et à leurs frais" },
   c10: { code: "10", label: "Contrats conclus avec d'autres organismes de formation (y compris CFA)" },
   c11: { code: "11", label: "Autres produits au titre de la formation professionnelle" },
 };
 
-/** The lines an invoice can reach; the others (3, 4, 5, 11) are filled by hand when they apply. */
+/** The lines an invoice can reach; the others (2-b, 2-c, 2-d, 2-f, 2-g, 3, 4, 5, 11) are filled by hand. */
 export const BPF_LINES_FROM_INVOICES: ReadonlySet<BpfProductLine> = new Set([
   "c1",
   "c2a",

@@ -1,14 +1,15 @@
 /**
  * What the money's console screens share (a learner's Financement, an invoice, a quote): the payers a
- * form may choose, the name a staff member signs an answer with, and the redirect that opens the
- * record an intent just made.
+ * form may choose, the name a staff member signs an answer with, the redirect that opens the
+ * record an intent just made, and the deletion of a draft that goes back to where it came from.
  */
 import { asc } from "drizzle-orm";
 import type { ConsoleUser } from "~/platform/console/access.server";
-import type { AdminActionResult } from "~/platform/console/action.server";
+import { type AdminActionResult, attemptOnRecord, type RecordTitles } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { fundingHref } from "./console-paths";
 import { payers } from "./schema.server";
 import type { PayerKind } from "./vocabulary";
 
@@ -57,4 +58,25 @@ export async function openCreated(
 ) {
   if (!result.data.ok || !created) return result;
   return redirectWithToast(href(created), result.data.toast, app.config.authSecret);
+}
+
+/**
+ * `delete` of a draft (an invoice's, a quote's) by the posted `id`: `remove` deletes it and answers
+ * the learner it was for, or null. The browser then goes to that learner's Financement, where such a
+ * draft is made, or else to `list`, with the toast; a refusal stays on the page.
+ */
+export async function deleteDraftAndLeave(
+  app: AppRuntime,
+  posted: unknown,
+  titles: RecordTitles,
+  list: string,
+  remove: (id: string) => Promise<string | null>,
+) {
+  let back = list;
+  const result = await attemptOnRecord(app, "delete", posted, titles, async (id) => {
+    const learnerId = await remove(id);
+    if (learnerId) back = fundingHref(learnerId);
+  });
+  if (!result.data.ok) return result;
+  return redirectWithToast(back, result.data.toast, app.config.authSecret);
 }

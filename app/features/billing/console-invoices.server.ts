@@ -18,8 +18,7 @@ import { NO_PAGE, type Page } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
-import { redirectWithToast } from "~/platform/toast.server";
-import { openCreated, payerChoices } from "./console-common.server";
+import { deleteDraftAndLeave, openCreated, payerChoices } from "./console-common.server";
 import { creditNoteRows } from "./console-invoice-rows.server";
 import { fundingHref, INVOICES_HREF, invoiceHref } from "./console-paths";
 import { createCreditNote } from "./credit-notes.server";
@@ -122,12 +121,11 @@ export const invoiceAction = consoleAction(
       );
     }
     if (intent === "delete") {
-      let back = INVOICES_HREF;
-      const result = await attemptOnRecord(
+      return deleteDraftAndLeave(
         app,
-        intent,
         fields.id,
         { error: "Brouillon non supprimé", done: "Brouillon supprimé", unknown: UNKNOWN },
+        INVOICES_HREF,
         async (id) => {
           const [row] = await app.db
             .select({ learnerId: invoices.learnerId })
@@ -135,11 +133,9 @@ export const invoiceAction = consoleAction(
             .where(eq(invoices.id, id));
           if (!row) throw new AdminInputError(INVOICE_GONE);
           await deleteDraft(app.db, id, actor);
-          if (row.learnerId) back = fundingHref(row.learnerId);
+          return row.learnerId;
         },
       );
-      if (!result.data.ok) return result;
-      return redirectWithToast(back, result.data.toast, app.config.authSecret);
     }
     if (intent === "issue") {
       return attemptOnRecord(

@@ -18,8 +18,7 @@ import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform
 import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
-import { redirectWithToast } from "~/platform/toast.server";
-import { openCreated, payerChoices, staffName } from "./console-common.server";
+import { deleteDraftAndLeave, openCreated, payerChoices, staffName } from "./console-common.server";
 import { fundingHref, QUOTES_HREF, quoteHref } from "./console-paths";
 import { readFundingPlan } from "./funding-plans.server";
 import { learnerContext } from "./learner-context.server";
@@ -233,23 +232,20 @@ export const quoteAction = consoleAction(
       );
     }
     if (intent === "delete") {
-      let back = QUOTES_HREF;
-      const result = await attemptOnRecord(
+      return deleteDraftAndLeave(
         app,
-        intent,
         fields.id,
         { error: "Devis non supprimé", done: "Devis supprimé", unknown: UNKNOWN },
+        QUOTES_HREF,
         async (id) => {
           const [row] = await app.db
             .select({ learnerId: quotes.learnerId })
             .from(quotes)
             .where(eq(quotes.id, id));
           await deleteQuoteDraft(app.db, actor, id);
-          if (row?.learnerId) back = fundingHref(row.learnerId);
+          return row?.learnerId ?? null;
         },
       );
-      if (!result.data.ok) return result;
-      return redirectWithToast(back, result.data.toast, app.config.authSecret);
     }
     return unknownIntent(intent);
   },

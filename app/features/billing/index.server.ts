@@ -24,5 +24,6 @@ export {
 } from "./funding-plans.server";
 export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
 export { creditableNet, issueInvoice } from "./issue.server";
+export { billingLearnerHold } from "./learner-hold.server";
 export { currentSeller, sellerProblem } from "./parties.server";
 export { payerTitle } from "./payer-audit.server";

@@ -5,12 +5,12 @@
  * issuing it now would give, numbered 'BROUILLON': today's dates, the seller and the payer as they
  * are, the totals at the rate issuing would apply.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { readBillingSettings } from "./billing-settings.server";
 import { draftVatRate, readInvoice } from "./drafts.server";
-import type { InvoiceDocument, InvoiceDocumentLine } from "./invoice-document";
+import type { InvoiceDocument, InvoiceDocumentLine, PrecedingInvoice } from "./invoice-document";
 import { invoiceTotals } from "./invoice-totals";
 import { buyerOfPayer, currentSeller } from "./parties.server";
 import { type InvoiceLine, invoices, payers } from "./schema.server";
@@ -27,6 +27,20 @@ const documentLine = (line: InvoiceLine): InvoiceDocumentLine => ({
   unitPriceCents: line.unitPriceCents,
   netCents: line.netCents,
 });
+
+/** The issued deposits that `lines` deduct (deductedInvoiceId), in their order of issue. */
+async function deductedDeposits(db: Db, lines: InvoiceLine[]): Promise<PrecedingInvoice[]> {
+  const ids = lines.flatMap((line) => (line.deductedInvoiceId ? [line.deductedInvoiceId] : []));
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ number: invoices.number, issuedOn: invoices.issuedOn })
+    .from(invoices)
+    .where(and(inArray(invoices.id, ids), isNotNull(invoices.number)))
+    .orderBy(asc(invoices.sequenceKey), asc(invoices.sequenceNumber));
+  return rows.flatMap((row) =>
+    row.number && row.issuedOn ? [{ number: row.number, issuedOn: row.issuedOn }] : [],
+  );
+}
 
 /** The invoice's document, or null when there is no such invoice. */
 export async function invoiceDocument(db: Db, id: string): Promise<InvoiceDocument | null> {
@@ -50,6 +64,7 @@ export async function invoiceDocument(db: Db, id: string): Promise<InvoiceDocume
     serviceEnd: invoice.serviceEnd,
     engagementNumber: invoice.engagementNumber,
     creditedInvoice,
+    deductedDeposits: await deductedDeposits(db, lines),
     learnerName: invoice.learnerName,
     formationTitle: invoice.formationTitle,
     lines: lines.map(documentLine),

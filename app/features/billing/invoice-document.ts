@@ -21,6 +21,13 @@ export interface InvoiceDocumentLine {
   netCents: number;
 }
 
+/** An invoice another one refers to, as printed: its number and issue date (BG-3: BT-25, BT-26). */
+export interface PrecedingInvoice {
+  number: string;
+  /** YYYY-MM-DD. */
+  issuedOn: string;
+}
+
 export interface InvoiceDocument {
   kind: InvoiceKind;
   purpose: InvoicePurpose;
@@ -38,7 +45,12 @@ export interface InvoiceDocument {
   /** A public buyer's engagement number (BT-13), when given. */
   engagementNumber: string | null;
   /** For a credit note: the invoice it corrects (BT-25, BT-26). */
-  creditedInvoice: { number: string; issuedOn: string } | null;
+  creditedInvoice: PrecedingInvoice | null;
+  /**
+   * For a final invoice: the issued deposit invoices it deducts by negative lines, in their order of
+   * issue (BG-3 each: BT-25, BT-26). Empty otherwise.
+   */
+  deductedDeposits: PrecedingInvoice[];
   /** Who was trained, and in what, as printed. */
   learnerName: string | null;
   formationTitle: string | null;

@@ -20,6 +20,11 @@ export const VAT_EXEMPTION_CODE = "VATEX-EU-132-1I";
 /** The category of the operation the reform asks every invoice to state: the centre sells services. */
 export const OPERATION_CATEGORY = `Catégorie de l'opération${NBSP}: prestation de services`;
 export const NO_DISCOUNT = "Pas d'escompte pour paiement anticipé.";
+/**
+ * VAT on services is due when paid (CGI art. 269-2 c) unless the centre opted to pay it when invoicing:
+ * its invoices must then say so (CGI art. 242 nonies A), in these words.
+ */
+export const VAT_ON_DEBITS = "Option pour le paiement de la taxe d'après les débits";
 
 export const isBusinessBuyer = (buyer: Pick<InvoiceBuyer, "kind">) =>
   BUSINESS_PAYER_KINDS.includes(buyer.kind);
@@ -27,6 +32,10 @@ export const isPublicBuyer = (buyer: Pick<InvoiceBuyer, "kind">) => PUBLIC_PAYER
 
 /** Whether the document bears no VAT: the exempt centre's 0 (category E). */
 export const isVatExempt = (doc: Pick<InvoiceDocument, "vatRateBasisPoints">) => doc.vatRateBasisPoints === 0;
+
+/** Whether the document charges VAT that its centre pays when invoicing (the option 'd'après les débits'). */
+export const paysVatOnDebits = (doc: Pick<InvoiceDocument, "vatRateBasisPoints" | "seller">) =>
+  !isVatExempt(doc) && doc.seller.vatOnDebits === true;
 
 /** '15 janvier 2027', '1er février 2027' (Paris). */
 export const invoiceDay = (day: string) => formatDate(`${day}T12:00:00Z`);
@@ -41,6 +50,17 @@ export function documentName(doc: Pick<InvoiceDocument, "kind" | "purpose">): st
 export function creditedInvoiceSentence(doc: Pick<InvoiceDocument, "creditedInvoice">): string | null {
   const credited = doc.creditedInvoice;
   return credited ? `Avoir sur la facture ${credited.number} du ${invoiceDay(credited.issuedOn)}` : null;
+}
+
+/**
+ * 'Déduction de l'acompte F-2027-00041 du 4 janvier 2027', or 'Déduction des acomptes … et …', for a
+ * final invoice deducting issued deposits (their lines name the numbers; this adds their dates).
+ */
+export function deductedDepositsSentence(doc: Pick<InvoiceDocument, "deductedDeposits">): string | null {
+  const named = doc.deductedDeposits.map((deposit) => `${deposit.number} du ${invoiceDay(deposit.issuedOn)}`);
+  if (!named.length) return null;
+  if (named.length === 1) return `Déduction de l'acompte ${named[0]}`;
+  return `Déduction des acomptes ${named.slice(0, -1).join(", ")} et ${named.at(-1)}`;
 }
 
 /** When the amount is due: 'Paiement à 30 jours, au plus tard le 14 février 2027.' */

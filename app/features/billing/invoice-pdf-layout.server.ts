@@ -3,6 +3,8 @@
  * print (Code de commerce L441-9 and R123-237, CGI art. 242 nonies A, Code du travail L6352-12), from
  * the same InvoiceDocument and the same sentences (invoice-mentions.ts) as its Factur-X XML. A4,
  * French typography (a no-break space before ':'), amounts by formatCents, dates in words. Server only.
+ * Its blocks (the centre's identity, a party, the lines' table, the totals, the legal footer) are
+ * exported for the quote's PDF (quote-pdf.server.ts), which prints the same things the same way.
  */
 import { formatDateRange } from "~/features/catalogue";
 import { fullAddress } from "~/features/settings";
@@ -10,6 +12,7 @@ import { formatCents } from "~/platform/money";
 import type { InvoiceDocument, InvoiceDocumentLine } from "./invoice-document";
 import {
   creditedInvoiceSentence,
+  deductedDepositsSentence,
   documentName,
   dueSentence,
   INVOICE_VAT_EXEMPTION,
@@ -20,8 +23,11 @@ import {
   lateSentences,
   NO_DISCOUNT,
   OPERATION_CATEGORY,
+  paysVatOnDebits,
   sellerLegalText,
+  VAT_ON_DEBITS,
 } from "./invoice-mentions";
+import type { InvoiceBuyer, InvoiceSeller } from "./parties";
 
 const NBSP = "\u00a0";
 const BLUE = "#1e3a8a";
@@ -49,13 +55,20 @@ const unitLabel = (line: InvoiceDocumentLine) =>
 /** '20 %' from 2000 basis points, '5,5 %' from 550. */
 const ratePercent = (basisPoints: number) => `${formatQuantity(basisPoints)}${NBSP}%`;
 
-interface Writer {
+export interface Writer {
   doc: PDFKit.PDFDocument;
   width: number;
   left: number;
 }
 
-const label = (name: string, value: string) => `${name}${NBSP}: ${value}`;
+/** A writer between `doc`'s margins. */
+export const writerOn = (doc: PDFKit.PDFDocument, width: number): Writer => ({
+  doc,
+  width,
+  left: doc.page.margins.left,
+});
+
+export const label = (name: string, value: string) => `${name}${NBSP}: ${value}`;
 
 interface TextOptions {
   bold?: boolean;
@@ -64,7 +77,7 @@ interface TextOptions {
   align?: "left" | "right";
 }
 
-function text(w: Writer, value: string, options: TextOptions = {}) {
+export function text(w: Writer, value: string, options: TextOptions = {}) {
   w.doc
     .font(options.bold ? "bold" : "text")
     .fontSize(options.size ?? 9.5)
@@ -72,22 +85,21 @@ function text(w: Writer, value: string, options: TextOptions = {}) {
     .text(value, w.left, w.doc.y, { width: w.width, align: options.align ?? "left" });
 }
 
-function heading(w: Writer, value: string) {
+export function heading(w: Writer, value: string) {
   w.doc.moveDown(0.8);
   text(w, value, { bold: true, size: 11, color: BLUE });
   w.doc.moveDown(0.2);
 }
 
 /** The centre's identity at the top: name, address, contact, SIRET, VAT number when it has one. */
-function sellerBlock(w: Writer, d: InvoiceDocument) {
-  const s = d.seller;
+export function sellerBlock(w: Writer, s: InvoiceSeller) {
   text(w, s.name, { bold: true, size: 14, color: BLUE });
   text(w, [fullAddress(s), s.phone, s.email].filter((v) => v.trim()).join(" · "), { color: GREY });
   const ids = [label("SIRET", s.siret), s.rcs.trim(), s.vatNumber.trim() ? label("N° TVA", s.vatNumber) : ""];
   text(w, ids.filter(Boolean).join(" · "), { color: GREY });
 }
 
-/** The title, the dates, and for a credit note the invoice it corrects. */
+/** The title, the dates, for a credit note the invoice it corrects, for a final invoice the deposits it deducts. */
 function titleBlock(w: Writer, d: InvoiceDocument) {
   w.doc.moveDown(1.2);
   text(w, `${documentName(d)} n° ${d.number}`, { bold: true, size: 20 });
@@ -95,12 +107,13 @@ function titleBlock(w: Writer, d: InvoiceDocument) {
   text(w, label("Période de la prestation", formatDateRange(d.serviceStart, d.serviceEnd)));
   const credited = creditedInvoiceSentence(d);
   if (credited) text(w, credited, { bold: true });
+  const deducted = deductedDepositsSentence(d);
+  if (deducted) text(w, deducted);
 }
 
-/** The payer: name, contact, address and, for a business or a public body, its identifiers. */
-function buyerBlock(w: Writer, d: InvoiceDocument) {
-  const b = d.buyer;
-  heading(w, "Client");
+/** The payer under `title`: name, contact, address and, for a business or a public body, its identifiers. */
+export function partyBlock(w: Writer, title: string, b: InvoiceBuyer) {
+  heading(w, title);
   text(w, b.name, { bold: true });
   if (b.contactName?.trim()) text(w, label("À l'attention de", b.contactName));
   text(
@@ -113,6 +126,12 @@ function buyerBlock(w: Writer, d: InvoiceDocument) {
     b.vatNumber ? label("N° TVA", b.vatNumber) : "",
   ].filter(Boolean);
   if (ids.length) text(w, ids.join(" · "));
+}
+
+/** The payer, a public buyer's Chorus Pro references, who was trained and in what. */
+function buyerBlock(w: Writer, d: InvoiceDocument) {
+  const b = d.buyer;
+  partyBlock(w, "Client", b);
   if (isPublicBuyer(b)) {
     if (b.chorusServiceCode?.trim()) text(w, label("Code service (Chorus Pro)", b.chorusServiceCode));
     if (d.engagementNumber?.trim()) text(w, label("Numéro d'engagement", d.engagementNumber));
@@ -153,14 +172,14 @@ function row(w: Writer, cells: readonly string[], bold = false) {
   doc.y += 4;
 }
 
-function linesTable(w: Writer, d: InvoiceDocument) {
+export function linesTable(w: Writer, lines: readonly InvoiceDocumentLine[]) {
   heading(w, "Détail");
   row(
     w,
     COLUMNS.map((c) => c.title),
     true,
   );
-  for (const line of d.lines) {
+  for (const line of lines) {
     const what = line.description.trim() ? `${line.label}\n${line.description}` : line.label;
     row(w, [
       what,
@@ -172,15 +191,18 @@ function linesTable(w: Writer, d: InvoiceDocument) {
   }
 }
 
-/** Totals excluding VAT, VAT (or the exemption), including VAT, and what is to be paid. */
-function totals(w: Writer, d: InvoiceDocument) {
+/** The amounts a document totals, and the name of the last one, printed in bold ('Net à payer'). */
+export type Totalled = Pick<InvoiceDocument, "vatRateBasisPoints" | "netCents" | "vatCents" | "grossCents">;
+
+/** Totals excluding VAT, VAT (or the exemption), including VAT, and `due` (what is to be paid) when given. */
+export function totalsBlock(w: Writer, d: Totalled, due: string | null) {
   w.doc.moveDown(0.5);
   const amounts: [string, string, boolean][] = [
     ["Total HT", formatCents(d.netCents), false],
     [isVatExempt(d) ? "TVA" : `TVA (${ratePercent(d.vatRateBasisPoints)})`, formatCents(d.vatCents), false],
-    ["Total TTC", formatCents(d.grossCents), false],
-    [d.kind === "credit_note" ? "Montant de l'avoir" : "Net à payer", formatCents(d.grossCents), true],
+    ["Total TTC", formatCents(d.grossCents), due === null],
   ];
+  if (due) amounts.push([due, formatCents(d.grossCents), true]);
   for (const [name, value, bold] of amounts) {
     text(w, label(name, value), { bold, size: bold ? 11 : 9.5, align: "right" });
   }
@@ -206,15 +228,19 @@ function terms(w: Writer, d: InvoiceDocument) {
     text(w, `Coordonnées bancaires${NBSP}: IBAN ${iban}${bic} · référence ${d.number}`);
   }
   text(w, OPERATION_CATEGORY);
-  if (d.note.trim()) {
-    w.doc.moveDown(0.5);
-    text(w, d.note.trim(), { color: GREY });
-  }
+  if (paysVatOnDebits(d)) text(w, VAT_ON_DEBITS, { bold: true });
+  noteBlock(w, d.note);
+}
+
+/** The free text printed under the lines, when there is one. */
+export function noteBlock(w: Writer, note: string) {
+  if (!note.trim()) return;
+  w.doc.moveDown(0.5);
+  text(w, note.trim(), { color: GREY });
 }
 
 /** The seller's legal identity at the end: form, capital, RCS, activity declaration, SIRET, VAT. */
-function legalFooter(w: Writer, d: InvoiceDocument) {
-  const s = d.seller;
+export function legalFooter(w: Writer, s: InvoiceSeller) {
   w.doc.moveDown(1.5);
   const ids = [`SIRET ${s.siret}`, s.vatNumber.trim() ? `N° TVA intracommunautaire ${s.vatNumber}` : ""];
   text(w, `${sellerLegalText(s)} ${ids.filter(Boolean).join(" – ")}.`, { size: 7.5, color: GREY });
@@ -222,12 +248,12 @@ function legalFooter(w: Writer, d: InvoiceDocument) {
 
 /** Writes the whole document on `doc`, between its margins. */
 export function writeInvoicePages(doc: PDFKit.PDFDocument, d: InvoiceDocument, width: number): void {
-  const w: Writer = { doc, width, left: doc.page.margins.left };
-  sellerBlock(w, d);
+  const w = writerOn(doc, width);
+  sellerBlock(w, d.seller);
   titleBlock(w, d);
   buyerBlock(w, d);
-  linesTable(w, d);
-  totals(w, d);
+  linesTable(w, d.lines);
+  totalsBlock(w, d, d.kind === "credit_note" ? "Montant de l'avoir" : "Net à payer");
   terms(w, d);
-  legalFooter(w, d);
+  legalFooter(w, d.seller);
 }

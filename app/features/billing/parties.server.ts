@@ -35,6 +35,7 @@ export async function currentSeller(
     city: centre.city,
     countryCode: "FR",
     vatExempt: vatRateBasisPoints === 0,
+    vatOnDebits: vatRateBasisPoints > 0 && billing.vatOnDebits,
     iban: billing.iban,
     bic: billing.bic,
     latePenaltyRate: billing.latePenaltyRate,

@@ -30,6 +30,11 @@ export interface InvoiceSeller extends InvoiceAddress {
   phone: string;
   /** Whether the centre is exempt from VAT (CGI, art. 261-4-4° a). */
   vatExempt: boolean;
+  /**
+   * Whether a liable centre opted to pay VAT when invoicing (d'après les débits) rather than when paid.
+   * Absent from the invoices issued before the option existed: read as false.
+   */
+  vatOnDebits?: boolean;
   iban: string;
   bic: string;
   /** The late-payment penalty rate printed for a business buyer. */

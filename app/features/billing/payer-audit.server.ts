@@ -52,6 +52,7 @@ export const billingSettingsAudit: AuditDeclaration = {
     paymentTermsDays: ["Délai de paiement (jours)", true],
     latePenaltyRate: ["Taux des pénalités de retard", true],
     reminderDays: ["Relances (jours après l'échéance)", true],
+    vatOnDebits: ["TVA d'après les débits", true],
     // The centre's bank details: named as changed, the account itself kept out of the log.
     iban: ["IBAN", false],
     bic: ["BIC", true],

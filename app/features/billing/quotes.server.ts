@@ -10,12 +10,25 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { addDays, formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
+import { sanitizeFileName } from "~/platform/file-name";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
 import { formatCents } from "~/platform/money";
+import { readBillingSettings } from "./billing-settings.server";
 import { invoiceTotals, lineNetCents, vatRateOf } from "./invoice-totals";
+import { buyerOfPayer, currentSeller } from "./parties.server";
+import { type QuoteDocument, quotePdf } from "./quote-pdf.server";
 import { hashQuoteToken, QUOTE_TOKEN_SHAPE, quoteToken, quoteUrl } from "./quote-tokens.server";
-import { fundingPlans, fundingShares, invoiceCounters, payers, quoteLines, quotes } from "./schema.server";
+import {
+  fundingPlans,
+  fundingShares,
+  invoiceCounters,
+  type Payer,
+  payers,
+  type Quote,
+  quoteLines,
+  quotes,
+} from "./schema.server";
 import type { PayerKind } from "./vocabulary";
 
 export interface QuoteLineInput {
@@ -161,6 +174,53 @@ async function nextQuoteNumber(tx: Db, today: string): Promise<string> {
   return `D-${year}-${String(counter.lastNumber).padStart(4, "0")}`;
 }
 
+/**
+ * The quote as its PDF prints it, on the day it is sent: the centre as Paramètres describes it now,
+ * the payer's identity, the learner it names, its lines and totals as stored.
+ */
+async function quoteDocument(
+  db: Db,
+  quote: Quote & { number: string },
+  payer: Payer,
+  today: string,
+): Promise<QuoteDocument> {
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quote.id))
+    .orderBy(asc(quoteLines.position));
+  const [learner] = quote.learnerId
+    ? await db
+        .select({ firstName: learners.firstName, lastName: learners.lastName })
+        .from(learners)
+        .where(eq(learners.id, quote.learnerId))
+    : [];
+  const learnerName = learner ? [learner.firstName, learner.lastName].filter(Boolean).join(" ") : "";
+  return {
+    number: quote.number,
+    title: quote.title,
+    sentOn: today,
+    validUntil: quote.validUntil,
+    seller: await currentSeller(db, await readBillingSettings(db), quote.vatRateBasisPoints),
+    buyer: buyerOfPayer(payer),
+    learnerName: learnerName || null,
+    lines: lines.map((line) => ({
+      position: line.position,
+      label: line.label,
+      description: "",
+      quantityHundredths: line.quantityHundredths,
+      unitCode: line.unitCode as QuoteLineInput["unitCode"],
+      unitPriceCents: line.unitPriceCents,
+      netCents: line.netCents,
+    })),
+    vatRateBasisPoints: quote.vatRateBasisPoints,
+    netCents: quote.netCents,
+    vatCents: quote.vatCents,
+    grossCents: quote.grossCents,
+    note: quote.note,
+  };
+}
+
 export interface LinkKeys {
   secret: string;
   publicUrl: string;
@@ -198,11 +258,12 @@ export async function sendQuote(
       })
       .where(eq(quotes.id, id));
     const centre = await getCentreSettings(tx);
+    const pdf = await quotePdf(await quoteDocument(tx, { ...quote, number }, payer, today));
     const mail = renderMail(centre, {
       subject: `Devis ${number} : ${quote.title}`,
       heading: payer.contactName ? `Bonjour ${payer.contactName},` : "Madame, Monsieur,",
       paragraphs: [
-        `Vous trouverez ci-dessous notre devis ${number} pour ${quote.title}.`,
+        `Vous trouverez ci-joint notre devis ${number} pour ${quote.title}.`,
         `Il est valable jusqu'au ${formatDate(quote.validUntil)}. Vous pouvez le lire et l'accepter en ligne par le lien ci-dessous.`,
       ],
       rows: [
@@ -216,8 +277,19 @@ export async function sendQuote(
       ],
       action: { label: "Lire et accepter le devis", url: quoteUrl(keys.publicUrl, token) },
     });
+    const attachment = {
+      filename: sanitizeFileName(`Devis-${number}`, "pdf", "devis"),
+      contentType: "application/pdf",
+      content: pdf.toString("base64"),
+    };
     await enqueueMail(tx, [
-      { kind: "quote", to: payer.invoicingEmail, replyTo: centre.email.trim() || null, ...mail },
+      {
+        kind: "quote",
+        to: payer.invoicingEmail,
+        replyTo: centre.email.trim() || null,
+        attachments: [attachment],
+        ...mail,
+      },
     ]);
     await writeAudit(tx, actor, {
       action: "send",

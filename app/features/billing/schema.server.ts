@@ -294,6 +294,11 @@ export const billingSettings = pgTable(
       .default("taux d'intérêt de la BCE majoré de 10 points"),
     /** Days after the due date each reminder is sent; empty: no reminders. */
     reminderDays: jsonb("reminder_days").$type<number[]>().notNull().default([7, 30]),
+    /**
+     * The centre opted to pay VAT on its services when invoiced (d'après les débits, CGI art. 269-2 c)
+     * rather than when paid: a liable centre's invoices then say so (CGI art. 242 nonies A).
+     */
+    vatOnDebits: boolean("vat_on_debits").notNull().default(false),
     /** Bank details printed for transfers. */
     iban: text("iban").notNull().default(""),
     bic: text("bic").notNull().default(""),

@@ -3,6 +3,7 @@
 
 export { learnerTitleOf } from "./audit-record.server";
 export { type ConventionParty, setConventionParty } from "./convention-party.server";
+export { type LearnerHold, registerLearnerHold } from "./learner-holds.server";
 export {
   type AdmittedCandidate,
   admissionUndone,

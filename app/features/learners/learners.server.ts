@@ -10,12 +10,14 @@ import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
-import { AdminInputError } from "~/platform/console/action.server";
+import { AdminInputError, type Outcome } from "~/platform/console/action.server";
 import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { learnerTitleOf } from "./audit-record.server";
+import { heldLearner } from "./learner-holds.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
+import { anonymised } from "./retention.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   LEARNER_CATEGORY_LABELS,
@@ -334,8 +336,12 @@ export async function updateLearner(tx: Db, actor: Actor, input: LearnerUpdateIn
 /**
  * GDPR erasure of one learner (administrators): the row goes; the audit entry says it happened,
  * never whose it was. The application the learner came from is its own record (erased on its page).
+ * A learner that other features keep records about (billing's funding plan, quotes and invoices,
+ * declared through learner-holds.server.ts) is anonymised instead: the law keeps an issued invoice ten
+ * years as issued, with the name it printed, and anonymising the learner's row does not touch it
+ * (art. 17.3 b of the GDPR: erasure yields to a legal obligation).
  */
-export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<void> {
+export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<Outcome> {
   const [before] = await tx
     .select({ status: learners.status })
     .from(learners)
@@ -343,13 +349,20 @@ export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<vo
     .for("update");
   if (!before) throw new AdminInputError(LEARNER_GONE);
   const title = await learnerTitleOf(tx, id);
-  await tx.delete(learners).where(eq(learners.id, id));
+  const held = await heldLearner(tx, id);
+  if (held.length) await tx.update(learners).set(anonymised(new Date())).where(eq(learners.id, id));
+  else await tx.delete(learners).where(eq(learners.id, id));
   await writeAudit(tx, actor, {
     action: "erase",
     entity: "learner",
     entityId: id,
     details: { title, status: before.status },
   });
+  if (!held.length) return { title: "Stagiaire effacé·e" };
+  return {
+    title: "Stagiaire anonymisé·e",
+    description: `Ce ou cette stagiaire a un plan de financement ou une facture\u00a0: ${held.join(", ")}. Ses données personnelles sont effacées et sa fiche reste, anonyme, pour ces pièces\u202f; une facture émise se conserve dix ans telle qu'elle a été émise, avec le nom imprimé.`,
+  };
 }
 
 /* ------------------------------------------------------------------------------------------------

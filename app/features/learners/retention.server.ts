@@ -5,6 +5,24 @@ import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
 
 /**
+ * What anonymising a learner clears: who they are, where they live, their Mon Compte Formation file and
+ * their payer's contact (a person too; the company or funder itself is not). The status, abandon date
+ * and certification outcome stay, and so does every record pointing to the row.
+ */
+export const anonymised = (now: Date) => ({
+  firstName: null,
+  lastName: null,
+  email: null,
+  company: null,
+  address: null,
+  cpfFileNumber: null,
+  payerContactName: null,
+  payerContactEmail: null,
+  anonymisedAt: now,
+  updatedAt: now,
+});
+
+/**
  * Anonymises the learners of sessions that ended more than `months` months ago (the learners'
  * retention period set in Paramètres, five years by default): name, e-mail, company, address, Mon Compte Formation file and the payer's contact are
  * removed, the status, abandon date and certification outcome stay, so that a year's published
@@ -22,24 +40,7 @@ export function anonymiseExpiredLearners(db: Db, months: number): Promise<number
       select ${formationSessions.id} from ${formationSessions}
       where ${formationSessions.endDate} < (current_date - make_interval(months => ${months}))::date)`,
     apply: async (tx, ids) => {
-      const now = new Date();
-      await tx
-        .update(learners)
-        .set({
-          firstName: null,
-          lastName: null,
-          email: null,
-          company: null,
-          // Where they live and their Mon Compte Formation file are theirs too.
-          address: null,
-          cpfFileNumber: null,
-          // The payer's contact is a person too; the company or funder itself is not.
-          payerContactName: null,
-          payerContactEmail: null,
-          anonymisedAt: now,
-          updatedAt: now,
-        })
-        .where(inArray(learners.id, ids));
+      await tx.update(learners).set(anonymised(new Date())).where(inArray(learners.id, ids));
     },
   });
 }

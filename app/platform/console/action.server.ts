@@ -56,6 +56,15 @@ export function invalid(intent: string, title: string, error: z.ZodError) {
   return failure(intent, title, 400, "Vérifiez les champs signalés.", errors);
 }
 
+/** A mutation's own success toast: its title and what it tells besides. */
+export interface Outcome {
+  title: string;
+  description?: string;
+}
+
+const isOutcome = (value: unknown): value is Outcome =>
+  typeof value === "object" && value !== null && typeof (value as Outcome).title === "string";
+
 /**
  * Runs a mutation and turns its failures into a French error toast: an AdminInputError keeps its
  * French message (400), anything else is logged and answered 500 with the generic title only.
@@ -65,12 +74,14 @@ export async function attempt(
   intent: string,
   errorTitle: string,
   successTitle: string,
-  // A run may answer its own title when the outcome differs ('Brouillon enregistré').
+  // A run may answer its own title when the outcome differs ('Brouillon enregistré'), or its title
+  // and a description of what it did ('Stagiaire anonymisé·e' and why).
   run: () => Promise<unknown>,
 ) {
   try {
-    const title = await run();
-    return success(intent, typeof title === "string" && title ? title : successTitle);
+    const outcome = await run();
+    if (isOutcome(outcome)) return success(intent, outcome.title, outcome.description);
+    return success(intent, typeof outcome === "string" && outcome ? outcome : successTitle);
   } catch (error) {
     if (error instanceof AdminInputError) {
       return failure(

@@ -164,7 +164,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
     intent: "erase",
     confirmLabel: "Effacer",
     description:
-      "Droit à l'effacement (RGPD) : le nom, l'e-mail, l'entreprise, le statut et le résultat de ce ou cette stagiaire seront supprimés. Cette action est irréversible.",
+      "Droit à l'effacement (RGPD) : le nom, l'e-mail, l'entreprise, le statut et le résultat de ce ou cette stagiaire seront supprimés. S'il ou elle a un plan de financement ou une facture, sa fiche est anonymisée au lieu d'être supprimée et une facture émise reste telle qu'elle a été émise. Cette action est irréversible.",
   });
   const exportLink = `/admin/stagiaires/export.csv${filtersQuery(filters)}`;
   const importLink = `/admin/stagiaires/import${filters.session ? `?session=${filters.session}` : ""}`;

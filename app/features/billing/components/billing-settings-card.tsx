@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { ErrorSummary } from "~/ui/console/error-summary";
 import { TextField } from "~/ui/console/form-fields";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
+import { CheckboxField } from "~/ui/field";
 
 const F = "facturation";
 /** The rank the example shows: far enough in the year that the padding shows. */
@@ -99,7 +100,22 @@ export function BillingSettingsCard({
               autoComplete: "off",
               hint: "Par exemple 7, 30 : une relance 7 jours puis 30 jours après l'échéance. Vide : aucune relance.",
             })}
-            <div className="hidden sm:block" />
+            <div className="sm:col-span-2">
+              <CheckboxField
+                form={F}
+                name="vatOnDebits"
+                errors={errors}
+                defaultChecked={settings.vatOnDebits}
+                aria-describedby="facturation-vatOnDebits-hint"
+              >
+                Option pour le paiement de la TVA d'après les débits
+              </CheckboxField>
+              <p id="facturation-vatOnDebits-hint" className="mt-1 text-xs text-muted-foreground">
+                Si le centre est assujetti et a choisi de payer la TVA dès la facturation plutôt qu'à
+                l'encaissement. Ses factures l'indiqueront (« Option pour le paiement de la taxe d'après les
+                débits »).
+              </p>
+            </div>
             {field("iban", "IBAN", groupedIban(settings.iban), {
               autoComplete: "off",
               hint: "Imprimé sur les factures pour les virements",

@@ -4,6 +4,17 @@ import { Button, type ButtonVariant } from "~/ui/button";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 
 /**
+ * Why the button's action must wait, checked when it is pressed (edits not saved yet): the dialog then
+ * says so and its button does `instead` (save them) rather than the action.
+ */
+export interface NotYet {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  instead: () => void;
+}
+
+/**
  * A record's button whose action cannot be taken back (issue an invoice, send a quote, delete a
  * draft): it asks first, then posts `intent` with the record's `id`; the dialog stays until the
  * server has answered, and the answer's toast shows.
@@ -17,6 +28,7 @@ export function ConfirmIntentButton({
   confirmLabel,
   busyLabel,
   variant = "outline",
+  notYet,
   children,
 }: {
   intent: string;
@@ -28,26 +40,38 @@ export function ConfirmIntentButton({
   confirmLabel: string;
   busyLabel: string;
   variant?: ButtonVariant;
+  /** Asked when pressed: a reason to wait (unsaved edits) and what to do instead, or null to go on. */
+  notYet?: () => NotYet | null;
   /** An icon before the words. */
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [waiting, setWaiting] = useState<NotYet | null>(null);
   const fetcher = useAdminFetcher(() => setOpen(false));
   const busy = fetcher.state !== "idle";
+  const press = () => {
+    setWaiting(notYet?.() ?? null);
+    setOpen(true);
+  };
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)} disabled={busy}>
+      <Button variant={variant} onClick={press} disabled={busy}>
         {children}
         {label}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={question}
-        description={description}
-        confirmLabel={busy ? busyLabel : confirmLabel}
+        title={waiting ? waiting.title : question}
+        description={waiting ? waiting.description : description}
+        confirmLabel={waiting ? waiting.confirmLabel : busy ? busyLabel : confirmLabel}
+        tone={waiting ? "default" : undefined}
         busy={busy}
-        onConfirm={() => fetcher.submit({ intent, id }, { method: "post" })}
+        onConfirm={() => {
+          if (!waiting) return fetcher.submit({ intent, id }, { method: "post" });
+          setOpen(false);
+          waiting.instead();
+        }}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { Send, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import type { AdminActionResult } from "~/platform/form-schema";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { ErrorSummary } from "~/ui/console/error-summary";
@@ -8,7 +9,7 @@ import { TextAreaField, TextField } from "~/ui/console/form-fields";
 import { useIntentPost } from "~/ui/console/intent-form";
 import type { InvoicePage } from "../console-invoices.server";
 import { PUBLIC_PAYER_KINDS } from "../vocabulary";
-import { ConfirmIntentButton } from "./confirm-intent";
+import { ConfirmIntentButton, type NotYet } from "./confirm-intent";
 import { LinesEditor, lineRow } from "./lines-editor";
 import { PayerSelect } from "./payer-select";
 
@@ -17,6 +18,37 @@ const FORM = "invoice";
 export const ISSUE_QUESTION = "Émettre la facture\u202f?";
 export const ISSUE_WARNING =
   "Elle recevra son numéro définitif et ne pourra plus être modifiée ni supprimée.";
+
+/** The form's fields as posted, in order: two readings differ when a field, a line or a row changed. */
+function formState(form: HTMLFormElement | null): string {
+  if (!form) return "";
+  return [...new FormData(form).entries()].map(([name, value]) => `${name}=${String(value)}`).join("&");
+}
+
+/**
+ * What the form holds that 'Enregistrer' has not stored: compared with its state when the page was
+ * drawn, and with the state it posted once the server accepted it (the answer arrives before the
+ * page's data is read again: the posted state is the one kept, whatever the fetcher does next).
+ * Lines added or removed count, as typing does.
+ */
+function useUnsaved(form: RefObject<HTMLFormElement | null>, answer: AdminActionResult | undefined) {
+  const stored = useRef<string | null>(null);
+  const posted = useRef<string | null>(null);
+  useEffect(() => {
+    stored.current = formState(form.current);
+  }, [form]);
+  useEffect(() => {
+    if (answer?.ok && posted.current !== null) stored.current = posted.current;
+  }, [answer]);
+  const unsaved = useCallback(
+    () => stored.current !== null && formState(form.current) !== stored.current,
+    [form],
+  );
+  const onSubmit = useCallback(() => {
+    posted.current = formState(form.current);
+  }, [form]);
+  return { unsaved, onSubmit };
+}
 
 /**
  * A draft invoice or credit note: its payer (a credit note keeps its invoice's), the period billed,
@@ -30,16 +62,35 @@ export function InvoiceEditor({ page, previewHref }: { page: InvoicePage; previe
   const canWrite = useCan("invoices:write");
   const post = useIntentPost();
   const { fetcher, errors, busy } = post;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { unsaved, onSubmit } = useUnsaved(formRef, fetcher.data);
   const [payerId, setPayerId] = useState(invoice.payerId);
   const chosen = payers.find((p) => p.id === payerId);
   const isCreditNote = invoice.kind === "credit_note";
   const publicBuyer = PUBLIC_PAYER_KINDS.includes(chosen?.kind ?? invoice.buyer.kind);
   const what = isCreditNote ? "l'avoir" : "la facture";
+  // Issuing freezes what is stored, not what is on the screen: edits not saved are said first, and
+  // the dialog's button saves them (the user then issues what they see, once it is stored).
+  const notYet = (): NotYet | null =>
+    unsaved()
+      ? {
+          title: "Modifications non enregistrées",
+          description: `Enregistrez vos modifications avant d'émettre ${what}.`,
+          confirmLabel: "Enregistrer",
+          instead: () => formRef.current?.requestSubmit(),
+        }
+      : null;
   return (
     <div className="grid gap-6">
       <Card>
         <CardContent>
-          <fetcher.Form method="post" className="space-y-6" aria-label={`Brouillon de ${what}`}>
+          <fetcher.Form
+            ref={formRef}
+            onSubmit={onSubmit}
+            method="post"
+            className="space-y-6"
+            aria-label={`Brouillon de ${what}`}
+          >
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={invoice.id} />
             <ErrorSummary form={FORM} errors={errors} />
@@ -140,6 +191,7 @@ export function InvoiceEditor({ page, previewHref }: { page: InvoicePage; previe
             confirmLabel="Émettre"
             busyLabel="Émission..."
             variant="default"
+            notYet={notYet}
           >
             <Send aria-hidden="true" className="h-4 w-4" />
           </ConfirmIntentButton>

@@ -16,6 +16,7 @@ import {
   NO_DISCOUNT,
   OPERATION_CATEGORY,
   paymentTermsText,
+  paysVatOnDebits,
   sellerLegalText,
   VAT_EXEMPTION_CODE,
 } from "../invoice-mentions";
@@ -192,6 +193,10 @@ function tax(doc: InvoiceDocument, totals: { basisCents: number; vatCents: numbe
     totals ? amount("BasisAmount", totals.basisCents) : null,
     ramText("CategoryCode", exempt ? "E" : "S"),
     totals && exempt ? ramText("ExemptionReasonCode", VAT_EXEMPTION_CODE) : null,
+    // BT-8 (header only): VAT due on the invoice's date, code 5 of UNTDID 2475 (3 in UNTDID 2005 of
+    // EN 16931), for a centre that opted for VAT 'd'après les débits'. Without the option, VAT on
+    // services is due when paid: nothing is said, as the standard and the BR-FR rules allow.
+    totals && paysVatOnDebits(doc) ? ramText("DueDateTypeCode", "5") : null,
     ramText("RateApplicablePercent", centsToDecimal(doc.vatRateBasisPoints)),
   );
 }
@@ -245,8 +250,22 @@ function paymentMeans(doc: InvoiceDocument): XmlElement | null {
   );
 }
 
+/**
+ * The preceding invoices (BG-3, BT-25 and BT-26): the invoice a credit note corrects (BR-FR-CO-05), or
+ * each deposit a final invoice deducts, so the buyer's software can match the deductions.
+ */
+function precedingInvoices(doc: InvoiceDocument): XmlElement[] {
+  const preceding = doc.creditedInvoice ? [doc.creditedInvoice] : doc.deductedDeposits;
+  return preceding.map((invoice) =>
+    ram(
+      "InvoiceReferencedDocument",
+      ramText("IssuerAssignedID", invoice.number),
+      day("FormattedIssueDateTime", invoice.issuedOn, "qdt"),
+    ),
+  );
+}
+
 function settlement(doc: InvoiceDocument): XmlElement {
-  const credited = doc.creditedInvoice;
   return ram(
     "ApplicableHeaderTradeSettlement",
     // The remittance information a transfer carries (BT-83): the invoice's number.
@@ -268,13 +287,7 @@ function settlement(doc: InvoiceDocument): XmlElement {
       amount("GrandTotalAmount", doc.grossCents),
       amount("DuePayableAmount", doc.grossCents),
     ),
-    credited
-      ? ram(
-          "InvoiceReferencedDocument",
-          ramText("IssuerAssignedID", credited.number),
-          day("FormattedIssueDateTime", credited.issuedOn, "qdt"),
-        )
-      : null,
+    precedingInvoices(doc),
   );
 }
 

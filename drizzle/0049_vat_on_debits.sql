@@ -1,0 +1,1 @@
+ALTER TABLE "billing_settings" ADD COLUMN "vat_on_debits" boolean DEFAULT false NOT NULL;
