@@ -252,7 +252,8 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {l.fundingSource === "cpf" && l.cpfFileNumber ? (
                   <p className="text-xs text-muted-foreground">
-                    Dossier Mon Compte Formation n° {l.cpfFileNumber}
+                    Dossier Mon Compte Formation n{"°\u00a0"}
+                    {l.cpfFileNumber}
                   </p>
                 ) : null}
                 <LearnerDocuments

@@ -8,6 +8,7 @@ import { formatDateRange } from "~/features/catalogue/sessions";
 import { hoursText } from "~/features/timetable";
 import { entityId } from "~/platform/form-schema";
 import { formatDateTime } from "~/platform/paris-time";
+import { plural } from "~/platform/plural";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Button, buttonClass } from "~/ui/button";
 import { BackLink } from "~/ui/console/back-link";
@@ -131,7 +132,8 @@ export default function AdminSessionAttendance({ loaderData }: Route.ComponentPr
                 {slot.heading}
               </Link>
               <span className="text-sm text-muted-foreground">
-                {slot.present} présent·e(s) · {slot.absent} absent·e(s) ·{" "}
+                {plural(slot.present, "présent·e", "présent·es")} ·{" "}
+                {plural(slot.absent, "absent·e", "absent·es")} ·{" "}
                 {slot.countersigned ? "contresigné" : "non contresigné"}
               </span>
             </li>
