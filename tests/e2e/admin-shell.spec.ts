@@ -64,11 +64,12 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   ]) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  // The work with people (candidates, learners, leads, the calendar) is grouped under 'Gestion'.
+  // The work with people (candidates, learners, trainers, leads, the calendar) is grouped under 'Gestion'.
   const gestion = menu.getByRole("list", { name: "Gestion" });
   await expect(gestion.getByRole("link")).toHaveText([
     "Candidatures",
     "Stagiaires",
+    "Formateurs",
     "Enquêtes",
     "Contacts",
     "Réclamations",
