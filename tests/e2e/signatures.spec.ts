@@ -41,28 +41,24 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   await expect(row.getByRole("link", { name: "Signature en ligne en cours" })).toBeVisible();
   const link = linkIn(await waitForMail(email, "à signer en ligne"), `${serverUrl}/espace/signatures/`);
 
-  // The learner, on a phone: an account of their e-mail, verified, then signed in with its password.
+  // The learner, on a phone: invited into their personal space at admission, they sign in with that
+  // e-mail's sign-in link, which verifies their address.
+  const signIn = linkIn(
+    await waitForMail(email, "Votre espace personnel"),
+    `${serverUrl}/api/auth/magic-link/verify`,
+  );
   const phone = await browser.newContext({
     ...VISITOR,
     baseURL: serverUrl,
     viewport: { width: 360, height: 780 },
   });
   const learner = await phone.newPage();
-  await gotoReady(learner, "/auth");
-  await learner.getByRole("tab", { name: "Inscription" }).click();
-  await learner.getByLabel("Prénom").fill("Yanis");
-  await learner.getByLabel("Nom", { exact: true }).fill("Benali");
-  await learner.getByRole("tabpanel").getByLabel("E-mail").fill(email);
-  await learner.getByRole("tabpanel").getByLabel("Mot de passe").fill("secret-signature");
-  await learner.getByRole("button", { name: "S'inscrire" }).click();
-  await learner.goto(linkIn(await waitForMail(email, "Confirmez"), `${serverUrl}/api/auth/verify-email`));
-  await phone.clearCookies();
-  // Signed out, the link leads to the sign-in page, and back to the document after it.
+  // Signed out, the signing link leads to the sign-in page first.
   await learner.goto(link);
   await expect(learner).toHaveURL(/\/auth\?redirectTo=%2Fespace%2Fsignatures%2F/);
-  await learner.getByLabel("E-mail").first().fill(email);
-  await learner.getByLabel("Mot de passe").first().fill("secret-signature");
-  await learner.getByRole("button", { name: "Se connecter" }).click();
+  await learner.goto(signIn);
+  await expect(learner).toHaveURL(/\/espace$/);
+  await learner.goto(link);
   await expect(learner).toHaveURL(new URL(link).pathname);
   await expect(learner.getByRole("heading", { name: "Contrat de formation" })).toBeVisible();
   await expect(learner.locator("iframe[title='Contrat de formation (PDF)']")).toBeVisible();

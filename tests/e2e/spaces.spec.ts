@@ -3,6 +3,7 @@ import { applyAndAdmit } from "./support/candidate";
 import { waitForMail } from "./support/mail";
 import { gotoReady, uniqueEmail } from "./support/page";
 import { expect, test } from "./support/test";
+import { ensureTrainer } from "./support/trainer";
 
 // A learner's personal space, end to end: admitted in the console, invited by e-mail, signed in
 // through the link on a phone (360 px), their session, timetable and convocation; the link a second
@@ -27,14 +28,16 @@ test("an admitted candidate is invited, signs in through the link at 360 px, see
     .replaceAll("&amp;", "&");
   expect(link).toBeTruthy();
 
-  // The session's planning, generated in the console, and the convocation sent.
+  // The session's planning, generated in the console with a trainer of the register, and the
+  // convocation sent.
+  await ensureTrainer(page, "Claire", "Dubois");
   await gotoReady(page, "/admin/formations?q=WordPress");
   await page.getByRole("link", { name: /^Sessions de Formation WordPress/ }).click();
   await page.locator(`a[href$="/sessions/${sessionId}/planning"]`).first().click();
   await page.locator("body[data-hydrated]").waitFor();
   const form = page.getByRole("form", { name: "Générer le planning" });
   for (const day of ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi"]) await form.getByLabel(day).check();
-  await form.getByLabel("Formateur·rice").fill("Claire Dubois");
+  await form.getByLabel("Formateur·rice").selectOption({ label: "Claire Dubois" });
   await form.getByRole("button", { name: "Générer le planning" }).click();
   await expect(page.getByText(/créneaux? ajoutés?/)).toBeVisible();
   await gotoReady(page, `/admin/stagiaires?q=${encodeURIComponent(email)}`);
@@ -64,7 +67,7 @@ test("an admitted candidate is invited, signs in through the link at 360 px, see
     expect(await slots.count()).toBeGreaterThan(0);
     expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const download = learner.waitForEvent("download");
-    await learner.getByRole("link", { name: "Télécharger : Convocation" }).click();
+    await learner.getByRole("link", { name: "Télécharger\u00a0: Convocation" }).click();
     expect((await download).suggestedFilename()).toBe("convocation-benali-yanis.pdf");
   } finally {
     await phone.close();

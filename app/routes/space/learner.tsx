@@ -100,7 +100,7 @@ export default function LearnerSpacePage({ loaderData }: Route.ComponentProps) {
                   href={learnerDocumentHref(s.learnerId, doc.id)}
                   className={buttonClass("outline", "sm")}
                   download
-                  aria-label={`Télécharger : ${DOCUMENT_TITLES[doc.kind] ?? doc.kind}`}
+                  aria-label={`Télécharger\u00a0: ${DOCUMENT_TITLES[doc.kind] ?? doc.kind}`}
                 >
                   <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
                 </a>

@@ -29,8 +29,14 @@ export function LearnerSpaceInvitation({
     <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="invite-space" />
       <input type="hidden" name="id" value={learnerId} />
-      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`${label} : ${name}`}>
-        <MailPlus aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : label}
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        aria-label={`${label}\u00a0: ${name}`}
+      >
+        <MailPlus aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi…" : label}
       </Button>
       {invitedAt ? (
         <span className="text-xs text-muted-foreground">
@@ -86,7 +92,7 @@ export function PayerContactInvitationDialog({
             Annuler
           </Button>
           <Button type="submit" disabled={busy}>
-            <Mail aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : "Envoyer l'invitation"}
+            <Mail aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi…" : "Envoyer l'invitation"}
           </Button>
         </div>
       </fetcher.Form>
