@@ -7,8 +7,13 @@ export const spaceMemberAudit: AuditDeclaration = {
   entity: "space_member",
   kind: "Espaces personnels",
   label: "l'accès à l'espace personnel",
+  // The learner's short reference is for the log, not for staff to read: the line names the session
+  // and says the learner was invited (Stagiaires shows who, on the session's list).
   record: (row) => ({
-    name: typeof row.details?.title === "string" ? row.details.title : "Espace personnel",
+    name:
+      typeof row.details?.title === "string"
+        ? row.details.title.replace(/stagiaire, réf\. [0-9a-z]+/, "stagiaire invité·e")
+        : "Espace personnel",
     href: null,
   }),
 };
