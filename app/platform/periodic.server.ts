@@ -40,3 +40,41 @@ export class PeriodicTask {
     this.timer.unref();
   }
 }
+
+/**
+ * A periodic round that queues e-mails (reminders, warnings): runs `round(now)` and, when it queued
+ * some, logs how many and wakes the mail worker so that they leave now rather than at its next poll.
+ * `runOnce` is exposed for tests and scripts.
+ */
+export class MailRound<T> {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly round: (now: Date) => Promise<T[]>,
+    private readonly mail: { wake(): void },
+    private readonly logger: Logger,
+    /** The log lines and the count's field: { failed: 'x: round failed', queued: 'x: queued', field: 'reminders' }. */
+    private readonly log: { failed: string; queued: string; field: string },
+    everyMs: number,
+  ) {
+    this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, log.failed);
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** One round at `now`: what it queued. */
+  async runOnce(now = new Date()): Promise<T[]> {
+    const sent = await this.round(now);
+    if (sent.length) {
+      this.logger.info({ [this.log.field]: sent.length }, this.log.queued);
+      this.mail.wake();
+    }
+    return sent;
+  }
+}

@@ -15,7 +15,7 @@ import { rows } from "~/platform/db/rows.server";
 import type { Logger } from "~/platform/logger.server";
 import { enqueueMail, type MailMessage } from "~/platform/mail/queue.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
-import { PeriodicTask } from "~/platform/periodic.server";
+import { MailRound } from "~/platform/periodic.server";
 import { readBillingSettings } from "./billing-settings.server";
 import { invoiceFigures } from "./invoice-state.server";
 import { invoiceReminderMail } from "./reminder-mail.server";
@@ -124,34 +124,15 @@ async function queueReminderMails(tx: Db, reminded: SentReminder[], today: strin
  * round is one query over the unpaid invoices. A failed round is logged and tried again at the next
  * one.
  */
-export class ReminderScheduler {
-  private readonly task: PeriodicTask;
-
-  constructor(
-    private readonly db: Db,
-    private readonly mail: { wake(): void },
-    private readonly logger: Logger,
-    everyMs = 60_000,
-  ) {
-    this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, "reminders: round failed");
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** One round at `now`. Exposed for tests and scripts. */
-  async runOnce(now = new Date()): Promise<SentReminder[]> {
-    const sent = await sendDueReminders(this.db, now);
-    if (sent.length) {
-      this.logger.info({ reminders: sent.length }, "reminders: queued");
-      this.mail.wake();
-    }
-    return sent;
+export class ReminderScheduler extends MailRound<SentReminder> {
+  constructor(db: Db, mail: { wake(): void }, logger: Logger, everyMs = 60_000) {
+    super(
+      (now) => sendDueReminders(db, now),
+      mail,
+      logger,
+      { failed: "reminders: round failed", queued: "reminders: queued", field: "reminders" },
+      everyMs,
+    );
   }
 }
 

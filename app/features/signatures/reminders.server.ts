@@ -11,7 +11,7 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/client.server";
 import type { Logger } from "~/platform/logger.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
-import { PeriodicTask } from "~/platform/periodic.server";
+import { MailRound } from "~/platform/periodic.server";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { signatureRequestMail } from "./mails.server";
 import { signingPath } from "./requests.server";
@@ -87,35 +87,19 @@ export async function sendSignatureReminders(
 }
 
 /** Runs the reminders every hour beside the mail worker; a failed round is logged and tried at the next. */
-export class SignatureReminderScheduler {
-  private readonly task: PeriodicTask;
-
-  constructor(
-    private readonly db: Db,
-    private readonly publicUrl: string,
-    private readonly mail: { wake(): void },
-    private readonly logger: Logger,
-    everyMs = 60 * 60_000,
-  ) {
-    this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, "signatures: reminder round failed");
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** One round at `now`. Exposed for tests and scripts. */
-  async runOnce(now = new Date()) {
-    const sent = await sendSignatureReminders(this.db, this.publicUrl, now);
-    if (sent.length) {
-      this.logger.info({ reminders: sent.length }, "signatures: reminders queued");
-      this.mail.wake();
-    }
-    return sent;
+export class SignatureReminderScheduler extends MailRound<{ signerId: string; requestId: string }> {
+  constructor(db: Db, publicUrl: string, mail: { wake(): void }, logger: Logger, everyMs = 60 * 60_000) {
+    super(
+      (now) => sendSignatureReminders(db, publicUrl, now),
+      mail,
+      logger,
+      {
+        failed: "signatures: reminder round failed",
+        queued: "signatures: reminders queued",
+        field: "reminders",
+      },
+      everyMs,
+    );
   }
 }
 

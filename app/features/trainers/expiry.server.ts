@@ -15,7 +15,7 @@ import type { Db } from "~/platform/db/client.server";
 import type { Logger } from "~/platform/logger.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
-import { PeriodicTask } from "~/platform/periodic.server";
+import { MailRound } from "~/platform/periodic.server";
 import { trainerTitle } from "./audit-record.server";
 import { trainerDocuments, trainers } from "./schema.server";
 import {
@@ -142,35 +142,21 @@ export async function sendExpiryWarnings(db: Db, publicUrl: string, now: Date = 
  * Sends the warnings when due, every hour in each server process (platform/periodic.server.ts), beside
  * the mail worker. A failed round is logged and tried again at the next one.
  */
-export class TrainerExpiryScheduler {
-  private readonly task: PeriodicTask;
-
-  constructor(
-    private readonly db: Db,
-    private readonly publicUrl: string,
-    private readonly mail: { wake(): void },
-    private readonly logger: Logger,
-    everyMs = 60 * 60_000,
-  ) {
-    this.task = new PeriodicTask(() => this.runOnce(), everyMs, logger, "trainers: expiry round failed");
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** One round at `now`. Exposed for tests. */
-  async runOnce(now = new Date()) {
-    const sent = await sendExpiryWarnings(this.db, this.publicUrl, now);
-    if (sent.length) {
-      this.logger.info({ warnings: sent.length }, "trainers: expiry warnings queued");
-      this.mail.wake();
-    }
-    return sent;
+export class TrainerExpiryScheduler extends MailRound<
+  Awaited<ReturnType<typeof sendExpiryWarnings>>[number]
+> {
+  constructor(db: Db, publicUrl: string, mail: { wake(): void }, logger: Logger, everyMs = 60 * 60_000) {
+    super(
+      (now) => sendExpiryWarnings(db, publicUrl, now),
+      mail,
+      logger,
+      {
+        failed: "trainers: expiry round failed",
+        queued: "trainers: expiry warnings queued",
+        field: "warnings",
+      },
+      everyMs,
+    );
   }
 }
 
