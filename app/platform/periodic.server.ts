@@ -1,4 +1,18 @@
+import { EventEmitter } from "node:events";
 import type { Logger } from "./logger.server";
+
+/**
+ * The process event after which every periodic task runs a round at once: emitted when the process's
+ * wall clock jumps. Only the end-to-end tests' movable clock (tests/e2e/support/server-clock.mjs) moves a
+ * server's clock, so that a spec that brings a due date forward sees the job act on it without waiting
+ * for its period; nothing in a production process emits it, and nothing outside the process can.
+ */
+export const CLOCK_MOVED = "centre:clock-moved";
+
+/** The running tasks hear the process's event through one listener (a process runs a dozen tasks). */
+const clock = new EventEmitter();
+clock.setMaxListeners(0);
+process.on(CLOCK_MOVED, () => clock.emit("moved"));
 
 /**
  * A background job that runs at start and then every `everyMs` in each server process (retention
@@ -8,6 +22,17 @@ import type { Logger } from "./logger.server";
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** The clock moved during a round: run another as soon as it ends. */
+  private again = false;
+  private readonly runNow = () => {
+    if (this.timer === null) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  };
 
   constructor(
     private readonly round: () => Promise<unknown>,
@@ -19,9 +44,11 @@ export class PeriodicTask {
 
   start(): void {
     this.schedule(0);
+    clock.on("moved", this.runNow);
   }
 
   async stop(): Promise<void> {
+    clock.off("moved", this.runNow);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -34,7 +61,9 @@ export class PeriodicTask {
         .catch((error: unknown) => this.logger.error({ err: error }, this.failure))
         .finally(() => {
           this.running = null;
-          if (this.timer !== null) this.schedule(this.everyMs);
+          const soon = this.again;
+          this.again = false;
+          if (this.timer !== null) this.schedule(soon ? 0 : this.everyMs);
         });
     }, ms);
     this.timer.unref();
