@@ -1,24 +1,15 @@
 import { z } from "zod";
 import { checkSchedule, scheduleFields } from "~/features/publishing";
-import {
-  deriveSlug,
-  formBoolean,
-  optionalId,
-  optionalSlug,
-  optionalText,
-  REQUIRED,
-  requiredText,
-} from "~/platform/form-schema";
+import { deriveSlug, formBoolean, optionalId, optionalSlug, REQUIRED } from "~/platform/form-schema";
+import { articleTextChecks } from "./article-entity";
 
 const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 
 /** Title and content required; slug optional, derived from the title; publication dates to come. */
 export const articleSchema = z
   .object({
-    title: requiredText(200),
+    ...articleTextChecks(),
     slug: optionalSlug,
-    excerpt: optionalText(1000),
-    category: optionalText(100),
     imageId: optionalId(IMAGE_AGAIN),
     content: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100000, "Article trop long"),
     published: formBoolean,

@@ -1,5 +1,6 @@
 // How the Journal d'activité speaks of articles: registered by app/boot (features/audit/registry.ts).
 import { inArray } from "drizzle-orm";
+import { ARTICLE_AUDIT_FIELDS } from "~/features/articles/article-entity";
 import { articles } from "~/features/articles/schema.server";
 import { type AuditDeclaration, listSearchedFor } from "~/features/audit/index.server";
 
@@ -7,18 +8,7 @@ export const articleAudit: AuditDeclaration = {
   entity: "blog_post",
   kind: "Articles",
   label: "l'article",
-  fields: {
-    title: ["Titre", true],
-    slug: ["Adresse de la page", true],
-    category: ["Catégorie", true],
-    published: ["Publié", true],
-    excerpt: ["Extrait", false],
-    content: ["Contenu", false],
-    featuredImage: ["Image (URL)", false],
-    imageId: ["Image", false],
-    publishAt: ["Publication programmée", false],
-    unpublishAt: ["Dépublication programmée", false],
-  },
+  fields: ARTICLE_AUDIT_FIELDS,
   find: async (db, ids) =>
     (
       await db

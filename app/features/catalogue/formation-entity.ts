@@ -12,6 +12,7 @@
  * Order matters where fields are listed together: the editor renders a group's fields, and the
  * course page and the PDF print their rows, in the order they are declared here.
  */
+import { auditFields, type FieldDeclaration, fieldLabels, textFieldChecks } from "~/platform/entity";
 import type { LheoActionElement } from "./lheo/lheo-sequence";
 import type { Formation } from "./schema.server";
 
@@ -29,19 +30,9 @@ export type EditorGroup =
 /** Where visitors read a field: a row of a list of the course page and the programme PDF. */
 export type PrintedList = "practical" | "certification" | "paths";
 
-export interface FormationFieldDeclaration {
-  /** Its name in the editor and in the server's messages (no column names, no 'slug'). */
-  label: string;
-  /**
-   * How the Journal names a change: with its old and new values ('shown', short and never personal)
-   * or by its name only ('named'). `auditLabel` when the Journal's wording differs from the editor's.
-   */
-  audit: "shown" | "named";
-  auditLabel?: string;
+export interface FormationFieldDeclaration extends FieldDeclaration {
   /** Line breaks and tabs are text in this field (any other control character is refused). */
   multiline?: true;
-  /** A plain text field: trimmed, blank is null unless required, at most `max` characters. */
-  text?: { max?: number; required?: true };
   /** Rendered by the editor from this declaration, in this group (a textarea when `textarea`). */
   editor?: { group: EditorGroup; textarea?: true; hint?: string; type?: "tel" | "email" | "date" };
   /** Printed on the course page and in the programme PDF, under this label, when filled. */
@@ -307,12 +298,6 @@ export type FieldsWith<K extends keyof FormationFieldDeclaration> = {
   [F in FormationField]: Fields[F] extends Record<K, unknown> ? F : never;
 }[FormationField];
 
-/** The plain text fields (declared with `text`), and those of them that are required. */
-export type TextField = FieldsWith<"text">;
-export type RequiredTextField = {
-  [F in TextField]: Fields[F]["text"] extends { required: true } ? F : never;
-}[TextField];
-
 // Marked pure: a page that reads no declaration (the course page, rendered from its loader's rows)
 // leaves them, and the declaration, out of its JavaScript.
 const entries = /* @__PURE__ */ Object.entries(FORMATION_FIELDS) as [
@@ -328,11 +313,7 @@ export function fieldsWith<K extends keyof FormationFieldDeclaration>(
 }
 
 /** The editor's labels, by field. */
-export const FORMATION_FIELD_LABELS = /* @__PURE__ */ Object.fromEntries(
-  entries.map(([name, d]) => [name, d.label]),
-) as {
-  readonly [F in FormationField]: Fields[F]["label"];
-};
+export const FORMATION_FIELD_LABELS = /* @__PURE__ */ fieldLabels(FORMATION_FIELDS);
 
 /** The fields whose line breaks and tabs are text. */
 export const MULTILINE_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
@@ -340,10 +321,10 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
 );
 
 /** The Journal's [label, values shown] of each field (features/audit/registry.ts). */
-export const FORMATION_AUDIT_FIELDS: Readonly<Record<string, readonly [string, boolean]>> =
-  /* @__PURE__ */ Object.fromEntries(
-    entries.map(([name, d]) => [name, [d.auditLabel ?? d.label, d.audit === "shown"]]),
-  );
+export const FORMATION_AUDIT_FIELDS = /* @__PURE__ */ auditFields(FORMATION_FIELDS);
+
+/** The plain text fields' server-side checks (formation-schema.ts). */
+export const formationTextChecks = () => textFieldChecks(FORMATION_FIELDS);
 
 /** The editor's fields of `group`, in the shape of app/ui/field.tsx's FieldSpec. */
 export function editorFields(group: EditorGroup) {

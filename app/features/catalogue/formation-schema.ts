@@ -11,7 +11,6 @@ import {
   optionalSlug,
   optionalText,
   REQUIRED,
-  requiredText,
 } from "~/platform/form-schema";
 import { NNBSP } from "~/platform/french";
 import { SLUG_PATTERN, slugify } from "~/platform/slugify";
@@ -19,10 +18,8 @@ import { FORMATION_BPF_OBJECTIVES } from "./bpf-objective";
 import {
   FORMATION_FIELD_LABELS,
   type FormationField,
-  fieldsWith,
+  formationTextChecks,
   MULTILINE_FIELDS,
-  type RequiredTextField,
-  type TextField,
 } from "./formation-entity";
 import {
   ACCESSIBILITY_PHONE,
@@ -79,14 +76,7 @@ export const controlCharactersMessage = (field: string) =>
   `${field in FORMATION_FIELD_LABELS ? FORMATION_FIELD_LABELS[field as FormationField] : field}${NNBSP}: retirez les caractères invisibles (caractères de contrôle, souvent collés depuis un autre logiciel)`;
 
 /** The plain text fields' checks, from their declaration (formation-entity.ts). */
-const textFields = Object.fromEntries(
-  fieldsWith("text").map(([name, d]) => [
-    name,
-    d.text.required ? requiredText(d.text.max) : optionalText(d.text.max),
-  ]),
-) as { [F in RequiredTextField]: ReturnType<typeof requiredText> } & {
-  [F in Exclude<TextField, RequiredTextField>]: ReturnType<typeof optionalText>;
-};
+const textFields = formationTextChecks();
 
 const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 

@@ -3,22 +3,13 @@ import { inArray } from "drizzle-orm";
 import { shortRef } from "~/features/audit";
 import { type AuditDeclaration, listSearchedFor } from "~/features/audit/index.server";
 import { testimonials } from "~/features/testimonials/schema.server";
+import { TESTIMONIAL_AUDIT_FIELDS } from "~/features/testimonials/testimonial-entity";
 
 export const testimonialAudit: AuditDeclaration = {
   entity: "testimonial",
   kind: "Témoignages",
   label: "le témoignage",
-  fields: {
-    rating: ["Note", true],
-    active: ["Affiché", true],
-    formationId: ["Formation", false],
-    name: ["Nom", false],
-    content: ["Témoignage", false],
-    company: ["Entreprise", false],
-    position: ["Fonction", false],
-    imageId: ["Photo", false],
-    videoUrl: ["Vidéo", false],
-  },
+  fields: TESTIMONIAL_AUDIT_FIELDS,
   // Linked to the list searched on the author's name, never named by it (the entry keeps a reference).
   find: async (db, ids) =>
     (

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { formBoolean, optionalId, optionalText, optionalUrl, requiredText } from "~/platform/form-schema";
+import { formBoolean, optionalId, optionalUrl } from "~/platform/form-schema";
+import { testimonialTextChecks } from "./testimonial-entity";
 
 /** Name and content required; empty optional fields and 'general' become null. */
 export const testimonialSchema = z.object({
-  name: requiredText(200),
-  content: requiredText(5000),
-  company: optionalText(200),
-  position: optionalText(200),
+  ...testimonialTextChecks(),
   imageId: optionalId("Choisissez la photo à nouveau dans la médiathèque"),
   videoUrl: optionalUrl,
   formationId: z

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useCan } from "~/features/accounts";
+import { ARTICLE_FIELD_LABELS } from "~/features/articles/article-entity";
 import type { AdminArticle } from "~/features/articles/console-articles.server";
 import { ScheduleFields, scheduleFieldValue } from "~/features/publishing";
 import { renderMarkdown } from "~/platform/markdown";
@@ -57,12 +58,14 @@ export function ArticleDialog({
             <TitleSlugFields fields={common} state={titleSlug} />
             <ConsoleFields
               {...common}
-              fields={[{ name: "category", label: "Catégorie", list: "article-categories" }]}
+              fields={[
+                { name: "category", label: ARTICLE_FIELD_LABELS.category, list: "article-categories" },
+              ]}
             />
             {imagePicker({
               form: common.form,
               name: "imageId",
-              label: "Image (carte, page et aperçu des liens)",
+              label: ARTICLE_FIELD_LABELS.imageId,
               value: post?.imageId ?? null,
               error: common.errors?.imageId,
             })}
@@ -72,13 +75,16 @@ export function ArticleDialog({
               <option value="Financement" />
             </datalist>
           </div>
-          <ConsoleFields {...common} fields={[{ as: "textarea", name: "excerpt", label: "Extrait" }]} />
+          <ConsoleFields
+            {...common}
+            fields={[{ as: "textarea", name: "excerpt", label: ARTICLE_FIELD_LABELS.excerpt }]}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <TextAreaField
               form={common.form}
               errors={common.errors}
               name="content"
-              label="Contenu (Markdown)"
+              label={ARTICLE_FIELD_LABELS.content}
               required
               className="min-h-[320px] font-mono text-sm"
               value={content}
@@ -100,7 +106,7 @@ export function ArticleDialog({
           <SwitchField
             form={F}
             name="published"
-            label="Publier l'article"
+            label={ARTICLE_FIELD_LABELS.published}
             checked={published}
             onCheckedChange={setPublished}
           />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AdminTestimonial } from "~/features/testimonials/console-testimonials.server";
 import { RATINGS } from "~/features/testimonials/ratings";
+import { TESTIMONIAL_FIELD_LABELS } from "~/features/testimonials/testimonial-entity";
 import { plural } from "~/platform/plural";
 import { FormDialog } from "~/ui/console/form-dialog";
 import { ConsoleFields, type ImagePickerSlot, rowValues, SwitchField } from "~/ui/console/form-fields";
@@ -44,13 +45,13 @@ export function TestimonialDialog({
             <ConsoleFields
               {...common}
               fields={[
-                { name: "name", label: "Nom", required: true },
-                { name: "position", label: "Poste" },
-                { name: "company", label: "Entreprise" },
+                { name: "name", label: TESTIMONIAL_FIELD_LABELS.name, required: true },
+                { name: "position", label: TESTIMONIAL_FIELD_LABELS.position },
+                { name: "company", label: TESTIMONIAL_FIELD_LABELS.company },
                 {
                   as: "select",
                   name: "rating",
-                  label: "Note",
+                  label: TESTIMONIAL_FIELD_LABELS.rating,
                   options: RATINGS.map((n) => ({ value: String(n), label: plural(n, "étoile") })),
                 },
               ]}
@@ -59,11 +60,11 @@ export function TestimonialDialog({
           <ConsoleFields
             {...common}
             fields={[
-              { as: "textarea", name: "content", label: "Témoignage", required: true },
+              { as: "textarea", name: "content", label: TESTIMONIAL_FIELD_LABELS.content, required: true },
               {
                 as: "select",
                 name: "formationId",
-                label: "Formation",
+                label: TESTIMONIAL_FIELD_LABELS.formationId,
                 options: [
                   { value: "general", label: "Témoignage général" },
                   ...choices.map((f) => ({ value: f.id, label: f.title })),
@@ -75,16 +76,19 @@ export function TestimonialDialog({
             {imagePicker({
               form: common.form,
               name: "imageId",
-              label: "Photo",
+              label: TESTIMONIAL_FIELD_LABELS.imageId,
               value: t?.imageId ?? null,
               error: common.errors?.imageId,
             })}
-            <ConsoleFields {...common} fields={[{ name: "videoUrl", label: "Vidéo (URL)" }]} />
+            <ConsoleFields
+              {...common}
+              fields={[{ name: "videoUrl", label: TESTIMONIAL_FIELD_LABELS.videoUrl }]}
+            />
           </div>
           <SwitchField
             form={F}
             name="active"
-            label="Témoignage actif"
+            label={TESTIMONIAL_FIELD_LABELS.active}
             checked={active}
             onCheckedChange={setActive}
           />
