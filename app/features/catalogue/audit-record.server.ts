@@ -8,6 +8,7 @@ import type { Db } from "~/platform/db/client.server";
 import { FORMATION_BPF_OBJECTIVE_LABELS } from "./bpf-objective";
 import { FORMATION_AUDIT_FIELDS } from "./formation-entity";
 import { FORMATION_LEVEL_LABELS } from "./levels";
+import { SESSION_AUDIT_FIELDS } from "./session-entity";
 import { SESSION_MODES } from "./sessions";
 import { FORMATION_TYPE_LABELS } from "./vocabulary";
 
@@ -44,18 +45,7 @@ export const sessionAudit: AuditDeclaration = {
   entity: "formation_session",
   kind: "Sessions",
   label: "la session",
-  fields: {
-    startDate: ["Début", true],
-    endDate: ["Fin", true],
-    mode: ["Modalité", true],
-    place: ["Lieu", true],
-    rhythm: ["Rythme", true],
-    seats: ["Places", true],
-    applicationDeadline: ["Date limite de candidature", true],
-    closed: ["Clôturée", true],
-    timetable: ["Planning", true],
-    slot: ["Créneau", true],
-  },
+  fields: SESSION_AUDIT_FIELDS,
   values: { mode: Object.fromEntries(SESSION_MODES.map((m) => [m.value, m.label])) },
   find: async (db, ids) =>
     (

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/platform/dates";
-import { calendarDay, entityId, formBoolean, optionalText, REQUIRED } from "~/platform/form-schema";
+import { calendarDay, entityId, formBoolean, REQUIRED } from "~/platform/form-schema";
+import { sessionTextChecks } from "./session-entity";
 import { SESSION_MODES, type SessionModeValue } from "./sessions";
 
 const MODE_VALUES = SESSION_MODES.map((m) => m.value) as [SessionModeValue, ...SessionModeValue[]];
@@ -17,7 +18,7 @@ export const sessionSchema = z
       .trim()
       .min(1, "Indiquez le lieu (une adresse ou « En ligne »)")
       .max(300),
-    rhythm: optionalText(200),
+    ...sessionTextChecks(),
     seats: z.coerce
       .number({ error: "Nombre de places invalide" })
       .int("Nombre de places invalide")

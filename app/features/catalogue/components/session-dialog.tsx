@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { AdminSession } from "~/features/catalogue/console-sessions.server";
+import { SESSION_FIELD_LABELS } from "~/features/catalogue/session-entity";
 import { SESSION_MODES } from "~/features/catalogue/sessions";
 import { FormDialog } from "~/ui/console/form-dialog";
 import { ConsoleFields, rowValues, SwitchField } from "~/ui/console/form-fields";
@@ -36,25 +37,43 @@ export function SessionDialog({
             <ConsoleFields
               {...common}
               fields={[
-                { name: "startDate", label: "Début", type: "date", required: true },
-                { name: "endDate", label: "Fin", type: "date", required: true },
-                { as: "select", name: "mode", label: "Modalité", required: true, options: SESSION_MODES },
-                { name: "seats", label: "Places", type: "number", min: 1, max: 1000, required: true },
+                { name: "startDate", label: SESSION_FIELD_LABELS.startDate, type: "date", required: true },
+                { name: "endDate", label: SESSION_FIELD_LABELS.endDate, type: "date", required: true },
+                {
+                  as: "select",
+                  name: "mode",
+                  label: SESSION_FIELD_LABELS.mode,
+                  required: true,
+                  options: SESSION_MODES,
+                },
+                {
+                  name: "seats",
+                  label: SESSION_FIELD_LABELS.seats,
+                  type: "number",
+                  min: 1,
+                  max: 1000,
+                  required: true,
+                },
               ]}
             />
           </div>
           <ConsoleFields
             {...common}
             fields={[
-              { name: "place", label: "Lieu", required: true, hint: "Une adresse, ou « En ligne »." },
+              {
+                name: "place",
+                label: SESSION_FIELD_LABELS.place,
+                required: true,
+                hint: "Une adresse, ou « En ligne ».",
+              },
               {
                 name: "rhythm",
-                label: "Rythme",
+                label: SESSION_FIELD_LABELS.rhythm,
                 hint: "Par exemple : 2 jours en centre / 3 jours en entreprise, ou Temps plein. Exigé pour l'export Lhéo.",
               },
               {
                 name: "applicationDeadline",
-                label: "Date limite de candidature",
+                label: SESSION_FIELD_LABELS.applicationDeadline,
                 type: "date",
                 hint: "Sans date, les candidatures ferment au début de la session.",
               },
@@ -63,7 +82,7 @@ export function SessionDialog({
           <SwitchField
             form={F}
             name="closed"
-            label="Clôturer les candidatures"
+            label={SESSION_FIELD_LABELS.closed}
             checked={closed}
             onCheckedChange={setClosed}
           />
