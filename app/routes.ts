@@ -57,6 +57,13 @@ export default caseSensitive([
       route("espace/mot-de-passe", "routes/space/password.tsx"),
       route("espace/stagiaire/:learnerId", "routes/space/learner.tsx"),
       route("espace/stagiaire/:learnerId/documents/:documentId", "routes/space/learner-document.ts"),
+      route("espace/entreprise/:payerId", "routes/space/company.tsx"),
+      route(
+        "espace/entreprise/:payerId/stagiaires/:learnerId/documents/:documentId",
+        "routes/space/company-document.ts",
+      ),
+      route("espace/entreprise/:payerId/factures/:invoiceId", "routes/space/company-invoice.ts"),
+      route("espace/entreprise/:payerId/devis/:quoteId", "routes/space/company-quote.ts"),
     ]),
     route("*", "routes/site/not-found.tsx"),
   ]),

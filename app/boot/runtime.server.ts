@@ -17,9 +17,14 @@ import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
-import { learnerDocumentsToSign } from "~/features/signatures/index.server";
+import { learnerDocumentsToSign, provideSignerInvitation } from "~/features/signatures/index.server";
 import { SignatureReminderScheduler } from "~/features/signatures/reminders.server";
-import { inviteLearner, isSpaceMemberEmail, provideDocumentsToSign } from "~/features/spaces/index.server";
+import {
+  inviteLearner,
+  inviteSigner,
+  isSpaceMemberEmail,
+  provideDocumentsToSign,
+} from "~/features/spaces/index.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import { TrainerExpiryScheduler } from "~/features/trainers/index.server";
 import type { Config } from "~/platform/config.server";
@@ -51,6 +56,9 @@ provideApplicationUses(catalogueApplicationUses);
 onLearnerAdmitted(inviteLearner);
 // A learner's space lists the contrats waiting for their signature (features/signatures).
 provideDocumentsToSign(learnerDocumentsToSign);
+// A demande de signature opens the door to the outside signer it names: their account, and the payer's
+// space when they are the contact of a payer funding that learner (features/spaces).
+provideSignerInvitation(inviteSigner);
 
 export interface RuntimeOptions {
   /** An already open database (tests hand in their own). */

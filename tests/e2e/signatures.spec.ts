@@ -55,7 +55,7 @@ test("a contrat signed online: staff ask for it, the learner signs at 360 px sig
   const learner = await phone.newPage();
   // Signed out, the signing link leads to the sign-in page first.
   await learner.goto(link);
-  await expect(learner).toHaveURL(/\/auth\?redirectTo=%2Fespace%2Fsignatures%2F/);
+  await expect(learner).toHaveURL(/\/espace\/connexion\?redirectTo=%2Fespace%2Fsignatures%2F/);
   await learner.goto(signIn);
   await expect(learner).toHaveURL(/\/espace$/);
   await learner.goto(link);

@@ -201,7 +201,7 @@ describe(`signature requests on ${DRIVER}`, () => {
       const signedOut = (await signingPage(requestId)) as Response;
       expect(signedOut.status).toBe(302);
       expect(signedOut.headers.get("location")).toBe(
-        `/auth?redirectTo=${encodeURIComponent(`/espace/signatures/${requestId}`)}`,
+        `/espace/connexion?redirectTo=${encodeURIComponent(`/espace/signatures/${requestId}`)}`,
       );
       expect(statusOf(await signingPage(requestId, stranger.cookie))).toBe(404);
       expect(statusOf(await signingPage(requestId, admin.cookie))).toBe(404);

@@ -3,6 +3,7 @@
 
 export { billingAudits } from "./audit-record.server";
 export { type BillingSettings, readBillingSettings } from "./billing-settings.server";
+export { invoicePdfFile } from "./console-invoices.server";
 export { createCreditNote } from "./credit-notes.server";
 export {
   createDraft,
@@ -23,7 +24,9 @@ export {
   saveFundingPlan,
 } from "./funding-plans.server";
 export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
+export { invoiceFigures } from "./invoice-state.server";
 export { creditableNet, issueInvoice } from "./issue.server";
 export { billingLearnerHold } from "./learner-hold.server";
 export { currentSeller, sellerProblem } from "./parties.server";
 export { payerTitle } from "./payer-audit.server";
+export { answerQuote, quotePdfFile } from "./quotes.server";

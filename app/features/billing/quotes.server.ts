@@ -301,6 +301,20 @@ export async function sendQuote(
   });
 }
 
+/**
+ * A sent quote's PDF as it was e-mailed (its day of sending, its lines and totals as stored) and the
+ * name it is saved under ('Devis-D-2027-0001.pdf'); null for a draft (no number) or an unknown quote.
+ */
+export async function quotePdfFile(db: Db, id: string) {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.id, id));
+  if (!quote?.number) return null;
+  const [payer] = await db.select().from(payers).where(eq(payers.id, quote.payerId));
+  if (!payer) return null;
+  const sentOn = parisToday(quote.sentAt ?? quote.updatedAt);
+  const bytes = await quotePdf(await quoteDocument(db, { ...quote, number: quote.number }, payer, sentOn));
+  return { bytes, fileName: sanitizeFileName(`Devis-${quote.number}`, "pdf", "devis") };
+}
+
 /** What the payer reads on the acceptance page; null for an unknown token. */
 export async function quoteByToken(db: Db, token: string) {
   if (!QUOTE_TOKEN_SHAPE.test(token)) return null;

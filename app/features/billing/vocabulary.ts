@@ -100,3 +100,9 @@ export const QUOTE_STATE_LABELS: Record<QuoteState, string> = {
   accepted: "Accepté",
   refused: "Refusé",
 };
+
+/**
+ * How a quote records an acceptance given by the payer's contact signed in to their personal space
+ * (`quotes.answered_by`; 'link' is the e-mail's link, anything else the staff member who recorded it).
+ */
+export const QUOTE_ANSWERED_BY_CONTACT = "contact";

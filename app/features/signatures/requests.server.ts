@@ -62,6 +62,27 @@ const KIND_NAMES = { convention: "la convention de formation", contrat: "le cont
 const isAgreement = (kind: string): kind is keyof typeof KIND_NAMES =>
   (SIGNED_KINDS as readonly string[]).includes(kind);
 
+/** An outside signer a new request names: whom the request's e-mail goes to. */
+export interface NamedSigner {
+  email: string;
+  name: string;
+  role: Exclude<SignerRole, "centre">;
+  /** The learner whose document it is. */
+  learnerId: string;
+}
+
+/**
+ * Who opens the door to a signer the request names (an account for their address, the payer's space
+ * when they are its contact): nothing here. The personal spaces answer it, wired at boot with
+ * `provideSignerInvitation` (a lower feature is told, not called). Runs in the request's transaction.
+ */
+type SignerInvitation = (tx: Db, actor: Actor, signer: NamedSigner) => Promise<void>;
+let inviteSigner: SignerInvitation = async () => {};
+
+export function provideSignerInvitation(provider: SignerInvitation): void {
+  inviteSigner = provider;
+}
+
 /**
  * 'Demander la signature' on a kept convention or contrat: freezes its PDF, names the signers, queues
  * each outside signer's e-mail with the link, and writes the Journal's entry, in one transaction.
@@ -131,6 +152,12 @@ export async function requestSignature(app: AppRuntime, actor: Actor, documentId
         position: 2,
       },
     ]);
+    await inviteSigner(tx, actor, {
+      email: outside.email,
+      name: outside.name,
+      role: outside.role,
+      learnerId: doc.learnerId,
+    });
     await enqueueMail(tx, [
       {
         kind: "signature_request",
@@ -556,4 +583,65 @@ export async function learnerDocumentsToSign(
       title: p.kind === "contrat" ? "Contrat de formation" : "Convention de formation",
       href: p.path,
     }));
+}
+
+/** Whether `email` (any case) is an outside signer of a request en cours who has not signed yet. */
+export async function isPendingSignerEmail(db: Db, email: string): Promise<boolean> {
+  return (await pendingSignaturesFor(db, email)).length > 0;
+}
+
+/** A signature asked of a person, en cours or given, as their personal space lists it. */
+export interface SignerSignature {
+  requestId: string;
+  kind: "convention" | "contrat";
+  state: SignatureRequest["state"];
+  requestedAt: Date;
+  /** When this person signed (null: still to sign). */
+  signedAt: Date | null;
+  /** The learner the document is about. */
+  learnerName: string;
+  /** The signing page (/espace/signatures/<id>). */
+  path: string;
+}
+
+/**
+ * The requests (en cours or signed, never cancelled) where the account `userId`, by its VERIFIED
+ * e-mail, is the outside signer of `role`: what a company's space lists under its conventions. An
+ * account whose address is not verified has none.
+ */
+export async function signaturesOfSigner(
+  db: Db,
+  userId: string,
+  role: Exclude<SignerRole, "centre">,
+): Promise<SignerSignature[]> {
+  const email = await verifiedEmailOf(db, userId);
+  if (!email) return [];
+  const rows = await db
+    .select({
+      requestId: signatureRequests.id,
+      kind: learnerDocuments.kind,
+      state: signatureRequests.state,
+      requestedAt: signatureRequests.createdAt,
+      signedAt: signatureSigners.signedAt,
+      firstName: learners.firstName,
+      lastName: learners.lastName,
+    })
+    .from(signatureSigners)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureSigners.requestId))
+    .innerJoin(learnerDocuments, eq(learnerDocuments.id, signatureRequests.documentId))
+    .innerJoin(learners, eq(learners.id, learnerDocuments.learnerId))
+    .where(
+      and(
+        sql`lower(${signatureSigners.email}) = lower(${email})`,
+        eq(signatureSigners.role, role),
+        ne(signatureRequests.state, "cancelled"),
+      ),
+    )
+    .orderBy(desc(signatureRequests.createdAt));
+  return rows.map(({ firstName, lastName, kind, ...r }) => ({
+    ...r,
+    kind: kind === "contrat" ? "contrat" : "convention",
+    learnerName: [firstName, lastName].filter(Boolean).join(" "),
+    path: signingPath(r.requestId),
+  }));
 }

@@ -23,3 +23,4 @@ export {
   type SpaceMemberPrincipal,
   type SpaceMembership,
 } from "./members.server";
+export { inviteSigner } from "./signer-invitations.server";

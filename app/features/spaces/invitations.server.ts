@@ -29,7 +29,12 @@ export const NO_PAYER = "Ce financeur n'existe plus.";
 type Target = { learnerId: string } | { payerId: string };
 
 /** The membership of `userId` for `target`, made or its invitation's date moved; answers its id. */
-async function openSpace(tx: Db, actor: Actor | null, userId: string, target: Target): Promise<string> {
+export async function openSpace(
+  tx: Db,
+  actor: Actor | null,
+  userId: string,
+  target: Target,
+): Promise<string> {
   const column = "learnerId" in target ? spaceMembers.learnerId : spaceMembers.payerId;
   const id = "learnerId" in target ? target.learnerId : target.payerId;
   const invitedBy = actor?.id ?? null;

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { currentUser, type RequestArgs, type SignedInUser } from "~/features/accounts/index.server";
 import { users } from "~/features/accounts/schema.server";
 import { learners } from "~/features/learners/schema.server";
+import { isPendingSignerEmail } from "~/features/signatures/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { signInHref } from "./paths";
 import { spaceMembers } from "./schema.server";
@@ -42,7 +43,10 @@ export async function membershipsOf(db: Db, userId: string): Promise<SpaceMember
   return rows.map((row) => ({ ...row, role: roleOf(row) }));
 }
 
-/** Whether `email` belongs to an account with at least one membership (who may get a sign-in link). */
+/**
+ * Whether `email` may get a sign-in link: an account with at least one membership, or an outside
+ * signer a request en cours names (staff named them: invited too; the request made their account).
+ */
 export async function isSpaceMemberEmail(db: Db, email: string): Promise<boolean> {
   const rows = await db
     .select({ id: spaceMembers.id })
@@ -50,7 +54,7 @@ export async function isSpaceMemberEmail(db: Db, email: string): Promise<boolean
     .innerJoin(users, eq(users.id, spaceMembers.userId))
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
-  return rows.length > 0;
+  return rows.length > 0 || isPendingSignerEmail(db, email);
 }
 
 const notFound = () => new Response("Page introuvable", { status: 404 });

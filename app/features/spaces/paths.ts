@@ -23,3 +23,18 @@ export const learnerDocumentHref = (learnerId: string, documentId: string) =>
 
 /** The complaint form, its session chosen ('Faire une réclamation' about one of their sessions). */
 export const complaintHref = (sessionId: string) => `/reclamation?session=${encodeURIComponent(sessionId)}`;
+
+/** A company's space: its employees in training, its conventions to sign, its quotes and invoices. */
+export const companySpaceHref = (payerId: string) => `/espace/entreprise/${payerId}`;
+
+/** An employee's attestation or certificat, downloaded from the company's space. */
+export const companyDocumentHref = (payerId: string, learnerId: string, documentId: string) =>
+  `${companySpaceHref(payerId)}/stagiaires/${learnerId}/documents/${documentId}`;
+
+/** An issued invoice or credit note of the company, as the console's PDF. */
+export const companyInvoiceHref = (payerId: string, invoiceId: string) =>
+  `${companySpaceHref(payerId)}/factures/${invoiceId}`;
+
+/** A sent quote to the company, as it was e-mailed. */
+export const companyQuoteHref = (payerId: string, quoteId: string) =>
+  `${companySpaceHref(payerId)}/devis/${quoteId}`;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
-import { learnerSpaceHref } from "~/features/spaces";
+import { companySpaceHref, learnerSpaceHref } from "~/features/spaces";
 import { spaceHome } from "~/features/spaces/home.server";
 import { requireSpaceMember } from "~/features/spaces/index.server";
 import { applicationsOf } from "~/features/spaces/learner-space.server";
@@ -90,10 +90,17 @@ export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
                 className="rounded-xl border border-border p-4"
                 data-testid="payer-file"
               >
-                <p className="font-medium">{payer.name}</p>
+                <h3 className="font-medium [overflow-wrap:anywhere]">{payer.name}</h3>
                 <p className="text-sm text-muted-foreground">
-                  Les formations de vos stagiaires et leurs documents s'afficheront ici.
+                  Vos salarié·es en formation, les conventions à signer, vos devis et vos factures.
                 </p>
+                <Link
+                  to={companySpaceHref(payer.payerId)}
+                  className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  aria-label={`Voir l'espace de l'entreprise ${payer.name}`}
+                >
+                  Voir l'espace de l'entreprise <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import {
   SIGNATURE_STATE_LABELS,
   SIGNER_ROLE_LABELS,
 } from "~/features/signatures/vocabulary";
+import { signInHref } from "~/features/spaces";
 import { AdminInputError } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { readFormData } from "~/platform/http/body.server";
@@ -29,13 +30,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** Anyone but the signer (signed in with the verified e-mail the request names) reads the same 404. */
 const notFound = () => data({ found: false as const }, { status: 404, headers: PRIVATE });
 
-/** Signed out: to the sign-in page, and back here after it. */
+/**
+ * Signed out: to the personal space's sign-in page, and back here after it. A signer named by a
+ * request may ask for a sign-in link there (their account was made with the request).
+ */
 async function signedIn(request: Request, app: Route.LoaderArgs["context"]["app"]) {
   const user = await getSignedInUser(request, app);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname)}`);
-  }
+  if (!user) throw redirect(signInHref(new URL(request.url).pathname));
   return user;
 }
 

@@ -13,6 +13,7 @@ import { useIntentPost } from "~/ui/console/intent-form";
 import { Table, TBody, Td, THead, Th, Tr } from "~/ui/table";
 import type { PayerChoice } from "../console-common.server";
 import { quantityText } from "../form-values";
+import { QUOTE_ANSWERED_BY_CONTACT } from "../vocabulary";
 import { ConfirmIntentButton } from "./confirm-intent";
 import { LinesEditor, lineRow } from "./lines-editor";
 import { PayerSelect } from "./payer-select";
@@ -270,9 +271,11 @@ export function QuoteView({
                 le {formatDateTime(quote.answeredAt)}
                 {quote.answeredBy === "link"
                   ? " par le financeur, en ligne"
-                  : quote.answeredBy
-                    ? `, enregistré par ${quote.answeredBy}`
-                    : ""}
+                  : quote.answeredBy === QUOTE_ANSWERED_BY_CONTACT
+                    ? " par le contact du financeur, dans son espace personnel"
+                    : quote.answeredBy
+                      ? `, enregistré par ${quote.answeredBy}`
+                      : ""}
               </Fact>
             ) : null}
             {quote.note ? <Fact label="Note">{quote.note}</Fact> : null}
