@@ -54,7 +54,7 @@ test("Pages: Notre centre's new text is a draft: the public page keeps the old o
   // 'Historique' → 'Restaurer': the old text is the draft again; visitors keep the new one.
   const history = page.getByRole("list", { name: "Versions publiées" });
   await expect(history.locator(":scope > li")).toHaveCount(2);
-  await expect(history).toContainText("Introduction\u202f: modifié");
+  await expect(history).toContainText("Présentation\u202f: modifié");
   await history.getByRole("button", { name: "Restaurer la version 1" }).click();
   await expect(page.getByText("Version 1 restaurée en brouillon")).toBeVisible();
   await expect(page.getByText("Modifications non publiées")).toBeVisible();

@@ -109,7 +109,7 @@ describe(`drafts of the site's pages on ${DRIVER}`, () => {
     expect(editor).toMatchObject({ content: { intro: draft }, publication: { hasDraft: true } });
     const pending = await screen("notre-centre");
     expect(pending).toMatchObject({ state: "pending", permanent: true, preview: "/notre-centre?apercu" });
-    expect(pending.draft?.changes).toEqual(["Introduction\u202f: modifié"]);
+    expect(pending.draft?.changes).toEqual(["Présentation\u202f: modifié"]);
 
     // 'Aperçu': the public page itself with the draft, for staff only, never indexed.
     const preview = await publicHtml("/notre-centre?apercu", moderator.cookie);
@@ -129,7 +129,7 @@ describe(`drafts of the site's pages on ${DRIVER}`, () => {
       [2, "Notre centre", admin.email],
       [1, "Notre centre", null],
     ]);
-    expect(history.versions[0]?.changes).toEqual(["Introduction\u202f: modifié"]);
+    expect(history.versions[0]?.changes).toEqual(["Présentation\u202f: modifié"]);
 
     // 'Restaurer' version 1: the default text is the draft again; visitors keep the published one.
     expect((await act("notre-centre", "restore", { version: "1" })).body).toMatchObject({ ok: true });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ARTICLE_AUDIT_FIELDS, ARTICLE_FIELD_LABELS } from "~/features/articles/article-entity";
 import { articleSchema } from "~/features/articles/article-schema";
+import { pageAudit } from "~/features/pages/audit-record.server";
+import { PAGES } from "~/features/pages/definitions";
 import { TESTIMONIAL_AUDIT_FIELDS } from "~/features/testimonials/testimonial-entity";
 import { testimonialSchema } from "~/features/testimonials/testimonial-schema";
 
@@ -37,5 +39,12 @@ describe("entity declarations", () => {
     expect(TESTIMONIAL_AUDIT_FIELDS.position).toEqual(["Poste", false]);
     expect(TESTIMONIAL_AUDIT_FIELDS.name?.[1]).toBe(false);
     expect(TESTIMONIAL_AUDIT_FIELDS.rating).toEqual(["Note", true]);
+  });
+
+  it("every field of every page of Pages is named in the audit log by a label, never by its code", () => {
+    for (const page of PAGES) {
+      for (const field of page.fields) expect(pageAudit.fields?.[field.name]?.[0], field.name).toBeTruthy();
+    }
+    expect(pageAudit.fields?.faq).toEqual(["Questions fréquentes", false]);
   });
 });
