@@ -20,12 +20,21 @@ import { centreSettings } from "~/features/settings/schema.server";
 import { trainerDocuments } from "~/features/trainers/schema.server";
 import { openPostgres } from "~/platform/db/client.server";
 import { createLogger } from "~/platform/logger.server";
+import { fileNamePart } from "~/platform/pdf-document.server";
 import * as page from "~/routes/admin/quality-pack";
 import * as zipRoute from "~/routes/admin/quality-pack-zip";
 import { DRIVER } from "../support/db";
-import { makeFormation, makeLearners, makeSession, makeSlots, makeTrainer } from "../support/factories";
+import {
+  makeFormation,
+  makeLearners,
+  makeSession,
+  makeSlots,
+  makeSurveyAnswer,
+  makeSurveyInvitation,
+  makeTrainer,
+} from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
-import { pdfText, settled } from "../support/learner-documents";
+import { documentFaults, pdfText, settled } from "../support/learner-documents";
 import { formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 import { readStoredZip } from "../support/zip";
 
@@ -98,7 +107,21 @@ async function periodRecords() {
     handledAt: new Date("2032-03-05T09:00:00Z"),
     createdAt: new Date("2032-03-02T15:00:00Z"),
   });
-  return { session };
+  // An à-chaud answer of the session: a note to its first rating question.
+  const [question] = await t.app.database.query<{ id: string; questionnaire_id: string; title: string }>(
+    `select q.id, q.questionnaire_id, n.title from survey_questions q
+       join survey_questionnaires n on n.id = q.questionnaire_id
+      where q.type = 'rating' order by n.created_at, q.position limit 1`,
+  );
+  if (!question) throw new Error("no rating question in the demonstration centre");
+  const invitation = await makeSurveyInvitation(t.app.db, {
+    questionnaireId: question.questionnaire_id,
+    wave: "a_chaud",
+    sessionId: session.id,
+    answeredAt: new Date("2032-03-03T10:00:00Z"),
+  });
+  await makeSurveyAnswer(t.app.db, { invitationId: invitation.id, questionId: question.id, value: "4" });
+  return { session, questionnaire: question.title };
 }
 
 describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
@@ -106,7 +129,7 @@ describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
     // A centre certified for training actions only, whose formations of the period are not certifying:
     // only the indicators every centre answers apply.
     await t.app.db.update(centreSettings).set({ qualiopiCategories: ["Actions de formation"] });
-    await periodRecords();
+    const { questionnaire } = await periodRecords();
     expect(statusOf(await prepare(PERIOD, moderator.cookie))).toBe(200);
     // A second click while it waits: the same pack, not a second one.
     expect(statusOf(await prepare(PERIOD, moderator.cookie))).toBe(200);
@@ -158,7 +181,19 @@ describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
     const readme = text("23 - Veille légale et réglementaire/LISEZ-MOI.txt");
     expect(readme).toContain("ne produit pas de document");
 
-    // The index PDF names every folder.
+    // 30: the survey answers of the period and their analysis (the note's mean).
+    const survey = fileNamePart(questionnaire, 60);
+    expect(text(`30 - Appréciations des parties prenantes/reponses-${survey}.csv`)).toContain(
+      "Gestion de paie",
+    );
+    expect(text(`30 - Appréciations des parties prenantes/analyse-${survey}.csv`)).toContain(
+      "Moyenne sur 5;4,00",
+    );
+
+    // The index PDF names every folder, in good French typography.
+    const indexBytes =
+      entries.find((e) => e.name === "00 - Sommaire du dossier.pdf")?.data ?? new Uint8Array();
+    expect(documentFaults(new Uint8Array(indexBytes))).toEqual([]);
     const index = await pdfText(
       entries.find((e) => e.name === "00 - Sommaire du dossier.pdf")?.data ?? new Uint8Array(),
     );

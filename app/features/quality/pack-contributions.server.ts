@@ -273,9 +273,9 @@ const trainerFiles: PackContribution = {
           docs
             .map(
               (d) =>
-                `${TRAINER_DOCUMENT_KIND_LABELS[d.kind]} : ${d.label}${d.expiresOn ? ` (valable jusqu'au ${formatDate(d.expiresOn)})` : ""}`,
+                `${TRAINER_DOCUMENT_KIND_LABELS[d.kind]}\u00a0: ${d.label}${d.expiresOn ? ` (valable jusqu'au ${formatDate(d.expiresOn)})` : ""}`,
             )
-            .join(" ; "),
+            .join("\u202f; "),
         ]),
       );
       const folder = fileNamePart(trainerName(person), 60) || "formateur";

@@ -36,7 +36,7 @@ export function renderPackIndex(input: PackIndexInput): Promise<Buffer> {
   doc.font("bold").fontSize(16).fillColor(BLUE).text("Dossier de preuves Qualiopi", { width });
   doc.moveDown(0.3);
   doc.font("text").fontSize(10).fillColor("black").text(input.centreName, { width });
-  doc.text(`Période : ${input.period}`, { width });
+  doc.text(`Période\u00a0: ${input.period}`, { width });
   doc.fillColor(GREY).text(`Préparé le ${input.made}`, { width });
   doc.moveDown(0.6);
   doc
@@ -54,7 +54,7 @@ export function renderPackIndex(input: PackIndexInput): Promise<Buffer> {
         .font("bold")
         .fontSize(12)
         .fillColor(BLUE)
-        .text(`Critère ${criterion} : ${criterionTitle(criterion)}`, { width });
+        .text(`Critère ${criterion}\u00a0: ${criterionTitle(criterion)}`, { width });
     }
     doc.moveDown(0.4);
     doc.font("bold").fontSize(10).fillColor("black").text(`${folder.name}/`, { width });

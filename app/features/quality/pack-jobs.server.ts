@@ -34,11 +34,11 @@ const PROGRESS_EVERY_MS = 500;
 const STALE_PART_MS = 60 * 60 * 1000;
 
 export const PACK_FAILED =
-  "Le dossier n'a pas pu être préparé. Demandez-le à nouveau ; si l'échec se répète, l'administrateur trouvera le détail dans le journal du serveur.";
+  "Le dossier n'a pas pu être préparé. Demandez-le à nouveau\u202f; si l'échec se répète, l'administrateur trouvera le détail dans le journal du serveur.";
 export const PACK_TOO_BIG =
-  "Le dossier dépasse 4 Go, la taille la plus grande d'une archive ZIP : choisissez une période plus courte.";
+  "Le dossier dépasse 4\u00a0Go, la taille la plus grande d'une archive ZIP\u00a0: choisissez une période plus courte.";
 export const PACK_ABANDONED =
-  "La préparation a été interrompue plusieurs fois (arrêt du serveur) : demandez le dossier à nouveau.";
+  "La préparation a été interrompue plusieurs fois (arrêt du serveur)\u00a0: demandez le dossier à nouveau.";
 
 /** The folder of the packs' files: DATA_DIR/qualiopi. */
 export const packFolder = (dataDir: string) => path.join(dataDir, "qualiopi");
