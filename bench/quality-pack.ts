@@ -16,6 +16,7 @@ import { createLogger } from "../app/platform/logger.server";
 import {
   benchmarkSectionBody,
   machineLine,
+  memorySampler,
   pdfOfSize,
   sql,
   throwawayDatabase,
@@ -43,14 +44,6 @@ interface PackRun {
 async function packChild(url: string) {
   const database = await openPostgres(url, { poolSize: 2 });
   const folder = await mkdtemp(path.join(tmpdir(), "banc-dossier-"));
-  const startRss = process.memoryUsage().rss;
-  let peakRss = startRss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
   let progressEvents = 0;
   const worker = new QualityPackWorker(
     database.db,
@@ -62,12 +55,13 @@ async function packChild(url: string) {
     },
     createLogger({ production: true, level: "error" }),
   );
+  const memory = memorySampler();
   const t0 = performance.now();
   const cpuAtStart = process.cpuUsage();
   await worker.runOnce();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpuAtStart);
-  clearInterval(sampler);
+  const measured = memory.stop();
   const [pack] = await sql<{ byte_size: string; state: string; error: string | null; done_steps: number }>(
     url,
     "select byte_size, state, error, done_steps from quality_packs limit 1",
@@ -76,9 +70,7 @@ async function packChild(url: string) {
   const run: PackRun = {
     seconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    startRssMb: startRss / 2 ** 20,
-    peakRssMb: peakRss / 2 ** 20,
-    peakHeapMb: peakHeap / 2 ** 20,
+    ...measured,
     zipMb: Number(pack.byte_size) / 2 ** 20,
     files: pack.done_steps,
     progressEvents,

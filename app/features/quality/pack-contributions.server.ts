@@ -88,7 +88,8 @@ async function periodFormations({ db, sessions }: PackContext) {
 /** Indicator 1: the programme of each formation run in the period, as the course page offers it. */
 const programmes: PackContribution = {
   indicator: 1,
-  title: "Programmes des formations ayant une session dans la période (PDF)",
+  title:
+    "Programmes des formations ayant une session dans la période, tels qu'ils sont publiés le jour du dossier (PDF)",
   count: async (context) => new Set(context.sessions.map((s) => s.formationId)).size,
   async *files(context) {
     for (const formation of await periodFormations(context)) {

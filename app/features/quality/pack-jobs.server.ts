@@ -17,7 +17,7 @@ import { rows } from "~/platform/db/rows.server";
 import type { EventBus } from "~/platform/events.server";
 import type { Logger } from "~/platform/logger.server";
 import { formatIsoDay } from "~/platform/paris-time";
-import { PeriodicTask } from "~/platform/periodic.server";
+import { QueueDrain } from "~/platform/periodic.server";
 import { ZipLimitError } from "~/platform/zip.server";
 import { buildPack, periodText } from "./pack-build.server";
 import type { PackPeriod } from "./pack-contributions.server";
@@ -238,10 +238,7 @@ class LeaseLost extends Error {}
  * every few seconds for the others' (and those a stopped instance left).
  */
 export class QualityPackWorker {
-  private readonly task: PeriodicTask;
-  private started = false;
-  private draining: Promise<void> | null = null;
-  private again = false;
+  private readonly queue: QueueDrain;
 
   constructor(
     private readonly db: Db,
@@ -252,42 +249,20 @@ export class QualityPackWorker {
     everyMs = 10_000,
     private readonly leaseMs = PACK_LEASE_MS,
   ) {
-    this.task = new PeriodicTask(() => this.drain(), everyMs, logger, "quality: pack round failed");
+    this.queue = new QueueDrain(() => this.runOnce(), everyMs, logger, "quality: pack round failed");
   }
 
   start(): void {
-    this.started = true;
-    this.task.start();
+    this.queue.start();
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    await this.task.stop();
-    await this.draining;
+  stop(): Promise<void> {
+    return this.queue.stop();
   }
 
   /** Called after a request so that the pack starts at once instead of at the next round. */
   wake(): void {
-    if (!this.started) return;
-    void this.drain().catch((error: unknown) =>
-      this.logger.error({ err: error }, "quality: pack round failed"),
-    );
-  }
-
-  private drain(): Promise<void> {
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      do {
-        this.again = false;
-        while (this.started && (await this.runOnce())) {}
-      } while (this.again && this.started);
-    })().finally(() => {
-      this.draining = null;
-    });
-    return this.draining;
+    this.queue.wake();
   }
 
   /** Builds one waiting pack; whether there was one. Exposed for tests and the bench. */
