@@ -68,4 +68,9 @@ test("staff prepare the evidence pack of a period, see it get ready, download th
   expect(index).toBeTruthy();
   const text = await pdfText(new Uint8Array(index?.data ?? []));
   for (const folder of folders) expect(text).toContain(folder);
+
+  // On a phone: the form and the list of packs fit the window.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(link).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -138,6 +138,17 @@ describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ state: "queued", requestedBy: moderator.email });
 
+    // The Journal names who asked for the pack of which period.
+    const audited = await t.app.database.query<{ actor_email: string; details: { title: string } }>(
+      "select actor_email, details from audit_log where entity = 'quality_pack' and action = 'create'",
+    );
+    expect(audited).toEqual([
+      {
+        actor_email: moderator.email,
+        details: { title: "Dossier de preuves du 1er janvier 2032 au 31 décembre 2032" },
+      },
+    ]);
+
     expect(await t.app.qualityPacks.runOnce()).toBe(true);
     expect(await t.app.qualityPacks.runOnce()).toBe(false);
     const [done] = ((await loadPage(moderator.cookie)) as Awaited<ReturnType<typeof page.loader>>).packs;
