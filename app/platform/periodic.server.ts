@@ -86,21 +86,23 @@ export class MailRound<T> {
  * is called after a request on this instance. One drain at a time: a wake during a drain makes it
  * look once more at the end. `stop` waits for the job under way and takes no other.
  */
-export class QueueDrain {
+export abstract class QueueDrain {
   private readonly task: PeriodicTask;
   private started = false;
   private draining: Promise<void> | null = null;
   private again = false;
 
   constructor(
-    private readonly runOnce: () => Promise<boolean>,
     everyMs: number,
-    private readonly logger: Logger,
+    protected readonly logger: Logger,
     /** The log line of a failed round, e.g. 'attendance: sheet round failed'. */
     private readonly failure: string,
   ) {
     this.task = new PeriodicTask(() => this.drain(), everyMs, logger, failure);
   }
+
+  /** Does one waiting job; whether there was one. Exposed for tests and benches. */
+  abstract runOnce(now?: Date): Promise<boolean>;
 
   start(): void {
     this.started = true;

@@ -174,29 +174,14 @@ async function keep(db: Db, sheetId: string, file: string, fileName: string, slo
  * every few seconds for the others' (and those a stopped instance left). A failed sheet says so on
  * the page; it is logged.
  */
-export class AttendanceSheetWorker {
-  private readonly queue: QueueDrain;
-
+export class AttendanceSheetWorker extends QueueDrain {
   constructor(
     private readonly db: Db,
     private readonly events: Pick<EventBus, "publish">,
-    private readonly logger: Logger,
+    logger: Logger,
     everyMs = 10_000,
   ) {
-    this.queue = new QueueDrain(() => this.runOnce(), everyMs, logger, "attendance: sheet round failed");
-  }
-
-  start(): void {
-    this.queue.start();
-  }
-
-  stop(): Promise<void> {
-    return this.queue.stop();
-  }
-
-  /** Called after a request so that the sheet starts at once instead of at the next round. */
-  wake(): void {
-    this.queue.wake();
+    super(everyMs, logger, "attendance: sheet round failed");
   }
 
   /** Writes one waiting sheet; whether there was one. Exposed for tests and the bench. */

@@ -237,32 +237,17 @@ class LeaseLost extends Error {}
  * Builds the packs asked for, one at a time per instance; woken by a request on this instance, and
  * every few seconds for the others' (and those a stopped instance left).
  */
-export class QualityPackWorker {
-  private readonly queue: QueueDrain;
-
+export class QualityPackWorker extends QueueDrain {
   constructor(
     private readonly db: Db,
     /** The packs' folder (packFolder(DATA_DIR)). */
     readonly folder: string,
     private readonly events: Pick<EventBus, "publish">,
-    private readonly logger: Logger,
+    logger: Logger,
     everyMs = 10_000,
     private readonly leaseMs = PACK_LEASE_MS,
   ) {
-    this.queue = new QueueDrain(() => this.runOnce(), everyMs, logger, "quality: pack round failed");
-  }
-
-  start(): void {
-    this.queue.start();
-  }
-
-  stop(): Promise<void> {
-    return this.queue.stop();
-  }
-
-  /** Called after a request so that the pack starts at once instead of at the next round. */
-  wake(): void {
-    this.queue.wake();
+    super(everyMs, logger, "quality: pack round failed");
   }
 
   /** Builds one waiting pack; whether there was one. Exposed for tests and the bench. */
