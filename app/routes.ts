@@ -120,6 +120,8 @@ export default caseSensitive([
       route("enquetes/reponses", "routes/admin/survey-answers.tsx"),
       route("enquetes/reponses.csv", "routes/admin/survey-answers-export.ts"),
       route("enquetes/:id", "routes/admin/survey-questionnaire.tsx"),
+      route("qualiopi/dossier", "routes/admin/quality-pack.tsx"),
+      route("qualiopi/dossier/:id.zip", "routes/admin/quality-pack-zip.ts"),
       route("temoignages", "routes/admin/testimonials.tsx"),
       route("mediatheque", "routes/admin/media.tsx"),
       route("pages", "routes/admin/pages.tsx"),

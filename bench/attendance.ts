@@ -17,6 +17,7 @@ import { parisParts } from "../app/platform/paris-time";
 import {
   benchmarkSectionBody,
   machineLine,
+  memorySampler,
   percentile,
   sql,
   startBenchServer,
@@ -55,14 +56,7 @@ interface SheetRun {
  */
 async function sheetChild(url: string, sessionId: string) {
   const database = await openPostgres(url, { poolSize: 2 });
-  const startRss = process.memoryUsage().rss;
-  let peakRss = startRss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 20);
+  const memory = memorySampler();
   let progressEvents = 0;
   const worker = new AttendanceSheetWorker(
     database.db,
@@ -79,7 +73,7 @@ async function sheetChild(url: string, sessionId: string) {
   await worker.runOnce();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpuAtStart);
-  clearInterval(sampler);
+  const measured = memory.stop();
   const [sheet] = await sql<{ byte_size: number; state: string }>(
     url,
     `select byte_size, state from attendance_sheets where session_id = '${sessionId}' order by created_at desc limit 1`,
@@ -87,10 +81,8 @@ async function sheetChild(url: string, sessionId: string) {
   if (sheet?.state !== "done") throw new Error(`sheet ${sheet?.state}`);
   const run: SheetRun = {
     seconds,
-    startRssMb: startRss / 2 ** 20,
+    ...measured,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    peakRssMb: peakRss / 2 ** 20,
-    peakHeapMb: peakHeap / 2 ** 20,
     pdfMb: sheet.byte_size / 2 ** 20,
     progressEvents,
   };

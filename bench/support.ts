@@ -284,3 +284,24 @@ export function lighthouse(base: string, pagePath: string): LighthouseScores {
     cls: report.audits["cumulative-layout-shift"]?.numericValue ?? 0,
   };
 }
+
+/**
+ * This process's memory sampled every 20 ms from now: `stop()` answers what it was at the start and
+ * at its highest (RSS and heap, in Mo), for a child process measuring one piece of work.
+ */
+export function memorySampler(): { stop(): { startRssMb: number; peakRssMb: number; peakHeapMb: number } } {
+  const startRss = process.memoryUsage().rss;
+  let peakRss = startRss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { startRssMb: startRss / 2 ** 20, peakRssMb: peakRss / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20 };
+    },
+  };
+}

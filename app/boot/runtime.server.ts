@@ -16,6 +16,7 @@ import { onLearnerAdmitted } from "~/features/learners/index.server";
 import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
+import { packFolder, QualityPackWorker, sweepOrphanPacks } from "~/features/quality/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
 import { learnerDocumentsToSign, provideSignerInvitation } from "~/features/signatures/index.server";
 import { SignatureReminderScheduler } from "~/features/signatures/reminders.server";
@@ -101,6 +102,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       },
     );
     if (orphans.folders || orphans.temporaries) logger.info(orphans, "media: orphaned upload files removed");
+    // Qualiopi evidence packs: files whose row was deleted, partial files a stopped build left.
+    const packs = packFolder(config.dataDir);
+    const orphanPacks = await sweepOrphanPacks(database.db, packs).catch((error: unknown) => {
+      logger.warn({ err: error }, "quality: orphaned pack files could not be swept");
+      return 0;
+    });
+    if (orphanPacks) logger.info({ files: orphanPacks }, "quality: orphaned pack files removed");
     const transport =
       options.transport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "outbox")));
@@ -171,6 +179,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // signed sheets written in the background.
     const attendanceLinks = new AttendanceLinkScheduler({ db: database.db, config, mail }, logger);
     const attendanceSheets = new AttendanceSheetWorker(database.db, events, logger);
+    // The Qualiopi evidence packs, built in the background into DATA_DIR/qualiopi.
+    const qualityPacks = new QualityPackWorker(database.db, packs, events, logger);
     if (options.startMailWorker !== false) {
       mail.start();
       retention.start();
@@ -181,6 +191,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       signatureReminders.start();
       attendanceLinks.start();
       attendanceSheets.start();
+      qualityPacks.start();
     }
     return {
       config,
@@ -196,6 +207,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       signatureReminders,
       attendanceLinks,
       attendanceSheets,
+      qualityPacks,
       events,
       logger,
       async close() {
@@ -208,6 +220,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await signatureReminders.stop();
         await attendanceLinks.stop();
         await attendanceSheets.stop();
+        await qualityPacks.stop();
         await mail.stop();
         await database.close();
       },

@@ -26,6 +26,8 @@ export const LIVE_TABLES = [
   // A signature given on the signing page shows on the request's console page; Paramètres › Signatures.
   "signature_requests",
   "signature_settings",
+  // Console only: a Qualiopi evidence pack prepared in the background, its progress, then its download.
+  "quality_packs",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

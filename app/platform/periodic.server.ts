@@ -107,3 +107,62 @@ export class MailRound<T> {
     return sent;
   }
 }
+
+/**
+ * The loop of a background queue's worker (the attendance sheets, the evidence packs): `runOnce`
+ * takes and does one waiting job and answers whether there was one; the queue is drained at start,
+ * every `everyMs` (the jobs other instances queued, those a stopped instance left), and when `wake`
+ * is called after a request on this instance. One drain at a time: a wake during a drain makes it
+ * look once more at the end. `stop` waits for the job under way and takes no other.
+ */
+export abstract class QueueDrain {
+  private readonly task: PeriodicTask;
+  private started = false;
+  private draining: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    everyMs: number,
+    protected readonly logger: Logger,
+    /** The log line of a failed round, e.g. 'attendance: sheet round failed'. */
+    private readonly failure: string,
+  ) {
+    this.task = new PeriodicTask(() => this.drain(), everyMs, logger, failure);
+  }
+
+  /** Does one waiting job; whether there was one. Exposed for tests and benches. */
+  abstract runOnce(now?: Date): Promise<boolean>;
+
+  start(): void {
+    this.started = true;
+    this.task.start();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.task.stop();
+    await this.draining;
+  }
+
+  /** Called after a request so that its job starts at once instead of at the next round. */
+  wake(): void {
+    if (!this.started) return;
+    void this.drain().catch((error: unknown) => this.logger.error({ err: error }, this.failure));
+  }
+
+  private drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      do {
+        this.again = false;
+        while (this.started && (await this.runOnce())) {}
+      } while (this.again && this.started);
+    })().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+}

@@ -299,6 +299,7 @@ async function snapshot() {
     "payments",
     "trainers",
     "trainer_documents",
+    "quality_packs",
   ];
   const out: Record<string, unknown> = {};
   for (const table of tables) {
@@ -381,6 +382,8 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
     "routes/admin/complaint.tsx#reply": { id: ids.complaint, text: "Réponse d'un intrus" },
     "routes/admin/complaint.tsx#corrective-action": { id: ids.complaint, correctiveAction: "Rien" },
     "routes/admin/complaint.tsx#erase": { id: ids.complaint },
+    // A valid period: a missing check would queue an evidence pack.
+    "routes/admin/quality-pack.tsx#prepare": { from: "2027-01-01", to: "2027-12-31" },
     "routes/admin/session-timetable.tsx#add": {
       sessionId: ids.session,
       day: ids.sessionDay,

@@ -62,6 +62,8 @@ export const PERMISSION_DESCRIPTIONS = {
   "complaints:read": "Lire le registre des réclamations",
   "complaints:write": "Traiter une réclamation (statut, réponse à l'auteur, action corrective)",
   "complaints:erase": "Effacer les données personnelles d'une réclamation (droit à l'effacement)",
+  "quality:read": "Voir le tableau Qualiopi et télécharger le dossier de preuves",
+  "quality:write": "Tenir les registres Qualiopi (améliorations, veille, partenaires handicap)",
   "surveys:read": "Voir les questionnaires, les envois et les réponses aux enquêtes",
   "surveys:write": "Créer et modifier les questionnaires et leurs questions",
   "surveys:send": "Envoyer un questionnaire maintenant (stagiaires d'une session, liste d'adresses)",
@@ -128,6 +130,9 @@ const MODERATOR: readonly Permission[] = [
   "attendance:download",
   "complaints:read",
   "complaints:write",
+  // The Qualiopi board and evidence pack read what Statistiques and the registers they keep show.
+  "quality:read",
+  "quality:write",
   "surveys:read",
   "surveys:write",
   "surveys:send",

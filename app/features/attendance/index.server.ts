@@ -3,4 +3,5 @@
 
 export { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
+export { writeAttendanceSheet } from "./sheet-pdf.server";
 export { type SlotTimes, windowState } from "./signing-window";

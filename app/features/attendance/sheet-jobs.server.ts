@@ -20,7 +20,7 @@ import type { EventBus } from "~/platform/events.server";
 import { entityId } from "~/platform/form-schema";
 import type { Logger } from "~/platform/logger.server";
 import { formatIsoDay } from "~/platform/paris-time";
-import { PeriodicTask } from "~/platform/periodic.server";
+import { QueueDrain } from "~/platform/periodic.server";
 import { writeAttendanceSheet } from "./sheet-pdf.server";
 import type { AttendanceSheetState } from "./vocabulary";
 
@@ -174,54 +174,14 @@ async function keep(db: Db, sheetId: string, file: string, fileName: string, slo
  * every few seconds for the others' (and those a stopped instance left). A failed sheet says so on
  * the page; it is logged.
  */
-export class AttendanceSheetWorker {
-  private readonly task: PeriodicTask;
-  private started = false;
-  private draining: Promise<void> | null = null;
-  private again = false;
-
+export class AttendanceSheetWorker extends QueueDrain {
   constructor(
     private readonly db: Db,
     private readonly events: Pick<EventBus, "publish">,
-    private readonly logger: Logger,
+    logger: Logger,
     everyMs = 10_000,
   ) {
-    this.task = new PeriodicTask(() => this.drain(), everyMs, logger, "attendance: sheet round failed");
-  }
-
-  start(): void {
-    this.started = true;
-    this.task.start();
-  }
-
-  async stop(): Promise<void> {
-    this.started = false;
-    await this.task.stop();
-    await this.draining;
-  }
-
-  /** Called after a request so that the sheet starts at once instead of at the next round. */
-  wake(): void {
-    if (!this.started) return;
-    void this.drain().catch((error: unknown) =>
-      this.logger.error({ err: error }, "attendance: sheet round failed"),
-    );
-  }
-
-  private drain(): Promise<void> {
-    if (this.draining) {
-      this.again = true;
-      return this.draining;
-    }
-    this.draining = (async () => {
-      do {
-        this.again = false;
-        while (await this.runOnce()) {}
-      } while (this.again);
-    })().finally(() => {
-      this.draining = null;
-    });
-    return this.draining;
+    super(everyMs, logger, "attendance: sheet round failed");
   }
 
   /** Writes one waiting sheet; whether there was one. Exposed for tests and the bench. */

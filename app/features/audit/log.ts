@@ -32,5 +32,7 @@ export const AUDIT_ENTITIES = [
   "signature_settings",
   // Personal spaces (features/spaces/audit-record.server.ts).
   "space_member",
+  // Qualiopi (features/quality/audit-record.server.ts).
+  "quality_pack",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

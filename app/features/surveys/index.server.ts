@@ -1,5 +1,6 @@
 // The surveys feature's server-only face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
 export { type SurveyFigures, surveyFigures } from "./figures.server";
+export { type SurveyPeriodFile, surveyPeriodFiles } from "./period-answers.server";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
 export { surveyToken, surveyUrl } from "./tokens.server";

@@ -1,0 +1,76 @@
+/**
+ * The complaints register of a period as a file (Qualiopi indicator 31): every réclamation received
+ * in the period (its Paris day), oldest first, with what an auditor checks (category, who wrote, the
+ * session, status, corrective action, handling delay) and without the author's contact details: the
+ * register proves the handling, the console keeps the person.
+ */
+import { sql } from "drizzle-orm";
+import { CSV_BOM, csvLine } from "~/platform/csv.server";
+import type { Db } from "~/platform/db/client.server";
+import { rows } from "~/platform/db/rows.server";
+import { formatDateTime } from "~/platform/paris-time";
+import { authorTypeLabel, categoryLabel } from "./content";
+import { handlingDelay } from "./delay";
+import { COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "./statuses";
+
+export const COMPLAINTS_REGISTER_COLUMNS = [
+  "Référence",
+  "Reçue le",
+  "Auteur",
+  "Organisme",
+  "Catégorie",
+  "Session",
+  "Statut",
+  "Action corrective",
+  "Traitée le",
+  "Délai de traitement",
+  "Close le",
+  "Données personnelles effacées",
+] as const;
+
+interface RegisterRow {
+  reference: string;
+  created_at: Date | string;
+  author_type: string;
+  organisation: string | null;
+  category: string;
+  session_label: string | null;
+  status: ComplaintStatus;
+  corrective_action: string | null;
+  handled_at: Date | string | null;
+  closed_at: Date | string | null;
+  erased_at: Date | string | null;
+}
+
+/** The register of the complaints received from `from` to `to` (YYYY-MM-DD, both included) as CSV. */
+export async function complaintsRegisterCsv(
+  db: Db,
+  period: { from: string; to: string },
+  now = new Date(),
+): Promise<{ count: number; csv: string }> {
+  const found = await rows<RegisterRow>(
+    db,
+    sql`select reference, created_at, author_type, organisation, category, session_label, status::text as status,
+               corrective_action, handled_at, closed_at, erased_at
+          from complaints
+         where (created_at at time zone 'Europe/Paris')::date between ${period.from}::date and ${period.to}::date
+         order by created_at, reference`,
+  );
+  const lines = found.map((c) =>
+    csvLine([
+      c.reference,
+      formatDateTime(c.created_at),
+      authorTypeLabel(c.author_type),
+      c.organisation,
+      categoryLabel(c.category),
+      c.session_label,
+      COMPLAINT_STATUS_LABELS[c.status] ?? c.status,
+      c.corrective_action,
+      c.handled_at ? formatDateTime(c.handled_at) : "",
+      handlingDelay(c.created_at, c.handled_at, now),
+      c.closed_at ? formatDateTime(c.closed_at) : "",
+      c.erased_at ? "Oui" : "Non",
+    ]),
+  );
+  return { count: found.length, csv: CSV_BOM + csvLine(COMPLAINTS_REGISTER_COLUMNS) + lines.join("") };
+}
