@@ -16,7 +16,7 @@ import { mediaAudit } from "~/features/media/audit-record.server";
 import { pageAudit } from "~/features/pages/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
 import { signatureAudits } from "~/features/signatures/audit-record.server";
-import { spaceMemberAudit } from "~/features/spaces/audit-record.server";
+import { requestedDocumentAudit, spaceMemberAudit } from "~/features/spaces/audit-record.server";
 import { questionnaireAudit } from "~/features/surveys/audit-record.server";
 import { testimonialAudit } from "~/features/testimonials/audit-record.server";
 import { trainerAudit } from "~/features/trainers/audit-record.server";
@@ -41,4 +41,5 @@ registerAudit(
   ...billingAudits,
   ...signatureAudits,
   spaceMemberAudit,
+  requestedDocumentAudit,
 );

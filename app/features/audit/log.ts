@@ -32,5 +32,6 @@ export const AUDIT_ENTITIES = [
   "signature_settings",
   // Personal spaces (features/spaces/audit-record.server.ts).
   "space_member",
+  "requested_document",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -23,3 +23,8 @@ export {
   type SpaceMemberPrincipal,
   type SpaceMembership,
 } from "./members.server";
+export {
+  type RequestedDocumentRow,
+  requestedDocumentFile,
+  requestedDocumentsOf,
+} from "./requested-documents.server";

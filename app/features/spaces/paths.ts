@@ -23,3 +23,6 @@ export const learnerDocumentHref = (learnerId: string, documentId: string) =>
 
 /** The complaint form, its session chosen ('Faire une réclamation' about one of their sessions). */
 export const complaintHref = (sessionId: string) => `/reclamation?session=${encodeURIComponent(sessionId)}`;
+
+/** A document a learner sent on request, downloaded by staff (Stagiaires). */
+export const requestedDocumentHref = (requestId: string) => `/admin/stagiaires/pieces/${requestId}`;
