@@ -46,7 +46,7 @@ type RouteModule = {
 };
 
 /** A post on the route: its fields, and a file when it takes one. */
-interface Post {
+interface Posted {
   fields: Record<string, string>;
   file?: { bytes: Uint8Array; name: string; type: string };
 }
@@ -59,7 +59,7 @@ interface Walled {
   url: (v: Victim) => string;
   params: (v: Victim) => Record<string, string>;
   /** What its action is posted, one post per intent (none: a page without action). */
-  posts?: (v: Victim) => Post[];
+  forms?: (v: Victim) => Posted[];
   /**
    * "record": a page of one record, refused to any other person. "person": the signed-in person's
    * own page (home, password), which another learner may open: it must show none of the victim's.
@@ -88,7 +88,7 @@ const WALLED: Record<string, Walled> = {
     module: spacePassword,
     url: () => "/espace/mot-de-passe",
     params: () => ({}),
-    posts: () => [{ fields: { password: "un-mot-de-passe-sur" } }],
+    forms: () => [{ fields: { password: "un-mot-de-passe-sur" } }],
     scope: "person",
   },
   "routes/space/learner.tsx": {
@@ -96,7 +96,7 @@ const WALLED: Record<string, Walled> = {
     module: learnerRoute,
     url: (v) => `/espace/stagiaire/${v.learnerId}`,
     params: (v) => ({ learnerId: v.learnerId }),
-    posts: (v) => [
+    forms: (v) => [
       {
         fields: {
           intent: "complaint",
@@ -123,7 +123,7 @@ const WALLED: Record<string, Walled> = {
     module: signatureRoute,
     url: (v) => `/espace/signatures/${v.signatureId}`,
     params: (v) => ({ id: v.signatureId }),
-    posts: (v) => [{ fields: { accept: "on", sha256: v.signatureSha256 } }],
+    forms: (v) => [{ fields: { accept: "on", sha256: v.signatureSha256 } }],
     scope: "record",
   },
   "routes/space/signature-document.ts": {
@@ -303,15 +303,15 @@ describe(`the walls of /espace on ${DRIVER}`, () => {
           }
         }
         const action = walled.module.action;
-        for (const post of walled.posts?.(victim) ?? []) {
+        for (const form of walled.forms?.(victim) ?? []) {
           if (!action || open) continue;
-          const request = post.file
-            ? fileRequest(url, post.fields, post.file, principal.cookie ?? "")
-            : formRequest(url, post.fields, principal.cookie);
+          const request = form.file
+            ? fileRequest(url, form.fields, form.file, principal.cookie ?? "")
+            : formRequest(url, form.fields, principal.cookie);
           const sent = await attempt(() => action(spaceArgs(t, request, params)));
           expect(
             refusedStatus(sent.status, sent.location),
-            `${principal.who}: POST ${url} ${JSON.stringify(post.fields)} → ${sent.status}`,
+            `${principal.who}: POST ${url} ${JSON.stringify(form.fields)} → ${sent.status}`,
           ).toBe(true);
         }
         expect(await fingerprint(), principal.who).toEqual(before);
