@@ -96,7 +96,7 @@ const WALLED: Record<string, Walled> = {
     module: learnerRoute,
     url: (v) => `/espace/stagiaire/${v.learnerId}`,
     params: (v) => ({ learnerId: v.learnerId }),
-    forms: (v) => [
+    forms: (v): Posted[] => [
       {
         fields: {
           intent: "complaint",

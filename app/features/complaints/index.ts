@@ -3,10 +3,8 @@
 
 export { type ComplaintInput, complaintSchema } from "./complaint-schema";
 export {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_ERRORS,
-  COMPLAINT_LIMITS,
-  COMPLAINT_RECEIVED_TITLE,
-  complaintReceivedText,
-} from "./content";
+  COMPLAINT_CATEGORY_FIELD,
+  COMPLAINT_DESCRIPTION_FIELD,
+} from "./components/complaint-fields";
+export { COMPLAINT_LIMITS, COMPLAINT_RECEIVED_TITLE, complaintReceivedText } from "./content";
 export * from "./statuses";

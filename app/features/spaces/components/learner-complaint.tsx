@@ -1,6 +1,10 @@
 import { MessageSquareWarning } from "lucide-react";
 import { useFetcher } from "react-router";
-import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS } from "~/features/complaints";
+import {
+  COMPLAINT_CATEGORY_FIELD,
+  COMPLAINT_DESCRIPTION_FIELD,
+  COMPLAINT_LIMITS,
+} from "~/features/complaints";
 import { Button } from "~/ui/button";
 import { Fields } from "~/ui/field";
 import { useToast } from "~/ui/toast/use-toast";
@@ -40,25 +44,8 @@ export function LearnerComplaint({ formationTitle }: { formationTitle: string })
           errors={result?.errors}
           values={result?.values}
           fields={[
-            {
-              as: "select",
-              name: "category",
-              label: "Catégorie",
-              required: true,
-              options: [
-                { value: "", label: "Choisissez une catégorie" },
-                ...COMPLAINT_CATEGORIES.map((c) => ({ value: c.id, label: c.label })),
-              ],
-            },
-            {
-              as: "textarea",
-              name: "description",
-              label: "Votre réclamation",
-              required: true,
-              rows: 6,
-              maxLength: COMPLAINT_LIMITS.description,
-              hint: "Que s'est-il passé\u00a0? Quand\u00a0? Qu'attendez-vous de nous\u00a0? (20\u00a0caractères au moins)",
-            },
+            COMPLAINT_CATEGORY_FIELD,
+            { ...COMPLAINT_DESCRIPTION_FIELD, rows: 6, hint: "20\u00a0caractères au moins" },
             {
               name: "phone",
               label: "Téléphone (facultatif)",
