@@ -1,4 +1,5 @@
 import { VISITOR } from "../../playwright.config";
+import { frenchTypographyFaults } from "../support/french-text";
 import { admittedLearnerRow, CV_PDF } from "./support/candidate";
 import { linkIn, waitForMail } from "./support/mail";
 import { gotoReady } from "./support/page";
@@ -41,6 +42,8 @@ test("a learner sends the document the centre asked for and writes a complaint f
     await expect(learner.getByTestId("application")).toContainText("Acceptée");
     await learner.getByTestId("learner-file").getByRole("link", { name: "Voir mon dossier" }).click();
     await learner.locator("body[data-hydrated]").waitFor();
+    // Its new sections read French typography (no-break spaces before ':' '?', inside « »).
+    expect(frenchTypographyFaults(await learner.locator("main").innerText())).toEqual([]);
 
     const requested = learner.getByTestId("requested-documents");
     await requested.getByLabel("Fichier\u00a0: Copie de la carte d'identité").setInputFiles({
