@@ -25,6 +25,8 @@ export interface LearnerSpaceResult {
   errors?: Record<string, string>;
   /** The typed text, put back when a complaint is refused. */
   values?: Record<string, string>;
+  /** The requested document a file was sent for. */
+  target?: string;
 }
 
 export const UPLOAD_ERRORS = {
@@ -49,25 +51,27 @@ const refusal = (intent: string, title: string, description: string, errors?: Re
 /** 'Envoyer' on one of the documents the centre awaits: the same checks as a candidate's CV. */
 async function sendDocument(app: AppRuntime, user: SignedInUser, learnerId: string, form: FormData) {
   const intent = "send-document";
-  const requestId = form.get("id");
+  const posted = form.get("id");
+  const requestId = typeof posted === "string" ? posted : "";
+  const refused = (status: number, description: string, errors?: Record<string, string>) =>
+    answer(status, { ...refusal(intent, "Document non envoyé", description, errors), target: requestId });
   const read = await readUploadedFile(form.get("file"), DOCUMENT_TYPES, "document");
   const problem =
     read === null ? UPLOAD_ERRORS.missing : "problem" in read ? UPLOAD_ERRORS[read.problem] : null;
   if (problem || read === null || "problem" in read) {
-    return answer(400, refusal(intent, "Document non envoyé", problem ?? "", { file: problem ?? "" }));
+    return refused(400, problem ?? "", { file: problem ?? "" });
   }
-  if (typeof requestId !== "string" || !/^[0-9a-f-]{36}$/.test(requestId)) {
-    return answer(404, refusal(intent, "Document non envoyé", "Ce document n'est plus demandé."));
-  }
+  if (!/^[0-9a-f-]{36}$/.test(requestId)) return refused(404, "Ce document n'est plus demandé.");
   try {
     await receiveRequestedDocument(app, { id: user.id, email: user.email }, learnerId, requestId, read);
   } catch (error) {
     if (!(error instanceof AdminInputError)) throw error;
-    return answer(409, refusal(intent, "Document non envoyé", error.message));
+    return refused(409, error.message);
   }
   return answer(200, {
     ok: true,
     intent,
+    target: requestId,
     toast: { type: "success", title: "Document envoyé", description: "Le centre est prévenu." },
   });
 }

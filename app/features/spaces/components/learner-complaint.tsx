@@ -1,5 +1,5 @@
 import { MessageSquareWarning } from "lucide-react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import {
   COMPLAINT_CATEGORY_FIELD,
   COMPLAINT_DESCRIPTION_FIELD,
@@ -16,8 +16,11 @@ import type { LearnerSpaceResult } from "../learner-space-actions.server";
  */
 export function LearnerComplaint({ formationTitle }: { formationTitle: string }) {
   const fetcher = useFetcher<LearnerSpaceResult>();
-  const result = fetcher.data?.intent === "complaint" ? fetcher.data : undefined;
-  useToast(result?.toast);
+  // Without JavaScript the form posts the page: its answer comes as the page's action data.
+  const page = useActionData<LearnerSpaceResult>();
+  const posted = fetcher.data ?? page;
+  const result = posted?.intent === "complaint" ? posted : undefined;
+  useToast(fetcher.data ? result?.toast : undefined);
   const busy = fetcher.state !== "idle";
   // A complaint sent empties the form (a new key); a refused one keeps what was typed.
   const sentKey = result?.ok ? result.toast.description : "";

@@ -1,5 +1,5 @@
 import { CheckCircle2, Upload } from "lucide-react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { formatDate } from "~/platform/dates";
 import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { Button } from "~/ui/button";
@@ -19,8 +19,11 @@ interface Requested {
 /** One awaited document: its own form, its own message. */
 function SendDocument({ request }: { request: Requested }) {
   const fetcher = useFetcher<LearnerSpaceResult>();
-  const result = fetcher.data?.intent === "send-document" ? fetcher.data : undefined;
-  useToast(result?.toast);
+  // Without JavaScript the form posts the page: its answer comes as the page's action data.
+  const page = useActionData<LearnerSpaceResult>();
+  const posted = fetcher.data ?? page;
+  const result = posted?.intent === "send-document" && posted.target === request.id ? posted : undefined;
+  useToast(fetcher.data ? result?.toast : undefined);
   const busy = fetcher.state !== "idle";
   const inputId = `piece-${request.id}`;
   const error = result && !result.ok ? (result.errors?.file ?? result.toast.description) : undefined;
