@@ -19,6 +19,7 @@ test("a learner sends the document the centre asked for and writes a complaint f
   serverUrl,
 }) => {
   test.slow();
+  let reference = "";
   const { email, row } = await admittedLearnerRow(page, COURSE, "pieces");
   const invitation = await waitForMail(email, "Votre espace personnel");
   const link = linkIn(invitation, `${serverUrl}/api/auth/magic-link/verify`);
@@ -43,7 +44,7 @@ test("a learner sends the document the centre asked for and writes a complaint f
     await learner.getByTestId("learner-file").getByRole("link", { name: "Voir mon dossier" }).click();
     await learner.locator("body[data-hydrated]").waitFor();
     // Its new sections read French typography (no-break spaces before ':' '?', inside « »).
-    expect(frenchTypographyFaults(await learner.locator("main").innerText())).toEqual([]);
+    expect(frenchTypographyFaults((await learner.locator("main").textContent()) ?? "")).toEqual([]);
 
     const requested = learner.getByTestId("requested-documents");
     await requested.getByLabel("Fichier\u00a0: Copie de la carte d'identité").setInputFiles({
@@ -64,7 +65,9 @@ test("a learner sends the document the centre asked for and writes a complaint f
       .getByLabel("Votre réclamation")
       .fill("La salle du premier jour était fermée à notre arrivée.");
     await complaint.getByRole("button", { name: "Envoyer la réclamation" }).click();
-    await expect(complaint.getByTestId("complaint-sent")).toContainText(/REC-\d{4}-\d{4}/);
+    const sentText = (await complaint.getByTestId("complaint-sent").textContent()) ?? "";
+    reference = /REC-\d{4}-\d{4}/.exec(sentText)?.[0] ?? "";
+    expect(reference).not.toBe("");
     expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   } finally {
     await phone.close();
@@ -79,7 +82,11 @@ test("a learner sends the document the centre asked for and writes a complaint f
     .click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
   await gotoReady(page, "/admin/reclamations");
-  await expect(page.getByText("Yanis Benali").first()).toBeVisible();
+  await page.getByRole("link", { name: reference, exact: true }).click();
+  await expect(page.getByText(/^Yanis Benali \(Stagiaire/)).toBeVisible();
+  await expect(
+    page.getByText("Écrite par le ou la stagiaire depuis son espace personnel", { exact: false }),
+  ).toBeVisible();
 });
 
 test("the public footer's 'Mon espace' leads a visitor to the sign-in page", async ({ page }) => {
