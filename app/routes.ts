@@ -105,6 +105,7 @@ export default caseSensitive([
       route("stagiaires/export.csv", "routes/admin/learners-export.ts"),
       route("stagiaires/import", "routes/admin/learners-import.tsx"),
       route("stagiaires/documents/:documentId", "routes/admin/learner-document.ts"),
+      route("stagiaires/pieces/:requestId", "routes/admin/requested-document.ts"),
       route("stagiaires/documents/:documentId/copie-signee", "routes/admin/learner-signed-copy.ts"),
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
       route("stagiaires/:id/financement", "routes/admin/learner-funding.tsx"),

@@ -17,7 +17,7 @@ import { pageAudit } from "~/features/pages/audit-record.server";
 import { qualityPackAudit } from "~/features/quality/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
 import { signatureAudits } from "~/features/signatures/audit-record.server";
-import { spaceMemberAudit } from "~/features/spaces/audit-record.server";
+import { requestedDocumentAudit, spaceMemberAudit } from "~/features/spaces/audit-record.server";
 import { questionnaireAudit } from "~/features/surveys/audit-record.server";
 import { testimonialAudit } from "~/features/testimonials/audit-record.server";
 import { trainerAudit } from "~/features/trainers/audit-record.server";
@@ -43,4 +43,5 @@ registerAudit(
   ...signatureAudits,
   spaceMemberAudit,
   qualityPackAudit,
+  requestedDocumentAudit,
 );

@@ -34,5 +34,6 @@ export const AUDIT_ENTITIES = [
   "space_member",
   // Qualiopi (features/quality/audit-record.server.ts).
   "quality_pack",
+  "requested_document",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

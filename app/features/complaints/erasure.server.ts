@@ -27,6 +27,8 @@ async function emptyComplaints(tx: Db, ids: string[]): Promise<void> {
       phone: null,
       organisation: null,
       description: null,
+      // Which learner wrote it from their space says who the author was.
+      learnerId: null,
       erasedAt: now,
       updatedAt: now,
     })

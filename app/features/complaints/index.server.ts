@@ -2,3 +2,4 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export { anonymiseExpiredComplaints } from "./erasure.server";
 export { COMPLAINTS_REGISTER_COLUMNS, complaintsRegisterCsv } from "./register.server";
+export { storeComplaint } from "./intake.server";

@@ -63,14 +63,34 @@ async function nextNumber(tx: Db, year: number): Promise<number> {
   return row.last;
 }
 
-/** The session as the register keeps it: the chosen one's label, or the author's words. */
+/** One session as the register names it, however long ago it ended (a learner's own), or null. */
+async function sessionChoice(db: Db, id: string): Promise<SessionChoice | null> {
+  const [row] = await db
+    .select({
+      title: formations.title,
+      startDate: formationSessions.startDate,
+      endDate: formationSessions.endDate,
+    })
+    .from(formationSessions)
+    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
+    .where(eq(formationSessions.id, id));
+  return row ? { id, label: `${row.title} – ${formatDateRange(row.startDate, row.endDate)}` } : null;
+}
+
+/**
+ * The session as the register keeps it: the chosen one's label, or the author's words. A learner
+ * writing from their space names their own session (`own`), which may have ended long ago.
+ */
 async function sessionOf(
   db: Db,
   input: ComplaintInput,
+  own: boolean,
 ): Promise<{ id: string | null; label: string | null }> {
   if (!input.session || input.session === OTHER_SESSION)
     return { id: null, label: input.sessionText ?? null };
-  const found = (await complaintSessionChoices(db)).find((s) => s.id === input.session);
+  const found = own
+    ? await sessionChoice(db, input.session)
+    : (await complaintSessionChoices(db)).find((s) => s.id === input.session);
   if (!found) throw new FieldRefusal("session", COMPLAINT_ERRORS.session);
   return { id: found.id, label: found.label };
 }
@@ -98,12 +118,17 @@ async function acknowledgementAllowed(tx: Db, email: string): Promise<boolean> {
 /**
  * Stores a complaint under the next reference of its (Paris) year and queues, in the same
  * transaction, the acknowledgement to its author and the notification to the lead recipient.
- * Answers the reference.
+ * Answers the reference. `learnerId`: written by that learner from their personal space, about
+ * their own session (`input.session`, which the caller took from the learner's record).
  */
-export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Promise<string> {
+export async function storeComplaint(
+  app: AppRuntime,
+  input: ComplaintInput,
+  learnerId: string | null = null,
+): Promise<string> {
   const createdAt = new Date();
   const year = Number(parisParts(createdAt).day.slice(0, 4));
-  const session = await sessionOf(app.db, input);
+  const session = await sessionOf(app.db, input, learnerId !== null);
   const { id, reference } = await app.db.transaction(async (tx) => {
     const centre = await getCentreSettings(tx);
     const reference = complaintReference(year, await nextNumber(tx, year));
@@ -123,7 +148,13 @@ export async function storeComplaint(app: AppRuntime, input: ComplaintInput): Pr
     };
     const [inserted] = await tx
       .insert(complaints)
-      .values({ ...told, sessionId: session.id, sessionLabel: session.label, updatedAt: createdAt })
+      .values({
+        ...told,
+        sessionId: session.id,
+        sessionLabel: session.label,
+        learnerId,
+        updatedAt: createdAt,
+      })
       .returning({ id: complaints.id });
     if (!inserted) throw new Error("complaint insert returned no row");
     const summary: ComplaintSummary = {
@@ -172,5 +203,12 @@ const received = (reference: string): ToastMessage => ({
 
 /** The /reclamation action: the contact form's steps (rate limit, honeypot, zod), then storeComplaint. */
 export function receiveComplaintForm(context: AppLoadContext, request: Request): Promise<FormOutcome> {
-  return receivePublicForm(context, request, complaintSchema, storeComplaint, received, "complaint");
+  return receivePublicForm(
+    context,
+    request,
+    complaintSchema,
+    (app, input) => storeComplaint(app, input),
+    received,
+    "complaint",
+  );
 }

@@ -5,6 +5,7 @@ import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "d
 import { createdAt, updatedAt } from "../../platform/db/columns.server";
 import { users } from "../accounts/schema.server";
 import { formationSessions } from "../catalogue/schema.server";
+import { learners } from "../learners/schema.server";
 import { COMPLAINT_STATUSES } from "./statuses";
 
 export const complaintStatus = pgEnum("complaint_status", COMPLAINT_STATUSES);
@@ -41,6 +42,12 @@ export const complaints = pgTable(
     sessionId: uuid("session_id").references(() => formationSessions.id, { onDelete: "set null" }),
     /** The session as it read when the complaint came ('TP Assistant RH – du 4 au 29 janv. 2027'), or the author's own words. */
     sessionLabel: text("session_label"),
+    /**
+     * The learner who wrote it from their personal space (their file, so the register knows whose
+     * session it was); null from the public form, once the learner is erased, or once the complaint's
+     * personal data are.
+     */
+    learnerId: uuid("learner_id").references(() => learners.id, { onDelete: "set null" }),
     description: text("description"),
     status: complaintStatus("status").notNull().default("received"),
     /** The corrective action staff decided. */
@@ -60,6 +67,7 @@ export const complaints = pgTable(
     ),
     index("complaints_created_id_idx").on(t.createdAt, t.id),
     index("complaints_status_created_idx").on(t.status, t.createdAt),
+    index("complaints_learner_idx").on(t.learnerId),
   ],
 );
 

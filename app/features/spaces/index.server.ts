@@ -24,3 +24,8 @@ export {
   type SpaceMembership,
 } from "./members.server";
 export { inviteSigner } from "./signer-invitations.server";
+export {
+  type RequestedDocumentRow,
+  requestedDocumentFile,
+  requestedDocumentsOf,
+} from "./requested-documents.server";

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import ical from "ical-generator";
-import { applications } from "~/features/applications/schema.server";
 import { attendanceUrl, slotLinks, windowState } from "~/features/attendance/index.server";
 import { addSlotEvent } from "~/features/calendar/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
@@ -180,24 +179,6 @@ export async function learnerDocumentFile(db: Db, learnerId: string, documentId:
       ),
     );
   return row ?? null;
-}
-
-/** The person's applications (by their proved address) and where each stands, newest first. */
-export async function applicationsOf(db: Db, email: string) {
-  return db
-    .select({
-      id: applications.id,
-      status: applications.status,
-      createdAt: applications.createdAt,
-      formationTitle: formations.title,
-      startDate: formationSessions.startDate,
-      endDate: formationSessions.endDate,
-    })
-    .from(applications)
-    .innerJoin(formationSessions, eq(formationSessions.id, applications.sessionId))
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(sql`lower(${applications.email}) = ${email.toLowerCase()}`)
-    .orderBy(desc(applications.createdAt));
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -38,3 +38,5 @@ export const companyInvoiceHref = (payerId: string, invoiceId: string) =>
 /** A sent quote to the company, as it was e-mailed. */
 export const companyQuoteHref = (payerId: string, quoteId: string) =>
   `${companySpaceHref(payerId)}/devis/${quoteId}`;
+/** A document a learner sent on request, downloaded by staff (Stagiaires). */
+export const requestedDocumentHref = (requestId: string) => `/admin/stagiaires/pieces/${requestId}`;

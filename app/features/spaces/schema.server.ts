@@ -1,8 +1,8 @@
 // Personal spaces ('espace personnel'): who may enter which space.
 // drizzle-kit reads this file (drizzle.config.ts): it imports tables, value lists and column helpers only.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "../../platform/db/columns.server";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea, createdAt } from "../../platform/db/columns.server";
 import { users } from "../accounts/schema.server";
 import { payers } from "../billing/schema.server";
 import { learners } from "../learners/schema.server";
@@ -40,3 +40,40 @@ export const spaceMembers = pgTable(
 );
 
 export type SpaceMember = typeof spaceMembers.$inferSelect;
+
+/**
+ * A document the centre asks a learner for ('Demander un document' in Stagiaires: a copy of an ID, a
+ * diploma, a certificate of employment…), and the file the learner sent from their space. The file is
+ * stored as an application's files are (in the database) and checked as the CV is (type read from its
+ * bytes, one size limit). Erasing the learner takes the rows; anonymising them deletes the rows too
+ * (the trigger of the migration `learner_requested_documents`), since a received file names them.
+ */
+export const requestedDocuments = pgTable(
+  "requested_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    /** What is asked, in staff's words ('Copie de la carte d'identité'). */
+    label: text("label").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who asked; null once their account is gone. */
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name"),
+    mimeType: text("mime_type"),
+    size: integer("size"),
+    content: bytea("content"),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+  },
+  (t) => [
+    // Received means every field of the file is there; awaited, none.
+    check(
+      "requested_documents_file",
+      sql`num_nonnulls(${t.fileName}, ${t.mimeType}, ${t.size}, ${t.content}, ${t.receivedAt}) in (0, 5)`,
+    ),
+    index("requested_documents_learner_idx").on(t.learnerId, t.requestedAt),
+  ],
+);
+
+export type RequestedDocument = typeof requestedDocuments.$inferSelect;

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import {
   ComplaintReplyForm,
@@ -110,6 +111,18 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
               )}
               <RecordItem label="Catégorie">{categoryLabel(c.category)}</RecordItem>
               <RecordItem label="Session concernée">{c.sessionLabel ?? "Non précisée"}</RecordItem>
+              {c.learnerId && c.sessionId ? (
+                <RecordItem label="Origine">
+                  Écrite par le ou la stagiaire depuis son espace personnel (
+                  <Link
+                    className="text-primary hover:underline"
+                    to={`/admin/stagiaires?session=${c.sessionId}`}
+                  >
+                    stagiaires de la session
+                  </Link>
+                  )
+                </RecordItem>
+              ) : null}
               {c.description ? <RecordItem label="Description">{c.description}</RecordItem> : null}
             </dl>
             {c.erasedAt ? null : (

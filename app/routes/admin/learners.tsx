@@ -35,11 +35,13 @@ import {
 import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
 import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
 import { signaturesOfDocuments } from "~/features/signatures/index.server";
+import { LearnerDocumentRequests } from "~/features/spaces/components/document-requests";
 import { LearnerSpaceInvitation } from "~/features/spaces/components/space-invitation";
 import {
   LEARNER_SPACE_INTENTS,
   learnerInvitations,
   learnerSpaceIntent,
+  requestedDocumentsOf,
 } from "~/features/spaces/index.server";
 import { intentOf } from "~/platform/console/action.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
@@ -87,6 +89,11 @@ export function loader(args: Route.LoaderArgs) {
           db,
           found.list.items.map((l) => l.id),
         ),
+        // The documents asked of each learner and their state (features/spaces).
+        requested: await requestedDocumentsOf(
+          db,
+          found.list.items.map((l) => l.id),
+        ),
         gaps: filters.session ? await sessionGaps(db, filters.session, today) : null,
         // Staff are warned before sending a convocation that would leave without it.
         internalRulesMissing: await internalRulesMissing(db),
@@ -100,6 +107,7 @@ export function loader(args: Route.LoaderArgs) {
       signatures: {},
       hours: {},
       invited: {},
+      requested: {},
       gaps: null,
       internalRulesMissing: false,
       today: parisToday(),
@@ -147,6 +155,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
     internalRulesMissing,
     today,
     invited,
+    requested,
   } = loaderData;
   const chosenSession = choices.sessions.find((s) => s.id === filters.session);
   useLoadErrorToast(loadError);
@@ -274,6 +283,14 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 />
                 {canInvite && l.email && !l.anonymisedAt ? (
                   <LearnerSpaceInvitation learnerId={l.id} name={name} invitedAt={invited[l.id]} />
+                ) : null}
+                {!l.anonymisedAt ? (
+                  <LearnerDocumentRequests
+                    learnerId={l.id}
+                    name={name}
+                    requests={requested[l.id] ?? []}
+                    canRequest={canWrite}
+                  />
                 ) : null}
               </Td>
               <Td className={shownFrom("sm")}>

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import {
-  AUTHOR_TYPES,
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_LIMITS,
-  OTHER_SESSION,
-} from "~/features/complaints/content";
+  COMPLAINT_CATEGORY_FIELD,
+  COMPLAINT_DESCRIPTION_FIELD,
+} from "~/features/complaints/components/complaint-fields";
+import { AUTHOR_TYPES, COMPLAINT_LIMITS, OTHER_SESSION } from "~/features/complaints/content";
 import { complaintSessionChoices, receiveComplaintForm } from "~/features/complaints/intake.server";
 import { Honeypot } from "~/features/leads/components/honeypot";
 import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
@@ -97,16 +96,7 @@ function ComplaintForm({
       <Fields
         {...common}
         fields={[
-          {
-            as: "select",
-            name: "category",
-            label: "Catégorie",
-            required: true,
-            options: [
-              { value: "", label: "Choisissez une catégorie" },
-              ...COMPLAINT_CATEGORIES.map((c) => ({ value: c.id, label: c.label })),
-            ],
-          },
+          COMPLAINT_CATEGORY_FIELD,
           {
             as: "select",
             name: "session",
@@ -125,15 +115,7 @@ function ComplaintForm({
             label: "Formation ou session, en quelques mots (facultatif)",
             maxLength: COMPLAINT_LIMITS.session,
           },
-          {
-            as: "textarea",
-            name: "description",
-            label: "Votre réclamation",
-            required: true,
-            rows: 7,
-            maxLength: COMPLAINT_LIMITS.description,
-            placeholder: "Que s'est-il passé ? Quand ? Qu'attendez-vous de nous ?",
-          },
+          COMPLAINT_DESCRIPTION_FIELD,
         ]}
       />
       <Honeypot form="reclamation" />

@@ -1,12 +1,12 @@
-import { ArrowRight, Building2, FileText, GraduationCap } from "lucide-react";
+import { ArrowRight, Building2, GraduationCap } from "lucide-react";
 import { Link } from "react-router";
-import { APPLICATION_STATUS_LABELS } from "~/features/applications";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import { companySpaceHref, learnerSpaceHref } from "~/features/spaces";
+import { LearnerApplications } from "~/features/spaces/components/learner-applications";
 import { spaceHome } from "~/features/spaces/home.server";
 import { requireSpaceMember } from "~/features/spaces/index.server";
-import { applicationsOf } from "~/features/spaces/learner-space.server";
+import { applicationsOf } from "~/features/spaces/learner-applications.server";
 import { pageTitle } from "~/platform/seo";
 import type { Route } from "./+types/home";
 
@@ -19,8 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, memberships } = await requireSpaceMember(args);
   const { db } = args.context.app;
   const home = await spaceHome(db, memberships);
-  // A learner's applications, found by the address their sign-in proved.
-  const applications = home.learnerFiles.length ? await applicationsOf(db, user.email) : [];
+  // A learner's applications: the one they were admitted from, and those sent from their proved address.
+  const applications = await applicationsOf(db, user.id, memberships);
   return { firstName: user.firstName ?? user.name, ...home, applications };
 }
 
@@ -56,28 +56,7 @@ export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      {applications.length ? (
-        <section aria-labelledby="mes-candidatures" className="space-y-3">
-          <h2 id="mes-candidatures" className="flex items-center gap-2 text-lg font-semibold">
-            <FileText aria-hidden="true" className="h-5 w-5" /> Mes candidatures
-          </h2>
-          <ul className="divide-y divide-border rounded-xl border border-border">
-            {applications.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <span>
-                  <span className="block font-medium">{a.formationTitle}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {formatDateRange(a.startDate, a.endDate)}
-                  </span>
-                </span>
-                <span className="rounded-full bg-muted px-2 py-0.5 text-xs">
-                  {APPLICATION_STATUS_LABELS[a.status]}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <LearnerApplications applications={applications} />
       {payers.length ? (
         <section aria-labelledby="mes-entreprises" className="space-y-3">
           <h2 id="mes-entreprises" className="flex items-center gap-2 text-lg font-semibold">

@@ -1,20 +1,18 @@
-import {
-  CalendarPlus,
-  Download,
-  FileSignature,
-  MessageSquareWarning,
-  PenLine,
-  ScrollText,
-} from "lucide-react";
+import { CalendarPlus, Download, FileSignature, PenLine, ScrollText } from "lucide-react";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
-import { complaintHref, DOCUMENT_TITLES, learnerDocumentHref } from "~/features/spaces";
+import { DOCUMENT_TITLES, learnerDocumentHref } from "~/features/spaces";
+import { LearnerComplaint } from "~/features/spaces/components/learner-complaint";
+import { RequestedDocuments } from "~/features/spaces/components/requested-documents";
 import { learnerOf } from "~/features/spaces/index.server";
 import { learnerFeedPath, learnerSpace } from "~/features/spaces/learner-space.server";
+import { learnerSpaceAction } from "~/features/spaces/learner-space-actions.server";
+import { learnerRequestedDocuments } from "~/features/spaces/requested-documents.server";
 import { timeText } from "~/features/timetable";
 import { formatDate } from "~/platform/dates";
 import { pageTitle } from "~/platform/seo";
 import { buttonClass } from "~/ui/button";
+import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/learner";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,14 +29,22 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...space,
     feedUrl: `${app.config.publicUrl}${learnerFeedPath(app.config.authSecret, membership.id)}`,
+    requested: await learnerRequestedDocuments(app.db, membership.learnerId),
   };
+}
+
+/** Sending a requested document, writing a complaint: the same walls, then the learner's own record. */
+export async function action(args: Route.ActionArgs) {
+  const { user, membership } = await learnerOf(args, args.params.learnerId);
+  return learnerSpaceAction(args.context.app, user, membership.learnerId, args.request);
 }
 
 const slotWhere = (slot: { place: string | null; link: string | null }, sessionPlace: string) =>
   slot.place || (slot.link ? "À distance" : sessionPlace);
 
-export default function LearnerSpacePage({ loaderData }: Route.ComponentProps) {
+export default function LearnerSpacePage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData;
+  useToast(actionData?.toast);
   return (
     <main id="contenu" className="space-y-8">
       <header>
@@ -81,6 +87,8 @@ export default function LearnerSpacePage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+
+      <RequestedDocuments requested={s.requested} />
 
       <section aria-labelledby="documents" className="space-y-2">
         <h2 id="documents" className="text-lg font-semibold">
@@ -175,14 +183,7 @@ export default function LearnerSpacePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="reclamation" className="space-y-2">
-        <h2 id="reclamation" className="text-lg font-semibold">
-          Un problème{"\u202f"}?
-        </h2>
-        <a href={complaintHref(s.sessionId)} className={buttonClass("ghost")}>
-          <MessageSquareWarning aria-hidden="true" className="h-4 w-4" /> Faire une réclamation
-        </a>
-      </section>
+      <LearnerComplaint formationTitle={s.formationTitle} />
     </main>
   );
 }

@@ -72,6 +72,12 @@ export function SiteFooter({
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto max-w-7xl space-y-2 px-4 py-4 text-xs text-slate-400">
+          {/* Whom the centre invited (learners, companies' contacts): their personal space (/espace, spaces' SPACE_HOME), or its sign-in page; a plain link keeps the public pages' JavaScript as it was. */}
+          <p>
+            <a href="/espace" className="underline hover:text-white" data-testid="footer-space-link">
+              Mon espace
+            </a>
+          </p>
           {centre.qualiopiShown ? (
             <QualiopiMention centre={centre} linkClassName="underline hover:text-white" />
           ) : null}
