@@ -11,6 +11,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { requestedDocuments, spaceMembers } from "~/features/spaces/schema.server";
 import routes from "~/routes";
 import * as calendarFeedRoute from "~/routes/space/calendar-feed";
+import * as companyRoute from "~/routes/space/company";
+import * as companyDocumentRoute from "~/routes/space/company-document";
+import * as companyInvoiceRoute from "~/routes/space/company-invoice";
+import * as companyQuoteRoute from "~/routes/space/company-quote";
 import * as spaceHome from "~/routes/space/home";
 import * as spaceLayout from "~/routes/space/layout";
 import * as learnerRoute from "~/routes/space/learner";
@@ -18,12 +22,14 @@ import * as learnerDocumentRoute from "~/routes/space/learner-document";
 import * as spacePassword from "~/routes/space/password";
 import * as signatureRoute from "~/routes/space/signature";
 import * as signatureDocumentRoute from "~/routes/space/signature-document";
+import { describeCentre, makeFundingPlan, makeIssuedInvoice, makePayer } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { pdf } from "../support/documents";
 import { makeLearner } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { learnersPost, settled } from "../support/learner-documents";
 import { fileRequest, formRequest, getRequest, statusOf } from "../support/runtime";
+import { quotesOn } from "../support/space-company";
 import { learnerInSpace, spaceArgs } from "../support/spaces";
 
 const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
@@ -38,6 +44,10 @@ interface Victim {
   signatureId: string;
   signatureSha256: string;
   memberId: string;
+  /** The company funding the victim, its issued invoice and its sent quote (a company's space). */
+  payerId: string;
+  invoiceId: string;
+  quoteId: string;
 }
 
 type RouteModule = {
@@ -133,6 +143,35 @@ const WALLED: Record<string, Walled> = {
     params: (v) => ({ id: v.signatureId }),
     scope: "record",
   },
+  "routes/space/company.tsx": {
+    paths: ["/espace/entreprise/:payerId"],
+    module: companyRoute,
+    url: (v) => `/espace/entreprise/${v.payerId}`,
+    params: (v) => ({ payerId: v.payerId }),
+    forms: (v) => [{ fields: { intent: "accept-quote", quoteId: v.quoteId } }],
+    scope: "record",
+  },
+  "routes/space/company-document.ts": {
+    paths: ["/espace/entreprise/:payerId/stagiaires/:learnerId/documents/:documentId"],
+    module: companyDocumentRoute,
+    url: (v) => `/espace/entreprise/${v.payerId}/stagiaires/${v.learnerId}/documents/${v.documentId}`,
+    params: (v) => ({ payerId: v.payerId, learnerId: v.learnerId, documentId: v.documentId }),
+    scope: "record",
+  },
+  "routes/space/company-invoice.ts": {
+    paths: ["/espace/entreprise/:payerId/factures/:invoiceId"],
+    module: companyInvoiceRoute,
+    url: (v) => `/espace/entreprise/${v.payerId}/factures/${v.invoiceId}`,
+    params: (v) => ({ payerId: v.payerId, invoiceId: v.invoiceId }),
+    scope: "record",
+  },
+  "routes/space/company-quote.ts": {
+    paths: ["/espace/entreprise/:payerId/devis/:quoteId"],
+    module: companyQuoteRoute,
+    url: (v) => `/espace/entreprise/${v.payerId}/devis/${v.quoteId}`,
+    params: (v) => ({ payerId: v.payerId, quoteId: v.quoteId }),
+    scope: "record",
+  },
   // Read with its token alone (a calendar application cannot sign in): the token is the wall.
   "routes/space/calendar-feed.ts": {
     paths: ["/espace/calendrier/:memberId/:token.ics"],
@@ -183,6 +222,8 @@ const TABLES = [
   "learner_documents",
   "signature_requests",
   "signature_signers",
+  "quotes",
+  "funding_plans",
   "audit_log",
 ];
 /** Counted only: the mail worker may be sending the setup's e-mails meanwhile (their state moves). */
@@ -249,7 +290,23 @@ beforeAll(async () => {
     .select({ id: spaceMembers.id })
     .from(spaceMembers)
     .where(eq(spaceMembers.learnerId, mine.learner.id));
+  // The company paying for the victim's training, with an issued invoice and a sent quote.
+  await describeCentre(t.app.db);
+  const payer = await makePayer(t.app.db);
+  await makeFundingPlan(t.app.db, mine.learner.id, 180_000, [{ payerId: payer.id, amountCents: 180_000 }]);
+  const invoice = await makeIssuedInvoice(t.app.db, {
+    payerId: payer.id,
+    number: "F-MURS-1",
+    sequenceKey: "murs",
+    sequenceNumber: 1,
+    issuedOn: "2026-01-05",
+    dueOn: "2026-02-04",
+  });
+  const quoteId = await quotesOn(t).sent(payer.id, mine.learner.id);
   victim = {
+    payerId: payer.id,
+    invoiceId: invoice.id,
+    quoteId,
     learnerId: mine.learner.id,
     documentId: document?.id ?? "",
     requestId: request?.id ?? "",

@@ -23,9 +23,9 @@ export {
   type SpaceMemberPrincipal,
   type SpaceMembership,
 } from "./members.server";
-export { inviteSigner } from "./signer-invitations.server";
 export {
   type RequestedDocumentRow,
   requestedDocumentFile,
   requestedDocumentsOf,
 } from "./requested-documents.server";
+export { inviteSigner } from "./signer-invitations.server";
