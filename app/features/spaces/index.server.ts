@@ -22,4 +22,12 @@ export {
   requireSpaceMember,
   type SpaceMemberPrincipal,
   type SpaceMembership,
+  trainerOf,
 } from "./members.server";
+export {
+  TRAINER_SPACE_INTENTS,
+  type TrainerSpace,
+  trainerInvitedAt,
+  trainerSpace,
+  trainerSpaceIntent,
+} from "./trainer-space.server";

@@ -23,3 +23,14 @@ export const learnerDocumentHref = (learnerId: string, documentId: string) =>
 
 /** The complaint form, its session chosen ('Faire une réclamation' about one of their sessions). */
 export const complaintHref = (sessionId: string) => `/reclamation?session=${encodeURIComponent(sessionId)}`;
+
+/** A trainer's space: their sessions, slots, learners and documents. */
+export const trainerSpaceHref = (trainerId: string) => `/espace/formateur/${trainerId}`;
+
+/** One of the trainer's documents of the register, downloaded from their space. */
+export const trainerDocumentHref = (trainerId: string, documentId: string) =>
+  `/espace/formateur/${trainerId}/documents/${documentId}`;
+
+/** The émargement of one of the trainer's slots, in their space. */
+export const trainerSlotHref = (trainerId: string, slotId: string) =>
+  `/espace/formateur/${trainerId}/creneaux/${slotId}`;

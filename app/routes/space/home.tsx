@@ -1,9 +1,9 @@
-import { ArrowRight, Building2, FileText, GraduationCap } from "lucide-react";
+import { ArrowRight, Building2, FileText, GraduationCap, Presentation } from "lucide-react";
 import { Link } from "react-router";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
-import { learnerSpaceHref } from "~/features/spaces";
+import { learnerSpaceHref, trainerSpaceHref } from "~/features/spaces";
 import { spaceHome } from "~/features/spaces/home.server";
 import { requireSpaceMember } from "~/features/spaces/index.server";
 import { applicationsOf } from "~/features/spaces/learner-space.server";
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
-  const { firstName, learnerFiles, payers, applications } = loaderData;
+  const { firstName, learnerFiles, payers, trainers, applications } = loaderData;
   return (
     <main id="contenu" className="space-y-8">
       <h1 className="text-2xl font-semibold">Bonjour {firstName}</h1>
@@ -73,6 +73,33 @@ export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
                 <span className="rounded-full bg-muted px-2 py-0.5 text-xs">
                   {APPLICATION_STATUS_LABELS[a.status]}
                 </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {trainers.length ? (
+        <section aria-labelledby="mes-interventions" className="space-y-3">
+          <h2 id="mes-interventions" className="flex items-center gap-2 text-lg font-semibold">
+            <Presentation aria-hidden="true" className="h-5 w-5" /> Mes interventions
+          </h2>
+          <ul className="space-y-3">
+            {trainers.map((trainer) => (
+              <li
+                key={trainer.trainerId}
+                className="rounded-xl border border-border p-4"
+                data-testid="trainer-file"
+              >
+                <p className="font-medium">{trainer.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  Vos sessions, vos créneaux et leur émargement, vos documents.
+                </p>
+                <Link
+                  to={trainerSpaceHref(trainer.trainerId)}
+                  className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Voir mon espace formateur·rice <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
               </li>
             ))}
           </ul>
