@@ -354,11 +354,11 @@ describe(`the trainer's space on ${DRIVER}`, () => {
       [s.slot.id, s.learner.id],
     );
     expect(entry).toEqual({ status: "absent", recorded_by: account?.id, reason: "Malade" });
-    const journal = await t.app.database.query<{ actor_id: string }>(
+    const audited = await t.app.database.query<{ actor_id: string }>(
       "select actor_id from audit_log where entity = 'learner' and entity_id = $1",
       [s.learner.id],
     );
-    expect(journal).toEqual([{ actor_id: account?.id }]);
+    expect(audited).toEqual([{ actor_id: account?.id }]);
 
     const console = await bodyOf(
       await consoleSlotRoute.loader(
@@ -420,10 +420,11 @@ describe(`the trainer's space on ${DRIVER}`, () => {
         ),
       );
       expect(read, slotId).toBe(404);
-      for (const fields of [
+      const attempts: Record<string, string>[] = [
         { intent: "mark", learnerId: s.learner.id, status: "absent", sessionId: s.theirs.id, slotId },
         { intent: "countersign", signature: await signatureDataUrl() },
-      ]) {
+      ];
+      for (const fields of attempts) {
         expect(statusOf(await slotPost(s.trainer.id, slotId, fields, cookie)), slotId).toBe(404);
       }
     }
