@@ -229,7 +229,7 @@ export async function recordMark(app: AppRuntime, actor: Actor, form: FormData, 
         intent,
         "Émargement déjà renseigné",
         409,
-        "Une saisie existe déjà pour ce créneau : utilisez « Corriger » (réservé aux administrateurs).",
+        "Une saisie existe déjà pour ce créneau\u00a0: utilisez «\u00a0Corriger\u00a0» (réservé aux administrateurs).",
       );
     }
     if (!before && correction)
@@ -256,7 +256,7 @@ export async function recordMark(app: AppRuntime, actor: Actor, form: FormData, 
     const name = `${learner.firstName ?? ""} ${learner.lastName ?? ""}`.trim();
     return success(
       intent,
-      `${correction ? "Correction enregistrée" : "Émargement enregistré"} : ${name}, ${statusText(v).toLowerCase()}`,
+      `${correction ? "Correction enregistrée" : "Émargement enregistré"}\u00a0: ${name}, ${statusText(v).toLowerCase()}`,
     );
   });
 }
