@@ -3,7 +3,12 @@ import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
-import { CountersignForm, entryText, MarkForm } from "~/features/attendance/components/slot-forms";
+import {
+  CountersignForm,
+  entryText,
+  MarkForm,
+  windowText,
+} from "~/features/attendance/components/slot-forms";
 import {
   ATTENDANCE_PERMISSIONS,
   attendanceAction,
@@ -143,12 +148,6 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
   const missing = sheet.learners.filter((l) => !l.entry).length;
   const base = `/admin/formations/${sheet.session.formationId}/sessions/${sheet.session.id}`;
   const slotRef = { sessionId: sheet.session.id, slotId: sheet.slot.id };
-  const windowText =
-    sheet.slot.window === "open"
-      ? "Signature ouverte"
-      : sheet.slot.window === "early"
-        ? "La signature ouvre 15 minutes avant le début"
-        : "Créneau terminé : signature close";
   return (
     <>
       <BackLink to={`${base}/emargement`} className="mb-4">
@@ -156,7 +155,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
       </BackLink>
       <PageHeader
         title={`Émargement – ${sheet.slot.heading}`}
-        description={`${sheet.session.title} · ${windowText}`}
+        description={`${sheet.session.title} · ${windowText(sheet.slot.window)}`}
       />
       <div className="mb-4 flex flex-wrap gap-2">
         {sheet.slot.window !== "closed" ? (

@@ -11,7 +11,7 @@ import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import { complaintHref, DOCUMENT_TITLES, learnerDocumentHref } from "~/features/spaces";
 import { learnerOf } from "~/features/spaces/index.server";
 import { learnerFeedPath, learnerSpace } from "~/features/spaces/learner-space.server";
-import { timeText } from "~/features/timetable";
+import { slotPlaceText, timeText } from "~/features/timetable";
 import { formatDate } from "~/platform/dates";
 import { pageTitle } from "~/platform/seo";
 import { buttonClass } from "~/ui/button";
@@ -33,9 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
     feedUrl: `${app.config.publicUrl}${learnerFeedPath(app.config.authSecret, membership.id)}`,
   };
 }
-
-const slotWhere = (slot: { place: string | null; link: string | null }, sessionPlace: string) =>
-  slot.place || (slot.link ? "À distance" : sessionPlace);
 
 export default function LearnerSpacePage({ loaderData }: Route.ComponentProps) {
   const s = loaderData;
@@ -126,7 +123,7 @@ export default function LearnerSpacePage({ loaderData }: Route.ComponentProps) {
                   {formatDay(slot.day)}, {timeText(slot.startMinute)} – {timeText(slot.endMinute)}
                 </p>
                 <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                  {slotWhere(slot, s.place)}
+                  {slotPlaceText(slot, s.place)}
                   {slot.trainer ? ` · ${slot.trainer}` : ""}
                 </p>
               </li>

@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { CountersignForm, entryText, MarkForm } from "~/features/attendance/components/slot-forms";
+import {
+  CountersignForm,
+  entryText,
+  MarkForm,
+  windowText,
+} from "~/features/attendance/components/slot-forms";
 import { deviceOf, trainerAttendanceAction, trainerSlotAttendance } from "~/features/attendance/index.server";
 import { trainerSpaceHref } from "~/features/spaces";
 import { trainerOf } from "~/features/spaces/index.server";
@@ -70,12 +75,6 @@ export default function TrainerSlotPage({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(LIVE);
   const [open, setOpen] = useState<string | null>(null);
   const slotRef = { sessionId: sheet.session.id, slotId: sheet.slot.id };
-  const windowText =
-    sheet.slot.window === "open"
-      ? "Signature ouverte"
-      : sheet.slot.window === "early"
-        ? "La signature ouvre 15\u00a0minutes avant le début"
-        : "Créneau terminé";
   return (
     <main id="contenu" className="space-y-6">
       <Link
@@ -87,7 +86,7 @@ export default function TrainerSlotPage({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">Émargement – {sheet.slot.heading}</h1>
         <p className="text-muted-foreground [overflow-wrap:anywhere]">
-          {sheet.session.title} · {windowText}
+          {sheet.session.title} · {windowText(sheet.slot.window)}
         </p>
       </header>
       <section aria-labelledby="presences" className="space-y-2">

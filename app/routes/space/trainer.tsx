@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
 import { trainerDocumentHref, trainerSlotHref } from "~/features/spaces";
 import { trainerOf, trainerSpace } from "~/features/spaces/index.server";
-import { timeText } from "~/features/timetable";
+import { slotPlaceText, timeText } from "~/features/timetable";
 import { TRAINER_DOCUMENT_KIND_LABELS } from "~/features/trainers";
 import { expiryText } from "~/features/trainers/index.server";
 import { parisToday } from "~/platform/dates";
@@ -33,9 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
     })),
   };
 }
-
-const slotWhere = (slot: { place: string | null; link: string | null }, sessionPlace: string) =>
-  slot.place || (slot.link ? "À distance" : sessionPlace);
 
 export default function TrainerSpacePage({ loaderData }: Route.ComponentProps) {
   const s = loaderData;
@@ -79,7 +76,7 @@ export default function TrainerSpacePage({ loaderData }: Route.ComponentProps) {
                             {formatDay(slot.day)}, {timeText(slot.startMinute)} – {timeText(slot.endMinute)}
                           </span>
                           <span className="block text-muted-foreground [overflow-wrap:anywhere]">
-                            {slotWhere(slot, session.place)}
+                            {slotPlaceText(slot, session.place)}
                             {session.countersigned.includes(slot.id) ? " · contresigné" : ""}
                           </span>
                         </span>

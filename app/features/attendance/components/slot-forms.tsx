@@ -40,6 +40,15 @@ export function entryText(entry: EntryView | null, day: string): string {
   return `${status} · ${ATTENDANCE_METHOD_LABELS[entry.method]} ${recordedTimeText(entry.recordedAt, day)}${entry.reason ? ` · ${entry.reason}` : ""}${entry.count > 1 ? " · corrigé" : ""}`;
 }
 
+/** Where the slot's signing stands, said above its page. */
+export function windowText(window: "early" | "open" | "closed"): string {
+  return window === "open"
+    ? "Signature ouverte"
+    : window === "early"
+      ? "La signature ouvre 15\u00a0minutes avant le début"
+      : "Créneau terminé\u00a0: signature close";
+}
+
 function SlotFields({ slot }: { slot: SlotRef }) {
   return (
     <>
