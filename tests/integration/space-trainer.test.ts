@@ -297,56 +297,35 @@ describe(`the trainer's space on ${DRIVER}`, () => {
         }),
       ),
     );
+    const post = (fields: Record<string, string>) => slotPost(s.trainer.id, s.slot.id, fields, cookie);
     const learners = (sheet.sheet as { learners: Record<string, unknown>[] }).learners;
     expect(learners).toEqual([{ id: s.learner.id, name: `Léa ${s.learner.lastName}`, entry: null }]);
 
     // A wrong status is refused in French, nothing recorded.
-    const bad = await slotPost(
-      s.trainer.id,
-      s.slot.id,
-      { intent: "mark", learnerId: s.learner.id, status: "parti" },
-      cookie,
-    );
+    const bad = await post({ intent: "mark", learnerId: s.learner.id, status: "parti" });
     expect(statusOf(bad)).toBe(400);
     expect((await bodyOf(bad)).errors).toMatchObject({
       status: "Choisissez présent·e, en retard ou absent·e",
     });
 
-    const marked = await slotPost(
-      s.trainer.id,
-      s.slot.id,
-      { intent: "mark", learnerId: s.learner.id, status: "absent", reason: "Malade" },
-      cookie,
-    );
+    const marked = await post({
+      intent: "mark",
+      learnerId: s.learner.id,
+      status: "absent",
+      reason: "Malade",
+    });
     expect(statusOf(marked)).toBe(200);
     // A second mark is a correction: the administrators' (the console's rule).
-    const again = await slotPost(
-      s.trainer.id,
-      s.slot.id,
-      { intent: "mark", learnerId: s.learner.id, status: "present" },
-      cookie,
-    );
+    const again = await post({ intent: "mark", learnerId: s.learner.id, status: "present" });
     expect(statusOf(again)).toBe(409);
-    const correction = await slotPost(
-      s.trainer.id,
-      s.slot.id,
-      { intent: "correct", learnerId: s.learner.id, status: "present" },
-      cookie,
-    );
+    const correction = await post({ intent: "correct", learnerId: s.learner.id, status: "present" });
     expect(statusOf(correction)).toBe(400);
 
     const signature = await signatureDataUrl();
     // The name typed is not the trainer's to choose: the register's is signed under.
-    const signed = await slotPost(
-      s.trainer.id,
-      s.slot.id,
-      { intent: "countersign", signature, trainerName: "Quelqu'un d'autre" },
-      cookie,
-    );
+    const signed = await post({ intent: "countersign", signature, trainerName: "Quelqu'un d'autre" });
     expect(statusOf(signed)).toBe(200);
-    expect(
-      statusOf(await slotPost(s.trainer.id, s.slot.id, { intent: "countersign", signature }, cookie)),
-    ).toBe(409);
+    expect(statusOf(await post({ intent: "countersign", signature }))).toBe(409);
 
     const [account] = await t.app.db.select().from(users).where(eq(users.email, s.email));
     const [entry] = await t.app.database.query<{ status: string; recorded_by: string; reason: string }>(
@@ -360,7 +339,7 @@ describe(`the trainer's space on ${DRIVER}`, () => {
     );
     expect(audited).toEqual([{ actor_id: account?.id }]);
 
-    const console = await bodyOf(
+    const consolePage = await bodyOf(
       await consoleSlotRoute.loader(
         args(
           getRequest(`/admin/formations/x/sessions/${s.theirs.id}/emargement/${s.slot.id}`, moderator.cookie),
@@ -368,7 +347,7 @@ describe(`the trainer's space on ${DRIVER}`, () => {
         ),
       ),
     );
-    const consoleSheet = console.sheet as {
+    const consoleSheet = consolePage.sheet as {
       learners: { id: string; entry: { status: string } | null }[];
       countersignature: { trainerName: string } | null;
     };
