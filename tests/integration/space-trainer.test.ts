@@ -13,6 +13,7 @@ import * as consoleSlotRoute from "~/routes/admin/session-attendance-slot";
 import * as trainerConsoleRoute from "~/routes/admin/trainer";
 import * as authApi from "~/routes/api/auth";
 import * as spaceHome from "~/routes/space/home";
+import * as spaceLayout from "~/routes/space/layout";
 import * as trainerRoute from "~/routes/space/trainer";
 import * as trainerDocumentRoute from "~/routes/space/trainer-document";
 import * as trainerSlotRoute from "~/routes/space/trainer-slot";
@@ -284,6 +285,26 @@ describe(`the trainer's space on ${DRIVER}`, () => {
     );
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain("contrat.pdf");
+  });
+
+  it("one person holds several roles: a trainer who also follows a session sees both on their home and in the layout", async () => {
+    const s = await teaching();
+    const cookie = await invitedAndSignedIn(s.trainer.id, s.email);
+    const [account] = await t.app.db.select().from(users).where(eq(users.email, s.email));
+    const ownFile = await makeLearner(t.app.db, { sessionId: s.other.id, email: s.email });
+    await t.app.db.insert(spaceMembers).values({ userId: account?.id ?? "", learnerId: ownFile.id });
+    const home = await bodyOf(await spaceHome.loader(args(getRequest("/espace", cookie))));
+    expect(home.trainers).toEqual([expect.objectContaining({ trainerId: s.trainer.id })]);
+    expect(home.learnerFiles).toEqual([expect.objectContaining({ learnerId: ownFile.id })]);
+    const layout = await bodyOf(await spaceLayout.loader(args(getRequest("/espace", cookie))));
+    expect(layout.roles).toEqual(["trainer", "learner"]);
+    // Their own session as a learner is not one they teach: its learners stay out of their trainer's page.
+    const page = await bodyOf(
+      await trainerRoute.loader(
+        args(getRequest(`/espace/formateur/${s.trainer.id}`, cookie), { trainerId: s.trainer.id }),
+      ),
+    );
+    expect(JSON.stringify(page)).not.toContain(s.stranger.id);
   });
 
   it("on their slot the trainer marks a learner absent and countersigns, under the console's rules; the console's émargement shows both, the countersignature in the trainer's name", async () => {
