@@ -76,7 +76,7 @@ export const PERMISSION_DESCRIPTIONS = {
   "payments:write": "Enregistrer ou retirer un règlement reçu",
   "invoices:export": "Exporter le journal des ventes (CSV) et les factures d'une période (ZIP)",
   "spaces:invite":
-    "Inviter un·e stagiaire ou le contact d'un financeur dans son espace personnel, renvoyer l'invitation",
+    "Inviter un·e stagiaire, le contact d'un financeur ou un·e formateur·rice dans son espace personnel, renvoyer l'invitation",
   "demo:remove": "Supprimer les données de démonstration",
 } as const;
 

@@ -22,6 +22,7 @@ import { linkMailsOf, SLOT_CLOSED, sendSlotLinks } from "./link-mails.server";
 import { attendedMinutes } from "./minutes.server";
 import { slotHeading } from "./sheet";
 import {
+  type CountersignOutcome,
   countersign,
   type Device,
   type SignOutcome,
@@ -200,9 +201,10 @@ const statusText = (e: { status: AttendanceStatus; lateMinutes: number } | null 
 
 /**
  * A mark by staff ('mark': the first entry of the learner for the slot) or a correction ('correct':
- * a new entry over the latest one), audited with the status before and after.
+ * a new entry over the latest one), audited with the status before and after. The trainer's space
+ * posts its marks here too (trainer-attendance.server.ts), the slot checked as theirs first.
  */
-async function recordMark(app: AppRuntime, actor: Actor, form: FormData, correction: boolean) {
+export async function recordMark(app: AppRuntime, actor: Actor, form: FormData, correction: boolean) {
   const intent = correction ? "correct" : "mark";
   const parsed = markSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -227,7 +229,7 @@ async function recordMark(app: AppRuntime, actor: Actor, form: FormData, correct
         intent,
         "Émargement déjà renseigné",
         409,
-        "Une saisie existe déjà pour ce créneau : utilisez « Corriger » (réservé aux administrateurs).",
+        "Une saisie existe déjà pour ce créneau\u00a0: utilisez «\u00a0Corriger\u00a0» (réservé aux administrateurs).",
       );
     }
     if (!before && correction)
@@ -254,7 +256,7 @@ async function recordMark(app: AppRuntime, actor: Actor, form: FormData, correct
     const name = `${learner.firstName ?? ""} ${learner.lastName ?? ""}`.trim();
     return success(
       intent,
-      `${correction ? "Correction enregistrée" : "Émargement enregistré"} : ${name}, ${statusText(v).toLowerCase()}`,
+      `${correction ? "Correction enregistrée" : "Émargement enregistré"}\u00a0: ${name}, ${statusText(v).toLowerCase()}`,
     );
   });
 }
@@ -406,18 +408,23 @@ export function attendanceAction(device: Device, now: Date) {
       return success(intent, "Signature enregistrée");
     }
     const outcome = await countersign(app.db, { ...ids.data, signedBy: actor.id }, form, device, now);
-    switch (outcome.state) {
-      case "signed":
-        await app.events.publish({ table: "attendance_entries", op: "insert" });
-        return success(intent, "Créneau contresigné");
-      case "already":
-        return failure(intent, `Déjà contresigné à ${formatTime(outcome.signedAt)}`, 409);
-      case "early":
-        return failure(intent, `La contresignature ouvre à ${formatTime(outcome.opensAt)}`, 409);
-      case "invalid":
-        return failure(intent, outcome.error, 400, undefined, { [outcome.field]: outcome.error });
-      case "unknown":
-        return failure(intent, "Créneau introuvable", 404);
-    }
+    return countersignAnswer(app, intent, outcome);
   });
+}
+
+/** What a countersignature's outcome answers, from the console or the trainer's space. */
+export async function countersignAnswer(app: AppRuntime, intent: string, outcome: CountersignOutcome) {
+  switch (outcome.state) {
+    case "signed":
+      await app.events.publish({ table: "attendance_entries", op: "insert" });
+      return success(intent, "Créneau contresigné");
+    case "already":
+      return failure(intent, `Déjà contresigné à ${formatTime(outcome.signedAt)}`, 409);
+    case "early":
+      return failure(intent, `La contresignature ouvre à ${formatTime(outcome.opensAt)}`, 409);
+    case "invalid":
+      return failure(intent, outcome.error, 400, undefined, { [outcome.field]: outcome.error });
+    case "unknown":
+      return failure(intent, "Créneau introuvable", 404);
+  }
 }

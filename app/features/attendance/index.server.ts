@@ -2,6 +2,12 @@
 // files (docs/architecture.md). Routes may import any of its files directly.
 
 export { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
+export { deviceOf } from "./console-attendance.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
 export { writeAttendanceSheet } from "./sheet-pdf.server";
 export { type SlotTimes, windowState } from "./signing-window";
+export {
+  type ActingTrainer,
+  trainerAttendanceAction,
+  trainerSlotAttendance,
+} from "./trainer-attendance.server";

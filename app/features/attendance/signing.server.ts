@@ -269,11 +269,12 @@ export type CountersignOutcome =
 
 /**
  * The trainer countersigns the slot, once: from the moment signing opens, and after the slot's end
- * too (the trainer signs when the last learner has).
+ * too (the trainer signs when the last learner has). `trainerName`: the name signed under, when the
+ * caller knows it (the trainer's own space), instead of the one posted.
  */
 export async function countersign(
   db: Db,
-  input: { sessionId: string; slotId: string; signedBy: string },
+  input: { sessionId: string; slotId: string; signedBy: string; trainerName?: string },
   form: FormData,
   device: Device,
   now: Date,
@@ -283,7 +284,8 @@ export async function countersign(
   // The countersignature stays possible after the slot's end: only an early one is refused.
   const outside = outsideWindow(slot, now);
   if (outside?.state === "early") return outside;
-  const name = personName(form.get("trainerName") ?? slot.trainer ?? "");
+  // The trainer's space signs under the register's name; the console's form posts the name typed.
+  const name = personName(input.trainerName ?? form.get("trainerName") ?? slot.trainer ?? "");
   if (typeof name !== "string") {
     return {
       state: "invalid",

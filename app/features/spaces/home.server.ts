@@ -3,6 +3,8 @@ import { payers } from "~/features/billing/schema.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import type { LearnerStatus } from "~/features/learners";
 import { learners } from "~/features/learners/schema.server";
+import { trainerName } from "~/features/trainers";
+import { trainers } from "~/features/trainers/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import type { SpaceMembership } from "./members.server";
 
@@ -22,9 +24,15 @@ export interface PayerSummary {
   name: string;
 }
 
+export interface TrainerSummary {
+  trainerId: string;
+  name: string;
+}
+
 export interface SpaceHome {
   learnerFiles: LearnerFileSummary[];
   payers: PayerSummary[];
+  trainers: TrainerSummary[];
 }
 
 export async function spaceHome(db: Db, memberships: SpaceMembership[]): Promise<SpaceHome> {
@@ -52,5 +60,16 @@ export async function spaceHome(db: Db, memberships: SpaceMembership[]): Promise
         .where(inArray(payers.id, payerIds))
         .orderBy(asc(payers.name))
     : [];
-  return { learnerFiles, payers: payerRows };
+  const trainerIds = memberships.flatMap((m) => (m.trainerId ? [m.trainerId] : []));
+  const trainerRows = trainerIds.length
+    ? await db
+        .select({ trainerId: trainers.id, firstName: trainers.firstName, lastName: trainers.lastName })
+        .from(trainers)
+        .where(inArray(trainers.id, trainerIds))
+    : [];
+  return {
+    learnerFiles,
+    payers: payerRows,
+    trainers: trainerRows.map((t) => ({ trainerId: t.trainerId, name: trainerName(t) })),
+  };
 }

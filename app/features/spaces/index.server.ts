@@ -22,6 +22,7 @@ export {
   requireSpaceMember,
   type SpaceMemberPrincipal,
   type SpaceMembership,
+  trainerOf,
 } from "./members.server";
 export {
   type RequestedDocumentRow,
@@ -29,3 +30,10 @@ export {
   requestedDocumentsOf,
 } from "./requested-documents.server";
 export { inviteSigner } from "./signer-invitations.server";
+export {
+  TRAINER_SPACE_INTENTS,
+  type TrainerSpace,
+  trainerInvitedAt,
+  trainerSpace,
+  trainerSpaceIntent,
+} from "./trainer-space.server";

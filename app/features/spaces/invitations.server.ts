@@ -16,6 +16,7 @@ import { enqueueMail } from "~/platform/mail/queue.server";
 import { spaceInvitationMail } from "./mails.server";
 import { SPACE_HOME, SPACE_SIGN_IN } from "./paths";
 import { spaceMembers } from "./schema.server";
+import type { SpaceRole } from "./vocabulary";
 
 // Invitations: staff (or an admission) open a person's space. Each one, in the caller's transaction,
 // makes the account if the address has none, the membership (or moves its date: 'Renvoyer
@@ -26,7 +27,14 @@ export const NO_LEARNER = "Ce ou cette stagiaire n'existe plus.";
 export const NO_LEARNER_EMAIL = "Ce ou cette stagiaire n'a pas d'adresse e-mail : impossible de l'inviter.";
 export const NO_PAYER = "Ce financeur n'existe plus.";
 
-type Target = { learnerId: string } | { payerId: string };
+type Target = { learnerId: string } | { payerId: string } | { trainerId: string };
+
+const targetOf = (target: Target) =>
+  "learnerId" in target
+    ? { column: spaceMembers.learnerId, id: target.learnerId }
+    : "payerId" in target
+      ? { column: spaceMembers.payerId, id: target.payerId }
+      : { column: spaceMembers.trainerId, id: target.trainerId };
 
 /** The membership of `userId` for `target`, made or its invitation's date moved; answers its id. */
 export async function openSpace(
@@ -35,8 +43,7 @@ export async function openSpace(
   userId: string,
   target: Target,
 ): Promise<string> {
-  const column = "learnerId" in target ? spaceMembers.learnerId : spaceMembers.payerId;
-  const id = "learnerId" in target ? target.learnerId : target.payerId;
+  const { column, id } = targetOf(target);
   const invitedBy = actor?.id ?? null;
   const [existing] = await tx
     .select({ id: spaceMembers.id })
@@ -59,12 +66,12 @@ export async function openSpace(
 }
 
 /** The invitation e-mail with a fresh sign-in link, queued in `tx`. */
-async function queueInvitation(
+export async function queueInvitation(
   tx: Db,
   publicUrl: string,
   to: string,
   firstName: string,
-  kind: "learner" | "payer",
+  kind: SpaceRole,
 ): Promise<void> {
   const url = await createSignInLink(tx, publicUrl, to, { callback: SPACE_HOME, error: SPACE_SIGN_IN });
   const mail = spaceInvitationMail(await getCentreSettings(tx), {

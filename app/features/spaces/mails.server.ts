@@ -7,6 +7,8 @@ const WHAT_YOU_FIND = {
   learner:
     "Vous y trouverez vos sessions et leur planning, vos documents (convocation, convention ou contrat, attestation), les pièces que le centre attend encore de vous, vos questionnaires et l'émargement du créneau en cours.",
   payer: "Vous y trouverez les formations de vos stagiaires et les documents qui vous concernent.",
+  trainer:
+    "Vous y trouverez les sessions et les créneaux que vous animez, les coordonnées de leurs stagiaires, vos documents et l'émargement de vos créneaux (présences, absences, retards, contresignature).",
 } as const;
 
 /** 'Votre espace personnel': the invitation, with a sign-in link valid `minutes`. */

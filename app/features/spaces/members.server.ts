@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { redirect } from "react-router";
 import { currentUser, type RequestArgs, type SignedInUser } from "~/features/accounts/index.server";
 import { users } from "~/features/accounts/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import { isPendingSignerEmail } from "~/features/signatures/index.server";
+import { trainers } from "~/features/trainers/schema.server";
 import type { Db } from "~/platform/db/client.server";
 import { signInHref } from "./paths";
 import { spaceMembers } from "./schema.server";
@@ -20,6 +21,7 @@ export interface SpaceMembership {
   role: SpaceRole;
   learnerId: string | null;
   payerId: string | null;
+  trainerId: string | null;
 }
 
 export interface SpaceMemberPrincipal {
@@ -27,18 +29,32 @@ export interface SpaceMemberPrincipal {
   memberships: SpaceMembership[];
 }
 
-const roleOf = (row: { learnerId: string | null }): SpaceRole => (row.learnerId ? "learner" : "payer");
+const roleOf = (row: { learnerId: string | null; trainerId: string | null }): SpaceRole =>
+  row.learnerId ? "learner" : row.trainerId ? "trainer" : "payer";
 
 /**
  * The person's memberships, oldest first. A learner's membership counts while the record keeps its
- * identity (an anonymised learner has left every space; the database removes the row too).
+ * identity (an anonymised learner has left every space; the database removes the row too), a
+ * trainer's while the register keeps them active (made inactive: their space closes, reopened with them).
  */
 export async function membershipsOf(db: Db, userId: string): Promise<SpaceMembership[]> {
   const rows = await db
-    .select({ id: spaceMembers.id, learnerId: spaceMembers.learnerId, payerId: spaceMembers.payerId })
+    .select({
+      id: spaceMembers.id,
+      learnerId: spaceMembers.learnerId,
+      payerId: spaceMembers.payerId,
+      trainerId: spaceMembers.trainerId,
+    })
     .from(spaceMembers)
     .leftJoin(learners, eq(learners.id, spaceMembers.learnerId))
-    .where(and(eq(spaceMembers.userId, userId), isNull(learners.anonymisedAt)))
+    .leftJoin(trainers, eq(trainers.id, spaceMembers.trainerId))
+    .where(
+      and(
+        eq(spaceMembers.userId, userId),
+        isNull(learners.anonymisedAt),
+        or(isNull(spaceMembers.trainerId), eq(trainers.active, true)),
+      ),
+    )
     .orderBy(asc(spaceMembers.createdAt), asc(spaceMembers.id));
   return rows.map((row) => ({ ...row, role: roleOf(row) }));
 }
@@ -81,7 +97,7 @@ export async function requireSpaceMember(args: RequestArgs): Promise<SpaceMember
  * The signed-in person's membership whose `target` column holds `id`, or a 404 (not theirs,
  * unknown, malformed): the same answer, so nobody learns which ids exist.
  */
-async function memberOf<Target extends "learnerId" | "payerId">(
+async function memberOf<Target extends "learnerId" | "payerId" | "trainerId">(
   args: RequestArgs,
   target: Target,
   id: unknown,
@@ -102,3 +118,7 @@ export const learnerOf = (args: RequestArgs, learnerId: string | undefined) =>
 
 /** The signed-in person's membership of the payer `payerId` (its company contact), or a 404. */
 export const payerOf = (args: RequestArgs, payerId: string | undefined) => memberOf(args, "payerId", payerId);
+
+/** The signed-in person's membership of the trainer `trainerId` (their own register entry), or a 404. */
+export const trainerOf = (args: RequestArgs, trainerId: string | undefined) =>
+  memberOf(args, "trainerId", trainerId);

@@ -40,3 +40,14 @@ export const companyQuoteHref = (payerId: string, quoteId: string) =>
   `${companySpaceHref(payerId)}/devis/${quoteId}`;
 /** A document a learner sent on request, downloaded by staff (Stagiaires). */
 export const requestedDocumentHref = (requestId: string) => `/admin/stagiaires/pieces/${requestId}`;
+
+/** A trainer's space: their sessions, slots, learners and documents. */
+export const trainerSpaceHref = (trainerId: string) => `/espace/formateur/${trainerId}`;
+
+/** One of the trainer's documents of the register, downloaded from their space. */
+export const trainerDocumentHref = (trainerId: string, documentId: string) =>
+  `/espace/formateur/${trainerId}/documents/${documentId}`;
+
+/** The émargement of one of the trainer's slots, in their space. */
+export const trainerSlotHref = (trainerId: string, slotId: string) =>
+  `/espace/formateur/${trainerId}/creneaux/${slotId}`;

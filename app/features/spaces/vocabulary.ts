@@ -1,12 +1,13 @@
 // The personal spaces' words, shared by the server and the pages.
 
-/** What a membership opens: a learner's file, a payer's (its company contact). */
-export const SPACE_ROLES = ["learner", "payer"] as const;
+/** What a membership opens: a learner's file, a payer's (its company contact), a trainer's. */
+export const SPACE_ROLES = ["learner", "payer", "trainer"] as const;
 export type SpaceRole = (typeof SPACE_ROLES)[number];
 
 export const SPACE_ROLE_LABELS: Readonly<Record<SpaceRole, string>> = {
   learner: "Stagiaire",
   payer: "Entreprise ou financeur",
+  trainer: "Formateur·rice",
 };
 
 /** Said on the sign-in page whatever the address: nobody learns who is invited. */

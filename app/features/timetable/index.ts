@@ -1,3 +1,3 @@
 // The timetable feature's browser-safe face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
-export { hoursText, timeText, totalMinutes } from "./slots";
+export { hoursText, slotPlaceText, timeText, totalMinutes } from "./slots";

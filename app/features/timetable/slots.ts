@@ -34,6 +34,10 @@ export function timeText(minutes: number): string {
   return m ? `${h}\u00a0h\u00a0${String(m).padStart(2, "0")}` : `${h}\u00a0h`;
 }
 
+/** Where a slot takes place: its own place, else 'À distance' when it has a link, else the session's. */
+export const slotPlaceText = (slot: { place: string | null; link: string | null }, sessionPlace: string) =>
+  slot.place || (slot.link ? "À distance" : sessionPlace);
+
 /** 540 → '09:00', the value of a time input. */
 export function timeValue(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;

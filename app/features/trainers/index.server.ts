@@ -2,7 +2,14 @@
 // files (docs/architecture.md). Routes may import any of its files directly. A trainer's sessions,
 // slots and learners are the timetable's (features/timetable/index.server.ts: trainerSessions,
 // trainerLearners): the timetable names trainers, so the register does not import it.
-export { type ExpiringDocument, expiringTrainerDocuments, TrainerExpiryScheduler } from "./expiry.server";
+export { trainerTitle } from "./audit-record.server";
+export { type TrainerRecord, trainerRecord } from "./console-trainers.server";
+export {
+  type ExpiringDocument,
+  expiringTrainerDocuments,
+  expiryText,
+  TrainerExpiryScheduler,
+} from "./expiry.server";
 export {
   activeTrainerByEmail,
   registeredTrainer,
@@ -10,3 +17,4 @@ export {
   trainerChoices,
   trainerQualifications,
 } from "./register.server";
+export { trainerDocumentFile } from "./trainer-documents.server";

@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
 import {
   AdminInputError,
+  type AlsoPosted,
   attempt,
   attemptOnRecord,
   consoleAction,
@@ -113,36 +114,42 @@ export async function trainerDocumentFile(db: Db, trainerId: string, documentId:
   return row ?? null;
 }
 
-/** One trainer's page: send a document (multipart) or remove one, for whoever keeps the register. */
-export const trainerDocumentAction = consoleAction(
-  { upload: "trainers:write", "delete-document": "trainers:write" },
-  async (app, actor, form) => {
-    const intent = intentOf(form);
-    const fields = textFields(form);
-    if (intent === "upload") {
-      const parsed = trainerDocumentSchema.safeParse(fields);
-      const file = await checkedFile(form.get("file"));
-      if (!parsed.success) return invalid(intent, "Document non enregistré", parsed.error);
-      if ("error" in file)
-        return failure(intent, "Document non enregistré", 400, file.error, { file: file.error });
-      return attempt(app, intent, "Document non enregistré", "Document enregistré", () =>
-        addTrainerDocument(app, actor, parsed.data, file),
-      );
-    }
-    if (intent === "delete-document") {
-      const titles = {
-        error: "Document non supprimé",
-        done: "Document supprimé",
-        unknown: TRAINER_DOCUMENT_ERRORS.unknown,
-      };
-      return attemptOnRecord(app, intent, fields.id, titles, (id) => removeTrainerDocument(app, actor, id));
-    }
-    return unknownIntent(intent);
-  },
-  {
-    upload: {
-      maxBytes: REQUEST_LIMITS.fileBytes + 64 * 1024,
-      tooLarge: `Le document ne doit pas dépasser ${FILE_SIZE_LABEL}.`,
+/**
+ * One trainer's page: send a document (multipart) or remove one, for whoever keeps the register, and
+ * what `also` answers (the invitation into the trainer's personal space, added by the route so that
+ * the register need not know the spaces).
+ */
+export const trainerDocumentAction = <Also>(also: AlsoPosted<Also>) =>
+  consoleAction(
+    { upload: "trainers:write", "delete-document": "trainers:write", ...also.permissions },
+    async (app, actor, form) => {
+      const intent = intentOf(form);
+      if (Object.hasOwn(also.permissions, intent)) return also.handle(app, actor, form);
+      const fields = textFields(form);
+      if (intent === "upload") {
+        const parsed = trainerDocumentSchema.safeParse(fields);
+        const file = await checkedFile(form.get("file"));
+        if (!parsed.success) return invalid(intent, "Document non enregistré", parsed.error);
+        if ("error" in file)
+          return failure(intent, "Document non enregistré", 400, file.error, { file: file.error });
+        return attempt(app, intent, "Document non enregistré", "Document enregistré", () =>
+          addTrainerDocument(app, actor, parsed.data, file),
+        );
+      }
+      if (intent === "delete-document") {
+        const titles = {
+          error: "Document non supprimé",
+          done: "Document supprimé",
+          unknown: TRAINER_DOCUMENT_ERRORS.unknown,
+        };
+        return attemptOnRecord(app, intent, fields.id, titles, (id) => removeTrainerDocument(app, actor, id));
+      }
+      return unknownIntent(intent);
     },
-  },
-);
+    {
+      upload: {
+        maxBytes: REQUEST_LIMITS.fileBytes + 64 * 1024,
+        tooLarge: `Le document ne doit pas dépasser ${FILE_SIZE_LABEL}.`,
+      },
+    },
+  );

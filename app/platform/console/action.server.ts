@@ -185,9 +185,9 @@ const MAX_ADMIN_FORM_BYTES = REQUEST_LIMITS.consoleFormBytes;
 /**
  * The posted console form, or a French 4xx for a body that is not a form (JSON, a broken
  * multipart), too large, or holding a NUL character (PostgreSQL refuses it in text): no handler
- * ever sees such input.
+ * ever sees such input. The personal spaces read their posts with it too.
  */
-async function readConsoleForm(
+export async function readConsoleForm(
   request: Request,
   upload: ConsoleActionOptions["upload"],
 ): Promise<FormData | ReturnType<typeof failure>> {

@@ -4,12 +4,17 @@ import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
 import {
+  CountersignForm,
+  entryText,
+  MarkForm,
+  windowText,
+} from "~/features/attendance/components/slot-forms";
+import {
   ATTENDANCE_PERMISSIONS,
   attendanceAction,
   deviceOf,
   slotAttendance,
 } from "~/features/attendance/console-attendance.server";
-import { ATTENDANCE_METHOD_LABELS, ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
 import { entityId } from "~/platform/form-schema";
 import { formatDateTime, recordedTimeText } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";
@@ -19,7 +24,6 @@ import { BackLink } from "~/ui/console/back-link";
 import { PageHeader } from "~/ui/console/page-header";
 import { RecordError } from "~/ui/console/record-error";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
-import { Input, Label } from "~/ui/input";
 import type { Route } from "./+types/session-attendance-slot";
 
 const NOT_FOUND = "Créneau introuvable";
@@ -75,82 +79,6 @@ function PadForm({ sheet, learner, onDone }: { sheet: Sheet; learner: Row; onDon
       </div>
     </fetcher.Form>
   );
-}
-
-function MarkForm({
-  sheet,
-  learner,
-  correction,
-  onDone,
-}: {
-  sheet: Sheet;
-  learner: Row;
-  correction: boolean;
-  onDone: () => void;
-}) {
-  const fetcher = useAdminFetcher((result) => {
-    if (result.ok) onDone();
-  });
-  const [status, setStatus] = useState("absent");
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
-  return (
-    <fetcher.Form method="post" className="mt-3 grid gap-3 rounded-md border bg-muted/30 p-3 sm:grid-cols-3">
-      <input type="hidden" name="intent" value={correction ? "correct" : "mark"} />
-      <input type="hidden" name="sessionId" value={sheet.session.id} />
-      <input type="hidden" name="slotId" value={sheet.slot.id} />
-      <input type="hidden" name="learnerId" value={learner.id} />
-      <div className="space-y-1">
-        <Label htmlFor={`status-${learner.id}`}>Présence</Label>
-        <select
-          id={`status-${learner.id}`}
-          name="status"
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
-          className="h-10 w-full rounded-md border border-input bg-background px-2"
-        >
-          <option value="present">{ATTENDANCE_STATUS_LABELS.present}</option>
-          <option value="late">{ATTENDANCE_STATUS_LABELS.late}</option>
-          <option value="absent">{ATTENDANCE_STATUS_LABELS.absent}</option>
-        </select>
-      </div>
-      {status === "late" ? (
-        <div className="space-y-1">
-          <Label htmlFor={`late-${learner.id}`}>Retard (minutes)</Label>
-          <Input
-            id={`late-${learner.id}`}
-            name="lateMinutes"
-            type="number"
-            min={1}
-            inputMode="numeric"
-            required
-          />
-          {errors?.lateMinutes ? <p className="text-sm text-destructive">{errors.lateMinutes}</p> : null}
-        </div>
-      ) : null}
-      <div className="space-y-1">
-        <Label htmlFor={`reason-${learner.id}`}>Motif</Label>
-        <Input id={`reason-${learner.id}`} name="reason" maxLength={300} />
-      </div>
-      <div className="flex items-end gap-2 sm:col-span-3">
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {correction ? "Enregistrer la correction" : "Enregistrer"}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-/** An entry of the slot on `day`: its date too when it was recorded another day (typed afterwards). */
-function entryText(entry: Row["entry"], day: string): string {
-  if (!entry) return "Non renseigné";
-  const status =
-    entry.status === "late"
-      ? `${ATTENDANCE_STATUS_LABELS.late} (${entry.lateMinutes} min)`
-      : ATTENDANCE_STATUS_LABELS[entry.status];
-  return `${status} · ${ATTENDANCE_METHOD_LABELS[entry.method]} ${recordedTimeText(entry.recordedAt, day)}${entry.reason ? ` · ${entry.reason}` : ""}${entry.count > 1 ? " · corrigé" : ""}`;
 }
 
 /** 'Lien envoyé le …' once the outbox has delivered the learner's e-mail; queued until then. */
@@ -212,37 +140,6 @@ function AllPresentForm({ sheet, missing }: { sheet: Sheet; missing: number }) {
   );
 }
 
-function CountersignForm({ sheet }: { sheet: Sheet }) {
-  const fetcher = useAdminFetcher();
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
-  return (
-    <fetcher.Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="countersign" />
-      <input type="hidden" name="sessionId" value={sheet.session.id} />
-      <input type="hidden" name="slotId" value={sheet.slot.id} />
-      <div className="max-w-sm space-y-1">
-        <Label htmlFor="trainerName">Formateur ou formatrice</Label>
-        <Input
-          id="trainerName"
-          name="trainerName"
-          defaultValue={sheet.slot.trainer ?? ""}
-          required
-          maxLength={120}
-        />
-        {errors?.trainerName ? <p className="text-sm text-destructive">{errors.trainerName}</p> : null}
-      </div>
-      <SignaturePad
-        label="Signature du formateur ou de la formatrice"
-        allowTyped={false}
-        error={errors?.signature}
-      />
-      <Button type="submit" disabled={fetcher.state !== "idle"}>
-        Contresigner le créneau
-      </Button>
-    </fetcher.Form>
-  );
-}
-
 export default function AdminSessionAttendanceSlot({ loaderData }: Route.ComponentProps) {
   const { sheet } = loaderData;
   useLiveRevalidation(LIVE);
@@ -250,12 +147,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
   const [open, setOpen] = useState<{ id: string; kind: "pad" | "mark" | "correct" } | null>(null);
   const missing = sheet.learners.filter((l) => !l.entry).length;
   const base = `/admin/formations/${sheet.session.formationId}/sessions/${sheet.session.id}`;
-  const windowText =
-    sheet.slot.window === "open"
-      ? "Signature ouverte"
-      : sheet.slot.window === "early"
-        ? "La signature ouvre 15 minutes avant le début"
-        : "Créneau terminé : signature close";
+  const slotRef = { sessionId: sheet.session.id, slotId: sheet.slot.id };
   return (
     <>
       <BackLink to={`${base}/emargement`} className="mb-4">
@@ -263,7 +155,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
       </BackLink>
       <PageHeader
         title={`Émargement – ${sheet.slot.heading}`}
-        description={`${sheet.session.title} · ${windowText}`}
+        description={`${sheet.session.title} · ${windowText(sheet.slot.window)}`}
       />
       <div className="mb-4 flex flex-wrap gap-2">
         {sheet.slot.window !== "closed" ? (
@@ -320,7 +212,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
                 <PadForm sheet={sheet} learner={learner} onDone={() => setOpen(null)} />
               ) : (
                 <MarkForm
-                  sheet={sheet}
+                  slot={slotRef}
                   learner={learner}
                   correction={open.kind === "correct"}
                   onDone={() => setOpen(null)}
@@ -340,7 +232,7 @@ export default function AdminSessionAttendanceSlot({ loaderData }: Route.Compone
         ) : sheet.slot.window === "early" ? (
           <p className="text-muted-foreground">La contresignature ouvre avec la signature.</p>
         ) : (
-          <CountersignForm sheet={sheet} />
+          <CountersignForm slot={slotRef} trainer={{ typed: sheet.slot.trainer ?? "" }} />
         )}
       </section>
     </>

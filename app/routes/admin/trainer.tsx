@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { formatDateRange } from "~/features/catalogue/sessions";
+import { SpaceInvitation } from "~/features/spaces/components/space-invitation";
+import { TRAINER_SPACE_INTENTS, trainerInvitedAt, trainerSpaceIntent } from "~/features/spaces/index.server";
 import { trainerSessions } from "~/features/timetable/index.server";
 import { TrainerDialog } from "~/features/trainers/components/trainer-dialog";
 import { TrainerDocuments } from "~/features/trainers/components/trainer-documents";
@@ -47,29 +49,41 @@ export async function loader(args: Route.LoaderArgs) {
     notFound: NOT_FOUND,
     read: async (db, id) => {
       const record = await trainerRecord(db, id);
-      return record && { record, sessions: await trainerSessions(db, id) };
+      return (
+        record && {
+          record,
+          sessions: await trainerSessions(db, id),
+          invitedAt: await trainerInvitedAt(db, id),
+        }
+      );
     },
   });
   const today = parisToday();
   return {
     record: value?.record ?? null,
     sessions: value?.sessions ?? [],
+    invitedAt: value?.invitedAt ?? null,
     today,
     soon: monthAfter(today),
     loadError,
   };
 }
 
-export const action = trainerDocumentAction;
+// The register's own intents, with the invitation into the trainer's personal space beside them.
+export const action = trainerDocumentAction({
+  permissions: TRAINER_SPACE_INTENTS,
+  handle: trainerSpaceIntent,
+});
 
 // A colleague's change shows at once.
 const LIVE = ["trainers"] as const;
 
 export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
-  const { record, sessions, today, soon, loadError } = loaderData;
+  const { record, sessions, invitedAt, today, soon, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("trainers:write");
+  const canInvite = useCan("spaces:invite");
   const [editing, setEditing] = useState(false);
   if (!record) {
     return <RecordScreen list={LIST} failure={loadError ?? "Erreur lors du chargement des formateurs"} />;
@@ -114,6 +128,13 @@ export default function AdminTrainer({ loaderData }: Route.ComponentProps) {
                   {trainer.qualification || "Non renseignée"}
                 </RecordItem>
               </dl>
+              {canInvite && trainer.active && trainer.email ? (
+                <SpaceInvitation
+                  id={trainer.id}
+                  name={trainerName(trainer)}
+                  invitedAt={invitedAt ?? undefined}
+                />
+              ) : null}
             </CardContent>
           </Card>
           <Card>

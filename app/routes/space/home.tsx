@@ -1,8 +1,8 @@
-import { ArrowRight, Building2, GraduationCap } from "lucide-react";
+import { ArrowRight, Building2, GraduationCap, Presentation } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
-import { companySpaceHref, learnerSpaceHref } from "~/features/spaces";
+import { companySpaceHref, learnerSpaceHref, trainerSpaceHref } from "~/features/spaces";
 import { LearnerApplications } from "~/features/spaces/components/learner-applications";
 import { spaceHome } from "~/features/spaces/home.server";
 import { requireSpaceMember } from "~/features/spaces/index.server";
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
-  const { firstName, learnerFiles, payers, applications } = loaderData;
+  const { firstName, learnerFiles, payers, trainers, applications } = loaderData;
   return (
     <main id="contenu" className="space-y-8">
       <h1 className="text-2xl font-semibold">Bonjour {firstName}</h1>
@@ -57,6 +57,33 @@ export default function SpaceHomePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <LearnerApplications applications={applications} />
+      {trainers.length ? (
+        <section aria-labelledby="mes-interventions" className="space-y-3">
+          <h2 id="mes-interventions" className="flex items-center gap-2 text-lg font-semibold">
+            <Presentation aria-hidden="true" className="h-5 w-5" /> Mes interventions
+          </h2>
+          <ul className="space-y-3">
+            {trainers.map((trainer) => (
+              <li
+                key={trainer.trainerId}
+                className="rounded-xl border border-border p-4"
+                data-testid="trainer-file"
+              >
+                <p className="font-medium">{trainer.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  Vos sessions, vos créneaux et leur émargement, vos documents.
+                </p>
+                <Link
+                  to={trainerSpaceHref(trainer.trainerId)}
+                  className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Voir mon espace formateur·rice <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {payers.length ? (
         <section aria-labelledby="mes-entreprises" className="space-y-3">
           <h2 id="mes-entreprises" className="flex items-center gap-2 text-lg font-semibold">

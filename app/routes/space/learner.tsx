@@ -8,7 +8,7 @@ import { learnerOf } from "~/features/spaces/index.server";
 import { learnerFeedPath, learnerSpace } from "~/features/spaces/learner-space.server";
 import { learnerSpaceAction } from "~/features/spaces/learner-space-actions.server";
 import { learnerRequestedDocuments } from "~/features/spaces/requested-documents.server";
-import { timeText } from "~/features/timetable";
+import { slotPlaceText, timeText } from "~/features/timetable";
 import { formatDate } from "~/platform/dates";
 import { pageTitle } from "~/platform/seo";
 import { buttonClass } from "~/ui/button";
@@ -38,9 +38,6 @@ export async function action(args: Route.ActionArgs) {
   const { user, membership } = await learnerOf(args, args.params.learnerId);
   return learnerSpaceAction(args.context.app, user, membership.learnerId, args.request);
 }
-
-const slotWhere = (slot: { place: string | null; link: string | null }, sessionPlace: string) =>
-  slot.place || (slot.link ? "À distance" : sessionPlace);
 
 export default function LearnerSpacePage({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData;
@@ -134,7 +131,7 @@ export default function LearnerSpacePage({ loaderData, actionData }: Route.Compo
                   {formatDay(slot.day)}, {timeText(slot.startMinute)} – {timeText(slot.endMinute)}
                 </p>
                 <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                  {slotWhere(slot, s.place)}
+                  {slotPlaceText(slot, s.place)}
                   {slot.trainer ? ` · ${slot.trainer}` : ""}
                 </p>
               </li>

@@ -7,6 +7,8 @@ export const shownText = (page: Page) => page.locator("body").innerText();
 /** Draws a stroke across the page's signature pad, as a finger would. */
 export async function drawSignature(page: Page) {
   const pad = page.getByTestId("signature-pad");
+  // A pointer draws only on what is on screen: a phone's pad may sit below the fold.
+  await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error("no signature pad");
   await page.mouse.move(box.x + 20, box.y + box.height / 2);

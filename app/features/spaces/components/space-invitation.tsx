@@ -8,16 +8,29 @@ import { DialogContent } from "~/ui/dialog";
 
 // The console's invitations into personal spaces, placed by the Stagiaires and Financeurs screens.
 
-/**
- * 'Inviter dans son espace' (never invited) or 'Renvoyer l'invitation' (with the last one's day), on
- * a learner of Stagiaires: one post, a fresh sign-in link by e-mail.
- */
+/** 'Inviter dans son espace' on a learner of Stagiaires (see `SpaceInvitation`). */
 export function LearnerSpaceInvitation({
   learnerId,
+  ...rest
+}: {
+  learnerId: string;
+  name: string;
+  invitedAt: string | undefined;
+}) {
+  return <SpaceInvitation id={learnerId} {...rest} />;
+}
+
+/**
+ * 'Inviter dans son espace' (never invited) or 'Renvoyer l'invitation' (with the last one's day), on
+ * a learner of Stagiaires or a trainer's page of Formateurs: one post ('invite-space' with the
+ * record's id), a fresh sign-in link by e-mail.
+ */
+export function SpaceInvitation({
+  id,
   name,
   invitedAt,
 }: {
-  learnerId: string;
+  id: string;
   name: string;
   /** The last invitation (ISO), or undefined: never invited. */
   invitedAt: string | undefined;
@@ -28,7 +41,7 @@ export function LearnerSpaceInvitation({
   return (
     <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="invite-space" />
-      <input type="hidden" name="id" value={learnerId} />
+      <input type="hidden" name="id" value={id} />
       <Button
         type="submit"
         variant="outline"
