@@ -26,6 +26,11 @@ export const LIVE_TABLES = [
   // A signature given on the signing page shows on the request's console page; Paramètres › Signatures.
   "signature_requests",
   "signature_settings",
+  // Console only: the Qualiopi board's answers and its registers.
+  "quality_settings",
+  "improvement_actions",
+  "watch_entries",
+  "disability_partners",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

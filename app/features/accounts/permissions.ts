@@ -66,6 +66,8 @@ export const PERMISSION_DESCRIPTIONS = {
   "surveys:write": "Créer et modifier les questionnaires et leurs questions",
   "surveys:send": "Envoyer un questionnaire maintenant (stagiaires d'une session, liste d'adresses)",
   "surveys:export": "Exporter les réponses aux enquêtes en CSV",
+  "quality:read": "Voir le tableau Qualiopi et télécharger le dossier de preuves",
+  "quality:write": "Tenir les registres Qualiopi (améliorations, veille, partenaires handicap)",
   "invoices:read":
     "Voir les financeurs, les plans de financement, les devis, les factures, les avoirs et l'encours",
   "invoices:write":
@@ -131,6 +133,10 @@ const MODERATOR: readonly Permission[] = [
   "surveys:read",
   "surveys:write",
   "surveys:send",
+  // The Qualiopi board is read by whoever reads the statistics; its registers are kept by whoever
+  // handles the complaints (the improvement actions answer them).
+  "quality:read",
+  "quality:write",
   // They prepare the money (payers, plans, quotes, drafts); an invoice's number, a credit note, a
   // payment and the accountant's exports are the administrators': each is a legal record.
   "invoices:read",

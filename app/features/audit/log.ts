@@ -32,5 +32,10 @@ export const AUDIT_ENTITIES = [
   "signature_settings",
   // Personal spaces (features/spaces/audit-record.server.ts).
   "space_member",
+  // Qualiopi (features/quality/audit-record.server.ts).
+  "improvement_action",
+  "watch_entry",
+  "disability_partner",
+  "quality_settings",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

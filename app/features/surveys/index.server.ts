@@ -2,4 +2,5 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export { type SurveyFigures, surveyFigures } from "./figures.server";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
+export { stakeholderResponseCounts } from "./stakeholders.server";
 export { surveyToken, surveyUrl } from "./tokens.server";

@@ -1,0 +1,320 @@
+/**
+ * The Qualiopi registers kept in the console: improvement actions (indicator 32), the watch (23 to 25)
+ * and the disability partners (26). Each is a list edited in a dialog (crudAction: every change in the
+ * Journal); an improvement action is also proposed in one click from a complaint or from a formation
+ * whose satisfaction is under the threshold, linked to that record.
+ */
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { userRoles, users } from "~/features/accounts/schema.server";
+import { type Actor, auditedChange, crudAction } from "~/features/audit/index.server";
+import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { complaints } from "~/features/complaints/schema.server";
+import { AdminInputError, attempt, failure } from "~/platform/console/action.server";
+import type { Db } from "~/platform/db/client.server";
+import { textFields } from "~/platform/form-data";
+import { entityId } from "~/platform/form-schema";
+import type { AppRuntime } from "~/platform/runtime.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { improvementTitle, partnerTitle, watchTitle } from "./audit-record.server";
+import {
+  IMPROVEMENT_ERRORS,
+  type ImprovementInput,
+  improvementSchema,
+  PARTNER_ERRORS,
+  type PartnerInput,
+  partnerSchema,
+  WATCH_ERRORS,
+  type WatchInput,
+  watchSchema,
+} from "./registers";
+import { disabilityPartners, improvementActions, watchEntries } from "./schema.server";
+
+export const IMPROVEMENTS_PATH = "/admin/qualiopi/ameliorations";
+
+/** The staff (users holding a role), who may carry an improvement action: the dialog's choices. */
+export async function staffOptions(db: Db): Promise<{ value: string; label: string }[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+  return rows.map((u) => ({ value: u.id, label: u.name.trim() || u.email }));
+}
+
+/**
+ * Every improvement action, newest first, with the name of its owner and the record it answers (its
+ * label and console link): the register is short, one page.
+ */
+export async function improvementRegister(db: Db) {
+  const rows = await db
+    .select({
+      action: improvementActions,
+      owner: users.name,
+      ownerEmail: users.email,
+      complaintReference: complaints.reference,
+      formationTitle: formations.title,
+      sessionStart: formationSessions.startDate,
+      sessionFormationId: formationSessions.formationId,
+    })
+    .from(improvementActions)
+    .leftJoin(users, eq(users.id, improvementActions.ownerId))
+    .leftJoin(complaints, eq(complaints.id, improvementActions.complaintId))
+    .leftJoin(formations, eq(formations.id, improvementActions.formationId))
+    .leftJoin(formationSessions, eq(formationSessions.id, improvementActions.sessionId))
+    .orderBy(desc(improvementActions.createdAt), asc(improvementActions.id));
+  return rows.map((r) => ({
+    ...r.action,
+    ownerName: r.owner?.trim() || r.ownerEmail || null,
+    originRecord: originRecord(r.action, r),
+  }));
+}
+
+export type ImprovementRow = Awaited<ReturnType<typeof improvementRegister>>[number];
+
+function originRecord(
+  a: { complaintId: string | null; formationId: string | null; sessionId: string | null },
+  r: { complaintReference: string | null; formationTitle: string | null; sessionFormationId: string | null },
+): { label: string; href: string } | null {
+  if (a.complaintId && r.complaintReference) {
+    return { label: `Réclamation ${r.complaintReference}`, href: `/admin/reclamations/${a.complaintId}` };
+  }
+  if (a.sessionId && r.sessionFormationId) {
+    return { label: "Session", href: `/admin/formations/${r.sessionFormationId}/sessions` };
+  }
+  if (a.formationId && r.formationTitle) {
+    return { label: r.formationTitle, href: `/admin/formations/${a.formationId}` };
+  }
+  return null;
+}
+
+/** An owner posted must be one of the staff: the foreign key would refuse anyone else with a 500. */
+async function refuseUnknownOwner(tx: Db, ownerId: string | null) {
+  if (!ownerId) return;
+  const [found] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, ownerId));
+  if (!found) throw new AdminInputError(IMPROVEMENT_ERRORS.owner, "ownerId");
+}
+
+/** 'Réalisée' stamps the day it was done (once); leaving that state clears it. */
+const doneAtFor = (state: ImprovementInput["state"], before: Date | null) =>
+  state === "done" ? (before ?? new Date()) : null;
+
+const IMPROVEMENT_PERMISSION = "quality:write";
+
+/**
+ * The improvement register's action: create | update | delete from the dialog (quality:write), and
+ * `propose`, the one click of a complaint's page or of a formation under the satisfaction threshold:
+ * an action 'Proposée' linked to that record, then the register.
+ */
+export const improvementAction = crudAction<ImprovementInput, Response | ReturnType<typeof failure>>(
+  {
+    permission: IMPROVEMENT_PERMISSION,
+    schema: improvementSchema,
+    entity: "improvement_action",
+    table: "improvement_actions",
+    messages: {
+      unknown: IMPROVEMENT_ERRORS.unknown,
+      gone: "Cette action d'amélioration n'existe plus.",
+      created: "Action d'amélioration ajoutée",
+      updated: "Action d'amélioration mise à jour",
+      deleted: "Action d'amélioration supprimée",
+    },
+    async save(tx, input, id) {
+      await refuseUnknownOwner(tx, input.ownerId);
+      if (!id) {
+        const [saved] = await tx
+          .insert(improvementActions)
+          .values({ ...input, doneAt: doneAtFor(input.state, null) })
+          .returning({ id: improvementActions.id });
+        return saved?.id;
+      }
+      const [before] = await tx
+        .select({ doneAt: improvementActions.doneAt })
+        .from(improvementActions)
+        .where(eq(improvementActions.id, id));
+      if (!before) return undefined;
+      const [saved] = await tx
+        .update(improvementActions)
+        .set({ ...input, doneAt: doneAtFor(input.state, before.doneAt), updatedAt: new Date() })
+        .where(eq(improvementActions.id, id))
+        .returning({ id: improvementActions.id });
+      return saved?.id;
+    },
+    async current(tx, id) {
+      const [row] = await tx.select().from(improvementActions).where(eq(improvementActions.id, id));
+      if (!row) return undefined;
+      const { origin, title, description, ownerId, dueOn, state, result } = row;
+      return { origin, title, description, ownerId, dueOn, state, result };
+    },
+    title: (_tx, _input, id) => improvementTitle(id),
+    async remove(tx, id) {
+      const [deleted] = await tx
+        .delete(improvementActions)
+        .where(eq(improvementActions.id, id))
+        .returning({ id: improvementActions.id });
+      return deleted && { title: improvementTitle(deleted.id) };
+    },
+  },
+  {
+    permissions: { propose: IMPROVEMENT_PERMISSION },
+    handle: proposeImprovement,
+  },
+);
+
+const PROPOSE_ERROR = "Erreur lors de la proposition";
+
+/** What a one-click proposal links to and its first title, read from the record it answers. */
+async function proposalFor(
+  db: Db,
+  fields: Record<string, string>,
+): Promise<Pick<
+  typeof improvementActions.$inferInsert,
+  "origin" | "complaintId" | "formationId" | "title"
+> | null> {
+  if (fields.origin === "complaint") {
+    const id = entityId.safeParse(fields.complaintId);
+    if (!id.success) return null;
+    const [c] = await db
+      .select({ reference: complaints.reference })
+      .from(complaints)
+      .where(eq(complaints.id, id.data));
+    return c
+      ? { origin: "complaint", complaintId: id.data, title: `Suite à la réclamation ${c.reference}` }
+      : null;
+  }
+  if (fields.origin === "survey") {
+    const id = entityId.safeParse(fields.formationId);
+    if (!id.success) return null;
+    const [f] = await db
+      .select({ title: formations.title })
+      .from(formations)
+      .where(eq(formations.id, id.data));
+    return f
+      ? { origin: "survey", formationId: id.data, title: `Satisfaction sous le seuil : ${f.title}` }
+      : null;
+  }
+  return null;
+}
+
+async function proposeImprovement(app: AppRuntime, actor: Actor, form: FormData) {
+  const fields = textFields(form);
+  const proposal = await proposalFor(app.db, fields);
+  if (!proposal) return failure("propose", PROPOSE_ERROR, 400, IMPROVEMENT_ERRORS.origin404);
+  let created = "";
+  const outcome = await attempt(app, "propose", PROPOSE_ERROR, "Action d'amélioration proposée", async () => {
+    await auditedChange(app, actor, { table: "improvement_actions", op: "insert" }, async (tx) => {
+      const [row] = await tx
+        .insert(improvementActions)
+        .values({ ...proposal, ownerId: actor.id })
+        .returning({ id: improvementActions.id });
+      if (!row) throw new Error("improvement action not saved");
+      created = row.id;
+      return {
+        action: "create",
+        entity: "improvement_action",
+        entityId: row.id,
+        details: { title: improvementTitle(row.id), origin: proposal.origin },
+      };
+    });
+  });
+  if (!created) return outcome;
+  return redirectWithToast(
+    `${IMPROVEMENTS_PATH}?action=${created}`,
+    {
+      type: "success",
+      title: "Action d'amélioration proposée",
+      description: "Complétez-la : responsable, échéance.",
+    },
+    app.config.authSecret,
+  );
+}
+
+/** The watch register, latest first. */
+export const watchRegister = (db: Db) =>
+  db.select().from(watchEntries).orderBy(desc(watchEntries.seenOn), desc(watchEntries.createdAt));
+
+export const watchAction = crudAction<WatchInput>({
+  permission: "quality:write",
+  schema: watchSchema,
+  entity: "watch_entry",
+  table: "watch_entries",
+  messages: {
+    unknown: WATCH_ERRORS.unknown,
+    gone: "Cette entrée de veille n'existe plus.",
+    created: "Veille ajoutée",
+    updated: "Veille mise à jour",
+    deleted: "Veille supprimée",
+  },
+  async save(tx, input, id) {
+    const [saved] = id
+      ? await tx
+          .update(watchEntries)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(watchEntries.id, id))
+          .returning({ id: watchEntries.id })
+      : await tx.insert(watchEntries).values(input).returning({ id: watchEntries.id });
+    return saved?.id;
+  },
+  async current(tx, id) {
+    const [row] = await tx.select().from(watchEntries).where(eq(watchEntries.id, id));
+    if (!row) return undefined;
+    const { seenOn, kind, source, summary, impact } = row;
+    return { seenOn, kind, source, summary, impact };
+  },
+  title: (_tx, _input, id) => watchTitle(id),
+  async remove(tx, id) {
+    const [deleted] = await tx
+      .delete(watchEntries)
+      .where(eq(watchEntries.id, id))
+      .returning({ id: watchEntries.id });
+    return deleted && { title: watchTitle(deleted.id) };
+  },
+});
+
+/** The disability partners, by name. */
+export const partnerRegister = (db: Db) =>
+  db
+    .select()
+    .from(disabilityPartners)
+    .orderBy(asc(sql`lower(${disabilityPartners.name})`), asc(disabilityPartners.id));
+
+export const partnerAction = crudAction<PartnerInput>({
+  permission: "quality:write",
+  schema: partnerSchema,
+  entity: "disability_partner",
+  table: "disability_partners",
+  messages: {
+    unknown: PARTNER_ERRORS.unknown,
+    gone: "Ce partenaire n'existe plus.",
+    created: "Partenaire ajouté",
+    updated: "Partenaire mis à jour",
+    deleted: "Partenaire supprimé",
+  },
+  async save(tx, input, id) {
+    const [saved] = id
+      ? await tx
+          .update(disabilityPartners)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(disabilityPartners.id, id))
+          .returning({ id: disabilityPartners.id })
+      : await tx.insert(disabilityPartners).values(input).returning({ id: disabilityPartners.id });
+    return saved?.id;
+  },
+  async current(tx, id) {
+    const [row] = await tx.select().from(disabilityPartners).where(eq(disabilityPartners.id, id));
+    if (!row) return undefined;
+    const { name, kind, contact, purpose } = row;
+    return { name, kind, contact, purpose };
+  },
+  title: (_tx, _input, id) => partnerTitle(id),
+  async remove(tx, id) {
+    const [deleted] = await tx
+      .delete(disabilityPartners)
+      .where(eq(disabilityPartners.id, id))
+      .returning({ id: disabilityPartners.id });
+    return deleted && { title: partnerTitle(deleted.id) };
+  },
+});
