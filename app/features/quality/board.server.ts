@@ -9,8 +9,11 @@ import { missingQualiopiItems } from "~/features/catalogue";
 import { formations } from "~/features/catalogue/schema.server";
 import { allFormationIndicators } from "~/features/indicators/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
-import { stakeholderResponseCounts } from "~/features/surveys/index.server";
-import { SURVEY_AUDIENCE_LABELS, SURVEY_AUDIENCES } from "~/features/surveys/vocabulary";
+import {
+  SURVEY_AUDIENCE_LABELS,
+  SURVEY_AUDIENCES,
+  stakeholderResponseCounts,
+} from "~/features/surveys/index.server";
 import { addDays, formatDate, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";

@@ -4,15 +4,18 @@
  * Journal); an improvement action is also proposed in one click from a complaint or from a formation
  * whose satisfaction is under the threshold, linked to that record.
  */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { userRoles, users } from "~/features/accounts/schema.server";
 import { type Actor, auditedChange, crudAction } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { complaints } from "~/features/complaints/schema.server";
+import { indicatorCounts } from "~/features/indicators/index.server";
 import { AdminInputError, attempt, failure } from "~/platform/console/action.server";
+import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
 import { entityId } from "~/platform/form-schema";
+import { formatIsoDay } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { improvementTitle, partnerTitle, watchTitle } from "./audit-record.server";
@@ -28,6 +31,7 @@ import {
   watchSchema,
 } from "./registers";
 import { disabilityPartners, improvementActions, watchEntries } from "./schema.server";
+import { IMPROVEMENT_ORIGIN_LABELS, IMPROVEMENT_STATE_LABELS } from "./vocabulary";
 
 export const IMPROVEMENTS_PATH = "/admin/qualiopi/ameliorations";
 
@@ -318,3 +322,99 @@ export const partnerAction = crudAction<PartnerInput>({
     return deleted && { title: partnerTitle(deleted.id) };
   },
 });
+
+const CSV_HEADER = [
+  "Créée le",
+  "Origine",
+  "Enregistrement",
+  "Action",
+  "Description",
+  "Responsable",
+  "Échéance",
+  "État",
+  "Réalisée le",
+  "Résultat",
+];
+
+/** The improvement register as CSV for French Excel (the auditor's copy). */
+export async function improvementsCsv(db: Db): Promise<string> {
+  const register = await improvementRegister(db);
+  return (
+    CSV_BOM +
+    csvLine(CSV_HEADER) +
+    register
+      .map((a) =>
+        csvLine([
+          formatIsoDay(a.createdAt),
+          IMPROVEMENT_ORIGIN_LABELS[a.origin],
+          a.originRecord?.label ?? "",
+          a.title,
+          a.description,
+          a.ownerName ?? "",
+          a.dueOn ?? "",
+          IMPROVEMENT_STATE_LABELS[a.state],
+          a.doneAt ? formatIsoDay(a.doneAt) : "",
+          a.result,
+        ]),
+      )
+      .join("")
+  );
+}
+
+export interface FormationUnderThreshold {
+  id: string;
+  title: string;
+  year: number;
+  /** Satisfied answers over answers to the overall question, in %. */
+  rate: number;
+  answers: number;
+  /** An action already answers it (one not abandoned). */
+  proposed: boolean;
+}
+
+/**
+ * The formations whose latest year of à-chaud answers (the published satisfaction's counts) is under
+ * the centre's threshold: the improvement register offers an action on each in one click.
+ */
+export async function formationsUnderThreshold(
+  db: Db,
+  threshold: number,
+): Promise<FormationUnderThreshold[]> {
+  const [counts, titles, answered] = await Promise.all([
+    indicatorCounts(db),
+    db.select({ id: formations.id, title: formations.title }).from(formations),
+    db
+      .selectDistinct({ formationId: improvementActions.formationId })
+      .from(improvementActions)
+      .where(and(eq(improvementActions.origin, "survey"), ne(improvementActions.state, "abandoned"))),
+  ]);
+  const proposed = new Set(answered.map((a) => a.formationId));
+  return titles
+    .flatMap((f) => {
+      const latest = (counts.get(f.id) ?? [])
+        .filter((c) => c.overallAnswered > 0)
+        .sort((a, b) => b.year - a.year)[0];
+      if (!latest) return [];
+      const rate = Math.round((latest.satisfied / latest.overallAnswered) * 100);
+      if (rate >= threshold) return [];
+      return [
+        {
+          id: f.id,
+          title: f.title,
+          year: latest.year,
+          rate,
+          answers: latest.overallAnswered,
+          proposed: proposed.has(f.id),
+        },
+      ];
+    })
+    .sort((a, b) => a.rate - b.rate);
+}
+
+/** The improvement actions answering one complaint (its page lists them beside 'Proposer…'). */
+export const complaintImprovements = (db: Db, complaintId: string) =>
+  db
+    .select({ id: improvementActions.id, title: improvementActions.title, state: improvementActions.state })
+    .from(improvementActions)
+    .where(eq(improvementActions.complaintId, complaintId))
+    .orderBy(asc(improvementActions.createdAt));

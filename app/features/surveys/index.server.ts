@@ -4,3 +4,4 @@ export { type SurveyFigures, surveyFigures } from "./figures.server";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
 export { stakeholderResponseCounts } from "./stakeholders.server";
 export { surveyToken, surveyUrl } from "./tokens.server";
+export { SURVEY_AUDIENCE_LABELS, SURVEY_AUDIENCES, type SurveyAudience } from "./vocabulary";
