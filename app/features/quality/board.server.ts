@@ -170,6 +170,7 @@ async function formationFacts(db: Db) {
     ).length,
     latestUpdate: latest ? formatDate(latest) : null,
     catalogueCertifying: certifying.length > 0,
+    publishedIds: new Set(published.map((f) => f.id)),
   };
 }
 
@@ -200,15 +201,16 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
   ]);
   if (!c) throw new Error("Qualiopi counts returned no row");
   const others = SURVEY_AUDIENCES.filter((a) => a !== "learner" && stakeholders[a].answered > 0);
-  const { catalogueCertifying, ...formationCounts } = formationsFacts;
+  const { catalogueCertifying, publishedIds: _ids, ...formationCounts } = formationsFacts;
   const facts: QualityFacts = {
     formations: formationCounts,
     results: {
       published: formationCounts.published,
       shown: results.filter(
         (r) =>
-          r.indicators.archives.length > 0 ||
-          r.indicators.years.some((y) => y.indicators.some((i) => i.rate !== null)),
+          formationsFacts.publishedIds.has(r.id) &&
+          (r.indicators.archives.length > 0 ||
+            r.indicators.years.some((y) => y.indicators.some((i) => i.rate !== null))),
       ).length,
     },
     applications: { recent: c.applications, withNeeds: c.applicationsWithNeeds },
