@@ -167,7 +167,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     });
   });
 
-  it("the centre's answers make the scoped indicators apply, checked in French and written to the Journal", async () => {
+  it("the centre's answers make the scoped indicators apply, checked in French and audited", async () => {
     const refused = await post(boardRoute, "/admin/qualiopi", {
       ...ANSWERS,
       certifying: "peut-être",
@@ -200,7 +200,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     expect(JSON.stringify(entry?.details)).toContain("certifying");
   });
 
-  it("the registers check their fields on the server with French messages and write the Journal", async () => {
+  it("the registers check their fields on the server with French messages, nothing saved", async () => {
     const watch = await post(watchRoute, "/admin/qualiopi/veille", {
       intent: "create",
       seenOn: "31/02/2026",

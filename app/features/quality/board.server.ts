@@ -27,7 +27,7 @@ export const APPRENTICESHIP_CATEGORY = "Actions de formation par apprentissage";
 
 export type QualitySettings = typeof qualitySettings.$inferSelect;
 
-const DEFAULT_SETTINGS: Omit<QualitySettings, "updatedAt"> = {
+export const DEFAULT_QUALITY_SETTINGS: Omit<QualitySettings, "updatedAt"> = {
   id: 1,
   certifying: null,
   alternance: false,
@@ -39,7 +39,7 @@ const DEFAULT_SETTINGS: Omit<QualitySettings, "updatedAt"> = {
 /** The centre's answers (the row the migration inserts; its defaults before it exists). */
 export async function getQualitySettings(db: Db): Promise<Omit<QualitySettings, "updatedAt">> {
   const [row] = await db.select().from(qualitySettings).where(eq(qualitySettings.id, 1));
-  return row ?? DEFAULT_SETTINGS;
+  return row ?? DEFAULT_QUALITY_SETTINGS;
 }
 
 const YEAR_DAYS = 365;

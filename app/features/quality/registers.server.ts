@@ -5,12 +5,14 @@
  * whose satisfaction is under the threshold, linked to that record.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
 import { userRoles, users } from "~/features/accounts/schema.server";
-import { type Actor, auditedChange, crudAction } from "~/features/audit/index.server";
+import { type Actor, auditedChange, type CrudTable, crudAction } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { complaints } from "~/features/complaints/schema.server";
 import { indicatorCounts } from "~/features/indicators/index.server";
-import { AdminInputError, attempt, failure } from "~/platform/console/action.server";
+import { AdminInputError, attempt, failure, loadOr } from "~/platform/console/action.server";
+
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
@@ -236,47 +238,68 @@ async function proposeImprovement(app: AppRuntime, actor: Actor, form: FormData)
   );
 }
 
+/**
+ * The action of a register whose rows are its declared fields and nothing else (the watch, the
+ * partners): create, update, delete from its dialog, for whoever keeps the registers (quality:write).
+ */
+function plainRegisterAction<Input extends object>(
+  // One of the plain registers' tables: each has its id, its declared fields and updatedAt, which
+  // is all the statements below touch, so the watch's table type stands for both.
+  table: typeof watchEntries | typeof disabilityPartners,
+  fields: readonly (keyof Input & string)[],
+  config: Pick<CrudTable<Input>, "schema" | "entity" | "table" | "messages"> & {
+    title: (id: string) => string;
+  },
+) {
+  const rows = table as typeof watchEntries;
+  return crudAction<Input>({
+    ...config,
+    permission: "quality:write",
+    async save(tx, input, id) {
+      const values = input as unknown as typeof watchEntries.$inferInsert;
+      const [saved] = id
+        ? await tx
+            .update(rows)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(rows.id, id))
+            .returning({ id: rows.id })
+        : await tx.insert(rows).values(values).returning({ id: rows.id });
+      return saved?.id;
+    },
+    async current(tx, id) {
+      const [row] = await tx.select().from(rows).where(eq(rows.id, id));
+      const found = row as Record<string, unknown> | undefined;
+      return found && Object.fromEntries(fields.map((f) => [f, found[f]]));
+    },
+    title: (_tx, _input, id) => config.title(id),
+    async remove(tx, id) {
+      const [deleted] = await tx.delete(rows).where(eq(rows.id, id)).returning({ id: rows.id });
+      return deleted && { title: config.title(deleted.id) };
+    },
+  });
+}
+
 /** The watch register, latest first. */
 export const watchRegister = (db: Db) =>
   db.select().from(watchEntries).orderBy(desc(watchEntries.seenOn), desc(watchEntries.createdAt));
 
-export const watchAction = crudAction<WatchInput>({
-  permission: "quality:write",
-  schema: watchSchema,
-  entity: "watch_entry",
-  table: "watch_entries",
-  messages: {
-    unknown: WATCH_ERRORS.unknown,
-    gone: "Cette entrée de veille n'existe plus.",
-    created: "Veille ajoutée",
-    updated: "Veille mise à jour",
-    deleted: "Veille supprimée",
+export const watchAction = plainRegisterAction<WatchInput>(
+  watchEntries,
+  ["seenOn", "kind", "source", "summary", "impact"],
+  {
+    schema: watchSchema,
+    entity: "watch_entry",
+    table: "watch_entries",
+    messages: {
+      unknown: WATCH_ERRORS.unknown,
+      gone: "Cette entrée de veille n'existe plus.",
+      created: "Veille ajoutée",
+      updated: "Veille mise à jour",
+      deleted: "Veille supprimée",
+    },
+    title: watchTitle,
   },
-  async save(tx, input, id) {
-    const [saved] = id
-      ? await tx
-          .update(watchEntries)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(watchEntries.id, id))
-          .returning({ id: watchEntries.id })
-      : await tx.insert(watchEntries).values(input).returning({ id: watchEntries.id });
-    return saved?.id;
-  },
-  async current(tx, id) {
-    const [row] = await tx.select().from(watchEntries).where(eq(watchEntries.id, id));
-    if (!row) return undefined;
-    const { seenOn, kind, source, summary, impact } = row;
-    return { seenOn, kind, source, summary, impact };
-  },
-  title: (_tx, _input, id) => watchTitle(id),
-  async remove(tx, id) {
-    const [deleted] = await tx
-      .delete(watchEntries)
-      .where(eq(watchEntries.id, id))
-      .returning({ id: watchEntries.id });
-    return deleted && { title: watchTitle(deleted.id) };
-  },
-});
+);
 
 /** The disability partners, by name. */
 export const partnerRegister = (db: Db) =>
@@ -285,43 +308,31 @@ export const partnerRegister = (db: Db) =>
     .from(disabilityPartners)
     .orderBy(asc(sql`lower(${disabilityPartners.name})`), asc(disabilityPartners.id));
 
-export const partnerAction = crudAction<PartnerInput>({
-  permission: "quality:write",
-  schema: partnerSchema,
-  entity: "disability_partner",
-  table: "disability_partners",
-  messages: {
-    unknown: PARTNER_ERRORS.unknown,
-    gone: "Ce partenaire n'existe plus.",
-    created: "Partenaire ajouté",
-    updated: "Partenaire mis à jour",
-    deleted: "Partenaire supprimé",
+export const partnerAction = plainRegisterAction<PartnerInput>(
+  disabilityPartners,
+  ["name", "kind", "contact", "purpose"],
+  {
+    schema: partnerSchema,
+    entity: "disability_partner",
+    table: "disability_partners",
+    messages: {
+      unknown: PARTNER_ERRORS.unknown,
+      gone: "Ce partenaire n'existe plus.",
+      created: "Partenaire ajouté",
+      updated: "Partenaire mis à jour",
+      deleted: "Partenaire supprimé",
+    },
+    title: partnerTitle,
   },
-  async save(tx, input, id) {
-    const [saved] = id
-      ? await tx
-          .update(disabilityPartners)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(disabilityPartners.id, id))
-          .returning({ id: disabilityPartners.id })
-      : await tx.insert(disabilityPartners).values(input).returning({ id: disabilityPartners.id });
-    return saved?.id;
-  },
-  async current(tx, id) {
-    const [row] = await tx.select().from(disabilityPartners).where(eq(disabilityPartners.id, id));
-    if (!row) return undefined;
-    const { name, kind, contact, purpose } = row;
-    return { name, kind, contact, purpose };
-  },
-  title: (_tx, _input, id) => partnerTitle(id),
-  async remove(tx, id) {
-    const [deleted] = await tx
-      .delete(disabilityPartners)
-      .where(eq(disabilityPartners.id, id))
-      .returning({ id: disabilityPartners.id });
-    return deleted && { title: partnerTitle(deleted.id) };
-  },
-});
+);
+
+/** A register screen's loader: its permission (quality:read), then its rows or the French load error. */
+export async function loadRegister<T>(args: RequestArgs, what: string, read: (db: Db) => Promise<T[]>) {
+  await requirePermission(args, "quality:read");
+  const { app } = args.context;
+  const { value, loadError } = await loadOr(app, what, () => read(app.db), []);
+  return { rows: value, loadError };
+}
 
 const CSV_HEADER = [
   "Créée le",

@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = improvementAction;
 
-const linkClass = "text-primary underline-offset-4 hover:underline";
+const linkClass = "text-primary underline underline-offset-4";
 
 export default function QualityImprovements({ loaderData }: Route.ComponentProps) {
   const { actions, staff, underThreshold, threshold, opened, loadError } = loaderData;

@@ -1,11 +1,9 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
 import { RegisterDialog } from "~/features/quality/components/register-dialog";
 import { RegisterScreen } from "~/features/quality/components/register-screen";
 import { PARTNER_REGISTER } from "~/features/quality/registers";
-import { partnerAction, partnerRegister } from "~/features/quality/registers.server";
+import { loadRegister, partnerAction, partnerRegister } from "~/features/quality/registers.server";
 import type { DisabilityPartner } from "~/features/quality/schema.server";
 import { PARTNER_KIND_LABELS } from "~/features/quality/vocabulary";
-import { loadOr } from "~/platform/console/action.server";
 import { shownFrom } from "~/ui/console/list-table";
 import { Td } from "~/ui/table";
 import type { Route } from "./+types/quality-partners";
@@ -15,10 +13,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "quality:read");
-  const { app } = args.context;
-  const { value, loadError } = await loadOr(app, "partenaires handicap", () => partnerRegister(app.db), []);
-  return { partners: value, loadError };
+  const { rows, loadError } = await loadRegister(args, "partenaires handicap", partnerRegister);
+  return { partners: rows, loadError };
 }
 
 export const action = partnerAction;

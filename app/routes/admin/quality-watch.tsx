@@ -1,11 +1,9 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
 import { RegisterDialog } from "~/features/quality/components/register-dialog";
 import { RegisterScreen } from "~/features/quality/components/register-screen";
 import { WATCH_REGISTER } from "~/features/quality/registers";
-import { watchAction, watchRegister } from "~/features/quality/registers.server";
+import { loadRegister, watchAction, watchRegister } from "~/features/quality/registers.server";
 import type { WatchEntry } from "~/features/quality/schema.server";
 import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS } from "~/features/quality/vocabulary";
-import { loadOr } from "~/platform/console/action.server";
 import { formatDate, parisToday } from "~/platform/dates";
 import { shownFrom } from "~/ui/console/list-table";
 import { Td } from "~/ui/table";
@@ -14,10 +12,8 @@ import type { Route } from "./+types/quality-watch";
 export const meta: Route.MetaFunction = () => [{ title: "Veille | Qualiopi | Console d'administration" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "quality:read");
-  const { app } = args.context;
-  const { value, loadError } = await loadOr(app, "entrées de veille", () => watchRegister(app.db), []);
-  return { entries: value, loadError };
+  const { rows, loadError } = await loadRegister(args, "entrées de veille", watchRegister);
+  return { entries: rows, loadError };
 }
 
 export const action = watchAction;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { qualityBoardAction } from "~/features/quality/answers.server";
-import { type QualityBoard, qualityBoard } from "~/features/quality/board.server";
+import { DEFAULT_QUALITY_SETTINGS, type QualityBoard, qualityBoard } from "~/features/quality/board.server";
 import { QualityAnswersForm } from "~/features/quality/components/quality-answers-form";
 import { CRITERIA } from "~/features/quality/referential";
 import { INDICATOR_STATE_LABELS, type IndicatorRow, type IndicatorState } from "~/features/quality/rules";
@@ -22,14 +22,7 @@ const EMPTY: QualityBoard = {
   proven: 0,
   applicable: 0,
   scopes: [],
-  settings: {
-    id: 1,
-    certifying: null,
-    alternance: false,
-    subcontracting: false,
-    satisfactionThreshold: 80,
-    complaintDelayDays: 30,
-  },
+  settings: DEFAULT_QUALITY_SETTINGS,
   catalogueCertifying: false,
   apprenticeship: false,
 };
@@ -51,7 +44,7 @@ const STATE_BADGE: Record<IndicatorState, BadgeVariant> = {
   not_applicable: "outline",
 };
 
-const linkClass = "text-primary underline-offset-4 hover:underline";
+const linkClass = "text-primary underline underline-offset-4";
 
 function IndicatorItem({ row }: { row: IndicatorRow }) {
   return (

@@ -24,7 +24,7 @@ export function ProposeImprovement({
             <li key={a.id}>
               <Link
                 to={`/admin/qualiopi/ameliorations?action=${a.id}`}
-                className="text-primary underline-offset-4 hover:underline"
+                className="text-primary underline underline-offset-4"
               >
                 {a.title}
               </Link>{" "}
