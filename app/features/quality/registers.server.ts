@@ -5,7 +5,6 @@
  * whose satisfaction is under the threshold, linked to that record.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { type RequestArgs, requirePermission } from "~/features/accounts/index.server";
 import { userRoles, users } from "~/features/accounts/schema.server";
 import { type Actor, auditedChange, type CrudTable, crudAction } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
@@ -326,10 +325,8 @@ export const partnerAction = plainRegisterAction<PartnerInput>(
   },
 );
 
-/** A register screen's loader: its permission (quality:read), then its rows or the French load error. */
-export async function loadRegister<T>(args: RequestArgs, what: string, read: (db: Db) => Promise<T[]>) {
-  await requirePermission(args, "quality:read");
-  const { app } = args.context;
+/** A register screen's rows, or the French load error over an empty list (after the loader's permission check). */
+export async function loadRegister<T>(app: AppRuntime, what: string, read: (db: Db) => Promise<T[]>) {
   const { value, loadError } = await loadOr(app, what, () => read(app.db), []);
   return { rows: value, loadError };
 }

@@ -27,9 +27,9 @@ export const meta: Route.MetaFunction = () => [
 
 const EMPTY = { actions: [] as ImprovementRow[], staff: [], underThreshold: [], threshold: 80 };
 
-export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "quality:read");
-  const { app } = args.context;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "quality:read");
+  const { app } = context;
   const { value, loadError } = await loadOr(
     app,
     "actions d'amélioration",
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     EMPTY,
   );
-  const opened = new URL(args.request.url).searchParams.get("action");
+  const opened = new URL(request.url).searchParams.get("action");
   return { ...value, opened, loadError };
 }
 

@@ -1,3 +1,4 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
 import { RegisterDialog } from "~/features/quality/components/register-dialog";
 import { RegisterScreen } from "~/features/quality/components/register-screen";
 import { PARTNER_REGISTER } from "~/features/quality/registers";
@@ -12,8 +13,9 @@ export const meta: Route.MetaFunction = () => [
   { title: "Partenaires handicap | Qualiopi | Console d'administration" },
 ];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { rows, loadError } = await loadRegister(args, "partenaires handicap", partnerRegister);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "quality:read");
+  const { rows, loadError } = await loadRegister(context.app, "partenaires handicap", partnerRegister);
   return { partners: rows, loadError };
 }
 

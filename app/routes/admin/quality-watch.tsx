@@ -1,3 +1,4 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
 import { RegisterDialog } from "~/features/quality/components/register-dialog";
 import { RegisterScreen } from "~/features/quality/components/register-screen";
 import { WATCH_REGISTER } from "~/features/quality/registers";
@@ -11,8 +12,9 @@ import type { Route } from "./+types/quality-watch";
 
 export const meta: Route.MetaFunction = () => [{ title: "Veille | Qualiopi | Console d'administration" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { rows, loadError } = await loadRegister(args, "entrées de veille", watchRegister);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "quality:read");
+  const { rows, loadError } = await loadRegister(context.app, "entrées de veille", watchRegister);
   return { entries: rows, loadError };
 }
 

@@ -27,9 +27,9 @@ const EMPTY: QualityBoard = {
   apprenticeship: false,
 };
 
-export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "quality:read");
-  const { app } = args.context;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission({ request, context }, "quality:read");
+  const { app } = context;
   const { value, loadError } = await loadOr(app, "indicateurs Qualiopi", () => qualityBoard(app.db), EMPTY);
   return { board: value, loadError };
 }
