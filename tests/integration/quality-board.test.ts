@@ -158,7 +158,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     expect(b.rows.filter((r) => r.state === "proven").map((r) => r.number)).toEqual([31]);
     expect(b.applicable).toBe(22);
     expect(b.row(23).missing).toBe(
-      "Aucune veille légale et réglementaire notée depuis 12\u00a0mois : ajoutez-en une au registre de veille.",
+      "Aucune veille légale et réglementaire notée depuis 12\u00a0mois\u00a0: ajoutez-en une au registre de veille.",
     );
     expect(b.row(22).missing).toContain("à tenir hors de l'outil");
     // The dashboard says as much, linking to the board.
@@ -364,7 +364,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     expect(b.row(30)).toMatchObject({
       state: "incomplete",
       missing:
-        "Interrogez aussi les employeurs, les formateurs ou les financeurs : aucune réponse de leur part en 12\u00a0mois.",
+        "Interrogez aussi les employeurs, les formateurs ou les financeurs\u00a0: aucune réponse de leur part en 12\u00a0mois.",
     });
     expect(b.row(1).evidence[0]).toMatchObject({ href: "/admin/formations" });
     expect(b.row(23).evidence[0]?.text).toMatch(
@@ -382,7 +382,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     const after = await board();
     expect(after.row(9)).toMatchObject({
       state: "incomplete",
-      missing: "1 stagiaire sans convocation envoyée avant le début : envoyez-les depuis Stagiaires.",
+      missing: "1 stagiaire sans convocation envoyée avant le début\u00a0: envoyez-les depuis Stagiaires.",
     });
     expect(after.state(11)).toBe("incomplete");
     expect(after.row(21)).toMatchObject({ state: "incomplete", fix: { href: "/admin/formateurs" } });
@@ -400,7 +400,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     expect(b.row(31)).toMatchObject({
       state: "incomplete",
       missing:
-        "1 réclamation sans réponse dans le délai de 30\u00a0jours que le centre s'est fixé : traitez-les.",
+        "1 réclamation sans réponse dans le délai de 30\u00a0jours que le centre s'est fixé\u00a0: traitez-les.",
       fix: { href: "/admin/reclamations" },
     });
     // A longer delay, set by the centre, covers it.

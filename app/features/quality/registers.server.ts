@@ -198,7 +198,7 @@ async function proposalFor(
       .from(formations)
       .where(eq(formations.id, id.data));
     return f
-      ? { origin: "survey", formationId: id.data, title: `Satisfaction sous le seuil : ${f.title}` }
+      ? { origin: "survey", formationId: id.data, title: `Satisfaction sous le seuil\u00a0: ${f.title}` }
       : null;
   }
   return null;
@@ -231,7 +231,7 @@ async function proposeImprovement(app: AppRuntime, actor: Actor, form: FormData)
     {
       type: "success",
       title: "Action d'amélioration proposée",
-      description: "Complétez-la : responsable, échéance.",
+      description: "Complétez-la\u00a0: responsable, échéance.",
     },
     app.config.authSecret,
   );

@@ -100,7 +100,7 @@ const formationsRule =
     proven: all(count(f), f.formations.published),
     missing:
       f.formations.published === 0
-        ? "Aucune formation publiée : publiez le catalogue."
+        ? "Aucune formation publiée\u00a0: publiez le catalogue."
         : `${plural(f.formations.published - count(f), "formation publiée", "formations publiées")} sans ${what}.`,
     fix: FORMATIONS,
   });
@@ -117,7 +117,7 @@ const watchRule =
         },
       ],
       proven: count > 0,
-      missing: `Aucune veille ${WATCH_KIND_LABELS[kind].toLowerCase()} notée depuis 12\u00a0mois : ajoutez-en une au registre de veille.`,
+      missing: `Aucune veille ${WATCH_KIND_LABELS[kind].toLowerCase()} notée depuis 12\u00a0mois\u00a0: ajoutez-en une au registre de veille.`,
       fix: WATCH,
     };
   };
@@ -137,8 +137,8 @@ export const RULES: Readonly<Record<number, Rule>> = {
       proven: all(complete, f.formations.published),
       missing:
         f.formations.published === 0
-          ? "Aucune formation publiée : publiez le catalogue."
-          : `${plural(f.formations.incomplete.length, "fiche incomplète", "fiches incomplètes")}${first ? `, dont « ${first.title} » (${first.missing.join(", ")})` : ""}.`,
+          ? "Aucune formation publiée\u00a0: publiez le catalogue."
+          : `${plural(f.formations.incomplete.length, "fiche incomplète", "fiches incomplètes")}${first ? `, dont «\u00a0${first.title}\u00a0» (${first.missing.join(", ")})` : ""}.`,
       fix: first ? { href: `/admin/formations/${first.id}`, label: "Compléter la fiche" } : FORMATIONS,
     };
   },
@@ -151,7 +151,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     ],
     proven: f.results.shown > 0,
     missing:
-      "Aucun résultat publié : il faut des stagiaires en fin de session et des réponses aux enquêtes (ou des résultats archivés).",
+      "Aucun résultat publié\u00a0: il faut des stagiaires en fin de session et des réponses aux enquêtes (ou des résultats archivés).",
     fix: { href: "/admin/statistiques", label: "Statistiques" },
   }),
   3: (f) => ({
@@ -167,7 +167,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: all(f.formations.certifyingComplete, f.formations.certifying),
     missing:
       f.formations.certifying === 0
-        ? "Aucune formation certifiante publiée : renseignez le code RNCP ou RS des formations concernées."
+        ? "Aucune formation certifiante publiée\u00a0: renseignez le code RNCP ou RS des formations concernées."
         : `${plural(f.formations.certifying - f.formations.certifyingComplete, "formation certifiante", "formations certifiantes")} sans toutes les informations de certification.`,
     fix: FORMATIONS,
   }),
@@ -181,8 +181,8 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: all(f.applications.withNeeds, f.applications.recent),
     missing:
       f.applications.recent === 0
-        ? "Aucune candidature en 12\u00a0mois : l'analyse du besoin de chaque stagiaire (entretien, échange avec l'entreprise ou le financeur) est à tenir hors de l'outil."
-        : `${plural(f.applications.recent - f.applications.withNeeds, "candidature", "candidatures")} sans situation ni motivation : complétez l'analyse du besoin lors de l'entretien.`,
+        ? "Aucune candidature en 12\u00a0mois\u00a0: l'analyse du besoin de chaque stagiaire (entretien, échange avec l'entreprise ou le financeur) est à tenir hors de l'outil."
+        : `${plural(f.applications.recent - f.applications.withNeeds, "candidature", "candidatures")} sans situation ni motivation\u00a0: complétez l'analyse du besoin lors de l'entretien.`,
     fix: { href: "/admin/candidatures", label: "Candidatures" },
   }),
   5: formationsRule((f) => f.formations.withObjectives, "objectifs"),
@@ -200,7 +200,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     fix: FORMATIONS,
   }),
   8: keptOutside(
-    "Le positionnement à l'entrée (test, entretien) n'est pas encore saisi dans l'outil : gardez les résultats de chaque stagiaire",
+    "Le positionnement à l'entrée (test, entretien) n'est pas encore saisi dans l'outil\u00a0: gardez les résultats de chaque stagiaire",
   ),
   9: (f) => ({
     evidence: [
@@ -213,7 +213,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     missing:
       f.convocations.learners === 0
         ? "Aucune session commencée avec des stagiaires en 12\u00a0mois."
-        : `${plural(f.convocations.learners - f.convocations.convoked, "stagiaire", "stagiaires")} sans convocation envoyée avant le début : envoyez-les depuis Stagiaires.`,
+        : `${plural(f.convocations.learners - f.convocations.convoked, "stagiaire", "stagiaires")} sans convocation envoyée avant le début\u00a0: envoyez-les depuis Stagiaires.`,
     fix: LEARNERS,
   }),
   10: (f) => ({
@@ -226,8 +226,8 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: all(f.slots.withAttendance, f.slots.past),
     missing:
       f.slots.past === 0
-        ? "Aucun créneau passé avec des stagiaires en 12\u00a0mois : planifiez les sessions et faites émarger."
-        : `${plural(f.slots.past - f.slots.withAttendance, "créneau passé", "créneaux passés")} sans émargement : ouvrez leur page d'émargement.`,
+        ? "Aucun créneau passé avec des stagiaires en 12\u00a0mois\u00a0: planifiez les sessions et faites émarger."
+        : `${plural(f.slots.past - f.slots.withAttendance, "créneau passé", "créneaux passés")} sans émargement\u00a0: ouvrez leur page d'émargement.`,
     fix: FORMATIONS,
   }),
   11: (f) => ({
@@ -253,7 +253,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     ],
     proven: f.slots.withAttendance > 0,
     missing:
-      "Aucun émargement en 12\u00a0mois : l'assiduité n'est pas suivie. Faites émarger chaque créneau et notez les absences.",
+      "Aucun émargement en 12\u00a0mois\u00a0: l'assiduité n'est pas suivie. Faites émarger chaque créneau et notez les absences.",
     fix: FORMATIONS,
   }),
   13: keptOutside(
@@ -272,7 +272,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     ],
     proven: f.certificationOutcomes > 0,
     missing:
-      "Aucun résultat de certification noté en 12\u00a0mois : notez dans Stagiaires qui s'est présenté·e et qui a été certifié·e.",
+      "Aucun résultat de certification noté en 12\u00a0mois\u00a0: notez dans Stagiaires qui s'est présenté·e et qui a été certifié·e.",
     fix: LEARNERS,
   }),
   17: keptOutside(
@@ -288,8 +288,8 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: all(f.slots.withTrainer, f.slots.planned),
     missing:
       f.slots.planned === 0
-        ? "Aucun créneau planifié : saisissez le planning des sessions avec leurs formateurs."
-        : `${plural(f.slots.planned - f.slots.withTrainer, "créneau", "créneaux")} sans formateur : choisissez-le dans le planning de la session.`,
+        ? "Aucun créneau planifié\u00a0: saisissez le planning des sessions avec leurs formateurs."
+        : `${plural(f.slots.planned - f.slots.withTrainer, "créneau", "créneaux")} sans formateur\u00a0: choisissez-le dans le planning de la session.`,
     fix: FORMATIONS,
   }),
   19: (f) => ({
@@ -301,21 +301,21 @@ export const RULES: Readonly<Record<number, Rule>> = {
     ],
     proven: f.articles > 0,
     missing:
-      "Aucune ressource publiée : publiez des articles, guides ou supports dans Ressources (les supports remis en salle restent à citer hors de l'outil).",
+      "Aucune ressource publiée\u00a0: publiez des articles, guides ou supports dans Ressources (les supports remis en salle restent à citer hors de l'outil).",
     fix: { href: "/admin/articles", label: "Articles" },
   }),
   20: (f) => ({
     evidence: [
       {
         text: f.referentName
-          ? `Référent handicap : ${f.referentName}`
+          ? `Référent handicap\u00a0: ${f.referentName}`
           : "Aucun référent handicap dans Paramètres",
       },
     ],
     proven: false,
     missing: f.referentName
       ? "Le référent mobilité et le conseil de perfectionnement (nomination, comptes rendus) sont à tenir hors de l'outil."
-      : "Nommez le référent handicap dans Paramètres ; le référent mobilité et le conseil de perfectionnement sont à tenir hors de l'outil.",
+      : "Nommez le référent handicap dans Paramètres\u00a0; le référent mobilité et le conseil de perfectionnement sont à tenir hors de l'outil.",
     fix: SETTINGS,
   }),
   21: (f) => ({
@@ -328,8 +328,8 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: all(f.trainers.qualified, f.trainers.active),
     missing:
       f.trainers.active === 0
-        ? "Aucun formateur au registre : ajoutez l'équipe pédagogique dans Formateurs."
-        : `${plural(f.trainers.active - f.trainers.qualified, "formateur actif", "formateurs actifs")} sans CV ou diplôme valide : déposez-les sur leur fiche.`,
+        ? "Aucun formateur au registre\u00a0: ajoutez l'équipe pédagogique dans Formateurs."
+        : `${plural(f.trainers.active - f.trainers.qualified, "formateur actif", "formateurs actifs")} sans CV ou diplôme valide\u00a0: déposez-les sur leur fiche.`,
     fix: { href: "/admin/formateurs", label: "Formateurs" },
   }),
   22: keptOutside(
@@ -346,7 +346,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
       },
       {
         text: f.referentName
-          ? `Référent handicap : ${f.referentName}`
+          ? `Référent handicap\u00a0: ${f.referentName}`
           : "Aucun référent handicap dans Paramètres",
       },
     ],
@@ -382,19 +382,19 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: f.stakeholders.learnersAnswered > 0 && f.stakeholders.othersAnswered > 0,
     missing:
       f.stakeholders.learnersAnswered === 0
-        ? "Aucune réponse de stagiaires en 12\u00a0mois : envoyez les questionnaires à chaud et à froid."
-        : "Interrogez aussi les employeurs, les formateurs ou les financeurs : aucune réponse de leur part en 12\u00a0mois.",
+        ? "Aucune réponse de stagiaires en 12\u00a0mois\u00a0: envoyez les questionnaires à chaud et à froid."
+        : "Interrogez aussi les employeurs, les formateurs ou les financeurs\u00a0: aucune réponse de leur part en 12\u00a0mois.",
     fix: { href: "/admin/enquetes", label: "Enquêtes" },
   }),
   31: (f) => ({
     evidence: [
       {
-        text: `Registre des réclamations tenu : ${plural(f.complaints.recent, "réclamation", "réclamations")} en 12\u00a0mois, dont ${f.complaints.late} hors du délai de ${f.complaints.delayDays}\u00a0jours`,
+        text: `Registre des réclamations tenu\u00a0: ${plural(f.complaints.recent, "réclamation", "réclamations")} en 12\u00a0mois, dont ${f.complaints.late} hors du délai de ${f.complaints.delayDays}\u00a0jours`,
         href: "/admin/reclamations",
       },
     ],
     proven: f.complaints.late === 0,
-    missing: `${plural(f.complaints.late, "réclamation", "réclamations")} sans réponse dans le délai de ${f.complaints.delayDays}\u00a0jours que le centre s'est fixé : traitez-les.`,
+    missing: `${plural(f.complaints.late, "réclamation", "réclamations")} sans réponse dans le délai de ${f.complaints.delayDays}\u00a0jours que le centre s'est fixé\u00a0: traitez-les.`,
     fix: { href: "/admin/reclamations", label: "Réclamations" },
   }),
   32: (f) => ({
@@ -406,7 +406,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     ],
     proven: f.improvements.doneWithResult > 0,
     missing:
-      "Aucune action d'amélioration réalisée avec son résultat depuis 12\u00a0mois : notez celles qui répondent aux réclamations et aux enquêtes.",
+      "Aucune action d'amélioration réalisée avec son résultat depuis 12\u00a0mois\u00a0: notez celles qui répondent aux réclamations et aux enquêtes.",
     fix: IMPROVEMENTS,
   }),
 };

@@ -58,7 +58,9 @@ export default function QualityImprovements({ loaderData }: Route.ComponentProps
   return (
     <RegisterScreen<ImprovementRow>
       title="Améliorations"
-      description="Le registre des actions d'amélioration (indicateur 32) : d'où vient chaque action, qui la porte, pour quand, ce qu'elle a donné."
+      description={
+        "Le registre des actions d'amélioration (indicateur 32)\u00a0: d'où vient chaque action, qui la porte, pour quand, ce qu'elle a donné."
+      }
       addLabel="Proposer une action d'amélioration"
       deleteQuestion={"Supprimer cette action d'amélioration\u00a0?"}
       columns={["Action", { label: "Responsable", from: "md" }, { label: "Échéance", from: "lg" }, "État"]}
@@ -104,7 +106,9 @@ export default function QualityImprovements({ loaderData }: Route.ComponentProps
           staff={staff}
           defaults={{ origin: "team", state: "proposed" }}
           title={row ? "Modifier l'action d'amélioration" : "Nouvelle action d'amélioration"}
-          description="Son origine, ce qui sera fait, par qui et pour quand ; son résultat une fois réalisée."
+          description={
+            "Son origine, ce qui sera fait, par qui et pour quand\u00a0; son résultat une fois réalisée."
+          }
           onDone={close}
         />
       )}

@@ -25,7 +25,9 @@ export default function QualityWatch({ loaderData }: Route.ComponentProps) {
   return (
     <RegisterScreen<WatchEntry>
       title="Veille"
-      description="Le registre de veille (indicateurs 23, 24 et 25) : ce que le centre a lu ou appris, où, et ce que cela change pour lui."
+      description={
+        "Le registre de veille (indicateurs 23, 24 et 25)\u00a0: ce que le centre a lu ou appris, où, et ce que cela change pour lui."
+      }
       addLabel="Ajouter une veille"
       deleteQuestion={"Supprimer cette entrée de veille\u00a0?"}
       columns={["Date", "Type", { label: "Source", from: "md" }, "Résumé"]}

@@ -101,7 +101,9 @@ export default function AdminQuality({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Qualiopi"
-        description="Les 32 indicateurs du référentiel national qualité : ce que l'outil prouve, ce qui reste à compléter."
+        description={
+          "Les 32 indicateurs du référentiel national qualité\u00a0: ce que l'outil prouve, ce qui reste à compléter."
+        }
         actions={
           <>
             <Link to="/admin/qualiopi/ameliorations" className={buttonClass("outline", "sm")}>
