@@ -353,7 +353,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
     proven: f.partners > 0 && f.referentName !== "",
     missing:
       f.partners === 0
-        ? "Aucun partenaire handicap (Agefiph, Cap emploi, MDPH…) : ajoutez-les à l'annuaire."
+        ? "Aucun partenaire handicap (Agefiph, Cap emploi, MDPH…)\u00a0: ajoutez-les à l'annuaire."
         : "Nommez le référent handicap dans Paramètres.",
     fix: f.partners === 0 ? PARTNERS : SETTINGS,
   }),
