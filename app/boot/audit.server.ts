@@ -14,7 +14,7 @@ import { contactRequestAudit } from "~/features/leads/audit-record.server";
 import { learnerAudit } from "~/features/learners/audit-record.server";
 import { mediaAudit } from "~/features/media/audit-record.server";
 import { pageAudit } from "~/features/pages/audit-record.server";
-import { qualityPackAudit } from "~/features/quality/audit-record.server";
+import { qualityAudits } from "~/features/quality/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
 import { signatureAudits } from "~/features/signatures/audit-record.server";
 import { requestedDocumentAudit, spaceMemberAudit } from "~/features/spaces/audit-record.server";
@@ -42,6 +42,6 @@ registerAudit(
   ...billingAudits,
   ...signatureAudits,
   spaceMemberAudit,
-  qualityPackAudit,
   requestedDocumentAudit,
+  ...qualityAudits,
 );

@@ -28,6 +28,11 @@ export const LIVE_TABLES = [
   "signature_settings",
   // Console only: a Qualiopi evidence pack prepared in the background, its progress, then its download.
   "quality_packs",
+  // Console only: the Qualiopi board's answers and its registers.
+  "quality_settings",
+  "improvement_actions",
+  "watch_entries",
+  "disability_partners",
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 test("console screens and the formation editor have no axe violations (WCAG 2.1 AA)", async ({
   warmPage: page,
 }) => {
-  // Eight axe runs, the formation editor (with its results table) being the largest.
+  // Nine axe runs, the formation editor (with its results table) being the largest.
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   for (const path of [
@@ -18,6 +18,7 @@ test("console screens and the formation editor have no axe violations (WCAG 2.1 
     "/admin/utilisateurs",
     "/admin/financeurs",
     "/admin/formateurs",
+    "/admin/qualiopi",
   ]) {
     await gotoReady(page, path);
     expect(await axeViolations(page), path).toEqual([]);

@@ -64,7 +64,8 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
   ]) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  // The work with people (candidates, learners, trainers, leads, the calendar) is grouped under 'Gestion'.
+  // The work with people (candidates, learners, trainers, leads, complaints, Qualiopi, the calendar) is
+  // grouped under 'Gestion'.
   const gestion = menu.getByRole("list", { name: "Gestion" });
   await expect(gestion.getByRole("link")).toHaveText([
     "Candidatures",
@@ -73,6 +74,7 @@ test("the shell: menu, user, role, placeholders, back to the site and sign-out",
     "Enquêtes",
     "Contacts",
     "Réclamations",
+    "Qualiopi",
     "Calendrier",
   ]);
   await expect(page.getByText("Gestion", { exact: true })).toBeVisible();

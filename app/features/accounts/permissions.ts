@@ -130,12 +130,13 @@ const MODERATOR: readonly Permission[] = [
   "attendance:download",
   "complaints:read",
   "complaints:write",
-  // The Qualiopi board and evidence pack read what Statistiques and the registers they keep show.
-  "quality:read",
-  "quality:write",
   "surveys:read",
   "surveys:write",
   "surveys:send",
+  // The Qualiopi board is read by whoever reads the statistics; its registers are kept by whoever
+  // handles the complaints (the improvement actions answer them).
+  "quality:read",
+  "quality:write",
   // They prepare the money (payers, plans, quotes, drafts); an invoice's number, a credit note, a
   // payment and the accountant's exports are the administrators': each is a legal record.
   "invoices:read",

@@ -35,5 +35,9 @@ export const AUDIT_ENTITIES = [
   // Qualiopi (features/quality/audit-record.server.ts).
   "quality_pack",
   "requested_document",
+  "improvement_action",
+  "watch_entry",
+  "disability_partner",
+  "quality_settings",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -3,6 +3,7 @@
 export * from "./bpf-objective";
 export * from "./certification-code";
 export * from "./levels";
+export * from "./qualiopi";
 export * from "./results";
 export * from "./sessions";
 export * from "./vocabulary";

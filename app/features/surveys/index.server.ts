@@ -3,4 +3,6 @@
 export { type SurveyFigures, surveyFigures } from "./figures.server";
 export { type SurveyPeriodFile, surveyPeriodFiles } from "./period-answers.server";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
+export { stakeholderResponseCounts } from "./stakeholders.server";
 export { surveyToken, surveyUrl } from "./tokens.server";
+export { SURVEY_AUDIENCE_LABELS, SURVEY_AUDIENCES, type SurveyAudience } from "./vocabulary";

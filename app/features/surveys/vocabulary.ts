@@ -65,3 +65,14 @@ export const QUESTION_ROLE_LABELS: Record<QuestionRole, string> = {
 
 /** The answers of a yes/no question as stored. */
 export const YES_NO_VALUES = ["oui", "non"] as const;
+
+/** Who a survey asks (Qualiopi indicator 30: the stakeholders' appreciations). */
+export const SURVEY_AUDIENCES = ["learner", "employer", "trainer", "funder"] as const;
+export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
+
+export const SURVEY_AUDIENCE_LABELS: Readonly<Record<SurveyAudience, string>> = {
+  learner: "Stagiaires",
+  employer: "Employeurs",
+  trainer: "Formateurs",
+  funder: "Financeurs",
+};

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { can } from "~/features/accounts";
 import { useCan } from "~/features/accounts/components/use-can";
+import { requirePermission } from "~/features/accounts/current-user.server";
 import {
   ComplaintReplyForm,
   ComplaintStatusForm,
@@ -10,9 +12,12 @@ import { complaintAction, getComplaint } from "~/features/complaints/console-com
 import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
 import { handlingDelay } from "~/features/complaints/delay";
 import { COMPLAINT_STATUS_LABELS } from "~/features/complaints/statuses";
+import { ProposeImprovement } from "~/features/quality/components/propose-improvement";
+import { complaintImprovements } from "~/features/quality/registers.server";
 import { mailKindLabel } from "~/features/statistics/statistics";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { formatDateTime } from "~/platform/paris-time";
+import { readOrNull } from "~/platform/safe-read.server";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent } from "~/ui/card";
@@ -40,7 +45,15 @@ export async function loader(args: Route.LoaderArgs) {
     notFound: NOT_FOUND,
     read: getComplaint,
   });
-  return { ...(value ?? { complaint: null, events: [], mails: [] }), loadError };
+  // The improvement actions answering it (Qualiopi indicator 32), for whoever reads the Qualiopi board.
+  const { role } = await requirePermission(args, "complaints:read");
+  const improvements =
+    value?.complaint && can(role, "quality:read")
+      ? await readOrNull(args.context.app.logger, "complaint improvements", () =>
+          complaintImprovements(args.context.app.db, value.complaint.id),
+        )
+      : null;
+  return { ...(value ?? { complaint: null, events: [], mails: [] }), improvements, loadError };
 }
 
 export const action = complaintAction;
@@ -65,10 +78,11 @@ function eventText(e: { kind: string; fromStatus: string | null; toStatus: strin
 }
 
 export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
-  const { complaint: c, events, mails, loadError } = loaderData;
+  const { complaint: c, events, mails, improvements, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("complaints:write");
+  const canPropose = useCan("quality:write");
   if (!c) {
     return <RecordScreen list={LIST} failure={loadError ?? "Erreur lors du chargement des réclamations"} />;
   }
@@ -153,6 +167,9 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
               {c.erasedAt ? null : (
                 <ComplaintReplyForm id={c.id} reference={c.reference} disabled={!canWrite} />
               )}
+              {improvements ? (
+                <ProposeImprovement complaintId={c.id} actions={improvements} canPropose={canPropose} />
+              ) : null}
             </CardContent>
           </Card>
           <Card>

@@ -20,6 +20,7 @@ import { DemoDataCard, SetupChecklist } from "~/features/demo/components/demo-pa
 import { demoAction } from "~/features/demo/console-demo.server";
 import { demoSummary, setupChecklist } from "~/features/demo/demo.server";
 import { StatusBadge } from "~/features/leads/components/status-badge";
+import { qualityBoard } from "~/features/quality/board.server";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { ExpiringDocumentsCard } from "~/features/trainers/components/expiring-documents-card";
 import { expiringTrainerDocuments } from "~/features/trainers/index.server";
@@ -49,21 +50,29 @@ const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const { role } = await requirePermission({ request, context }, "console:access");
-  const [{ value, loadError }, settings, demo, setup, outstanding, trainerDocuments] = await Promise.all([
-    loadOr(app, "données", () => dashboardData(app.db), EMPTY),
-    readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
-    readOrNull(app.logger, "demo data", () => demoSummary(app.db)),
-    readOrNull(app.logger, "set-up checklist", () => setupChecklist(app.db)),
-    // The encours is billing's (the console feature does not import it), and only for a role that
-    // may read the invoices.
-    can(role, "invoices:read")
-      ? readOrNull(app.logger, "outstanding", () => outstandingTotals(app.db))
-      : null,
-    // Trainers' documents expired or expiring within a month (features/trainers/expiry.server.ts).
-    can(role, "trainers:read")
-      ? readOrNull(app.logger, "trainer documents", () => expiringTrainerDocuments(app.db))
-      : null,
-  ]);
+  const [{ value, loadError }, settings, demo, setup, outstanding, trainerDocuments, quality] =
+    await Promise.all([
+      loadOr(app, "données", () => dashboardData(app.db), EMPTY),
+      readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
+      readOrNull(app.logger, "demo data", () => demoSummary(app.db)),
+      readOrNull(app.logger, "set-up checklist", () => setupChecklist(app.db)),
+      // The encours is billing's (the console feature does not import it), and only for a role that
+      // may read the invoices.
+      can(role, "invoices:read")
+        ? readOrNull(app.logger, "outstanding", () => outstandingTotals(app.db))
+        : null,
+      // Trainers' documents expired or expiring within a month (features/trainers/expiry.server.ts).
+      can(role, "trainers:read")
+        ? readOrNull(app.logger, "trainer documents", () => expiringTrainerDocuments(app.db))
+        : null,
+      // The Qualiopi board's count of proven indicators (features/quality/board.server.ts).
+      can(role, "quality:read")
+        ? readOrNull(app.logger, "quality board", async () => {
+            const { proven, applicable } = await qualityBoard(app.db);
+            return { proven, applicable };
+          })
+        : null,
+    ]);
   const qualiopi = settings ? qualiopiStatus(settings) : null;
   return {
     ...value,
@@ -72,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     setup: setup ?? [],
     outstanding,
     trainerDocuments: trainerDocuments ?? [],
+    quality,
     today: parisToday(),
     loadError,
   };
@@ -162,6 +172,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     setup,
     outstanding,
     trainerDocuments,
+    quality,
     today,
     loadError,
   } = loaderData;
@@ -225,6 +236,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       {outstanding ? <Outstanding totals={outstanding} /> : null}
+      {quality ? (
+        <Card className="mt-4" data-testid="dashboard-quality">
+          <CardContent className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="font-medium">
+              Qualiopi&nbsp;: {quality.proven} indicateurs prouvés sur {quality.applicable}
+            </p>
+            <Link to="/admin/qualiopi" className="text-sm text-primary underline-offset-4 hover:underline">
+              Voir le tableau Qualiopi
+            </Link>
+          </CardContent>
+        </Card>
+      ) : null}
       <ExpiringDocumentsCard documents={trainerDocuments} today={today} />
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -6,9 +6,9 @@ import { Dialog } from "~/ui/dialog";
  * a row, and `render` places it. The form is mounted afresh for each opening (keyed by the row),
  * so 'Annuler' or a save leaves nothing behind for the next one.
  */
-export function useEditDialog<Row extends { id: string }>() {
-  // undefined: closed; null: creating; a row: editing it.
-  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+export function useEditDialog<Row extends { id: string }>(opened?: Row) {
+  // undefined: closed; null: creating; a row: editing it (`opened`: a row whose dialog the page opens at once).
+  const [editing, setEditing] = useState<Row | null | undefined>(opened);
   const close = () => setEditing(undefined);
   return {
     create: () => setEditing(null),

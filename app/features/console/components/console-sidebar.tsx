@@ -21,6 +21,7 @@ import {
   School,
   ScrollText,
   Settings,
+  ShieldCheck,
   UserCog,
   Users,
   Wallet,
@@ -49,7 +50,10 @@ const MAIN: NavItem[] = [
   { to: "/admin/statistiques", label: "Statistiques", icon: BarChart3 },
 ];
 
-/** The day-to-day work with people: candidates, learners, trainers, surveys, leads, complaints, the calendar. */
+/**
+ * The day-to-day work with people: candidates, learners, trainers, surveys, leads, complaints, the
+ * Qualiopi board and its registers, the calendar.
+ */
 const GESTION: NavItem[] = [
   { to: "/admin/candidatures", label: "Candidatures", icon: FileText },
   { to: "/admin/stagiaires", label: "Stagiaires", icon: School },
@@ -57,6 +61,7 @@ const GESTION: NavItem[] = [
   { to: "/admin/enquetes", label: "Enquêtes", icon: ClipboardCheck },
   { to: "/admin/contacts", label: "Contacts", icon: Users },
   { to: "/admin/reclamations", label: "Réclamations", icon: MessageSquareWarning },
+  { to: "/admin/qualiopi", label: "Qualiopi", icon: ShieldCheck },
   { to: "/admin/calendrier", label: "Calendrier", icon: Calendar },
 ];
 
