@@ -99,7 +99,7 @@ const answer = (token: string, fields: Record<string, string>) =>
 async function questionsOf(kind: "a_chaud" | "a_froid") {
   return rows<{ id: string; type: string; role: string | null; label: string }>(
     `select qq.id, qq.type, qq.role, qq.label from survey_questions qq
-       join survey_questionnaires q on q.id = qq.questionnaire_id where q.kind = $1 order by qq.position`,
+       join survey_questionnaires q on q.id = qq.questionnaire_id where q.kind = $1 and q.audience = 'learner' order by qq.position`,
     [kind],
   );
 }

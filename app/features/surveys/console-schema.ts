@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NNBSP, quoted } from "~/platform/french";
-import { QUESTION_ROLES, QUESTION_TYPES, QUESTIONNAIRE_KINDS } from "./vocabulary";
+import { QUESTION_ROLES, QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_AUDIENCES } from "./vocabulary";
 
 export const TITLE_MAX = 120;
 export const INTRO_MAX = 1000;
@@ -32,6 +32,10 @@ export const questionnaireSchema = z.object({
 
 export const newQuestionnaireSchema = questionnaireSchema.extend({
   kind: z.enum(QUESTIONNAIRE_KINDS, { error: "Choisissez le type de questionnaire" }),
+  audience: z.preprocess(
+    (v) => (v === undefined || v === "" ? "learner" : v),
+    z.enum(SURVEY_AUDIENCES, { error: "Choisissez à qui s'adresse le questionnaire" }),
+  ),
 });
 
 /**

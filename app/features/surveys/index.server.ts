@@ -1,5 +1,7 @@
 // The surveys feature's server-only face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
 export { type SurveyFigures, surveyFigures } from "./figures.server";
+export type { AudienceCounts, ResponseCount } from "./rates";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
+export { stakeholderResponseCounts } from "./stakeholders.server";
 export { surveyToken, surveyUrl } from "./tokens.server";
