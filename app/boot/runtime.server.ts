@@ -22,6 +22,7 @@ import { SignatureReminderScheduler } from "~/features/signatures/reminders.serv
 import { inviteLearner, isSpaceMemberEmail, provideDocumentsToSign } from "~/features/spaces/index.server";
 import { SurveyScheduler } from "~/features/surveys/index.server";
 import { TrainerExpiryScheduler } from "~/features/trainers/index.server";
+import { onClockMoved } from "~/platform/clock-moves.server";
 import type { Config } from "~/platform/config.server";
 import { provideConsolePermissionCheck } from "~/platform/console/access.server";
 import { type Database, openDatabase } from "~/platform/db/client.server";
@@ -153,6 +154,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       events,
       logger,
     );
+    // A test server's clock moved forward: the surveys due by then leave now (clock-moves.server.ts).
+    onClockMoved(() => surveys.wake());
     // Reminders of unpaid invoices (features/billing/reminders.server.ts).
     const reminders = new ReminderScheduler(database.db, mail, logger);
     // Trainers' documents to renew, announced to the centre (features/trainers/expiry.server.ts).

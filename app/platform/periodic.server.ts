@@ -8,6 +8,7 @@ import type { Logger } from "./logger.server";
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private again = false;
 
   constructor(
     private readonly round: () => Promise<unknown>,
@@ -27,6 +28,20 @@ export class PeriodicTask {
     await this.running;
   }
 
+  /**
+   * Runs a round now instead of at the end of the period (once the one under way ends, if any);
+   * nothing once stopped or before the start.
+   */
+  wake(): void {
+    if (this.timer === null) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   private schedule(ms: number): void {
     this.timer = setTimeout(() => {
       this.running = this.round()
@@ -34,7 +49,9 @@ export class PeriodicTask {
         .catch((error: unknown) => this.logger.error({ err: error }, this.failure))
         .finally(() => {
           this.running = null;
-          if (this.timer !== null) this.schedule(this.everyMs);
+          const soon = this.again;
+          this.again = false;
+          if (this.timer !== null) this.schedule(soon ? 0 : this.everyMs);
         });
     }, ms);
     this.timer.unref();

@@ -102,6 +102,11 @@ export class SurveyScheduler {
     return this.task.stop();
   }
 
+  /** A round now rather than at the next minute (see app/platform/clock-moves.server.ts). */
+  wake(): void {
+    this.task.wake();
+  }
+
   /** One round at `now`. Exposed for tests, the bench and scripts. */
   async runOnce(now = new Date()): Promise<SurveyRound> {
     const { coldDelayMonths } = await getSurveySettings(this.db);

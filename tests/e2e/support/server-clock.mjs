@@ -32,9 +32,15 @@ globalThis.setTimeout = Object.assign(
   realSetTimeout,
 );
 
+// What the server asks to run again once the clock has moved (app/platform/clock-moves.server.ts):
+// the surveys' round sees a session's end at once rather than at its next minute.
+const moved = new Set();
+globalThis[Symbol.for("centre-formation.clock-moved")] = moved;
+
 process.on("message", (message) => {
   if (typeof message?.clockOffsetMs !== "number") return;
   offset = message.clockOffsetMs;
+  for (const listener of moved) listener();
   process.send?.({ clockOffsetMs: offset });
 });
 // The channel must not keep the server alive once it is asked to stop.
