@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import {
   surveyAnswers,
@@ -103,6 +103,12 @@ export type SessionStatusRow = Awaited<ReturnType<typeof sessionsStatus>>[number
 
 export const ANSWERS_PAGE_SIZE = 50;
 
+/** The filters' period on an answer's time: its Paris day from `from` to `to`, both included. */
+export function answeredWithin(answeredAt: SQL | AnyColumn, { from, to }: AnswerFilters): SQL {
+  const day = sql`(${answeredAt} at time zone 'Europe/Paris')::date`;
+  return sql`${from ? sql`${day} >= ${from}::date` : sql`true`} and ${to ? sql`${day} <= ${to}::date` : sql`true`}`;
+}
+
 /** The answered invitations of a questionnaire (and session), newest first, each with its answers. */
 export async function answersOf(db: Db, filters: AnswerFilters, limit = ANSWERS_PAGE_SIZE) {
   if (!filters.questionnaire) return null;
@@ -112,6 +118,7 @@ export async function answersOf(db: Db, filters: AnswerFilters, limit = ANSWERS_
     eq(surveyInvitations.questionnaireId, filters.questionnaire),
     isNotNull(surveyInvitations.answeredAt),
     filters.session ? eq(surveyInvitations.sessionId, filters.session) : undefined,
+    answeredWithin(surveyInvitations.answeredAt, filters),
   );
   const [[total], invitations] = await Promise.all([
     db.select({ n: count() }).from(surveyInvitations).where(where),
@@ -177,6 +184,7 @@ export async function exportAnswers(db: Db, actor: Actor, filters: AnswerFilters
             left join formations f on f.id = coalesce(s.formation_id, i.formation_id)
            where i.questionnaire_id = ${questionnaireId} and i.answered_at is not null
              ${filters.session ? sql`and i.session_id = ${filters.session}` : sql``}
+             and ${answeredWithin(sql`i.answered_at`, filters)}
            order by i.answered_at, i.id`,
     );
     await writeAudit(tx, actor, {

@@ -64,17 +64,17 @@ export async function sessionResponseCounts(
 }
 
 /**
- * Each formation's counts per audience, over the invitations sent in the period about one of its
- * sessions, the formations with none left out; by title.
+ * Each formation's counts per audience, over the invitations sent in the period (from `from`, before
+ * `to` when given) about one of its sessions, the formations with none left out; by title.
  */
 export async function formationResponseCounts(
   db: Db,
-  { from, to }: { from: Date; to: Date },
+  { from, to }: { from: Date; to?: Date },
 ): Promise<{ formationId: string; title: string; counts: AudienceCounts }[]> {
   const counts = await countsBy(
     db,
     sql`i.formation_id`,
-    sql`i.formation_id is not null and i.sent_at >= ${from} and i.sent_at < ${to}`,
+    sql`i.formation_id is not null and i.sent_at >= ${from} ${to ? sql`and i.sent_at < ${to}` : sql``}`,
   );
   if (counts.size === 0) return [];
   const titles = await rows<{ id: string; title: string }>(

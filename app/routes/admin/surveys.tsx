@@ -42,12 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     "enquêtes",
     async () => {
       // The formations' response rates over the last twelve months (invitations sent since then).
-      const to = new Date();
-      const from = new Date(to.getTime() - RATES_DAYS * 86_400_000);
+      const from = new Date(Date.now() - RATES_DAYS * 86_400_000);
       const [questionnaires, sessions, formations] = await Promise.all([
         listQuestionnaires(app.db),
         sessionsStatus(app.db),
-        formationResponseCounts(app.db, { from, to }),
+        formationResponseCounts(app.db, { from }),
       ]);
       return { questionnaires, sessions, formations };
     },
