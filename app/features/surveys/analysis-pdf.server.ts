@@ -1,5 +1,6 @@
 import { openPdf } from "~/platform/pdf-document.server";
-import { averageText, type SurveyAnalysis } from "./analysis.server";
+import type { SurveyAnalysis } from "./analysis.server";
+import { averageText } from "./rates";
 import { QUESTION_TYPE_LABELS } from "./vocabulary";
 
 const NBSP = "\u00a0";

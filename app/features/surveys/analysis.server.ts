@@ -6,6 +6,7 @@ import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { answeredWithin, getQuestionnaire } from "./console-reading.server";
 import type { AnswerFilters } from "./console-schema";
+import { averageText } from "./rates";
 import { QUESTION_TYPE_LABELS, type QuestionType, YES_NO_VALUES } from "./vocabulary";
 
 /** What one question's answers add up to, over the answers the filters keep. */
@@ -85,10 +86,6 @@ export async function analyseAnswers(db: Db, filters: AnswerFilters): Promise<Su
     questions,
   };
 }
-
-/** A mean as French readers write it: '4,3' (one decimal). */
-export const averageText = (average: number) =>
-  new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
 
 /** The analysis as CSV for French Excel, one line per value counted and per comment, audited. */
 export async function exportAnalysis(db: Db, actor: Actor, filters: AnswerFilters): Promise<string | null> {

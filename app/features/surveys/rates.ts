@@ -22,3 +22,7 @@ export function rateText({ invited, answered }: ResponseCount): string {
 export function countText(count: ResponseCount): string {
   return count.invited > 0 ? `${count.answered} sur ${count.invited} (${rateText(count)})` : "—";
 }
+
+/** A mean as French readers write it: '4,3' (one decimal). */
+export const averageText = (average: number) =>
+  new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);

@@ -1,9 +1,6 @@
 import type { SurveyAnalysis } from "../analysis.server";
+import { averageText } from "../rates";
 import { QUESTION_TYPE_LABELS } from "../vocabulary";
-
-/** '4,3' (one decimal), as the CSV and the PDF write a mean. */
-const mean = (value: number) =>
-  new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 
 const shareOf = (count: number, of: number) => (of > 0 ? Math.round((100 * count) / of) : 0);
 
@@ -29,7 +26,7 @@ export function AnswersAnalysis({ analysis }: { analysis: SurveyAnalysis }) {
           <h3 className="font-medium">{q.label}</h3>
           <p className="text-sm text-muted-foreground">
             {QUESTION_TYPE_LABELS[q.type]} · {q.answered} réponse{q.answered > 1 ? "s" : ""}
-            {q.average === null ? "" : ` · moyenne\u00a0: ${mean(q.average)}\u00a0/\u00a05`}
+            {q.average === null ? "" : ` · moyenne\u00a0: ${averageText(q.average)}\u00a0/\u00a05`}
           </p>
           {q.distribution.length ? (
             <dl className="mt-3 grid gap-1 text-sm">

@@ -47,8 +47,8 @@ export function SendSurveyForm({
             disabled={disabled}
             className="h-4 w-4 accent-primary"
           />
-          Le public du questionnaire dans une session (stagiaires hors abandons, employeurs, formateur·rices
-          ou financeurs)
+          Les destinataires d'une session selon son public (stagiaires hors abandons, employeurs,
+          formateur·rices ou financeurs)
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input
