@@ -163,11 +163,11 @@ describe(`survey analysis on ${DRIVER}`, () => {
     expect(text).toContain("moyenne : 3,7 / 5");
     expect(text).toContain("Trop court");
 
-    const journal = await rows<{ details: { title: string; count: number } }>(
+    const audited = await rows<{ details: { title: string; count: number } }>(
       "select details from audit_log where entity = 'questionnaire' and entity_id = $1 and action = 'export' order by created_at",
       [EMPLOYERS],
     );
-    expect(journal.map((j) => j.details)).toEqual([
+    expect(audited.map((j) => j.details)).toEqual([
       { title: "Analyse – À chaud – employeurs", count: 3 },
       { title: "Analyse (PDF) – À chaud – employeurs", count: 3 },
     ]);
