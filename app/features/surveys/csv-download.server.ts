@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import type { Actor } from "~/features/audit/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formatIsoDay } from "~/platform/paris-time";
