@@ -5,12 +5,9 @@
 // audience (per session, per formation, over a period for Qualiopi's indicator 30) are exact.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { SurveyScheduler, stakeholderResponseCounts } from "~/features/surveys/index.server";
+import { stakeholderResponseCounts } from "~/features/surveys/index.server";
 import { formationResponseCounts, sessionResponseCounts } from "~/features/surveys/stakeholders.server";
 import { addDays } from "~/platform/dates";
-import { openPostgres } from "~/platform/db/client.server";
-import { EventBus } from "~/platform/events.server";
-import { createLogger } from "~/platform/logger.server";
 import * as surveyPage from "~/routes/site/survey";
 import { makeFundingPlan, makePayer } from "../support/billing";
 import { DRIVER } from "../support/db";
@@ -18,23 +15,14 @@ import { makeFormation, makeLearner, makeSession, makeSlots, makeTrainer } from 
 import { setUpTestApp } from "../support/fixture";
 import { queriesOn } from "../support/query";
 import { formRequest, routeArgs, statusOf } from "../support/runtime";
+import { secondSurveyInstance, surveyTokenIn } from "../support/surveys";
 
 const t = setUpTestApp();
 const { rows } = queriesOn(t);
 
 const at = (iso: string) => new Date(iso);
 
-/** A second instance's scheduler on the same database: its own pool on PostgreSQL. */
-async function secondInstance() {
-  const logger = createLogger({ production: true, level: "silent" });
-  const url = t.database.url;
-  const database = DRIVER === "pg" && url ? await openPostgres(url) : null;
-  const db = database?.db ?? t.app.db;
-  const bus = new EventBus(database ?? t.app.database, logger);
-  const keys = { publicUrl: t.app.config.publicUrl, secret: t.app.config.authSecret };
-  const scheduler = new SurveyScheduler(db, keys, { wake() {} }, bus, logger);
-  return { scheduler, close: async () => database?.close() };
-}
+const secondInstance = () => secondSurveyInstance(t);
 
 /**
  * A session ending on `endDate` with four learners (the last one dropped out), paid for by two
@@ -104,11 +92,7 @@ const mailsTo = (addresses: string[], kind: string) =>
     [addresses, kind],
   );
 
-const tokenIn = (text: string) => {
-  const found = /\/enquete\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-  if (!found) throw new Error(`no survey link in: ${text}`);
-  return found;
-};
+const tokenIn = surveyTokenIn;
 
 /** A complete answer to the questionnaire of `audience`: every note `note`, 'oui', and a comment. */
 async function fullAnswer(audience: string, note: string, comment: string) {
