@@ -128,6 +128,8 @@ export default caseSensitive([
       route("enquetes", "routes/admin/surveys.tsx"),
       route("enquetes/reponses", "routes/admin/survey-answers.tsx"),
       route("enquetes/reponses.csv", "routes/admin/survey-answers-export.ts"),
+      route("enquetes/analyse.csv", "routes/admin/survey-analysis-export.ts"),
+      route("enquetes/analyse.pdf", "routes/admin/survey-analysis-pdf.ts"),
       route("enquetes/:id", "routes/admin/survey-questionnaire.tsx"),
       route("qualiopi/dossier", "routes/admin/quality-pack.tsx"),
       route("qualiopi/dossier/:id.zip", "routes/admin/quality-pack-zip.ts"),

@@ -22,17 +22,9 @@ process.on(CLOCK_MOVED, () => clock.emit("moved"));
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  /** The clock moved during a round: run another as soon as it ends. */
+  /** Woken during a round (the clock moved): run another as soon as it ends. */
   private again = false;
-  private readonly runNow = () => {
-    if (this.timer === null) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.schedule(0);
-  };
+  private readonly clockMoved = () => this.wake();
 
   constructor(
     private readonly round: () => Promise<unknown>,
@@ -44,14 +36,28 @@ export class PeriodicTask {
 
   start(): void {
     this.schedule(0);
-    clock.on("moved", this.runNow);
+    clock.on("moved", this.clockMoved);
   }
 
   async stop(): Promise<void> {
-    clock.off("moved", this.runNow);
+    clock.off("moved", this.clockMoved);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+  }
+
+  /**
+   * Runs a round now instead of at the end of the period (once the one under way ends, if any);
+   * nothing once stopped or before the start.
+   */
+  wake(): void {
+    if (this.timer === null) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   private schedule(ms: number): void {

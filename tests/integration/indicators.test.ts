@@ -87,7 +87,7 @@ async function learner(
 const questionOf = (kind: "a_chaud" | "a_froid", role: "overall" | "situation") =>
   one<{ questionnaire: string; question: string }>(
     `select q.id as questionnaire, qq.id as question from survey_questionnaires q
-       join survey_questions qq on qq.questionnaire_id = q.id where q.kind = $1 and qq.role = $2`,
+       join survey_questions qq on qq.questionnaire_id = q.id where q.kind = $1 and q.audience = 'learner' and qq.role = $2`,
     [kind, role],
   );
 

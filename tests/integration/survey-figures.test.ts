@@ -21,7 +21,9 @@ const t = setUpTestApp();
 const { rows, one } = queriesOn(t);
 
 const questionnaire = (kind: "a_chaud" | "a_froid") =>
-  one<{ id: string }>("select id from survey_questionnaires where kind = $1", [kind]);
+  one<{ id: string }>("select id from survey_questionnaires where kind = $1 and audience = 'learner'", [
+    kind,
+  ]);
 
 const questionOf = (questionnaireId: string, role: "overall" | "situation") =>
   one<{ id: string }>("select id from survey_questions where questionnaire_id = $1 and role = $2", [
@@ -77,16 +79,43 @@ const answer = (invitationId: string, questionId: string, value: string) =>
   makeSurveyAnswer(t.app.db, { invitationId, questionId, value });
 
 describe(`survey figures on ${DRIVER}`, () => {
-  it("a new database has the ready-made 'À chaud' and 'À froid' questionnaires, editable, with their overall and situation questions", async () => {
+  it("a new database has the learners' ready-made 'À chaud' and 'À froid' questionnaires and the employers', trainers' and funders' 'À chaud' ones, editable, with their overall and situation questions", async () => {
     const found = await rows<{ title: string; kind: string; editable: boolean; roles: string[] }>(
-      `select q.title, q.kind, q.editable,
+      `select q.title, q.kind, q.audience, q.editable,
               array_remove(array_agg(qq.role order by qq.role), null) as roles
          from survey_questionnaires q join survey_questions qq on qq.questionnaire_id = q.id
-        group by q.id order by q.kind`,
+        group by q.id order by q.audience, q.kind`,
     );
     expect(found).toEqual([
-      { title: "À chaud", kind: "a_chaud", editable: true, roles: ["overall"] },
-      { title: "À froid", kind: "a_froid", editable: true, roles: ["overall", "situation"] },
+      { title: "À chaud", kind: "a_chaud", audience: "learner", editable: true, roles: ["overall"] },
+      {
+        title: "À froid",
+        kind: "a_froid",
+        audience: "learner",
+        editable: true,
+        roles: ["overall", "situation"],
+      },
+      {
+        title: "À chaud – employeurs",
+        kind: "a_chaud",
+        audience: "employer",
+        editable: true,
+        roles: ["overall"],
+      },
+      {
+        title: "À chaud – formateurs",
+        kind: "a_chaud",
+        audience: "trainer",
+        editable: true,
+        roles: ["overall"],
+      },
+      {
+        title: "À chaud – financeurs",
+        kind: "a_chaud",
+        audience: "funder",
+        editable: true,
+        roles: ["overall"],
+      },
     ]);
     const situation = await one<{ options: string[]; employed_options: string[] }>(
       "select options, employed_options from survey_questions where role = 'situation'",

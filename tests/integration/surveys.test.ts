@@ -5,11 +5,7 @@
 // 'Envoyer maintenant', the questionnaire's checks and the CSV export in the console.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { SurveyScheduler } from "~/features/surveys/index.server";
 import { addDays } from "~/platform/dates";
-import { openPostgres } from "~/platform/db/client.server";
-import { EventBus } from "~/platform/events.server";
-import { createLogger } from "~/platform/logger.server";
 import * as exportRoute from "~/routes/admin/survey-answers-export";
 import * as questionnaireRoute from "~/routes/admin/survey-questionnaire";
 import * as surveysRoute from "~/routes/admin/surveys";
@@ -19,6 +15,7 @@ import { makeFormation, makeLearner, makeSession } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { queriesOn } from "../support/query";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { secondSurveyInstance, surveyTokenIn } from "../support/surveys";
 
 const t = setUpTestApp();
 const admin = setUpSignedIn(t, "admin");
@@ -63,23 +60,9 @@ const mailsTo = (emails: string[], kind: string) =>
     [emails, kind],
   );
 
-const tokenIn = (text: string) => {
-  const found = /\/enquete\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-  if (!found) throw new Error(`no survey link in: ${text}`);
-  return found;
-};
+const tokenIn = surveyTokenIn;
 
-/** A second instance's scheduler on the same database: its own pool on PostgreSQL. */
-async function secondInstance() {
-  const logger = createLogger({ production: true, level: "silent" });
-  const url = t.database.url;
-  const database = DRIVER === "pg" && url ? await openPostgres(url) : null;
-  const db = database?.db ?? t.app.db;
-  const bus = new EventBus(database ?? t.app.database, logger);
-  const keys = { publicUrl: t.app.config.publicUrl, secret: t.app.config.authSecret };
-  const scheduler = new SurveyScheduler(db, keys, { wake() {} }, bus, logger);
-  return { scheduler, close: async () => database?.close() };
-}
+const secondInstance = () => secondSurveyInstance(t);
 
 const at = (iso: string) => new Date(iso);
 
@@ -99,7 +82,7 @@ const answer = (token: string, fields: Record<string, string>) =>
 async function questionsOf(kind: "a_chaud" | "a_froid") {
   return rows<{ id: string; type: string; role: string | null; label: string }>(
     `select qq.id, qq.type, qq.role, qq.label from survey_questions qq
-       join survey_questionnaires q on q.id = qq.questionnaire_id where q.kind = $1 order by qq.position`,
+       join survey_questionnaires q on q.id = qq.questionnaire_id where q.kind = $1 and q.audience = 'learner' order by qq.position`,
     [kind],
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import {
   surveyAnswers,
@@ -11,8 +11,15 @@ import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formatDateTime } from "~/platform/paris-time";
 import type { AnswerFilters } from "./console-schema";
+import { noCounts } from "./rates";
+import { sessionResponseCounts } from "./stakeholders.server";
 import { getSurveySettings } from "./survey-settings.server";
-import { type QuestionnaireKind, SURVEY_WAVE_LABELS, type SurveyWave } from "./vocabulary";
+import {
+  type QuestionnaireKind,
+  SURVEY_WAVE_LABELS,
+  type SurveyAudience,
+  type SurveyWave,
+} from "./vocabulary";
 
 /* ------------------------------------------------------------------------------------------------
  * Reading: the questionnaires, the sessions' sending status, the answers.
@@ -23,18 +30,20 @@ export async function listQuestionnaires(db: Db) {
     id: string;
     title: string;
     kind: QuestionnaireKind;
+    audience: SurveyAudience;
     editable: boolean;
     questions: number;
     invited: number;
     answered: number;
   }>(
     db,
-    sql`select q.id, q.title, q.kind, q.editable,
+    sql`select q.id, q.title, q.kind, q.audience, q.editable,
                (select count(*)::int from survey_questions qq where qq.questionnaire_id = q.id) as questions,
                (select count(*)::int from survey_invitations i where i.questionnaire_id = q.id) as invited,
                (select count(*)::int from survey_invitations i where i.questionnaire_id = q.id and i.answered_at is not null) as answered
           from survey_questionnaires q
-         order by case q.kind when 'a_chaud' then 0 when 'a_froid' then 1 else 2 end, q.title, q.id`,
+         order by case q.kind when 'a_chaud' then 0 when 'a_froid' then 1 else 2 end,
+                  array_position(enum_range(null::survey_audience), q.audience), q.title, q.id`,
   );
 }
 export type QuestionnaireRow = Awaited<ReturnType<typeof listQuestionnaires>>[number];
@@ -57,11 +66,12 @@ export type QuestionnaireDetails = NonNullable<Awaited<ReturnType<typeof getQues
 
 /**
  * The sessions ended in the last 18 months or running now, newest first, with their learners and,
- * per wave, how many were invited, reminded and answered, and the day each automatic wave leaves.
+ * per wave, how many were invited, reminded and answered, the day each automatic wave leaves, and
+ * per audience (learners, employers, trainers, funders) how many were asked and answered.
  */
 export async function sessionsStatus(db: Db) {
   const { coldDelayMonths } = await getSurveySettings(db);
-  return rows<{
+  const sessions = await rows<{
     id: string;
     title: string;
     startDate: string;
@@ -83,10 +93,21 @@ export async function sessionsStatus(db: Db) {
          order by s.end_date desc, f.title
          limit 200`,
   );
+  const counts = await sessionResponseCounts(
+    db,
+    sessions.map((s) => s.id),
+  );
+  return sessions.map((s) => ({ ...s, audiences: counts.get(s.id) ?? noCounts() }));
 }
 export type SessionStatusRow = Awaited<ReturnType<typeof sessionsStatus>>[number];
 
 export const ANSWERS_PAGE_SIZE = 50;
+
+/** The filters' period on an answer's time: its Paris day from `from` to `to`, both included. */
+export function answeredWithin(answeredAt: SQL | AnyColumn, { from, to }: AnswerFilters): SQL {
+  const day = sql`(${answeredAt} at time zone 'Europe/Paris')::date`;
+  return sql`${from ? sql`${day} >= ${from}::date` : sql`true`} and ${to ? sql`${day} <= ${to}::date` : sql`true`}`;
+}
 
 /** The answered invitations of a questionnaire (and session), newest first, each with its answers. */
 export async function answersOf(db: Db, filters: AnswerFilters, limit = ANSWERS_PAGE_SIZE) {
@@ -97,6 +118,7 @@ export async function answersOf(db: Db, filters: AnswerFilters, limit = ANSWERS_
     eq(surveyInvitations.questionnaireId, filters.questionnaire),
     isNotNull(surveyInvitations.answeredAt),
     filters.session ? eq(surveyInvitations.sessionId, filters.session) : undefined,
+    answeredWithin(surveyInvitations.answeredAt, filters),
   );
   const [[total], invitations] = await Promise.all([
     db.select({ n: count() }).from(surveyInvitations).where(where),
@@ -162,6 +184,7 @@ export async function exportAnswers(db: Db, actor: Actor, filters: AnswerFilters
             left join formations f on f.id = coalesce(s.formation_id, i.formation_id)
            where i.questionnaire_id = ${questionnaireId} and i.answered_at is not null
              ${filters.session ? sql`and i.session_id = ${filters.session}` : sql``}
+             and ${answeredWithin(sql`i.answered_at`, filters)}
            order by i.answered_at, i.id`,
     );
     await writeAudit(tx, actor, {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NNBSP, quoted } from "~/platform/french";
-import { QUESTION_ROLES, QUESTION_TYPES, QUESTIONNAIRE_KINDS } from "./vocabulary";
+import { QUESTION_ROLES, QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_AUDIENCES } from "./vocabulary";
 
 export const TITLE_MAX = 120;
 export const INTRO_MAX = 1000;
@@ -32,6 +32,10 @@ export const questionnaireSchema = z.object({
 
 export const newQuestionnaireSchema = questionnaireSchema.extend({
   kind: z.enum(QUESTIONNAIRE_KINDS, { error: "Choisissez le type de questionnaire" }),
+  audience: z.preprocess(
+    (v) => (v === undefined || v === "" ? "learner" : v),
+    z.enum(SURVEY_AUDIENCES, { error: "Choisissez à qui s'adresse le questionnaire" }),
+  ),
 });
 
 /**
@@ -127,13 +131,33 @@ export const sendSchema = z
 
 export type SendInput = z.infer<typeof sendSchema>;
 
-/** The answers screen and its export: one questionnaire, optionally one session. */
+const isoDay = z.iso.date();
+
+/**
+ * The answers screen, its analysis and their exports: one questionnaire, optionally one session and
+ * a period (the answers given from `from` to `to`, Paris days, both included). A day that is not one
+ * is left out, as an unknown id is.
+ */
 export function answerFiltersFrom(params: URLSearchParams) {
   const questionnaire = z.string().uuid().safeParse(params.get("questionnaire"));
   const session = z.string().uuid().safeParse(params.get("session"));
+  const from = isoDay.safeParse(params.get("from"));
+  const to = isoDay.safeParse(params.get("to"));
   return {
     questionnaire: questionnaire.success ? questionnaire.data : null,
     session: session.success ? session.data : null,
+    from: from.success ? from.data : null,
+    to: to.success ? to.data : null,
   };
+}
+
+/** The filters as the screen's links and exports carry them. */
+export function answerQuery(filters: AnswerFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of ["questionnaire", "session", "from", "to"] as const) {
+    const value = filters[key];
+    if (value) query.set(key, value);
+  }
+  return query;
 }
 export type AnswerFilters = ReturnType<typeof answerFiltersFrom>;

@@ -17,11 +17,13 @@ import type { AppRuntime } from "~/platform/runtime.server";
 import { EVENT, GONE, guarded } from "./console-outcome.server";
 import { newQuestionnaireSchema, type SendInput, sendSchema } from "./console-schema";
 import { surveyDelaysSchema } from "./delays";
-import { invite, type LinkKeys, type Recipient, sessionRecipients, sessionTarget } from "./sending.server";
+import { audienceRecipients, invite, type LinkKeys, type Recipient, sessionTarget } from "./sending.server";
 import { getSurveySettings, saveSurveySettings } from "./survey-settings.server";
 import {
   QUESTIONNAIRE_KIND_LABELS,
   type QuestionnaireKind,
+  SURVEY_AUDIENCE_LABELS,
+  type SurveyAudience,
   type SurveyWave,
   WAVE_OF_KIND,
 } from "./vocabulary";
@@ -36,9 +38,10 @@ const keysOf = (app: AppRuntime): LinkKeys => ({
 });
 
 /**
- * 'Envoyer maintenant'. To a session's learners (not 'Abandon'): an à-chaud or à-froid questionnaire
- * counts as that wave, so the automatic sending will not ask them again; any other as a manual
- * sending. To pasted addresses: a manual sending, about the session when one is chosen. Whoever
+ * 'Envoyer maintenant'. To a session's people of the questionnaire's audience (its learners not
+ * 'Abandon', the employers or funders paying for them, the trainers of its slots): an à-chaud or
+ * à-froid questionnaire counts as that wave, so the automatic sending will not ask them again; any
+ * other as a manual sending. To pasted addresses: a manual sending, about the session when one is chosen. Whoever
  * already received this questionnaire for this session is skipped. Answers how many were invited.
  */
 async function sendNow(app: AppRuntime, actor: Actor, input: SendInput): Promise<number> {
@@ -49,6 +52,7 @@ async function sendNow(app: AppRuntime, actor: Actor, input: SendInput): Promise
         id: surveyQuestionnaires.id,
         title: surveyQuestionnaires.title,
         kind: surveyQuestionnaires.kind,
+        audience: surveyQuestionnaires.audience,
       })
       .from(surveyQuestionnaires)
       .where(eq(surveyQuestionnaires.id, input.questionnaireId));
@@ -59,13 +63,13 @@ async function sendNow(app: AppRuntime, actor: Actor, input: SendInput): Promise
     let recipients: Recipient[];
     if (input.target === "learners" && session) {
       wave = WAVE_OF_KIND[questionnaire.kind];
-      recipients = await sessionRecipients(tx, session.id, wave === "manuel" ? undefined : wave);
-      if (recipients.length === 0) {
-        throw new AdminInputError(
-          "Aucun·e stagiaire de cette session n'est à interroger : tous et toutes ont déjà reçu ce questionnaire, ou la session n'en a pas (hors abandons).",
-          "sessionId",
-        );
-      }
+      recipients = await audienceRecipients(
+        tx,
+        session.id,
+        questionnaire.audience,
+        wave === "manuel" ? undefined : wave,
+      );
+      if (recipients.length === 0) throw new AdminInputError(NOBODY[questionnaire.audience], "sessionId");
     } else {
       recipients = input.addresses.map((email) => ({ learnerId: null, email, firstName: null }));
     }
@@ -87,10 +91,22 @@ async function sendNow(app: AppRuntime, actor: Actor, input: SendInput): Promise
   return invited;
 }
 
+/** Why 'Envoyer maintenant' to a session finds nobody, per audience. */
+const NOBODY: Record<SurveyAudience, string> = {
+  learner:
+    "Aucun·e stagiaire de cette session n'est à interroger : tous et toutes ont déjà reçu ce questionnaire, ou la session n'en a pas (hors abandons).",
+  employer:
+    "Aucun employeur de cette session n'est à interroger : chacun a déjà reçu ce questionnaire, ou aucun stagiaire de la session n'est financé par une entreprise.",
+  trainer:
+    "Aucun·e formateur·rice de cette session n'est à interroger : chacun·e a déjà reçu ce questionnaire, ou aucun créneau n'a de formateur·rice avec une adresse e-mail.",
+  funder:
+    "Aucun financeur de cette session n'est à interroger : chacun a déjà reçu ce questionnaire, ou aucun stagiaire de la session n'est financé par un OPCO, France Travail, une région ou un autre financeur.",
+};
+
 async function createQuestionnaire(
   app: AppRuntime,
   actor: Actor,
-  input: { title: string; intro: string; kind: QuestionnaireKind },
+  input: { title: string; intro: string; kind: QuestionnaireKind; audience: SurveyAudience },
 ) {
   let id = "";
   try {
@@ -106,7 +122,7 @@ async function createQuestionnaire(
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) {
       throw new AdminInputError(
-        `Il existe déjà un questionnaire ${QUESTIONNAIRE_KIND_LABELS[input.kind].toLowerCase()} : modifiez-le plutôt.`,
+        `Il existe déjà un questionnaire ${QUESTIONNAIRE_KIND_LABELS[input.kind].toLowerCase()} pour les ${SURVEY_AUDIENCE_LABELS[input.audience].toLowerCase()} : modifiez-le plutôt.`,
         "kind",
       );
     }

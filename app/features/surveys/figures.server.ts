@@ -29,8 +29,8 @@ export interface SurveyFigures {
 /**
  * The published figures' raw counts, per formation, year and wave, read from the invitations of the
  * automatic waves (and 'Envoyer maintenant' of an à-chaud or à-froid questionnaire to a session's
- * learners, which counts as that wave). Lists sent by hand to companies or funders are not counted:
- * the figures speak of learners. Each questionnaire has at most one overall and one situation
+ * learners, which counts as that wave) of the learners' questionnaires. Lists sent by hand, and the
+ * employers', trainers' and funders' questionnaires, are not counted: the figures speak of learners. Each questionnaire has at most one overall and one situation
  * question, and an invitation at most one answer to each, so the joins below never multiply rows.
  * A choice counts as 'en emploi' when its text is among the question's employed options as they
  * read now.
@@ -61,6 +61,7 @@ export async function surveyFigures(
              count(sa.value) filter (where ${afterPeriod})::int as "situationAnswered"
         from survey_invitations i
         join formation_sessions s on s.id = i.session_id
+        join survey_questionnaires q on q.id = i.questionnaire_id and q.audience = 'learner'
         left join survey_questions oq on oq.questionnaire_id = i.questionnaire_id and oq.role = 'overall'
         left join survey_answers oa on oa.invitation_id = i.id and oa.question_id = oq.id
         left join survey_questions sq on sq.questionnaire_id = i.questionnaire_id and sq.role = 'situation'

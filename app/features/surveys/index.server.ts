@@ -2,6 +2,7 @@
 // (docs/architecture.md). Routes may import any of its files directly.
 export { type SurveyFigures, surveyFigures } from "./figures.server";
 export { type SurveyPeriodFile, surveyPeriodFiles } from "./period-answers.server";
+export type { AudienceCounts, ResponseCount } from "./rates";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
 export { stakeholderResponseCounts } from "./stakeholders.server";
 export { surveyToken, surveyUrl } from "./tokens.server";

@@ -6,11 +6,11 @@ import type { Logger } from "~/platform/logger.server";
 import { formatIsoDay, parisParts } from "~/platform/paris-time";
 import { PeriodicTask } from "~/platform/periodic.server";
 import {
+  audienceRecipients,
   invite,
   type LinkKeys,
-  questionnaireOfKind,
+  questionnairesOfKind,
   remindDue,
-  sessionRecipients,
   sessionTarget,
 } from "./sending.server";
 import { getSurveySettings } from "./survey-settings.server";
@@ -34,7 +34,8 @@ export const ADDRESS_KEPT_AFTER_CLOSE = "1 year";
 
 /**
  * Empties the address of invitations that no longer need it: a learner's once the learner is
- * anonymised (retention) or erased, anyone's a year after the survey closed. The answers, the
+ * anonymised (retention) or erased (an automatic invitation naming nobody any more), anyone's a year
+ * after the survey closed. The answers, the
  * session and the formation stay, so the published figures keep their sample.
  */
 export async function forgetAddresses(db: Db): Promise<number> {
@@ -42,7 +43,7 @@ export async function forgetAddresses(db: Db): Promise<number> {
     db,
     sql`update survey_invitations i set email = null
          where i.email is not null
-           and ((i.learner_id is null and i.wave <> 'manuel')
+           and ((i.learner_id is null and i.payer_id is null and i.trainer_id is null and i.wave <> 'manuel')
                 or exists (select 1 from learners l where l.id = i.learner_id and l.anonymised_at is not null)
                 or i.closes_at < now() - ${ADDRESS_KEPT_AFTER_CLOSE}::interval)
         returning i.id`,
@@ -72,8 +73,9 @@ async function dueSessions(db: Db, now: Date, coldDelayMonths: number) {
 
 /**
  * Sends the surveys when they are due, every minute in each server process, beside the mail worker:
- * the à-chaud questionnaire on each session's last day, the à-froid one a delay after it, then one
- * reminder to whoever has not answered. Several instances may run a round at the same moment: an
+ * the à-chaud questionnaires on each session's last day, the à-froid ones a delay after it, each to
+ * its audience (the learners, the employers and funders paying for them, the trainers of the slots),
+ * then one reminder to whoever has not answered. Several instances may run a round at the same moment: an
  * invitation is a row the database accepts once (see `invite`), a reminder a conditional UPDATE
  * (see `remindDue`), and the e-mail is queued in the transaction that wrote it, so nothing leaves
  * twice. A failed round is logged and tried again at the next one.
@@ -104,15 +106,22 @@ export class SurveyScheduler {
   async runOnce(now = new Date()): Promise<SurveyRound> {
     const { coldDelayMonths } = await getSurveySettings(this.db);
     let invited = 0;
+    const questionnaires = {
+      a_chaud: await questionnairesOfKind(this.db, "a_chaud"),
+      a_froid: await questionnairesOfKind(this.db, "a_froid"),
+    };
     for (const due of await dueSessions(this.db, now, coldDelayMonths)) {
-      const questionnaireId = await questionnaireOfKind(this.db, due.wave);
+      if (questionnaires[due.wave].length === 0) continue;
       const session = await sessionTarget(this.db, due.id);
-      if (!questionnaireId || !session) continue;
-      const recipients = await sessionRecipients(this.db, due.id, due.wave);
-      if (recipients.length === 0) continue;
-      invited += await this.db.transaction((tx) =>
-        invite(tx, this.keys, questionnaireId, session, due.wave, recipients, now),
-      );
+      if (!session) continue;
+      // Each audience's questionnaire of that wave: learners, employers, trainers, funders.
+      for (const questionnaire of questionnaires[due.wave]) {
+        const recipients = await audienceRecipients(this.db, due.id, questionnaire.audience, due.wave);
+        if (recipients.length === 0) continue;
+        invited += await this.db.transaction((tx) =>
+          invite(tx, this.keys, questionnaire.id, session, due.wave, recipients, now),
+        );
+      }
     }
     const reminded = await this.db.transaction((tx) => remindDue(tx, this.keys, now));
     await forgetAddresses(this.db);

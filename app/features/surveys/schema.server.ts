@@ -16,21 +16,26 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "../../platform/db/columns.server";
+import { payers } from "../billing/schema.server";
 import { formationSessions, formations } from "../catalogue/schema.server";
 import { learners } from "../learners/schema.server";
-import { QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_WAVES } from "./vocabulary";
+import { trainers } from "../trainers/schema.server";
+import { QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_AUDIENCES, SURVEY_WAVES } from "./vocabulary";
 
 export const questionnaireKind = pgEnum("questionnaire_kind", QUESTIONNAIRE_KINDS);
 
 export const surveyWave = pgEnum("survey_wave", SURVEY_WAVES);
 
+export const surveyAudience = pgEnum("survey_audience", SURVEY_AUDIENCES);
+
 export const questionType = pgEnum("question_type", QUESTION_TYPES);
 
 /**
- * A questionnaire staff can edit. The ready-made 'À chaud' and 'À froid' ones come with the migration
- * (a production centre needs them from its first day); at most one questionnaire of each of those two
- * kinds, so the automatic sending knows which one to send. `editable` is false for a questionnaire
- * staff may read and send but not change.
+ * A questionnaire staff can edit, for one audience (learners, employers, trainers, funders). The
+ * ready-made learners' 'À chaud' and 'À froid' ones and the employers', trainers' and funders' 'À
+ * chaud' ones come with the migrations (a production centre needs them from its first day); at most
+ * one questionnaire of each of those two kinds per audience, so the automatic sending knows which one
+ * to send to whom. `editable` is false for a questionnaire staff may read and send but not change.
  */
 export const surveyQuestionnaires = pgTable(
   "survey_questionnaires",
@@ -38,6 +43,7 @@ export const surveyQuestionnaires = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     kind: questionnaireKind("kind").notNull(),
+    audience: surveyAudience("audience").notNull().default("learner"),
     /** A few words shown above the questions on the answering page. */
     intro: text("intro").notNull().default(""),
     editable: boolean("editable").notNull().default(true),
@@ -45,7 +51,9 @@ export const surveyQuestionnaires = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("survey_questionnaires_kind_idx").on(t.kind).where(sql`${t.kind} in ('a_chaud', 'a_froid')`),
+    uniqueIndex("survey_questionnaires_kind_idx")
+      .on(t.kind, t.audience)
+      .where(sql`${t.kind} in ('a_chaud', 'a_froid')`),
   ],
 );
 
@@ -83,10 +91,12 @@ export const surveyQuestions = pgTable(
 
 /**
  * One personal link sent to one address: a learner of a session (the automatic waves and 'Envoyer
- * maintenant'), or anyone staff listed (a company, a funder). Only the SHA-256 of the link's token is
+ * maintenant'), a payer funding learners of the session or a trainer of its slots (the automatic
+ * waves of the employers', funders' and trainers' questionnaires), or anyone staff listed. Only the SHA-256 of the link's token is
  * kept, so a copy of the database opens no survey. The session and formation are copied in when
  * known (the figures count per formation and year). The database refuses a second invitation of one
- * learner to one session's wave, and of one address to one questionnaire by hand for one session:
+ * learner, payer or trainer to one session's wave (a payer funding three learners is asked
+ * once), and of one address to one questionnaire by hand for one session:
  * two instances sending at once insert one row, and only the inserter queues the e-mail.
  */
 export const surveyInvitations = pgTable(
@@ -99,6 +109,10 @@ export const surveyInvitations = pgTable(
     sessionId: uuid("session_id").references(() => formationSessions.id, { onDelete: "set null" }),
     formationId: uuid("formation_id").references(() => formations.id, { onDelete: "set null" }),
     learnerId: uuid("learner_id").references(() => learners.id, { onDelete: "set null" }),
+    /** The employer or funder asked (its invoicing address when sent). */
+    payerId: uuid("payer_id").references(() => payers.id, { onDelete: "set null" }),
+    /** The trainer asked (the register's address when sent). */
+    trainerId: uuid("trainer_id").references(() => trainers.id, { onDelete: "set null" }),
     /** Emptied with the learner's personal data (retention, erasure); the answers stay. */
     email: text("email"),
     tokenHash: text("token_hash").notNull().unique(),
@@ -114,6 +128,12 @@ export const surveyInvitations = pgTable(
     uniqueIndex("survey_invitations_learner_wave_idx")
       .on(t.sessionId, t.learnerId, t.wave)
       .where(sql`${t.learnerId} is not null and ${t.wave} <> 'manuel'`),
+    uniqueIndex("survey_invitations_payer_wave_idx")
+      .on(t.sessionId, t.payerId, t.wave)
+      .where(sql`${t.payerId} is not null and ${t.wave} <> 'manuel'`),
+    uniqueIndex("survey_invitations_trainer_wave_idx")
+      .on(t.sessionId, t.trainerId, t.wave)
+      .where(sql`${t.trainerId} is not null and ${t.wave} <> 'manuel'`),
     uniqueIndex("survey_invitations_manual_idx")
       // A list sent without a session: coalesce, so that "no session" counts as one value.
       .on(

@@ -15,6 +15,22 @@ export const QUESTIONNAIRE_KIND_LABELS: Record<QuestionnaireKind, string> = {
 };
 
 /**
+ * Whom a questionnaire asks (Qualiopi's indicator 30 wants every stakeholder's appreciation): the
+ * session's learners; the employers paying for some of them (payers of kind 'Entreprise'); the
+ * trainers of its slots; the other payers (OPCO, France Travail, Région…). Each à-chaud or à-froid
+ * questionnaire speaks to one audience and goes, when the wave leaves, to that audience only.
+ */
+export const SURVEY_AUDIENCES = ["learner", "employer", "trainer", "funder"] as const;
+export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
+
+export const SURVEY_AUDIENCE_LABELS: Record<SurveyAudience, string> = {
+  learner: "Stagiaires",
+  employer: "Employeurs",
+  trainer: "Formateurs",
+  funder: "Financeurs",
+};
+
+/**
  * Why an invitation went out: the automatic à-chaud wave (the session's last day), the automatic
  * à-froid wave (a delay after it), or staff's 'Envoyer maintenant' of any other questionnaire. Sending
  * an à-chaud or à-froid questionnaire by hand to a session's learners counts as that wave, so the
@@ -65,14 +81,3 @@ export const QUESTION_ROLE_LABELS: Record<QuestionRole, string> = {
 
 /** The answers of a yes/no question as stored. */
 export const YES_NO_VALUES = ["oui", "non"] as const;
-
-/** Who a survey asks (Qualiopi indicator 30: the stakeholders' appreciations). */
-export const SURVEY_AUDIENCES = ["learner", "employer", "trainer", "funder"] as const;
-export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
-
-export const SURVEY_AUDIENCE_LABELS: Readonly<Record<SurveyAudience, string>> = {
-  learner: "Stagiaires",
-  employer: "Employeurs",
-  trainer: "Formateurs",
-  funder: "Financeurs",
-};

@@ -3,8 +3,10 @@ import { Form } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
+import { analyseAnswers } from "~/features/surveys/analysis.server";
+import { AnswersAnalysis } from "~/features/surveys/components/answers-analysis";
 import { answersOf, listQuestionnaires, sessionsStatus } from "~/features/surveys/console-reading.server";
-import { answerFiltersFrom } from "~/features/surveys/console-schema";
+import { answerFiltersFrom, answerQuery } from "~/features/surveys/console-schema";
 import { SURVEY_WAVE_LABELS } from "~/features/surveys/vocabulary";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDateTime } from "~/platform/paris-time";
@@ -15,12 +17,15 @@ import { BackLink } from "~/ui/console/back-link";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
 import { Field } from "~/ui/field";
-import { Select } from "~/ui/input";
+import { Input, Select } from "~/ui/input";
 import type { Route } from "./+types/survey-answers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Réponses aux enquêtes | Console d'administration" }];
 
-/** One questionnaire's answers (the à-chaud one unless chosen), for one session or all, newest first. */
+/**
+ * One questionnaire's answers (the first listed unless chosen), for one session or all and a period
+ * or all: the analysis per question, then the answers newest first.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   await requirePermission({ request, context }, "surveys:read");
@@ -34,9 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sessionsStatus(app.db),
       ]);
       const filters = { ...asked, questionnaire: asked.questionnaire ?? questionnaires[0]?.id ?? null };
-      return { questionnaires, sessions, filters, answers: await answersOf(app.db, filters) };
+      const [answers, analysis] = await Promise.all([
+        answersOf(app.db, filters),
+        analyseAnswers(app.db, filters),
+      ]);
+      return { questionnaires, sessions, filters, answers, analysis };
     },
-    { questionnaires: [], sessions: [], filters: asked, answers: null },
+    { questionnaires: [], sessions: [], filters: asked, answers: null, analysis: null },
   );
   return { ...value, loadError };
 }
@@ -44,16 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const LIVE = ["survey_invitations"] as const;
 
 export default function AdminSurveyAnswers({ loaderData }: Route.ComponentProps) {
-  const { questionnaires, sessions, filters, answers, loadError } = loaderData;
+  const { questionnaires, sessions, filters, answers, analysis, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canExport = useCan("surveys:export");
   const sessionLabel = new Map(
     sessions.map((s) => [s.id, `${s.title} – ${formatDateRange(s.startDate, s.endDate)}`]),
   );
-  const query = new URLSearchParams();
-  if (filters.questionnaire) query.set("questionnaire", filters.questionnaire);
-  if (filters.session) query.set("session", filters.session);
+  const query = answerQuery(filters);
   return (
     <>
       <BackLink to="/admin/enquetes">Toutes les enquêtes</BackLink>
@@ -66,15 +73,23 @@ export default function AdminSurveyAnswers({ loaderData }: Route.ComponentProps)
         }
         actions={
           canExport && answers ? (
-            <a href={`/admin/enquetes/reponses.csv?${query}`} className={buttonClass("outline")}>
-              <Download aria-hidden="true" className="h-4 w-4" /> Exporter (CSV)
-            </a>
+            <div className="flex flex-wrap gap-2">
+              <a href={`/admin/enquetes/reponses.csv?${query}`} className={buttonClass("outline")}>
+                <Download aria-hidden="true" className="h-4 w-4" /> Exporter les réponses (CSV)
+              </a>
+              <a href={`/admin/enquetes/analyse.csv?${query}`} className={buttonClass("outline")}>
+                <Download aria-hidden="true" className="h-4 w-4" /> Analyse (CSV)
+              </a>
+              <a href={`/admin/enquetes/analyse.pdf?${query}`} className={buttonClass("outline")}>
+                <Download aria-hidden="true" className="h-4 w-4" /> Analyse (PDF)
+              </a>
+            </div>
           ) : undefined
         }
       />
       <Form
         method="get"
-        className="mb-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_10rem_10rem_auto] lg:items-end"
         aria-label="Filtrer les réponses"
       >
         <Field id="answers-questionnaire" label="Questionnaire">
@@ -96,10 +111,17 @@ export default function AdminSurveyAnswers({ loaderData }: Route.ComponentProps)
             ]}
           />
         </Field>
+        <Field id="answers-from" label="Réponses du">
+          <Input id="answers-from" name="from" type="date" defaultValue={filters.from ?? ""} />
+        </Field>
+        <Field id="answers-to" label="au">
+          <Input id="answers-to" name="to" type="date" defaultValue={filters.to ?? ""} />
+        </Field>
         <Button type="submit" variant="outline">
           Afficher
         </Button>
       </Form>
+      {analysis && analysis.respondents > 0 ? <AnswersAnalysis analysis={analysis} /> : null}
       {answers && answers.responses.length === 0 ? (
         <p className="text-muted-foreground">Aucune réponse pour l'instant.</p>
       ) : null}

@@ -4,6 +4,7 @@ import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { NewQuestionnaireForm } from "~/features/surveys/components/new-questionnaire-form";
+import { ResponseCounts } from "~/features/surveys/components/response-counts";
 import { SendSurveyForm } from "~/features/surveys/components/send-form";
 import {
   listQuestionnaires,
@@ -11,7 +12,14 @@ import {
   sessionsStatus,
 } from "~/features/surveys/console-reading.server";
 import { surveysAction } from "~/features/surveys/console-sending.server";
-import { QUESTIONNAIRE_KIND_LABELS, type SurveyWave } from "~/features/surveys/vocabulary";
+import { countText } from "~/features/surveys/rates";
+import { formationResponseCounts } from "~/features/surveys/stakeholders.server";
+import {
+  QUESTIONNAIRE_KIND_LABELS,
+  SURVEY_AUDIENCE_LABELS,
+  SURVEY_AUDIENCES,
+  type SurveyWave,
+} from "~/features/surveys/vocabulary";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
 import { useLiveRevalidation } from "~/platform/use-live";
@@ -33,18 +41,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app,
     "enquêtes",
     async () => {
-      const [questionnaires, sessions] = await Promise.all([
+      // The formations' response rates over the last twelve months (invitations sent since then).
+      const from = new Date(Date.now() - RATES_DAYS * 86_400_000);
+      const [questionnaires, sessions, formations] = await Promise.all([
         listQuestionnaires(app.db),
         sessionsStatus(app.db),
+        formationResponseCounts(app.db, { from }),
       ]);
-      return { questionnaires, sessions };
+      return { questionnaires, sessions, formations };
     },
-    { questionnaires: [], sessions: [] },
+    { questionnaires: [], sessions: [], formations: [] },
   );
   return { ...value, loadError };
 }
 
 export const action = surveysAction;
+
+/** The period of the rates per formation: the invitations sent in the last 365 days. */
+const RATES_DAYS = 365;
 
 // A colleague's sending, an answer arriving, the scheduler's round: the counts follow.
 const LIVE = ["survey_invitations"] as const;
@@ -65,7 +79,7 @@ function waveText(row: SessionStatusRow, wave: SurveyWave): string {
 }
 
 export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
-  const { questionnaires, sessions, loadError } = loaderData;
+  const { questionnaires, sessions, formations, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("surveys:write");
@@ -75,7 +89,7 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Enquêtes"
-        description="Les questionnaires de satisfaction à chaud et à froid, leurs envois et les réponses"
+        description="Les questionnaires de satisfaction à chaud et à froid des stagiaires, employeurs, formateurs et financeurs, leurs envois et les réponses"
       />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <Card>
@@ -85,6 +99,7 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
               columns={[
                 "Questionnaire",
                 { label: "Type", from: "sm" },
+                { label: "Public", from: "sm" },
                 { label: "Questions", from: "md" },
                 "Réponses",
               ]}
@@ -106,6 +121,7 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
                   <Td className={shownFrom("sm")}>
                     <Badge variant="secondary">{QUESTIONNAIRE_KIND_LABELS[q.kind]}</Badge>
                   </Td>
+                  <Td className={shownFrom("sm")}>{SURVEY_AUDIENCE_LABELS[q.audience]}</Td>
                   <Td className={shownFrom("md")}>{q.questions}</Td>
                   <Td className="whitespace-nowrap">
                     {q.answered} sur {q.invited}
@@ -158,7 +174,9 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-8 mb-1 text-lg font-semibold">Envois par session</h2>
       <p className="mb-4 text-sm text-muted-foreground">
         Le questionnaire à chaud part le dernier jour de la session, à froid après le délai choisi dans
-        Paramètres, vers chaque stagiaire sauf les abandons, avec un rappel à qui n'a pas répondu.
+        Paramètres, vers chaque stagiaire sauf les abandons, avec un rappel à qui n'a pas répondu. Les
+        employeurs et financeurs des stagiaires et les formateur·rices des créneaux reçoivent le leur le même
+        jour, s'il existe un questionnaire à chaud pour leur public.
       </p>
       <ListTable
         columns={[
@@ -167,6 +185,7 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
           "À chaud",
           { label: "À froid", from: "md" },
           { label: "Envois manuels", from: "lg" },
+          "Taux de réponse",
         ]}
         items={sessions}
         empty="Aucune session récente"
@@ -193,6 +212,30 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
             </Td>
             <Td className={shownFrom("md")}>{waveText(s, "a_froid")}</Td>
             <Td className={shownFrom("lg")}>{waveText(s, "manuel")}</Td>
+            <Td>
+              <ResponseCounts counts={s.audiences} />
+            </Td>
+          </Tr>
+        )}
+      </ListTable>
+      <h2 className="mt-8 mb-1 text-lg font-semibold">Taux de réponse par formation</h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Réponses sur invitations envoyées ces douze derniers mois, par public.
+      </p>
+      <ListTable
+        columns={["Formation", ...SURVEY_AUDIENCES.map((a) => SURVEY_AUDIENCE_LABELS[a])]}
+        items={formations}
+        empty="Aucune invitation ces douze derniers mois"
+        loadError={loadError}
+      >
+        {(f) => (
+          <Tr key={f.formationId} data-testid="survey-formation-rates">
+            <Td className="font-medium">{f.title}</Td>
+            {SURVEY_AUDIENCES.map((a) => (
+              <Td key={a} className="whitespace-nowrap">
+                {countText(f.counts[a])}
+              </Td>
+            ))}
           </Tr>
         )}
       </ListTable>

@@ -4,8 +4,8 @@ import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 import { ADDRESSES_MAX } from "../console-schema";
 
 /**
- * 'Envoyer maintenant': a questionnaire to a session's learners, or to addresses pasted by staff
- * (companies, funders), about a session or none. The server skips whoever already received it.
+ * 'Envoyer maintenant': a questionnaire to a session's people of its audience (learners, employers,
+ * trainers, funders), or to addresses pasted by staff, about a session or none. The server skips whoever already received it.
  */
 export function SendSurveyForm({
   questionnaires,
@@ -47,7 +47,8 @@ export function SendSurveyForm({
             disabled={disabled}
             className="h-4 w-4 accent-primary"
           />
-          Les stagiaires d'une session (hors abandons)
+          Les destinataires d'une session selon son public (stagiaires hors abandons, employeurs,
+          formateur·rices ou financeurs)
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input

@@ -1,0 +1,15 @@
+import { requirePermission } from "~/features/accounts/current-user.server";
+import { exportAnalysis } from "~/features/surveys/analysis.server";
+import { answerFiltersFrom } from "~/features/surveys/console-schema";
+import { surveyCsvResponse } from "~/features/surveys/csv-download.server";
+import type { Route } from "./+types/survey-analysis-export";
+
+/**
+ * The analysis per question of a questionnaire's answers as CSV for French Excel, audited.
+ * Administrators only, as the answers' export: the comments are what people wrote.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requirePermission({ request, context }, "surveys:export");
+  const filters = answerFiltersFrom(new URL(request.url).searchParams);
+  return surveyCsvResponse(await exportAnalysis(context.app.db, user, filters), "analyse-enquete");
+}
