@@ -9,6 +9,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestedDocuments, spaceMembers } from "~/features/spaces/schema.server";
+import { trainerDocuments } from "~/features/trainers/schema.server";
 import routes from "~/routes";
 import * as calendarFeedRoute from "~/routes/space/calendar-feed";
 import * as companyRoute from "~/routes/space/company";
@@ -22,10 +23,14 @@ import * as learnerDocumentRoute from "~/routes/space/learner-document";
 import * as spacePassword from "~/routes/space/password";
 import * as signatureRoute from "~/routes/space/signature";
 import * as signatureDocumentRoute from "~/routes/space/signature-document";
+import * as trainerRoute from "~/routes/space/trainer";
+import * as trainerDocumentRoute from "~/routes/space/trainer-document";
+import * as trainerSlotRoute from "~/routes/space/trainer-slot";
+import { signatureDataUrl } from "../support/attendance";
 import { describeCentre, makeFundingPlan, makeIssuedInvoice, makePayer } from "../support/billing";
 import { DRIVER } from "../support/db";
 import { pdf } from "../support/documents";
-import { makeLearner } from "../support/factories";
+import { makeLearner, makeSlots, makeTrainer } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { learnersPost, settled } from "../support/learner-documents";
 import { fileRequest, formRequest, getRequest, statusOf } from "../support/runtime";
@@ -48,6 +53,12 @@ interface Victim {
   payerId: string;
   invoiceId: string;
   quoteId: string;
+  /** A trainer teaching the victim's session (a trainer's space): a slot of theirs, a document of theirs. */
+  trainerId: string;
+  trainerSlotId: string;
+  trainerDocumentId: string;
+  /** A drawn signature, as the countersigning pad posts it. */
+  signature: string;
 }
 
 type RouteModule = {
@@ -172,6 +183,31 @@ const WALLED: Record<string, Walled> = {
     params: (v) => ({ payerId: v.payerId, quoteId: v.quoteId }),
     scope: "record",
   },
+  "routes/space/trainer.tsx": {
+    paths: ["/espace/formateur/:trainerId"],
+    module: trainerRoute,
+    url: (v) => `/espace/formateur/${v.trainerId}`,
+    params: (v) => ({ trainerId: v.trainerId }),
+    scope: "record",
+  },
+  "routes/space/trainer-document.ts": {
+    paths: ["/espace/formateur/:trainerId/documents/:documentId"],
+    module: trainerDocumentRoute,
+    url: (v) => `/espace/formateur/${v.trainerId}/documents/${v.trainerDocumentId}`,
+    params: (v) => ({ trainerId: v.trainerId, documentId: v.trainerDocumentId }),
+    scope: "record",
+  },
+  "routes/space/trainer-slot.tsx": {
+    paths: ["/espace/formateur/:trainerId/creneaux/:slotId"],
+    module: trainerSlotRoute,
+    url: (v) => `/espace/formateur/${v.trainerId}/creneaux/${v.trainerSlotId}`,
+    params: (v) => ({ trainerId: v.trainerId, slotId: v.trainerSlotId }),
+    forms: (v): Posted[] => [
+      { fields: { intent: "mark", learnerId: v.learnerId, status: "absent", reason: "Malade" } },
+      { fields: { intent: "countersign", signature: v.signature } },
+    ],
+    scope: "record",
+  },
   // Read with its token alone (a calendar application cannot sign in): the token is the wall.
   "routes/space/calendar-feed.ts": {
     paths: ["/espace/calendrier/:memberId/:token.ics"],
@@ -224,6 +260,8 @@ const TABLES = [
   "signature_signers",
   "quotes",
   "funding_plans",
+  "attendance_entries",
+  "attendance_countersignatures",
   "audit_log",
 ];
 /** Counted only: the mail worker may be sending the setup's e-mails meanwhile (their state moves). */
@@ -303,7 +341,28 @@ beforeAll(async () => {
     dueOn: "2026-02-04",
   });
   const quoteId = await quotesOn(t).sent(payer.id, mine.learner.id);
+  // A trainer on a slot of the victim's session, with a document of the register.
+  const trainer = await makeTrainer(t.app.db, { email: "formatrice-murs@example.test" });
+  const [slot] = await makeSlots(t.app.db, [
+    { sessionId: mine.learner.sessionId, day: "2026-01-12", trainerId: trainer.id },
+  ]);
+  const [trainerDocument] = await t.app.db
+    .insert(trainerDocuments)
+    .values({
+      trainerId: trainer.id,
+      kind: "contrat",
+      label: "Contrat",
+      fileName: "contrat.pdf",
+      mimeType: "application/pdf",
+      size: 4,
+      content: new TextEncoder().encode("%PDF"),
+    })
+    .returning({ id: trainerDocuments.id });
   victim = {
+    signature: await signatureDataUrl(),
+    trainerId: trainer.id,
+    trainerSlotId: slot?.id ?? "",
+    trainerDocumentId: trainerDocument?.id ?? "",
     payerId: payer.id,
     invoiceId: invoice.id,
     quoteId,
