@@ -15,7 +15,7 @@ import {
   QualityPackWorker,
   sweepOrphanPacks,
 } from "~/features/quality/pack-jobs.server";
-import { qualityPacks } from "~/features/quality/schema.server";
+import { improvementActions, qualityPacks, watchEntries } from "~/features/quality/schema.server";
 import { centreSettings } from "~/features/settings/schema.server";
 import { trainerDocuments } from "~/features/trainers/schema.server";
 import { openPostgres } from "~/platform/db/client.server";
@@ -121,6 +121,19 @@ async function periodRecords() {
     answeredAt: new Date("2032-03-03T10:00:00Z"),
   });
   await makeSurveyAnswer(t.app.db, { invitationId: invitation.id, questionId: question.id, value: "4" });
+  // The board's registers: a legal watch of the period, an improvement action answering the complaint.
+  await t.app.db.insert(watchEntries).values({
+    seenOn: "2032-02-10",
+    kind: "legal",
+    source: "Décret sur la certification",
+    summary: "Nouvelle procédure d'audit",
+  });
+  await t.app.db.insert(improvementActions).values({
+    origin: "complaint",
+    title: "Réserver des salles adaptées",
+    state: "done",
+    result: "Plus de plainte sur les salles",
+  });
   return { session, questionnaire: question.title };
 }
 
@@ -185,11 +198,18 @@ describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
     );
     expect(names).toContain("21 - Compétences des intervenants/claire-dubois/cv-claire-dubois.pdf");
     expect(text("21 - Compétences des intervenants/registre-des-formateurs.csv")).toContain("Master RH");
-    // 1: the formation's programme; 23: nothing generated, a LISEZ-MOI says so.
+    // 23 and 32: the board's registers (the watch of the period, the improvement actions).
+    expect(text("23 - Veille légale et réglementaire/registre-de-veille.csv")).toContain(
+      "Décret sur la certification",
+    );
+    expect(text("32 - Mesures d'amélioration/registre-des-ameliorations.csv")).toContain(
+      "Réserver des salles adaptées",
+    );
+    // 1: the formation's programme; 22: nothing generated, a LISEZ-MOI says so.
     expect(
       names.some((n) => n.startsWith("01 - Information du public/programmes/") && n.endsWith(".pdf")),
     ).toBe(true);
-    const readme = text("23 - Veille légale et réglementaire/LISEZ-MOI.txt");
+    const readme = text("22 - Développement des compétences des salariés/LISEZ-MOI.txt");
     expect(readme).toContain("ne produit pas de document");
 
     // 30: the survey answers of the period and their analysis (the note's mean).

@@ -186,6 +186,26 @@ export interface QualityBoard {
 }
 
 /** The board: the facts counted, each indicator's state for the scopes that apply to this centre. */
+/**
+ * Which scoped indicators apply to the centre: apprenticeship from Paramètres' category, alternance for
+ * an apprenticeship centre or when the centre says so, certifying from the centre's answer or else from
+ * the catalogue (`catalogueCertifying`), subcontracting from its answer. The board and the evidence pack
+ * read the same.
+ */
+export function qualityScopes(
+  settings: Pick<QualitySettings, "certifying" | "alternance" | "subcontracting">,
+  centre: { qualiopiCategories: readonly string[] },
+  catalogueCertifying: boolean,
+): Set<QualityScope> {
+  const apprenticeship = centre.qualiopiCategories.includes(APPRENTICESHIP_CATEGORY);
+  const scopes = new Set<QualityScope>();
+  if (settings.certifying ?? catalogueCertifying) scopes.add("certifying");
+  if (apprenticeship) scopes.add("apprenticeship");
+  if (apprenticeship || settings.alternance) scopes.add("alternance");
+  if (settings.subcontracting) scopes.add("subcontracting");
+  return scopes;
+}
+
 export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoard> {
   const today = parisToday(now);
   const since = addDays(today, -YEAR_DAYS);
@@ -242,12 +262,7 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
     },
     improvements: { doneWithResult: c.improvementsDone, open: c.improvementsOpen },
   };
-  const apprenticeship = centre.qualiopiCategories.includes(APPRENTICESHIP_CATEGORY);
-  const scopes = new Set<QualityScope>();
-  if (settings.certifying ?? catalogueCertifying) scopes.add("certifying");
-  if (apprenticeship) scopes.add("apprenticeship");
-  if (apprenticeship || settings.alternance) scopes.add("alternance");
-  if (settings.subcontracting) scopes.add("subcontracting");
+  const scopes = qualityScopes(settings, centre, catalogueCertifying);
   const boardRowsFound = boardRows(facts, scopes);
   return {
     rows: boardRowsFound,
@@ -255,6 +270,6 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
     scopes: [...scopes],
     settings,
     catalogueCertifying,
-    apprenticeship,
+    apprenticeship: scopes.has("apprenticeship"),
   };
 }

@@ -13,6 +13,7 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import { formatDate } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { writeZipFile, type ZipEntry } from "~/platform/zip.server";
+import { getQualitySettings, qualityScopes } from "./board.server";
 import {
   type PackContext,
   type PackPeriod,
@@ -52,28 +53,25 @@ export async function periodSessions(db: Db, period: PackPeriod): Promise<PackSe
 }
 
 /**
- * Which optional indicators apply, from what the records say: 'certifying' when a formation run in the
- * period is marked certifying, 'apprenticeship' when the Qualiopi certificate in Paramètres covers
- * apprenticeship. Alternance and subcontracting are not recorded by the application: their indicators
- * are left out, and the index names them.
+ * Which optional indicators apply: as the board says (`qualityScopes`: the centre's answers on the
+ * board, Paramètres' apprenticeship category), the catalogue's part being the formations run in the
+ * period. The indicators that do not apply are left out, and the index names them.
  */
 export async function packScopes(
   db: Db,
   centre: Pick<CentreSettings, "qualiopiCategories">,
   sessions: readonly PackSession[],
 ): Promise<Set<QualityScope>> {
-  const scopes = new Set<QualityScope>();
+  // Certifying, unless the centre answered on the board: a formation run in the period is marked so.
   const ids = [...new Set(sessions.map((s) => s.formationId))];
-  if (ids.length) {
-    const [certifying] = await db
-      .select({ id: formations.id })
-      .from(formations)
-      .where(and(inArray(formations.id, ids), eq(formations.certifying, true)))
-      .limit(1);
-    if (certifying) scopes.add("certifying");
-  }
-  if (centre.qualiopiCategories.some((c) => /apprentissage/i.test(c))) scopes.add("apprenticeship");
-  return scopes;
+  const [certifying] = ids.length
+    ? await db
+        .select({ id: formations.id })
+        .from(formations)
+        .where(and(inArray(formations.id, ids), eq(formations.certifying, true)))
+        .limit(1)
+    : [];
+  return qualityScopes(await getQualitySettings(db), centre, Boolean(certifying));
 }
 
 /** Told after each file: how many are written, of how many. */

@@ -26,6 +26,8 @@ import { formatDate } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { fileNamePart } from "~/platform/pdf-document.server";
+import { improvementsCsv, partnersCsv, watchCsv } from "./registers.server";
+import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS, WATCH_KINDS } from "./vocabulary";
 
 /** The period of a pack: the centre's days, both included (YYYY-MM-DD). */
 export interface PackPeriod {
@@ -323,6 +325,39 @@ const complaintsRegister: PackContribution = {
   },
 };
 
+/** A register the board keeps, as one CSV in its indicator's folder. */
+const registerCsv = (
+  indicator: number,
+  title: string,
+  fileName: string,
+  csv: (context: PackContext) => Promise<string>,
+): PackContribution => ({
+  indicator,
+  title,
+  count: async () => 1,
+  async *files(context) {
+    yield { path: fileName, data: await csv(context) };
+  },
+});
+
+/** Indicators 23 to 25, 26 and 32: the watch registers, the disability partners, the improvement register. */
+const boardRegisters: PackContribution[] = [
+  ...WATCH_KINDS.map((kind) =>
+    registerCsv(
+      WATCH_KIND_INDICATORS[kind],
+      `Registre de veille « ${WATCH_KIND_LABELS[kind].toLowerCase()} », entrées de la période (CSV)`,
+      "registre-de-veille.csv",
+      ({ db, period }) => watchCsv(db, kind, period),
+    ),
+  ),
+  registerCsv(26, "Annuaire des partenaires handicap (CSV)", "partenaires-handicap.csv", ({ db }) =>
+    partnersCsv(db),
+  ),
+  registerCsv(32, "Registre des actions d'amélioration (CSV)", "registre-des-ameliorations.csv", ({ db }) =>
+    improvementsCsv(db),
+  ),
+];
+
 const CONTRIBUTIONS: PackContribution[] = [
   programmes,
   results,
@@ -343,6 +378,7 @@ const CONTRIBUTIONS: PackContribution[] = [
   trainerFiles,
   surveyAnswers,
   complaintsRegister,
+  ...boardRegisters,
 ];
 
 /** Adds a source to the pack (a register another part of quality keeps); app/boot or the feature calls it once. */

@@ -4,7 +4,7 @@
  * Journal); an improvement action is also proposed in one click from a complaint or from a formation
  * whose satisfaction is under the threshold, linked to that record.
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import { userRoles, users } from "~/features/accounts/schema.server";
 import { type Actor, auditedChange, type CrudTable, crudAction } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
@@ -32,7 +32,13 @@ import {
   watchSchema,
 } from "./registers";
 import { disabilityPartners, improvementActions, watchEntries } from "./schema.server";
-import { IMPROVEMENT_ORIGIN_LABELS, IMPROVEMENT_STATE_LABELS } from "./vocabulary";
+import {
+  IMPROVEMENT_ORIGIN_LABELS,
+  IMPROVEMENT_STATE_LABELS,
+  PARTNER_KIND_LABELS,
+  WATCH_KIND_LABELS,
+  type WatchKind,
+} from "./vocabulary";
 
 export const IMPROVEMENTS_PATH = "/admin/qualiopi/ameliorations";
 
@@ -426,3 +432,37 @@ export const complaintImprovements = (db: Db, complaintId: string) =>
     .from(improvementActions)
     .where(eq(improvementActions.complaintId, complaintId))
     .orderBy(asc(improvementActions.createdAt));
+
+/** The watch register of one kind (indicators 23 to 25), entries read in the period, as CSV. */
+export async function watchCsv(
+  db: Db,
+  kind: WatchKind,
+  period: { from: string; to: string },
+): Promise<string> {
+  const entries = await db
+    .select()
+    .from(watchEntries)
+    .where(
+      and(
+        eq(watchEntries.kind, kind),
+        gte(watchEntries.seenOn, period.from),
+        lte(watchEntries.seenOn, period.to),
+      ),
+    )
+    .orderBy(asc(watchEntries.seenOn), asc(watchEntries.createdAt));
+  return (
+    CSV_BOM +
+    csvLine(["Date", "Type de veille", "Source", "Résumé", "Ce que cela change"]) +
+    entries.map((e) => csvLine([e.seenOn, WATCH_KIND_LABELS[e.kind], e.source, e.summary, e.impact])).join("")
+  );
+}
+
+/** The disability partners' directory (indicator 26), as CSV. */
+export async function partnersCsv(db: Db): Promise<string> {
+  const partners = await partnerRegister(db);
+  return (
+    CSV_BOM +
+    csvLine(["Nom", "Type", "Contact", "Pour quoi"]) +
+    partners.map((p) => csvLine([p.name, PARTNER_KIND_LABELS[p.kind], p.contact, p.purpose])).join("")
+  );
+}

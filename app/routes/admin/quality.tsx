@@ -115,6 +115,9 @@ export default function AdminQuality({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/qualiopi/partenaires-handicap" className={buttonClass("outline", "sm")}>
               Partenaires handicap
             </Link>
+            <Link to="/admin/qualiopi/dossier" className={buttonClass("outline", "sm")}>
+              Dossier de preuves
+            </Link>
           </>
         }
       />
