@@ -1,5 +1,6 @@
 import { signInAsAdmin } from "./support/admin";
-import { linkIn, mailsTo, waitForMail } from "./support/mail";
+import { linkIn, type Mail, mailsTo, waitForMail } from "./support/mail";
+import { gotoReady } from "./support/page";
 import { expect, type Page, test } from "./support/test";
 
 /**
@@ -45,37 +46,56 @@ const DAY = 86_400_000;
 const pick = (page: Page, question: string | RegExp, answer: string) =>
   page.getByRole("group", { name: question }).getByLabel(answer, { exact: true }).check();
 
-test("a session ends: its employer and its trainer get their questionnaires, the employer answers, the reminder goes to the trainer only, and the session shows its response rates", async ({
+/** The test's browser: a context of its own per person answering. */
+type Browser = { newContext(): Promise<{ newPage(): Promise<Page>; close(): Promise<void> }> };
+
+/**
+ * Answers the questionnaire of `mail` in a browser context of its own (the person is not signed in):
+ * the page reads `reads`, each [question, answer] is ticked, then sent.
+ */
+async function answer(
+  browser: Browser,
+  serverUrl: string,
+  mail: Mail,
+  reads: RegExp,
+  answers: [RegExp, string][],
+) {
+  const context = await browser.newContext();
+  try {
+    const answering = await context.newPage();
+    await answering.goto(linkIn(mail, `${serverUrl}/enquete/`));
+    await expect(answering.getByRole("heading", { level: 1 })).toContainText("Votre avis sur");
+    await expect(answering.getByText(reads).first()).toBeVisible();
+    for (const [question, choice] of answers) await pick(answering, question, choice);
+    await answering.getByRole("button", { name: "Envoyer mes réponses" }).click();
+    await expect(answering.getByText("Merci, vos réponses sont enregistrées")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+test("a session ends: its employer and its trainer get their questionnaires, the employer answers, the reminder goes to the trainer only, the session shows its response rates, a low score proposes an improvement action and indicator 30 turns 'Prouvé'", async ({
   page,
   browser,
   serverClock,
   serverUrl,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
 
   // The day after the session's last day: the round runs as soon as the clock has moved.
   await serverClock.set(Date.now() + 6 * DAY);
   const employerMail = await waitForMail(EMPLOYER.email, `Votre avis sur la formation ${COURSE.title}`);
   const trainerMail = await waitForMail(TRAINER.email, `Votre avis sur la formation ${COURSE.title}`);
   expect(trainerMail.body).toContain(`Bonjour ${TRAINER.firstName},`);
-  await waitForMail(LEARNER, `Votre avis sur la formation ${COURSE.title}`);
+  const learnerMail = await waitForMail(LEARNER, `Votre avis sur la formation ${COURSE.title}`);
 
-  // The employer answers its own questionnaire.
-  const employer = await browser.newContext();
-  try {
-    const answering = await employer.newPage();
-    await answering.goto(linkIn(employerMail, `${serverUrl}/enquete/`));
-    await expect(answering.getByRole("heading", { level: 1 })).toContainText("Votre avis sur");
-    await expect(answering.getByText(/votre salarié·e/).first()).toBeVisible();
-    for (const question of [/Dans l'ensemble/, /besoins de votre entreprise/, /nos échanges/]) {
-      await pick(answering, question, "4");
-    }
-    await pick(answering, /Feriez-vous de nouveau appel/, "Oui");
-    await answering.getByRole("button", { name: "Envoyer mes réponses" }).click();
-    await expect(answering.getByText("Merci, vos réponses sont enregistrées")).toBeVisible();
-  } finally {
-    await employer.close();
-  }
+  // The employer answers its own questionnaire (its words speak of 'votre salarié·e').
+  await answer(browser, serverUrl, employerMail, /votre salarié·e/, [
+    [/Dans l'ensemble/, "4"],
+    [/besoins de votre entreprise/, "4"],
+    [/nos échanges/, "4"],
+    [/Feriez-vous de nouveau appel/, "Oui"],
+  ]);
 
   // A week after the sending (the reminder delay in Paramètres): the trainer and the learner are
   // reminded, the employer who answered is not.
@@ -85,14 +105,45 @@ test("a session ends: its employer and its trainer get their questionnaires, the
   expect((await mailsTo(EMPLOYER.email)).map((m) => m.subject)).toEqual([employerMail.subject]);
   expect((await mailsTo(TRAINER.email)).filter((m) => m.subject.startsWith("Rappel"))).toHaveLength(1);
 
+  // The learner answers in their turn, disappointed: the formation falls under the satisfaction threshold.
+  await answer(browser, serverUrl, learnerMail, /Dans l'ensemble/, [
+    [/Dans l'ensemble/, "2"],
+    [/objectifs annoncés/, "2"],
+    [/qualité de l'animation/, "3"],
+    [/conditions d'accueil/, "2"],
+    [/Recommanderiez-vous/, "Non"],
+  ]);
+
   // Back to today for the console (its sign-in would not last two weeks ahead): the session's rates.
   await serverClock.set(Date.now());
   await signInAsAdmin(page, "/admin/enquetes");
   const row = page.getByTestId("survey-session").filter({ hasText: COURSE.title });
   const rates = row.getByTestId("survey-rates");
-  await expect(rates).toContainText("Stagiaires\u00a0: 0 sur 1 (0\u202f%)");
+  await expect(rates).toContainText("Stagiaires\u00a0: 1 sur 1 (100\u202f%)");
   await expect(rates).toContainText("Employeurs\u00a0: 1 sur 1 (100\u202f%)");
   await expect(rates).toContainText("Formateurs\u00a0: 0 sur 1 (0\u202f%)");
   const formation = page.getByTestId("survey-formation-rates").filter({ hasText: COURSE.title });
   await expect(formation).toContainText("1 sur 1 (100\u202f%)");
+
+  // Under the satisfaction threshold (80 %), the improvement register proposes an action in one click.
+  // On the answers' side of the clock: the board counts the answers of the 12 months up to now, and
+  // these were given two weeks ahead (signed in anew there: today's sign-in has expired by then).
+  await serverClock.set(Date.now() + 15 * DAY);
+  await signInAsAdmin(page, "/admin/qualiopi/ameliorations");
+  const under = page.getByTestId("under-threshold");
+  await expect(under).toContainText(`${COURSE.title} 0\u00a0% de satisfaits`);
+  await under
+    .getByRole("button", { name: `Proposer une action d'amélioration pour ${COURSE.title}` })
+    .click();
+  await expect(under).toContainText("Action déjà proposée");
+
+  // Learners and another stakeholder answered: indicator 30 is proven, its counts linked to Enquêtes.
+  await gotoReady(page, "/admin/qualiopi");
+  const thirty = page.getByTestId("indicator-30");
+  await expect(thirty.getByTestId("indicator-state")).toHaveText("Prouvé");
+  await expect(thirty.getByRole("link", { name: /^1\sréponse de stagiaires en 12\smois$/ })).toHaveAttribute(
+    "href",
+    "/admin/enquetes",
+  );
+  await expect(thirty).toContainText(/1\sréponse d'autres parties prenantes \(Employeurs\)/);
 });

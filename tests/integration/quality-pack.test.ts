@@ -132,7 +132,7 @@ async function periodRecords() {
     origin: "complaint",
     title: "Réserver des salles adaptées",
     state: "done",
-    result: "Plus de plainte sur les salles",
+    result: "Les salles conviennent désormais",
   });
   return { session, questionnaire: question.title };
 }

@@ -15,6 +15,7 @@ import {
 import { IMPROVEMENT_ORIGIN_LABELS, IMPROVEMENT_STATE_LABELS } from "~/features/quality/vocabulary";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
+import { plural } from "~/platform/plural";
 import { buttonClass } from "~/ui/button";
 import { Card, CardContent } from "~/ui/card";
 import { shownFrom } from "~/ui/console/list-table";
@@ -130,7 +131,8 @@ export default function QualityImprovements({ loaderData }: Route.ComponentProps
                       {f.title}
                     </Link>{" "}
                     <span className="text-sm text-muted-foreground">
-                      {f.rate}&nbsp;% de satisfaits en {f.year} ({f.answers}&nbsp;réponses)
+                      {f.rate}&nbsp;% de satisfaits en {f.year} (
+                      {plural(f.answers, "réponse").replace(" ", "\u00a0")})
                     </span>
                   </p>
                   {f.proposed ? (
