@@ -92,7 +92,7 @@ test("a trainer invited from the register signs in by the e-mailed link, marks a
     await trainer.locator("body[data-hydrated]").waitFor();
     const row = trainer.getByTestId("slot-learner").filter({ hasText: "Nina Perrin" });
     await row.getByRole("button", { name: "Noter la présence\u00a0: Nina Perrin" }).click();
-    const mark = row.getByRole("form", { name: "Présence de Nina Perrin" });
+    const mark = row.getByRole("form", { name: "Émargement de Nina Perrin" });
     await mark.getByLabel("Présence").selectOption({ label: "Absent·e" });
     await mark.getByLabel("Motif").fill("Malade");
     await mark.getByRole("button", { name: "Enregistrer" }).click();

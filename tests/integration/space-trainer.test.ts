@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "~/features/accounts/schema.server";
+import { isSpaceMemberEmail } from "~/features/spaces/index.server";
 import { spaceMembers } from "~/features/spaces/schema.server";
 import { trainerDocuments, trainers } from "~/features/trainers/schema.server";
 import * as consoleSlotRoute from "~/routes/admin/session-attendance-slot";
@@ -500,7 +501,7 @@ describe(`the trainer's space on ${DRIVER}`, () => {
       expect(await attendanceRows()).toEqual(before);
     });
 
-    it("a trainer made inactive leaves their space: a 403 when it was their only one", async () => {
+    it("a trainer made inactive leaves their space: a 403 when it was their only one, and no more sign-in link", async () => {
       const s = await teaching();
       const cookie = await invitedAndSignedIn(s.trainer.id, s.email);
       await t.app.db.update(trainers).set({ active: false }).where(eq(trainers.id, s.trainer.id));
@@ -510,6 +511,10 @@ describe(`the trainer's space on ${DRIVER}`, () => {
         ),
       );
       expect(refused).toBe(403);
+      // The sign-in page sends them no link (it would lead to that refusal); made active again, it does.
+      expect(await isSpaceMemberEmail(t.app.db, s.email)).toBe(false);
+      await t.app.db.update(trainers).set({ active: true }).where(eq(trainers.id, s.trainer.id));
+      expect(await isSpaceMemberEmail(t.app.db, s.email)).toBe(true);
       const still = await t.app.db
         .select()
         .from(spaceMembers)

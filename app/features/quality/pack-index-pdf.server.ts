@@ -42,7 +42,7 @@ export function renderPackIndex(input: PackIndexInput): Promise<Buffer> {
   doc
     .fillColor("black")
     .text(
-      "Un dossier par indicateur applicable du référentiel national qualité, avec les documents que l'application produit pour la période. Un fichier LISEZ-MOI.txt dit ce qui est tenu hors de l'application.",
+      "Un dossier par indicateur applicable du référentiel national qualité, avec les documents que l'outil produit pour la période. Un fichier LISEZ-MOI.txt dit ce qui est tenu hors de l'outil.",
       { width },
     );
   let criterion = 0;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { redirect } from "react-router";
 import { currentUser, type RequestArgs, type SignedInUser } from "~/features/accounts/index.server";
 import { users } from "~/features/accounts/schema.server";
@@ -33,12 +33,13 @@ const roleOf = (row: { learnerId: string | null; trainerId: string | null }): Sp
   row.learnerId ? "learner" : row.trainerId ? "trainer" : "payer";
 
 /**
- * The person's memberships, oldest first. A learner's membership counts while the record keeps its
- * identity (an anonymised learner has left every space; the database removes the row too), a
- * trainer's while the register keeps them active (made inactive: their space closes, reopened with them).
+ * The memberships that open a space, of the accounts `accounts` selects: a learner's counts while the
+ * record keeps its identity (an anonymised learner has left every space; the database removes the row
+ * too), a trainer's while the register keeps them active (made inactive: their space closes, reopened
+ * with them).
  */
-export async function membershipsOf(db: Db, userId: string): Promise<SpaceMembership[]> {
-  const rows = await db
+function openMemberships(db: Db, accounts: SQL | undefined) {
+  return db
     .select({
       id: spaceMembers.id,
       learnerId: spaceMembers.learnerId,
@@ -50,26 +51,30 @@ export async function membershipsOf(db: Db, userId: string): Promise<SpaceMember
     .leftJoin(trainers, eq(trainers.id, spaceMembers.trainerId))
     .where(
       and(
-        eq(spaceMembers.userId, userId),
+        accounts,
         isNull(learners.anonymisedAt),
         or(isNull(spaceMembers.trainerId), eq(trainers.active, true)),
       ),
-    )
-    .orderBy(asc(spaceMembers.createdAt), asc(spaceMembers.id));
+    );
+}
+
+/** The person's memberships that open a space, oldest first. */
+export async function membershipsOf(db: Db, userId: string): Promise<SpaceMembership[]> {
+  const rows = await openMemberships(db, eq(spaceMembers.userId, userId)).orderBy(
+    asc(spaceMembers.createdAt),
+    asc(spaceMembers.id),
+  );
   return rows.map((row) => ({ ...row, role: roleOf(row) }));
 }
 
 /**
- * Whether `email` may get a sign-in link: an account with at least one membership, or an outside
- * signer a request en cours names (staff named them: invited too; the request made their account).
+ * Whether `email` may get a sign-in link: an account with a membership that opens a space (not the
+ * space of a trainer made inactive: the link would lead to a refusal), or an outside signer a request
+ * en cours names (staff named them: invited too; the request made their account).
  */
 export async function isSpaceMemberEmail(db: Db, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: spaceMembers.id })
-    .from(spaceMembers)
-    .innerJoin(users, eq(users.id, spaceMembers.userId))
-    .where(eq(users.email, email.toLowerCase()))
-    .limit(1);
+  const account = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  const rows = await openMemberships(db, inArray(spaceMembers.userId, account)).limit(1);
   return rows.length > 0 || isPendingSignerEmail(db, email);
 }
 

@@ -99,7 +99,7 @@ export default function QualityPack({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Dossier de preuves Qualiopi"
-        description="Une archive ZIP pour l'auditeur : un dossier par indicateur, avec les documents que l'application produit pour les sessions de la période, et un sommaire en PDF"
+        description="Une archive ZIP pour l'auditeur : un dossier par indicateur, avec les documents que l'outil produit pour les sessions de la période, et un sommaire en PDF"
       />
       <fetcher.Form
         method="post"

@@ -30,6 +30,8 @@ const SAMPLE: Record<string, string> = {
   "routes/space/signature.tsx": "/espace/signatures/00000000-0000-4000-8000-000000000000",
   // A learner's file in their personal space: signed out, the sign-in page (spaces.spec.ts measures a real one).
   "routes/space/learner.tsx": "/espace/stagiaire/00000000-0000-4000-8000-000000000000",
+  // A company's space: signed out, the sign-in page (space-company.spec.ts measures a real one at 360 px).
+  "routes/space/company.tsx": "/espace/entreprise/00000000-0000-4000-8000-000000000000",
   // A trainer's space and one of their slots: signed out, the sign-in page (space-trainer.spec.ts
   // measures real ones at 360 px).
   "routes/space/trainer.tsx": "/espace/formateur/00000000-0000-4000-8000-000000000000",

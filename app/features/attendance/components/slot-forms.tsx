@@ -79,7 +79,7 @@ export function MarkForm({
     <fetcher.Form
       method="post"
       className="mt-3 grid gap-3 rounded-md border bg-muted/30 p-3 sm:grid-cols-3"
-      aria-label={`Présence de ${learner.name}`}
+      aria-label={`Émargement de ${learner.name}`}
     >
       <input type="hidden" name="intent" value={correction ? "correct" : "mark"} />
       <SlotFields slot={slot} />
