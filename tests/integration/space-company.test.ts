@@ -34,16 +34,9 @@ import { makeAttendanceEntry, makeFormation, makeLearner, makeSlots, uniqueTag }
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { learnersPost, newSession, settled } from "../support/learner-documents";
 import { queriesOn } from "../support/query";
-import {
-  BASE_URL,
-  bodyOf,
-  cookieFrom,
-  formRequest,
-  getRequest,
-  routeArgs,
-  statusOf,
-} from "../support/runtime";
+import { BASE_URL, bodyOf, cookieFrom, formRequest, getRequest, statusOf } from "../support/runtime";
 import { quotesOn } from "../support/space-company";
+import { spaceArgs } from "../support/spaces";
 
 const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
 const moderator = setUpSignedIn(t, "moderator");
@@ -56,9 +49,7 @@ const { rows, one } = queriesOn(t);
 /** Each test generates a PDF or two: seconds when the 2 shared cores are busy. */
 const SLOW = { timeout: 120_000 };
 
-let calls = 0;
-const args = (request: Request, params: Record<string, string> = {}) =>
-  routeArgs(t, request, params, `203.0.113.${(++calls % 250) + 1}`);
+const args = (request: Request, params: Record<string, string> = {}) => spaceArgs(t, request, params);
 const thrownBy = (run: () => unknown) => settled(async () => run()) as Promise<Response>;
 
 const page = (payerId: string, cookie?: string) =>

@@ -38,19 +38,16 @@ import {
   cookieFrom,
   formRequest,
   getRequest,
-  routeArgs,
   signedInUser,
   statusOf,
 } from "../support/runtime";
+import { spaceArgs } from "../support/spaces";
 
 const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
 const moderator = setUpSignedIn(t, "moderator");
 const roleless = setUpSignedIn(t, null);
 
-// better-auth limits sign-in links per address: each call here has its own.
-let calls = 0;
-const args = (request: Request, params: Record<string, string> = {}) =>
-  routeArgs(t, request, params, `198.51.100.${(++calls % 250) + 1}`);
+const args = (request: Request, params: Record<string, string> = {}) => spaceArgs(t, request, params);
 
 /** What a loader or action answered or threw, as a status. */
 const statusFrom = async (run: () => unknown) => statusOf(await settled(async () => run()));
