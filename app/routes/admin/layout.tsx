@@ -50,7 +50,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-h-screen">
         <AdminSidebar user={user} centreName={centreName} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-40 flex min-h-14 items-center gap-3 border-b border-border bg-background px-4 py-2">
+          <header
+            data-console-header
+            className="sticky top-0 z-40 flex min-h-14 items-center gap-3 border-b border-border bg-background px-4 py-2"
+          >
             <SidebarTrigger />
             {/* Wraps rather than being cut to 'Console d'ad…' on a phone. */}
             <p className="min-w-0 flex-1 font-semibold leading-tight">Console d'administration</p>

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
 import type { ToastMessage } from "~/platform/toast";
+import { reserveToastSpace } from "./toast-space";
 
 /** Mounted once the first toast is asked for; stays mounted so later toasts appear at once. */
 export default function SonnerToaster({
@@ -19,6 +20,10 @@ export default function SonnerToaster({
     }
     onShown(queue.length);
   }, [queue, onShown]);
+  useEffect(() => {
+    const area = document.getElementById("notifications");
+    return area ? reserveToastSpace(area) : undefined;
+  }, []);
   // Top centre, just under the sticky header: where a screen has its title, never its actions. At the
   // bottom right they covered a list's last row (its 'Modifier', 'Supprimer') and a long form's save
   // button; over the header, its buttons ('Déconnexion'). The close button's name in French
