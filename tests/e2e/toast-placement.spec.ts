@@ -1,4 +1,4 @@
-import { signInAsAdmin, submitAdminCredentials } from "./support/admin";
+import { submitAdminCredentials } from "./support/admin";
 import { gotoReady } from "./support/page";
 import { expect, type Page, test } from "./support/test";
 
