@@ -85,6 +85,34 @@ export async function queueInvitation(
 }
 
 /**
+ * Every invitation's steps once the person is known: their account (made if their address has none),
+ * the membership of `target`, the e-mail with its sign-in link, the Journal's entry.
+ */
+export async function invitePerson(
+  tx: Db,
+  actor: Actor | null,
+  publicUrl: string,
+  invitation: {
+    person: { email: string; firstName: string; lastName: string };
+    target: Target;
+    role: SpaceRole;
+    /** How the Journal names the record the space belongs to. */
+    title: string;
+  },
+): Promise<void> {
+  const { person, target, role, title } = invitation;
+  const userId = await ensureInvitedAccount(tx, person);
+  const memberId = await openSpace(tx, actor, userId, target);
+  await queueInvitation(tx, publicUrl, person.email.trim().toLowerCase(), person.firstName, role);
+  await writeAudit(tx, actor, {
+    action: "invite",
+    entity: "space_member",
+    entityId: memberId,
+    details: { title, role },
+  });
+}
+
+/**
  * Invites the learner `learnerId` into their space (their e-mail's account). `actor` null: the
  * server, on an admission. A learner without an address (anonymised) cannot be invited.
  */
@@ -105,19 +133,11 @@ export async function inviteLearner(
     .where(eq(learners.id, learnerId));
   if (!learner) throw new AdminInputError(NO_LEARNER);
   if (!learner.email || learner.anonymisedAt) throw new AdminInputError(NO_LEARNER_EMAIL);
-  const firstName = learner.firstName ?? "";
-  const userId = await ensureInvitedAccount(tx, {
-    email: learner.email,
-    firstName,
-    lastName: learner.lastName ?? "",
-  });
-  const memberId = await openSpace(tx, actor, userId, { learnerId });
-  await queueInvitation(tx, publicUrl, learner.email, firstName, "learner");
-  await writeAudit(tx, actor, {
-    action: "invite",
-    entity: "space_member",
-    entityId: memberId,
-    details: { title: await learnerTitleOf(tx, learnerId), role: "learner" },
+  await invitePerson(tx, actor, publicUrl, {
+    person: { email: learner.email, firstName: learner.firstName ?? "", lastName: learner.lastName ?? "" },
+    target: { learnerId },
+    role: "learner",
+    title: await learnerTitleOf(tx, learnerId),
   });
 }
 
@@ -134,14 +154,11 @@ export async function invitePayerContact(
     .from(payers)
     .where(eq(payers.id, payerId));
   if (!payer) throw new AdminInputError(NO_PAYER);
-  const userId = await ensureInvitedAccount(tx, contact);
-  const memberId = await openSpace(tx, actor, userId, { payerId });
-  await queueInvitation(tx, publicUrl, contact.email.trim().toLowerCase(), contact.firstName, "payer");
-  await writeAudit(tx, actor, {
-    action: "invite",
-    entity: "space_member",
-    entityId: memberId,
-    details: { title: payerTitle(payer), role: "payer" },
+  await invitePerson(tx, actor, publicUrl, {
+    person: contact,
+    target: { payerId },
+    role: "payer",
+    title: payerTitle(payer),
   });
 }
 

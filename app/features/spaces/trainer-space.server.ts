@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, max } from "drizzle-orm";
-import { ensureInvitedAccount } from "~/features/accounts/index.server";
 import { attendanceCountersignatures } from "~/features/attendance/schema.server";
-import { type Actor, writeAudit } from "~/features/audit/index.server";
+import type { Actor } from "~/features/audit/index.server";
 import {
   type TrainerLearner,
   type TrainerSession,
@@ -14,7 +13,7 @@ import { trainers } from "~/features/trainers/schema.server";
 import { AdminInputError, attemptOnRecord, intentOf, unknownIntent } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { openSpace, queueInvitation } from "./invitations.server";
+import { invitePerson } from "./invitations.server";
 import { spaceMembers } from "./schema.server";
 
 // The trainer's space: only what belongs to the register entry the walls (trainerOf) let through.
@@ -48,18 +47,11 @@ export async function inviteTrainer(
   if (!trainer) throw new AdminInputError(NO_TRAINER);
   if (!trainer.email) throw new AdminInputError(NO_TRAINER_EMAIL);
   if (!trainer.active) throw new AdminInputError(INACTIVE_TRAINER);
-  const userId = await ensureInvitedAccount(tx, {
-    email: trainer.email,
-    firstName: trainer.firstName,
-    lastName: trainer.lastName,
-  });
-  const memberId = await openSpace(tx, actor, userId, { trainerId });
-  await queueInvitation(tx, publicUrl, trainer.email, trainer.firstName, "trainer");
-  await writeAudit(tx, actor, {
-    action: "invite",
-    entity: "space_member",
-    entityId: memberId,
-    details: { title: trainerTitle(trainerId), role: "trainer" },
+  await invitePerson(tx, actor, publicUrl, {
+    person: { email: trainer.email, firstName: trainer.firstName, lastName: trainer.lastName },
+    target: { trainerId },
+    role: "trainer",
+    title: trainerTitle(trainerId),
   });
 }
 
