@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { periodAsked } from "~/features/billing/console-exports.server";
 import { formatDate } from "~/platform/dates";
 import { Button, buttonClass } from "~/ui/button";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { getApplicationFile } from "~/features/applications/console-applications.server";
 import { entityId } from "~/platform/form-schema";
 import { missingFile, storedFileDownload } from "~/platform/http/download.server";

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import { ApplicationNotes } from "~/features/applications/components/application-notes";
 import { ApplicationStatusForm } from "~/features/applications/components/application-status-form";
 import { EraseApplication } from "~/features/applications/components/erase-application";

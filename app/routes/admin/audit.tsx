@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/audit/audit.server";
 import { changeText, entryChanges } from "~/features/audit/changes";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/features/audit/log";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { yearFrom } from "~/features/bpf/bpf";
 import { bpfCsv, defaultYear } from "~/features/bpf/bpf.server";
 import type { Route } from "./+types/bpf-csv";

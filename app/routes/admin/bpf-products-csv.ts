@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { type BpfProductLine, bpfProductsCsv, bpfProductsFileName } from "~/features/billing/index.server";
 import { yearFrom } from "~/features/bpf/bpf";
 import { defaultYear } from "~/features/bpf/bpf.server";

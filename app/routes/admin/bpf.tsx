@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ADMIN_ONLY, can, DeniedControl, useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { type BpfProducts, bpfProducts } from "~/features/billing/index.server";
 import {
   type BpfLearner,

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Copy, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import {
   type CalendarEvent,
   dayLabel,

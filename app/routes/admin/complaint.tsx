@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { can } from "~/features/accounts";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { can, useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import {
   ComplaintReplyForm,
   ComplaintStatusForm,

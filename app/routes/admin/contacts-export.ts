@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { exportContacts } from "~/features/leads/console-contacts.server";
 import { contactFiltersFrom } from "~/features/leads/console-schema";
 import { hasControlCharacters } from "~/platform/control-characters";

@@ -1,9 +1,7 @@
 import { Download, Eye, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { DeniedControl } from "~/features/accounts/components/denied-control";
-import { useCan } from "~/features/accounts/components/use-can";
-import { ADMIN_ONLY } from "~/features/accounts/permissions";
+import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { ContactDetails } from "~/features/leads/components/contact-details";
 import { StatusBadge } from "~/features/leads/components/status-badge";
 import { StatusCounters } from "~/features/leads/components/status-counters";

@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { can } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { type OutstandingTotals, outstandingTotals } from "~/features/billing/index.server";
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { formatRate, RESULT_LABELS, resultSource } from "~/features/catalogue/results";

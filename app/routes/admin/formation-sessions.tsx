@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { data, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { LheoStatus } from "~/features/catalogue/components/lheo-status";
 import { SessionDialog } from "~/features/catalogue/components/session-dialog";
 import {

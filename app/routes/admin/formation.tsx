@@ -1,5 +1,5 @@
 import { data, useLocation } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { FormationEditor } from "~/features/catalogue/components/formation-editor";
 import { formationAction, formationForEditor } from "~/features/catalogue/console-formations.server";
 import { MediaPicker } from "~/features/media/components/media-picker";

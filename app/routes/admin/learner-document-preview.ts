@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { previewDocument } from "~/features/documents/generation.server";
 import { UNKNOWN_LEARNER } from "~/features/documents/records.server";
 import { documentTypeOf } from "~/features/documents/types";

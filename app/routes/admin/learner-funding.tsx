@@ -1,4 +1,4 @@
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import { FundingPlanForm } from "~/features/billing/components/funding-plan-form";
 import { InvoiceRowsTable, LearnerQuotes, ShareDrafts } from "~/features/billing/components/learner-billing";
 import { fundingAction, learnerFundingPage } from "~/features/billing/console-funding.server";

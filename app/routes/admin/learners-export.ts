@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { learnerFiltersFrom } from "~/features/learners/learner-schema";
 import { exportLearners } from "~/features/learners/learners.server";
 import { formatIsoDay } from "~/platform/paris-time";

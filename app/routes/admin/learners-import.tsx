@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { sessionChoices } from "~/features/catalogue/sessions.server";
 import { type ImportAnswer, learnerImportAction } from "~/features/learners/console-learners.server";
 import { IMPORT_MAX_ROWS } from "~/features/learners/csv-import";

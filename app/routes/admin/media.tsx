@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import {
   MediaEditDialog,
   type MediaItemView,

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { PageEditor } from "~/features/pages/components/page-editor";
 import { isPageId, pageDefinition } from "~/features/pages/definitions";
 import { editedPage, pagesAction, placeholderValues } from "~/features/pages/pages.server";

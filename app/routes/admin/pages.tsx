@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { PAGES } from "~/features/pages/definitions";
 import { listPages } from "~/features/pages/pages.server";
 import { PublicationBadge } from "~/features/publishing";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { articleVersions } from "~/features/articles/article-versions.server";
 import { formationVersions } from "~/features/catalogue/formation-versions.server";
 import { isPageId, pageDefinition } from "~/features/pages/definitions";

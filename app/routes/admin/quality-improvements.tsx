@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import { getQualitySettings } from "~/features/quality/board.server";
 import { RegisterDialog } from "~/features/quality/components/register-dialog";
 import { RegisterScreen } from "~/features/quality/components/register-screen";

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { packDownload } from "~/features/quality/pack-jobs.server";
 import { entityId } from "~/platform/form-schema";
 import type { Route } from "./+types/quality-pack-zip";

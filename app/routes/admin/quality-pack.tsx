@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { packAction } from "~/features/quality/console-pack.server";
 import { listPacks } from "~/features/quality/pack-jobs.server";
 import { defaultPackPeriod } from "~/features/quality/pack-schema";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { RegisterDialog } from "~/features/quality/components/register-dialog";
 import { RegisterScreen } from "~/features/quality/components/register-screen";
 import { PARTNER_REGISTER } from "~/features/quality/registers";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import { qualityBoardAction } from "~/features/quality/answers.server";
 import { DEFAULT_QUALITY_SETTINGS, type QualityBoard, qualityBoard } from "~/features/quality/board.server";
 import { QualityAnswersForm } from "~/features/quality/components/quality-answers-form";

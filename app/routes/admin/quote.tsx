@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { DraftQuoteActions, QuoteEditor, QuoteView } from "~/features/billing/components/quote-forms";
 import { NEW_QUOTE, QUOTES_HREF } from "~/features/billing/console-paths";
 import { newQuotePage, quoteAction, quotePage } from "~/features/billing/console-quotes.server";

@@ -1,6 +1,6 @@
 import { FilePlus2 } from "lucide-react";
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import { NEW_QUOTE, quoteHref } from "~/features/billing/console-paths";
 import { NO_QUOTES, quotesPage } from "~/features/billing/console-quotes.server";
 import { quoteFiltersFrom } from "~/features/billing/quote-schema";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { salesJournalDownload } from "~/features/billing/console-exports.server";
 import type { Route } from "./+types/sales-journal-export";
 

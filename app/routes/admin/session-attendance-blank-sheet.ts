@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { writeBlankSheet } from "~/features/attendance/sheet-pdf.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { entityId } from "~/platform/form-schema";

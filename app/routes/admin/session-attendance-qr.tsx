@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { data, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { roomUrl, slotRoomToken } from "~/features/attendance/attendance-links.server";
 import { slotHeading } from "~/features/attendance/sheet";
 import { slotOf } from "~/features/attendance/signing.server";

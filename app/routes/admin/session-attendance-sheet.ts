@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { sheetDownload } from "~/features/attendance/sheet-jobs.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { entityId } from "~/platform/form-schema";

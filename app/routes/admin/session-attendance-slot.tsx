@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import { SignaturePad } from "~/features/attendance/components/signature-pad";
 import {
   CountersignForm,

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import { sessionAttendance } from "~/features/attendance/console-attendance.server";
 import { latestSheet, sheetAction } from "~/features/attendance/sheet-jobs.server";
 import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";

@@ -1,5 +1,5 @@
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import {
   BILLING_SETTINGS_INTENTS,
   billingSettingsIntent,

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { requestFile } from "~/features/signatures/requests.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";

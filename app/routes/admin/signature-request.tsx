@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import { SignatureRequestPanel } from "~/features/signatures/components/signature-request-panel";
 import { SIGNATURE_PAGE_INTENTS, signaturePageAction } from "~/features/signatures/console-signatures.server";
 import { requestView } from "~/features/signatures/requests.server";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { INDICATOR_TABLE_COLUMNS, indicatorTableRows } from "~/features/indicators/indicators";
 import { allFormationIndicators } from "~/features/indicators/indicators.server";
 import { isChartId, periodFrom } from "~/features/statistics/statistics";

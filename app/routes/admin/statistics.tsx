@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { IndicatorsTable } from "~/features/indicators/components/indicators-table";
 import { allFormationIndicators } from "~/features/indicators/indicators.server";
 import { StatChartCard } from "~/features/statistics/components/stat-chart";

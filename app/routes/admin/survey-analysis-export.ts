@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { exportAnalysis } from "~/features/surveys/analysis.server";
 import { answerFiltersFrom } from "~/features/surveys/console-schema";
 import { surveyCsvResponse } from "~/features/surveys/csv-download.server";

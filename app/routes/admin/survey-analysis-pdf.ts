@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { writeAudit } from "~/features/audit/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { analyseAnswers, analysisScope } from "~/features/surveys/analysis.server";

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { analyseAnswers } from "~/features/surveys/analysis.server";
 import { AnswersAnalysis } from "~/features/surveys/components/answers-analysis";

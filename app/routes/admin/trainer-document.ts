@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { trainerDocumentFile } from "~/features/trainers/trainer-documents.server";
 import { entityId } from "~/platform/form-schema";
 import { missingFile, storedFileDownload } from "~/platform/http/download.server";

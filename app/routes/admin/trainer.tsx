@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import { formatDateRange } from "~/features/catalogue/sessions";
 import { SpaceInvitation } from "~/features/spaces/components/space-invitation";
 import { TRAINER_SPACE_INTENTS, trainerInvitedAt, trainerSpaceIntent } from "~/features/spaces/index.server";

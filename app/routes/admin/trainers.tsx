@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
+import { useCan } from "~/features/accounts";
 import { TrainerDialog } from "~/features/trainers/components/trainer-dialog";
 import {
   type AdminTrainer,

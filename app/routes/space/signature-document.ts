@@ -1,4 +1,4 @@
-import { getSignedInUser } from "~/features/accounts/current-user.server";
+import { getSignedInUser } from "~/features/accounts/index.server";
 import { signerFile } from "~/features/signatures/requests.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getSignedInUser } from "~/features/accounts/current-user.server";
+import { getSignedInUser } from "~/features/accounts/index.server";
 import { evidenceTime } from "~/features/signatures/evidence-pdf.server";
 import { signAsSigner, signerView } from "~/features/signatures/requests.server";
 import {
