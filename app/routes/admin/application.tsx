@@ -9,7 +9,7 @@ import { applicationAction } from "~/features/applications/console-admissions.se
 import { getApplication } from "~/features/applications/console-applications.server";
 import { APPLICATION_FILES, financingLabel, situationLabel } from "~/features/applications/content";
 import { APPLICATION_STATUS_LABELS } from "~/features/applications/status";
-import { formatDateRange, seatsLeft } from "~/features/catalogue/sessions";
+import { formatDateRange, seatsLeft } from "~/features/catalogue";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { ofName } from "~/platform/french";
 import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";

@@ -5,8 +5,7 @@ import { applicationsPage, NO_APPLICATIONS } from "~/features/applications/conso
 import { applicationFiltersFrom } from "~/features/applications/console-schema";
 import { financingLabel } from "~/features/applications/content";
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/features/applications/status";
-import { SessionFilters } from "~/features/catalogue/components/session-filters";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange, SessionFilters } from "~/features/catalogue";
 import { StatusCounters } from "~/features/leads/components/status-counters";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";

@@ -15,7 +15,7 @@ import {
   yearFrom,
 } from "~/features/bpf/bpf";
 import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/bpf.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange } from "~/features/catalogue";
 import { loadOr } from "~/platform/console/action.server";
 import { formatCents } from "~/platform/money";
 import { plural } from "~/platform/plural";

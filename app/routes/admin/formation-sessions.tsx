@@ -1,20 +1,16 @@
 import { Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/index.server";
-import { LheoStatus } from "~/features/catalogue/components/lheo-status";
-import { SessionDialog } from "~/features/catalogue/components/session-dialog";
-import {
-  type AdminSession,
-  formationWithSessions,
-  sessionAction,
-} from "~/features/catalogue/console-sessions.server";
 import {
   formatDateRange,
   formatDay,
+  LheoStatus,
   SESSION_STATUS_LABELS,
+  SessionDialog,
   type SessionStatus,
   sessionModeLabel,
-} from "~/features/catalogue/sessions";
+} from "~/features/catalogue";
+import { type AdminSession, formationWithSessions, sessionAction } from "~/features/catalogue/index.server";
 import { hoursText } from "~/features/timetable/slots";
 import { timetableMinutes } from "~/features/timetable/timetable.server";
 import { loadOr } from "~/platform/console/action.server";

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { requirePermission } from "~/features/accounts/index.server";
-import { sessionChoices } from "~/features/catalogue/sessions.server";
+import { sessionChoices } from "~/features/catalogue/index.server";
 import { type ImportAnswer, learnerImportAction } from "~/features/learners/console-learners.server";
 import { IMPORT_MAX_ROWS } from "~/features/learners/csv-import";
 import { LEARNER_CATEGORY_LABELS } from "~/features/learners/vocabulary";

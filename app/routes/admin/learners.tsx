@@ -2,8 +2,7 @@ import { Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { fundingHref } from "~/features/billing/console-paths";
-import { SessionFilters } from "~/features/catalogue/components/session-filters";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { formatDateRange, formatDay, SessionFilters } from "~/features/catalogue";
 import {
   InternalRulesWarning,
   LearnerDocuments,

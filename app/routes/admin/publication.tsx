@@ -1,6 +1,6 @@
 import { requirePermission } from "~/features/accounts/index.server";
 import { articleVersions } from "~/features/articles/article-versions.server";
-import { formationVersions } from "~/features/catalogue/formation-versions.server";
+import { formationVersions } from "~/features/catalogue/index.server";
 import { isPageId, pageDefinition } from "~/features/pages/definitions";
 import { pageVersions } from "~/features/pages/page-versions.server";
 import { PublicationScreen } from "~/features/publishing/components/publication-screen";

@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
-import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange, SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue";
 import {
   ClashWarning,
   PatternForm,

@@ -6,7 +6,7 @@ import {
   readBillingSettings,
 } from "~/features/billing/billing-settings.server";
 import { BillingSettingsCard } from "~/features/billing/components/billing-settings-card";
-import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
+import { QualiopiWarning } from "~/features/catalogue";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import {
   getAttendanceLinkMinutes,

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange } from "~/features/catalogue";
 import { analyseAnswers } from "~/features/surveys/analysis.server";
 import { AnswersAnalysis } from "~/features/surveys/components/answers-analysis";
 import { answersOf, listQuestionnaires, sessionsStatus } from "~/features/surveys/console-reading.server";

@@ -2,7 +2,7 @@ import { Download, Eye, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange } from "~/features/catalogue";
 import { NewQuestionnaireForm } from "~/features/surveys/components/new-questionnaire-form";
 import { ResponseCounts } from "~/features/surveys/components/response-counts";
 import { SendSurveyForm } from "~/features/surveys/components/send-form";

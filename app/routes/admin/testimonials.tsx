@@ -1,4 +1,4 @@
-import { activeFormationChoices } from "~/features/catalogue/console-formations.server";
+import { activeFormationChoices } from "~/features/catalogue/index.server";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import { TestimonialDialog } from "~/features/testimonials/components/testimonial-dialog";
 import {

@@ -1,5 +1,5 @@
 import { listPublishedSlugs } from "~/features/articles/articles.server";
-import { listActiveFormationSlugs } from "~/features/catalogue/catalogue.server";
+import { listActiveFormationSlugs } from "~/features/catalogue/index.server";
 import type { PageId } from "~/features/pages/definitions";
 import { type FormationKinds, formationKindsOf } from "~/features/pages/formation-kinds";
 import { FOOTER_LEGAL, footerCentreLinks } from "~/features/pages/navigation";

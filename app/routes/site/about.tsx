@@ -1,7 +1,6 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
 import { data } from "react-router";
-import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
-import { figureOf } from "~/features/catalogue/results";
+import { countFigure, FigureList, figureOf, rateFigure } from "~/features/catalogue";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { centrePageMeta } from "~/features/pages/page-meta";
 import { publicPage } from "~/features/pages/pages.server";

@@ -9,14 +9,8 @@ import {
   SITUATIONS,
 } from "~/features/applications/content";
 import { type ApplyResult, receiveApplication } from "~/features/applications/intake.server";
-import { getActiveFormation } from "~/features/catalogue/catalogue.server";
-import {
-  acceptsApplications,
-  formatDateRange,
-  seatsText,
-  sessionModeLabel,
-} from "~/features/catalogue/sessions";
-import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/features/catalogue";
+import { getActiveFormation, listUpcomingSessions } from "~/features/catalogue/index.server";
 import { Honeypot } from "~/features/leads/components/honeypot";
 import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
 import { theFormation } from "~/platform/french";

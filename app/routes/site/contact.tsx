@@ -1,7 +1,7 @@
 import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { findActiveFormation } from "~/features/catalogue/catalogue.server";
+import { findActiveFormation } from "~/features/catalogue/index.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
 import { Honeypot } from "~/features/leads/components/honeypot";
 import { PERSON_FIELDS } from "~/features/leads/components/person-fields";

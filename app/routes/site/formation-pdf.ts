@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
-import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
-import { programmeFileName, programmePdf, programmeVersion } from "~/features/catalogue/programme-pdf.server";
-import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+import {
+  canonicalSlugForAlias,
+  getActiveFormation,
+  listUpcomingSessions,
+  programmeFileName,
+  programmePdf,
+  programmeVersion,
+} from "~/features/catalogue/index.server";
 import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
 import { mediaBytes, printableVariant } from "~/features/media/index.server";

@@ -1,23 +1,26 @@
 import { ArrowLeft, Briefcase, Download } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
-import {
-  DisabilityReferent,
-  InfoTiles,
-  NotFoundFormation,
-} from "~/features/catalogue/components/course-page-parts";
 import {
   CertificationSection,
+  certificationInfo,
+  courseInstances,
+  courseOffer,
+  DisabilityReferent,
+  FormationSessions,
+  InfoTiles,
+  levelLabels,
+  moduleHeading,
+  NotFoundFormation,
   PracticalSection,
+  practicalRows,
   Section,
-} from "~/features/catalogue/components/course-record";
-import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
-import { courseOffer } from "~/features/catalogue/course-offer";
-import { certificationInfo, practicalRows } from "~/features/catalogue/course-record";
-import { draftFormation } from "~/features/catalogue/formation-versions.server";
-import { levelLabels } from "~/features/catalogue/levels";
-import { moduleHeading } from "~/features/catalogue/module-heading";
-import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
+} from "~/features/catalogue";
+import {
+  canonicalSlugForAlias,
+  draftFormation,
+  getActiveFormation,
+  listUpcomingSessions,
+} from "~/features/catalogue/index.server";
 import { indicatorsJsonLd } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
 import { indicatorsHtml } from "~/features/indicators/indicators-html.server";

@@ -1,12 +1,17 @@
 import { BookOpen, CheckCircle2 } from "lucide-react";
 import { listArticleTeasers } from "~/features/articles/articles.server";
 import { ArticleCard } from "~/features/articles/components/article-card";
-import { listActiveFormations } from "~/features/catalogue/catalogue.server";
-import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
-import { FormationCard } from "~/features/catalogue/components/formation-card";
-import { GoalPicker } from "~/features/catalogue/components/goal-picker";
-import { GOALS } from "~/features/catalogue/goals";
-import { type FormationResult, figureOf } from "~/features/catalogue/results";
+import {
+  countFigure,
+  FigureList,
+  FormationCard,
+  type FormationResult,
+  figureOf,
+  GOALS,
+  GoalPicker,
+  rateFigure,
+} from "~/features/catalogue";
+import { listActiveFormations } from "~/features/catalogue/index.server";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
 import { pageItems } from "~/features/pages/definitions";

@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
 import { INVOICE_KIND_LABELS, QUOTE_STATE_LABELS } from "~/features/billing";
 import { stateLabel } from "~/features/billing/invoice-state";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { formatDateRange, formatDay } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import {
   companyDocumentHref,

@@ -1,6 +1,6 @@
 import { ArrowRight, Building2, GraduationCap, Presentation } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import { companySpaceHref, learnerSpaceHref, trainerSpaceHref } from "~/features/spaces";
 import { LearnerApplications } from "~/features/spaces/components/learner-applications";

@@ -1,5 +1,5 @@
 import { CalendarPlus, Download, FileSignature, PenLine, ScrollText } from "lucide-react";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { formatDateRange, formatDay } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import { DOCUMENT_TITLES, learnerDocumentHref } from "~/features/spaces";
 import { LearnerComplaint } from "~/features/spaces/components/learner-complaint";
