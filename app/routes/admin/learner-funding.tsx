@@ -1,7 +1,6 @@
 import { useCan } from "~/features/accounts";
-import { FundingPlanForm } from "~/features/billing/components/funding-plan-form";
-import { InvoiceRowsTable, LearnerQuotes, ShareDrafts } from "~/features/billing/components/learner-billing";
-import { fundingAction, learnerFundingPage } from "~/features/billing/console-funding.server";
+import { FundingPlanForm, InvoiceRowsTable, LearnerQuotes, ShareDrafts } from "~/features/billing";
+import { fundingAction, learnerFundingPage } from "~/features/billing/index.server";
 import { formatDateRange } from "~/features/catalogue";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Card, CardContent } from "~/ui/card";

@@ -1,7 +1,7 @@
 import { Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
-import { fundingHref } from "~/features/billing/console-paths";
+import { fundingHref } from "~/features/billing";
 import { formatDateRange, formatDay, SessionFilters } from "~/features/catalogue";
 import {
   InternalRulesWarning,

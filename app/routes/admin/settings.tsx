@@ -1,11 +1,11 @@
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
+import { BillingSettingsCard } from "~/features/billing";
 import {
   BILLING_SETTINGS_INTENTS,
   billingSettingsIntent,
   readBillingSettings,
-} from "~/features/billing/billing-settings.server";
-import { BillingSettingsCard } from "~/features/billing/components/billing-settings-card";
+} from "~/features/billing/index.server";
 import { QualiopiWarning } from "~/features/catalogue";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import {
