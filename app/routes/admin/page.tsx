@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
 import { requirePermission } from "~/features/accounts/index.server";
-import { PageEditor } from "~/features/pages/components/page-editor";
-import { isPageId, pageDefinition } from "~/features/pages/definitions";
-import { editedPage, pagesAction, placeholderValues } from "~/features/pages/pages.server";
+import { isPageId, PageEditor, pageDefinition } from "~/features/pages";
+import { editedPage, pagesAction, placeholderValues } from "~/features/pages/index.server";
 import { PublicationBadge } from "~/features/publishing";
 import { previewHref } from "~/features/publishing/console-publication.server";
 import { getCentreSettings } from "~/features/settings/centre.server";

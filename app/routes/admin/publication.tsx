@@ -1,8 +1,8 @@
 import { requirePermission } from "~/features/accounts/index.server";
 import { articleVersions } from "~/features/articles/article-versions.server";
 import { formationVersions } from "~/features/catalogue/index.server";
-import { isPageId, pageDefinition } from "~/features/pages/definitions";
-import { pageVersions } from "~/features/pages/page-versions.server";
+import { isPageId, pageDefinition } from "~/features/pages";
+import { pageVersions } from "~/features/pages/index.server";
 import { PublicationScreen } from "~/features/publishing/components/publication-screen";
 import {
   type ConsoleKind,

@@ -14,8 +14,8 @@ import {
   SUBJECTS,
   subjectFromParam,
 } from "~/features/leads/content";
-import { type PageItem, pageItems } from "~/features/pages/definitions";
-import { publicPage } from "~/features/pages/pages.server";
+import { type PageItem, pageItems } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
 import { fullAddress, phoneHref } from "~/features/settings/centre";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";

@@ -18,7 +18,7 @@ import {
   type TypeFilter,
 } from "~/features/catalogue";
 import { listActiveFormations } from "~/features/catalogue/index.server";
-import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
+import { formationKindsLabel, formationKindsOf } from "~/features/pages";
 import { optionsOf } from "~/platform/options";
 import { plural } from "~/platform/plural";
 import { skipFilterChanges } from "~/platform/revalidate";

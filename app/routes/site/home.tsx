@@ -14,9 +14,8 @@ import {
 import { listActiveFormations } from "~/features/catalogue/index.server";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { CallbackButton } from "~/features/leads/components/callback-button";
-import { pageItems } from "~/features/pages/definitions";
-import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
-import { publicPage } from "~/features/pages/pages.server";
+import { formationKindsLabel, formationKindsOf, pageItems } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
 import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
 import { readOrNull } from "~/platform/safe-read.server";
