@@ -25,9 +25,8 @@ import {
   SIGNATURE_SETTINGS_INTENTS,
   signatureSettingsIntent,
 } from "~/features/signatures/settings.server";
-import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
-import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
-import { getSurveySettings } from "~/features/surveys/survey-settings.server";
+import { SURVEY_SETTINGS_DEFAULTS, SurveyDelaysCard } from "~/features/surveys";
+import { getSurveySettings } from "~/features/surveys/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
