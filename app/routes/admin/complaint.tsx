@@ -11,8 +11,8 @@ import { complaintAction, getComplaint } from "~/features/complaints/console-com
 import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
 import { handlingDelay } from "~/features/complaints/delay";
 import { COMPLAINT_STATUS_LABELS } from "~/features/complaints/statuses";
-import { ProposeImprovement } from "~/features/quality/components/propose-improvement";
-import { complaintImprovements } from "~/features/quality/registers.server";
+import { ProposeImprovement } from "~/features/quality";
+import { complaintImprovements } from "~/features/quality/index.server";
 import { mailKindLabel } from "~/features/statistics/statistics";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { formatDateTime } from "~/platform/paris-time";

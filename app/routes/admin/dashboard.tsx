@@ -19,7 +19,7 @@ import { DemoDataCard, SetupChecklist } from "~/features/demo/components/demo-pa
 import { demoAction } from "~/features/demo/console-demo.server";
 import { demoSummary, setupChecklist } from "~/features/demo/demo.server";
 import { StatusBadge } from "~/features/leads/components/status-badge";
-import { qualityBoard } from "~/features/quality/board.server";
+import { qualityBoard } from "~/features/quality/index.server";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { ExpiringDocumentsCard } from "~/features/trainers/components/expiring-documents-card";
 import { expiringTrainerDocuments } from "~/features/trainers/index.server";
