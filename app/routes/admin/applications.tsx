@@ -6,7 +6,7 @@ import { applicationFiltersFrom } from "~/features/applications/console-schema";
 import { financingLabel } from "~/features/applications/content";
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/features/applications/status";
 import { formatDateRange, SessionFilters } from "~/features/catalogue";
-import { StatusCounters } from "~/features/leads/components/status-counters";
+import { StatusCounters } from "~/features/leads";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { Badge } from "~/ui/badge";

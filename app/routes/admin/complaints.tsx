@@ -5,7 +5,7 @@ import { complaintFiltersFrom } from "~/features/complaints/console-schema";
 import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
 import { handlingDelay } from "~/features/complaints/delay";
 import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES } from "~/features/complaints/statuses";
-import { StatusCounters } from "~/features/leads/components/status-counters";
+import { StatusCounters } from "~/features/leads";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { Badge } from "~/ui/badge";

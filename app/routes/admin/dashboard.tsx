@@ -18,7 +18,7 @@ import { type DashboardData, dashboardData } from "~/features/console/dashboard.
 import { DemoDataCard, SetupChecklist } from "~/features/demo/components/demo-panels";
 import { demoAction } from "~/features/demo/console-demo.server";
 import { demoSummary, setupChecklist } from "~/features/demo/demo.server";
-import { StatusBadge } from "~/features/leads/components/status-badge";
+import { StatusBadge } from "~/features/leads";
 import { qualityBoard } from "~/features/quality/index.server";
 import { getCentreSettings, qualiopiStatus } from "~/features/settings/centre.server";
 import { ExpiringDocumentsCard } from "~/features/trainers/components/expiring-documents-card";

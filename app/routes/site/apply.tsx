@@ -11,8 +11,7 @@ import {
 import { type ApplyResult, receiveApplication } from "~/features/applications/intake.server";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/features/catalogue";
 import { getActiveFormation, listUpcomingSessions } from "~/features/catalogue/index.server";
-import { Honeypot } from "~/features/leads/components/honeypot";
-import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
+import { Honeypot, PERSON_FIELDS } from "~/features/leads";
 import { theFormation } from "~/platform/french";
 import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { pageTitle, seo } from "~/platform/seo";

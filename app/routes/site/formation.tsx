@@ -24,7 +24,7 @@ import {
 import { indicatorsJsonLd } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
 import { indicatorsHtml } from "~/features/indicators/indicators-html.server";
-import { CallbackButton } from "~/features/leads/components/callback-button";
+import { CallbackButton } from "~/features/leads";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { wantsPreview } from "~/features/publishing/index.server";
 import { getCentreSettings } from "~/features/settings/centre.server";

@@ -13,7 +13,7 @@ import {
 } from "~/features/catalogue";
 import { listActiveFormations } from "~/features/catalogue/index.server";
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
-import { CallbackButton } from "~/features/leads/components/callback-button";
+import { CallbackButton } from "~/features/leads";
 import { formationKindsLabel, formationKindsOf, pageItems } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
 import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
