@@ -11,8 +11,8 @@ import {
   sessionModeLabel,
 } from "~/features/catalogue";
 import { type AdminSession, formationWithSessions, sessionAction } from "~/features/catalogue/index.server";
-import { hoursText } from "~/features/timetable/slots";
-import { timetableMinutes } from "~/features/timetable/timetable.server";
+import { hoursText } from "~/features/timetable";
+import { timetableMinutes } from "~/features/timetable/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { Badge, type BadgeVariant } from "~/ui/badge";

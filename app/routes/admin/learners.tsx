@@ -31,9 +31,12 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
 } from "~/features/learners/vocabulary";
-import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
-import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
-import { signaturesOfDocuments } from "~/features/signatures/index.server";
+import { AgreementSignature } from "~/features/signatures";
+import {
+  SIGNATURE_INTENTS,
+  signatureIntent,
+  signaturesOfDocuments,
+} from "~/features/signatures/index.server";
 import { LearnerDocumentRequests } from "~/features/spaces/components/document-requests";
 import { LearnerSpaceInvitation } from "~/features/spaces/components/space-invitation";
 import {

@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
 import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
-import { sessionAttendance } from "~/features/attendance/console-attendance.server";
-import { latestSheet, sheetAction } from "~/features/attendance/sheet-jobs.server";
+import { latestSheet, sessionAttendance, sheetAction } from "~/features/attendance/index.server";
 import { formatDateRange, SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue";
 import { hoursText } from "~/features/timetable";
 import { entityId } from "~/platform/form-schema";

@@ -19,12 +19,12 @@ import { CentreSettingsForm } from "~/features/settings/components/centre-settin
 import { CertificateCard } from "~/features/settings/components/certificate-card";
 import { InternalRulesCard } from "~/features/settings/components/internal-rules-card";
 import { settingsAction } from "~/features/settings/console-settings.server";
-import { SignatureSettingsCard } from "~/features/signatures/components/signature-settings-card";
+import { SignatureSettingsCard } from "~/features/signatures";
 import {
   readSignatureSettings,
   SIGNATURE_SETTINGS_INTENTS,
   signatureSettingsIntent,
-} from "~/features/signatures/settings.server";
+} from "~/features/signatures/index.server";
 import { SURVEY_SETTINGS_DEFAULTS, SurveyDelaysCard } from "~/features/surveys";
 import { getSurveySettings } from "~/features/surveys/index.server";
 import { loadOr } from "~/platform/console/action.server";

@@ -1,6 +1,6 @@
 import { Check, Download, FileSignature } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
+import { ATTENDANCE_STATUS_LABELS } from "~/features/attendance";
 import { INVOICE_KIND_LABELS, QUOTE_STATE_LABELS, stateLabel } from "~/features/billing";
 import { formatDateRange, formatDay } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
