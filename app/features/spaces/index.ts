@@ -1,3 +1,13 @@
 // The spaces feature's browser-safe face: its addresses and words.
+
+export { LearnerDocumentRequests } from "./components/document-requests";
+export { LearnerApplications } from "./components/learner-applications";
+export { LearnerComplaint } from "./components/learner-complaint";
+export { RequestedDocuments } from "./components/requested-documents";
+export {
+  LearnerSpaceInvitation,
+  PayerContactInvitationDialog,
+  SpaceInvitation,
+} from "./components/space-invitation";
 export * from "./paths";
 export * from "./vocabulary";

@@ -1,10 +1,13 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
-import { SeatOfferedBadge } from "~/features/applications/components/seat-offer";
-import { applicationsPage, NO_APPLICATIONS } from "~/features/applications/console-applications.server";
-import { applicationFiltersFrom } from "~/features/applications/console-schema";
-import { financingLabel } from "~/features/applications/content";
-import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/features/applications/status";
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  applicationFiltersFrom,
+  financingLabel,
+  SeatOfferedBadge,
+} from "~/features/applications";
+import { applicationsPage, NO_APPLICATIONS } from "~/features/applications/index.server";
 import { formatDateRange, SessionFilters } from "~/features/catalogue";
 import { StatusCounters } from "~/features/leads";
 import { loadConsoleList } from "~/platform/console/list-loader.server";

@@ -37,8 +37,7 @@ import {
   signatureIntent,
   signaturesOfDocuments,
 } from "~/features/signatures/index.server";
-import { LearnerDocumentRequests } from "~/features/spaces/components/document-requests";
-import { LearnerSpaceInvitation } from "~/features/spaces/components/space-invitation";
+import { LearnerDocumentRequests, LearnerSpaceInvitation } from "~/features/spaces";
 import {
   LEARNER_SPACE_INTENTS,
   learnerInvitations,

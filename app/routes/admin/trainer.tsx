@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
 import { formatDateRange } from "~/features/catalogue";
-import { SpaceInvitation } from "~/features/spaces/components/space-invitation";
+import { SpaceInvitation } from "~/features/spaces";
 import { TRAINER_SPACE_INTENTS, trainerInvitedAt, trainerSpaceIntent } from "~/features/spaces/index.server";
 import { trainerSessions } from "~/features/timetable/index.server";
 import { TrainerDialog } from "~/features/trainers/components/trainer-dialog";

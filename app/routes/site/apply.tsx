@@ -7,8 +7,8 @@ import {
   FILE_ACCEPT,
   FINANCINGS,
   SITUATIONS,
-} from "~/features/applications/content";
-import { type ApplyResult, receiveApplication } from "~/features/applications/intake.server";
+} from "~/features/applications";
+import { type ApplyResult, receiveApplication } from "~/features/applications/index.server";
 import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/features/catalogue";
 import { getActiveFormation, listUpcomingSessions } from "~/features/catalogue/index.server";
 import { Honeypot, PERSON_FIELDS } from "~/features/leads";

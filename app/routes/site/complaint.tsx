@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import {
+  AUTHOR_TYPES,
   COMPLAINT_CATEGORY_FIELD,
   COMPLAINT_DESCRIPTION_FIELD,
-} from "~/features/complaints/components/complaint-fields";
-import { AUTHOR_TYPES, COMPLAINT_LIMITS, OTHER_SESSION } from "~/features/complaints/content";
-import { complaintSessionChoices, receiveComplaintForm } from "~/features/complaints/intake.server";
+  COMPLAINT_LIMITS,
+  OTHER_SESSION,
+} from "~/features/complaints";
+import { complaintSessionChoices, receiveComplaintForm } from "~/features/complaints/index.server";
 import type { FormResult } from "~/features/leads";
 import { Honeypot, PERSON_FIELDS } from "~/features/leads";
 import { readOrNull } from "~/platform/safe-read.server";

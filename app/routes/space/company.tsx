@@ -15,8 +15,8 @@ import {
   type CompanyEmployee,
   companySpace,
   type EmployeeSlot,
-} from "~/features/spaces/company-space.server";
-import { payerOf } from "~/features/spaces/index.server";
+  payerOf,
+} from "~/features/spaces/index.server";
 import { hoursText, timeText } from "~/features/timetable";
 import { AdminInputError } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
