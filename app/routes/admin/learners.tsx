@@ -4,11 +4,12 @@ import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { fundingHref } from "~/features/billing";
 import { formatDateRange, formatDay, SessionFilters } from "~/features/catalogue";
 import {
+  DOCUMENT_TYPES,
   InternalRulesWarning,
   LearnerDocuments,
   SendSessionDocumentsButton,
-} from "~/features/documents/components/learner-documents";
-import { SessionDocumentsPanel } from "~/features/documents/components/session-documents";
+  SessionDocumentsPanel,
+} from "~/features/documents";
 import {
   DOCUMENT_INTENTS,
   DOCUMENT_UPLOAD,
@@ -18,11 +19,6 @@ import {
   internalRulesMissing,
   sessionGaps,
 } from "~/features/documents/index.server";
-import { DOCUMENT_TYPES } from "~/features/documents/types";
-import { LearnerDialog } from "~/features/learners/components/learner-dialog";
-import { learnerAction } from "~/features/learners/console-learners.server";
-import { learnerFiltersFrom } from "~/features/learners/learner-schema";
-import { type LearnerRow, learnersPage, NO_LEARNERS } from "~/features/learners/learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   LEARNER_CATEGORY_LABELS,
@@ -30,7 +26,10 @@ import {
   LEARNER_ORIGIN_LABELS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
-} from "~/features/learners/vocabulary";
+  LearnerDialog,
+  learnerFiltersFrom,
+} from "~/features/learners";
+import { type LearnerRow, learnerAction, learnersPage, NO_LEARNERS } from "~/features/learners/index.server";
 import { AgreementSignature } from "~/features/signatures";
 import {
   SIGNATURE_INTENTS,

@@ -4,7 +4,7 @@ import { isPageId, PageEditor, pageDefinition } from "~/features/pages";
 import { editedPage, pagesAction, placeholderValues } from "~/features/pages/index.server";
 import { PublicationBadge } from "~/features/publishing";
 import { previewHref } from "~/features/publishing/console-publication.server";
-import { getCentreSettings } from "~/features/settings/centre.server";
+import { getCentreSettings } from "~/features/settings/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

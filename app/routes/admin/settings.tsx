@@ -9,16 +9,18 @@ import {
 import { QualiopiWarning } from "~/features/catalogue";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import {
+  AttendanceLinksCard,
+  CentreSettingsForm,
+  CertificateCard,
+  InternalRulesCard,
+} from "~/features/settings";
+import {
   getAttendanceLinkMinutes,
   getCentreSettings,
   getInternalRules,
   qualiopiStatus,
-} from "~/features/settings/centre.server";
-import { AttendanceLinksCard } from "~/features/settings/components/attendance-links-card";
-import { CentreSettingsForm } from "~/features/settings/components/centre-settings-form";
-import { CertificateCard } from "~/features/settings/components/certificate-card";
-import { InternalRulesCard } from "~/features/settings/components/internal-rules-card";
-import { settingsAction } from "~/features/settings/console-settings.server";
+  settingsAction,
+} from "~/features/settings/index.server";
 import { SignatureSettingsCard } from "~/features/signatures";
 import {
   readSignatureSettings,

@@ -4,8 +4,7 @@ import { countFigure, FigureList, figureOf, rateFigure } from "~/features/catalo
 import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
 import { centrePageMeta } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
-import { ACTIVITY_NOTICE, capitalClause, phoneHref } from "~/features/settings/centre";
-import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
+import { ACTIVITY_NOTICE, capitalClause, phoneHref, QualiopiMention } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { readOrNull } from "~/platform/safe-read.server";
 import { useLiveRevalidation } from "~/platform/use-live";

@@ -16,7 +16,7 @@ import {
 import { receiveContactForm } from "~/features/leads/index.server";
 import { type PageItem, pageItems } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
-import { fullAddress, phoneHref } from "~/features/settings/centre";
+import { fullAddress, phoneHref } from "~/features/settings";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";

@@ -10,7 +10,7 @@ import {
 import { indicatorLines } from "~/features/indicators/indicators";
 import { formationIndicators } from "~/features/indicators/indicators.server";
 import { mediaBytes, printableVariant } from "~/features/media/index.server";
-import { getCentreSettings, logoVariantWidth } from "~/features/settings/centre.server";
+import { getCentreSettings, logoVariantWidth } from "~/features/settings/index.server";
 import type { Route } from "./+types/formation-pdf";
 
 /**

@@ -5,7 +5,7 @@ import { listPublishedArticles } from "~/features/articles/articles.server";
 import { ArticleCard } from "~/features/articles/components/article-card";
 import { filterResources, pageItems, resourcesOf } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
-import { phoneHref } from "~/features/settings/centre";
+import { phoneHref } from "~/features/settings";
 import { plural } from "~/platform/plural";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
