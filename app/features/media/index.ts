@@ -2,6 +2,9 @@
 // pictureHtml (pure: no server import). Pictures reach the public pages as markup written by their
 // loaders, so no code for them is sent to the browser. The console's picker and forms are imported by the
 // routes (app/routes/admin), never from here.
+
+export { MediaEditDialog, type MediaItemView, MediaUploadForm } from "./components/media-forms";
+export { MediaPicker } from "./components/media-picker";
 export {
   fallbackFormat,
   MEDIA_FORMATS,

@@ -13,8 +13,8 @@ import {
   TO_COMPLETE,
   UNKNOWN_SECTIONS,
   yearFrom,
-} from "~/features/bpf/bpf";
-import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/bpf.server";
+} from "~/features/bpf";
+import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/index.server";
 import { formatDateRange } from "~/features/catalogue";
 import { loadOr } from "~/platform/console/action.server";
 import { formatCents } from "~/platform/money";

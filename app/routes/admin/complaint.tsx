@@ -14,7 +14,7 @@ import {
 import { complaintAction, getComplaint } from "~/features/complaints/index.server";
 import { ProposeImprovement } from "~/features/quality";
 import { complaintImprovements } from "~/features/quality/index.server";
-import { mailKindLabel } from "~/features/statistics/statistics";
+import { mailKindLabel } from "~/features/statistics";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { readOrNull } from "~/platform/safe-read.server";

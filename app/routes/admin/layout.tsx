@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useNavigate } from "react-router";
 import { ROLE_LABELS } from "~/features/accounts";
 import { currentPrincipal, requirePermission } from "~/features/accounts/index.server";
-import { AdminSidebar } from "~/features/console/components/console-sidebar";
+import { AdminSidebar } from "~/features/console";
 import { getCentreName } from "~/features/settings/index.server";
 import { LIVE_TABLES } from "~/platform/live-tables";
 import { readOrNull } from "~/platform/safe-read.server";

@@ -3,7 +3,7 @@ import { requirePermission } from "~/features/accounts/index.server";
 import { isPageId, PageEditor, pageDefinition } from "~/features/pages";
 import { editedPage, pagesAction, placeholderValues } from "~/features/pages/index.server";
 import { PublicationBadge } from "~/features/publishing";
-import { previewHref } from "~/features/publishing/console-publication.server";
+import { previewHref } from "~/features/publishing/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { buttonClass } from "~/ui/button";

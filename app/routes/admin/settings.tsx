@@ -7,7 +7,7 @@ import {
   readBillingSettings,
 } from "~/features/billing/index.server";
 import { QualiopiWarning } from "~/features/catalogue";
-import { MediaPicker } from "~/features/media/components/media-picker";
+import { MediaPicker } from "~/features/media";
 import {
   AttendanceLinksCard,
   CentreSettingsForm,

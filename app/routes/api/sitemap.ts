@@ -1,4 +1,4 @@
-import { listPublishedSlugs } from "~/features/articles/articles.server";
+import { listPublishedSlugs } from "~/features/articles/index.server";
 import { listActiveFormationSlugs } from "~/features/catalogue/index.server";
 import type { PageId } from "~/features/pages";
 import { FOOTER_LEGAL, type FormationKinds, footerCentreLinks, formationKindsOf } from "~/features/pages";

@@ -1,7 +1,7 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
 import { data } from "react-router";
 import { countFigure, FigureList, figureOf, rateFigure } from "~/features/catalogue";
-import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
+import { centreIndicatorFigures } from "~/features/indicators/index.server";
 import { centrePageMeta } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
 import { ACTIVITY_NOTICE, capitalClause, phoneHref, QualiopiMention } from "~/features/settings";

@@ -7,8 +7,8 @@ import {
   programmePdf,
   programmeVersion,
 } from "~/features/catalogue/index.server";
-import { indicatorLines } from "~/features/indicators/indicators";
-import { formationIndicators } from "~/features/indicators/indicators.server";
+import { indicatorLines } from "~/features/indicators";
+import { formationIndicators } from "~/features/indicators/index.server";
 import { mediaBytes, printableVariant } from "~/features/media/index.server";
 import { getCentreSettings, logoVariantWidth } from "~/features/settings/index.server";
 import type { Route } from "./+types/formation-pdf";

@@ -21,15 +21,14 @@ import {
   getActiveFormation,
   listUpcomingSessions,
 } from "~/features/catalogue/index.server";
-import { indicatorsJsonLd } from "~/features/indicators/indicators";
-import { formationIndicators } from "~/features/indicators/indicators.server";
-import { indicatorsHtml } from "~/features/indicators/indicators-html.server";
+import { indicatorsJsonLd } from "~/features/indicators";
+import { formationIndicators, indicatorsHtml } from "~/features/indicators/index.server";
 import { CallbackButton } from "~/features/leads";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { wantsPreview } from "~/features/publishing/index.server";
 import { getCentreSettings, withVat } from "~/features/settings/index.server";
-import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
-import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
+import { TestimonialCard } from "~/features/testimonials";
+import { listFormationTestimonials } from "~/features/testimonials/index.server";
 import { formatDate, isoDate } from "~/platform/dates";
 import { renderMarkdown } from "~/platform/markdown";
 import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";

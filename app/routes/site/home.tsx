@@ -1,6 +1,6 @@
 import { BookOpen, CheckCircle2 } from "lucide-react";
-import { listArticleTeasers } from "~/features/articles/articles.server";
-import { ArticleCard } from "~/features/articles/components/article-card";
+import { ArticleCard } from "~/features/articles";
+import { listArticleTeasers } from "~/features/articles/index.server";
 import {
   countFigure,
   FigureList,
@@ -12,12 +12,12 @@ import {
   rateFigure,
 } from "~/features/catalogue";
 import { listActiveFormations } from "~/features/catalogue/index.server";
-import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
+import { centreIndicatorFigures } from "~/features/indicators/index.server";
 import { CallbackButton } from "~/features/leads";
 import { formationKindsLabel, formationKindsOf, pageItems } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
-import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
-import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
+import { TestimonialCard } from "~/features/testimonials";
+import { listActiveTestimonials } from "~/features/testimonials/index.server";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";

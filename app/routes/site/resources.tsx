@@ -1,8 +1,8 @@
 import { Download, FileText, Phone } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { listPublishedArticles } from "~/features/articles/articles.server";
-import { ArticleCard } from "~/features/articles/components/article-card";
+import { ArticleCard } from "~/features/articles";
+import { listPublishedArticles } from "~/features/articles/index.server";
 import { filterResources, pageItems, resourcesOf } from "~/features/pages";
 import { publicPage } from "~/features/pages/index.server";
 import { phoneHref } from "~/features/settings";
