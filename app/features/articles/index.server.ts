@@ -1,4 +1,4 @@
-// The articles feature's server-only face for other features and the boot (docs/architecture.md).
+// The articles feature's server-only face for the routes, other features and the boot (docs/architecture.md).
 export { articleVersions, draftArticle } from "./article-versions.server";
 export {
   getPublishedPost,

@@ -1,4 +1,4 @@
-// The billing feature's browser-safe face: vocabulary, form schemas, pure rules the screens share.
+// The billing feature's browser-safe face: its console components, vocabulary, form schemas, pure rules.
 
 export { BillingSettingsCard } from "./components/billing-settings-card";
 export { FundingPlanForm } from "./components/funding-plan-form";

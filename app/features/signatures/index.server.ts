@@ -1,5 +1,5 @@
-// The signatures feature's server-only face for other features (the personal space lists a person's
-// pending signatures): they import from here, never from its files (docs/architecture.md).
+// The signatures feature's server-only face for the routes and other features (the personal space lists a
+// person's pending signatures): they import from here, never from its files (docs/architecture.md).
 
 export {
   SIGNATURE_INTENTS,

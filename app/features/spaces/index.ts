@@ -1,4 +1,4 @@
-// The spaces feature's browser-safe face: its addresses and words.
+// The spaces feature's browser-safe face: its addresses, words and the components its pages show.
 
 export { LearnerDocumentRequests } from "./components/document-requests";
 export { LearnerApplications } from "./components/learner-applications";
