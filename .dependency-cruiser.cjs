@@ -1,8 +1,9 @@
 /**
  * The direction of imports in app/ (docs/architecture.md draws it):
  *   routes → features → platform and ui;  boot (the process) → everything;  no circle anywhere.
- * A feature reaches another feature only through that feature's index.ts (browser-safe) or
- * index.server.ts (server only). Code that reaches the browser imports no *.server.ts file.
+ * A feature or a route reaches a feature only through that feature's index.ts (browser-safe) or
+ * index.server.ts (server only); a route may also load a feature's form rules (*-schema.ts) lazily.
+ * Code that reaches the browser imports no *.server.ts file.
  * `npm run lint` runs this check; tests/unit/boundaries.test.ts shows that a wrong import fails it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -72,15 +73,29 @@ module.exports = {
     {
       name: "route-through-feature-index",
       comment:
-        "A route reaches a feature through its public face (index.ts, index.server.ts), as features reach " +
-        "each other. Not yet refused: routes still import some 330 feature files directly, so the rule is " +
-        "silent unless DEPCRUISE_ROUTE_RULE names a severity; scripts/feature-graph.mjs (npm run lint) " +
-        "counts them with it. Once the features export what their routes use, this becomes an error.",
-      severity: process.env.DEPCRUISE_ROUTE_RULE || "ignore",
+        "A route reaches a feature through its public face, as features reach each other: index.ts for what " +
+        "may reach the browser (components, vocabularies, form rules), index.server.ts for the rest. What a " +
+        "feature does not export there is its own business.",
+      severity: "error",
       from: { path: "^app/routes/" },
       to: {
         path: "^app/features/[^/]+/",
         pathNot: "^app/features/[^/]+/index(\\.server)?\\.ts$",
+        dependencyTypesNot: ["dynamic-import"],
+      },
+    },
+    {
+      name: "route-loads-form-rules-lazily",
+      comment:
+        "A public form loads its rules (a feature's *-schema.ts, zod under them) when a field first gets " +
+        "focus, by a dynamic import of that file: the one import of a feature's own file a route may make. " +
+        "Through index.ts, which the page already imports, the rules would join the page's first load.",
+      severity: "error",
+      from: { path: "^app/routes/" },
+      to: {
+        path: "^app/features/[^/]+/",
+        pathNot: "^app/features/[^/]+/[^/]+-schema\\.ts$",
+        dependencyTypes: ["dynamic-import"],
       },
     },
     {

@@ -29,25 +29,70 @@ const PUBLIC_PAGES = readdirSync(new URL("./app/routes/site", import.meta.url)).
   (file) => file.endsWith(".tsx") && !file.endsWith(".server.tsx"),
 ).length;
 
+/**
+ * The features' browser modules have no side effects: a page takes from them only what it uses. Routes
+ * import a feature through its index.ts, which re-exports its components, vocabularies and form rules;
+ * the bundler keeps every module reached that way whose top level calls a function (a zod schema, a
+ * React context), unless told that those calls can go. Left to its default, every public page loaded
+ * zod and the console's components (over 110 KB gzip more each). Other modules keep the default.
+ */
+const FEATURE_BROWSER_MODULE = /[\\/]app[\\/]features[\\/].*(?<!\.server)\.tsx?$/;
+export function moduleSideEffects(id: string): boolean | undefined {
+  return FEATURE_BROWSER_MODULE.test(id.replace(/\?.*$/, "")) ? false : undefined;
+}
+
+const FEATURE_INDEX = /[\\/]app[\\/]features[\\/]([^\\/]+)[\\/]index\.ts$/;
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']~\/features\/([^/"']+)["']/g;
+
+/** Whether `code` imports one of `names` from the feature index `index` (unknown code: it may). */
+function importsAnyOf(code: string | null | undefined, index: string, names: Set<string>): boolean {
+  if (code == null) return true;
+  const feature = FEATURE_INDEX.exec(index)?.[1];
+  for (const [, list = "", from] of code.matchAll(NAMED_IMPORT)) {
+    if (from !== feature) continue;
+    for (const part of list.split(",")) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0];
+      if (name && names.has(name)) return true;
+    }
+  }
+  return false;
+}
+
 export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   // One walk per module and build: the bundler asks for each module once per group.
   const reached = new Map<string, Set<string>>();
 
-  /** The public route modules (and the root) that reach `id` through static imports. */
+  /**
+   * The public route modules (and the root) that reach `id` through static imports. A feature's index.ts
+   * re-exports the feature's modules; an importer of it reaches only the modules it takes a name from
+   * (the bundler drops the others), else a public page importing a feature's vocabulary would "reach"
+   * that feature's console forms, and site-core would take them.
+   */
   function publicEntriesReaching(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
     const known = reached.get(id);
     if (known) return known;
     const entries = new Set<string>();
     const seen = new Set<string>();
-    const stack = [id];
-    for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
-      if (seen.has(current)) continue;
-      seen.add(current);
+    // Each step: a module, and the module the walk came up from (what an index passes on depends on it).
+    const stack: [string, string][] = [[id, id]];
+    for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+      const [current, from] = step;
+      const file = current.replace(/\?.*$/, "");
+      const index = FEATURE_INDEX.test(file);
+      const key = index ? `${current} < ${from}` : current;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const info = ctx.getModuleInfo(current);
       if (!info) continue;
-      const file = current.replace(/\?.*$/, "");
       if (info.isEntry && PUBLIC_ENTRY.test(file)) entries.add(file);
-      stack.push(...info.importers);
+      const names = index ? new Set(ctx.getModuleInfo(from)?.exports) : undefined;
+      for (const importer of info.importers) {
+        if (names && !importsAnyOf(ctx.getModuleInfo(importer)?.code, file, names)) continue;
+        stack.push([importer, current]);
+      }
     }
     reached.set(id, entries);
     return entries;

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunkGroups } from "./vite.chunks";
+import { chunkGroups, moduleSideEffects } from "./vite.chunks";
 import { pgliteTemplate } from "./vite.pglite-template";
 import { precompressAssets } from "./vite.precompress";
 
@@ -15,6 +15,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: isSsrBuild
     ? { rollupOptions: { input: "./app/boot/app.server.ts" }, target: "node20" }
-    : { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } },
+    : {
+        rolldownOptions: {
+          treeshake: { moduleSideEffects },
+          output: { codeSplitting: { groups: chunkGroups() } },
+        },
+      },
   plugins: [tailwindcss(), reactRouter(), precompressAssets(), pgliteTemplate()],
 }));

@@ -137,8 +137,6 @@ function main() {
         cwd: process.cwd(),
         encoding: "utf8",
         maxBuffer: 256 * 1024 * 1024,
-        // The routes' rule, silent in the ordinary run (.dependency-cruiser.cjs says why), counted here.
-        env: { ...process.env, DEPCRUISE_ROUTE_RULE: process.env.DEPCRUISE_ROUTE_RULE || "info" },
       },
     );
     // Rule violations are depcruise's own report (npm run lint prints it); here only the graph counts.
@@ -150,9 +148,6 @@ function main() {
   }
   const graph = JSON.parse(json);
   const result = checkFeatures(graph.modules);
-  const routeImports = (graph.summary?.violations ?? []).filter(
-    (violation) => violation.rule?.name === "route-through-feature-index",
-  ).length;
   const summary =
     `${result.features} features, ${result.featureToFeature} feature→feature edges ` +
     `(${result.imports} imports), ${result.pairs.length} mutual pairs, ` +
@@ -164,11 +159,6 @@ function main() {
     process.exit(1);
   }
   console.log(`✔ no circle between features: ${summary}`);
-  if (routeImports) {
-    console.log(
-      `  (${routeImports} imports of routes still reach into a feature's files: rule route-through-feature-index)`,
-    );
-  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

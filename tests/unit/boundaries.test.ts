@@ -10,7 +10,7 @@ const config = path.resolve(".dependency-cruiser.cjs");
 const depcruise = path.resolve("node_modules/.bin/depcruise");
 let dir = "";
 
-function cruise(files: Record<string, string>, env: NodeJS.ProcessEnv = process.env) {
+function cruise(files: Record<string, string>) {
   dir = scratchDir("boundaries-");
   const tsconfig = { compilerOptions: { paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler" } };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
@@ -21,7 +21,6 @@ function cruise(files: Record<string, string>, env: NodeJS.ProcessEnv = process.
   const run = spawnSync(depcruise, ["app", "--config", config, "--output-type", "err"], {
     cwd: dir,
     encoding: "utf8",
-    env,
   });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
@@ -35,8 +34,14 @@ const plain = "export const value = 1;\n";
 describe("the import boundaries (npm run lint)", () => {
   it("accepts routes → features → platform, and a feature using another through its index", () => {
     const result = cruise({
+      // A route takes a feature's browser-safe and server-only exports from its two faces, and loads
+      // a form's rules lazily from the feature's *-schema.ts.
       "app/routes/site/page.tsx":
-        'import { offer } from "~/features/catalogue/offer";\nexport const p = offer;\n',
+        'import { offer } from "~/features/catalogue";\nimport { n } from "~/features/catalogue/index.server";\n' +
+        'export const p = [offer, n];\nexport const rules = () => import("~/features/leads/contact-schema");\n',
+      "app/features/catalogue/index.ts": 'export * from "./offer";\n',
+      "app/features/catalogue/index.server.ts": 'export * from "./count.server";\n',
+      "app/features/leads/contact-schema.ts": plain,
       "app/features/catalogue/offer.ts":
         'import { label } from "~/features/leads";\nimport { value } from "~/platform/dates";\nexport const offer = label + value;\n',
       "app/features/leads/index.ts": 'export * from "./label";\n',
@@ -79,6 +84,13 @@ describe("the import boundaries (npm run lint)", () => {
       "app/features/leads/schema.server.ts":
         'import { value } from "~/features/leads/list.server";\nimport { label } from "../catalogue/index.server";\nexport const t = [value, label];\n',
       "app/features/catalogue/index.server.ts": 'export const label = "x";\n',
+      // A route reaching into a feature's files: a component, a server module, and a dynamic import
+      // of a file that holds no form rules.
+      "app/routes/site/page.tsx":
+        'import { label } from "~/features/leads/label";\nimport { value } from "~/features/leads/list.server";\n' +
+        'import { value as v } from "~/features/leads";\nexport const p = [label, value, v];\n' +
+        'export const later = () => import("~/features/leads/statuses");\n',
+      "app/features/leads/statuses.ts": plain,
     }));
   /** The lines of the refused tree's report that name `rule` and `file`. */
   const refusals = (rule: string, file: string) => {
@@ -112,22 +124,16 @@ describe("the import boundaries (npm run lint)", () => {
     expect(refusals("no-circular", "app/platform/a.ts")).not.toEqual([]);
   });
 
-  // Silent in the ordinary run while routes still reach into features' files (npm run lint counts
-  // them): the rule itself, at the severity it will have, refuses such a route and accepts the index.
-  it("refuses a route reaching into a feature's files once the routes' rule is an error", () => {
-    const result = cruise(
-      {
-        "app/routes/site/page.tsx":
-          'import { label } from "~/features/leads/label";\nimport { value } from "~/features/leads";\nexport const p = label + value;\n',
-        "app/features/leads/index.ts": 'export * from "./label";\n',
-        "app/features/leads/label.ts": 'export const value = 1;\nexport const label = "Nouvelle";\n',
-      },
-      { ...process.env, DEPCRUISE_ROUTE_RULE: "error" },
-    );
-    expect(result.ok).toBe(false);
-    const lines = result.output.split("\n").filter((line) => line.includes("route-through-feature-index"));
+  it("refuses a route reaching into a feature's files instead of its index.ts or index.server.ts", () => {
+    const lines = refusals("route-through-feature-index", "app/routes/site/page.tsx");
     expect(lines.some((line) => line.includes("app/features/leads/label.ts"))).toBe(true);
+    expect(lines.some((line) => line.includes("app/features/leads/list.server.ts"))).toBe(true);
     expect(lines.some((line) => line.includes("app/features/leads/index.ts"))).toBe(false);
+  });
+
+  it("refuses a route loading lazily a feature's file other than its form rules", () => {
+    const lines = refusals("route-loads-form-rules-lazily", "app/routes/site/page.tsx");
+    expect(lines.some((line) => line.includes("app/features/leads/statuses.ts"))).toBe(true);
   });
 });
 

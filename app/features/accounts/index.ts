@@ -1,5 +1,8 @@
-// The accounts feature's browser-safe face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
+// The accounts feature's browser-safe face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
+
+export { EMAIL_FIELD, PASSWORD_FIELD } from "./components/account-fields";
 export * from "./components/denied-control";
 export * from "./components/use-can";
 export * from "./permissions";
+export { PASSWORD_MIN } from "./rules";

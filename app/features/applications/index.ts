@@ -1,3 +1,19 @@
-// The applications feature's browser-safe face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
+// The applications feature's browser-safe face for the routes and other features: they import from here,
+// never from its files (docs/architecture.md).
+
+export { ApplicationNotes } from "./components/application-notes";
+export { ApplicationStatusForm } from "./components/application-status-form";
+export { EraseApplication } from "./components/erase-application";
+export { SeatOffer, SeatOfferedBadge } from "./components/seat-offer";
+export { applicationFiltersFrom } from "./console-schema";
+export {
+  APPLICATION_FILES,
+  APPLICATION_LIMITS,
+  checkChosenFile,
+  FILE_ACCEPT,
+  FINANCINGS,
+  financingLabel,
+  SITUATIONS,
+  situationLabel,
+} from "./content";
 export * from "./status";

@@ -1,10 +1,28 @@
-// The attendance feature's server-only face for other features: they import from here, never from its
-// files (docs/architecture.md). Routes may import any of its files directly.
+// The attendance feature's server-only face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
 
-export { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
-export { deviceOf } from "./console-attendance.server";
+export {
+  attendanceCode,
+  attendanceUrl,
+  codeText,
+  openAttendanceLink,
+  roomSlotOf,
+  roomUrl,
+  slotLinks,
+  slotRoomToken,
+} from "./attendance-links.server";
+export {
+  ATTENDANCE_PERMISSIONS,
+  attendanceAction,
+  deviceOf,
+  sessionAttendance,
+  slotAttendance,
+} from "./console-attendance.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
-export { writeAttendanceSheet } from "./sheet-pdf.server";
+export { latestSheet, sheetAction, sheetDownload } from "./sheet-jobs.server";
+export { writeAttendanceSheet, writeBlankSheet } from "./sheet-pdf.server";
+export { SIGNATURE_TOO_LARGE } from "./signature-input.server";
+export { identifyInRoom, type RoomIdentity, signInRoom, signThroughLink, slotOf } from "./signing.server";
 export { type SlotTimes, windowState } from "./signing-window";
 export {
   type ActingTrainer,

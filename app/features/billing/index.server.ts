@@ -2,8 +2,19 @@
 // No lower feature imports billing (learners, catalogue, attendance, settings sit below it).
 
 export { billingAudits } from "./audit-record.server";
-export { type BillingSettings, readBillingSettings } from "./billing-settings.server";
-export { invoicePdfFile } from "./console-invoices.server";
+export {
+  BILLING_SETTINGS_INTENTS,
+  type BillingSettings,
+  billingSettingsIntent,
+  readBillingSettings,
+} from "./billing-settings.server";
+export { payerChoices } from "./console-common.server";
+export { invoicesArchiveDownload, periodAsked, salesJournalDownload } from "./console-exports.server";
+export { fundingAction, learnerFundingPage } from "./console-funding.server";
+export { invoiceAction, invoicePage, invoicePdfFile, NO_INVOICES } from "./console-invoices.server";
+export { NO_OUTSTANDING, outstandingPage } from "./console-outstanding.server";
+export { type AdminPayer, NO_PAYERS, payerActionWith, payersPage } from "./console-payers.server";
+export { NO_QUOTES, newQuotePage, quoteAction, quotePage, quotesPage } from "./console-quotes.server";
 export { createCreditNote } from "./credit-notes.server";
 export {
   createDraft,
@@ -29,4 +40,4 @@ export { creditableNet, issueInvoice } from "./issue.server";
 export { billingLearnerHold } from "./learner-hold.server";
 export { currentSeller, sellerProblem } from "./parties.server";
 export { payerTitle } from "./payer-audit.server";
-export { answerQuote, quotePdfFile } from "./quotes.server";
+export { answerQuote, quoteByToken, quotePdfFile } from "./quotes.server";

@@ -1,3 +1,5 @@
-// The calendar feature's server-only face for other features: they import from here, never from its
-// files (docs/architecture.md). Routes may import any of its files directly.
-export { addSlotEvent, type FeedSlot, feedResponse } from "./feed.server";
+// The calendar feature's server-only face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
+
+export { calendarAction, calendarMonth } from "./calendar.server";
+export { addSlotEvent, calendarFeed, type FeedSlot, feedResponse, feedToken } from "./feed.server";

@@ -1,5 +1,7 @@
-// The complaints feature's server-only face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
+// The complaints feature's server-only face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
+
+export { complaintAction, complaintsPage, getComplaint, NO_COMPLAINTS } from "./console-complaints.server";
 export { anonymiseExpiredComplaints } from "./erasure.server";
-export { storeComplaint } from "./intake.server";
+export { complaintSessionChoices, receiveComplaintForm, storeComplaint } from "./intake.server";
 export { COMPLAINTS_REGISTER_COLUMNS, complaintsRegisterCsv } from "./register.server";

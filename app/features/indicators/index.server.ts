@@ -1,4 +1,4 @@
-// The indicators feature's server-only face for other features: they import from here, never from its
-// files (docs/architecture.md). Routes may import any of its files directly.
+// The indicators feature's server-only face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
 export * from "./indicators.server";
 export * from "./indicators-html.server";

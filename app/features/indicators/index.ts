@@ -1,3 +1,5 @@
-// The indicators feature's browser-safe face for other features: they import from here, never from its
-// files (docs/architecture.md). Routes may import any of its files directly.
+// The indicators feature's browser-safe face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
+
+export { IndicatorsTable } from "./components/indicators-table";
 export * from "./indicators";

@@ -1,3 +1,16 @@
-// The leads feature's server-only face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
-export { FieldRefusal, type FormOutcome, receivePublicForm } from "./contact.server";
+// The leads feature's server-only face for the routes and other features: they import from here, never from
+// its files (docs/architecture.md).
+
+export {
+  contactRequestAction,
+  contactRequestsPage,
+  exportContacts,
+  NO_CONTACTS,
+} from "./console-contacts.server";
+export {
+  FieldRefusal,
+  type FormOutcome,
+  receiveCallback,
+  receiveContactForm,
+  receivePublicForm,
+} from "./contact.server";

@@ -1,14 +1,19 @@
-// The learners feature's server-only face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
+// The learners feature's server-only face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
 
 export { learnerTitleOf } from "./audit-record.server";
+export { type ImportAnswer, learnerAction, learnerImportAction } from "./console-learners.server";
 export { type ConventionParty, setConventionParty } from "./convention-party.server";
 export { type LearnerHold, registerLearnerHold } from "./learner-holds.server";
 export {
   type AdmittedCandidate,
   admissionUndone,
   enrolAdmitted,
+  exportLearners,
   type LearnerAdmitted,
+  type LearnerRow,
+  learnersPage,
+  NO_LEARNERS,
   onLearnerAdmitted,
   payerColumns,
 } from "./learners.server";

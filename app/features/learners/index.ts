@@ -1,3 +1,7 @@
-// The learners feature's browser-safe face for other features: they import from here, never from its files
-// (docs/architecture.md). Routes may import any of its files directly.
+// The learners feature's browser-safe face for the routes and other features: they import from here, never
+// from its files (docs/architecture.md).
+
+export { LearnerDialog } from "./components/learner-dialog";
+export { IMPORT_MAX_ROWS } from "./csv-import";
+export { learnerFiltersFrom } from "./learner-schema";
 export * from "./vocabulary";

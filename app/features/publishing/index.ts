@@ -1,4 +1,5 @@
 export { PublicationBadge } from "./components/publication-badge";
+export { PublicationScreen } from "./components/publication-screen";
 export { ScheduleFields } from "./components/schedule-fields";
 export {
   checkSchedule,

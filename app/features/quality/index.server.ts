@@ -1,9 +1,33 @@
-// The quality feature's server-only face for other features and app/boot: they import from here,
-// never from its files (docs/architecture.md). Routes may import any of its files directly.
+// The quality feature's server-only face for the routes, other features and app/boot: they import from here,
+// never from its files (docs/architecture.md).
+
+export { qualityBoardAction } from "./answers.server";
+export {
+  DEFAULT_QUALITY_SETTINGS,
+  getQualitySettings,
+  type QualityBoard,
+  qualityBoard,
+} from "./board.server";
+export { packAction } from "./console-pack.server";
 export {
   type PackContext,
   type PackContribution,
   type PackFile,
   registerPackContribution,
 } from "./pack-contributions.server";
-export { packFolder, QualityPackWorker, sweepOrphanPacks } from "./pack-jobs.server";
+export { listPacks, packDownload, packFolder, QualityPackWorker, sweepOrphanPacks } from "./pack-jobs.server";
+export {
+  complaintImprovements,
+  formationsUnderThreshold,
+  type ImprovementRow,
+  improvementAction,
+  improvementRegister,
+  improvementsCsv,
+  loadRegister,
+  partnerAction,
+  partnerRegister,
+  staffOptions,
+  watchAction,
+  watchRegister,
+} from "./registers.server";
+export type { DisabilityPartner, WatchEntry } from "./schema.server";

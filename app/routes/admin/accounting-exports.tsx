@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { periodAsked } from "~/features/billing/console-exports.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { periodAsked } from "~/features/billing/index.server";
 import { formatDate } from "~/platform/dates";
 import { Button, buttonClass } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";

@@ -1,5 +1,5 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { getApplicationFile } from "~/features/applications/console-applications.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { getApplicationFile } from "~/features/applications/index.server";
 import { entityId } from "~/platform/form-schema";
 import { missingFile, storedFileDownload } from "~/platform/http/download.server";
 import type { Route } from "./+types/application-file";

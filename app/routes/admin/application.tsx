@@ -1,15 +1,19 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { useCan } from "~/features/accounts/components/use-can";
-import { ApplicationNotes } from "~/features/applications/components/application-notes";
-import { ApplicationStatusForm } from "~/features/applications/components/application-status-form";
-import { EraseApplication } from "~/features/applications/components/erase-application";
-import { SeatOffer, SeatOfferedBadge } from "~/features/applications/components/seat-offer";
-import { applicationAction } from "~/features/applications/console-admissions.server";
-import { getApplication } from "~/features/applications/console-applications.server";
-import { APPLICATION_FILES, financingLabel, situationLabel } from "~/features/applications/content";
-import { APPLICATION_STATUS_LABELS } from "~/features/applications/status";
-import { formatDateRange, seatsLeft } from "~/features/catalogue/sessions";
+import { useCan } from "~/features/accounts";
+import {
+  APPLICATION_FILES,
+  APPLICATION_STATUS_LABELS,
+  ApplicationNotes,
+  ApplicationStatusForm,
+  EraseApplication,
+  financingLabel,
+  SeatOffer,
+  SeatOfferedBadge,
+  situationLabel,
+} from "~/features/applications";
+import { applicationAction, getApplication } from "~/features/applications/index.server";
+import { formatDateRange, seatsLeft } from "~/features/catalogue";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { ofName } from "~/platform/french";
 import { formatDateTime, formatFullDateTime } from "~/platform/paris-time";

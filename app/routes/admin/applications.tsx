@@ -1,13 +1,15 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
-import { SeatOfferedBadge } from "~/features/applications/components/seat-offer";
-import { applicationsPage, NO_APPLICATIONS } from "~/features/applications/console-applications.server";
-import { applicationFiltersFrom } from "~/features/applications/console-schema";
-import { financingLabel } from "~/features/applications/content";
-import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "~/features/applications/status";
-import { SessionFilters } from "~/features/catalogue/components/session-filters";
-import { formatDateRange } from "~/features/catalogue/sessions";
-import { StatusCounters } from "~/features/leads/components/status-counters";
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  applicationFiltersFrom,
+  financingLabel,
+  SeatOfferedBadge,
+} from "~/features/applications";
+import { applicationsPage, NO_APPLICATIONS } from "~/features/applications/index.server";
+import { formatDateRange, SessionFilters } from "~/features/catalogue";
+import { StatusCounters } from "~/features/leads";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { Badge } from "~/ui/badge";

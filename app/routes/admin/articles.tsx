@@ -1,8 +1,8 @@
 import { Send } from "lucide-react";
 import { Link } from "react-router";
-import { ArticleDialog } from "~/features/articles/components/article-dialog";
-import { type AdminArticle, articleAction, articlesPage } from "~/features/articles/console-articles.server";
-import { MediaPicker } from "~/features/media/components/media-picker";
+import { ArticleDialog } from "~/features/articles";
+import { type AdminArticle, articleAction, articlesPage } from "~/features/articles/index.server";
+import { MediaPicker } from "~/features/media";
 import { PublicationBadge } from "~/features/publishing";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { NO_PAGE } from "~/platform/console/paging.server";

@@ -1,9 +1,13 @@
 import { Form, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/audit/audit.server";
-import { changeText, entryChanges } from "~/features/audit/changes";
-import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from "~/features/audit/log";
-import { auditDescription } from "~/features/audit/registry";
+import { requirePermission } from "~/features/accounts/index.server";
+import {
+  AUDIT_ENTITIES,
+  AUDIT_PAGE_SIZE,
+  auditDescription,
+  changeText,
+  entryChanges,
+} from "~/features/audit";
+import { type AuditRecord, auditFiltersFrom, listAuditLog } from "~/features/audit/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { NNBSP, quoted } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";

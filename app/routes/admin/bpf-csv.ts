@@ -1,6 +1,6 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { yearFrom } from "~/features/bpf/bpf";
-import { bpfCsv, defaultYear } from "~/features/bpf/bpf.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { yearFrom } from "~/features/bpf";
+import { bpfCsv, defaultYear } from "~/features/bpf/index.server";
 import type { Route } from "./+types/bpf-csv";
 
 /**

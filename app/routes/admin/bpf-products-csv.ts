@@ -1,7 +1,7 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { type BpfProductLine, bpfProductsCsv, bpfProductsFileName } from "~/features/billing/index.server";
-import { yearFrom } from "~/features/bpf/bpf";
-import { defaultYear } from "~/features/bpf/bpf.server";
+import { yearFrom } from "~/features/bpf";
+import { defaultYear } from "~/features/bpf/index.server";
 import type { Route } from "./+types/bpf-products-csv";
 
 /**

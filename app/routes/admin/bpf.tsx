@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ADMIN_ONLY, can, DeniedControl, useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { type BpfProducts, bpfProducts } from "~/features/billing/index.server";
 import {
   type BpfLearner,
@@ -13,9 +13,9 @@ import {
   TO_COMPLETE,
   UNKNOWN_SECTIONS,
   yearFrom,
-} from "~/features/bpf/bpf";
-import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/bpf.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
+} from "~/features/bpf";
+import { type BpfReport, bpfYear, defaultYear, learnersOfLine, lineLabel } from "~/features/bpf/index.server";
+import { formatDateRange } from "~/features/catalogue";
 import { loadOr } from "~/platform/console/action.server";
 import { formatCents } from "~/platform/money";
 import { plural } from "~/platform/plural";

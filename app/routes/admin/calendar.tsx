@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Copy, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import {
   type CalendarEvent,
   dayLabel,
@@ -11,9 +11,8 @@ import {
   monthWeeks,
   shiftMonth,
   WEEKDAY_NAMES,
-} from "~/features/calendar/calendar";
-import { calendarAction, calendarMonth } from "~/features/calendar/calendar.server";
-import { feedToken } from "~/features/calendar/feed.server";
+} from "~/features/calendar";
+import { calendarAction, calendarMonth, feedToken } from "~/features/calendar/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import { Button, buttonClass } from "~/ui/button";

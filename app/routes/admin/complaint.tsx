@@ -1,20 +1,20 @@
 import { Link } from "react-router";
-import { can } from "~/features/accounts";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { can, useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
 import {
+  authorTypeLabel,
+  COMPLAINT_STATUS_LABELS,
   ComplaintReplyForm,
   ComplaintStatusForm,
   CorrectiveActionForm,
+  categoryLabel,
   EraseComplaintData,
-} from "~/features/complaints/components/complaint-forms";
-import { complaintAction, getComplaint } from "~/features/complaints/console-complaints.server";
-import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
-import { handlingDelay } from "~/features/complaints/delay";
-import { COMPLAINT_STATUS_LABELS } from "~/features/complaints/statuses";
-import { ProposeImprovement } from "~/features/quality/components/propose-improvement";
-import { complaintImprovements } from "~/features/quality/registers.server";
-import { mailKindLabel } from "~/features/statistics/statistics";
+  handlingDelay,
+} from "~/features/complaints";
+import { complaintAction, getComplaint } from "~/features/complaints/index.server";
+import { ProposeImprovement } from "~/features/quality";
+import { complaintImprovements } from "~/features/quality/index.server";
+import { mailKindLabel } from "~/features/statistics";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { readOrNull } from "~/platform/safe-read.server";

@@ -1,11 +1,15 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
-import { complaintsPage, NO_COMPLAINTS } from "~/features/complaints/console-complaints.server";
-import { complaintFiltersFrom } from "~/features/complaints/console-schema";
-import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
-import { handlingDelay } from "~/features/complaints/delay";
-import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES } from "~/features/complaints/statuses";
-import { StatusCounters } from "~/features/leads/components/status-counters";
+import {
+  authorTypeLabel,
+  COMPLAINT_STATUS_LABELS,
+  COMPLAINT_STATUSES,
+  categoryLabel,
+  complaintFiltersFrom,
+  handlingDelay,
+} from "~/features/complaints";
+import { complaintsPage, NO_COMPLAINTS } from "~/features/complaints/index.server";
+import { StatusCounters } from "~/features/leads";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { Badge } from "~/ui/badge";

@@ -1,6 +1,6 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { exportContacts } from "~/features/leads/console-contacts.server";
-import { contactFiltersFrom } from "~/features/leads/console-schema";
+import { requirePermission } from "~/features/accounts/index.server";
+import { contactFiltersFrom } from "~/features/leads";
+import { exportContacts } from "~/features/leads/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import { formatIsoDay } from "~/platform/paris-time";
 import type { Route } from "./+types/contacts-export";

@@ -1,25 +1,19 @@
 import { Download, Eye, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { DeniedControl } from "~/features/accounts/components/denied-control";
-import { useCan } from "~/features/accounts/components/use-can";
-import { ADMIN_ONLY } from "~/features/accounts/permissions";
-import { ContactDetails } from "~/features/leads/components/contact-details";
-import { StatusBadge } from "~/features/leads/components/status-badge";
-import { StatusCounters } from "~/features/leads/components/status-counters";
-import {
-  contactRequestAction,
-  contactRequestsPage,
-  NO_CONTACTS,
-} from "~/features/leads/console-contacts.server";
-import { contactFiltersFrom } from "~/features/leads/console-schema";
-import { sourceLabel } from "~/features/leads/sources";
+import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import {
   CONTACT_STATUS_LABELS,
   CONTACT_STATUS_PLURAL_LABELS,
   CONTACT_STATUSES,
+  ContactDetails,
   type ContactStatus,
-} from "~/features/leads/statuses";
+  contactFiltersFrom,
+  StatusBadge,
+  StatusCounters,
+  sourceLabel,
+} from "~/features/leads";
+import { contactRequestAction, contactRequestsPage, NO_CONTACTS } from "~/features/leads/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { ofName } from "~/platform/french";

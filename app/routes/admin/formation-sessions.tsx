@@ -1,22 +1,18 @@
 import { Download } from "lucide-react";
 import { data, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { LheoStatus } from "~/features/catalogue/components/lheo-status";
-import { SessionDialog } from "~/features/catalogue/components/session-dialog";
-import {
-  type AdminSession,
-  formationWithSessions,
-  sessionAction,
-} from "~/features/catalogue/console-sessions.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import {
   formatDateRange,
   formatDay,
+  LheoStatus,
   SESSION_STATUS_LABELS,
+  SessionDialog,
   type SessionStatus,
   sessionModeLabel,
-} from "~/features/catalogue/sessions";
-import { hoursText } from "~/features/timetable/slots";
-import { timetableMinutes } from "~/features/timetable/timetable.server";
+} from "~/features/catalogue";
+import { type AdminSession, formationWithSessions, sessionAction } from "~/features/catalogue/index.server";
+import { hoursText } from "~/features/timetable";
+import { timetableMinutes } from "~/features/timetable/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { Badge, type BadgeVariant } from "~/ui/badge";

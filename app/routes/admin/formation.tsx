@@ -1,8 +1,8 @@
 import { data, useLocation } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { FormationEditor } from "~/features/catalogue/components/formation-editor";
-import { formationAction, formationForEditor } from "~/features/catalogue/console-formations.server";
-import { MediaPicker } from "~/features/media/components/media-picker";
+import { requirePermission } from "~/features/accounts/index.server";
+import { FormationEditor } from "~/features/catalogue";
+import { formationAction, formationForEditor } from "~/features/catalogue/index.server";
+import { MediaPicker } from "~/features/media";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { BackLink } from "~/ui/console/back-link";

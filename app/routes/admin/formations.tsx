@@ -1,13 +1,7 @@
 import { CalendarDays, Pencil, Plus, Send, Trash2 } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { LheoStatus } from "~/features/catalogue/components/lheo-status";
-import { QualiopiStatus } from "~/features/catalogue/components/qualiopi-status";
-import {
-  formationAction,
-  formationFiltersFrom,
-  formationsPage,
-} from "~/features/catalogue/console-formations.server";
-import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
+import { FORMATION_TYPE_LABELS, FORMATION_TYPES, LheoStatus, QualiopiStatus } from "~/features/catalogue";
+import { formationAction, formationFiltersFrom, formationsPage } from "~/features/catalogue/index.server";
 import { PublicationBadge } from "~/features/publishing";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { NO_PAGE } from "~/platform/console/paging.server";

@@ -1,5 +1,5 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { invoicePdfFile } from "~/features/billing/console-invoices.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { invoicePdfFile } from "~/features/billing/index.server";
 import { entityId } from "~/platform/form-schema";
 import type { Route } from "./+types/invoice-pdf";
 

@@ -1,10 +1,16 @@
 import { Link } from "react-router";
-import { InvoiceEditor } from "~/features/billing/components/invoice-editor";
-import { InvoiceView } from "~/features/billing/components/invoice-view";
-import { STATE_BADGE, stateText } from "~/features/billing/components/learner-billing";
-import { invoiceAction, invoicePage } from "~/features/billing/console-invoices.server";
-import { INVOICES_HREF, invoiceHref, invoicePdfHref } from "~/features/billing/console-paths";
-import { INVOICE_KIND_LABELS, INVOICE_PURPOSE_LABELS } from "~/features/billing/vocabulary";
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_PURPOSE_LABELS,
+  INVOICES_HREF,
+  InvoiceEditor,
+  InvoiceView,
+  invoiceHref,
+  invoicePdfHref,
+  STATE_BADGE,
+  stateText,
+} from "~/features/billing";
+import { invoiceAction, invoicePage } from "~/features/billing/index.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Badge } from "~/ui/badge";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

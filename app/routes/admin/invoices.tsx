@@ -1,11 +1,14 @@
 import { Link } from "react-router";
-import { STATE_BADGE, stateText } from "~/features/billing/components/learner-billing";
-import { payerOption } from "~/features/billing/components/payer-select";
-import { payerChoices } from "~/features/billing/console-common.server";
-import { NO_INVOICES } from "~/features/billing/console-invoices.server";
-import { invoiceHref } from "~/features/billing/console-paths";
-import { invoiceFiltersFrom, listInvoices } from "~/features/billing/invoice-state.server";
-import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, INVOICE_STATES } from "~/features/billing/vocabulary";
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_STATE_LABELS,
+  INVOICE_STATES,
+  invoiceHref,
+  payerOption,
+  STATE_BADGE,
+  stateText,
+} from "~/features/billing";
+import { invoiceFiltersFrom, listInvoices, NO_INVOICES, payerChoices } from "~/features/billing/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";

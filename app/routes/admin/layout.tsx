@@ -1,9 +1,9 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useNavigate } from "react-router";
-import { currentPrincipal, requirePermission } from "~/features/accounts/current-user.server";
-import { ROLE_LABELS } from "~/features/accounts/permissions";
-import { AdminSidebar } from "~/features/console/components/console-sidebar";
-import { getCentreName } from "~/features/settings/centre.server";
+import { ROLE_LABELS } from "~/features/accounts";
+import { currentPrincipal, requirePermission } from "~/features/accounts/index.server";
+import { AdminSidebar } from "~/features/console";
+import { getCentreName } from "~/features/settings/index.server";
 import { LIVE_TABLES } from "~/platform/live-tables";
 import { readOrNull } from "~/platform/safe-read.server";
 import { pageTitle } from "~/platform/seo";

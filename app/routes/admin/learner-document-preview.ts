@@ -1,7 +1,6 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { previewDocument } from "~/features/documents/generation.server";
-import { UNKNOWN_LEARNER } from "~/features/documents/records.server";
-import { documentTypeOf } from "~/features/documents/types";
+import { requirePermission } from "~/features/accounts/index.server";
+import { documentTypeOf } from "~/features/documents";
+import { previewDocument, UNKNOWN_LEARNER } from "~/features/documents/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";

@@ -1,8 +1,7 @@
-import { useCan } from "~/features/accounts/components/use-can";
-import { FundingPlanForm } from "~/features/billing/components/funding-plan-form";
-import { InvoiceRowsTable, LearnerQuotes, ShareDrafts } from "~/features/billing/components/learner-billing";
-import { fundingAction, learnerFundingPage } from "~/features/billing/console-funding.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { useCan } from "~/features/accounts";
+import { FundingPlanForm, InvoiceRowsTable, LearnerQuotes, ShareDrafts } from "~/features/billing";
+import { fundingAction, learnerFundingPage } from "~/features/billing/index.server";
+import { formatDateRange } from "~/features/catalogue";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { signedCopyFile } from "~/features/documents/index.server";
 import { entityId } from "~/platform/form-schema";
 import { storedFileDownload } from "~/platform/http/download.server";

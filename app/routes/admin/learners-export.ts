@@ -1,6 +1,6 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { learnerFiltersFrom } from "~/features/learners/learner-schema";
-import { exportLearners } from "~/features/learners/learners.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { learnerFiltersFrom } from "~/features/learners";
+import { exportLearners } from "~/features/learners/index.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import type { Route } from "./+types/learners-export";
 

@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { sessionChoices } from "~/features/catalogue/sessions.server";
-import { type ImportAnswer, learnerImportAction } from "~/features/learners/console-learners.server";
-import { IMPORT_MAX_ROWS } from "~/features/learners/csv-import";
-import { LEARNER_CATEGORY_LABELS } from "~/features/learners/vocabulary";
+import { requirePermission } from "~/features/accounts/index.server";
+import { sessionChoices } from "~/features/catalogue/index.server";
+import { IMPORT_MAX_ROWS, LEARNER_CATEGORY_LABELS } from "~/features/learners";
+import { type ImportAnswer, learnerImportAction } from "~/features/learners/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { plural } from "~/platform/plural";

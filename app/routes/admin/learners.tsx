@@ -1,15 +1,15 @@
 import { Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
-import { fundingHref } from "~/features/billing/console-paths";
-import { SessionFilters } from "~/features/catalogue/components/session-filters";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { fundingHref } from "~/features/billing";
+import { formatDateRange, formatDay, SessionFilters } from "~/features/catalogue";
 import {
+  DOCUMENT_TYPES,
   InternalRulesWarning,
   LearnerDocuments,
   SendSessionDocumentsButton,
-} from "~/features/documents/components/learner-documents";
-import { SessionDocumentsPanel } from "~/features/documents/components/session-documents";
+  SessionDocumentsPanel,
+} from "~/features/documents";
 import {
   DOCUMENT_INTENTS,
   DOCUMENT_UPLOAD,
@@ -19,11 +19,6 @@ import {
   internalRulesMissing,
   sessionGaps,
 } from "~/features/documents/index.server";
-import { DOCUMENT_TYPES } from "~/features/documents/types";
-import { LearnerDialog } from "~/features/learners/components/learner-dialog";
-import { learnerAction } from "~/features/learners/console-learners.server";
-import { learnerFiltersFrom } from "~/features/learners/learner-schema";
-import { type LearnerRow, learnersPage, NO_LEARNERS } from "~/features/learners/learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   LEARNER_CATEGORY_LABELS,
@@ -31,12 +26,17 @@ import {
   LEARNER_ORIGIN_LABELS,
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
-} from "~/features/learners/vocabulary";
-import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
-import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
-import { signaturesOfDocuments } from "~/features/signatures/index.server";
-import { LearnerDocumentRequests } from "~/features/spaces/components/document-requests";
-import { LearnerSpaceInvitation } from "~/features/spaces/components/space-invitation";
+  LearnerDialog,
+  learnerFiltersFrom,
+} from "~/features/learners";
+import { type LearnerRow, learnerAction, learnersPage, NO_LEARNERS } from "~/features/learners/index.server";
+import { AgreementSignature } from "~/features/signatures";
+import {
+  SIGNATURE_INTENTS,
+  signatureIntent,
+  signaturesOfDocuments,
+} from "~/features/signatures/index.server";
+import { LearnerDocumentRequests, LearnerSpaceInvitation } from "~/features/spaces";
 import {
   LEARNER_SPACE_INTENTS,
   learnerInvitations,

@@ -1,10 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useCan } from "~/features/accounts/components/use-can";
-import {
-  MediaEditDialog,
-  type MediaItemView,
-  MediaUploadForm,
-} from "~/features/media/components/media-forms";
+import { useCan } from "~/features/accounts";
+import { MediaEditDialog, type MediaItemView, MediaUploadForm } from "~/features/media";
 import { mediaAction, mediaFilters, mediaPage } from "~/features/media/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { NO_PAGE } from "~/platform/console/paging.server";

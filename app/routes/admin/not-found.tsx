@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import type { Route } from "./+types/not-found";
 
 /** An unknown console path: staff get a 404 inside the console, others the gate's answer. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PAYER_KIND_LABELS } from "~/features/billing";
-import { NO_OUTSTANDING, outstandingPage } from "~/features/billing/console-outstanding.server";
+import { NO_OUTSTANDING, outstandingPage } from "~/features/billing/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";

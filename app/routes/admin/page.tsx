@@ -1,11 +1,10 @@
 import { data, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { PageEditor } from "~/features/pages/components/page-editor";
-import { isPageId, pageDefinition } from "~/features/pages/definitions";
-import { editedPage, pagesAction, placeholderValues } from "~/features/pages/pages.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { isPageId, PageEditor, pageDefinition } from "~/features/pages";
+import { editedPage, pagesAction, placeholderValues } from "~/features/pages/index.server";
 import { PublicationBadge } from "~/features/publishing";
-import { previewHref } from "~/features/publishing/console-publication.server";
-import { getCentreSettings } from "~/features/settings/centre.server";
+import { previewHref } from "~/features/publishing/index.server";
+import { getCentreSettings } from "~/features/settings/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { buttonClass } from "~/ui/button";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { PAGES } from "~/features/pages/definitions";
-import { listPages } from "~/features/pages/pages.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { PAGES } from "~/features/pages";
+import { listPages } from "~/features/pages/index.server";
 import { PublicationBadge } from "~/features/publishing";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDateTime } from "~/platform/paris-time";

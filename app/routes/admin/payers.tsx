@@ -1,15 +1,8 @@
 import { MailPlus } from "lucide-react";
 import { useCan } from "~/features/accounts";
-import { PAYER_KIND_OPTIONS, PayerDialog } from "~/features/billing/components/payer-dialog";
-import {
-  type AdminPayer,
-  NO_PAYERS,
-  payerActionWith,
-  payersPage,
-} from "~/features/billing/console-payers.server";
-import { payerFiltersFrom } from "~/features/billing/payer-schema";
-import { PAYER_KIND_LABELS } from "~/features/billing/vocabulary";
-import { PayerContactInvitationDialog } from "~/features/spaces/components/space-invitation";
+import { PAYER_KIND_LABELS, PAYER_KIND_OPTIONS, PayerDialog, payerFiltersFrom } from "~/features/billing";
+import { type AdminPayer, NO_PAYERS, payerActionWith, payersPage } from "~/features/billing/index.server";
+import { PayerContactInvitationDialog } from "~/features/spaces";
 import { PAYER_SPACE_INTENTS, payerSpaceIntent } from "~/features/spaces/index.server";
 import { groupCompanyNumber } from "~/platform/company-numbers";
 import { loadConsoleList } from "~/platform/console/list-loader.server";

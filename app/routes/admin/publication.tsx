@@ -1,14 +1,10 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { articleVersions } from "~/features/articles/article-versions.server";
-import { formationVersions } from "~/features/catalogue/formation-versions.server";
-import { isPageId, pageDefinition } from "~/features/pages/definitions";
-import { pageVersions } from "~/features/pages/page-versions.server";
-import { PublicationScreen } from "~/features/publishing/components/publication-screen";
-import {
-  type ConsoleKind,
-  publicationAction,
-  publicationLoader,
-} from "~/features/publishing/console-publication.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { articleVersions } from "~/features/articles/index.server";
+import { formationVersions } from "~/features/catalogue/index.server";
+import { isPageId, pageDefinition } from "~/features/pages";
+import { pageVersions } from "~/features/pages/index.server";
+import { PublicationScreen } from "~/features/publishing";
+import { type ConsoleKind, publicationAction, publicationLoader } from "~/features/publishing/index.server";
 import type { Route } from "./+types/publication";
 
 /** The records the Publication screen serves, by the URL's :kind. */

@@ -1,5 +1,5 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { improvementsCsv } from "~/features/quality/registers.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { improvementsCsv } from "~/features/quality/index.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import type { Route } from "./+types/quality-improvements-export";
 

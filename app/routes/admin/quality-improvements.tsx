@@ -1,18 +1,21 @@
 import { Form, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { getQualitySettings } from "~/features/quality/board.server";
-import { RegisterDialog } from "~/features/quality/components/register-dialog";
-import { RegisterScreen } from "~/features/quality/components/register-screen";
-import { IMPROVEMENT_REGISTER } from "~/features/quality/registers";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
+import {
+  IMPROVEMENT_ORIGIN_LABELS,
+  IMPROVEMENT_REGISTER,
+  IMPROVEMENT_STATE_LABELS,
+  RegisterDialog,
+  RegisterScreen,
+} from "~/features/quality";
 import {
   formationsUnderThreshold,
+  getQualitySettings,
   type ImprovementRow,
   improvementAction,
   improvementRegister,
   staffOptions,
-} from "~/features/quality/registers.server";
-import { IMPROVEMENT_ORIGIN_LABELS, IMPROVEMENT_STATE_LABELS } from "~/features/quality/vocabulary";
+} from "~/features/quality/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
 import { plural } from "~/platform/plural";

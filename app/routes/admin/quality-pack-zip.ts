@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { packDownload } from "~/features/quality/pack-jobs.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { packDownload } from "~/features/quality/index.server";
 import { entityId } from "~/platform/form-schema";
 import type { Route } from "./+types/quality-pack-zip";
 

@@ -1,9 +1,7 @@
 import { Download } from "lucide-react";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { packAction } from "~/features/quality/console-pack.server";
-import { listPacks } from "~/features/quality/pack-jobs.server";
-import { defaultPackPeriod } from "~/features/quality/pack-schema";
-import { QUALITY_PACK_STATE_LABELS } from "~/features/quality/vocabulary";
+import { requirePermission } from "~/features/accounts/index.server";
+import { defaultPackPeriod, QUALITY_PACK_STATE_LABELS } from "~/features/quality";
+import { listPacks, packAction } from "~/features/quality/index.server";
 import { formatDate, parisToday } from "~/platform/dates";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";

@@ -1,10 +1,7 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { RegisterDialog } from "~/features/quality/components/register-dialog";
-import { RegisterScreen } from "~/features/quality/components/register-screen";
-import { PARTNER_REGISTER } from "~/features/quality/registers";
-import { loadRegister, partnerAction, partnerRegister } from "~/features/quality/registers.server";
-import type { DisabilityPartner } from "~/features/quality/schema.server";
-import { PARTNER_KIND_LABELS } from "~/features/quality/vocabulary";
+import { requirePermission } from "~/features/accounts/index.server";
+import { PARTNER_KIND_LABELS, PARTNER_REGISTER, RegisterDialog, RegisterScreen } from "~/features/quality";
+import type { DisabilityPartner } from "~/features/quality/index.server";
+import { loadRegister, partnerAction, partnerRegister } from "~/features/quality/index.server";
 import { shownFrom } from "~/ui/console/list-table";
 import { Td } from "~/ui/table";
 import type { Route } from "./+types/quality-partners";

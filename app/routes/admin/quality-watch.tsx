@@ -1,10 +1,13 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { RegisterDialog } from "~/features/quality/components/register-dialog";
-import { RegisterScreen } from "~/features/quality/components/register-screen";
-import { WATCH_REGISTER } from "~/features/quality/registers";
-import { loadRegister, watchAction, watchRegister } from "~/features/quality/registers.server";
-import type { WatchEntry } from "~/features/quality/schema.server";
-import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS } from "~/features/quality/vocabulary";
+import { requirePermission } from "~/features/accounts/index.server";
+import {
+  RegisterDialog,
+  RegisterScreen,
+  WATCH_KIND_INDICATORS,
+  WATCH_KIND_LABELS,
+  WATCH_REGISTER,
+} from "~/features/quality";
+import type { WatchEntry } from "~/features/quality/index.server";
+import { loadRegister, watchAction, watchRegister } from "~/features/quality/index.server";
 import { formatDate, parisToday } from "~/platform/dates";
 import { shownFrom } from "~/ui/console/list-table";
 import { Td } from "~/ui/table";

@@ -1,11 +1,19 @@
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { qualityBoardAction } from "~/features/quality/answers.server";
-import { DEFAULT_QUALITY_SETTINGS, type QualityBoard, qualityBoard } from "~/features/quality/board.server";
-import { QualityAnswersForm } from "~/features/quality/components/quality-answers-form";
-import { CRITERIA } from "~/features/quality/referential";
-import { INDICATOR_STATE_LABELS, type IndicatorRow, type IndicatorState } from "~/features/quality/rules";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
+import {
+  CRITERIA,
+  INDICATOR_STATE_LABELS,
+  type IndicatorRow,
+  type IndicatorState,
+  QualityAnswersForm,
+} from "~/features/quality";
+import {
+  DEFAULT_QUALITY_SETTINGS,
+  type QualityBoard,
+  qualityBoard,
+  qualityBoardAction,
+} from "~/features/quality/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Badge, type BadgeVariant } from "~/ui/badge";

@@ -1,8 +1,13 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { DraftQuoteActions, QuoteEditor, QuoteView } from "~/features/billing/components/quote-forms";
-import { NEW_QUOTE, QUOTES_HREF } from "~/features/billing/console-paths";
-import { newQuotePage, quoteAction, quotePage } from "~/features/billing/console-quotes.server";
-import { QUOTE_STATE_LABELS } from "~/features/billing/vocabulary";
+import { requirePermission } from "~/features/accounts/index.server";
+import {
+  DraftQuoteActions,
+  NEW_QUOTE,
+  QUOTE_STATE_LABELS,
+  QUOTES_HREF,
+  QuoteEditor,
+  QuoteView,
+} from "~/features/billing";
+import { newQuotePage, quoteAction, quotePage } from "~/features/billing/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { entityId } from "~/platform/form-schema";

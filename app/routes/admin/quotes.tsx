@@ -1,10 +1,8 @@
 import { FilePlus2 } from "lucide-react";
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { NEW_QUOTE, quoteHref } from "~/features/billing/console-paths";
-import { NO_QUOTES, quotesPage } from "~/features/billing/console-quotes.server";
-import { quoteFiltersFrom } from "~/features/billing/quote-schema";
-import { QUOTE_STATE_LABELS, QUOTE_STATES } from "~/features/billing/vocabulary";
+import { useCan } from "~/features/accounts";
+import { NEW_QUOTE, QUOTE_STATE_LABELS, QUOTE_STATES, quoteFiltersFrom, quoteHref } from "~/features/billing";
+import { NO_QUOTES, quotesPage } from "~/features/billing/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";

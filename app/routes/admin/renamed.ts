@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { renamedConsoleUrl } from "~/features/console/renamed-paths";
+import { renamedConsoleUrl } from "~/features/console";
 import type { Route } from "./+types/renamed";
 
 /**

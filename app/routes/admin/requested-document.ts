@@ -1,4 +1,4 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { requestedDocumentFile } from "~/features/spaces/index.server";
 import { entityId } from "~/platform/form-schema";
 import { missingFile, storedFileDownload } from "~/platform/http/download.server";

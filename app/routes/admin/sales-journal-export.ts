@@ -1,5 +1,5 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { salesJournalDownload } from "~/features/billing/console-exports.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { salesJournalDownload } from "~/features/billing/index.server";
 import type { Route } from "./+types/sales-journal-export";
 
 /**

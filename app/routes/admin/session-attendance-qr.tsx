@@ -1,10 +1,8 @@
 import QRCode from "qrcode";
 import { data, Link } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { roomUrl, slotRoomToken } from "~/features/attendance/attendance-links.server";
-import { slotHeading } from "~/features/attendance/sheet";
-import { slotOf } from "~/features/attendance/signing.server";
-import { signingWindow, windowState } from "~/features/attendance/signing-window";
+import { requirePermission } from "~/features/accounts/index.server";
+import { signingWindow, slotHeading, windowState } from "~/features/attendance";
+import { roomUrl, slotOf, slotRoomToken } from "~/features/attendance/index.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { entityId } from "~/platform/form-schema";
 import { formatClock } from "~/platform/paris-time";

@@ -1,5 +1,5 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { sheetDownload } from "~/features/attendance/sheet-jobs.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { sheetDownload } from "~/features/attendance/index.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal } from "~/platform/pdf-document.server";

@@ -1,20 +1,14 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { SignaturePad } from "~/features/attendance/components/signature-pad";
-import {
-  CountersignForm,
-  entryText,
-  MarkForm,
-  windowText,
-} from "~/features/attendance/components/slot-forms";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
+import { CountersignForm, entryText, MarkForm, SignaturePad, windowText } from "~/features/attendance";
 import {
   ATTENDANCE_PERMISSIONS,
   attendanceAction,
   deviceOf,
   slotAttendance,
-} from "~/features/attendance/console-attendance.server";
+} from "~/features/attendance/index.server";
 import { entityId } from "~/platform/form-schema";
 import { formatDateTime, recordedTimeText } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";

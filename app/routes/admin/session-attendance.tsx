@@ -1,10 +1,8 @@
 import { data, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { sessionAttendance } from "~/features/attendance/console-attendance.server";
-import { latestSheet, sheetAction } from "~/features/attendance/sheet-jobs.server";
-import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
+import { latestSheet, sessionAttendance, sheetAction } from "~/features/attendance/index.server";
+import { formatDateRange, SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue";
 import { hoursText } from "~/features/timetable";
 import { entityId } from "~/platform/form-schema";
 import { formatDateTime } from "~/platform/paris-time";

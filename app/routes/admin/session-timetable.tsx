@@ -1,17 +1,9 @@
 import { data, Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
-import { formatDateRange } from "~/features/catalogue/sessions";
-import {
-  ClashWarning,
-  PatternForm,
-  SlotForm,
-  SlotsTable,
-  TimetableTotals,
-} from "~/features/timetable/components/timetable-editor";
-import { timetableAction } from "~/features/timetable/console-timetable.server";
-import { sessionTimetable } from "~/features/timetable/timetable.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
+import { formatDateRange, SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue";
+import { ClashWarning, PatternForm, SlotForm, SlotsTable, TimetableTotals } from "~/features/timetable";
+import { sessionTimetable, timetableAction } from "~/features/timetable/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import { useLiveRevalidation } from "~/platform/use-live";

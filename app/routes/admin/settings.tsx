@@ -1,33 +1,34 @@
-import { useCan } from "~/features/accounts/components/use-can";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { useCan } from "~/features/accounts";
+import { requirePermission } from "~/features/accounts/index.server";
+import { BillingSettingsCard } from "~/features/billing";
 import {
   BILLING_SETTINGS_INTENTS,
   billingSettingsIntent,
   readBillingSettings,
-} from "~/features/billing/billing-settings.server";
-import { BillingSettingsCard } from "~/features/billing/components/billing-settings-card";
-import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
-import { MediaPicker } from "~/features/media/components/media-picker";
+} from "~/features/billing/index.server";
+import { QualiopiWarning } from "~/features/catalogue";
+import { MediaPicker } from "~/features/media";
+import {
+  AttendanceLinksCard,
+  CentreSettingsForm,
+  CertificateCard,
+  InternalRulesCard,
+} from "~/features/settings";
 import {
   getAttendanceLinkMinutes,
   getCentreSettings,
   getInternalRules,
   qualiopiStatus,
-} from "~/features/settings/centre.server";
-import { AttendanceLinksCard } from "~/features/settings/components/attendance-links-card";
-import { CentreSettingsForm } from "~/features/settings/components/centre-settings-form";
-import { CertificateCard } from "~/features/settings/components/certificate-card";
-import { InternalRulesCard } from "~/features/settings/components/internal-rules-card";
-import { settingsAction } from "~/features/settings/console-settings.server";
-import { SignatureSettingsCard } from "~/features/signatures/components/signature-settings-card";
+  settingsAction,
+} from "~/features/settings/index.server";
+import { SignatureSettingsCard } from "~/features/signatures";
 import {
   readSignatureSettings,
   SIGNATURE_SETTINGS_INTENTS,
   signatureSettingsIntent,
-} from "~/features/signatures/settings.server";
-import { SurveyDelaysCard } from "~/features/surveys/components/delays-card";
-import { SURVEY_SETTINGS_DEFAULTS } from "~/features/surveys/delays";
-import { getSurveySettings } from "~/features/surveys/survey-settings.server";
+} from "~/features/signatures/index.server";
+import { SURVEY_SETTINGS_DEFAULTS, SurveyDelaysCard } from "~/features/surveys";
+import { getSurveySettings } from "~/features/surveys/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { parisToday } from "~/platform/dates";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

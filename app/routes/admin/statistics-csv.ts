@@ -1,8 +1,8 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { INDICATOR_TABLE_COLUMNS, indicatorTableRows } from "~/features/indicators/indicators";
-import { allFormationIndicators } from "~/features/indicators/indicators.server";
-import { isChartId, periodFrom } from "~/features/statistics/statistics";
-import { statisticsCsv } from "~/features/statistics/statistics.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { INDICATOR_TABLE_COLUMNS, indicatorTableRows } from "~/features/indicators";
+import { allFormationIndicators } from "~/features/indicators/index.server";
+import { isChartId, periodFrom } from "~/features/statistics";
+import { statisticsCsv } from "~/features/statistics/index.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { formatIsoDay } from "~/platform/paris-time";

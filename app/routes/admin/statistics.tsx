@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { IndicatorsTable } from "~/features/indicators/components/indicators-table";
-import { allFormationIndicators } from "~/features/indicators/indicators.server";
-import { StatChartCard } from "~/features/statistics/components/stat-chart";
-import { PERIOD_LABELS, PERIODS, periodFrom, shortDay } from "~/features/statistics/statistics";
-import { type Statistics, statistics } from "~/features/statistics/statistics.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { IndicatorsTable } from "~/features/indicators";
+import { allFormationIndicators } from "~/features/indicators/index.server";
+import { PERIOD_LABELS, PERIODS, periodFrom, StatChartCard, shortDay } from "~/features/statistics";
+import { type Statistics, statistics } from "~/features/statistics/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { formatClock, formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";

@@ -1,7 +1,6 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { exportAnalysis } from "~/features/surveys/analysis.server";
-import { answerFiltersFrom } from "~/features/surveys/console-schema";
-import { surveyCsvResponse } from "~/features/surveys/csv-download.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { answerFiltersFrom } from "~/features/surveys";
+import { exportAnalysis, surveyCsvResponse } from "~/features/surveys/index.server";
 import type { Route } from "./+types/survey-analysis-export";
 
 /**

@@ -1,11 +1,9 @@
 import { data } from "react-router";
-import { requirePermission } from "~/features/accounts/current-user.server";
+import { requirePermission } from "~/features/accounts/index.server";
 import { writeAudit } from "~/features/audit/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
-import { analyseAnswers, analysisScope } from "~/features/surveys/analysis.server";
-import { analysisPdf } from "~/features/surveys/analysis-pdf.server";
-import { answerFiltersFrom } from "~/features/surveys/console-schema";
-import { sessionTarget } from "~/features/surveys/sending.server";
+import { answerFiltersFrom } from "~/features/surveys";
+import { analyseAnswers, analysisPdf, analysisScope, sessionTarget } from "~/features/surveys/index.server";
 import { formatIsoDay } from "~/platform/paris-time";
 import { pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/survey-analysis-pdf";

@@ -1,7 +1,6 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { exportAnswers } from "~/features/surveys/console-reading.server";
-import { answerFiltersFrom } from "~/features/surveys/console-schema";
-import { surveyCsvResponse } from "~/features/surveys/csv-download.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { answerFiltersFrom } from "~/features/surveys";
+import { exportAnswers, surveyCsvResponse } from "~/features/surveys/index.server";
 import type { Route } from "./+types/survey-answers-export";
 
 /**

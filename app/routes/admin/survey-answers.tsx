@@ -1,13 +1,15 @@
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
-import { analyseAnswers } from "~/features/surveys/analysis.server";
-import { AnswersAnalysis } from "~/features/surveys/components/answers-analysis";
-import { answersOf, listQuestionnaires, sessionsStatus } from "~/features/surveys/console-reading.server";
-import { answerFiltersFrom, answerQuery } from "~/features/surveys/console-schema";
-import { SURVEY_WAVE_LABELS } from "~/features/surveys/vocabulary";
+import { requirePermission } from "~/features/accounts/index.server";
+import { formatDateRange } from "~/features/catalogue";
+import { AnswersAnalysis, answerFiltersFrom, answerQuery, SURVEY_WAVE_LABELS } from "~/features/surveys";
+import {
+  analyseAnswers,
+  answersOf,
+  listQuestionnaires,
+  sessionsStatus,
+} from "~/features/surveys/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { useLiveRevalidation } from "~/platform/use-live";

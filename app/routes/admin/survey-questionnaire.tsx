@@ -1,10 +1,7 @@
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
-import { QuestionForm } from "~/features/surveys/components/question-form";
-import { getQuestionnaire } from "~/features/surveys/console-reading.server";
-import { INTRO_MAX, TITLE_MAX } from "~/features/surveys/console-schema";
-import { questionnaireAction } from "~/features/surveys/questionnaire-editing.server";
-import { QUESTIONNAIRE_KIND_LABELS } from "~/features/surveys/vocabulary";
+import { INTRO_MAX, QUESTIONNAIRE_KIND_LABELS, QuestionForm, TITLE_MAX } from "~/features/surveys";
+import { getQuestionnaire, questionnaireAction } from "~/features/surveys/index.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { Card, CardContent } from "~/ui/card";

@@ -1,25 +1,25 @@
 import { Download, Eye, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { formatDateRange } from "~/features/catalogue/sessions";
-import { NewQuestionnaireForm } from "~/features/surveys/components/new-questionnaire-form";
-import { ResponseCounts } from "~/features/surveys/components/response-counts";
-import { SendSurveyForm } from "~/features/surveys/components/send-form";
+import { requirePermission } from "~/features/accounts/index.server";
+import { formatDateRange } from "~/features/catalogue";
 import {
-  listQuestionnaires,
-  type SessionStatusRow,
-  sessionsStatus,
-} from "~/features/surveys/console-reading.server";
-import { surveysAction } from "~/features/surveys/console-sending.server";
-import { countText } from "~/features/surveys/rates";
-import { formationResponseCounts } from "~/features/surveys/stakeholders.server";
-import {
+  countText,
+  NewQuestionnaireForm,
   QUESTIONNAIRE_KIND_LABELS,
+  ResponseCounts,
+  SendSurveyForm,
   SURVEY_AUDIENCE_LABELS,
   SURVEY_AUDIENCES,
   type SurveyWave,
-} from "~/features/surveys/vocabulary";
+} from "~/features/surveys";
+import {
+  formationResponseCounts,
+  listQuestionnaires,
+  type SessionStatusRow,
+  sessionsStatus,
+  surveysAction,
+} from "~/features/surveys/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
 import { useLiveRevalidation } from "~/platform/use-live";

@@ -1,11 +1,11 @@
-import { activeFormationChoices } from "~/features/catalogue/console-formations.server";
-import { MediaPicker } from "~/features/media/components/media-picker";
-import { TestimonialDialog } from "~/features/testimonials/components/testimonial-dialog";
+import { activeFormationChoices } from "~/features/catalogue/index.server";
+import { MediaPicker } from "~/features/media";
+import { TestimonialDialog } from "~/features/testimonials";
 import {
   type AdminTestimonial,
   testimonialAction,
   testimonialsPage,
-} from "~/features/testimonials/console-testimonials.server";
+} from "~/features/testimonials/index.server";
 import { loadOr } from "~/platform/console/action.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { NO_PAGE } from "~/platform/console/paging.server";

@@ -1,5 +1,5 @@
-import { requirePermission } from "~/features/accounts/current-user.server";
-import { trainerDocumentFile } from "~/features/trainers/trainer-documents.server";
+import { requirePermission } from "~/features/accounts/index.server";
+import { trainerDocumentFile } from "~/features/trainers/index.server";
 import { entityId } from "~/platform/form-schema";
 import { missingFile, storedFileDownload } from "~/platform/http/download.server";
 import type { Route } from "./+types/trainer-document";

@@ -1,14 +1,12 @@
 import { Link } from "react-router";
-import { useCan } from "~/features/accounts/components/use-can";
-import { TrainerDialog } from "~/features/trainers/components/trainer-dialog";
+import { useCan } from "~/features/accounts";
+import { TrainerDialog, trainerFiltersFrom, trainerName } from "~/features/trainers";
 import {
   type AdminTrainer,
   NO_TRAINERS,
   trainerAction,
   trainersPage,
-} from "~/features/trainers/console-trainers.server";
-import { trainerFiltersFrom } from "~/features/trainers/trainer-schema";
-import { trainerName } from "~/features/trainers/vocabulary";
+} from "~/features/trainers/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { FilterSelect, ListFilters } from "~/ui/console/list-filters";

@@ -1,5 +1,5 @@
-import { userAction, usersPage } from "~/features/accounts/console-users.server";
-import { can, ROLE_LABELS } from "~/features/accounts/permissions";
+import { can, ROLE_LABELS } from "~/features/accounts";
+import { userAction, usersPage } from "~/features/accounts/index.server";
 import { loadConsoleList } from "~/platform/console/list-loader.server";
 import { NO_PAGE } from "~/platform/console/paging.server";
 import { formatDate } from "~/platform/dates";

@@ -1,4 +1,4 @@
-import { calendarFeed, feedResponse } from "~/features/calendar/feed.server";
+import { calendarFeed, feedResponse } from "~/features/calendar/index.server";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendrier/<token>.ics: a staff member's private iCalendar feed, for a calendar application

@@ -1,6 +1,5 @@
-import { receiveCallback } from "~/features/leads/contact.server";
-import { type FormResult, readFormResult } from "~/features/leads/contact-schema";
-import { CONTACT_MESSAGES } from "~/features/leads/content";
+import { CONTACT_MESSAGES, type FormResult, readFormResult } from "~/features/leads";
+import { receiveCallback } from "~/features/leads/index.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/callback";

@@ -1,4 +1,4 @@
-import { lheoResponse } from "~/features/catalogue/lheo/lheo.server";
+import { lheoResponse } from "~/features/catalogue/index.server";
 import type { Route } from "./+types/lheo";
 
 /**

@@ -1,5 +1,5 @@
-import { qualiopiCertified } from "~/features/settings/centre";
-import { getCertificateFile } from "~/features/settings/console-settings.server";
+import { qualiopiCertified } from "~/features/settings";
+import { getCertificateFile } from "~/features/settings/index.server";
 import { parisToday } from "~/platform/dates";
 import { attachmentDisposition, missingFile } from "~/platform/http/download.server";
 import type { Route } from "./+types/qualiopi-certificate";

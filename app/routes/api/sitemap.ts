@@ -1,9 +1,8 @@
-import { listPublishedSlugs } from "~/features/articles/articles.server";
-import { listActiveFormationSlugs } from "~/features/catalogue/catalogue.server";
-import type { PageId } from "~/features/pages/definitions";
-import { type FormationKinds, formationKindsOf } from "~/features/pages/formation-kinds";
-import { FOOTER_LEGAL, footerCentreLinks } from "~/features/pages/navigation";
-import { publishedPageIds } from "~/features/pages/pages.server";
+import { listPublishedSlugs } from "~/features/articles/index.server";
+import { listActiveFormationSlugs } from "~/features/catalogue/index.server";
+import type { PageId } from "~/features/pages";
+import { FOOTER_LEGAL, type FormationKinds, footerCentreLinks, formationKindsOf } from "~/features/pages";
+import { publishedPageIds } from "~/features/pages/index.server";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -1,12 +1,10 @@
 import { Award, Clock, Mail, MapPin, Phone, Users } from "lucide-react";
 import { data } from "react-router";
-import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
-import { figureOf } from "~/features/catalogue/results";
-import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
-import { centrePageMeta } from "~/features/pages/page-meta";
-import { publicPage } from "~/features/pages/pages.server";
-import { ACTIVITY_NOTICE, capitalClause, phoneHref } from "~/features/settings/centre";
-import { QualiopiMention } from "~/features/settings/components/qualiopi-mention";
+import { countFigure, FigureList, figureOf, rateFigure } from "~/features/catalogue";
+import { centreIndicatorFigures } from "~/features/indicators/index.server";
+import { centrePageMeta } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
+import { ACTIVITY_NOTICE, capitalClause, phoneHref, QualiopiMention } from "~/features/settings";
 import { formatDate } from "~/platform/dates";
 import { readOrNull } from "~/platform/safe-read.server";
 import { useLiveRevalidation } from "~/platform/use-live";

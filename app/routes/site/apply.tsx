@@ -7,18 +7,11 @@ import {
   FILE_ACCEPT,
   FINANCINGS,
   SITUATIONS,
-} from "~/features/applications/content";
-import { type ApplyResult, receiveApplication } from "~/features/applications/intake.server";
-import { getActiveFormation } from "~/features/catalogue/catalogue.server";
-import {
-  acceptsApplications,
-  formatDateRange,
-  seatsText,
-  sessionModeLabel,
-} from "~/features/catalogue/sessions";
-import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
-import { Honeypot } from "~/features/leads/components/honeypot";
-import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
+} from "~/features/applications";
+import { type ApplyResult, receiveApplication } from "~/features/applications/index.server";
+import { acceptsApplications, formatDateRange, seatsText, sessionModeLabel } from "~/features/catalogue";
+import { getActiveFormation, listUpcomingSessions } from "~/features/catalogue/index.server";
+import { Honeypot, PERSON_FIELDS } from "~/features/leads";
 import { theFormation } from "~/platform/french";
 import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { pageTitle, seo } from "~/platform/seo";

@@ -1,7 +1,6 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, Link } from "react-router";
-import { draftArticle } from "~/features/articles/article-versions.server";
-import { getPublishedPost } from "~/features/articles/articles.server";
+import { draftArticle, getPublishedPost } from "~/features/articles/index.server";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { wantsPreview } from "~/features/publishing/index.server";
 import { formatDate, isoDate } from "~/platform/dates";

@@ -1,11 +1,19 @@
 import { data, Form, useNavigation } from "react-router";
-import { roomSlotOf } from "~/features/attendance/attendance-links.server";
-import { SignaturePad } from "~/features/attendance/components/signature-pad";
-import { SignedNotice, SigningUnavailable } from "~/features/attendance/components/signing-states";
-import { slotHeading } from "~/features/attendance/sheet";
-import { SIGNATURE_TOO_LARGE } from "~/features/attendance/signature-input.server";
-import { identifyInRoom, type RoomIdentity, signInRoom } from "~/features/attendance/signing.server";
-import { signingWindow, windowState } from "~/features/attendance/signing-window";
+import {
+  SignaturePad,
+  SignedNotice,
+  SigningUnavailable,
+  signingWindow,
+  slotHeading,
+  windowState,
+} from "~/features/attendance";
+import {
+  identifyInRoom,
+  type RoomIdentity,
+  roomSlotOf,
+  SIGNATURE_TOO_LARGE,
+  signInRoom,
+} from "~/features/attendance/index.server";
 import { NNBSP } from "~/platform/french";
 import { readFormData } from "~/platform/http/body.server";
 import { formatClock } from "~/platform/paris-time";

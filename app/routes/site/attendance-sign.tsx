@@ -1,10 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { openAttendanceLink } from "~/features/attendance/attendance-links.server";
-import { SignaturePad } from "~/features/attendance/components/signature-pad";
-import { SignedNotice as Signed, SigningUnavailable } from "~/features/attendance/components/signing-states";
-import { slotHeading } from "~/features/attendance/sheet";
-import { SIGNATURE_TOO_LARGE } from "~/features/attendance/signature-input.server";
-import { signThroughLink } from "~/features/attendance/signing.server";
+import { SignaturePad, SignedNotice as Signed, SigningUnavailable, slotHeading } from "~/features/attendance";
+import { openAttendanceLink, SIGNATURE_TOO_LARGE, signThroughLink } from "~/features/attendance/index.server";
 import { NNBSP } from "~/platform/french";
 import { readFormData } from "~/platform/http/body.server";
 import { formatClock } from "~/platform/paris-time";

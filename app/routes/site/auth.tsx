@@ -1,10 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { EMAIL_FIELD, PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
-import { getSignedInUser } from "~/features/accounts/current-user.server";
-import { PASSWORD_MIN } from "~/features/accounts/rules";
-import { type AuthActionResult, authAction } from "~/features/accounts/sign-in.server";
+import { EMAIL_FIELD, PASSWORD_FIELD, PASSWORD_MIN } from "~/features/accounts";
+import { type AuthActionResult, authAction, getSignedInUser } from "~/features/accounts/index.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { pageTitle } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import {
+  AUTHOR_TYPES,
   COMPLAINT_CATEGORY_FIELD,
   COMPLAINT_DESCRIPTION_FIELD,
-} from "~/features/complaints/components/complaint-fields";
-import { AUTHOR_TYPES, COMPLAINT_LIMITS, OTHER_SESSION } from "~/features/complaints/content";
-import { complaintSessionChoices, receiveComplaintForm } from "~/features/complaints/intake.server";
-import { Honeypot } from "~/features/leads/components/honeypot";
-import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
-import type { FormResult } from "~/features/leads/contact-schema";
+  COMPLAINT_LIMITS,
+  OTHER_SESSION,
+} from "~/features/complaints";
+import { complaintSessionChoices, receiveComplaintForm } from "~/features/complaints/index.server";
+import type { FormResult } from "~/features/leads";
+import { Honeypot, PERSON_FIELDS } from "~/features/leads";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";

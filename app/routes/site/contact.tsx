@@ -1,22 +1,22 @@
 import { Building2, CheckCircle2, Clock, Mail, MapPin, Phone, Video } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { findActiveFormation } from "~/features/catalogue/catalogue.server";
-import { CallbackButton } from "~/features/leads/components/callback-button";
-import { Honeypot } from "~/features/leads/components/honeypot";
-import { PERSON_FIELDS } from "~/features/leads/components/person-fields";
-import { receiveContactForm } from "~/features/leads/contact.server";
-import type { FormResult } from "~/features/leads/contact-schema";
+import { findActiveFormation } from "~/features/catalogue/index.server";
+import type { FormResult } from "~/features/leads";
 import {
   APPOINTMENT_MODES,
   appointmentModeFromParam,
+  CallbackButton,
+  Honeypot,
   OTHER_FORMATION,
+  PERSON_FIELDS,
   SUBJECTS,
   subjectFromParam,
-} from "~/features/leads/content";
-import { type PageItem, pageItems } from "~/features/pages/definitions";
-import { publicPage } from "~/features/pages/pages.server";
-import { fullAddress, phoneHref } from "~/features/settings/centre";
+} from "~/features/leads";
+import { receiveContactForm } from "~/features/leads/index.server";
+import { type PageItem, pageItems } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
+import { fullAddress, phoneHref } from "~/features/settings";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";

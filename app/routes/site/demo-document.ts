@@ -1,5 +1,4 @@
-import { hasDemoContent } from "~/features/demo/demo.server";
-import { demoDocument } from "~/features/demo/fixtures/documents.server";
+import { demoDocument, hasDemoContent } from "~/features/demo/index.server";
 import type { Route } from "./+types/demo-document";
 
 const NOT_FOUND = () =>

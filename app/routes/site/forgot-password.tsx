@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { EMAIL_FIELD } from "~/features/accounts/components/account-fields";
-import { requestPasswordReset } from "~/features/accounts/forgot-password.server";
+import { EMAIL_FIELD } from "~/features/accounts";
+import { requestPasswordReset } from "~/features/accounts/index.server";
 import { pageTitle } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";
 import { Button } from "~/ui/button";

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { canonicalSlugForAlias } from "~/features/catalogue/catalogue.server";
-import { lheoResponse } from "~/features/catalogue/lheo/lheo.server";
+import { canonicalSlugForAlias, lheoResponse } from "~/features/catalogue/index.server";
 import { hasControlCharacters } from "~/platform/control-characters";
 import type { Route } from "./+types/formation-lheo";
 

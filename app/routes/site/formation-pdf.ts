@@ -1,11 +1,16 @@
 import { redirect } from "react-router";
-import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
-import { programmeFileName, programmePdf, programmeVersion } from "~/features/catalogue/programme-pdf.server";
-import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
-import { indicatorLines } from "~/features/indicators/indicators";
-import { formationIndicators } from "~/features/indicators/indicators.server";
+import {
+  canonicalSlugForAlias,
+  getActiveFormation,
+  listUpcomingSessions,
+  programmeFileName,
+  programmePdf,
+  programmeVersion,
+} from "~/features/catalogue/index.server";
+import { indicatorLines } from "~/features/indicators";
+import { formationIndicators } from "~/features/indicators/index.server";
 import { mediaBytes, printableVariant } from "~/features/media/index.server";
-import { getCentreSettings, logoVariantWidth } from "~/features/settings/centre.server";
+import { getCentreSettings, logoVariantWidth } from "~/features/settings/index.server";
 import type { Route } from "./+types/formation-pdf";
 
 /**

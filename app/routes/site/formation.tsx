@@ -1,33 +1,34 @@
 import { ArrowLeft, Briefcase, Download } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { canonicalSlugForAlias, getActiveFormation } from "~/features/catalogue/catalogue.server";
-import {
-  DisabilityReferent,
-  InfoTiles,
-  NotFoundFormation,
-} from "~/features/catalogue/components/course-page-parts";
 import {
   CertificationSection,
+  certificationInfo,
+  courseInstances,
+  courseOffer,
+  DisabilityReferent,
+  FormationSessions,
+  InfoTiles,
+  levelLabels,
+  moduleHeading,
+  NotFoundFormation,
   PracticalSection,
+  practicalRows,
   Section,
-} from "~/features/catalogue/components/course-record";
-import { courseInstances, FormationSessions } from "~/features/catalogue/components/formation-sessions";
-import { courseOffer } from "~/features/catalogue/course-offer";
-import { certificationInfo, practicalRows } from "~/features/catalogue/course-record";
-import { draftFormation } from "~/features/catalogue/formation-versions.server";
-import { levelLabels } from "~/features/catalogue/levels";
-import { moduleHeading } from "~/features/catalogue/module-heading";
-import { listUpcomingSessions } from "~/features/catalogue/sessions.server";
-import { indicatorsJsonLd } from "~/features/indicators/indicators";
-import { formationIndicators } from "~/features/indicators/indicators.server";
-import { indicatorsHtml } from "~/features/indicators/indicators-html.server";
-import { CallbackButton } from "~/features/leads/components/callback-button";
+} from "~/features/catalogue";
+import {
+  canonicalSlugForAlias,
+  draftFormation,
+  getActiveFormation,
+  listUpcomingSessions,
+} from "~/features/catalogue/index.server";
+import { indicatorsJsonLd } from "~/features/indicators";
+import { formationIndicators, indicatorsHtml } from "~/features/indicators/index.server";
+import { CallbackButton } from "~/features/leads";
 import { mediaFacts, openGraphImage, pictureHtml } from "~/features/media/index.server";
 import { wantsPreview } from "~/features/publishing/index.server";
-import { getCentreSettings } from "~/features/settings/centre.server";
-import { withVat } from "~/features/settings/vat.server";
-import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
-import { listFormationTestimonials } from "~/features/testimonials/testimonials.server";
+import { getCentreSettings, withVat } from "~/features/settings/index.server";
+import { TestimonialCard } from "~/features/testimonials";
+import { listFormationTestimonials } from "~/features/testimonials/index.server";
 import { formatDate, isoDate } from "~/platform/dates";
 import { renderMarkdown } from "~/platform/markdown";
 import { pageTitle, publicUrlFrom, seo, siteNameFrom } from "~/platform/seo";

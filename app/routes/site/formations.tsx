@@ -5,18 +5,20 @@ import {
   type CatalogueFilters,
   type CatalogueItem,
   currentLevelSearch,
+  FORMATION_LEVEL_LABELS,
+  FORMATION_LEVELS,
+  FORMATION_TYPE_LABELS,
+  FORMATION_TYPES,
+  FormationCard,
   filterCatalogue,
   filtersToSearch,
+  goalById,
   type LevelFilter,
   parseFilters,
   type TypeFilter,
-} from "~/features/catalogue/catalogue";
-import { listActiveFormations } from "~/features/catalogue/catalogue.server";
-import { FormationCard } from "~/features/catalogue/components/formation-card";
-import { goalById } from "~/features/catalogue/goals";
-import { FORMATION_LEVEL_LABELS, FORMATION_LEVELS } from "~/features/catalogue/levels";
-import { FORMATION_TYPE_LABELS, FORMATION_TYPES } from "~/features/catalogue/vocabulary";
-import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
+} from "~/features/catalogue";
+import { listActiveFormations } from "~/features/catalogue/index.server";
+import { formationKindsLabel, formationKindsOf } from "~/features/pages";
 import { optionsOf } from "~/platform/options";
 import { plural } from "~/platform/plural";
 import { skipFilterChanges } from "~/platform/revalidate";

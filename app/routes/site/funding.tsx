@@ -1,8 +1,7 @@
 import { BadgeCheck, CalendarDays, Download } from "lucide-react";
 import { data } from "react-router";
-import { type PageItem, pageItems } from "~/features/pages/definitions";
-import { centrePageMeta } from "~/features/pages/page-meta";
-import { publicPage } from "~/features/pages/pages.server";
+import { centrePageMeta, type PageItem, pageItems } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { NotFound } from "~/root";
 import { Badge } from "~/ui/badge";

@@ -1,19 +1,23 @@
 import { BookOpen, CheckCircle2 } from "lucide-react";
-import { listArticleTeasers } from "~/features/articles/articles.server";
-import { ArticleCard } from "~/features/articles/components/article-card";
-import { listActiveFormations } from "~/features/catalogue/catalogue.server";
-import { countFigure, FigureList, rateFigure } from "~/features/catalogue/components/figures";
-import { FormationCard } from "~/features/catalogue/components/formation-card";
-import { GoalPicker } from "~/features/catalogue/components/goal-picker";
-import { GOALS } from "~/features/catalogue/goals";
-import { type FormationResult, figureOf } from "~/features/catalogue/results";
-import { centreIndicatorFigures } from "~/features/indicators/indicators.server";
-import { CallbackButton } from "~/features/leads/components/callback-button";
-import { pageItems } from "~/features/pages/definitions";
-import { formationKindsLabel, formationKindsOf } from "~/features/pages/formation-kinds";
-import { publicPage } from "~/features/pages/pages.server";
-import { TestimonialCard } from "~/features/testimonials/components/testimonial-card";
-import { listActiveTestimonials } from "~/features/testimonials/testimonials.server";
+import { ArticleCard } from "~/features/articles";
+import { listArticleTeasers } from "~/features/articles/index.server";
+import {
+  countFigure,
+  FigureList,
+  FormationCard,
+  type FormationResult,
+  figureOf,
+  GOALS,
+  GoalPicker,
+  rateFigure,
+} from "~/features/catalogue";
+import { listActiveFormations } from "~/features/catalogue/index.server";
+import { centreIndicatorFigures } from "~/features/indicators/index.server";
+import { CallbackButton } from "~/features/leads";
+import { formationKindsLabel, formationKindsOf, pageItems } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
+import { TestimonialCard } from "~/features/testimonials";
+import { listActiveTestimonials } from "~/features/testimonials/index.server";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";

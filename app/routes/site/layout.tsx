@@ -1,8 +1,5 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "~/features/pages/components/footer";
-import { SiteHeader } from "~/features/pages/components/header";
-import { formationKindsOf } from "~/features/pages/formation-kinds";
-import { headerLinks } from "~/features/pages/navigation";
+import { formationKindsOf, headerLinks, SiteFooter, SiteHeader } from "~/features/pages";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { useCentre, useRootData } from "~/use-root-data";
 

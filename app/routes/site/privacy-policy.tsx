@@ -1,6 +1,5 @@
-import { LegalPage } from "~/features/pages/components/legal-page";
-import { controllerSections } from "~/features/pages/legal";
-import { publicLegalPage } from "~/features/pages/pages.server";
+import { controllerSections, LegalPage } from "~/features/pages";
+import { publicLegalPage } from "~/features/pages/index.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { useCentre } from "~/use-root-data";

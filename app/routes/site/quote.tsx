@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { answerQuote, quoteByToken } from "~/features/billing/quotes.server";
-import { QUOTE_STATE_LABELS } from "~/features/billing/vocabulary";
+import { QUOTE_STATE_LABELS } from "~/features/billing";
+import { answerQuote, quoteByToken } from "~/features/billing/index.server";
 import { AdminInputError } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
 import { formatCents } from "~/platform/money";

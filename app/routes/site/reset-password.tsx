@@ -1,7 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
-import { resetPassword } from "~/features/accounts/reset-password.server";
-import { PASSWORD_MIN } from "~/features/accounts/rules";
+import { PASSWORD_FIELD, PASSWORD_MIN } from "~/features/accounts";
+import { resetPassword } from "~/features/accounts/index.server";
 import { pageTitle } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";
 import { Button } from "~/ui/button";

@@ -1,12 +1,11 @@
 import { Download, FileText, Phone } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { listPublishedArticles } from "~/features/articles/articles.server";
-import { ArticleCard } from "~/features/articles/components/article-card";
-import { pageItems } from "~/features/pages/definitions";
-import { publicPage } from "~/features/pages/pages.server";
-import { filterResources, resourcesOf } from "~/features/pages/resources";
-import { phoneHref } from "~/features/settings/centre";
+import { ArticleCard } from "~/features/articles";
+import { listPublishedArticles } from "~/features/articles/index.server";
+import { filterResources, pageItems, resourcesOf } from "~/features/pages";
+import { publicPage } from "~/features/pages/index.server";
+import { phoneHref } from "~/features/settings";
 import { plural } from "~/platform/plural";
 import { readOrNull } from "~/platform/safe-read.server";
 import { seo } from "~/platform/seo";

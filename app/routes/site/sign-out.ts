@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "~/features/accounts/sign-out.server";
+import { signOut } from "~/features/accounts/index.server";
 import type { Route } from "./+types/sign-out";
 
 /** The header's 'Déconnexion' button posts here; works without JavaScript. */

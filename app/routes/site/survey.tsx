@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { data } from "react-router";
-import { openSurveyLink, submitSurveyAnswers } from "~/features/surveys/answering.server";
-import { SurveyForm } from "~/features/surveys/components/survey-form";
+import { SurveyForm } from "~/features/surveys";
+import { openSurveyLink, submitSurveyAnswers } from "~/features/surveys/index.server";
 import { readFormData } from "~/platform/http/body.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { pageTitle } from "~/platform/seo";

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/features/pages/components/legal-page";
-import { publicLegalPage } from "~/features/pages/pages.server";
+import { LegalPage } from "~/features/pages";
+import { publicLegalPage } from "~/features/pages/index.server";
 import { seo, siteNameFrom } from "~/platform/seo";
 import { useLiveRevalidation } from "~/platform/use-live";
 import type { Route } from "./+types/terms";

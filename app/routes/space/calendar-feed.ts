@@ -1,5 +1,5 @@
 import { feedResponse } from "~/features/calendar/index.server";
-import { learnerFeed, learnerOfFeed } from "~/features/spaces/learner-space.server";
+import { learnerFeed, learnerOfFeed } from "~/features/spaces/index.server";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /espace/calendrier/<membership>/<token>.ics: a learner's own iCalendar feed (their session's

@@ -1,5 +1,4 @@
-import { companyDocumentFile } from "~/features/spaces/company-space.server";
-import { payerOf } from "~/features/spaces/index.server";
+import { companyDocumentFile, payerOf } from "~/features/spaces/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/company-document";

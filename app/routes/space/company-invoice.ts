@@ -1,5 +1,4 @@
-import { companyInvoiceFile } from "~/features/spaces/company-space.server";
-import { payerOf } from "~/features/spaces/index.server";
+import { companyInvoiceFile, payerOf } from "~/features/spaces/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/company-invoice";

@@ -1,5 +1,4 @@
-import { companyQuoteFile } from "~/features/spaces/company-space.server";
-import { payerOf } from "~/features/spaces/index.server";
+import { companyQuoteFile, payerOf } from "~/features/spaces/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/company-quote";

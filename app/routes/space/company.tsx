@@ -1,9 +1,8 @@
 import { Check, Download, FileSignature } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { ATTENDANCE_STATUS_LABELS } from "~/features/attendance/vocabulary";
-import { INVOICE_KIND_LABELS, QUOTE_STATE_LABELS } from "~/features/billing";
-import { stateLabel } from "~/features/billing/invoice-state";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { ATTENDANCE_STATUS_LABELS } from "~/features/attendance";
+import { INVOICE_KIND_LABELS, QUOTE_STATE_LABELS, stateLabel } from "~/features/billing";
+import { formatDateRange, formatDay } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
 import {
   companyDocumentHref,
@@ -16,8 +15,8 @@ import {
   type CompanyEmployee,
   companySpace,
   type EmployeeSlot,
-} from "~/features/spaces/company-space.server";
-import { payerOf } from "~/features/spaces/index.server";
+  payerOf,
+} from "~/features/spaces/index.server";
 import { hoursText, timeText } from "~/features/timetable";
 import { AdminInputError } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";

@@ -1,12 +1,14 @@
 import { Building2, GraduationCap, Presentation } from "lucide-react";
-import { formatDateRange } from "~/features/catalogue/sessions";
+import { formatDateRange } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
-import { companySpaceHref, learnerSpaceHref, trainerSpaceHref } from "~/features/spaces";
-import { LearnerApplications } from "~/features/spaces/components/learner-applications";
-import { RoleSection } from "~/features/spaces/components/role-section";
-import { spaceHome } from "~/features/spaces/home.server";
-import { requireSpaceMember } from "~/features/spaces/index.server";
-import { applicationsOf } from "~/features/spaces/learner-applications.server";
+import {
+  companySpaceHref,
+  LearnerApplications,
+  learnerSpaceHref,
+  RoleSection,
+  trainerSpaceHref,
+} from "~/features/spaces";
+import { applicationsOf, requireSpaceMember, spaceHome } from "~/features/spaces/index.server";
 import { pageTitle } from "~/platform/seo";
 import type { Route } from "./+types/home";
 

@@ -1,5 +1,4 @@
-import { learnerOf } from "~/features/spaces/index.server";
-import { learnerDocumentFile } from "~/features/spaces/learner-space.server";
+import { learnerDocumentFile, learnerOf } from "~/features/spaces/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/learner-document";

@@ -1,13 +1,19 @@
 import { CalendarPlus, Download, FileSignature, PenLine, ScrollText } from "lucide-react";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { formatDateRange, formatDay } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
-import { DOCUMENT_TITLES, learnerDocumentHref } from "~/features/spaces";
-import { LearnerComplaint } from "~/features/spaces/components/learner-complaint";
-import { RequestedDocuments } from "~/features/spaces/components/requested-documents";
-import { learnerOf } from "~/features/spaces/index.server";
-import { learnerFeedPath, learnerSpace } from "~/features/spaces/learner-space.server";
-import { learnerSpaceAction } from "~/features/spaces/learner-space-actions.server";
-import { learnerRequestedDocuments } from "~/features/spaces/requested-documents.server";
+import {
+  DOCUMENT_TITLES,
+  LearnerComplaint,
+  learnerDocumentHref,
+  RequestedDocuments,
+} from "~/features/spaces";
+import {
+  learnerFeedPath,
+  learnerOf,
+  learnerRequestedDocuments,
+  learnerSpace,
+  learnerSpaceAction,
+} from "~/features/spaces/index.server";
 import { slotPlaceText, timeText } from "~/features/timetable";
 import { formatDate } from "~/platform/dates";
 import { pageTitle } from "~/platform/seo";

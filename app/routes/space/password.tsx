@@ -1,11 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
-import {
-  hasPassword,
-  type OwnPasswordResult,
-  ownPasswordAction,
-} from "~/features/accounts/own-password.server";
-import { PASSWORD_MIN } from "~/features/accounts/rules";
+import { PASSWORD_FIELD, PASSWORD_MIN } from "~/features/accounts";
+import { hasPassword, type OwnPasswordResult, ownPasswordAction } from "~/features/accounts/index.server";
 import { requireSpaceMember } from "~/features/spaces/index.server";
 import { pageTitle } from "~/platform/seo";
 import { useFormValidation } from "~/platform/use-form-validation";

@@ -1,7 +1,6 @@
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { EMAIL_FIELD, PASSWORD_FIELD } from "~/features/accounts/components/account-fields";
-import { getSignedInUser } from "~/features/accounts/current-user.server";
-import { type LinkSignInResult, linkSignInAction } from "~/features/accounts/sign-in.server";
+import { EMAIL_FIELD, PASSWORD_FIELD } from "~/features/accounts";
+import { getSignedInUser, type LinkSignInResult, linkSignInAction } from "~/features/accounts/index.server";
 import { LINK_REFUSED, LINK_SENT, SPACE_HOME, SPACE_SIGN_IN } from "~/features/spaces";
 import { membershipsOf } from "~/features/spaces/index.server";
 import { pageTitle } from "~/platform/seo";

@@ -1,5 +1,5 @@
-import { getSignedInUser } from "~/features/accounts/current-user.server";
-import { signerFile } from "~/features/signatures/requests.server";
+import { getSignedInUser } from "~/features/accounts/index.server";
+import { signerFile } from "~/features/signatures/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/signature-document";

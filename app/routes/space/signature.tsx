@@ -1,13 +1,8 @@
 import { Download } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getSignedInUser } from "~/features/accounts/current-user.server";
-import { evidenceTime } from "~/features/signatures/evidence-pdf.server";
-import { signAsSigner, signerView } from "~/features/signatures/requests.server";
-import {
-  SIGNATURE_ERRORS,
-  SIGNATURE_STATE_LABELS,
-  SIGNER_ROLE_LABELS,
-} from "~/features/signatures/vocabulary";
+import { getSignedInUser } from "~/features/accounts/index.server";
+import { SIGNATURE_ERRORS, SIGNATURE_STATE_LABELS, SIGNER_ROLE_LABELS } from "~/features/signatures";
+import { evidenceTime, signAsSigner, signerView } from "~/features/signatures/index.server";
 import { signInHref } from "~/features/spaces";
 import { AdminInputError } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";

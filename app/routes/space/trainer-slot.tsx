@@ -1,11 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  CountersignForm,
-  entryText,
-  MarkForm,
-  windowText,
-} from "~/features/attendance/components/slot-forms";
+import { CountersignForm, entryText, MarkForm, windowText } from "~/features/attendance";
 import { deviceOf, trainerAttendanceAction, trainerSlotAttendance } from "~/features/attendance/index.server";
 import { trainerSpaceHref } from "~/features/spaces";
 import { trainerOf } from "~/features/spaces/index.server";

@@ -1,6 +1,6 @@
 import { CalendarDays, Download, FileText, Mail, Phone, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { formatDateRange, formatDay } from "~/features/catalogue";
 import { trainerDocumentHref, trainerSlotHref } from "~/features/spaces";
 import { trainerOf, trainerSpace } from "~/features/spaces/index.server";
 import { slotPlaceText, timeText } from "~/features/timetable";
