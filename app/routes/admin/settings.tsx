@@ -9,11 +9,13 @@ import { BillingSettingsCard } from "~/features/billing/components/billing-setti
 import { QualiopiWarning } from "~/features/catalogue/components/qualiopi-warning";
 import { MediaPicker } from "~/features/media/components/media-picker";
 import {
+  getAbsenceThresholds,
   getAttendanceLinkMinutes,
   getCentreSettings,
   getInternalRules,
   qualiopiStatus,
 } from "~/features/settings/centre.server";
+import { AbsenceAlertsCard } from "~/features/settings/components/absence-alerts-card";
 import { AttendanceLinksCard } from "~/features/settings/components/attendance-links-card";
 import { CentreSettingsForm } from "~/features/settings/components/centre-settings-form";
 import { CertificateCard } from "~/features/settings/components/certificate-card";
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const billing = await loadOr(app, "paramètres", () => readBillingSettings(app.db), null);
   const linkMinutes = await loadOr(app, "paramètres", () => getAttendanceLinkMinutes(app.db), null);
   const signatures = await loadOr(app, "paramètres", () => readSignatureSettings(app.db), null);
+  const absences = await loadOr(app, "paramètres", () => getAbsenceThresholds(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
@@ -59,9 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rules.loadError ??
       billing.loadError ??
       linkMinutes.loadError ??
-      signatures.loadError,
+      signatures.loadError ??
+      absences.loadError,
     signatures: signatures.value,
     attendanceLinkMinutes: linkMinutes.value,
+    absenceThresholds: absences.value,
   };
 }
 
@@ -85,6 +90,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     year,
     attendanceLinkMinutes,
     signatures,
+    absenceThresholds,
     loadError,
   } = loaderData;
   useLoadErrorToast(loadError);
@@ -113,6 +119,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {internalRules ? <InternalRulesCard canEdit={canEdit} rules={internalRules} /> : null}
         <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
         <AttendanceLinksCard minutes={attendanceLinkMinutes} canEdit={canEdit} />
+        {absenceThresholds ? <AbsenceAlertsCard thresholds={absenceThresholds} canEdit={canEdit} /> : null}
         {billing ? (
           <BillingSettingsCard
             settings={billing}
