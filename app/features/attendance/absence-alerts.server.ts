@@ -19,12 +19,9 @@ import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { renderMail } from "~/platform/mail/templates.server";
-import { plural } from "~/platform/plural";
+import { alertText, followUpHref } from "./absence-text";
 import { absenceAlerts, absenceFollowUps } from "./schema.server";
-import { ABSENCE_ALERT_KIND_LABELS, type AbsenceAlertKind, type AttendanceStatus } from "./vocabulary";
-
-/** The address of a learner's absence follow-up in the console (the e-mail's and dashboard's link). */
-export const followUpHref = (learnerId: string) => `/admin/stagiaires/${learnerId}/suivi`;
+import type { AbsenceAlertKind, AttendanceStatus } from "./vocabulary";
 
 /** One slot of the learner's session in time order: its length and the learner's latest mark, if any. */
 export interface MarkedSlot {
@@ -52,10 +49,6 @@ export function absenceFigures(slots: readonly MarkedSlot[]) {
   }
   return { longest, missed, planned };
 }
-
-/** 'Absences consécutives : 3 créneaux' or 'Part des heures manquées : 12 %'. */
-export const alertText = (kind: AbsenceAlertKind, observed: number) =>
-  `${ABSENCE_ALERT_KIND_LABELS[kind]}\u00a0: ${kind === "consecutive" ? plural(observed, "créneau", "créneaux") : `${observed}\u00a0%`}`;
 
 /** What crossed which threshold, from the figures and Paramètres' thresholds (0: that alert is off). */
 function crossed(

@@ -1,6 +1,7 @@
 // The learners feature's server-only face for other features: they import from here, never from its files
 // (docs/architecture.md). Routes may import any of its files directly.
 
+export { recordAbandon } from "./abandon.server";
 export { learnerTitleOf } from "./audit-record.server";
 export { type ConventionParty, setConventionParty } from "./convention-party.server";
 export { type LearnerHold, registerLearnerHold } from "./learner-holds.server";
