@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { detectAbsenceAlerts } from "~/features/attendance/absence-alerts.server";
+import { absenceFollowUpCsv } from "~/features/attendance/absence-register.server";
 import { absenceAlerts, absenceFollowUps } from "~/features/attendance/schema.server";
 import { auditLog } from "~/features/audit/schema.server";
 import { anonymised } from "~/features/learners/retention.server";
@@ -45,7 +46,10 @@ async function call(
   const result = await Promise.resolve()
     .then(() => run(routeArgs(t, request, params)))
     .catch((thrown: unknown) => thrown);
-  return { status: statusOf(result), body: await bodyOf(result).catch(() => ({})) };
+  return {
+    status: statusOf(result),
+    body: await bodyOf(result).catch((): Record<string, unknown> => ({})),
+  };
 }
 
 const today = parisToday();
@@ -299,6 +303,13 @@ describe(`absence follow-up on ${DRIVER}`, () => {
       .where(and(eq(auditLog.entityId, id), sql`${auditLog.details} ? 'followUp'`));
     expect(entries).toHaveLength(1);
     expect(JSON.stringify(entries)).not.toContain("Joint par téléphone");
+
+    // The evidence pack's folder 12: each alert with its first follow-up, never the note.
+    const csv = await absenceFollowUpCsv(t.app.db, { from: addDays(today, -1), to: today });
+    const line = csv.split("\n").find((l) => l.includes("Prénom0 Suivi000") && l.includes("consécutives"));
+    expect(line).toContain("Appel");
+    expect(line).toContain("Camille Test");
+    expect(csv).not.toContain("Joint par téléphone");
 
     // 'Abandon': the learner's status, as Stagiaires records it.
     expect(

@@ -2,6 +2,7 @@
 // files (docs/architecture.md). Routes may import any of its files directly.
 
 export { absenceAlertFacts } from "./absence-alerts.server";
+export { absenceFollowUpCsv } from "./absence-register.server";
 export { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
 export { deviceOf } from "./console-attendance.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
