@@ -101,7 +101,9 @@ export function FollowUps({
               form={FORM}
               name="note"
               label="Note"
-              hint="Ce qui a été dit ou décidé. «\u00a0Abandon\u00a0» passe aussi le statut du ou de la stagiaire à «\u00a0Abandon\u00a0» à cette date."
+              hint={
+                "Ce qui a été dit ou décidé. «\u00a0Abandon\u00a0» passe aussi le statut du ou de la stagiaire à «\u00a0Abandon\u00a0» à cette date."
+              }
               errors={errors}
             />
             <div>

@@ -41,7 +41,7 @@ export function AbsenceAlertsCard({
               form={FORM}
               name="absenceAlertSlots"
               label="Absences consécutives avant alerte"
-              hint={`En créneaux ; ${slots.suggested} conseillés, entre 0 et ${slots.max}`}
+              hint={`En créneaux\u00a0; ${slots.suggested} conseillés, entre 0 et ${slots.max}`}
               type="number"
               inputMode="numeric"
               min={0}
@@ -53,7 +53,7 @@ export function AbsenceAlertsCard({
               form={FORM}
               name="absenceAlertPercent"
               label="Part des heures manquées avant alerte (%)"
-              hint={`Des heures prévues au planning de la session ; ${percent.suggested}\u00a0% conseillés, entre 0 et ${percent.max}`}
+              hint={`Des heures prévues au planning de la session\u00a0; ${percent.suggested}\u00a0% conseillés, entre 0 et ${percent.max}`}
               type="number"
               inputMode="numeric"
               min={0}
