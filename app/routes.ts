@@ -112,6 +112,7 @@ export default caseSensitive([
       route("stagiaires/documents/:documentId/copie-signee", "routes/admin/learner-signed-copy.ts"),
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
       route("stagiaires/:id/financement", "routes/admin/learner-funding.tsx"),
+      route("stagiaires/:id/suivi", "routes/admin/learner-follow-up.tsx"),
       // A demande de signature: its signers and evidence, the centre's signature, 'Vérifier'; its PDFs.
       route("signatures/:id", "routes/admin/signature-request.tsx"),
       route("signatures/:id/document.pdf", "routes/admin/signature-request-file.ts", {

@@ -565,6 +565,14 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       payerId: ids.billingPayer,
       purpose: "final",
     },
+    // A valid follow-up of a real learner, and thresholds that differ from the defaults.
+    "routes/admin/learner-follow-up.tsx#follow-up": {
+      learnerId: ids.learner,
+      kind: "call",
+      happenedOn: "2020-01-06",
+      note: "Note d'un intrus",
+    },
+    "routes/admin/settings.tsx#absence-alerts": { absenceAlertSlots: "7", absenceAlertPercent: "33" },
     "routes/admin/invoice.tsx#update": { id: ids.draftInvoice, note: "Note d'un intrus" },
     "routes/admin/invoice.tsx#delete": { id: ids.draftInvoice },
     "routes/admin/invoice.tsx#issue": { id: ids.draftInvoice },

@@ -1,10 +1,12 @@
 // The Qualiopi board's rules table: one rule per indicator of the référentiel, and indicator 30's rule
-// (stakeholders' appreciations), whose 'Prouvé' needs learners and at least one other audience.
+// (stakeholders' appreciations), whose 'Prouvé' needs learners and at least one other audience, and
+// indicator 12's (attendance), whose 'Prouvé' needs attendance recorded and every absence alert followed up.
 import { describe, expect, it } from "vitest";
 import { INDICATORS } from "~/features/quality/referential";
 import { type QualityFacts, RULES } from "~/features/quality/rules";
 
 const NONE = { count: 0, latest: null };
+const NO_ANSWERS = { learnersAnswered: 0, othersAnswered: 0, othersGroups: [] };
 
 const facts = (stakeholders: QualityFacts["stakeholders"]): QualityFacts => ({
   formations: {
@@ -23,6 +25,7 @@ const facts = (stakeholders: QualityFacts["stakeholders"]): QualityFacts => ({
   slots: { past: 0, withAttendance: 0, planned: 0, withTrainer: 0 },
   absences: 0,
   dropouts: 0,
+  absenceAlerts: { alerts: 0, followedUp: 0, openLearnerId: null },
   certificationOutcomes: 0,
   articles: 0,
   trainers: { active: 0, qualified: 0 },
@@ -52,5 +55,25 @@ describe("Qualiopi rules", () => {
       "12 réponses de stagiaires en 12\u00a0mois",
       "3 réponses d'autres parties prenantes (Employeurs)",
     ]);
+  });
+
+  it("12 is proven by attendance recorded with every absence alert followed up; an open one links to its learner", () => {
+    const rule = RULES[12];
+    if (!rule) throw new Error("no rule 12");
+    const recorded = {
+      ...facts(NO_ANSWERS),
+      slots: { past: 4, withAttendance: 4, planned: 4, withTrainer: 0 },
+    };
+    expect(rule(facts(NO_ANSWERS)).proven).toBe(false);
+    expect(rule(recorded).proven).toBe(true);
+    const open = rule({ ...recorded, absenceAlerts: { alerts: 2, followedUp: 1, openLearnerId: "l-1" } });
+    expect(open.proven).toBe(false);
+    expect(open.missing).toBe(
+      "1 alerte d'absences sans suivi\u00a0: notez l'appel, l'entretien ou l'abandon sur la fiche du ou de la stagiaire.",
+    );
+    expect(open.fix.href).toBe("/admin/stagiaires/l-1/suivi");
+    expect(open.evidence.map((e) => e.text)).toContain("2 alertes d'absences en 12\u00a0mois, 1 suivie");
+    const followed = rule({ ...recorded, absenceAlerts: { alerts: 2, followedUp: 2, openLearnerId: null } });
+    expect(followed.proven).toBe(true);
   });
 });

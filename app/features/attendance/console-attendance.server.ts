@@ -17,6 +17,7 @@ import { rows } from "~/platform/db/rows.server";
 import { entityId } from "~/platform/form-schema";
 import { formatTime } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
+import { detectAbsenceAlerts } from "./absence-alerts.server";
 import { attendanceCode, attendanceUrl, codeText, slotLinks } from "./attendance-links.server";
 import { linkMailsOf, SLOT_CLOSED, sendSlotLinks } from "./link-mails.server";
 import { attendedMinutes } from "./minutes.server";
@@ -220,7 +221,8 @@ export async function recordMark(app: AppRuntime, actor: Actor, form: FormData, 
     .from(learners)
     .where(and(eq(learners.id, v.learnerId), eq(learners.sessionId, v.sessionId)));
   if (!slot || !learner) return failure(intent, "Créneau ou stagiaire introuvable", 404);
-  return app.db.transaction(async (tx) => {
+  let alerted = 0;
+  const answer = await app.db.transaction(async (tx) => {
     // One correction at a time per learner and slot: the latest entry read here is the one corrected.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attendance:${v.slotId}:${v.learnerId}`}))`);
     const before = (await latestEntries(tx, v.slotId)).get(v.learnerId) ?? null;
@@ -253,12 +255,16 @@ export async function recordMark(app: AppRuntime, actor: Actor, form: FormData, 
         changes: [{ field: "attendance", from: statusText(before), to: statusText(v) }],
       },
     });
+    // An absence may cross Paramètres' thresholds: the alert and its e-mail go with the mark.
+    if (v.status === "absent") alerted = await detectAbsenceAlerts(tx, v.learnerId, app.config.publicUrl);
     const name = `${learner.firstName ?? ""} ${learner.lastName ?? ""}`.trim();
     return success(
       intent,
       `${correction ? "Correction enregistrée" : "Émargement enregistré"}\u00a0: ${name}, ${statusText(v).toLowerCase()}`,
     );
   });
+  if (alerted > 0) app.mail.wake();
+  return answer;
 }
 
 function signFailure(intent: string, outcome: Exclude<SignOutcome, { state: "signed" }>) {

@@ -1,6 +1,8 @@
 // The attendance feature's server-only face for the routes and other features: they import from here, never
 // from its files (docs/architecture.md).
 
+export { absenceAlertFacts, openAbsenceAlerts } from "./absence-alerts.server";
+export { absenceFollowUpCsv } from "./absence-register.server";
 export {
   attendanceCode,
   attendanceUrl,
@@ -18,6 +20,7 @@ export {
   sessionAttendance,
   slotAttendance,
 } from "./console-attendance.server";
+export { followUpAction, learnerFollowUpPage } from "./follow-ups.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
 export { latestSheet, sheetAction, sheetDownload } from "./sheet-jobs.server";
 export { writeAttendanceSheet, writeBlankSheet } from "./sheet-pdf.server";

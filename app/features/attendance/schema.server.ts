@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -20,7 +21,13 @@ import { users } from "../accounts/schema.server";
 import { formationSessions } from "../catalogue/schema.server";
 import { learners } from "../learners/schema.server";
 import { sessionSlots } from "../timetable/schema.server";
-import { ATTENDANCE_METHODS, ATTENDANCE_SHEET_STATES, ATTENDANCE_STATUSES } from "./vocabulary";
+import {
+  ABSENCE_ALERT_KINDS,
+  ATTENDANCE_METHODS,
+  ATTENDANCE_SHEET_STATES,
+  ATTENDANCE_STATUSES,
+  FOLLOW_UP_KINDS,
+} from "./vocabulary";
 
 export const attendanceStatus = pgEnum("attendance_status", ATTENDANCE_STATUSES);
 
@@ -185,4 +192,56 @@ export const attendanceSheetParts = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [primaryKey({ columns: [t.sheetId, t.part] })],
+);
+
+export const absenceAlertKind = pgEnum("absence_alert_kind", ABSENCE_ALERT_KINDS);
+
+/**
+ * A learner who crossed one of Paramètres' absence thresholds: written in the transaction of the mark
+ * that crossed it, with the staff's e-mail queued beside it. The unique key (learner, kind, threshold)
+ * makes it fire once per threshold crossed, whatever the retries, corrections or instances: a second
+ * crossing of the same threshold finds the row and does nothing. `observed` is what the mark made it:
+ * slots in a row, or the percent of the planned hours missed. Open until a follow-up of the learner is
+ * recorded after it (absence_follow_ups).
+ */
+export const absenceAlerts = pgTable(
+  "absence_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    kind: absenceAlertKind("kind").notNull(),
+    threshold: integer("threshold").notNull(),
+    observed: integer("observed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("absence_alerts_once_idx").on(t.learnerId, t.kind, t.threshold),
+    index("absence_alerts_created_idx").on(t.createdAt),
+  ],
+);
+
+export const followUpKind = pgEnum("absence_follow_up_kind", FOLLOW_UP_KINDS);
+
+/**
+ * What staff did about a learner's absences (a call, a meeting, the abandon), on the day `happenedOn`,
+ * kept on the learner's file with who recorded it. The note is personal data: erasing the learner
+ * takes the rows, anonymising empties the notes (the trigger of this table's migration), the kind and
+ * day staying for the Qualiopi counts.
+ */
+export const absenceFollowUps = pgTable(
+  "absence_follow_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    kind: followUpKind("kind").notNull(),
+    happenedOn: date("happened_on", { mode: "string" }).notNull(),
+    note: text("note").notNull().default(""),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("absence_follow_ups_learner_idx").on(t.learnerId, t.createdAt)],
 );

@@ -38,3 +38,29 @@ export const ATTENDANCE_METHOD_LABELS: Record<AttendanceMethod, string> = {
  */
 export const ATTENDANCE_SHEET_STATES = ["queued", "running", "done", "failed"] as const;
 export type AttendanceSheetState = (typeof ATTENDANCE_SHEET_STATES)[number];
+
+/**
+ * The two alerts Paramètres sets for a learner's absences: so many slots missed in a row
+ * ('consecutive', counted in slots), or so large a share of the session's planned hours missed
+ * ('hours', in percent). A late mark is not an absence for either.
+ */
+export const ABSENCE_ALERT_KINDS = ["consecutive", "hours"] as const;
+export type AbsenceAlertKind = (typeof ABSENCE_ALERT_KINDS)[number];
+
+export const ABSENCE_ALERT_KIND_LABELS: Record<AbsenceAlertKind, string> = {
+  consecutive: "Absences consécutives",
+  hours: "Part des heures manquées",
+};
+
+/**
+ * What staff did about a learner's absences: a phone call, a meeting, or the learner's abandon
+ * (which also sets the learner's status to 'Abandon', the one status learners keep for it).
+ */
+export const FOLLOW_UP_KINDS = ["call", "meeting", "dropout"] as const;
+export type FollowUpKind = (typeof FOLLOW_UP_KINDS)[number];
+
+export const FOLLOW_UP_KIND_LABELS: Record<FollowUpKind, string> = {
+  call: "Appel",
+  meeting: "Entretien",
+  dropout: "Abandon",
+};

@@ -34,6 +34,8 @@ export const learnerAudit: AuditDeclaration = {
     address: ["Adresse postale", false],
     cpfFileNumber: ["Dossier Mon Compte Formation", false],
     applicationId: ["Candidature liée", false],
+    // Absences' follow-up (features/attendance): its kind shown, its note never.
+    followUp: ["Suivi des absences", true],
   },
   values: {
     status: LEARNER_STATUS_LABELS,

@@ -1,6 +1,7 @@
 // The learners feature's server-only face for the routes and other features: they import from here, never
 // from its files (docs/architecture.md).
 
+export { recordAbandon } from "./abandon.server";
 export { learnerTitleOf } from "./audit-record.server";
 export { type ImportAnswer, learnerAction, learnerImportAction } from "./console-learners.server";
 export { type ConventionParty, setConventionParty } from "./convention-party.server";

@@ -5,6 +5,7 @@
  * indicators apply.
  */
 import { eq, sql } from "drizzle-orm";
+import { absenceAlertFacts } from "~/features/attendance/index.server";
 import { missingQualiopiItems } from "~/features/catalogue";
 import { formations } from "~/features/catalogue/schema.server";
 import { allFormationIndicators } from "~/features/indicators/index.server";
@@ -211,13 +212,14 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
   const since = addDays(today, -YEAR_DAYS);
   const sinceAt = new Date(now.getTime() - YEAR_DAYS * 86_400_000);
   const settings = await getQualitySettings(db);
-  const [[c], watch, formationsFacts, results, centre, stakeholders] = await Promise.all([
+  const [[c], watch, formationsFacts, results, centre, stakeholders, alerts] = await Promise.all([
     counts(db, today, since, sinceAt, settings.complaintDelayDays),
     watchCounts(db, since),
     formationFacts(db),
     allFormationIndicators(db, now),
     getCentreSettings(db),
     stakeholderResponseCounts(db, { from: sinceAt, to: now }),
+    absenceAlertFacts(db, sinceAt),
   ]);
   if (!c) throw new Error("Qualiopi counts returned no row");
   const others = SURVEY_AUDIENCES.filter((a) => a !== "learner" && stakeholders[a].answered > 0);
@@ -244,6 +246,7 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
     },
     absences: c.absences,
     dropouts: c.dropouts,
+    absenceAlerts: alerts,
     certificationOutcomes: c.certificationOutcomes,
     articles: c.articles,
     trainers: { active: c.activeTrainers, qualified: c.qualifiedTrainers },

@@ -9,7 +9,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { writeAttendanceSheet } from "~/features/attendance/index.server";
+import { absenceFollowUpCsv, writeAttendanceSheet } from "~/features/attendance/index.server";
 import { programmeFileName, renderProgramme } from "~/features/catalogue/index.server";
 import { formations } from "~/features/catalogue/schema.server";
 import { complaintsRegisterCsv } from "~/features/complaints/index.server";
@@ -340,8 +340,17 @@ const registerCsv = (
   },
 });
 
-/** Indicators 23 to 25, 26 and 32: the watch registers, the disability partners, the improvement register. */
+/**
+ * Indicator 12's absence alerts of the period and their follow-ups; indicators 23 to 25, 26 and 32: the
+ * watch registers, the disability partners, the improvement register.
+ */
 const boardRegisters: PackContribution[] = [
+  registerCsv(
+    12,
+    "Alertes d'absences de la période et leur suivi (CSV)",
+    "suivi-des-absences.csv",
+    ({ db, period }) => absenceFollowUpCsv(db, period),
+  ),
   ...WATCH_KINDS.map((kind) =>
     registerCsv(
       WATCH_KIND_INDICATORS[kind],

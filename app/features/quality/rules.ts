@@ -6,6 +6,7 @@
  * never 'Prouvé': its sentence says which document to keep, and where.
  */
 import { plural } from "~/platform/plural";
+import { type AbsenceAlertFacts, attendanceRule } from "./attendance-rule";
 import { INDICATORS, type Indicator, indicatorApplies, type QualityScope } from "./referential";
 import { WATCH_KIND_LABELS, type WatchKind } from "./vocabulary";
 
@@ -33,6 +34,8 @@ export interface QualityFacts {
   slots: { past: number; withAttendance: number; planned: number; withTrainer: number };
   absences: number;
   dropouts: number;
+  /** Absence alerts of 12 months and those followed up (indicator 12). */
+  absenceAlerts: AbsenceAlertFacts;
   /** Learners of certifying formations whose certification outcome is recorded (12 months). */
   certificationOutcomes: number;
   articles: number;
@@ -244,18 +247,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
         : `${plural(f.attestations.learners - f.attestations.attested, "stagiaire", "stagiaires")} sans attestation de fin de formation envoyée.`,
     fix: LEARNERS,
   }),
-  12: (f) => ({
-    evidence: [
-      { text: `${plural(f.slots.withAttendance, "créneau émargé", "créneaux émargés")} en 12\u00a0mois` },
-      {
-        text: `${plural(f.absences, "absence notée", "absences notées")}, ${plural(f.dropouts, "abandon", "abandons")}`,
-      },
-    ],
-    proven: f.slots.withAttendance > 0,
-    missing:
-      "Aucun émargement en 12\u00a0mois\u00a0: l'assiduité n'est pas suivie. Faites émarger chaque créneau et notez les absences.",
-    fix: FORMATIONS,
-  }),
+  12: attendanceRule,
   13: keptOutside(
     "La coordination centre-entreprise (livret d'apprentissage ou de suivi, visites, échanges avec le tuteur)",
   ),

@@ -47,6 +47,8 @@ export const settingsAudit: AuditDeclaration = {
     logoId: ["Logo", false],
     internalRules: ["Règlement intérieur", false],
     attendanceLinkMinutes: ["Envoi automatique des liens d'émargement (minutes avant le créneau)", true],
+    absenceAlertSlots: ["Absences consécutives avant alerte", true],
+    absenceAlertPercent: ["Part des heures manquées avant alerte (%)", true],
   },
   values: { vatStatus: VAT_STATUS_LABELS },
   record: () => ({ name: "Paramètres du centre", href: "/admin/parametres" }),

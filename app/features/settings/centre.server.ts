@@ -16,6 +16,7 @@ import {
   qualiopiValid,
 } from "./centre";
 import { LEARNER_RETENTION } from "./retention";
+import { ABSENCE_ALERT_BOUNDS } from "./settings-schema";
 
 // Every column but the certificate's bytes and the règlement intérieur: the settings are read on
 // every rendered public page, and neither is ever shown there.
@@ -186,6 +187,25 @@ export async function getAttendanceLinkMinutes(db: Db): Promise<number | null> {
     .from(centreSettings)
     .limit(1);
   return row?.minutes ?? null;
+}
+
+/** The absence alerts' thresholds of Paramètres (0: that alert is off); the defaults without a row. */
+export async function getAbsenceThresholds(
+  db: Db,
+): Promise<{ absenceAlertSlots: number; absenceAlertPercent: number }> {
+  const [row] = await db
+    .select({
+      absenceAlertSlots: centreSettings.absenceAlertSlots,
+      absenceAlertPercent: centreSettings.absenceAlertPercent,
+    })
+    .from(centreSettings)
+    .limit(1);
+  return (
+    row ?? {
+      absenceAlertSlots: ABSENCE_ALERT_BOUNDS.slots.suggested,
+      absenceAlertPercent: ABSENCE_ALERT_BOUNDS.percent.suggested,
+    }
+  );
 }
 
 /** The centre's règlement intérieur (Markdown, '' when nobody wrote it) and when it last changed. */

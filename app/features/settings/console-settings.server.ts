@@ -20,8 +20,19 @@ import type { Db } from "~/platform/db/client.server";
 import { sanitizeFileName } from "~/platform/file-name";
 import { textFields } from "~/platform/form-data";
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
-import { EMPTY_CENTRE, getAttendanceLinkMinutes, getCentreSettings, getInternalRules } from "./centre.server";
-import { attendanceLinksSchema, checkCentreSettings, internalRulesSchema } from "./settings-schema";
+import {
+  EMPTY_CENTRE,
+  getAbsenceThresholds,
+  getAttendanceLinkMinutes,
+  getCentreSettings,
+  getInternalRules,
+} from "./centre.server";
+import {
+  absenceAlertsSchema,
+  attendanceLinksSchema,
+  checkCentreSettings,
+  internalRulesSchema,
+} from "./settings-schema";
 
 const EVENT = { table: "centre_settings", op: "update" } as const;
 
@@ -108,7 +119,8 @@ async function removeCertificate(tx: Db) {
 /**
  * Paramètres: administrators save the form (`update`), send the Qualiopi certificate
  * (`certificate`) and remove it (`delete-certificate`), write the règlement intérieur
- * (`internal-rules`), turn the automatic signing links on or off (`attendance-links`); moderators
+ * (`internal-rules`), turn the automatic signing links on or off (`attendance-links`), set the
+ * absence alerts' thresholds (`absence-alerts`); moderators
  * read the screen only. Every
  * change is audited in the same transaction and announced, so open public pages and the page cache
  * show it at once. What `also` answers is another feature's card on the screen (the billing
@@ -122,6 +134,7 @@ export const settingsAction = <Result>(also: AlsoPosted<Result>) =>
       "delete-certificate": "settings:write",
       "internal-rules": "settings:write",
       "attendance-links": "settings:write",
+      "absence-alerts": "settings:write",
       ...also.permissions,
     },
     async (app, actor, form) => {
@@ -200,6 +213,24 @@ export const settingsAction = <Result>(also: AlsoPosted<Result>) =>
                   },
                 ],
               },
+            };
+          });
+        });
+      }
+      if (intent === "absence-alerts") {
+        const title = "Suivi des absences non enregistré";
+        const parsed = absenceAlertsSchema.safeParse(textFields(form));
+        if (!parsed.success) return invalid(intent, title, parsed.error);
+        return attempt(app, intent, title, "Suivi des absences enregistré", async () => {
+          const changes = diffFields("centre_settings", await getAbsenceThresholds(app.db), parsed.data);
+          if (changes.length === 0) return;
+          await auditedChange(app, actor, EVENT, async (tx) => {
+            await saveSettings(tx, parsed.data, app.config.contactNotifyEmail);
+            return {
+              action: "update",
+              entity: "centre_settings",
+              entityId: "1",
+              details: { title: "Suivi des absences", changes },
             };
           });
         });

@@ -94,6 +94,12 @@ export const centreSettings = pgTable(
      */
     attendanceLinkMinutes: integer("attendance_link_minutes"),
     /**
+     * Absences in a row (slots) that alert staff about a learner, and the share of the session's
+     * planned hours missed (percent) that does; 0 turns that alert off.
+     */
+    absenceAlertSlots: integer("absence_alert_slots").notNull().default(2),
+    absenceAlertPercent: integer("absence_alert_percent").notNull().default(10),
+    /**
      * The identity above was written from the demonstration centre's values: removing the demo data
      * empties the fields that still hold them.
      */
@@ -105,5 +111,7 @@ export const centreSettings = pgTable(
     check("centre_settings_min_result_answers", sql`${t.minResultAnswers} between 1 and 1000`),
     check("centre_settings_learner_retention_months", sql`${t.learnerRetentionMonths} between 12 and 240`),
     check("centre_settings_attendance_link_minutes", sql`${t.attendanceLinkMinutes} between 5 and 720`),
+    check("centre_settings_absence_alert_slots", sql`${t.absenceAlertSlots} between 0 and 50`),
+    check("centre_settings_absence_alert_percent", sql`${t.absenceAlertPercent} between 0 and 100`),
   ],
 );

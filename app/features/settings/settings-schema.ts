@@ -247,3 +247,26 @@ export const attendanceLinksSchema = z
     }
     return { attendanceLinkMinutes: minutes };
   });
+
+/** The bounds of the absence alerts' thresholds, and the defaults of a new centre. */
+export const ABSENCE_ALERT_BOUNDS = {
+  slots: { max: 50, suggested: 2 },
+  percent: { max: 100, suggested: 10 },
+} as const;
+
+/**
+ * 'Suivi des absences' in Paramètres: after how many absences in a row (slots), and from what share
+ * of the session's planned hours missed (percent), staff are alerted about a learner. 0 turns one off.
+ */
+export const absenceAlertsSchema = z.object({
+  absenceAlertSlots: wholeNumber(
+    0,
+    ABSENCE_ALERT_BOUNDS.slots.max,
+    `Indiquez un nombre entier de créneaux entre 0 et ${ABSENCE_ALERT_BOUNDS.slots.max} (0\u00a0: pas d'alerte)`,
+  ),
+  absenceAlertPercent: wholeNumber(
+    0,
+    ABSENCE_ALERT_BOUNDS.percent.max,
+    `Indiquez un pourcentage entier entre 0 et ${ABSENCE_ALERT_BOUNDS.percent.max} (0\u00a0: pas d'alerte)`,
+  ),
+});

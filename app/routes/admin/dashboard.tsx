@@ -12,6 +12,8 @@ import {
 import { Link } from "react-router";
 import { can } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
+import { AbsenceAlertsCard } from "~/features/attendance";
+import { openAbsenceAlerts } from "~/features/attendance/index.server";
 import { type OutstandingTotals, outstandingTotals } from "~/features/billing/index.server";
 import { formatRate, QualiopiWarning, RESULT_LABELS, resultSource } from "~/features/catalogue";
 import { type DashboardData, dashboardData } from "~/features/console/index.server";
@@ -48,7 +50,7 @@ const monthTrend = (n: number) => (n > 0 ? `+${n} ce mois-ci` : "Aucun ajout ce 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context;
   const { role } = await requirePermission({ request, context }, "console:access");
-  const [{ value, loadError }, settings, demo, setup, outstanding, trainerDocuments, quality] =
+  const [{ value, loadError }, settings, demo, setup, outstanding, trainerDocuments, quality, absences] =
     await Promise.all([
       loadOr(app, "données", () => dashboardData(app.db), EMPTY),
       readOrNull(app.logger, "centre settings", () => getCentreSettings(app.db)),
@@ -70,6 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             return { proven, applicable };
           })
         : null,
+      // Learners past an absence threshold and not followed up yet (features/attendance/absence-alerts.server.ts).
+      can(role, "learners:read")
+        ? readOrNull(app.logger, "absence alerts", () => openAbsenceAlerts(app.db))
+        : null,
     ]);
   const qualiopi = settings ? qualiopiStatus(settings) : null;
   return {
@@ -79,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     setup: setup ?? [],
     outstanding,
     trainerDocuments: trainerDocuments ?? [],
+    absenceAlerts: absences ?? [],
     quality,
     today: parisToday(),
     loadError,
@@ -170,6 +177,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     setup,
     outstanding,
     trainerDocuments,
+    absenceAlerts,
     quality,
     today,
     loadError,
@@ -247,6 +255,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : null}
       <ExpiringDocumentsCard documents={trainerDocuments} today={today} />
+      <AbsenceAlertsCard alerts={absenceAlerts} />
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -1,6 +1,7 @@
-import { Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
+import { ClipboardList, Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
+import { followUpHref } from "~/features/attendance";
 import { fundingHref } from "~/features/billing";
 import { formatDateRange, formatDay, SessionFilters } from "~/features/catalogue";
 import {
@@ -325,6 +326,14 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <ActionsCell>
+                <Link
+                  to={followUpHref(l.id)}
+                  className={buttonClass("ghost", "sm")}
+                  aria-label={`Suivi des absences de ${name}`}
+                >
+                  <ClipboardList aria-hidden="true" className="h-4 w-4" />
+                  <span className="hidden @3xl:inline">Suivi</span>
+                </Link>
                 {canReadInvoices ? (
                   <Link
                     to={fundingHref(l.id)}

@@ -9,12 +9,14 @@ import {
 import { QualiopiWarning } from "~/features/catalogue";
 import { MediaPicker } from "~/features/media";
 import {
+  AbsenceAlertsCard,
   AttendanceLinksCard,
   CentreSettingsForm,
   CertificateCard,
   InternalRulesCard,
 } from "~/features/settings";
 import {
+  getAbsenceThresholds,
   getAttendanceLinkMinutes,
   getCentreSettings,
   getInternalRules,
@@ -46,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const billing = await loadOr(app, "paramètres", () => readBillingSettings(app.db), null);
   const linkMinutes = await loadOr(app, "paramètres", () => getAttendanceLinkMinutes(app.db), null);
   const signatures = await loadOr(app, "paramètres", () => readSignatureSettings(app.db), null);
+  const absences = await loadOr(app, "paramètres", () => getAbsenceThresholds(app.db), null);
   return {
     settings: value,
     qualiopi: value ? qualiopiStatus(value) : null,
@@ -60,9 +63,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rules.loadError ??
       billing.loadError ??
       linkMinutes.loadError ??
-      signatures.loadError,
+      signatures.loadError ??
+      absences.loadError,
     signatures: signatures.value,
     attendanceLinkMinutes: linkMinutes.value,
+    absenceThresholds: absences.value,
   };
 }
 
@@ -86,6 +91,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     year,
     attendanceLinkMinutes,
     signatures,
+    absenceThresholds,
     loadError,
   } = loaderData;
   useLoadErrorToast(loadError);
@@ -114,6 +120,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {internalRules ? <InternalRulesCard canEdit={canEdit} rules={internalRules} /> : null}
         <SurveyDelaysCard delays={surveyDelays} canEdit={canEdit} />
         <AttendanceLinksCard minutes={attendanceLinkMinutes} canEdit={canEdit} />
+        {absenceThresholds ? <AbsenceAlertsCard thresholds={absenceThresholds} canEdit={canEdit} /> : null}
         {billing ? (
           <BillingSettingsCard
             settings={billing}

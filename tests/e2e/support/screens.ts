@@ -95,6 +95,11 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/financement$/,
     unknown: `/admin/stagiaires/${UNKNOWN_ID}/financement`,
   },
+  "routes/admin/learner-follow-up.tsx": {
+    list: "/admin/stagiaires",
+    href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/suivi$/,
+    unknown: `/admin/stagiaires/${UNKNOWN_ID}/suivi`,
+  },
   // An invoice from the list (the demo centre has none yet: the unknown one's page).
   "routes/admin/invoice.tsx": {
     list: "/admin/factures",
