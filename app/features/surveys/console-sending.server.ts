@@ -143,7 +143,7 @@ function saveSettingsPart<T extends SurveyDelays | SurveyAutomatic>(
   intent: string,
   fields: Record<string, string>,
   schema: z.ZodType<T, Record<string, unknown>>,
-  words: { refused: string; saved: string; journal: string },
+  words: { refused: string; saved: string; auditTitle: string },
 ) {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return invalid(intent, words.refused, parsed.error);
@@ -157,7 +157,7 @@ function saveSettingsPart<T extends SurveyDelays | SurveyAutomatic>(
         action: "update",
         entity: "centre_settings",
         entityId: "1",
-        details: { title: words.journal, changes },
+        details: { title: words.auditTitle, changes },
       };
     });
     return words.saved;
@@ -178,14 +178,14 @@ export const surveysAction = consoleAction(
       return saveSettingsPart(app, actor, intent, fields, surveyDelaysSchema, {
         refused: "Délais des enquêtes non enregistrés",
         saved: "Délais des enquêtes enregistrés",
-        journal: "Délais des enquêtes",
+        auditTitle: "Délais des enquêtes",
       });
     }
     if (intent === "automatic") {
       return saveSettingsPart(app, actor, intent, fields, surveyAutomaticSchema, {
         refused: "Envois automatiques non enregistrés",
         saved: "Envois automatiques enregistrés",
-        journal: "Envois automatiques des enquêtes",
+        auditTitle: "Envois automatiques des enquêtes",
       });
     }
     if (intent === "create") {
