@@ -3,3 +3,4 @@
 export { anonymiseExpiredComplaints } from "./erasure.server";
 export { storeComplaint } from "./intake.server";
 export { COMPLAINTS_REGISTER_COLUMNS, complaintsRegisterCsv } from "./register.server";
+export { type ComplaintImprovements, complaintsRegisterPdf } from "./register-pdf.server";

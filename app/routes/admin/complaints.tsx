@@ -1,5 +1,6 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
+import { RegisterDownload } from "~/features/complaints/components/register-download";
 import { complaintsPage, NO_COMPLAINTS } from "~/features/complaints/console-complaints.server";
 import { complaintFiltersFrom } from "~/features/complaints/console-schema";
 import { authorTypeLabel, categoryLabel } from "~/features/complaints/content";
@@ -47,6 +48,7 @@ export default function AdminComplaints({ loaderData }: Route.ComponentProps) {
         labels={COMPLAINT_STATUS_LABELS}
         counts={counts}
       />
+      <RegisterDownload />
       <ListFilters
         q={filters.q}
         searchLabel="Rechercher une réclamation"
