@@ -18,7 +18,7 @@ import { DRIVER } from "../support/db";
 import { makeFormation, makeLearner, makeSession, makeSlots, makeTrainer } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { queriesOn } from "../support/query";
-import { bodyOf, formRequest, routeArgs, statusOf } from "../support/runtime";
+import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
 import { secondSurveyInstance, surveyTokenIn } from "../support/surveys";
 
 const t = setUpTestApp();
@@ -353,6 +353,11 @@ describe(`stakeholders' surveys on ${DRIVER}`, () => {
         title: "Envois automatiques des enquêtes",
         changes: [{ field: "autoEmployer", from: "oui", to: "non" }],
       });
+      // Enquêtes says which public is asked by hand only.
+      const screen = await bodyOf(
+        await surveysRoute.loader(routeArgs(t, getRequest("/admin/enquetes", admin.cookie))),
+      );
+      expect(screen.paused).toEqual(["employer"]);
 
       const s = await endingSession("2039-05-10");
       expect((await t.app.surveys.runOnce(at("2039-05-10T12:00:00Z"))).invited).toBe(6);
