@@ -19,7 +19,14 @@ export function SurveyAutomaticForm({ settings, canEdit }: { settings: SurveyAut
   const fetcher = useAdminFetcher();
   const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
   return (
-    <fetcher.Form id={FORM} method="post" action="/admin/enquetes" noValidate className="mt-6">
+    <fetcher.Form
+      id={FORM}
+      method="post"
+      action="/admin/enquetes"
+      noValidate
+      className="mt-6"
+      aria-label="Envoi automatique des questionnaires"
+    >
       <input type="hidden" name="intent" value="automatic" />
       <fieldset disabled={!canEdit} className="m-0 min-w-0 space-y-2 border-0 p-0">
         <legend className="mb-2 text-sm font-medium">Envoi automatique des questionnaires</legend>
