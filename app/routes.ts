@@ -120,6 +120,7 @@ export default caseSensitive([
       }),
       route("signatures/:id/signe.pdf", "routes/admin/signature-request-file.ts", { id: "signature-signed" }),
       route("reclamations", "routes/admin/complaints.tsx"),
+      route("reclamations/registre.pdf", "routes/admin/complaints-register-pdf.ts"),
       route("reclamations/:id", "routes/admin/complaint.tsx"),
       route("qualiopi", "routes/admin/quality.tsx"),
       route("qualiopi/ameliorations", "routes/admin/quality-improvements.tsx"),

@@ -1,7 +1,7 @@
 // The Qualiopi evidence pack from the console: a complaint filed on the public site, then staff prepare
 // the pack of the last 12 months (the default period), follow it on the page until it is ready, and
-// download the ZIP: folder 31 holds the complaints register naming that complaint, and the index PDF at
-// the root lists every folder of the archive.
+// download the ZIP: folder 31 holds the complaints register naming that complaint (CSV and PDF), and the
+// index PDF at the root lists every folder of the archive; Réclamations gives the register's PDF too.
 import { readFile } from "node:fs/promises";
 import { frenchTypographyFaults } from "../support/french-text";
 import { readStoredZip } from "../support/zip";
@@ -61,6 +61,14 @@ test("staff prepare the evidence pack of a period, see it get ready, download th
   const register = entries.find((e) => e.name === "31 - Réclamations et aléas/registre-des-reclamations.csv");
   expect(register, names.join("\n")).toBeTruthy();
   expect(new TextDecoder().decode(register?.data)).toContain(reference);
+  // Beside it, the register to read (PDF/A): the complaint with its subject.
+  const registerPdf = entries.find(
+    (e) => e.name === "31 - Réclamations et aléas/registre-des-reclamations.pdf",
+  );
+  expect(registerPdf, names.join("\n")).toBeTruthy();
+  const registerText = await pdfText(new Uint8Array(registerPdf?.data ?? []));
+  expect(registerText).toContain(reference);
+  expect(registerText).toContain("Organisation, planning, locaux");
 
   const folders = [...new Set(names.filter((n) => n.includes("/")).map((n) => n.split("/")[0] ?? ""))];
   expect(folders.length).toBeGreaterThanOrEqual(22);
@@ -73,4 +81,15 @@ test("staff prepare the evidence pack of a period, see it get ready, download th
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(link).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The same register from Réclamations, this year by default.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoReady(page, "/admin/reclamations");
+  const saved = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Télécharger le registre (PDF)" }).click();
+  const pdf = await saved;
+  expect(pdf.suggestedFilename()).toMatch(
+    /^registre-des-reclamations-\d{4}-01-01-au-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  expect(await pdfText(new Uint8Array(await readFile(await pdf.path())))).toContain(reference);
 });

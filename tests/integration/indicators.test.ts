@@ -55,6 +55,7 @@ async function certifyingFormation() {
     results: [
       // Before the first computed year: shown as an archive.
       { kind: "reussite", year: 2022, rate: 81, sample: 16, source: "enquête interne" },
+      { kind: "abandon", year: 2022, rate: 10, sample: 20, source: "registre des présences" },
       // A year the site computes: the computed figures replace it.
       { kind: "satisfaction", year: 2024, rate: 99, sample: 40, source: "enquête interne" },
     ],
@@ -162,6 +163,7 @@ describe(`published indicators on ${DRIVER}`, () => {
     const f = await seeded();
     const counts = (await indicatorCounts(t.app.db, { formationId: f.id })).get(f.id) ?? [];
     const zero = {
+      droppedOut: 0,
       presented: 0,
       certified: 0,
       asked: 0,
@@ -177,6 +179,7 @@ describe(`published indicators on ${DRIVER}`, () => {
         year: 2024,
         learners: 6,
         completed: 4,
+        droppedOut: 1,
         presented: 5,
         certified: 2,
         asked: 6,
@@ -216,6 +219,15 @@ describe(`published indicators on ${DRIVER}`, () => {
         detail: "4 stagiaires sur 6, abandons compris",
       },
       {
+        // 1 learner of 6 dropped out ('Abandon', with its date): 17 %.
+        kind: "abandon",
+        title: "Taux d'abandon",
+        year: 2024,
+        period: "Sessions terminées en 2024",
+        rate: 17,
+        detail: "1 abandon sur 6 stagiaires",
+      },
+      {
         kind: "success",
         title: "Taux de réussite",
         year: 2024,
@@ -233,18 +245,24 @@ describe(`published indicators on ${DRIVER}`, () => {
           "Résultats 2024\u00a0: pas encore assez de réponses pour publier un taux (3 sur 5 nécessaires).",
       },
     ]);
+    // 2025: 3 learners, below the minimum of 5: the sentence for both, no rate.
+    const tooFew =
+      "Résultats 2025\u00a0: pas encore assez de stagiaires pour publier un taux (3 sur 5 nécessaires).";
     expect(y2025?.indicators).toEqual([
-      expect.objectContaining({
-        kind: "completion",
-        rate: null,
-        detail:
-          "Résultats 2025\u00a0: pas encore assez de stagiaires pour publier un taux (3 sur 5 nécessaires).",
-      }),
+      expect.objectContaining({ kind: "completion", rate: null, detail: tooFew }),
+      expect.objectContaining({ kind: "abandon", rate: null, detail: tooFew }),
     ]);
     // The 2022 archive stays, dated with its source; the typed 2024 rate gave way to the computed one.
     expect(published.archives).toEqual([
       { kind: "reussite", year: 2022, rate: 81, sample: 16, source: "enquête interne" },
+      { kind: "abandon", year: 2022, rate: 10, sample: 20, source: "registre des présences" },
     ]);
+    expect(indicatorLines(published)).toContain(
+      `10${NARROW}% — Taux d'abandon — Archive 2022, source\u00a0: registre des présences (20 stagiaires)`,
+    );
+    expect(indicatorLines(published)).toContain(
+      `17${NARROW}% — Taux d'abandon, sessions terminées en 2024 (1 abandon sur 6 stagiaires)`,
+    );
     expect(indicatorLines(published)).toContain(
       `81${NARROW}% — Taux de réussite — Archive 2022, source\u00a0: enquête interne (16 candidats)`,
     );
@@ -261,6 +279,9 @@ describe(`published indicators on ${DRIVER}`, () => {
     expect(html).toContain("Taux de satisfaction");
     expect(html).toContain(`80${NARROW}%`);
     expect(html).toContain("5 réponses sur 6 stagiaires");
+    expect(htmlText(html)).toContain("Taux d'abandon");
+    expect(html).toContain(`17${NARROW}%`);
+    expect(html).toContain("1 abandon sur 6 stagiaires");
     expect(html).toContain(
       "Résultats 2025\u00a0: pas encore assez de stagiaires pour publier un taux (3 sur 5 nécessaires).",
     );
@@ -269,6 +290,11 @@ describe(`published indicators on ${DRIVER}`, () => {
     expect(page.resultsLd).toEqual({
       additionalProperty: expect.arrayContaining([
         expect.objectContaining({ name: "Taux de satisfaction 2024", value: 80, unitText: "%" }),
+        expect.objectContaining({
+          name: "Taux d'abandon 2024",
+          value: 17,
+          description: "Sessions terminées en 2024\u00a0: 1 abandon sur 6 stagiaires",
+        }),
         expect.objectContaining({
           name: "Taux de réussite 2022",
           value: 81,
@@ -282,6 +308,15 @@ describe(`published indicators on ${DRIVER}`, () => {
     const mine = (stats.results as { id: string; indicators: unknown }[]).find((r) => r.id === f.id);
     const row = await t.app.db.select().from(formations).where(eq(formations.id, f.id));
     expect(mine?.indicators).toEqual(await formationIndicators(t.app.db, row[0] as (typeof row)[number]));
+    // The programme PDF prints the drop-out rate among the others.
+    const pdf = (await programmePdf.loader(
+      routeArgs(t, getRequest(`/formation/${f.slug}/programme.pdf`), { slug: f.slug }),
+    )) as Response;
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+      mergePages: true,
+    });
+    const flat = text.replace(/[\s\u00a0\u202f]+/g, " ");
+    expect(flat).toContain("Taux d'abandon, sessions terminées en 2024 (1 abandon sur 6 stagiaires)");
     // Its CSV holds the same table: every indicator with its basis, then the archives.
     const csv = (await csvRoute.loader(
       routeArgs(t, getRequest("/admin/statistiques/resultats-publies.csv", admin.cookie), {
@@ -298,6 +333,8 @@ describe(`published indicators on ${DRIVER}`, () => {
     for (const line of [
       `${title};2024;Taux de satisfaction;80${NARROW}%;5 réponses sur 6 stagiaires`,
       `${title};2024;Taux d'achèvement;67${NARROW}%;4 stagiaires sur 6, abandons compris`,
+      `${title};2024;Taux d'abandon;17${NARROW}%;1 abandon sur 6 stagiaires`,
+      `${title};2025;Taux d'abandon;—;Résultats 2025\u00a0: pas encore assez de stagiaires pour publier un taux (3 sur 5 nécessaires).`,
       `${title};2024;Taux de réussite;40${NARROW}%;2 certifié·es sur 5 présenté·es`,
       `${title};2024;Taux d'insertion à 3 mois;—;Résultats 2024\u00a0: pas encore assez de réponses pour publier un taux (3 sur 5 nécessaires).`,
       `${title};2022;Archive;81${NARROW}%;81${NARROW}% — Taux de réussite — Archive 2022, source\u00a0: enquête interne (16 candidats)`,
@@ -310,6 +347,7 @@ describe(`published indicators on ${DRIVER}`, () => {
     const after = String((await coursePage(f.slug)).results);
     expect(after).toContain(`100${NARROW}%`);
     expect(after).toContain("2 personnes en emploi sur 3 réponses");
+    expect(after).toContain("0 abandon sur 3 stagiaires");
     expect(after).not.toContain("pas encore assez");
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.entity, "centre_settings"));
     expect(entry?.details).toMatchObject({

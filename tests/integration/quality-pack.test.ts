@@ -1,5 +1,5 @@
 // The Qualiopi evidence pack: prepared from the console for a period, built in the background by one
-// instance only, its ZIP holding a folder per applicable indicator (the complaints register in 31, the
+// instance only, its ZIP holding a folder per applicable indicator (the complaints register in 31, CSV and PDF, the
 // attendance sheets in 12, the documents sent in 9, the trainers' register in 21, a LISEZ-MOI where
 // the product generates nothing) and an index PDF naming every folder; downloaded by staff only.
 import { mkdir, readdir, writeFile } from "node:fs/promises";
@@ -191,6 +191,15 @@ describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
     expect(register).toContain("REC-2032-0001");
     expect(register).toContain("Salle plus grande réservée");
     expect(register).not.toContain("marc@example.test");
+    // Beside it, the same register as a PDF/A to read: the complaint's subject and corrective action.
+    const registerPdf = await pdfText(
+      entries.find((e) => e.name === "31 - Réclamations et aléas/registre-des-reclamations.pdf")?.data ??
+        new Uint8Array(),
+    );
+    expect(registerPdf).toContain("REC-2032-0001");
+    expect(registerPdf).toContain("Organisation, planning, locaux");
+    expect(registerPdf).toContain("Salle plus grande réservée");
+    expect(registerPdf).not.toContain("marc@example.test");
     // 12: the session's attendance sheet; 9: the convocation sent; 21: the trainer's register and CV.
     expect(names.some((n) => /^12 - [^/]+\/2032-03-01 gestion-de-paie\/.+\.pdf$/.test(n))).toBe(true);
     expect(names).toContain(

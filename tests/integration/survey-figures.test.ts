@@ -79,7 +79,7 @@ const answer = (invitationId: string, questionId: string, value: string) =>
   makeSurveyAnswer(t.app.db, { invitationId, questionId, value });
 
 describe(`survey figures on ${DRIVER}`, () => {
-  it("a new database has the learners' ready-made 'À chaud' and 'À froid' questionnaires and the employers', trainers' and funders' 'À chaud' ones, editable, with their overall and situation questions", async () => {
+  it("a new database has the learners' ready-made 'À chaud' and 'À froid' questionnaires, the employers' 'À chaud' and 'À froid' ones and the trainers' and funders' 'À chaud' ones, editable, with their overall and situation questions", async () => {
     const found = await rows<{ title: string; kind: string; editable: boolean; roles: string[] }>(
       `select q.title, q.kind, q.audience, q.editable,
               array_remove(array_agg(qq.role order by qq.role), null) as roles
@@ -98,6 +98,13 @@ describe(`survey figures on ${DRIVER}`, () => {
       {
         title: "À chaud – employeurs",
         kind: "a_chaud",
+        audience: "employer",
+        editable: true,
+        roles: ["overall"],
+      },
+      {
+        title: "À froid – employeurs",
+        kind: "a_froid",
         audience: "employer",
         editable: true,
         roles: ["overall"],

@@ -4,7 +4,7 @@
  * (features/indicators); staff may only type an archive: a rate of a year before that, with its
  * source ('Archive 2024, source : enquête interne').
  */
-export const RESULT_KINDS = ["satisfaction", "reussite", "insertion", "recommandation"] as const;
+export const RESULT_KINDS = ["satisfaction", "reussite", "insertion", "recommandation", "abandon"] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
 export interface FormationResult {
@@ -68,6 +68,7 @@ export const RESULT_LABELS: Record<ResultKind, { title: string; phrase: string; 
     phrase: "de nos apprenants recommandent le centre",
     people: "répondants",
   },
+  abandon: { title: "Taux d'abandon", phrase: "d'abandon", people: "stagiaires" },
 };
 
 const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "~/platform/dates";
 import { entityId, optionalText, searchQuery } from "~/platform/form-schema";
 import { COMPLAINT_STATUSES, type ComplaintStatus } from "./statuses";
 
@@ -38,3 +39,38 @@ export const complaintActionSchema = z.object({
   id: entityId,
   correctiveAction: optionalText(ACTION_MAX),
 });
+
+export const REGISTER_PERIOD_ERRORS = {
+  from: "Indiquez le premier jour de la période (date au format AAAA-MM-JJ)",
+  to: "Indiquez le dernier jour de la période (date au format AAAA-MM-JJ)",
+  order: "Le dernier jour doit venir après le premier",
+} as const;
+
+/** The register's period in the URL (?du=&au=): two days, the second not before the first. */
+export const registerPeriodSchema = z
+  .object({
+    from: z
+      .string({ error: REGISTER_PERIOD_ERRORS.from })
+      .trim()
+      .refine(isCalendarDay, REGISTER_PERIOD_ERRORS.from),
+    to: z
+      .string({ error: REGISTER_PERIOD_ERRORS.to })
+      .trim()
+      .refine(isCalendarDay, REGISTER_PERIOD_ERRORS.to),
+  })
+  .refine((p) => !isCalendarDay(p.from) || !isCalendarDay(p.to) || p.from <= p.to, {
+    path: ["to"],
+    message: REGISTER_PERIOD_ERRORS.order,
+  });
+
+/** The register's default period: this calendar year (Paris) up to `today`. */
+export const defaultRegisterPeriod = (today: string) => ({ from: `${today.slice(0, 4)}-01-01`, to: today });
+
+/** The period asked in the URL, each day missing taken from the default. */
+export const registerPeriodFrom = (params: URLSearchParams, today: string) => {
+  const fallback = defaultRegisterPeriod(today);
+  return registerPeriodSchema.safeParse({
+    from: params.get("du") || fallback.from,
+    to: params.get("au") || fallback.to,
+  });
+};

@@ -5,3 +5,4 @@ export { complaintAction, complaintsPage, getComplaint, NO_COMPLAINTS } from "./
 export { anonymiseExpiredComplaints } from "./erasure.server";
 export { complaintSessionChoices, receiveComplaintForm, storeComplaint } from "./intake.server";
 export { COMPLAINTS_REGISTER_COLUMNS, complaintsRegisterCsv } from "./register.server";
+export { type ComplaintImprovements, complaintsRegisterPdf } from "./register-pdf.server";

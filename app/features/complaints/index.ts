@@ -12,7 +12,8 @@ export {
   CorrectiveActionForm,
   EraseComplaintData,
 } from "./components/complaint-forms";
-export { complaintFiltersFrom } from "./console-schema";
+export { RegisterDownload } from "./components/register-download";
+export { complaintFiltersFrom, registerPeriodFrom } from "./console-schema";
 export {
   AUTHOR_TYPES,
   authorTypeLabel,

@@ -153,6 +153,7 @@ export async function storeComplaint(
         sessionId: session.id,
         sessionLabel: session.label,
         learnerId,
+        channel: learnerId === null ? "site" : "space",
         updatedAt: createdAt,
       })
       .returning({ id: complaints.id });

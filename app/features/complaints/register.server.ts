@@ -11,7 +11,7 @@ import { rows } from "~/platform/db/rows.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { authorTypeLabel, categoryLabel } from "./content";
 import { handlingDelay } from "./delay";
-import { COMPLAINT_STATUS_LABELS, type ComplaintStatus } from "./statuses";
+import { COMPLAINT_STATUS_LABELS, type ComplaintChannel, type ComplaintStatus } from "./statuses";
 
 export const COMPLAINTS_REGISTER_COLUMNS = [
   "Référence",
@@ -28,18 +28,37 @@ export const COMPLAINTS_REGISTER_COLUMNS = [
   "Données personnelles effacées",
 ] as const;
 
-interface RegisterRow {
+export interface RegisterRow {
+  id: string;
   reference: string;
   created_at: Date | string;
+  channel: ComplaintChannel;
   author_type: string;
   organisation: string | null;
   category: string;
   session_label: string | null;
   status: ComplaintStatus;
   corrective_action: string | null;
+  /** The last answer sent to the author (its day; its text, which quotes the author, stays in the console). */
+  replied_at: Date | string | null;
   handled_at: Date | string | null;
   closed_at: Date | string | null;
   erased_at: Date | string | null;
+}
+
+/** The complaints received from `from` to `to` (Paris days, both included), oldest first. */
+export function registerRows(db: Db, period: { from: string; to: string }): Promise<RegisterRow[]> {
+  return rows<RegisterRow>(
+    db,
+    sql`select c.id, c.reference, c.created_at, c.channel::text as channel, c.author_type, c.organisation,
+               c.category, c.session_label, c.status::text as status, c.corrective_action,
+               (select max(e.created_at) from complaint_events e
+                 where e.complaint_id = c.id and e.kind = 'reply') as replied_at,
+               c.handled_at, c.closed_at, c.erased_at
+          from complaints c
+         where (c.created_at at time zone 'Europe/Paris')::date between ${period.from}::date and ${period.to}::date
+         order by c.created_at, c.reference`,
+  );
 }
 
 /** The register of the complaints received from `from` to `to` (YYYY-MM-DD, both included) as CSV. */
@@ -48,14 +67,7 @@ export async function complaintsRegisterCsv(
   period: { from: string; to: string },
   now = new Date(),
 ): Promise<{ count: number; csv: string }> {
-  const found = await rows<RegisterRow>(
-    db,
-    sql`select reference, created_at, author_type, organisation, category, session_label, status::text as status,
-               corrective_action, handled_at, closed_at, erased_at
-          from complaints
-         where (created_at at time zone 'Europe/Paris')::date between ${period.from}::date and ${period.to}::date
-         order by created_at, reference`,
-  );
+  const found = await registerRows(db, period);
   const lines = found.map((c) =>
     csvLine([
       c.reference,

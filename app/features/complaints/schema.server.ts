@@ -6,9 +6,11 @@ import { createdAt, updatedAt } from "../../platform/db/columns.server";
 import { users } from "../accounts/schema.server";
 import { formationSessions } from "../catalogue/schema.server";
 import { learners } from "../learners/schema.server";
-import { COMPLAINT_STATUSES } from "./statuses";
+import { COMPLAINT_CHANNELS, COMPLAINT_STATUSES } from "./statuses";
 
 export const complaintStatus = pgEnum("complaint_status", COMPLAINT_STATUSES);
+
+export const complaintChannel = pgEnum("complaint_channel", COMPLAINT_CHANNELS);
 
 /**
  * The last reference number given in each year: 'REC-2026-0007' is year 2026's seventh. The
@@ -48,6 +50,8 @@ export const complaints = pgTable(
      * personal data are.
      */
     learnerId: uuid("learner_id").references(() => learners.id, { onDelete: "set null" }),
+    /** Where it was written (statuses.ts): kept after the author's data are erased. */
+    channel: complaintChannel("channel").notNull().default("site"),
     description: text("description"),
     status: complaintStatus("status").notNull().default("received"),
     /** The corrective action staff decided. */

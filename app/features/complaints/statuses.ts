@@ -17,3 +17,15 @@ export const HANDLED_STATUSES: readonly ComplaintStatus[] = ["treated", "closed"
 
 /** Months after closing at which a complaint's personal data are erased (3 years; the privacy policy says so). */
 export const COMPLAINT_RETENTION_MONTHS = 36;
+
+/**
+ * How a complaint reached the centre: the site's public form, or the learner's personal space. Kept
+ * on the complaint (the register's 'Canal'), since the learner it names is emptied with the author's data.
+ */
+export const COMPLAINT_CHANNELS = ["site", "space"] as const;
+export type ComplaintChannel = (typeof COMPLAINT_CHANNELS)[number];
+
+export const COMPLAINT_CHANNEL_LABELS: Readonly<Record<ComplaintChannel, string>> = {
+  site: "Formulaire du site",
+  space: "Espace stagiaire",
+};

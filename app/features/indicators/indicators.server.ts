@@ -24,8 +24,8 @@ const endYear = sql<number>`extract(year from ${formationSessions.endDate})::int
 
 /**
  * Learners of the sessions that have ended (last day before today in Paris), per formation and
- * year: all of them (abandons included), the finished ones, those with a certification outcome and
- * the certified ones. A session still running counts nowhere yet: its learners are not done.
+ * year: all of them (abandons included), the finished ones, the ones who dropped out, those with a
+ * certification outcome and the certified ones. A session still running counts nowhere yet: its learners are not done.
  */
 async function learnerCounts(db: Db, formationId: string | undefined, today: string) {
   const ended = lt(formationSessions.endDate, today);
@@ -35,6 +35,7 @@ async function learnerCounts(db: Db, formationId: string | undefined, today: str
       year: endYear,
       learners: sql<number>`count(*)::int`,
       completed: sql<number>`(count(*) filter (where ${learners.status} = 'completed'))::int`,
+      droppedOut: sql<number>`(count(*) filter (where ${learners.status} = 'dropped_out'))::int`,
       presented: sql<number>`(count(*) filter (where ${learners.certification} is not null))::int`,
       certified: sql<number>`(count(*) filter (where ${learners.certification} = 'certified'))::int`,
     })

@@ -14,12 +14,13 @@ import {
 } from "~/features/catalogue";
 import { plural } from "~/platform/plural";
 
-export const INDICATOR_KINDS = ["satisfaction", "completion", "success", "insertion"] as const;
+export const INDICATOR_KINDS = ["satisfaction", "completion", "abandon", "success", "insertion"] as const;
 export type IndicatorKind = (typeof INDICATOR_KINDS)[number];
 
 export const INDICATOR_TITLES: Record<IndicatorKind, string> = {
   satisfaction: "Taux de satisfaction",
   completion: "Taux d'achèvement",
+  abandon: RESULT_LABELS.abandon.title,
   success: "Taux de réussite",
   // The computed rate's title, with the period it is computed with (INSERTION_MONTHS); an archive
   // says the period it was archived with (archiveTitle).
@@ -33,6 +34,8 @@ export interface YearCounts {
   learners: number;
   /** Of those, 'Terminé·e'. */
   completed: number;
+  /** Of those, 'Abandon' (their status, with its date). */
+  droppedOut: number;
   /** Learners with a certification outcome (every outcome counts as presented). */
   presented: number;
   /** Of those, 'Certifié·e'. */
@@ -51,6 +54,7 @@ export interface YearCounts {
 export const EMPTY_COUNTS: Omit<YearCounts, "year"> = {
   learners: 0,
   completed: 0,
+  droppedOut: 0,
   presented: 0,
   certified: 0,
   asked: 0,
@@ -102,6 +106,13 @@ function measure(kind: IndicatorKind, c: YearCounts) {
         noun: "stagiaires",
         detail: `${plural(c.completed, "stagiaire")} sur ${c.learners}, abandons compris`,
       };
+    case "abandon":
+      return {
+        count: c.droppedOut,
+        of: c.learners,
+        noun: "stagiaires",
+        detail: `${plural(c.droppedOut, "abandon")} sur ${plural(c.learners, "stagiaire")}`,
+      };
     case "success":
       return {
         count: c.certified,
@@ -122,7 +133,7 @@ function measure(kind: IndicatorKind, c: YearCounts) {
 /** Whether the year has anything to say for this kind (someone asked, a learner, a candidate). */
 function concerned(kind: IndicatorKind, c: YearCounts, certifying: boolean): boolean {
   if (kind === "satisfaction") return c.asked > 0 || c.overallAnswered > 0;
-  if (kind === "completion") return c.learners > 0;
+  if (kind === "completion" || kind === "abandon") return c.learners > 0;
   if (kind === "success") return certifying && c.presented > 0;
   return c.coldAsked > 0 || c.situationAnswered > 0;
 }

@@ -8,6 +8,7 @@ export {
   type QualityBoard,
   qualityBoard,
 } from "./board.server";
+export { complaintImprovementLines } from "./complaint-improvements.server";
 export { packAction } from "./console-pack.server";
 export {
   type PackContext,

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { absenceFollowUpCsv, writeAttendanceSheet } from "~/features/attendance/index.server";
 import { programmeFileName, renderProgramme } from "~/features/catalogue/index.server";
 import { formations } from "~/features/catalogue/schema.server";
-import { complaintsRegisterCsv } from "~/features/complaints/index.server";
+import { complaintsRegisterCsv, complaintsRegisterPdf } from "~/features/complaints/index.server";
 import { learnerDocuments } from "~/features/documents/schema.server";
 import { INDICATOR_TABLE_COLUMNS, indicatorLines, indicatorTableRows } from "~/features/indicators";
 import { allFormationIndicators, formationIndicators } from "~/features/indicators/index.server";
@@ -26,6 +26,7 @@ import { formatDate } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { fileNamePart } from "~/platform/pdf-document.server";
+import { complaintImprovementLines } from "./complaint-improvements.server";
 import { improvementsCsv, partnersCsv, watchCsv } from "./registers.server";
 import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS, WATCH_KINDS } from "./vocabulary";
 
@@ -314,14 +315,16 @@ const surveyAnswers: PackContribution = {
   },
 };
 
-/** Indicator 31: the complaints register of the period. */
+/** Indicator 31: the complaints register of the period, as data (CSV) and to read (PDF/A). */
 const complaintsRegister: PackContribution = {
   indicator: 31,
-  title: "Registre des réclamations reçues dans la période (CSV)",
-  count: async () => 1,
-  async *files({ db, period }) {
-    const { csv } = await complaintsRegisterCsv(db, period);
-    yield { path: "registre-des-reclamations.csv", data: csv };
+  title: "Registre des réclamations reçues dans la période (CSV et PDF)",
+  count: async () => 2,
+  async *files({ db, period, centre }) {
+    yield { path: "registre-des-reclamations.csv", data: (await complaintsRegisterCsv(db, period)).csv };
+    const improvements = (ids: string[]) => complaintImprovementLines(db, ids);
+    const { pdf } = await complaintsRegisterPdf(db, { period, centreName: centre.name, improvements });
+    yield { path: "registre-des-reclamations.pdf", data: pdf };
   },
 };
 

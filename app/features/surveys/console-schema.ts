@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { NNBSP, quoted } from "~/platform/french";
-import { QUESTION_ROLES, QUESTION_TYPES, QUESTIONNAIRE_KINDS, SURVEY_AUDIENCES } from "./vocabulary";
+import {
+  COLD_AUDIENCES,
+  QUESTION_ROLES,
+  QUESTION_TYPES,
+  QUESTIONNAIRE_KINDS,
+  SURVEY_AUDIENCES,
+} from "./vocabulary";
 
 export const TITLE_MAX = 120;
 export const INTRO_MAX = 1000;
@@ -30,13 +36,19 @@ export const questionnaireSchema = z.object({
   intro: z.string().trim().max(INTRO_MAX, `${INTRO_MAX} caractères maximum`).default(""),
 });
 
-export const newQuestionnaireSchema = questionnaireSchema.extend({
-  kind: z.enum(QUESTIONNAIRE_KINDS, { error: "Choisissez le type de questionnaire" }),
-  audience: z.preprocess(
-    (v) => (v === undefined || v === "" ? "learner" : v),
-    z.enum(SURVEY_AUDIENCES, { error: "Choisissez à qui s'adresse le questionnaire" }),
-  ),
-});
+export const newQuestionnaireSchema = questionnaireSchema
+  .extend({
+    kind: z.enum(QUESTIONNAIRE_KINDS, { error: "Choisissez le type de questionnaire" }),
+    audience: z.preprocess(
+      (v) => (v === undefined || v === "" ? "learner" : v),
+      z.enum(SURVEY_AUDIENCES, { error: "Choisissez à qui s'adresse le questionnaire" }),
+    ),
+  })
+  .refine((q) => q.kind !== "a_froid" || (COLD_AUDIENCES as readonly string[]).includes(q.audience), {
+    path: ["kind"],
+    message:
+      "Les formateur·rices ne sont pas interrogé·es à froid\u00a0: ils et elles ne voient plus les stagiaires après la session. Choisissez «\u00a0Autre\u00a0» pour un questionnaire envoyé à la main.",
+  });
 
 /**
  * A question as the console posts it. The rules the published figures depend on are checked here

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { diffFields } from "~/features/audit";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
 import { surveyQuestionnaires } from "~/features/surveys/schema.server";
@@ -14,9 +15,10 @@ import {
 import { textFields } from "~/platform/form-data";
 import { plural } from "~/platform/plural";
 import type { AppRuntime } from "~/platform/runtime.server";
+import { type SurveyAutomatic, surveyAutomaticSchema } from "./automatic";
 import { EVENT, GONE, guarded } from "./console-outcome.server";
 import { newQuestionnaireSchema, type SendInput, sendSchema } from "./console-schema";
-import { surveyDelaysSchema } from "./delays";
+import { type SurveyDelays, surveyDelaysSchema } from "./delays";
 import { audienceRecipients, invite, type LinkKeys, type Recipient, sessionTarget } from "./sending.server";
 import { getSurveySettings, saveSurveySettings } from "./survey-settings.server";
 import {
@@ -132,32 +134,58 @@ async function createQuestionnaire(
 }
 
 /**
+ * Saves one part of the surveys' settings from Paramètres (the delays, or the audiences written to
+ * automatically): checked by `schema`, each field changed named in one Journal entry.
+ */
+function saveSettingsPart<T extends SurveyDelays | SurveyAutomatic>(
+  app: AppRuntime,
+  actor: Actor,
+  intent: string,
+  fields: Record<string, string>,
+  schema: z.ZodType<T, Record<string, unknown>>,
+  words: { refused: string; saved: string; auditTitle: string },
+) {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) return invalid(intent, words.refused, parsed.error);
+  return guarded(app, intent, words.refused, async () => {
+    const before = await getSurveySettings(app.db);
+    const changes = diffFields("centre_settings", before, parsed.data);
+    if (changes.length === 0) return words.saved;
+    await auditedChange(app, actor, { table: "centre_settings", op: "update" }, async (tx) => {
+      await saveSurveySettings(tx, parsed.data);
+      return {
+        action: "update",
+        entity: "centre_settings",
+        entityId: "1",
+        details: { title: words.auditTitle, changes },
+      };
+    });
+    return words.saved;
+  });
+}
+
+/**
  * The Enquêtes screen's action: a new questionnaire (surveys:write), 'Envoyer maintenant'
- * (surveys:send), and the delays, which Paramètres shows and posts here (settings:write).
+ * (surveys:send), and the delays and the audiences' automatic sending, which Paramètres shows and
+ * posts here (settings:write).
  */
 export const surveysAction = consoleAction(
-  { create: "surveys:write", send: "surveys:send", delays: "settings:write" },
+  { create: "surveys:write", send: "surveys:send", delays: "settings:write", automatic: "settings:write" },
   async (app, actor, form) => {
     const intent = intentOf(form);
     const fields = textFields(form);
     if (intent === "delays") {
-      const title = "Délais des enquêtes non enregistrés";
-      const parsed = surveyDelaysSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, title, parsed.error);
-      return guarded(app, intent, title, async () => {
-        const before = await getSurveySettings(app.db);
-        const changes = diffFields("centre_settings", before, parsed.data);
-        if (changes.length === 0) return "Délais des enquêtes enregistrés";
-        await auditedChange(app, actor, { table: "centre_settings", op: "update" }, async (tx) => {
-          await saveSurveySettings(tx, parsed.data);
-          return {
-            action: "update",
-            entity: "centre_settings",
-            entityId: "1",
-            details: { title: "Délais des enquêtes", changes },
-          };
-        });
-        return "Délais des enquêtes enregistrés";
+      return saveSettingsPart(app, actor, intent, fields, surveyDelaysSchema, {
+        refused: "Délais des enquêtes non enregistrés",
+        saved: "Délais des enquêtes enregistrés",
+        auditTitle: "Délais des enquêtes",
+      });
+    }
+    if (intent === "automatic") {
+      return saveSettingsPart(app, actor, intent, fields, surveyAutomaticSchema, {
+        refused: "Envois automatiques non enregistrés",
+        saved: "Envois automatiques enregistrés",
+        auditTitle: "Envois automatiques des enquêtes",
       });
     }
     if (intent === "create") {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INSERTION_MONTHS } from "~/features/catalogue";
+import { AUTOMATIC_DEFAULTS, type SurveyAutomatic } from "./automatic";
 
 /** The surveys' delays (Paramètres): the à-froid delay, the reminder's, how long a link works. */
 export interface SurveyDelays {
@@ -8,10 +9,14 @@ export interface SurveyDelays {
   openDays: number;
 }
 
-export const SURVEY_SETTINGS_DEFAULTS: SurveyDelays = {
+/** The delays and which audiences the automatic waves write to (automatic.ts). */
+export type SurveySettings = SurveyDelays & SurveyAutomatic;
+
+export const SURVEY_SETTINGS_DEFAULTS: SurveySettings = {
   coldDelayMonths: 3,
   reminderDelayDays: 7,
   openDays: 30,
+  ...AUTOMATIC_DEFAULTS,
 };
 
 /** The à-froid survey's delay, in months after the session's last day: from the insertion period to two years. */

@@ -5,6 +5,7 @@ import type { EventBus } from "~/platform/events.server";
 import type { Logger } from "~/platform/logger.server";
 import { formatIsoDay, parisParts } from "~/platform/paris-time";
 import { PeriodicTask } from "~/platform/periodic.server";
+import { automaticAudiences } from "./automatic";
 import {
   audienceRecipients,
   invite,
@@ -14,6 +15,7 @@ import {
   sessionTarget,
 } from "./sending.server";
 import { getSurveySettings } from "./survey-settings.server";
+import { COLD_AUDIENCES, type SurveyAudience } from "./vocabulary";
 
 /**
  * How many days late a wave is still sent (the server was stopped on the day): past that, a session
@@ -74,8 +76,9 @@ async function dueSessions(db: Db, now: Date, coldDelayMonths: number) {
 /**
  * Sends the surveys when they are due, every minute in each server process, beside the mail worker:
  * the à-chaud questionnaires on each session's last day, the à-froid ones a delay after it, each to
- * its audience (the learners, the employers and funders paying for them, the trainers of the slots),
- * then one reminder to whoever has not answered. Several instances may run a round at the same moment: an
+ * its audience (the learners, the employers and funders paying for them, the trainers of the slots)
+ * unless Paramètres turned that audience's automatic sending off, then one reminder to whoever has not
+ * answered (an invitation already sent keeps its reminder when its audience is turned off after). Several instances may run a round at the same moment: an
  * invitation is a row the database accepts once (see `invite`), a reminder a conditional UPDATE
  * (see `remindDue`), and the e-mail is queued in the transaction that wrote it, so nothing leaves
  * twice. A failed round is logged and tried again at the next one.
@@ -104,13 +107,18 @@ export class SurveyScheduler {
 
   /** One round at `now`. Exposed for tests, the bench and scripts. */
   async runOnce(now = new Date()): Promise<SurveyRound> {
-    const { coldDelayMonths } = await getSurveySettings(this.db);
+    const settings = await getSurveySettings(this.db);
+    // The audiences staff left on in Paramètres; à froid, never the trainers (COLD_AUDIENCES).
+    const on = new Set<SurveyAudience>(automaticAudiences(settings));
+    const cold = new Set<SurveyAudience>(COLD_AUDIENCES);
     let invited = 0;
     const questionnaires = {
-      a_chaud: await questionnairesOfKind(this.db, "a_chaud"),
-      a_froid: await questionnairesOfKind(this.db, "a_froid"),
+      a_chaud: (await questionnairesOfKind(this.db, "a_chaud")).filter((q) => on.has(q.audience)),
+      a_froid: (await questionnairesOfKind(this.db, "a_froid")).filter(
+        (q) => on.has(q.audience) && cold.has(q.audience),
+      ),
     };
-    for (const due of await dueSessions(this.db, now, coldDelayMonths)) {
+    for (const due of await dueSessions(this.db, now, settings.coldDelayMonths)) {
       if (questionnaires[due.wave].length === 0) continue;
       const session = await sessionTarget(this.db, due.id);
       if (!session) continue;

@@ -176,7 +176,8 @@ export const surveyAnswers = pgTable(
 /**
  * The surveys' delays (Paramètres), one row (id 1) written by the migration with the defaults: the
  * à-froid survey goes `cold_delay_months` after the session's last day, the reminder
- * `reminder_delay_days` after an unanswered invitation, and a link works `open_days` days.
+ * `reminder_delay_days` after an unanswered invitation, and a link works `open_days` days. The
+ * `auto_*` switches say whether the automatic waves write to each audience (surveys/automatic.ts).
  */
 export const surveySettings = pgTable(
   "survey_settings",
@@ -185,6 +186,10 @@ export const surveySettings = pgTable(
     coldDelayMonths: integer("cold_delay_months").notNull().default(3),
     reminderDelayDays: integer("reminder_delay_days").notNull().default(7),
     openDays: integer("open_days").notNull().default(30),
+    autoLearner: boolean("auto_learner").notNull().default(true),
+    autoEmployer: boolean("auto_employer").notNull().default(true),
+    autoTrainer: boolean("auto_trainer").notNull().default(true),
+    autoFunder: boolean("auto_funder").notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -23,6 +23,13 @@ export const QUESTIONNAIRE_KIND_LABELS: Record<QuestionnaireKind, string> = {
 export const SURVEY_AUDIENCES = ["learner", "employer", "trainer", "funder"] as const;
 export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
 
+/**
+ * The audiences an à-froid questionnaire may ask, months after the session: the learners (where they
+ * are now), the employers (whether the employee applies what was learnt) and, when a centre makes one,
+ * the funders. Not the trainers: they no longer see the learners once the session has ended.
+ */
+export const COLD_AUDIENCES = ["learner", "employer", "funder"] as const satisfies readonly SurveyAudience[];
+
 export const SURVEY_AUDIENCE_LABELS: Record<SurveyAudience, string> = {
   learner: "Stagiaires",
   employer: "Employeurs",

@@ -7,6 +7,7 @@ import {
   categoryLabel,
   complaintFiltersFrom,
   handlingDelay,
+  RegisterDownload,
 } from "~/features/complaints";
 import { complaintsPage, NO_COMPLAINTS } from "~/features/complaints/index.server";
 import { StatusCounters } from "~/features/leads";
@@ -51,6 +52,7 @@ export default function AdminComplaints({ loaderData }: Route.ComponentProps) {
         labels={COMPLAINT_STATUS_LABELS}
         counts={counts}
       />
+      <RegisterDownload />
       <ListFilters
         q={filters.q}
         searchLabel="Rechercher une réclamation"

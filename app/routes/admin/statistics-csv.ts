@@ -12,7 +12,7 @@ import type { Route } from "./+types/statistics-csv";
 const RESULTS = "resultats-publies";
 
 /**
- * 'Résultats publiés' as CSV: completion, success, satisfaction and insertion per formation and
+ * 'Résultats publiés' as CSV: completion, drop-out, success, satisfaction and insertion per formation and
  * year, with their samples ('12 réponses sur 14 stagiaires') and archives, the screen's very cells.
  */
 async function resultsCsv(db: Db) {

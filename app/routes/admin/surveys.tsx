@@ -4,6 +4,7 @@ import { useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
 import { formatDateRange } from "~/features/catalogue";
 import {
+  automaticAudiences,
   countText,
   NewQuestionnaireForm,
   QUESTIONNAIRE_KIND_LABELS,
@@ -15,6 +16,7 @@ import {
 } from "~/features/surveys";
 import {
   formationResponseCounts,
+  getSurveySettings,
   listQuestionnaires,
   type SessionStatusRow,
   sessionsStatus,
@@ -43,14 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     async () => {
       // The formations' response rates over the last twelve months (invitations sent since then).
       const from = new Date(Date.now() - RATES_DAYS * 86_400_000);
-      const [questionnaires, sessions, formations] = await Promise.all([
+      const [questionnaires, sessions, formations, settings] = await Promise.all([
         listQuestionnaires(app.db),
         sessionsStatus(app.db),
         formationResponseCounts(app.db, { from }),
+        getSurveySettings(app.db),
       ]);
-      return { questionnaires, sessions, formations };
+      // The publics Paramètres turned off: their questionnaires leave by hand only.
+      const on = automaticAudiences(settings);
+      const paused = SURVEY_AUDIENCES.filter((a) => !on.includes(a));
+      return { questionnaires, sessions, formations, paused };
     },
-    { questionnaires: [], sessions: [], formations: [] },
+    { questionnaires: [], sessions: [], formations: [], paused: [] },
   );
   return { ...value, loadError };
 }
@@ -79,7 +85,7 @@ function waveText(row: SessionStatusRow, wave: SurveyWave): string {
 }
 
 export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
-  const { questionnaires, sessions, formations, loadError } = loaderData;
+  const { questionnaires, sessions, formations, paused, loadError } = loaderData;
   useLoadErrorToast(loadError);
   useLiveRevalidation(LIVE);
   const canWrite = useCan("surveys:write");
@@ -95,6 +101,14 @@ export default function AdminSurveys({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardContent className="grid gap-4">
             <h2 className="text-lg font-semibold">Questionnaires</h2>
+            {paused.length > 0 ? (
+              <p className="text-sm text-muted-foreground" data-testid="surveys-paused">
+                Envoi automatique désactivé pour{" "}
+                {paused.map((a) => SURVEY_AUDIENCE_LABELS[a].toLowerCase()).join(", ")} (Paramètres, Enquêtes
+                de satisfaction)&nbsp;: leurs questionnaires ne partent qu'avec «&nbsp;Envoyer
+                maintenant&nbsp;».
+              </p>
+            ) : null}
             <ListTable
               columns={[
                 "Questionnaire",

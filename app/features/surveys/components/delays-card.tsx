@@ -9,13 +9,16 @@ import {
   COLD_DELAY_MIN_MONTHS,
   SURVEY_SETTINGS_DEFAULTS,
   type SurveyDelays,
+  type SurveySettings,
 } from "../delays";
+import { SurveyAutomaticForm } from "./automatic-form";
 
 /**
  * Paramètres' 'Enquêtes de satisfaction' card: when the à-froid survey leaves, when the reminder
- * does, how long a link works. Posted to the Enquêtes screen's action (settings:write).
+ * does, how long a link works; then which audiences the automatic waves write to. Posted to the
+ * Enquêtes screen's action (settings:write).
  */
-export function SurveyDelaysCard({ delays, canEdit }: { delays: SurveyDelays; canEdit: boolean }) {
+export function SurveyDelaysCard({ delays, canEdit }: { delays: SurveySettings; canEdit: boolean }) {
   const fetcher = useAdminFetcher();
   const errors = fetcher.data?.ok === false ? fetcher.data.errors : undefined;
   const field = (name: keyof SurveyDelays, label: string, hint: string, min: number, max: number) => (
@@ -82,6 +85,7 @@ export function SurveyDelaysCard({ delays, canEdit }: { delays: SurveyDelays; ca
             )}
           </div>
         </fetcher.Form>
+        <SurveyAutomaticForm settings={delays} canEdit={canEdit} />
       </CardContent>
     </Card>
   );
