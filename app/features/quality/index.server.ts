@@ -25,10 +25,7 @@ export {
   improvementRegister,
   improvementsCsv,
   loadRegister,
-  partnerAction,
-  partnerRegister,
   staffOptions,
-  watchAction,
-  watchRegister,
 } from "./registers.server";
 export type { DisabilityPartner, WatchEntry } from "./schema.server";
+export { partnerAction, partnerRegister, watchAction, watchRegister } from "./watch-partners.server";

@@ -27,8 +27,9 @@ import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { fileNamePart } from "~/platform/pdf-document.server";
 import { complaintImprovementLines } from "./complaint-improvements.server";
-import { improvementsCsv, partnersCsv, watchCsv } from "./registers.server";
+import { improvementsCsv } from "./registers.server";
 import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS, WATCH_KINDS } from "./vocabulary";
+import { partnersCsv, watchCsv } from "./watch-partners.server";
 
 /** The period of a pack: the centre's days, both included (YYYY-MM-DD). */
 export interface PackPeriod {

@@ -1,12 +1,12 @@
 /**
- * The Qualiopi registers kept in the console: improvement actions (indicator 32), the watch (23 to 25)
- * and the disability partners (26). Each is a list edited in a dialog (crudAction: every change in the
- * Journal); an improvement action is also proposed in one click from a complaint or from a formation
- * whose satisfaction is under the threshold, linked to that record.
+ * The improvement register (Qualiopi indicator 32), kept in the console: a list edited in a dialog
+ * (crudAction: every change in the Journal); an action is also proposed in one click from a complaint
+ * or from a formation whose satisfaction is under the threshold, linked to that record. The watch and
+ * the disability partners' registers are in watch-partners.server.ts.
  */
-import { and, asc, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { userRoles, users } from "~/features/accounts/schema.server";
-import { type Actor, auditedChange, type CrudTable, crudAction } from "~/features/audit/index.server";
+import { type Actor, auditedChange, crudAction } from "~/features/audit/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { complaints } from "~/features/complaints/schema.server";
 import { indicatorCounts } from "~/features/indicators/index.server";
@@ -19,26 +19,10 @@ import { entityId } from "~/platform/form-schema";
 import { formatIsoDay } from "~/platform/paris-time";
 import type { AppRuntime } from "~/platform/runtime.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { improvementTitle, partnerTitle, watchTitle } from "./audit-record.server";
-import {
-  IMPROVEMENT_ERRORS,
-  type ImprovementInput,
-  improvementSchema,
-  PARTNER_ERRORS,
-  type PartnerInput,
-  partnerSchema,
-  WATCH_ERRORS,
-  type WatchInput,
-  watchSchema,
-} from "./registers";
-import { disabilityPartners, improvementActions, watchEntries } from "./schema.server";
-import {
-  IMPROVEMENT_ORIGIN_LABELS,
-  IMPROVEMENT_STATE_LABELS,
-  PARTNER_KIND_LABELS,
-  WATCH_KIND_LABELS,
-  type WatchKind,
-} from "./vocabulary";
+import { improvementTitle } from "./audit-record.server";
+import { IMPROVEMENT_ERRORS, type ImprovementInput, improvementSchema } from "./registers";
+import { improvementActions } from "./schema.server";
+import { IMPROVEMENT_ORIGIN_LABELS, IMPROVEMENT_STATE_LABELS } from "./vocabulary";
 
 export const IMPROVEMENTS_PATH = "/admin/qualiopi/ameliorations";
 
@@ -243,94 +227,6 @@ async function proposeImprovement(app: AppRuntime, actor: Actor, form: FormData)
   );
 }
 
-/**
- * The action of a register whose rows are its declared fields and nothing else (the watch, the
- * partners): create, update, delete from its dialog, for whoever keeps the registers (quality:write).
- */
-function plainRegisterAction<Input extends object>(
-  // One of the plain registers' tables: each has its id, its declared fields and updatedAt, which
-  // is all the statements below touch, so the watch's table type stands for both.
-  table: typeof watchEntries | typeof disabilityPartners,
-  fields: readonly (keyof Input & string)[],
-  config: Pick<CrudTable<Input>, "schema" | "entity" | "table" | "messages"> & {
-    title: (id: string) => string;
-  },
-) {
-  const rows = table as typeof watchEntries;
-  return crudAction<Input>({
-    ...config,
-    permission: "quality:write",
-    async save(tx, input, id) {
-      const values = input as unknown as typeof watchEntries.$inferInsert;
-      const [saved] = id
-        ? await tx
-            .update(rows)
-            .set({ ...values, updatedAt: new Date() })
-            .where(eq(rows.id, id))
-            .returning({ id: rows.id })
-        : await tx.insert(rows).values(values).returning({ id: rows.id });
-      return saved?.id;
-    },
-    async current(tx, id) {
-      const [row] = await tx.select().from(rows).where(eq(rows.id, id));
-      const found = row as Record<string, unknown> | undefined;
-      return found && Object.fromEntries(fields.map((f) => [f, found[f]]));
-    },
-    title: (_tx, _input, id) => config.title(id),
-    async remove(tx, id) {
-      const [deleted] = await tx.delete(rows).where(eq(rows.id, id)).returning({ id: rows.id });
-      return deleted && { title: config.title(deleted.id) };
-    },
-  });
-}
-
-/** The watch register, latest first. */
-export const watchRegister = (db: Db) =>
-  db.select().from(watchEntries).orderBy(desc(watchEntries.seenOn), desc(watchEntries.createdAt));
-
-export const watchAction = plainRegisterAction<WatchInput>(
-  watchEntries,
-  ["seenOn", "kind", "source", "summary", "impact"],
-  {
-    schema: watchSchema,
-    entity: "watch_entry",
-    table: "watch_entries",
-    messages: {
-      unknown: WATCH_ERRORS.unknown,
-      gone: "Cette entrée de veille n'existe plus.",
-      created: "Veille ajoutée",
-      updated: "Veille mise à jour",
-      deleted: "Veille supprimée",
-    },
-    title: watchTitle,
-  },
-);
-
-/** The disability partners, by name. */
-export const partnerRegister = (db: Db) =>
-  db
-    .select()
-    .from(disabilityPartners)
-    .orderBy(asc(sql`lower(${disabilityPartners.name})`), asc(disabilityPartners.id));
-
-export const partnerAction = plainRegisterAction<PartnerInput>(
-  disabilityPartners,
-  ["name", "kind", "contact", "purpose"],
-  {
-    schema: partnerSchema,
-    entity: "disability_partner",
-    table: "disability_partners",
-    messages: {
-      unknown: PARTNER_ERRORS.unknown,
-      gone: "Ce partenaire n'existe plus.",
-      created: "Partenaire ajouté",
-      updated: "Partenaire mis à jour",
-      deleted: "Partenaire supprimé",
-    },
-    title: partnerTitle,
-  },
-);
-
 /** A register screen's rows, or the French load error over an empty list (after the loader's permission check). */
 export async function loadRegister<T>(app: AppRuntime, what: string, read: (db: Db) => Promise<T[]>) {
   const { value, loadError } = await loadOr(app, what, () => read(app.db), []);
@@ -432,37 +328,3 @@ export const complaintImprovements = (db: Db, complaintId: string) =>
     .from(improvementActions)
     .where(eq(improvementActions.complaintId, complaintId))
     .orderBy(asc(improvementActions.createdAt));
-
-/** The watch register of one kind (indicators 23 to 25), entries read in the period, as CSV. */
-export async function watchCsv(
-  db: Db,
-  kind: WatchKind,
-  period: { from: string; to: string },
-): Promise<string> {
-  const entries = await db
-    .select()
-    .from(watchEntries)
-    .where(
-      and(
-        eq(watchEntries.kind, kind),
-        gte(watchEntries.seenOn, period.from),
-        lte(watchEntries.seenOn, period.to),
-      ),
-    )
-    .orderBy(asc(watchEntries.seenOn), asc(watchEntries.createdAt));
-  return (
-    CSV_BOM +
-    csvLine(["Date", "Type de veille", "Source", "Résumé", "Ce que cela change"]) +
-    entries.map((e) => csvLine([e.seenOn, WATCH_KIND_LABELS[e.kind], e.source, e.summary, e.impact])).join("")
-  );
-}
-
-/** The disability partners' directory (indicator 26), as CSV. */
-export async function partnersCsv(db: Db): Promise<string> {
-  const partners = await partnerRegister(db);
-  return (
-    CSV_BOM +
-    csvLine(["Nom", "Type", "Contact", "Pour quoi"]) +
-    partners.map((p) => csvLine([p.name, PARTNER_KIND_LABELS[p.kind], p.contact, p.purpose])).join("")
-  );
-}
