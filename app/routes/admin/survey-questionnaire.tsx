@@ -4,6 +4,7 @@ import { QuestionForm } from "~/features/surveys/components/question-form";
 import { getQuestionnaire } from "~/features/surveys/console-reading.server";
 import { INTRO_MAX, TITLE_MAX } from "~/features/surveys/console-schema";
 import { questionnaireAction } from "~/features/surveys/questionnaire-editing.server";
+import { QUESTIONNAIRE_FIELD_LABELS } from "~/features/surveys/survey-entity";
 import { QUESTIONNAIRE_KIND_LABELS } from "~/features/surveys/vocabulary";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLiveRevalidation } from "~/platform/use-live";
@@ -61,7 +62,7 @@ function TitleForm({
       <TextField
         form="questionnaire"
         name="title"
-        label="Titre"
+        label={QUESTIONNAIRE_FIELD_LABELS.title}
         defaultValue={title}
         maxLength={TITLE_MAX}
         errors={post.errors}
@@ -70,7 +71,7 @@ function TitleForm({
       <TextAreaField
         form="questionnaire"
         name="intro"
-        label="Introduction"
+        label={QUESTIONNAIRE_FIELD_LABELS.intro}
         hint="Affichée au-dessus des questions."
         defaultValue={intro}
         maxLength={INTRO_MAX}
