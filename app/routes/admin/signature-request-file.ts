@@ -1,5 +1,5 @@
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { requestFile } from "~/features/signatures/requests.server";
+import { requestFile } from "~/features/signatures/request-views.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/signature-request-file";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useCan } from "~/features/accounts/components/use-can";
 import { SignatureRequestPanel } from "~/features/signatures/components/signature-request-panel";
 import { SIGNATURE_PAGE_INTENTS, signaturePageAction } from "~/features/signatures/console-signatures.server";
-import { requestView } from "~/features/signatures/requests.server";
+import { requestView } from "~/features/signatures/request-views.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLiveRevalidation } from "~/platform/use-live";
 import { useLoadErrorToast } from "~/ui/console/form-fields";

@@ -1,5 +1,5 @@
 import { getSignedInUser } from "~/features/accounts/current-user.server";
-import { signerFile } from "~/features/signatures/requests.server";
+import { signerFile } from "~/features/signatures/signer.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal, pdfResponse } from "~/platform/pdf-document.server";
 import type { Route } from "./+types/signature-document";

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getSignedInUser } from "~/features/accounts/current-user.server";
 import { evidenceTime } from "~/features/signatures/evidence-pdf.server";
-import { signAsSigner, signerView } from "~/features/signatures/requests.server";
+import { signAsSigner, signerView } from "~/features/signatures/signer.server";
 import {
   SIGNATURE_ERRORS,
   SIGNATURE_STATE_LABELS,
