@@ -6,7 +6,6 @@ export { type BillingSettings, readBillingSettings } from "./billing-settings.se
 export { invoicePdfFile } from "./console-invoices.server";
 export { createCreditNote } from "./credit-notes.server";
 export {
-  createDraft,
   deleteDraft,
   INVOICE_GONE,
   type InvoiceWithLines,
@@ -27,6 +26,7 @@ export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
 export { invoiceFigures } from "./invoice-state.server";
 export { creditableNet, issueInvoice } from "./issue.server";
 export { billingLearnerHold } from "./learner-hold.server";
+export { createDraft } from "./new-draft.server";
 export { currentSeller, sellerProblem } from "./parties.server";
 export { payerTitle } from "./payer-audit.server";
 export { answerQuote, quotePdfFile } from "./quotes.server";
