@@ -29,4 +29,5 @@ export { billingLearnerHold } from "./learner-hold.server";
 export { createDraft } from "./new-draft.server";
 export { currentSeller, sellerProblem } from "./parties.server";
 export { payerTitle } from "./payer-audit.server";
-export { answerQuote, quotePdfFile } from "./quotes.server";
+export { answerQuote } from "./quote-answers.server";
+export { quotePdfFile } from "./quotes.server";

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { answerQuote, quoteByToken } from "~/features/billing/quotes.server";
+import { answerQuote, quoteByToken } from "~/features/billing/quote-answers.server";
 import { QUOTE_STATE_LABELS } from "~/features/billing/vocabulary";
 import { AdminInputError } from "~/platform/console/action.server";
 import { formatDate } from "~/platform/dates";
