@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { requirePermission } from "~/features/accounts/current-user.server";
-import { writeBlankSheet } from "~/features/attendance/sheet-pdf.server";
+import { writeBlankSheet } from "~/features/attendance/blank-sheet-pdf.server";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { entityId } from "~/platform/form-schema";
 import { pdfRefusal } from "~/platform/pdf-document.server";
