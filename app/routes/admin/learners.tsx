@@ -4,11 +4,11 @@ import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { fundingHref } from "~/features/billing/console-paths";
 import { SessionFilters } from "~/features/catalogue/components/session-filters";
 import { formatDateRange, formatDay } from "~/features/catalogue/sessions";
+import { LearnerDocuments } from "~/features/documents/components/learner-documents";
 import {
   InternalRulesWarning,
-  LearnerDocuments,
   SendSessionDocumentsButton,
-} from "~/features/documents/components/learner-documents";
+} from "~/features/documents/components/send-session-documents";
 import { SessionDocumentsPanel } from "~/features/documents/components/session-documents";
 import {
   DOCUMENT_INTENTS,
