@@ -3,13 +3,8 @@ import { useCan } from "~/features/accounts/components/use-can";
 import { requirePermission } from "~/features/accounts/current-user.server";
 import { SESSION_NOT_FOUND, SessionRecordError } from "~/features/catalogue/components/session-record-error";
 import { formatDateRange } from "~/features/catalogue/sessions";
-import {
-  ClashWarning,
-  PatternForm,
-  SlotForm,
-  SlotsTable,
-  TimetableTotals,
-} from "~/features/timetable/components/timetable-editor";
+import { PatternForm, SlotForm } from "~/features/timetable/components/timetable-editor";
+import { ClashWarning, SlotsTable, TimetableTotals } from "~/features/timetable/components/timetable-slots";
 import { timetableAction } from "~/features/timetable/console-timetable.server";
 import { sessionTimetable } from "~/features/timetable/timetable.server";
 import { loadOr } from "~/platform/console/action.server";
