@@ -24,7 +24,7 @@ test("an admitted learner's attestation de fin de formation: held back with the 
   await row.getByRole("button", { name: "Modifier Yanis Benali" }).click();
   const dialog = page.getByRole("dialog", { name: "Modifier le ou la stagiaire" });
   await dialog.getByLabel("Statut").selectOption({ label: "Abandon" });
-  await dialog.getByLabel("Date de l'abandon").fill(new Date().toISOString().slice(0, 10));
+  await dialog.getByLabel("Date d'abandon").fill(new Date().toISOString().slice(0, 10));
   await dialog.getByRole("button", { name: "Modifier", exact: true }).click();
   await expect(row.getByText("Abandon", { exact: true })).toBeVisible();
   await expect(send).not.toHaveAttribute("aria-disabled");

@@ -2,11 +2,10 @@
 // payer reads and accepts it; an accepted quote for a learner fills the learner's funding plan and
 // names the payer as the convention's party. Refusals say why in French and change nothing.
 import { describe, expect, it } from "vitest";
+import { answerQuote, quoteByToken } from "~/features/billing/quote-answers.server";
 import {
-  answerQuote,
   deleteQuoteDraft,
   type QuoteInput,
-  quoteByToken,
   quoteTotals,
   saveQuoteDraft,
   sendQuote,

@@ -144,7 +144,7 @@ describe(`survey analysis on ${DRIVER}`, () => {
       )) as Response
     ).text();
     const lines = csv.replace("\uFEFF", "").split("\r\n");
-    expect(lines[0]).toBe("Question;Type;Réponses;Moyenne;Valeur;Nombre;Commentaire");
+    expect(lines[0]).toBe("Question;Type de réponse;Réponses;Moyenne;Valeur;Nombre;Commentaire");
     const overallLabel =
       "Dans l'ensemble, êtes-vous satisfait·e de la formation suivie par votre salarié·e\u202f?";
     expect(lines).toContain(`${overallLabel};Note de 1 à 5;3;3,7;2;1;`);

@@ -6,15 +6,14 @@ import type { AuditDeclaration } from "~/features/audit/index.server";
 import { sessionTitle } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import type { Db } from "~/platform/db/client.server";
+import { APPLICATION_AUDIT_FIELDS } from "./application-entity";
 import { APPLICATION_STATUS_LABELS } from "./status";
 
 export const applicationAudit: AuditDeclaration = {
   entity: "application",
   kind: "Candidatures",
   label: "la candidature",
-  fields: {
-    status: ["Statut", true],
-  },
+  fields: APPLICATION_AUDIT_FIELDS,
   values: { status: APPLICATION_STATUS_LABELS },
   find: async (db, ids) =>
     (await db.select({ id: applications.id }).from(applications).where(inArray(applications.id, ids))).map(

@@ -2,8 +2,10 @@
  * The online application form: its choices, bounds and French messages. No zod here: the page's
  * browser-side checks read the same bounds and messages as the server.
  */
+
 import { FILE_SIZE_LABEL, REQUEST_LIMITS } from "~/platform/request-limits";
 import type { ToastMessage } from "~/platform/toast";
+import { APPLICATION_FIELDS } from "./application-entity";
 
 export const SITUATIONS = [
   { value: "demandeur_emploi", label: "Demandeur·euse d'emploi" },
@@ -33,9 +35,9 @@ export const situationLabel = (value: string) => SITUATIONS.find((s) => s.value 
 export const financingLabel = (value: string) => FINANCINGS.find((f) => f.value === value)?.label ?? value;
 
 export const APPLICATION_LIMITS = {
-  diploma: 200,
-  motivation: 3000,
-  accommodation: 2000,
+  diploma: APPLICATION_FIELDS.lastDiploma.text.max,
+  motivation: APPLICATION_FIELDS.motivation.text.max,
+  accommodation: APPLICATION_FIELDS.accommodation.text.max,
   /** Each file (the one limit on documents, app/platform/request-limits.ts). */
   fileBytes: REQUEST_LIMITS.fileBytes,
 } as const;

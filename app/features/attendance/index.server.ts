@@ -13,6 +13,7 @@ export {
   slotLinks,
   slotRoomToken,
 } from "./attendance-links.server";
+export { writeBlankSheet } from "./blank-sheet-pdf.server";
 export {
   ATTENDANCE_PERMISSIONS,
   attendanceAction,
@@ -23,7 +24,7 @@ export {
 export { followUpAction, learnerFollowUpPage } from "./follow-ups.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
 export { latestSheet, sheetAction, sheetDownload } from "./sheet-jobs.server";
-export { writeAttendanceSheet, writeBlankSheet } from "./sheet-pdf.server";
+export { writeAttendanceSheet } from "./sheet-pdf.server";
 export { SIGNATURE_TOO_LARGE } from "./signature-input.server";
 export { identifyInRoom, type RoomIdentity, signInRoom, signThroughLink, slotOf } from "./signing.server";
 export { type SlotTimes, windowState } from "./signing-window";

@@ -5,34 +5,30 @@
  * empty box where nothing was recorded (the sheet can be printed and signed by hand); the trainer's
  * countersignature under each slot, or an empty box; last, each learner's total of hours attended
  * (what the attestation reads). Written slot by slot into a stream, so that a session of 200
- * learners and 80 slots never holds its signatures nor its PDF in memory. Also the blank sheet, for
- * a room without network: one page per day, a box per learner and slot. Server only.
+ * learners and 80 slots never holds its signatures nor its PDF in memory. The blank sheet, for a room
+ * without network, is blank-sheet-pdf.server.ts's. Server only.
  */
 import { PassThrough, type Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { asc, eq, sql } from "drizzle-orm";
 import { attendanceCountersignatures } from "~/features/attendance/schema.server";
-import { formatDateRange } from "~/features/catalogue";
 import { sessionHeading } from "~/features/catalogue/index.server";
 import { learners } from "~/features/learners/schema.server";
-import { activitySentence, type CentreIdentity, fullAddress } from "~/features/settings";
+import { activitySentence } from "~/features/settings";
 import { getCentreSettings } from "~/features/settings/index.server";
-import { hoursText, timeText } from "~/features/timetable";
+import { hoursText } from "~/features/timetable";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { NNBSP } from "~/platform/french";
 import { formatTime, otherDayText, recordedTimeText } from "~/platform/paris-time";
-import { fileNamePart, newPdf } from "~/platform/pdf-document.server";
+import { newPdf } from "~/platform/pdf-document.server";
 import { attendedMinutes } from "./minutes.server";
-import { halfDay, halfDayTitle, slotHeading, weekdayDay } from "./sheet";
+import { halfDay, slotHeading } from "./sheet";
 import { SIGNATURE_BOX, sheetImage, sheetImagesOf } from "./sheet-images.server";
+import { BLUE, emptyBox, GREY, MARGIN, sheetFileName, writeHeader } from "./sheet-layout.server";
 import { sessionSlotsOf } from "./signing.server";
 import { ATTENDANCE_METHOD_LABELS, type AttendanceMethod, type AttendanceStatus } from "./vocabulary";
 
-const MARGIN = 40;
-const BLUE = "#1e3a8a";
-const GREY = "#4b5563";
-const BOX_LINE = "#6b7280";
 const ROW = 30;
 
 interface SlotEntry {
@@ -48,17 +44,8 @@ interface SlotEntry {
   corrected: boolean;
 }
 
-/** An empty box to sign in by hand. */
-function emptyBox(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number) {
-  doc.rect(x, y, width, height).lineWidth(0.6).strokeColor(BOX_LINE).stroke();
-}
-
 /** Called after each slot is written: how many are, of how many. */
 export type SheetProgress = (done: number, total: number) => Promise<void> | void;
-
-/** The sheet's file name: [a-z0-9-] only. */
-const sheetFileName = (prefix: string, session: { title: string; startDate: string }) =>
-  `${prefix}-${fileNamePart(session.title, 60) || "session"}-${session.startDate}.pdf`;
 
 /**
  * Writes the signed sheet of `sessionId` into `out` (a file, a response), reporting after each slot;
@@ -320,137 +307,4 @@ export async function renderAttendanceSheet(
   out.on("data", (chunk: Buffer) => chunks.push(chunk));
   const made = await writeAttendanceSheet(db, sessionId, today, out);
   return made ? { pdf: Buffer.concat(chunks), fileName: made.fileName } : null;
-}
-
-function writeHeader(
-  doc: PDFKit.PDFDocument,
-  centre: CentreIdentity,
-  session: { title: string; startDate: string; endDate: string; place: string },
-  width: number,
-) {
-  doc.font("bold").fontSize(13).fillColor(BLUE).text(centre.name, MARGIN, MARGIN, { width });
-  doc
-    .font("text")
-    .fontSize(8)
-    .fillColor(GREY)
-    .text(`${fullAddress(centre)} · ${centre.phone} · ${centre.email}`, { width });
-  doc.moveDown(1).font("bold").fontSize(18).fillColor("black").text("Feuille d'émargement", { width });
-  doc.font("text").fontSize(10).fillColor("black").text(session.title, { width });
-  doc
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(
-      `Session ${formatDateRange(session.startDate, session.endDate)}${session.place ? ` · ${session.place}` : ""}`,
-      {
-        width,
-      },
-    );
-}
-
-/** At most this many slots side by side on a page of the blank sheet (a day has two, sometimes three). */
-const BLANK_COLUMNS = 3;
-const BLANK_ROW = 34;
-
-/**
- * The blank sheet of `sessionId` into `out`, for a room without network: a page per day (a day with
- * more than BLANK_COLUMNS slots takes several), each learner still following the session on a row
- * with an empty box per slot, the trainer's row last; continued on the next page when the learners
- * do not fit. Its file name, or null when there is no such session.
- */
-export async function writeBlankSheet(
-  db: Db,
-  sessionId: string,
-  out: Writable,
-): Promise<{ fileName: string } | null> {
-  const session = await sessionHeading(db, sessionId);
-  if (!session) return null;
-  const [centre, slots, people] = await Promise.all([
-    getCentreSettings(db),
-    sessionSlotsOf(db, sessionId),
-    db
-      .select({ firstName: learners.firstName, lastName: learners.lastName })
-      .from(learners)
-      .where(
-        sql`${learners.sessionId} = ${sessionId} and ${learners.anonymisedAt} is null and ${learners.status} <> 'dropped_out'`,
-      )
-      .orderBy(asc(learners.lastName), asc(learners.firstName), asc(learners.id)),
-  ]);
-  const { doc, width } = newPdf({
-    info: {
-      Title: `Feuille d'émargement à imprimer — ${session.title}`,
-      Author: centre.name,
-      Subject: "Feuille d'émargement",
-    },
-    margin: MARGIN,
-  });
-  doc.pipe(out);
-  const written = finished(out);
-  const pages: { day: string; slots: typeof slots }[] = [];
-  for (const slot of slots) {
-    const last = pages.at(-1);
-    if (last && last.day === slot.day && last.slots.length < BLANK_COLUMNS) last.slots.push(slot);
-    else pages.push({ day: slot.day, slots: [slot] });
-  }
-  const nameWidth = 170;
-  const rowsOf = [...people.map((p) => `${p.lastName ?? ""} ${p.firstName ?? ""}`.trim()), "Formateur·rice"];
-  const bottom = doc.page.height - MARGIN;
-  for (const [n, page] of pages.entries()) {
-    if (n > 0) doc.addPage();
-    const column = (width - nameWidth) / page.slots.length;
-    const heading = (continued: boolean) => {
-      writeHeader(doc, centre, session, width);
-      doc
-        .moveDown(0.6)
-        .font("bold")
-        .fontSize(12)
-        .fillColor(BLUE)
-        .text(`${weekdayDay(page.day)}${continued ? " (suite)" : ""}`, MARGIN, doc.y, { width });
-      const y = doc.y + 6;
-      doc
-        .font("bold")
-        .fontSize(8)
-        .fillColor(GREY)
-        .text("Stagiaire", MARGIN, y + 4, { lineBreak: false });
-      for (const [i, slot] of page.slots.entries()) {
-        const x = MARGIN + nameWidth + i * column;
-        doc.text(
-          `${halfDayTitle(slot)}, ${timeText(slot.startMinute)} – ${timeText(slot.endMinute)}`,
-          x + 4,
-          y,
-          { width: column - 8, lineBreak: false, ellipsis: true },
-        );
-        if (slot.trainer) {
-          doc
-            .font("text")
-            .text(slot.trainer, x + 4, y + 10, { width: column - 8, lineBreak: false, ellipsis: true })
-            .font("bold");
-        }
-      }
-      doc.y = y + 24;
-    };
-    heading(false);
-    for (const name of rowsOf) {
-      if (doc.y + BLANK_ROW > bottom) {
-        doc.addPage();
-        heading(true);
-      }
-      const y = doc.y;
-      doc
-        .font(name === "Formateur·rice" && name === rowsOf.at(-1) ? "bold" : "text")
-        .fontSize(9)
-        .fillColor("black")
-        .text(name, MARGIN, y + 12, { width: nameWidth - 8, lineBreak: false, ellipsis: true });
-      for (let i = 0; i < page.slots.length; i++) {
-        emptyBox(doc, MARGIN + nameWidth + i * column + 4, y + 3, column - 8, BLANK_ROW - 6);
-      }
-      doc.y = y + BLANK_ROW;
-    }
-  }
-  if (pages.length === 0) {
-    writeHeader(doc, centre, session, width);
-    doc.moveDown(1).font("text").fontSize(10).fillColor(GREY).text("Aucun créneau au planning.", { width });
-  }
-  doc.end();
-  await written;
-  return { fileName: sheetFileName("emargement-vierge", session) };
 }

@@ -10,11 +10,11 @@ import { textFields } from "~/platform/form-data";
 import { openCreated, payerChoices } from "./console-common.server";
 import { learnerInvoiceRows } from "./console-invoice-rows.server";
 import { invoiceHref } from "./console-paths";
-import { createDraft } from "./drafts.server";
 import { fundingPlanSchema } from "./funding-plan-schema";
 import { readFundingPlan, saveFundingPlan } from "./funding-plans.server";
 import { draftCreateSchema } from "./invoice-schema";
 import { learnerContext } from "./learner-context.server";
+import { createDraft } from "./new-draft.server";
 import { learnerQuotes } from "./quotes.server";
 
 /** Everything the Financement page shows, or null when there is no such learner. */

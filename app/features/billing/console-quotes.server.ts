@@ -22,8 +22,9 @@ import { deleteDraftAndLeave, openCreated, payerChoices, staffName } from "./con
 import { fundingHref, QUOTES_HREF, quoteHref } from "./console-paths";
 import { readFundingPlan } from "./funding-plans.server";
 import { learnerContext } from "./learner-context.server";
+import { answerQuote } from "./quote-answers.server";
 import { type QuoteFilters, quoteFormSchema } from "./quote-schema";
-import { answerQuote, deleteQuoteDraft, quoteTitleFor, saveQuoteDraft, sendQuote } from "./quotes.server";
+import { deleteQuoteDraft, quoteTitleFor, saveQuoteDraft, sendQuote } from "./quotes.server";
 import { payers, quoteLines, quotes } from "./schema.server";
 
 /** How long a new quote stays valid unless staff choose otherwise. */

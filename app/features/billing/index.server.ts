@@ -17,7 +17,6 @@ export { type AdminPayer, NO_PAYERS, payerActionWith, payersPage } from "./conso
 export { NO_QUOTES, newQuotePage, quoteAction, quotePage, quotesPage } from "./console-quotes.server";
 export { createCreditNote } from "./credit-notes.server";
 export {
-  createDraft,
   deleteDraft,
   INVOICE_GONE,
   type InvoiceWithLines,
@@ -38,6 +37,8 @@ export { DRAFT_NUMBER, invoiceDocument } from "./invoice-document.server";
 export { invoiceFigures } from "./invoice-state.server";
 export { creditableNet, issueInvoice } from "./issue.server";
 export { billingLearnerHold } from "./learner-hold.server";
+export { createDraft } from "./new-draft.server";
 export { currentSeller, sellerProblem } from "./parties.server";
 export { payerTitle } from "./payer-audit.server";
-export { answerQuote, quoteByToken, quotePdfFile } from "./quotes.server";
+export { answerQuote, quoteByToken } from "./quote-answers.server";
+export { quotePdfFile } from "./quotes.server";

@@ -11,3 +11,4 @@ export {
   UNKNOWN_SECTIONS,
   yearFrom,
 } from "./bpf";
+export { LearnerList, linkTo, SectionTable, Trainers } from "./components/bpf-tables";

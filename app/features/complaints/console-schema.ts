@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/platform/dates";
-import { entityId, optionalText, searchQuery } from "~/platform/form-schema";
+import { entityId, searchQuery } from "~/platform/form-schema";
+import { COMPLAINT_FIELDS, complaintTextChecks } from "./complaint-entity";
 import { COMPLAINT_STATUSES, type ComplaintStatus } from "./statuses";
 
 /** The register's filters, read from the URL (?q=&statut=&page=): shareable, and they work without JavaScript. */
@@ -18,7 +19,7 @@ export function complaintFiltersFrom(params: URLSearchParams): ComplaintFilters 
 }
 
 export const REPLY_MAX = 10_000;
-export const ACTION_MAX = 5_000;
+export const ACTION_MAX = COMPLAINT_FIELDS.correctiveAction.text.max;
 
 export const complaintStatusSchema = z.object({
   id: entityId,
@@ -37,7 +38,7 @@ export const complaintReplySchema = z.object({
 /** The corrective action decided; blank clears it. */
 export const complaintActionSchema = z.object({
   id: entityId,
-  correctiveAction: optionalText(ACTION_MAX),
+  ...complaintTextChecks(),
 });
 
 export const REGISTER_PERIOD_ERRORS = {

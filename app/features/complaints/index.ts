@@ -1,6 +1,7 @@
 // The complaints feature's browser-safe face for the routes and other features: they import from here, never
 // from its files (docs/architecture.md).
 
+export { COMPLAINT_FIELD_LABELS } from "./complaint-entity";
 export { type ComplaintInput, complaintSchema } from "./complaint-schema";
 export {
   COMPLAINT_CATEGORY_FIELD,

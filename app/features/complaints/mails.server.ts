@@ -6,6 +6,7 @@ import {
   renderWrittenMail,
 } from "~/platform/mail/templates.server";
 import { formatFullDateTime } from "~/platform/paris-time";
+import { COMPLAINT_FIELD_LABELS } from "./complaint-entity";
 import { authorTypeLabel, categoryLabel } from "./content";
 
 /** What the two e-mails of a new complaint quote. */
@@ -26,11 +27,11 @@ export interface ComplaintSummary {
 }
 
 const rowsOf = (c: ComplaintSummary): [string, string][] => [
-  ["Référence", c.reference],
-  ["Catégorie", categoryLabel(c.category)],
-  ["Session concernée", c.session ?? "Non précisée"],
+  [COMPLAINT_FIELD_LABELS.reference, c.reference],
+  [COMPLAINT_FIELD_LABELS.category, categoryLabel(c.category)],
+  [COMPLAINT_FIELD_LABELS.sessionLabel, c.session ?? "Non précisée"],
   ["Votre réclamation", c.description],
-  ["Reçue le", formatFullDateTime(c.createdAt)],
+  [COMPLAINT_FIELD_LABELS.createdAt, formatFullDateTime(c.createdAt)],
 ];
 
 /**
@@ -48,13 +49,13 @@ export function complaintAcknowledgementMail(centre: MailCentre, c: ComplaintSum
       `Vous pouvez aussi nous joindre au ${centre.phone} (${centre.openingHours.join(" ; ")}).`,
     ],
     rows: [
-      ["Référence", c.reference],
-      ["Catégorie", categoryLabel(c.category)],
+      [COMPLAINT_FIELD_LABELS.reference, c.reference],
+      [COMPLAINT_FIELD_LABELS.category, categoryLabel(c.category)],
       [
         "Session concernée",
         c.sessionChosen || !c.session ? (c.session ?? "Non précisée") : "Précisée dans votre réclamation",
       ],
-      ["Reçue le", formatFullDateTime(c.createdAt)],
+      [COMPLAINT_FIELD_LABELS.createdAt, formatFullDateTime(c.createdAt)],
     ],
   });
 }
@@ -72,9 +73,9 @@ export function complaintNotificationMail(
     rows: [
       ["Auteur", `${c.firstName} ${c.lastName}`],
       ["À quel titre", authorTypeLabel(c.authorType)],
-      ["Structure", c.organisation ?? "Non renseignée"],
-      ["E-mail", c.email],
-      ["Téléphone", c.phone ?? "Non renseigné"],
+      [COMPLAINT_FIELD_LABELS.organisation, c.organisation ?? "Non renseignée"],
+      [COMPLAINT_FIELD_LABELS.email, c.email],
+      [COMPLAINT_FIELD_LABELS.phone, c.phone ?? "Non renseigné"],
       ...rowsOf(c),
     ],
     action: { label: "Ouvrir la réclamation", url },

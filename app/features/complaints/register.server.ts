@@ -9,24 +9,12 @@ import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formatDateTime } from "~/platform/paris-time";
+import { COMPLAINTS_REGISTER_COLUMNS } from "./complaint-entity";
 import { authorTypeLabel, categoryLabel } from "./content";
 import { handlingDelay } from "./delay";
 import { COMPLAINT_STATUS_LABELS, type ComplaintChannel, type ComplaintStatus } from "./statuses";
 
-export const COMPLAINTS_REGISTER_COLUMNS = [
-  "Référence",
-  "Reçue le",
-  "Auteur",
-  "Organisme",
-  "Catégorie",
-  "Session",
-  "Statut",
-  "Action corrective",
-  "Traitée le",
-  "Délai de traitement",
-  "Close le",
-  "Données personnelles effacées",
-] as const;
+export { COMPLAINTS_REGISTER_COLUMNS };
 
 export interface RegisterRow {
   id: string;

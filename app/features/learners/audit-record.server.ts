@@ -6,6 +6,7 @@ import { sessionTitle } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import type { Db } from "~/platform/db/client.server";
+import { LEARNER_AUDIT_FIELDS } from "./learner-entity";
 import { CERTIFICATION_OUTCOME_LABELS, LEARNER_FUNDING_LABELS, LEARNER_STATUS_LABELS } from "./vocabulary";
 
 /** How a learner's title names them when written (learnerTitleOf): replaced by their name when shown. */
@@ -15,28 +16,8 @@ export const learnerAudit: AuditDeclaration = {
   entity: "learner",
   kind: "Stagiaires",
   label: "le ou la stagiaire",
-  fields: {
-    status: ["Statut", true],
-    abandonedOn: ["Date d'abandon", true],
-    certification: ["Certification", true],
-    firstName: ["Prénom", false],
-    lastName: ["Nom", false],
-    email: ["E-mail", false],
-    company: ["Entreprise", false],
-    // The learner's situation (jobseeker…) is theirs: named, never shown.
-    traineeCategory: ["Type de stagiaire (BPF)", false],
-    fundingSource: ["Financement", true],
-    payerName: ["Entreprise ou financeur qui paie", false],
-    payerAddress: ["Adresse du payeur", false],
-    payerSiret: ["SIRET du payeur", false],
-    payerContactName: ["Contact du payeur", false],
-    payerContactEmail: ["E-mail du contact du payeur", false],
-    address: ["Adresse postale", false],
-    cpfFileNumber: ["Dossier Mon Compte Formation", false],
-    applicationId: ["Candidature liée", false],
-    // Absences' follow-up (features/attendance): its kind shown, its note never.
-    followUp: ["Suivi des absences", true],
-  },
+  fields: LEARNER_AUDIT_FIELDS,
+
   values: {
     status: LEARNER_STATUS_LABELS,
     certification: CERTIFICATION_OUTCOME_LABELS,

@@ -4,6 +4,7 @@
  * that staff fix the file and send it again. Pure: the import (import.server.ts) adds what only the
  * database knows (a learner already in the session) and stores all the rows or none.
  */
+import { LEARNER_FIELD_LABELS } from "./learner-entity";
 import { type LearnerPerson, learnerPersonSchema } from "./learner-schema";
 
 /** Rows one file may hold: far above a session's seats (1 000 at most). */
@@ -47,11 +48,11 @@ const COLUMN_NAMES: Record<string, Column> = {
 };
 
 const COLUMN_LABELS: Record<Column, string> = {
-  firstName: "Prénom",
-  lastName: "Nom",
-  email: "E-mail",
-  company: "Entreprise",
-  traineeCategory: "Type de stagiaire",
+  firstName: LEARNER_FIELD_LABELS.firstName,
+  lastName: LEARNER_FIELD_LABELS.lastName,
+  email: LEARNER_FIELD_LABELS.email,
+  company: LEARNER_FIELD_LABELS.company,
+  traineeCategory: LEARNER_FIELD_LABELS.traineeCategory,
 };
 
 const REQUIRED_COLUMNS: readonly Column[] = ["firstName", "lastName", "email"];

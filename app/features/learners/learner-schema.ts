@@ -8,6 +8,7 @@ import {
   REQUIRED,
   searchQuery,
 } from "~/platform/form-schema";
+import { LEARNER_FIELDS } from "./learner-entity";
 import {
   CERTIFICATION_OUTCOMES,
   type CertificationOutcome,
@@ -24,7 +25,7 @@ const NOT_ALLOWED = "Ce champ contient un caractère non autorisé";
 const optionalLine = (max: number) =>
   optionalText(max).refine((value) => value === null || !hasControlCharacters(value), NOT_ALLOWED);
 
-/** A single-line text typed or imported: trimmed, bounded, without control characters. */
+/** A single-line text typed or imported: trimmed, bounded (its declared limit), without control characters. */
 const line = (max: number) =>
   z
     .string({ error: REQUIRED })
@@ -72,15 +73,15 @@ const learnerCategoryField = z
 
 /** Who the learner is: the same rules for the dialog, the CSV import and an admitted application. */
 export const learnerPersonSchema = z.object({
-  firstName: line(100),
-  lastName: line(100),
+  firstName: line(LEARNER_FIELDS.firstName.text.max),
+  lastName: line(LEARNER_FIELDS.lastName.text.max),
   email: z
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
-    .max(254, "254 caractères maximum")
+    .max(LEARNER_FIELDS.email.text.max, `${LEARNER_FIELDS.email.text.max} caractères maximum`)
     .pipe(z.email("Adresse e-mail invalide")),
-  company: optionalLine(200),
+  company: optionalLine(LEARNER_FIELDS.company.text.max),
   traineeCategory: learnerCategoryField,
 });
 export type LearnerPerson = z.infer<typeof learnerPersonSchema>;
@@ -125,12 +126,12 @@ const fundingFields = {
     .or(z.literal(""))
     .optional()
     .transform((value) => (value ? value : null)),
-  payerName: optionalLine(200),
-  payerAddress: optionalLine(300),
+  payerName: optionalLine(LEARNER_FIELDS.payerName.text.max),
+  payerAddress: optionalLine(LEARNER_FIELDS.payerAddress.text.max),
   payerSiret: optionalSiret,
-  payerContactName: optionalLine(200),
+  payerContactName: optionalLine(LEARNER_FIELDS.payerContactName.text.max),
   payerContactEmail: optionalEmail,
-  address: optionalLine(300),
+  address: optionalLine(LEARNER_FIELDS.address.text.max),
   cpfFileNumber: optionalCpfFileNumber,
 };
 

@@ -15,6 +15,7 @@ import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { learnerTitleOf } from "./audit-record.server";
+import { LEARNER_CSV_HEADER } from "./learner-entity";
 import { heldLearner } from "./learner-holds.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
 import { anonymised } from "./retention.server";
@@ -369,21 +370,6 @@ export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<Ou
  * CSV export for French Excel (platform/csv.server.ts): UTF-8 with a BOM, ';' between fields.
  * --------------------------------------------------------------------------------------------- */
 
-const CSV_HEADER = [
-  "Formation",
-  "Début de session",
-  "Fin de session",
-  "Prénom",
-  "Nom",
-  "E-mail",
-  "Entreprise",
-  "Statut",
-  "Date d'abandon",
-  "Certification",
-  "Origine",
-  "Type de stagiaire",
-];
-
 const numericDay = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
 
 /**
@@ -414,6 +400,6 @@ export async function exportLearners(db: Db, actor: Actor, filters: LearnerFilte
         r.traineeCategory ? LEARNER_CATEGORY_LABELS[r.traineeCategory] : "",
       ]),
     );
-    return CSV_BOM + csvLine(CSV_HEADER) + lines.join("");
+    return CSV_BOM + csvLine(LEARNER_CSV_HEADER) + lines.join("");
   });
 }

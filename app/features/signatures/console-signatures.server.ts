@@ -14,13 +14,8 @@ import {
 } from "~/platform/console/action.server";
 import { entityId } from "~/platform/form-schema";
 import type { AppRuntime } from "~/platform/runtime.server";
-import {
-  cancelRequest,
-  type Device,
-  requestSignature,
-  signForCentre,
-  verifyRequest,
-} from "./requests.server";
+import { verifyRequest } from "./request-views.server";
+import { cancelRequest, type Device, requestSignature, signForCentre } from "./requests.server";
 import { SIGNATURE_ERRORS } from "./vocabulary";
 
 /** What the Stagiaires screen also posts for signatures. */

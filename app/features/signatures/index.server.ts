@@ -8,25 +8,21 @@ export {
   signaturePageAction,
 } from "./console-signatures.server";
 export { evidenceTime } from "./evidence-pdf.server";
-export {
-  isPendingSignerEmail,
-  learnerDocumentsToSign,
-  type NamedSigner,
-  type PendingSignature,
-  pendingSignaturesFor,
-  provideSignerInvitation,
-  requestFile,
-  requestView,
-  type SignerSignature,
-  signAsSigner,
-  signaturesOfDocuments,
-  signaturesOfSigner,
-  signerFile,
-  signerView,
-  signingPath,
-} from "./requests.server";
+export { requestFile, requestView, signaturesOfDocuments } from "./request-views.server";
+export { type NamedSigner, provideSignerInvitation, signingPath } from "./requests.server";
 export {
   readSignatureSettings,
   SIGNATURE_SETTINGS_INTENTS,
   signatureSettingsIntent,
 } from "./settings.server";
+export {
+  isPendingSignerEmail,
+  learnerDocumentsToSign,
+  type PendingSignature,
+  pendingSignaturesFor,
+  type SignerSignature,
+  signAsSigner,
+  signaturesOfSigner,
+  signerFile,
+  signerView,
+} from "./signer.server";

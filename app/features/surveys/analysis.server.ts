@@ -7,6 +7,7 @@ import { rows } from "~/platform/db/rows.server";
 import { answeredWithin, getQuestionnaire } from "./console-reading.server";
 import type { AnswerFilters } from "./console-schema";
 import { averageText } from "./rates";
+import { QUESTION_FIELD_LABELS } from "./survey-entity";
 import { QUESTION_TYPE_LABELS, type QuestionType, YES_NO_VALUES } from "./vocabulary";
 
 /** What one question's answers add up to, over the answers the filters keep. */
@@ -98,7 +99,15 @@ export async function exportAnalysis(db: Db, actor: Actor, filters: AnswerFilter
       entityId: analysis.questionnaire.id,
       details: { title: `Analyse – ${analysis.questionnaire.title}`, count: analysis.respondents },
     });
-    const header = ["Question", "Type", "Réponses", "Moyenne", "Valeur", "Nombre", "Commentaire"];
+    const header = [
+      QUESTION_FIELD_LABELS.label,
+      QUESTION_FIELD_LABELS.type,
+      "Réponses",
+      "Moyenne",
+      "Valeur",
+      "Nombre",
+      "Commentaire",
+    ];
     const lines = analysis.questions.flatMap((q) => {
       const head = [
         q.label,

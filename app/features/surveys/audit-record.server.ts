@@ -2,22 +2,14 @@
 import { inArray } from "drizzle-orm";
 import type { AuditDeclaration } from "~/features/audit/index.server";
 import { surveyQuestionnaires } from "~/features/surveys/schema.server";
+import { QUESTIONNAIRE_AUDIT_FIELDS } from "./survey-entity";
 
 export const questionnaireAudit: AuditDeclaration = {
   entity: "questionnaire",
   kind: "Enquêtes",
   label: "le questionnaire",
-  fields: {
-    title: ["Titre", true],
-    intro: ["Introduction", false],
-    label: ["Question", true],
-    type: ["Type de question", true],
-    required: ["Obligatoire", true],
-    options: ["Réponses proposées", true],
-    employedOptions: ["Réponses comptées « en emploi »", true],
-    role: ["Rôle dans les indicateurs", true],
-    position: ["Ordre", true],
-  },
+  fields: QUESTIONNAIRE_AUDIT_FIELDS,
+
   find: async (db, ids) =>
     (
       await db

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NNBSP, quoted } from "~/platform/french";
+import { QUESTION_FIELDS, QUESTIONNAIRE_FIELDS } from "./survey-entity";
 import {
   COLD_AUDIENCES,
   QUESTION_ROLES,
@@ -8,9 +9,9 @@ import {
   SURVEY_AUDIENCES,
 } from "./vocabulary";
 
-export const TITLE_MAX = 120;
-export const INTRO_MAX = 1000;
-export const LABEL_MAX = 300;
+export const TITLE_MAX = QUESTIONNAIRE_FIELDS.title.text.max;
+export const INTRO_MAX = QUESTIONNAIRE_FIELDS.intro.text.max;
+export const LABEL_MAX = QUESTION_FIELDS.label.text.max;
 export const OPTION_MAX = 120;
 export const OPTIONS_MAX = 12;
 /** The most addresses one 'Envoyer maintenant' takes. */

@@ -12,6 +12,7 @@ export { SurveyForm } from "./components/survey-form";
 export { answerFiltersFrom, answerQuery, INTRO_MAX, TITLE_MAX } from "./console-schema";
 export { SURVEY_SETTINGS_DEFAULTS } from "./delays";
 export { countText } from "./rates";
+export { QUESTIONNAIRE_FIELD_LABELS } from "./survey-entity";
 export {
   QUESTIONNAIRE_KIND_LABELS,
   SURVEY_AUDIENCE_LABELS,

@@ -11,6 +11,7 @@ import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { formatDateTime } from "~/platform/paris-time";
 import { fileNamePart } from "~/platform/pdf-document.server";
+import { QUESTION_FIELD_LABELS } from "./survey-entity";
 import { QUESTION_TYPE_LABELS, type QuestionType, SURVEY_WAVE_LABELS, type SurveyWave } from "./vocabulary";
 
 export interface SurveyPeriodFile {
@@ -106,7 +107,7 @@ export async function* surveyPeriodFiles(
       name: `analyse-${stem}.csv`,
       content:
         CSV_BOM +
-        csvLine(["Question", "Type", "Mesure", "Valeur"]) +
+        csvLine([QUESTION_FIELD_LABELS.label, QUESTION_FIELD_LABELS.type, "Mesure", "Valeur"]) +
         csvLine(["Ensemble", "", "Personnes ayant répondu", new CsvNumber(String(found.length))]) +
         questions
           .flatMap((q) =>

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { useCan } from "~/features/accounts";
 import {
+  APPLICATION_FIELD_LABELS,
   APPLICATION_FILES,
   APPLICATION_STATUS_LABELS,
   ApplicationNotes,
@@ -108,23 +109,23 @@ export default function AdminApplication({ loaderData }: Route.ComponentProps) {
           <CardContent>
             <h2 className="mb-3 text-lg font-semibold">Réponses</h2>
             <dl className="grid gap-3">
-              <Answer label="E-mail">
+              <Answer label={APPLICATION_FIELD_LABELS.email}>
                 <a className="text-primary hover:underline" href={`mailto:${a.email}`}>
                   {a.email}
                 </a>
               </Answer>
-              <Answer label="Téléphone">
+              <Answer label={APPLICATION_FIELD_LABELS.phone}>
                 <a className="text-primary hover:underline" href={`tel:${a.phone.replace(/\s/g, "")}`}>
                   {a.phone}
                 </a>
               </Answer>
-              <Answer label="Situation">{situationLabel(a.situation)}</Answer>
-              <Answer label="Financement envisagé">{financingLabel(a.financing)}</Answer>
-              <Answer label="Dernier diplôme">{a.lastDiploma || "Non renseigné"}</Answer>
-              <Answer label="Motivations">{a.motivation || "Non renseignées"}</Answer>
-              <Answer label="Besoin d'aménagement">{a.accommodation || "Aucun"}</Answer>
-              <Answer label="Reçue le">{formatDateTime(a.createdAt)}</Answer>
-              <Answer label="Consentement">{formatDateTime(a.consentAt)}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.situation}>{situationLabel(a.situation)}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.financing}>{financingLabel(a.financing)}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.lastDiploma}>{a.lastDiploma || "Non renseigné"}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.motivation}>{a.motivation || "Non renseignées"}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.accommodation}>{a.accommodation || "Aucun"}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.createdAt}>{formatDateTime(a.createdAt)}</Answer>
+              <Answer label={APPLICATION_FIELD_LABELS.consentAt}>{formatDateTime(a.consentAt)}</Answer>
             </dl>
           </CardContent>
         </Card>

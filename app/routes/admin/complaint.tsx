@@ -3,6 +3,7 @@ import { can, useCan } from "~/features/accounts";
 import { requirePermission } from "~/features/accounts/index.server";
 import {
   authorTypeLabel,
+  COMPLAINT_FIELD_LABELS,
   COMPLAINT_STATUS_LABELS,
   ComplaintReplyForm,
   ComplaintStatusForm,
@@ -103,7 +104,7 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
             <h2 className="mb-3 text-lg font-semibold">La réclamation</h2>
             <dl className="grid gap-3">
               {c.erasedAt ? (
-                <RecordItem label="Auteur">
+                <RecordItem label={COMPLAINT_FIELD_LABELS.authorType}>
                   <span data-testid="complaint-erased">
                     Données personnelles effacées le {formatDateTime(c.erasedAt)} (
                     {authorTypeLabel(c.authorType)})
@@ -111,20 +112,24 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
                 </RecordItem>
               ) : (
                 <>
-                  <RecordItem label="Auteur">
+                  <RecordItem label={COMPLAINT_FIELD_LABELS.authorType}>
                     {c.firstName} {c.lastName} ({authorTypeLabel(c.authorType)})
                   </RecordItem>
-                  {c.organisation ? <RecordItem label="Structure">{c.organisation}</RecordItem> : null}
-                  <RecordItem label="E-mail">
+                  {c.organisation ? (
+                    <RecordItem label={COMPLAINT_FIELD_LABELS.organisation}>{c.organisation}</RecordItem>
+                  ) : null}
+                  <RecordItem label={COMPLAINT_FIELD_LABELS.email}>
                     <a className="text-primary hover:underline" href={`mailto:${c.email}`}>
                       {c.email}
                     </a>
                   </RecordItem>
-                  {c.phone ? <RecordItem label="Téléphone">{c.phone}</RecordItem> : null}
+                  {c.phone ? <RecordItem label={COMPLAINT_FIELD_LABELS.phone}>{c.phone}</RecordItem> : null}
                 </>
               )}
-              <RecordItem label="Catégorie">{categoryLabel(c.category)}</RecordItem>
-              <RecordItem label="Session concernée">{c.sessionLabel ?? "Non précisée"}</RecordItem>
+              <RecordItem label={COMPLAINT_FIELD_LABELS.category}>{categoryLabel(c.category)}</RecordItem>
+              <RecordItem label={COMPLAINT_FIELD_LABELS.sessionLabel}>
+                {c.sessionLabel ?? "Non précisée"}
+              </RecordItem>
               {c.learnerId && c.sessionId ? (
                 <RecordItem label="Origine">
                   Écrite par le ou la stagiaire depuis son espace personnel (
@@ -137,7 +142,9 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
                   )
                 </RecordItem>
               ) : null}
-              {c.description ? <RecordItem label="Description">{c.description}</RecordItem> : null}
+              {c.description ? (
+                <RecordItem label={COMPLAINT_FIELD_LABELS.description}>{c.description}</RecordItem>
+              ) : null}
             </dl>
             {c.erasedAt ? null : (
               <div className="mt-4">
@@ -151,12 +158,20 @@ export default function AdminComplaint({ loaderData }: Route.ComponentProps) {
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold">Traitement</h2>
               <dl className="mb-4 grid gap-2 text-sm" data-testid="complaint-dates">
-                <RecordItem label="Reçue le">{formatDateTime(c.createdAt)}</RecordItem>
-                <RecordItem label="Traitée le">
+                <RecordItem label={COMPLAINT_FIELD_LABELS.createdAt}>
+                  {formatDateTime(c.createdAt)}
+                </RecordItem>
+                <RecordItem label={COMPLAINT_FIELD_LABELS.handledAt}>
                   {c.handledAt ? formatDateTime(c.handledAt) : "Pas encore"}
                 </RecordItem>
-                {c.closedAt ? <RecordItem label="Close le">{formatDateTime(c.closedAt)}</RecordItem> : null}
-                <RecordItem label="Délai de traitement">{handlingDelay(c.createdAt, c.handledAt)}</RecordItem>
+                {c.closedAt ? (
+                  <RecordItem label={COMPLAINT_FIELD_LABELS.closedAt}>
+                    {formatDateTime(c.closedAt)}
+                  </RecordItem>
+                ) : null}
+                <RecordItem label={COMPLAINT_FIELD_LABELS.handlingDelay}>
+                  {handlingDelay(c.createdAt, c.handledAt)}
+                </RecordItem>
               </dl>
               <ComplaintStatusForm id={c.id} status={c.status} disabled={!canWrite} />
             </CardContent>

@@ -1,6 +1,12 @@
 import { Link } from "react-router";
 import { useCan } from "~/features/accounts";
-import { INTRO_MAX, QUESTIONNAIRE_KIND_LABELS, QuestionForm, TITLE_MAX } from "~/features/surveys";
+import {
+  INTRO_MAX,
+  QUESTIONNAIRE_FIELD_LABELS,
+  QUESTIONNAIRE_KIND_LABELS,
+  QuestionForm,
+  TITLE_MAX,
+} from "~/features/surveys";
 import { getQuestionnaire, questionnaireAction } from "~/features/surveys/index.server";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLiveRevalidation } from "~/platform/use-live";
@@ -58,7 +64,7 @@ function TitleForm({
       <TextField
         form="questionnaire"
         name="title"
-        label="Titre"
+        label={QUESTIONNAIRE_FIELD_LABELS.title}
         defaultValue={title}
         maxLength={TITLE_MAX}
         errors={post.errors}
@@ -67,7 +73,7 @@ function TitleForm({
       <TextAreaField
         form="questionnaire"
         name="intro"
-        label="Introduction"
+        label={QUESTIONNAIRE_FIELD_LABELS.intro}
         hint="Affichée au-dessus des questions."
         defaultValue={intro}
         maxLength={INTRO_MAX}

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
+  APPLICATION_FIELDS,
   APPLICATION_FILES,
   APPLICATION_LIMITS,
   checkChosenFile,
@@ -122,7 +123,7 @@ function ApplicationForm({
             {
               as: "select",
               name: "session",
-              label: "Session choisie",
+              label: APPLICATION_FIELDS.session.asked,
               required: true,
               options: sessions.map((s) => ({
                 value: s.id,
@@ -141,7 +142,7 @@ function ApplicationForm({
             fields={[
               PERSON_FIELDS.firstName,
               PERSON_FIELDS.lastName,
-              { ...PERSON_FIELDS.email, label: "E-mail" },
+              { ...PERSON_FIELDS.email, label: APPLICATION_FIELDS.email.label },
               PERSON_FIELDS.phone,
             ]}
           />
@@ -157,14 +158,14 @@ function ApplicationForm({
               {
                 as: "select",
                 name: "situation",
-                label: "Situation actuelle",
+                label: APPLICATION_FIELDS.situation.label,
                 required: true,
                 options: choices(SITUATIONS),
               },
               {
                 as: "select",
                 name: "financing",
-                label: "Financement envisagé",
+                label: APPLICATION_FIELDS.financing.label,
                 required: true,
                 options: choices(FINANCINGS),
               },
@@ -176,7 +177,7 @@ function ApplicationForm({
           fields={[
             {
               name: "lastDiploma",
-              label: "Dernier diplôme obtenu",
+              label: APPLICATION_FIELDS.lastDiploma.label,
               required: true,
               maxLength: APPLICATION_LIMITS.diploma,
               placeholder: "Ex. : Bac STMG, BTS, aucun…",
@@ -184,7 +185,7 @@ function ApplicationForm({
             {
               as: "textarea",
               name: "motivation",
-              label: "Vos motivations",
+              label: APPLICATION_FIELDS.motivation.asked,
               required: true,
               rows: 6,
               maxLength: APPLICATION_LIMITS.motivation,
@@ -193,7 +194,7 @@ function ApplicationForm({
             {
               as: "textarea",
               name: "accommodation",
-              label: "Besoin d'un aménagement (situation de handicap) ?",
+              label: APPLICATION_FIELDS.accommodation.asked,
               rows: 3,
               maxLength: APPLICATION_LIMITS.accommodation,
               placeholder: "Facultatif : votre demande est transmise à notre référent·e handicap.",

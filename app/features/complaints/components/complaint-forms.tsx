@@ -5,6 +5,7 @@ import { Button, buttonClass } from "~/ui/button";
 import { SelectField, TextAreaField } from "~/ui/console/form-fields";
 import { IntentForm, useIntentPost } from "~/ui/console/intent-form";
 import { useConfirmDelete } from "~/ui/console/use-confirm-delete";
+import { COMPLAINT_FIELD_LABELS } from "../complaint-entity";
 import { ACTION_MAX, REPLY_MAX } from "../console-schema";
 import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES, type ComplaintStatus } from "../statuses";
 
@@ -35,7 +36,7 @@ export function ComplaintStatusForm({
       <SelectField
         form="complaint-status"
         name="status"
-        label="Statut"
+        label={COMPLAINT_FIELD_LABELS.status}
         errors={post.errors}
         options={STATUS_OPTIONS}
         value={next}
@@ -71,7 +72,7 @@ export function ComplaintReplyForm({
       <TextAreaField
         form="complaint-reply"
         name="text"
-        label="Réponse à l'auteur"
+        label={COMPLAINT_FIELD_LABELS.reply}
         hint={`Envoyée par e-mail sous l'objet « Réponse à votre réclamation ${reference} », avec la signature du centre.`}
         errors={post.errors}
         maxLength={REPLY_MAX}
@@ -102,13 +103,13 @@ export function CorrectiveActionForm({
       post={post}
       intent="corrective-action"
       id={id}
-      label="Action corrective"
+      label="Décider l'action corrective"
       submit={{ label: "Enregistrer l'action corrective", variant: "outline", disabled }}
     >
       <TextAreaField
         form="complaint-action"
         name="correctiveAction"
-        label="Action corrective décidée"
+        label={COMPLAINT_FIELD_LABELS.correctiveAction}
         hint="Ce que le centre change pour que cela ne se reproduise pas."
         errors={post.errors}
         maxLength={ACTION_MAX}

@@ -1,30 +1,14 @@
-import {
-  AlertTriangle,
-  Archive,
-  Award,
-  BadgeCheck,
-  Eye,
-  FileSignature,
-  FileText,
-  type LucideIcon,
-  Send,
-  Upload,
-} from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
+import { Archive, Eye, FileText, Upload } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { DeniedControl } from "~/features/accounts";
 import type { LearnerFunding, LearnerStatus } from "~/features/learners";
-import { INTERNAL_RULES_MISSING } from "~/features/settings";
 import { ofName } from "~/platform/french";
 import { formatDateTime } from "~/platform/paris-time";
-import { FILE_SIZE_LABEL } from "~/platform/request-limits";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button, buttonClass } from "~/ui/button";
 import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
-import { Dialog, DialogContent } from "~/ui/dialog";
 import {
-  type AgreementKind,
   agreementKindOf,
   CPF_NO_AGREEMENT,
   DOCUMENT_NAMES,
@@ -36,20 +20,11 @@ import {
   hoursWarning,
   recipientsOf,
   sendQuestion,
-  sessionEndNotYet,
 } from "../types";
+import { AGREEMENT_TITLES, clickKey, KIND_LABELS, type SentDocument, TYPE_WORDS } from "./document-words";
+import { SignedCopyDialog } from "./signed-copy-dialog";
 
-/** What the Stagiaires list knows of a kept document (the loader's DocumentSummary, serialised). */
-export interface SentDocument {
-  id: string;
-  kind: string;
-  createdAt: string | Date;
-  sentAt: string | Date | null;
-  sentTo: string | null;
-  signedAt: string | Date | null;
-  signedFileName: string | null;
-  archivedAt: string | Date | null;
-}
+export type { SentDocument };
 
 /** What the learner's file reads of the learner (a row of the Stagiaires list). */
 export interface DocumentLearner {
@@ -66,85 +41,6 @@ export interface DocumentLearner {
   cpfFileNumber: string | null;
   anonymisedAt: string | Date | null;
 }
-
-/** Each kept kind as its link reads ('Convention de formation envoyée le …'). */
-const KIND_LABELS: Record<string, string> = {
-  convocation: "Convocation envoyée",
-  convention: "Convention de formation envoyée",
-  contrat: "Contrat de formation envoyé",
-  attestation: "Attestation de fin de formation envoyée",
-  certificate: "Certificat de réalisation envoyé",
-};
-
-/**
- * The key of one click: the server keeps it with the document, so that the same click posted
- * twice (a retry, two instances) sends one e-mail.
- */
-const clickKey = () =>
-  typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-
-/** Each document's words and intents on the Stagiaires screen. */
-const TYPE_WORDS: Record<
-  DocumentType,
-  {
-    title: string;
-    kinds: string[];
-    none: string;
-    one: string;
-    session: string;
-    sendAll: string;
-    allName: string;
-    icon: LucideIcon;
-  }
-> = {
-  convocation: {
-    title: "Convocation",
-    kinds: ["convocation"],
-    none: "Pas encore envoyée",
-    one: "send-convocation",
-    session: "send-convocations",
-    sendAll: "Envoyer les convocations",
-    allName: "la convocation",
-    icon: Send,
-  },
-  agreement: {
-    title: "Convention ou contrat",
-    kinds: ["convention", "contrat"],
-    none: "Pas encore envoyé",
-    one: "send-agreement",
-    session: "send-agreements",
-    sendAll: "Envoyer les conventions et contrats",
-    allName: "sa convention ou son contrat",
-    icon: FileSignature,
-  },
-  attestation: {
-    title: "Attestation de fin de formation",
-    kinds: ["attestation"],
-    none: "Pas encore envoyée",
-    one: "send-attestation",
-    session: "send-attestations",
-    sendAll: "Envoyer les attestations",
-    allName: "l'attestation de fin de formation",
-    icon: Award,
-  },
-  certificate: {
-    title: "Certificat de réalisation",
-    kinds: ["certificate"],
-    none: "Pas encore envoyé",
-    one: "send-certificate",
-    session: "send-certificates",
-    sendAll: "Envoyer les certificats de réalisation",
-    allName: "le certificat de réalisation",
-    icon: BadgeCheck,
-  },
-};
-
-const AGREEMENT_TITLES: Record<AgreementKind, string> = {
-  convention: "Convention de formation",
-  contrat: "Contrat de formation",
-};
 
 const small = buttonClass("outline", "sm", "h-8 px-2 text-xs");
 
@@ -421,141 +317,6 @@ export function LearnerDocuments({
       {upload ? (
         <SignedCopyDialog document={upload} name={name} fetcher={fetcher} onClose={() => setUpload(null)} />
       ) : null}
-    </div>
-  );
-}
-
-/** 'Déposer la copie signée': the scan or photo the other party returned, checked by the server. */
-function SignedCopyDialog({
-  document,
-  name,
-  fetcher,
-  onClose,
-}: {
-  document: SentDocument;
-  name: string;
-  fetcher: ReturnType<typeof useAdminFetcher>;
-  onClose: () => void;
-}) {
-  const id = useId();
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.errors?.file : undefined;
-  const docName = document.kind === "contrat" ? DOCUMENT_NAMES.contrat : DOCUMENT_NAMES.convention;
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent
-        title="Déposer la copie signée"
-        description={`Copie signée de ${docName} ${ofName(name)}${"\u00a0"}: un PDF, une image JPEG ou PNG de ${FILE_SIZE_LABEL} au plus.`}
-      >
-        <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4">
-          <input type="hidden" name="intent" value="receive-signed" />
-          <input type="hidden" name="documentId" value={document.id} />
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-file`} className="text-sm font-medium">
-              Copie signée (PDF, JPEG ou PNG)
-            </label>
-            <input
-              id={`${id}-file`}
-              name="file"
-              type="file"
-              required
-              accept="application/pdf,image/jpeg,image/png"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="text-sm"
-            />
-            {error ? (
-              <p id={`${id}-error`} className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Envoi..." : "Enregistrer la copie signée"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/**
- * 'Envoyer les …' of a session: every learner of the session who has not had this document yet,
- * after a confirmation. `notYet`: why it cannot leave yet (the closing documents before the
- * session's last day), on a disabled button.
- */
-export function SendSessionDocumentsButton({
-  type,
-  sessionId,
-  today,
-  endDate,
-}: {
-  type: DocumentType;
-  sessionId: string;
-  today: string;
-  /** The session's last day, when known: the closing documents wait for it. */
-  endDate: string | null;
-}) {
-  const [asking, setAsking] = useState(false);
-  const fetcher = useAdminFetcher(() => setAsking(false));
-  const busy = fetcher.state !== "idle";
-  const words = TYPE_WORDS[type];
-  const notYet = endDate ? sessionEndNotYet(type, { endDate }, today) : null;
-  const content: ReactNode = (
-    <>
-      <words.icon aria-hidden="true" className="h-4 w-4" /> {busy ? "Envoi..." : words.sendAll}
-    </>
-  );
-  if (notYet)
-    return (
-      <DeniedControl reason={notYet} className={buttonClass("outline")}>
-        {content}
-      </DeniedControl>
-    );
-  return (
-    <>
-      <Button variant="outline" disabled={busy} onClick={() => setAsking(true)}>
-        {content}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={`${words.sendAll} de la session${"\u202f"}?`}
-        description={`${words.allName.charAt(0).toUpperCase()}${words.allName.slice(1)} part par e-mail à chaque stagiaire de la session à qui ce document n'a pas encore été envoyé. Les dossiers incomplets et les heures à vérifier sont laissés de côté et signalés.`}
-        confirmLabel={busy ? "Envoi..." : "Envoyer"}
-        tone="default"
-        busy={busy}
-        onConfirm={() =>
-          fetcher.submit({ intent: words.session, sessionId, requestKey: clickKey() }, { method: "post" })
-        }
-      />
-    </>
-  );
-}
-
-/** Above the learners while Paramètres has no règlement intérieur: convocations would leave without it. */
-export function InternalRulesWarning() {
-  return (
-    <div
-      role="status"
-      className="mb-6 flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900"
-    >
-      <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-      <p>
-        {INTERNAL_RULES_MISSING}{" "}
-        <Link to="/admin/parametres#settings-reglement" className="underline underline-offset-4">
-          Renseigner le règlement intérieur
-        </Link>
-      </p>
     </div>
   );
 }

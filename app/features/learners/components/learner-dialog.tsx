@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { type FieldsContext, FormDialog } from "~/ui/console/form-dialog";
 import { ConsoleFields, rowValues } from "~/ui/console/form-fields";
+import { LEARNER_FIELD_LABELS } from "../learner-entity";
 import type { LearnerRow } from "../learners.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
@@ -43,7 +44,7 @@ function FundingFields({ common, funding }: { common: FieldsContext; funding: st
           {
             as: "select",
             name: "fundingSource",
-            label: "Qui finance la formation",
+            label: LEARNER_FIELD_LABELS.fundingSource,
             value: source,
             onChange: (e) => setSource(e.target.value),
             hint,
@@ -56,7 +57,7 @@ function FundingFields({ common, funding }: { common: FieldsContext; funding: st
             ? [
                 {
                   name: "cpfFileNumber",
-                  label: "Numéro de dossier Mon Compte Formation",
+                  label: LEARNER_FIELD_LABELS.cpfFileNumber,
                   inputMode: "numeric" as const,
                   autoComplete: "off",
                   hint: "Le numéro du dossier d'achat sur Mon Compte Formation ; il figure sur le certificat de réalisation.",
@@ -65,16 +66,25 @@ function FundingFields({ common, funding }: { common: FieldsContext; funding: st
             : []),
           ...(payer
             ? [
-                { name: "payerName", label: "Entreprise ou financeur", required: true },
-                { name: "payerAddress", label: "Adresse", required: true },
-                { name: "payerSiret", label: "SIRET", inputMode: "numeric" as const },
-                { name: "payerContactName", label: "Nom du contact", autoComplete: "off" },
-                { name: "payerContactEmail", label: "E-mail du contact", type: "email", autoComplete: "off" },
+                { name: "payerName", label: LEARNER_FIELD_LABELS.payerName, required: true },
+                { name: "payerAddress", label: LEARNER_FIELD_LABELS.payerAddress, required: true },
+                { name: "payerSiret", label: LEARNER_FIELD_LABELS.payerSiret, inputMode: "numeric" as const },
+                {
+                  name: "payerContactName",
+                  label: LEARNER_FIELD_LABELS.payerContactName,
+                  autoComplete: "off",
+                },
+                {
+                  name: "payerContactEmail",
+                  label: LEARNER_FIELD_LABELS.payerContactEmail,
+                  type: "email",
+                  autoComplete: "off",
+                },
               ]
             : []),
           {
             name: "address",
-            label: "Adresse postale du ou de la stagiaire",
+            label: LEARNER_FIELD_LABELS.address,
             required: source === "personal",
             autoComplete: "off",
             hint: source === "personal" ? "Elle figure sur le contrat de formation." : undefined,
@@ -125,7 +135,7 @@ export function LearnerDialog({
                 {
                   as: "select",
                   name: "sessionId",
-                  label: "Session",
+                  label: LEARNER_FIELD_LABELS.sessionId,
                   required: true,
                   options: [
                     { value: "", label: "Choisissez une session" },
@@ -139,14 +149,30 @@ export function LearnerDialog({
             <ConsoleFields
               {...common}
               fields={[
-                { name: "firstName", label: "Prénom", required: true, autoComplete: "off" },
-                { name: "lastName", label: "Nom", required: true, autoComplete: "off" },
-                { name: "email", label: "E-mail", required: true, type: "email", autoComplete: "off" },
-                { name: "company", label: "Entreprise" },
+                {
+                  name: "firstName",
+                  label: LEARNER_FIELD_LABELS.firstName,
+                  required: true,
+                  autoComplete: "off",
+                },
+                {
+                  name: "lastName",
+                  label: LEARNER_FIELD_LABELS.lastName,
+                  required: true,
+                  autoComplete: "off",
+                },
+                {
+                  name: "email",
+                  label: LEARNER_FIELD_LABELS.email,
+                  required: true,
+                  type: "email",
+                  autoComplete: "off",
+                },
+                { name: "company", label: LEARNER_FIELD_LABELS.company },
                 {
                   as: "select",
                   name: "traineeCategory",
-                  label: "Type de stagiaire",
+                  label: LEARNER_FIELD_LABELS.traineeCategory,
                   hint: "Pour le bilan pédagogique et financier.",
                   options: [
                     { value: "", label: "Non renseigné" },
@@ -165,20 +191,27 @@ export function LearnerDialog({
                   {
                     as: "select",
                     name: "status",
-                    label: "Statut",
+                    label: LEARNER_FIELD_LABELS.status,
                     value: status,
                     onChange: (e) => setStatus(e.target.value as LearnerStatus),
                     options: LEARNER_STATUSES.map((s) => ({ value: s, label: LEARNER_STATUS_LABELS[s] })),
                   },
                   ...(status === "dropped_out"
-                    ? [{ name: "abandonedOn", label: "Date de l'abandon", type: "date", required: true }]
+                    ? [
+                        {
+                          name: "abandonedOn",
+                          label: LEARNER_FIELD_LABELS.abandonedOn,
+                          type: "date",
+                          required: true,
+                        },
+                      ]
                     : []),
                   ...(l.certifying
                     ? [
                         {
                           as: "select" as const,
                           name: "certification",
-                          label: "Certification",
+                          label: LEARNER_FIELD_LABELS.certification,
                           options: [
                             { value: "", label: "Pas encore présenté·e" },
                             ...CERTIFICATION_OUTCOMES.map((c) => ({

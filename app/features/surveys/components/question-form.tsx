@@ -6,6 +6,7 @@ import { useAdminFetcher } from "~/ui/console/use-admin-fetcher";
 import { CheckboxField } from "~/ui/field";
 import { LABEL_MAX } from "../console-schema";
 import { deleteQuestionWarning } from "../question-roles";
+import { QUESTION_FIELD_LABELS } from "../survey-entity";
 import {
   QUESTION_ROLE_LABELS,
   QUESTION_ROLES,
@@ -70,7 +71,7 @@ export function QuestionForm({
       method="post"
       ref={form}
       className="grid gap-3"
-      aria-label={question ? `Question ${(index ?? 0) + 1}` : "Nouvelle question"}
+      aria-label={question ? `${QUESTION_FIELD_LABELS.label} ${(index ?? 0) + 1}` : "Nouvelle question"}
       data-testid={question ? "survey-question" : "survey-question-new"}
     >
       <input type="hidden" name="intent" value={question ? "question-update" : "question-add"} />
@@ -79,7 +80,7 @@ export function QuestionForm({
       <TextField
         form={prefix}
         name="label"
-        label={question ? `Question ${(index ?? 0) + 1}` : "Nouvelle question"}
+        label={question ? `${QUESTION_FIELD_LABELS.label} ${(index ?? 0) + 1}` : "Nouvelle question"}
         defaultValue={question?.label ?? ""}
         maxLength={LABEL_MAX}
         errors={errors}
@@ -89,7 +90,7 @@ export function QuestionForm({
         <SelectField
           form={prefix}
           name="type"
-          label="Type de réponse"
+          label={QUESTION_FIELD_LABELS.type}
           options={TYPE_OPTIONS}
           value={type}
           onChange={(e) => setType(e.target.value as QuestionType)}
@@ -99,7 +100,7 @@ export function QuestionForm({
         <SelectField
           form={prefix}
           name="role"
-          label="Rôle dans les indicateurs publiés"
+          label={QUESTION_FIELD_LABELS.role}
           options={ROLE_OPTIONS}
           value={role}
           onChange={(e) => setRole(e.target.value as QuestionRole | "")}
@@ -111,7 +112,7 @@ export function QuestionForm({
         <TextAreaField
           form={prefix}
           name="options"
-          label="Réponses proposées"
+          label={QUESTION_FIELD_LABELS.options}
           hint="Une par ligne."
           defaultValue={question?.options.join("\n") ?? ""}
           rows={4}
@@ -123,7 +124,7 @@ export function QuestionForm({
         <TextAreaField
           form={prefix}
           name="employedOptions"
-          label="Réponses comptées « en emploi »"
+          label={QUESTION_FIELD_LABELS.employedOptions}
           hint="Une par ligne, écrites comme dans les réponses proposées : elles font le taux d'insertion publié."
           defaultValue={question?.employedOptions.join("\n") ?? ""}
           rows={3}
@@ -138,7 +139,7 @@ export function QuestionForm({
         defaultChecked={question?.required ?? true}
         disabled={disabled}
       >
-        Réponse obligatoire
+        {QUESTION_FIELD_LABELS.required}
       </CheckboxField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant={question ? "outline" : "default"} disabled={disabled || busy}>
