@@ -106,7 +106,7 @@ describe(`complaints register PDF on ${DRIVER}`, () => {
       "Canal : Espace stagiaire",
       // The subject: its category and the session.
       "Objet : Organisation, planning, locaux – Gestion de paie – mars 2031",
-      "Analyse et action corrective : Salle plus grande réservée pour la suite de la session",
+      "Action corrective : Salle plus grande réservée pour la suite de la session",
       "Réponse à l'auteur : envoyée le 4 mars 2031",
       "Close le : 20 mars 2031",
       "Action d'amélioration liée : Réserver des salles adaptées à chaque groupe (Réalisée)",

@@ -11,6 +11,8 @@ export const COMPLAINT_FIELDS = {
   reference: { label: "Référence", audit: "shown" },
   createdAt: { label: "Reçue le", audit: "shown" },
   authorType: { label: "Auteur", audit: "shown" },
+  // The site's form or the learner's personal space (kept when the author's data is erased).
+  channel: { label: "Canal", audit: "shown" },
   // The author's company or funder; the Journal and the register say 'Structure', never 'Organisme',
   // which the console keeps for the centre itself.
   organisation: { label: "Structure", audit: "named" },
@@ -37,6 +39,7 @@ export const COMPLAINTS_REGISTER_COLUMNS = (
   [
     "reference",
     "createdAt",
+    "channel",
     "authorType",
     "organisation",
     "category",

@@ -11,6 +11,7 @@ import { formatDate } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { openPdf } from "~/platform/pdf-document.server";
 import { plural } from "~/platform/plural";
+import { COMPLAINT_FIELD_LABELS as LABEL } from "./complaint-entity";
 import { authorTypeLabel, categoryLabel } from "./content";
 import { handlingDelay } from "./delay";
 import { type RegisterRow, registerRows } from "./register.server";
@@ -31,26 +32,29 @@ export type ComplaintImprovements = (
 const periodText = (period: { from: string; to: string }) =>
   `du ${formatDate(period.from)} au ${formatDate(period.to)}`;
 
-/** The register's lines for one complaint: each a label and its value, in the auditor's order. */
+/**
+ * The register's lines for one complaint: each a label (the complaint's declared one, as in the CSV and
+ * the console) and its value, in the auditor's order.
+ */
 function complaintLines(c: RegisterRow, improvements: readonly string[], now: Date): [string, string][] {
   const subject = [categoryLabel(c.category), c.session_label].filter(Boolean).join(" – ");
   return [
-    ["Reçue le", formatDate(c.created_at)],
-    ["Canal", COMPLAINT_CHANNEL_LABELS[c.channel] ?? c.channel],
-    ["Auteur", authorTypeLabel(c.author_type)],
+    [LABEL.createdAt, formatDate(c.created_at)],
+    [LABEL.channel, COMPLAINT_CHANNEL_LABELS[c.channel] ?? c.channel],
+    [LABEL.authorType, authorTypeLabel(c.author_type)],
     ["Objet", subject],
-    ["Analyse et action corrective", c.corrective_action?.trim() || "aucune décidée à ce jour"],
+    [LABEL.correctiveAction, c.corrective_action?.trim() || "aucune décidée à ce jour"],
     [
-      "Réponse à l'auteur",
+      LABEL.reply,
       c.replied_at ? `envoyée le ${formatDate(c.replied_at)}` : "aucune envoyée depuis la console",
     ],
     [
-      "Traitée le",
+      LABEL.handledAt,
       c.handled_at
         ? `${formatDate(c.handled_at)} (délai${NBSP}: ${handlingDelay(c.created_at, c.handled_at, now)})`
         : `pas encore (${handlingDelay(c.created_at, null, now)})`,
     ],
-    ["Close le", c.closed_at ? formatDate(c.closed_at) : "pas encore close"],
+    [LABEL.closedAt, c.closed_at ? formatDate(c.closed_at) : "pas encore close"],
     ["Action d'amélioration liée", improvements.length ? improvements.join(`${NBSP}; `) : "aucune"],
   ];
 }

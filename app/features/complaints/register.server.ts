@@ -12,7 +12,12 @@ import { formatDateTime } from "~/platform/paris-time";
 import { COMPLAINTS_REGISTER_COLUMNS } from "./complaint-entity";
 import { authorTypeLabel, categoryLabel } from "./content";
 import { handlingDelay } from "./delay";
-import { COMPLAINT_STATUS_LABELS, type ComplaintChannel, type ComplaintStatus } from "./statuses";
+import {
+  COMPLAINT_CHANNEL_LABELS,
+  COMPLAINT_STATUS_LABELS,
+  type ComplaintChannel,
+  type ComplaintStatus,
+} from "./statuses";
 
 export { COMPLAINTS_REGISTER_COLUMNS };
 
@@ -60,6 +65,7 @@ export async function complaintsRegisterCsv(
     csvLine([
       c.reference,
       formatDateTime(c.created_at),
+      COMPLAINT_CHANNEL_LABELS[c.channel] ?? c.channel,
       authorTypeLabel(c.author_type),
       c.organisation,
       categoryLabel(c.category),
