@@ -13,14 +13,9 @@ export {
   slotLinks,
   slotRoomToken,
 } from "./attendance-links.server";
+export { sessionAttendance, slotAttendance } from "./attendance-views.server";
 export { writeBlankSheet } from "./blank-sheet-pdf.server";
-export {
-  ATTENDANCE_PERMISSIONS,
-  attendanceAction,
-  deviceOf,
-  sessionAttendance,
-  slotAttendance,
-} from "./console-attendance.server";
+export { ATTENDANCE_PERMISSIONS, attendanceAction, deviceOf } from "./console-attendance.server";
 export { followUpAction, learnerFollowUpPage } from "./follow-ups.server";
 export { type AttendanceFilter, attendedMinutes } from "./minutes.server";
 export { latestSheet, sheetAction, sheetDownload } from "./sheet-jobs.server";

@@ -14,7 +14,8 @@ import { sessionSlots } from "~/features/timetable/schema.server";
 import { failure, intentOf, unknownIntent } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
 import type { AppRuntime } from "~/platform/runtime.server";
-import { countersignAnswer, recordMark, slotAttendance } from "./console-attendance.server";
+import { slotAttendance } from "./attendance-views.server";
+import { countersignAnswer, recordMark } from "./console-attendance.server";
 import { countersign, type Device } from "./signing.server";
 
 /** Who marks and countersigns from the trainer's space: their account and their register entry. */
