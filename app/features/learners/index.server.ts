@@ -12,4 +12,4 @@ export {
   onLearnerAdmitted,
   payerColumns,
 } from "./learners.server";
-export { anonymiseExpiredLearners } from "./retention.server";
+export { anonymiseExpiredLearners, type LearnersAnonymised, onLearnersAnonymised } from "./retention.server";

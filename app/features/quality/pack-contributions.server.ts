@@ -26,6 +26,7 @@ import { formatDate } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { fileNamePart } from "~/platform/pdf-document.server";
+import { positioningContributions } from "./positioning-pack.server";
 import { improvementsCsv, partnersCsv, watchCsv } from "./registers.server";
 import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS, WATCH_KINDS } from "./vocabulary";
 
@@ -361,6 +362,7 @@ const boardRegisters: PackContribution[] = [
 const CONTRIBUTIONS: PackContribution[] = [
   programmes,
   results,
+  ...positioningContributions,
   learnerDocumentsOf(9, "Convocations envoyées aux stagiaires (PDF)", ["convocation"], "convocations"),
   learnerDocumentsOf(
     9,

@@ -5,5 +5,5 @@ export { type SurveyPeriodFile, surveyPeriodFiles } from "./period-answers.serve
 export type { AudienceCounts, ResponseCount } from "./rates";
 export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
 export { stakeholderResponseCounts } from "./stakeholders.server";
-export { surveyToken, surveyUrl } from "./tokens.server";
+export { hashToken, surveyToken, surveyUrl, TOKEN_SHAPE } from "./tokens.server";
 export { SURVEY_AUDIENCE_LABELS, SURVEY_AUDIENCES, type SurveyAudience } from "./vocabulary";

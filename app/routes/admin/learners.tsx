@@ -1,4 +1,4 @@
-import { Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
+import { ClipboardList, Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { fundingHref } from "~/features/billing/console-paths";
@@ -32,6 +32,7 @@ import {
   LEARNER_STATUS_LABELS,
   LEARNER_STATUSES,
 } from "~/features/learners/vocabulary";
+import { positioningHref } from "~/features/positioning";
 import { AgreementSignature } from "~/features/signatures/components/agreement-signature";
 import { SIGNATURE_INTENTS, signatureIntent } from "~/features/signatures/console-signatures.server";
 import { signaturesOfDocuments } from "~/features/signatures/index.server";
@@ -325,6 +326,14 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <ActionsCell>
+                <Link
+                  to={positioningHref(l.id)}
+                  className={buttonClass("ghost", "sm")}
+                  aria-label={`Positionnement de ${name}`}
+                >
+                  <ClipboardList aria-hidden="true" className="h-4 w-4" />
+                  <span className="hidden @3xl:inline">Positionnement</span>
+                </Link>
                 {canReadInvoices ? (
                   <Link
                     to={fundingHref(l.id)}
