@@ -95,6 +95,12 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/financement$/,
     unknown: `/admin/stagiaires/${UNKNOWN_ID}/financement`,
   },
+  // A learner's Positionnement: the questionnaire's answers and the adaptation decided.
+  "routes/admin/learner-positioning.tsx": {
+    list: "/admin/stagiaires",
+    href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/positionnement$/,
+    unknown: `/admin/stagiaires/${UNKNOWN_ID}/positionnement`,
+  },
   // An invoice from the list (the demo centre has none yet: the unknown one's page).
   "routes/admin/invoice.tsx": {
     list: "/admin/factures",
