@@ -184,7 +184,7 @@ describe(`positioning on ${DRIVER}`, () => {
     expect((await bodyOf(await openLink(second))).form).toMatchObject({ state: "open" });
   });
 
-  it("the adaptation decided is recorded with its date and author, and in the Journal", async () => {
+  it("the adaptation decided is recorded with its date and author, and audited", async () => {
     const learner = await learnerStartingOn("2027-04-12");
     const missing = await filePost(
       learner.id,
