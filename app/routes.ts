@@ -59,6 +59,7 @@ export default caseSensitive([
       route("espace/mot-de-passe", "routes/space/password.tsx"),
       route("espace/stagiaire/:learnerId", "routes/space/learner.tsx"),
       route("espace/stagiaire/:learnerId/documents/:documentId", "routes/space/learner-document.ts"),
+      route("espace/stagiaire/:learnerId/positionnement", "routes/space/learner-positioning.tsx"),
       route("espace/entreprise/:payerId", "routes/space/company.tsx"),
       route(
         "espace/entreprise/:payerId/stagiaires/:learnerId/documents/:documentId",

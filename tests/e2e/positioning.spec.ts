@@ -16,7 +16,8 @@ test.use({
   ownServer: {
     postgres: {
       setUp: `
-        update centre_settings set name = 'Forma Rhône', referent_name = 'Camille Roux',
+        update centre_settings set name = 'Forma Rhône', phone = '04 72 00 00 00',
+          email = 'contact@forma-rhone.test', referent_name = 'Camille Roux',
           referent_email = 'handicap@forma-rhone.test', referent_phone = '04 72 00 00 01';
         insert into formations (title, slug, description, formation_type, prerequisites)
           values ('${COURSE.title}', '${COURSE.slug}', 'Souder à l''arc sous gaz inerte.', 'courte', '${PREREQUISITES}');

@@ -14,12 +14,15 @@ import { mailOutbox } from "~/platform/mail/schema.server";
 import * as applicationRoute from "~/routes/admin/application";
 import * as fileRoute from "~/routes/admin/learner-positioning";
 import * as answerRoute from "~/routes/site/positioning";
+import * as spaceFileRoute from "~/routes/space/learner";
+import * as spaceAnswerRoute from "~/routes/space/learner-positioning";
 import { submitApplication } from "../support/candidate";
 import { DRIVER } from "../support/db";
 import { makeFormation, makeLearner, makeSession, uniqueTag } from "../support/factories";
 import { setUpSignedIn, setUpTestApp } from "../support/fixture";
 import { newSession, settled } from "../support/learner-documents";
 import { bodyOf, formRequest, getRequest, routeArgs, statusOf } from "../support/runtime";
+import { learnerInSpace, spaceArgs } from "../support/spaces";
 
 const t = setUpTestApp({ FORM_RATE_LIMIT: "0" });
 const moderator = setUpSignedIn(t, "moderator", { firstName: "Sacha" });
@@ -274,7 +277,7 @@ describe(`positioning on ${DRIVER}`, () => {
     const learner = await learnerStartingOn("2027-05-03");
     await expect(filePage(learner.id)).resolves.toMatchObject({ status: 302 });
     await expect(filePage(learner.id, roleless.cookie)).resolves.toMatchObject({ status: 403 });
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "send-positioning", id: learner.id },
       { intent: "adaptation", id: learner.id, decision: "none" },
     ]) {
@@ -285,5 +288,37 @@ describe(`positioning on ${DRIVER}`, () => {
       [],
     );
     expect(await mailsTo(learner.email)).toEqual([]);
+  });
+
+  it("a learner with a personal space answers the same questionnaire there, once", async () => {
+    const { learner, cookie } = await learnerInSpace(t, moderator);
+    const path = `/espace/stagiaire/${learner.id}`;
+    const params = { learnerId: learner.id };
+    const file = async () =>
+      (await bodyOf(await spaceFileRoute.loader(spaceArgs(t, getRequest(path, cookie), params)))).positioning;
+    // Not sent yet: nothing to answer.
+    expect(await file()).toBeNull();
+    const notSent = await settled(() =>
+      spaceAnswerRoute.loader(spaceArgs(t, getRequest(`${path}/positionnement`, cookie), params)),
+    );
+    expect(statusOf(notSent)).toBe(404);
+
+    await filePost(learner.id, { intent: "send-positioning", id: learner.id }, moderator.cookie);
+    expect(await file()).toEqual({ answeredAt: null });
+    const opened = await spaceAnswerRoute.loader(
+      spaceArgs(t, getRequest(`${path}/positionnement`, cookie), params),
+    );
+    expect(opened.form).toMatchObject({ state: "open" });
+    const answer = () =>
+      settled(() =>
+        spaceAnswerRoute.action(spaceArgs(t, formRequest(`${path}/positionnement`, ANSWERS, cookie), params)),
+      );
+    expect(await bodyOf(await answer())).toEqual({ saved: true });
+    expect(statusOf(await answer())).toBe(409);
+    expect(((await file()) as { answeredAt: unknown }).answeredAt).not.toBeNull();
+    // The e-mailed link is answered too: one questionnaire.
+    expect((await bodyOf(await openLink(await tokenSentTo(learner.email)))).form).toMatchObject({
+      state: "answered",
+    });
   });
 });

@@ -107,3 +107,12 @@ export async function answerPositioning(
   }
   return { state: "saved" };
 }
+
+/** Whether learner `learnerId` was sent the questionnaire and when they answered: their space's link to it. */
+export async function positioningStateOf(db: Db, learnerId: string) {
+  const [row] = await db
+    .select({ sentAt: positionings.sentAt, answeredAt: positionings.answeredAt })
+    .from(positionings)
+    .where(eq(positionings.learnerId, learnerId));
+  return row?.sentAt || row?.answeredAt ? { answeredAt: row.answeredAt } : null;
+}
