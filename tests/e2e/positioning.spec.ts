@@ -1,3 +1,4 @@
+import { frenchTypographyFaults } from "../support/french-text";
 import { axeViolations } from "./support/axe";
 import { applyAndAdmit } from "./support/candidate";
 import { linkIn, waitForMail } from "./support/mail";
@@ -53,6 +54,9 @@ test("staff admit an application; the learner answers the positioning on a phone
     await expect(learner.getByText(/référent·e handicap, Camille Roux/)).toBeVisible();
     await learner.locator("body[data-hydrated]").waitFor();
     expect(await axeViolations(learner), "questionnaire de positionnement").toEqual([]);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what the learner reads.
+    const asked = await learner.locator("main").innerText();
+    expect(frenchTypographyFaults(asked), "questionnaire").toEqual([]);
 
     // Sent empty: the server's French messages, nothing stored.
     await learner.getByRole("button", { name: "Envoyer mes réponses" }).click();
@@ -97,6 +101,9 @@ test("staff admit an application; the learner answers the positioning on a phone
   await expect(page.getByText("Un siège ergonomique (dos)")).toBeVisible();
   await page.locator("body[data-hydrated]").waitFor();
   expect(await axeViolations(page), "positionnement du ou de la stagiaire").toEqual([]);
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what staff read.
+  const shown = await page.locator("main").innerText();
+  expect(frenchTypographyFaults(shown), "fiche").toEqual([]);
   const decision = page.getByRole("form", { name: "Adaptation décidée" });
   await decision.getByLabel("Une adaptation est décidée").check();
   await decision.getByLabel("Adaptation décidée").fill("Siège ergonomique réservé en atelier");
