@@ -43,6 +43,8 @@ export default caseSensitive([
     route("politique-confidentialite", "routes/site/privacy-policy.tsx"),
     route("cgu", "routes/site/terms.tsx"),
     route("enquete/:token", "routes/site/survey.tsx"),
+    // The positioning questionnaire's personal link, answered once before entry.
+    route("positionnement/:token", "routes/site/positioning.tsx"),
     route("emargement/:token", "routes/site/attendance-sign.tsx"),
     route("devis/:token", "routes/site/quote.tsx"),
     // The slot's QR code shown in the room: the learner signs with their personal code.
@@ -57,6 +59,7 @@ export default caseSensitive([
       route("espace/mot-de-passe", "routes/space/password.tsx"),
       route("espace/stagiaire/:learnerId", "routes/space/learner.tsx"),
       route("espace/stagiaire/:learnerId/documents/:documentId", "routes/space/learner-document.ts"),
+      route("espace/stagiaire/:learnerId/positionnement", "routes/space/learner-positioning.tsx"),
       route("espace/entreprise/:payerId", "routes/space/company.tsx"),
       route(
         "espace/entreprise/:payerId/stagiaires/:learnerId/documents/:documentId",
@@ -113,6 +116,7 @@ export default caseSensitive([
       route("stagiaires/:learnerId/apercu/:document", "routes/admin/learner-document-preview.ts"),
       route("stagiaires/:id/financement", "routes/admin/learner-funding.tsx"),
       route("stagiaires/:id/suivi", "routes/admin/learner-follow-up.tsx"),
+      route("stagiaires/:id/positionnement", "routes/admin/learner-positioning.tsx"),
       // A demande de signature: its signers and evidence, the centre's signature, 'Vérifier'; its PDFs.
       route("signatures/:id", "routes/admin/signature-request.tsx"),
       route("signatures/:id/document.pdf", "routes/admin/signature-request-file.ts", {

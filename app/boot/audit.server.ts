@@ -14,6 +14,7 @@ import { contactRequestAudit } from "~/features/leads/audit-record.server";
 import { learnerAudit } from "~/features/learners/audit-record.server";
 import { mediaAudit } from "~/features/media/audit-record.server";
 import { pageAudit } from "~/features/pages/audit-record.server";
+import { positioningAudit } from "~/features/positioning/audit-record.server";
 import { qualityAudits } from "~/features/quality/audit-record.server";
 import { settingsAudit } from "~/features/settings/audit-record.server";
 import { signatureAudits } from "~/features/signatures/audit-record.server";
@@ -44,4 +45,5 @@ registerAudit(
   spaceMemberAudit,
   requestedDocumentAudit,
   ...qualityAudits,
+  positioningAudit,
 );

@@ -12,9 +12,10 @@ import { formationVersions } from "~/features/catalogue/index.server";
 import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
-import { onLearnerAdmitted } from "~/features/learners/index.server";
+import { onLearnerAdmitted, onLearnersAnonymised } from "~/features/learners/index.server";
 import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
 import { pageVersions } from "~/features/pages/page-versions.server";
+import { erasePositionings, sendPositioningOnAdmission } from "~/features/positioning/index.server";
 import { PublicationScheduler, scheduledPublishing } from "~/features/publishing/index.server";
 import { packFolder, QualityPackWorker, sweepOrphanPacks } from "~/features/quality/index.server";
 import { ensureCentreSettings, getCentreSettings } from "~/features/settings/centre.server";
@@ -55,6 +56,10 @@ onSeatsRaised(offerFreedSeats);
 provideApplicationUses(catalogueApplicationUses);
 // An admitted candidate, once a learner, is invited into their personal space (features/spaces).
 onLearnerAdmitted(inviteLearner);
+// And sent the positioning questionnaire, once (features/positioning).
+onLearnerAdmitted(sendPositioningOnAdmission);
+// An anonymised learner's positioning answers go with their personal data (features/positioning).
+onLearnersAnonymised(erasePositionings);
 // A learner's space lists the contrats waiting for their signature (features/signatures).
 provideDocumentsToSign(learnerDocumentsToSign);
 // A demande de signature opens the door to the outside signer it names: their account, and the payer's

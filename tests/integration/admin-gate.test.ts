@@ -286,6 +286,7 @@ async function snapshot() {
     "survey_invitations",
     "survey_answers",
     "survey_settings",
+    "positionings",
     "content_versions",
     "payers",
     "billing_settings",
@@ -573,6 +574,9 @@ function fieldsFor(file: string, intent: string): Record<string, string> {
       note: "Note d'un intrus",
     },
     "routes/admin/settings.tsx#absence-alerts": { absenceAlertSlots: "7", absenceAlertPercent: "33" },
+    // A learner's Positionnement: the questionnaire sent, the adaptation decided.
+    "routes/admin/learner-positioning.tsx#send-positioning": { id: ids.learner },
+    "routes/admin/learner-positioning.tsx#adaptation": { id: ids.learner, decision: "none" },
     "routes/admin/invoice.tsx#update": { id: ids.draftInvoice, note: "Note d'un intrus" },
     "routes/admin/invoice.tsx#delete": { id: ids.draftInvoice },
     "routes/admin/invoice.tsx#issue": { id: ids.draftInvoice },

@@ -12,6 +12,8 @@ import { auditLog } from "~/features/audit/schema.server";
 import { formations } from "~/features/catalogue/schema.server";
 import { complaints } from "~/features/complaints/schema.server";
 import { learnerDocuments } from "~/features/documents/schema.server";
+import { learners } from "~/features/learners/schema.server";
+import { positionings } from "~/features/positioning/schema.server";
 import { ANSWER_ERRORS } from "~/features/quality/answers";
 import { IMPROVEMENT_ERRORS, PARTNER_ERRORS, WATCH_ERRORS } from "~/features/quality/registers";
 import type { IndicatorRow } from "~/features/quality/rules";
@@ -114,7 +116,7 @@ const AUTHOR = {
 };
 
 /** Indicators the product cannot evidence: never 'Prouvé', whatever the records. */
-const KEPT_OUTSIDE = [8, 13, 14, 15, 17, 20, 22, 27, 28, 29];
+const KEPT_OUTSIDE = [13, 14, 15, 17, 20, 22, 27, 28, 29];
 
 describe(`Qualiopi board on ${DRIVER}`, () => {
   it("refuses anonymous and role-less visitors on every loader and action of the board and its registers", async () => {
@@ -302,8 +304,12 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     const trainer = await makeTrainer(db);
     const slot = await makeSlot(db, { sessionId: session.id, day: day(-29), trainerId: trainer.id });
     await makeAttendanceEntry(db, { slotId: slot.id, learnerId: learner.id, status: "present" });
-    // 4: an application with its situation and motivation.
-    await makeApplication(db, { sessionId: session.id, motivation: "Devenir soudeuse" });
+    // 4: the learner's application with its situation and motivation; 8: their positioning answered.
+    const application = await makeApplication(db, { sessionId: session.id, motivation: "Devenir soudeuse" });
+    await db.update(learners).set({ applicationId: application.id }).where(eq(learners.id, learner.id));
+    await db
+      .insert(positionings)
+      .values({ learnerId: learner.id, sentAt: daysAgo(45), answeredAt: daysAgo(44), answers: [] });
     // 19: a published article.
     await db
       .insert(articles)
@@ -357,7 +363,7 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     });
 
     const b = await board();
-    for (const n of [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16, 18, 19, 21, 23, 24, 25, 26, 31]) {
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 18, 19, 21, 23, 24, 25, 26, 31]) {
       expect(b.state(n), `indicator ${n}: ${b.row(n).missing}`).toBe("proven");
     }
     for (const n of KEPT_OUTSIDE) expect(b.state(n), `indicator ${n}`).toBe("incomplete");
@@ -388,6 +394,9 @@ describe(`Qualiopi board on ${DRIVER}`, () => {
     expect(after.row(21)).toMatchObject({ state: "incomplete", fix: { href: "/admin/formateurs" } });
     expect(after.state(18)).toBe("incomplete");
     expect(after.state(10)).toBe("incomplete");
+    // 4 and 8: the new learner has neither application nor positioning.
+    expect(after.row(8)).toMatchObject({ state: "incomplete", fix: { href: "/admin/stagiaires" } });
+    expect(after.state(4)).toBe("incomplete");
     expect(other.id).toBeTruthy();
   });
 

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { complaints } from "~/features/complaints/schema.server";
 import { learnerDocuments } from "~/features/documents/schema.server";
+import { positionings } from "~/features/positioning/schema.server";
 import { packFolderName, packIndicators } from "~/features/quality/pack-folders";
 import {
   claimPack,
@@ -64,6 +65,19 @@ async function periodRecords() {
     { sessionId: session.id, firstName: "Léa", lastName: "Martin" },
     { sessionId: session.id, firstName: "Yves", lastName: "Durand" },
   ]);
+  // 4 and 8: Léa answered the positioning, with an adaptation need; no adaptation was needed.
+  await t.app.db.insert(positionings).values({
+    learnerId: learner?.id ?? "",
+    sentAt: new Date("2032-02-01T09:00:00Z"),
+    answeredAt: new Date("2032-02-02T09:00:00Z"),
+    answers: [
+      { key: "needs", question: "Besoins ?", answer: "Tenir la paie d'une PME" },
+      { key: "adaptation", question: "Adaptation ?", answer: "oui" },
+      { key: "adaptationDetail", question: "Laquelle ?", answer: "Trouble de l'audition" },
+    ],
+    noAdaptation: true,
+    decidedAt: new Date("2032-02-03T09:00:00Z"),
+  });
   const trainer = await makeTrainer(t.app.db, {
     firstName: "Claire",
     lastName: "Dubois",
@@ -214,6 +228,18 @@ describe(`Qualiopi evidence pack on ${DRIVER}`, () => {
     expect(text("32 - Mesures d'amélioration/registre-des-ameliorations.csv")).toContain(
       "Réserver des salles adaptées",
     );
+    // 4 and 8: each learner's positioning, without their own words about an adaptation need.
+    for (const n of ["04", "08"]) {
+      const file = names.find(
+        (name) => name.startsWith(`${n} - `) && name.endsWith("/positionnements-des-stagiaires.csv"),
+      );
+      const csv = text(file ?? "");
+      expect(csv).toContain("Gestion de paie;1er mars 2032;Léa Martin;");
+      expect(csv).toContain("Tenir la paie d'une PME");
+      expect(csv).toContain("Aucune adaptation nécessaire");
+      expect(csv).toContain("Yves Durand");
+      expect(csv).not.toContain("audition");
+    }
     // 1: the formation's programme; 22: nothing generated, a LISEZ-MOI says so.
     expect(
       names.some((n) => n.startsWith("01 - Information du public/programmes/") && n.endsWith(".pdf")),

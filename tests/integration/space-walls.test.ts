@@ -20,6 +20,7 @@ import * as spaceHome from "~/routes/space/home";
 import * as spaceLayout from "~/routes/space/layout";
 import * as learnerRoute from "~/routes/space/learner";
 import * as learnerDocumentRoute from "~/routes/space/learner-document";
+import * as learnerPositioningRoute from "~/routes/space/learner-positioning";
 import * as spacePassword from "~/routes/space/password";
 import * as signatureRoute from "~/routes/space/signature";
 import * as signatureDocumentRoute from "~/routes/space/signature-document";
@@ -139,6 +140,18 @@ const WALLED: Record<string, Walled> = {
     params: (v) => ({ learnerId: v.learnerId, documentId: v.documentId }),
     scope: "record",
   },
+  "routes/space/learner-positioning.tsx": {
+    paths: ["/espace/stagiaire/:learnerId/positionnement"],
+    module: learnerPositioningRoute,
+    url: (v) => `/espace/stagiaire/${v.learnerId}/positionnement`,
+    params: (v) => ({ learnerId: v.learnerId }),
+    forms: (): Posted[] => [
+      {
+        fields: { "q-needs": "Des réponses qui ne sont pas les miennes", "q-level": "Je découvre le sujet" },
+      },
+    ],
+    scope: "record",
+  },
   "routes/space/signature.tsx": {
     paths: ["/espace/signatures/:id"],
     module: signatureRoute,
@@ -252,6 +265,7 @@ function spaceRoutes(): string[] {
 /** What the database holds that a refused request could have changed: each row as it is. */
 const TABLES = [
   "space_members",
+  "positionings",
   "requested_documents",
   "complaints",
   "accounts",
@@ -320,6 +334,10 @@ beforeAll(async () => {
     [document?.id],
   );
   await post({ intent: "request-document", id: mine.learner.id, label: "Justificatif de domicile" });
+  // The positioning questionnaire sent to the victim, not yet answered (their space's form).
+  await t.app.database.query("insert into positionings (learner_id, sent_at) values ($1, now())", [
+    mine.learner.id,
+  ]);
   const [request] = await t.app.db
     .select({ id: requestedDocuments.id })
     .from(requestedDocuments)

@@ -8,7 +8,10 @@ import { type QualityFacts, RULES } from "~/features/quality/rules";
 const NONE = { count: 0, latest: null };
 const NO_ANSWERS = { learnersAnswered: 0, othersAnswered: 0, othersGroups: [] };
 
-const facts = (stakeholders: QualityFacts["stakeholders"]): QualityFacts => ({
+const facts = (
+  stakeholders: QualityFacts["stakeholders"],
+  entries: QualityFacts["entries"] = { learners: 0, answered: 0, decided: 0, analysed: 0 },
+): QualityFacts => ({
   formations: {
     published: 0,
     incomplete: [],
@@ -20,6 +23,7 @@ const facts = (stakeholders: QualityFacts["stakeholders"]): QualityFacts => ({
   },
   results: { published: 0, shown: 0 },
   applications: { recent: 0, withNeeds: 0 },
+  entries,
   convocations: { learners: 0, convoked: 0 },
   attestations: { learners: 0, attested: 0 },
   slots: { past: 0, withAttendance: 0, planned: 0, withTrainer: 0 },
@@ -75,5 +79,27 @@ describe("Qualiopi rules", () => {
     expect(open.evidence.map((e) => e.text)).toContain("2 alertes d'absences en 12\u00a0mois, 1 suivie");
     const followed = rule({ ...recorded, absenceAlerts: { alerts: 2, followedUp: 2, openLearnerId: null } });
     expect(followed.proven).toBe(true);
+  });
+
+  it("8 is proven when every learner who entered answered the positioning, 4 when every one's needs are analysed", () => {
+    const [needs, positioning] = [RULES[4], RULES[8]];
+    if (!needs || !positioning) throw new Error("no rule 4 or 8");
+    const none = { learnersAnswered: 0, othersAnswered: 0, othersGroups: [] };
+    const partly = facts(none, { learners: 3, answered: 1, decided: 1, analysed: 2 });
+    expect(positioning(partly).proven).toBe(false);
+    expect(positioning(partly).missing).toBe(
+      "2 stagiaires sans questionnaire de positionnement répondu\u00a0: envoyez-le ou renvoyez-le depuis sa fiche dans Stagiaires.",
+    );
+    expect(positioning(partly).fix.href).toBe("/admin/stagiaires");
+    expect(needs(partly).missing).toMatch(/^1 stagiaire sans analyse du besoin/);
+    const all = facts(none, { learners: 3, answered: 3, decided: 2, analysed: 3 });
+    expect(positioning(all).proven).toBe(true);
+    expect(needs(all).proven).toBe(true);
+    expect(positioning(all).evidence.map((e) => e.text)).toEqual([
+      "3 questionnaires de positionnement répondus sur 3 stagiaires entré·es en formation en 12\u00a0mois (sessions commencées)",
+      "2 adaptations décidées (ou «\u00a0aucune adaptation nécessaire\u00a0») sur 3 stagiaires",
+    ]);
+    // Nobody entered: nothing proves the indicator yet.
+    expect(positioning(facts(none)).proven).toBe(false);
   });
 });

@@ -39,5 +39,7 @@ export const AUDIT_ENTITIES = [
   "watch_entry",
   "disability_partner",
   "quality_settings",
+  // Positionnement (features/positioning/audit-record.server.ts).
+  "positioning",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

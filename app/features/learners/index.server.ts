@@ -18,4 +18,4 @@ export {
   onLearnerAdmitted,
   payerColumns,
 } from "./learners.server";
-export { anonymiseExpiredLearners } from "./retention.server";
+export { anonymiseExpiredLearners, type LearnersAnonymised, onLearnersAnonymised } from "./retention.server";

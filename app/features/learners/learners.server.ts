@@ -18,7 +18,7 @@ import { learnerTitleOf } from "./audit-record.server";
 import { LEARNER_CSV_HEADER } from "./learner-entity";
 import { heldLearner } from "./learner-holds.server";
 import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
-import { anonymised } from "./retention.server";
+import { anonymiseLearners } from "./retention.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   LEARNER_CATEGORY_LABELS,
@@ -351,7 +351,7 @@ export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<Ou
   if (!before) throw new AdminInputError(LEARNER_GONE);
   const title = await learnerTitleOf(tx, id);
   const held = await heldLearner(tx, id);
-  if (held.length) await tx.update(learners).set(anonymised(new Date())).where(eq(learners.id, id));
+  if (held.length) await anonymiseLearners(tx, [id]);
   else await tx.delete(learners).where(eq(learners.id, id));
   await writeAudit(tx, actor, {
     action: "erase",

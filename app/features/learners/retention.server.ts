@@ -23,6 +23,25 @@ export const anonymised = (now: Date) => ({
 });
 
 /**
+ * What other features erase with a learner's personal data (positioning: the questionnaire's answers,
+ * which may speak of a disability). They lean on learners, so app/boot registers them here.
+ */
+export type LearnersAnonymised = (tx: Db, learnerIds: string[]) => Promise<unknown>;
+
+// A set: registering the same listener again (a module evaluated twice in development) adds nothing.
+const anonymisedListeners = new Set<LearnersAnonymised>();
+
+export function onLearnersAnonymised(listener: LearnersAnonymised): void {
+  anonymisedListeners.add(listener);
+}
+
+/** Anonymises learners `ids` inside `tx`, and has the registered features erase what they keep of them. */
+export async function anonymiseLearners(tx: Db, ids: string[], now = new Date()): Promise<void> {
+  await tx.update(learners).set(anonymised(now)).where(inArray(learners.id, ids));
+  for (const listener of anonymisedListeners) await listener(tx, ids);
+}
+
+/**
  * Anonymises the learners of sessions that ended more than `months` months ago (the learners'
  * retention period set in Paramètres, five years by default): name, e-mail, company, address, Mon Compte Formation file and the payer's contact are
  * removed, the status, abandon date and certification outcome stay, so that a year's published
@@ -39,8 +58,6 @@ export function anonymiseExpiredLearners(db: Db, months: number): Promise<number
     due: sql`${learners.anonymisedAt} is null and ${learners.sessionId} in (
       select ${formationSessions.id} from ${formationSessions}
       where ${formationSessions.endDate} < (current_date - make_interval(months => ${months}))::date)`,
-    apply: async (tx, ids) => {
-      await tx.update(learners).set(anonymised(new Date())).where(inArray(learners.id, ids));
-    },
+    apply: (tx, ids) => anonymiseLearners(tx, ids),
   });
 }

@@ -9,6 +9,7 @@ import { absenceAlertFacts } from "~/features/attendance/index.server";
 import { missingQualiopiItems } from "~/features/catalogue";
 import { formations } from "~/features/catalogue/schema.server";
 import { allFormationIndicators } from "~/features/indicators/index.server";
+import { positioningFacts } from "~/features/positioning/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
 import {
   SURVEY_AUDIENCE_LABELS,
@@ -212,7 +213,7 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
   const since = addDays(today, -YEAR_DAYS);
   const sinceAt = new Date(now.getTime() - YEAR_DAYS * 86_400_000);
   const settings = await getQualitySettings(db);
-  const [[c], watch, formationsFacts, results, centre, stakeholders, alerts] = await Promise.all([
+  const [[c], watch, formationsFacts, results, centre, stakeholders, alerts, entries] = await Promise.all([
     counts(db, today, since, sinceAt, settings.complaintDelayDays),
     watchCounts(db, since),
     formationFacts(db),
@@ -220,6 +221,7 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
     getCentreSettings(db),
     stakeholderResponseCounts(db, { from: sinceAt, to: now }),
     absenceAlertFacts(db, sinceAt),
+    positioningFacts(db, since, today),
   ]);
   if (!c) throw new Error("Qualiopi counts returned no row");
   const others = SURVEY_AUDIENCES.filter((a) => a !== "learner" && stakeholders[a].answered > 0);
@@ -236,6 +238,7 @@ export async function qualityBoard(db: Db, now = new Date()): Promise<QualityBoa
       ).length,
     },
     applications: { recent: c.applications, withNeeds: c.applicationsWithNeeds },
+    entries,
     convocations: { learners: c.startedLearners, convoked: c.convoked },
     attestations: { learners: c.endedLearners, attested: c.attested },
     slots: {

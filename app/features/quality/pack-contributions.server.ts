@@ -27,6 +27,7 @@ import type { Db } from "~/platform/db/client.server";
 import { rows } from "~/platform/db/rows.server";
 import { fileNamePart } from "~/platform/pdf-document.server";
 import { complaintImprovementLines } from "./complaint-improvements.server";
+import { positioningContributions } from "./positioning-pack.server";
 import { improvementsCsv } from "./registers.server";
 import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS, WATCH_KINDS } from "./vocabulary";
 import { partnersCsv, watchCsv } from "./watch-partners.server";
@@ -374,6 +375,7 @@ const boardRegisters: PackContribution[] = [
 const CONTRIBUTIONS: PackContribution[] = [
   programmes,
   results,
+  ...positioningContributions,
   learnerDocumentsOf(9, "Convocations envoyées aux stagiaires (PDF)", ["convocation"], "convocations"),
   learnerDocumentsOf(
     9,

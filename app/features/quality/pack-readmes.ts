@@ -10,11 +10,11 @@ const OUTSIDE =
 /** What the application holds for an indicator without documents of its own in the pack. */
 const HELD: Readonly<Record<number, string>> = {
   3: "Les formations certifiantes publient leur certification (code RNCP ou RS) et leurs taux sur leur page\u202f; les taux de l'année sont dans '02 - Indicateurs de résultats'.",
-  4: "L'application enregistre les candidatures (statut, notes d'entretien) dans la console, écran Candidatures.",
+  4: "L'application enregistre les besoins exprimés au questionnaire de positionnement (écran Stagiaires › Positionnement) et les candidatures (statut, notes d'entretien, écran Candidatures).",
   5: "Les objectifs de chaque formation sont dans son programme\u00a0: dossier '01 - Information du public/programmes'.",
   6: "Les contenus, durées et modalités de chaque formation sont dans son programme\u00a0: dossier '01 - Information du public/programmes'.",
   7: "Le programme d'une formation certifiante nomme sa certification\u00a0: dossier '01 - Information du public/programmes'.",
-  8: "L'application enregistre les candidatures (statut, notes d'entretien) dans la console, écran Candidatures.",
+  8: "L'application enregistre le positionnement de chaque stagiaire (réponses au questionnaire, adaptation décidée) sur sa fiche, écran Stagiaires › Positionnement.",
   10: "Le planning de chaque session (créneaux, lieux, formateur·rice) est tenu dans la console, écran Sessions.",
   16: "L'application enregistre le résultat de certification de chaque stagiaire (écran Stagiaires).",
   17: "Le planning de chaque session (créneaux, lieux, formateur·rice) est tenu dans la console, écran Sessions.",

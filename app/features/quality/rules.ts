@@ -7,6 +7,7 @@
  */
 import { plural } from "~/platform/plural";
 import { type AbsenceAlertFacts, attendanceRule } from "./attendance-rule";
+import { type EntryFacts, needsAnalysed, positionedAtEntry } from "./positioning-rules";
 import { INDICATORS, type Indicator, indicatorApplies, type QualityScope } from "./referential";
 import { WATCH_KIND_LABELS, type WatchKind } from "./vocabulary";
 
@@ -26,6 +27,8 @@ export interface QualityFacts {
   /** Published formations, and those showing at least one result (a rate or an archive). */
   results: { published: number; shown: number };
   applications: { recent: number; withNeeds: number };
+  /** Learners of sessions started in the last 12 months: their needs analysed, their positioning (4, 8). */
+  entries: EntryFacts;
   /** Learners of sessions started in the last 12 months, and those convoked before the first day. */
   convocations: { learners: number; convoked: number };
   /** Learners (not dropped out) of sessions ended in the last 12 months, and those sent their attestation. */
@@ -174,20 +177,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
         : `${plural(f.formations.certifying - f.formations.certifyingComplete, "formation certifiante", "formations certifiantes")} sans toutes les informations de certification.`,
     fix: FORMATIONS,
   }),
-  4: (f) => ({
-    evidence: [
-      {
-        text: `${plural(f.applications.withNeeds, "candidature", "candidatures")} sur ${f.applications.recent} en 12\u00a0mois avec situation et motivation`,
-        href: "/admin/candidatures",
-      },
-    ],
-    proven: all(f.applications.withNeeds, f.applications.recent),
-    missing:
-      f.applications.recent === 0
-        ? "Aucune candidature en 12\u00a0mois\u00a0: l'analyse du besoin de chaque stagiaire (entretien, échange avec l'entreprise ou le financeur) est à tenir hors de l'outil."
-        : `${plural(f.applications.recent - f.applications.withNeeds, "candidature", "candidatures")} sans situation ni motivation\u00a0: complétez l'analyse du besoin lors de l'entretien.`,
-    fix: { href: "/admin/candidatures", label: "Candidatures" },
-  }),
+  4: (f) => needsAnalysed(f.entries, f.applications),
   5: formationsRule((f) => f.formations.withObjectives, "objectifs"),
   6: formationsRule((f) => f.formations.withContent, "programme et méthodes"),
   7: (f) => ({
@@ -202,9 +192,7 @@ export const RULES: Readonly<Record<number, Rule>> = {
       "Montrez, formation par formation, que le programme couvre le référentiel de la certification (tableau de correspondance à joindre au dossier).",
     fix: FORMATIONS,
   }),
-  8: keptOutside(
-    "Le positionnement à l'entrée (test, entretien) n'est pas encore saisi dans l'outil\u00a0: gardez les résultats de chaque stagiaire",
-  ),
+  8: (f) => positionedAtEntry(f.entries),
   9: (f) => ({
     evidence: [
       {

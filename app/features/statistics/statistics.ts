@@ -69,6 +69,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   complaint_reply: "Réponse à une réclamation",
   survey_invitation: "Questionnaire de satisfaction",
   survey_reminder: "Rappel de questionnaire",
+  positioning_invitation: "Questionnaire de positionnement (stagiaire)",
   verify_email: "Confirmation d'adresse",
   reset_password: "Mot de passe oublié",
   account_exists: "Compte existant",

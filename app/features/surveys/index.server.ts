@@ -22,5 +22,5 @@ export { type SurveyRound, SurveyScheduler } from "./scheduler.server";
 export { sessionTarget } from "./sending.server";
 export { formationResponseCounts, stakeholderResponseCounts } from "./stakeholders.server";
 export { getSurveySettings } from "./survey-settings.server";
-export { surveyToken, surveyUrl } from "./tokens.server";
+export { hashToken, surveyToken, surveyUrl, TOKEN_SHAPE } from "./tokens.server";
 export { SURVEY_AUDIENCE_LABELS, SURVEY_AUDIENCES, type SurveyAudience } from "./vocabulary";

@@ -1,6 +1,7 @@
 // The surveys feature's browser-safe face for the routes and other features: they import from
 // here, never from its files (docs/architecture.md).
 
+export { type AskedQuestion, checkAnswers, fieldOf, TEXT_ANSWER_MAX } from "./answer-rules";
 export { automaticAudiences } from "./automatic";
 export { AnswersAnalysis } from "./components/answers-analysis";
 export { SurveyDelaysCard } from "./components/delays-card";

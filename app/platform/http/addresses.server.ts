@@ -115,7 +115,8 @@ export interface PathRules {
 }
 
 // /espace: a signed-in person's own pages (their signatures), never kept.
-const NO_STORE = /^\/(admin|auth|enquete|emargement|calendrier|devis|espace)([/.]|$)|^\/api\/auth(\/|$)/i;
+const NO_STORE =
+  /^\/(admin|auth|enquete|positionnement|emargement|calendrier|devis|espace)([/.]|$)|^\/api\/auth(\/|$)/i;
 const FRAMED = /^\/espace\/signatures\/[^/]+\/document\.pdf$/;
 const NOT_PAGES = /^\/api(\/|$)|\/programme\.pdf$|\/lheo\.xml$/i;
 
@@ -127,14 +128,15 @@ export function pathRules(path: string): PathRules {
 
 // Addresses whose next segment is a credential: whoever reads one in a log could reset a password
 // (better-auth's /api/auth/reset-password/<token>), read a staff member's calendar
-// (/calendrier/<token>.ics), answer a learner's survey (/enquete/<token>), sign attendance for them
+// (/calendrier/<token>.ics), answer a learner's survey (/enquete/<token>) or positioning
+// questionnaire (/positionnement/<token>, which may speak of a disability), sign attendance for them
 // (/emargement/<token>, a legal record), reach a slot's signing in the room (/emargement/salle/<token>,
 // the QR code's address: with a learner's code, it signs) or accept a quote in a payer's name
 // (/devis/<token>). The console's own pages of the same names (/admin/devis/<id>) hold no secret. Any
 // case, and '/' written `%2F` (an address inside a query string, `redirectTo=%2Fenquete%2F…`), since a
 // log line may quote any string.
 const SECRET_SEGMENT =
-  /((?<!admin)(?:\/|%2F)(?:reset-password|calendrier|enquete|emargement(?:(?:\/|%2F)salle)?|devis)(?:\/|%2F))[^/?#&\s"'.]+/gi;
+  /((?<!admin)(?:\/|%2F)(?:reset-password|calendrier|enquete|positionnement|emargement(?:(?:\/|%2F)salle)?|devis)(?:\/|%2F))[^/?#&\s"'.]+/gi;
 // ?token=… of the e-mail confirmation link and of the new-password page.
 const SECRET_PARAMETER = /([?&;]token=)[^&#\s"']+/gi;
 

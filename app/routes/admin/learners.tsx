@@ -1,4 +1,4 @@
-import { ClipboardList, Download, Euro, Pencil, Trash2, Upload } from "lucide-react";
+import { ClipboardList, Download, Euro, ListChecks, Pencil, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_ONLY, DeniedControl, useCan } from "~/features/accounts";
 import { followUpHref } from "~/features/attendance";
@@ -31,6 +31,7 @@ import {
   learnerFiltersFrom,
 } from "~/features/learners";
 import { type LearnerRow, learnerAction, learnersPage, NO_LEARNERS } from "~/features/learners/index.server";
+import { positioningHref } from "~/features/positioning";
 import { AgreementSignature } from "~/features/signatures";
 import {
   SIGNATURE_INTENTS,
@@ -333,6 +334,14 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                 >
                   <ClipboardList aria-hidden="true" className="h-4 w-4" />
                   <span className="hidden @3xl:inline">Suivi</span>
+                </Link>
+                <Link
+                  to={positioningHref(l.id)}
+                  className={buttonClass("ghost", "sm")}
+                  aria-label={`Positionnement de ${name}`}
+                >
+                  <ListChecks aria-hidden="true" className="h-4 w-4" />
+                  <span className="hidden @3xl:inline">Positionnement</span>
                 </Link>
                 {canReadInvoices ? (
                   <Link

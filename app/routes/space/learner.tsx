@@ -1,6 +1,7 @@
 import { CalendarPlus, Download, FileSignature, PenLine, ScrollText } from "lucide-react";
 import { formatDateRange, formatDay } from "~/features/catalogue";
 import { LEARNER_STATUS_LABELS } from "~/features/learners";
+import { positioningStateOf } from "~/features/positioning/index.server";
 import {
   DOCUMENT_TITLES,
   LearnerComplaint,
@@ -36,6 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
     ...space,
     feedUrl: `${app.config.publicUrl}${learnerFeedPath(app.config.authSecret, membership.id)}`,
     requested: await learnerRequestedDocuments(app.db, membership.learnerId),
+    // The positioning questionnaire, once the centre sent it (features/positioning).
+    positioning: await positioningStateOf(app.db, membership.learnerId),
   };
 }
 
@@ -88,6 +91,24 @@ export default function LearnerSpacePage({ loaderData, actionData }: Route.Compo
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+
+      {s.positioning ? (
+        <section aria-labelledby="positionnement" className="space-y-2">
+          <h2 id="positionnement" className="text-lg font-semibold">
+            Questionnaire de positionnement
+          </h2>
+          {s.positioning.answeredAt ? (
+            <p className="text-sm text-muted-foreground">
+              Vous y avez répondu le {formatDate(s.positioning.answeredAt)}. Merci{"\u00a0"}!
+            </p>
+          ) : (
+            <a href={`/espace/stagiaire/${s.learnerId}/positionnement`} className={buttonClass()}>
+              <ScrollText aria-hidden="true" className="h-4 w-4" /> Répondre au questionnaire de
+              positionnement
+            </a>
+          )}
         </section>
       ) : null}
 

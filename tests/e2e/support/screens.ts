@@ -19,6 +19,8 @@ const SAMPLE: Record<string, string> = {
   "routes/site/apply-sent.tsx": "/formation/tp-assistant-commercial/candidature/envoyee",
   // A link nobody was sent: the French page of an unknown survey (surveys.spec.ts measures a real one).
   "routes/site/survey.tsx": "/enquete/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  // An unknown positioning link: its French page (positioning.spec.ts answers a real one at 360 px).
+  "routes/site/positioning.tsx": "/positionnement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   // An unknown attendance link: its French page (attendance.spec.ts measures a real one at 360 px).
   "routes/site/attendance-sign.tsx": "/emargement/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   // An unknown quote link: its French page (invoices.spec.ts opens a real one from its e-mail).
@@ -30,6 +32,9 @@ const SAMPLE: Record<string, string> = {
   "routes/space/signature.tsx": "/espace/signatures/00000000-0000-4000-8000-000000000000",
   // A learner's file in their personal space: signed out, the sign-in page (spaces.spec.ts measures a real one).
   "routes/space/learner.tsx": "/espace/stagiaire/00000000-0000-4000-8000-000000000000",
+  // A learner's positioning questionnaire in their space: signed out, the sign-in page.
+  "routes/space/learner-positioning.tsx":
+    "/espace/stagiaire/00000000-0000-4000-8000-000000000000/positionnement",
   // A company's space: signed out, the sign-in page (space-company.spec.ts measures a real one at 360 px).
   "routes/space/company.tsx": "/espace/entreprise/00000000-0000-4000-8000-000000000000",
   // A trainer's space and one of their slots: signed out, the sign-in page (space-trainer.spec.ts
@@ -99,6 +104,12 @@ const LINKED: Record<string, { list: string; href: RegExp; unknown?: string }> =
     list: "/admin/stagiaires",
     href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/suivi$/,
     unknown: `/admin/stagiaires/${UNKNOWN_ID}/suivi`,
+  },
+  // A learner's Positionnement: the questionnaire's answers and the adaptation decided.
+  "routes/admin/learner-positioning.tsx": {
+    list: "/admin/stagiaires",
+    href: /^\/admin\/stagiaires\/[0-9a-f-]{36}\/positionnement$/,
+    unknown: `/admin/stagiaires/${UNKNOWN_ID}/positionnement`,
   },
   // An invoice from the list (the demo centre has none yet: the unknown one's page).
   "routes/admin/invoice.tsx": {

@@ -1,0 +1,96 @@
+import { useCan } from "~/features/accounts";
+import {
+  AdaptationDecided,
+  AdaptationForm,
+  POSITIONING_TITLE,
+  PositioningAnswers,
+  SendPositioningForm,
+} from "~/features/positioning";
+import { learnerPositioningPage, positioningAction } from "~/features/positioning/index.server";
+import { loadConsoleRecord } from "~/platform/console/record-loader.server";
+import { Card, CardContent } from "~/ui/card";
+import { useLoadErrorToast } from "~/ui/console/form-fields";
+import { PageHeader } from "~/ui/console/page-header";
+import { RecordError } from "~/ui/console/record-error";
+import { RecordScreen } from "~/ui/console/record-screen";
+import type { Route } from "./+types/learner-positioning";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `Positionnement${loaderData?.page?.learner.name ? ` de ${loaderData.page.learner.name}` : ""} | Stagiaires | Console d'administration`,
+  },
+];
+
+const NOT_FOUND = "Stagiaire introuvable";
+
+// The answers may speak of a disability: only staff who follow the learners read them.
+export async function loader(args: Route.LoaderArgs) {
+  const { value, loadError } = await loadConsoleRecord(args, {
+    permission: "learners:read",
+    what: "réponses de positionnement",
+    notFound: NOT_FOUND,
+    read: learnerPositioningPage,
+  });
+  return { page: value, loadError };
+}
+
+export const action = positioningAction;
+
+export default function AdminLearnerPositioning({ loaderData }: Route.ComponentProps) {
+  const { page, loadError } = loaderData;
+  useLoadErrorToast(loadError);
+  const canWrite = useCan("learners:write");
+  const list = {
+    to: page ? `/admin/stagiaires?session=${page.learner.sessionId}` : "/admin/stagiaires",
+    label: "Stagiaires de la session",
+  };
+  if (!page) {
+    return (
+      <RecordScreen
+        list={list}
+        failure={loadError ?? "Erreur lors du chargement des réponses de positionnement"}
+      />
+    );
+  }
+  const { learner, positioning } = page;
+  const name = learner.name ?? "Stagiaire anonymisé·e";
+  return (
+    <RecordScreen list={list}>
+      <PageHeader
+        title={`Positionnement de ${name}`}
+        description={`${learner.formation} – session ${learner.dates}`}
+      />
+      <div className="grid gap-6">
+        <Card>
+          <CardContent className="space-y-4">
+            <h2 className="text-lg font-semibold">{POSITIONING_TITLE}</h2>
+            <PositioningAnswers positioning={positioning} />
+            {canWrite && learner.email && !positioning?.answeredAt ? (
+              <SendPositioningForm learnerId={learner.id} sent={Boolean(positioning?.sentAt)} />
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="space-y-4">
+            <h2 className="text-lg font-semibold">Adaptation décidée</h2>
+            <AdaptationDecided positioning={positioning} />
+            {canWrite && learner.name ? (
+              <AdaptationForm learnerId={learner.id} positioning={positioning} disabled={false} />
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+    </RecordScreen>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RecordError
+      notFoundTitle={NOT_FOUND}
+      notFoundText="Ce ou cette stagiaire n'existe pas ou a été effacé·e."
+      backHref="/admin/stagiaires"
+      backLabel="Retour aux stagiaires"
+    />
+  );
+}
