@@ -7,15 +7,17 @@ export { type ImportAnswer, learnerAction, learnerImportAction } from "./console
 export { type ConventionParty, setConventionParty } from "./convention-party.server";
 export { type LearnerHold, registerLearnerHold } from "./learner-holds.server";
 export {
-  type AdmittedCandidate,
-  admissionUndone,
-  enrolAdmitted,
   exportLearners,
-  type LearnerAdmitted,
   type LearnerRow,
   learnersPage,
   NO_LEARNERS,
-  onLearnerAdmitted,
   payerColumns,
+} from "./learner-list.server";
+export {
+  type AdmittedCandidate,
+  admissionUndone,
+  enrolAdmitted,
+  type LearnerAdmitted,
+  onLearnerAdmitted,
 } from "./learners.server";
 export { anonymiseExpiredLearners, type LearnersAnonymised, onLearnersAnonymised } from "./retention.server";

@@ -2,29 +2,21 @@
  * The learners (stagiaires) of each session: who they are, where they are in the training, and the
  * certification's outcome. An admitted application becomes a learner in the transaction that admits
  * it; staff add others by hand or by CSV (import.server.ts). Every write is audited without
- * personal data (the audit log outlives an erased learner).
+ * personal data (the audit log outlives an erased learner). The Stagiaires list and its CSV are in
+ * learner-list.server.ts.
  */
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { diffFields } from "~/features/audit";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
-import { seatsOf, sessionChoices } from "~/features/catalogue/index.server";
+import { seatsOf } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
 import { AdminInputError, type Outcome } from "~/platform/console/action.server";
-import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
-import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { learnerTitleOf } from "./audit-record.server";
-import { LEARNER_CSV_HEADER } from "./learner-entity";
 import { heldLearner } from "./learner-holds.server";
-import type { LearnerCreateInput, LearnerFilters, LearnerUpdateInput } from "./learner-schema";
+import type { LearnerCreateInput, LearnerUpdateInput } from "./learner-schema";
 import { anonymiseLearners } from "./retention.server";
-import {
-  CERTIFICATION_OUTCOME_LABELS,
-  LEARNER_CATEGORY_LABELS,
-  LEARNER_ORIGIN_LABELS,
-  LEARNER_STATUS_LABELS,
-} from "./vocabulary";
 
 export const LEARNER_GONE = "Ce ou cette stagiaire n'existe plus.";
 export const SESSION_GONE = "Cette session n'existe plus.";
@@ -183,107 +175,6 @@ export async function admissionUndone(tx: Db, actor: Actor, applicationId: strin
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The Stagiaires screen.
- * --------------------------------------------------------------------------------------------- */
-
-function filterClause(filters: LearnerFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) {
-    where.push(
-      searchMatch(filters.q, learners.firstName, learners.lastName, learners.email, learners.company),
-    );
-  }
-  if (filters.formation) where.push(eq(formationSessions.formationId, filters.formation));
-  if (filters.session) where.push(eq(learners.sessionId, filters.session));
-  if (filters.status) where.push(eq(learners.status, filters.status));
-  return where.length ? and(...where) : undefined;
-}
-
-/** Who pays for the learner's training, as the list and the agreements read it. */
-export const payerColumns = {
-  fundingSource: learners.fundingSource,
-  payerName: learners.payerName,
-  payerAddress: learners.payerAddress,
-  payerSiret: learners.payerSiret,
-  payerContactName: learners.payerContactName,
-  payerContactEmail: learners.payerContactEmail,
-};
-
-const listColumns = {
-  id: learners.id,
-  sessionId: learners.sessionId,
-  applicationId: learners.applicationId,
-  firstName: learners.firstName,
-  lastName: learners.lastName,
-  email: learners.email,
-  company: learners.company,
-  status: learners.status,
-  abandonedOn: learners.abandonedOn,
-  certification: learners.certification,
-  traineeCategory: learners.traineeCategory,
-  ...payerColumns,
-  address: learners.address,
-  cpfFileNumber: learners.cpfFileNumber,
-  origin: learners.origin,
-  anonymisedAt: learners.anonymisedAt,
-  createdAt: learners.createdAt,
-  startDate: formationSessions.startDate,
-  endDate: formationSessions.endDate,
-  formationTitle: formations.title,
-  certifying: formations.certifying,
-};
-
-/** Newest session first, then by name: a session's learners read as a class list. */
-const listOrder = [
-  desc(formationSessions.startDate),
-  asc(formations.title),
-  asc(learners.lastName),
-  asc(learners.firstName),
-  asc(learners.id),
-];
-
-function selectLearners(db: Db, where: SQL | undefined) {
-  return db
-    .select(listColumns)
-    .from(learners)
-    .innerJoin(formationSessions, eq(formationSessions.id, learners.sessionId))
-    .innerJoin(formations, eq(formations.id, formationSessions.formationId))
-    .where(where)
-    .orderBy(...listOrder);
-}
-
-function listLearners(db: Db, filters: LearnerFilters, page: number) {
-  const where = filterClause(filters);
-  return readPage(
-    page,
-    () =>
-      countRows(db, learners, where, {
-        table: formationSessions,
-        on: eq(formationSessions.id, learners.sessionId),
-      }),
-    (limit, offset) => selectLearners(db, where).limit(limit).offset(offset),
-  );
-}
-
-export type LearnerRow = Awaited<ReturnType<typeof listLearners>>["items"][number];
-
-/** The Stagiaires screen: the page of rows and the filters' choices (formations, sessions). */
-export async function learnersPage(db: Db, filters: LearnerFilters, page: number) {
-  const [list, choices] = await Promise.all([listLearners(db, filters, page), sessionChoices(db)]);
-  return { list, choices };
-}
-
-export const NO_LEARNERS: Awaited<ReturnType<typeof learnersPage>> = {
-  list: NO_PAGE as Page<LearnerRow>,
-  choices: { formations: [], sessions: [] },
-};
-
-/** Every learner under the filters, in the list's order, for the CSV export. */
-export function allLearners(db: Db, filters: LearnerFilters) {
-  return selectLearners(db, filterClause(filters));
-}
-
-/* ------------------------------------------------------------------------------------------------
  * Writes from the console.
  * --------------------------------------------------------------------------------------------- */
 
@@ -364,42 +255,4 @@ export async function eraseLearner(tx: Db, actor: Actor, id: string): Promise<Ou
     title: "Stagiaire anonymisé·e",
     description: `Ce ou cette stagiaire a un plan de financement ou une facture\u00a0: ${held.join(", ")}. Ses données personnelles sont effacées et sa fiche reste, anonyme, pour ces pièces\u202f; une facture émise se conserve dix ans telle qu'elle a été émise, avec le nom imprimé.`,
   };
-}
-
-/* ------------------------------------------------------------------------------------------------
- * CSV export for French Excel (platform/csv.server.ts): UTF-8 with a BOM, ';' between fields.
- * --------------------------------------------------------------------------------------------- */
-
-const numericDay = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "");
-
-/**
- * The filtered learners as CSV (a session counts at most 1 000: read at once). The export, personal
- * data leaving the console, is audited with its count and filters in the same transaction as the read.
- */
-export async function exportLearners(db: Db, actor: Actor, filters: LearnerFilters): Promise<string> {
-  return db.transaction(async (tx) => {
-    const rows = await allLearners(tx, filters);
-    await writeAudit(tx, actor, {
-      action: "export",
-      entity: "learner",
-      details: { count: rows.length, filters: { ...filters } },
-    });
-    const lines = rows.map((r) =>
-      csvLine([
-        r.formationTitle,
-        numericDay(r.startDate),
-        numericDay(r.endDate),
-        r.firstName,
-        r.lastName,
-        r.email,
-        r.company,
-        LEARNER_STATUS_LABELS[r.status],
-        numericDay(r.abandonedOn),
-        r.certification ? CERTIFICATION_OUTCOME_LABELS[r.certification] : "",
-        LEARNER_ORIGIN_LABELS[r.origin],
-        r.traineeCategory ? LEARNER_CATEGORY_LABELS[r.traineeCategory] : "",
-      ]),
-    );
-    return CSV_BOM + csvLine(LEARNER_CSV_HEADER) + lines.join("");
-  });
 }

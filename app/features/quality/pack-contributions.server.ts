@@ -2,76 +2,30 @@
  * What fills the evidence pack's folders: a list of contributions, one per source of documents the
  * product generates, each naming its indicator and yielding its files one at a time (bytes read from
  * the database for that file only, or a stream from a temporary file), so that the archive never holds
- * more than one document. A register kept elsewhere (improvements, watch, disability partners) joins
- * the pack with one more entry (`registerPackContribution`, or the list below).
+ * more than one document. The registers (survey answers, complaints, absences, watch, partners,
+ * improvements) are in pack-registers.server.ts; another source joins with `registerPackContribution`.
  */
 import { createReadStream, createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { absenceFollowUpCsv, writeAttendanceSheet } from "~/features/attendance/index.server";
+import { writeAttendanceSheet } from "~/features/attendance/index.server";
 import { programmeFileName, renderProgramme } from "~/features/catalogue/index.server";
 import { formations } from "~/features/catalogue/schema.server";
-import { complaintsRegisterCsv, complaintsRegisterPdf } from "~/features/complaints/index.server";
 import { learnerDocuments } from "~/features/documents/schema.server";
 import { INDICATOR_TABLE_COLUMNS, indicatorLines, indicatorTableRows } from "~/features/indicators";
 import { allFormationIndicators, formationIndicators } from "~/features/indicators/index.server";
-import type { CentreSettings } from "~/features/settings";
-import { surveyPeriodFiles } from "~/features/surveys/index.server";
 import { sessionSlots } from "~/features/timetable/schema.server";
 import { TRAINER_DOCUMENT_KIND_LABELS, trainerName } from "~/features/trainers";
 import { trainerDocuments, trainers } from "~/features/trainers/schema.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import { formatDate } from "~/platform/dates";
-import type { Db } from "~/platform/db/client.server";
-import { rows } from "~/platform/db/rows.server";
 import { fileNamePart } from "~/platform/pdf-document.server";
-import { complaintImprovementLines } from "./complaint-improvements.server";
+import { registerContributions } from "./pack-registers.server";
+import type { PackContext, PackContribution, PackSession } from "./pack-types.server";
 import { positioningContributions } from "./positioning-pack.server";
-import { improvementsCsv } from "./registers.server";
-import { WATCH_KIND_INDICATORS, WATCH_KIND_LABELS, WATCH_KINDS } from "./vocabulary";
-import { partnersCsv, watchCsv } from "./watch-partners.server";
 
-/** The period of a pack: the centre's days, both included (YYYY-MM-DD). */
-export interface PackPeriod {
-  from: string;
-  to: string;
-}
-
-/** A session of the period (it runs on at least one of its days). */
-export interface PackSession {
-  id: string;
-  formationId: string;
-  title: string;
-  startDate: string;
-  endDate: string;
-}
-
-export interface PackContext {
-  db: Db;
-  period: PackPeriod;
-  sessions: readonly PackSession[];
-  centre: CentreSettings;
-  /** The day the pack is made (Paris): the date its files carry and the attendance sheets print. */
-  today: string;
-  /** A folder of its own for temporary files, removed after the build. */
-  scratch: string;
-}
-
-/** One file of a folder: its path inside the indicator's folder ('conventions/…/x.pdf') and its bytes. */
-export type PackFile = { path: string } & (
-  | { data: Uint8Array | string }
-  | { stream: AsyncIterable<Uint8Array> }
-);
-
-export interface PackContribution {
-  indicator: number;
-  /** What it puts in the folder, as the index and the LISEZ-MOI name it: 'Programmes des formations (PDF)'. */
-  title: string;
-  /** How many files it will give for this period: the progress's share of it. */
-  count(context: PackContext): Promise<number>;
-  files(context: PackContext): AsyncIterable<PackFile>;
-}
+export type { PackContext, PackContribution, PackFile, PackPeriod, PackSession } from "./pack-types.server";
 
 /** '2027-03-01 Développeur Web': a session's folder, sorted by its first day. */
 export const sessionFolder = (s: Pick<PackSession, "startDate" | "title">) =>
@@ -300,78 +254,6 @@ const trainerFiles: PackContribution = {
   },
 };
 
-/** Indicator 30: the survey answers of the period and their analysis, per questionnaire. */
-const surveyAnswers: PackContribution = {
-  indicator: 30,
-  title: "Réponses aux enquêtes reçues dans la période et leur analyse, par questionnaire (CSV)",
-  async count({ db, period }) {
-    const [row] = await rows<{ n: number }>(
-      db,
-      sql`select count(distinct questionnaire_id)::int as n from survey_invitations
-           where (answered_at at time zone 'Europe/Paris')::date between ${period.from}::date and ${period.to}::date`,
-    );
-    return 2 * Number(row?.n ?? 0);
-  },
-  async *files({ db, period }) {
-    for await (const file of surveyPeriodFiles(db, period)) yield { path: file.name, data: file.content };
-  },
-};
-
-/** Indicator 31: the complaints register of the period, as data (CSV) and to read (PDF/A). */
-const complaintsRegister: PackContribution = {
-  indicator: 31,
-  title: "Registre des réclamations reçues dans la période (CSV et PDF)",
-  count: async () => 2,
-  async *files({ db, period, centre }) {
-    yield { path: "registre-des-reclamations.csv", data: (await complaintsRegisterCsv(db, period)).csv };
-    const improvements = (ids: string[]) => complaintImprovementLines(db, ids);
-    const { pdf } = await complaintsRegisterPdf(db, { period, centreName: centre.name, improvements });
-    yield { path: "registre-des-reclamations.pdf", data: pdf };
-  },
-};
-
-/** A register the board keeps, as one CSV in its indicator's folder. */
-const registerCsv = (
-  indicator: number,
-  title: string,
-  fileName: string,
-  csv: (context: PackContext) => Promise<string>,
-): PackContribution => ({
-  indicator,
-  title,
-  count: async () => 1,
-  async *files(context) {
-    yield { path: fileName, data: await csv(context) };
-  },
-});
-
-/**
- * Indicator 12's absence alerts of the period and their follow-ups; indicators 23 to 25, 26 and 32: the
- * watch registers, the disability partners, the improvement register.
- */
-const boardRegisters: PackContribution[] = [
-  registerCsv(
-    12,
-    "Alertes d'absences de la période et leur suivi (CSV)",
-    "suivi-des-absences.csv",
-    ({ db, period }) => absenceFollowUpCsv(db, period),
-  ),
-  ...WATCH_KINDS.map((kind) =>
-    registerCsv(
-      WATCH_KIND_INDICATORS[kind],
-      `Registre de veille « ${WATCH_KIND_LABELS[kind].toLowerCase()} », entrées de la période (CSV)`,
-      "registre-de-veille.csv",
-      ({ db, period }) => watchCsv(db, kind, period),
-    ),
-  ),
-  registerCsv(26, "Annuaire des partenaires handicap (CSV)", "partenaires-handicap.csv", ({ db }) =>
-    partnersCsv(db),
-  ),
-  registerCsv(32, "Registre des actions d'amélioration (CSV)", "registre-des-ameliorations.csv", ({ db }) =>
-    improvementsCsv(db),
-  ),
-];
-
 const CONTRIBUTIONS: PackContribution[] = [
   programmes,
   results,
@@ -391,9 +273,7 @@ const CONTRIBUTIONS: PackContribution[] = [
   ),
   attendanceSheets,
   trainerFiles,
-  surveyAnswers,
-  complaintsRegister,
-  ...boardRegisters,
+  ...registerContributions,
 ];
 
 /** Adds a source to the pack (a register another part of quality keeps); app/boot or the feature calls it once. */

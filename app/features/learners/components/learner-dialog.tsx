@@ -2,7 +2,7 @@ import { useState } from "react";
 import { type FieldsContext, FormDialog } from "~/ui/console/form-dialog";
 import { ConsoleFields, rowValues } from "~/ui/console/form-fields";
 import { LEARNER_FIELD_LABELS } from "../learner-entity";
-import type { LearnerRow } from "../learners.server";
+import type { LearnerRow } from "../learner-list.server";
 import {
   CERTIFICATION_OUTCOME_LABELS,
   CERTIFICATION_OUTCOMES,
