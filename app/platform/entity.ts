@@ -4,9 +4,9 @@
  * a plain text field, its length and whether it is required. The form, the server-side schema and the
  * Journal's declaration read it, so that a label or a limit is written in one place. A feature adds what
  * its own readers need beside these (a formation: where its editor renders a field, the course page's
- * rows, the Lhéo element). Browser-safe: no server code.
+ * rows, the Lhéo element). Browser-safe: no server code, and no zod (a public page reads labels from
+ * here without loading the validation library; the checks are in entity-checks.ts).
  */
-import { optionalText, requiredText } from "./form-schema";
 
 export interface FieldDeclaration {
   /** Its name in the form and in the server's messages (no column names). */
@@ -45,13 +45,3 @@ export const auditFields = (fields: Declared): Readonly<Record<string, readonly 
       [d.auditLabel ?? d.label, d.audit === "shown"] as const,
     ]),
   );
-
-/** The server-side checks of the plain text fields, from their declaration, to spread in a zod object. */
-export const textFieldChecks = <F extends Declared>(fields: F) =>
-  Object.fromEntries(
-    Object.entries(fields).flatMap(([name, d]) =>
-      d.text ? [[name, d.text.required ? requiredText(d.text.max) : optionalText(d.text.max)]] : [],
-    ),
-  ) as { [K in RequiredTextFieldOf<F>]: ReturnType<typeof requiredText> } & {
-    [K in Exclude<TextFieldOf<F>, RequiredTextFieldOf<F>>]: ReturnType<typeof optionalText>;
-  };

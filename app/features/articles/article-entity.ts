@@ -3,7 +3,7 @@
  * fields' checks (article-schema.ts) and the Journal's wording (audit-record.server.ts) read them here.
  * Browser-safe.
  */
-import { auditFields, type FieldDeclaration, fieldLabels, textFieldChecks } from "~/platform/entity";
+import { auditFields, type FieldDeclaration, fieldLabels } from "~/platform/entity";
 
 export const ARTICLE_FIELDS = {
   title: { label: "Titre", audit: "shown", text: { max: 200, required: true } },
@@ -22,4 +22,3 @@ export const ARTICLE_FIELDS = {
 
 export const ARTICLE_FIELD_LABELS = /* @__PURE__ */ fieldLabels(ARTICLE_FIELDS);
 export const ARTICLE_AUDIT_FIELDS = /* @__PURE__ */ auditFields(ARTICLE_FIELDS);
-export const articleTextChecks = () => textFieldChecks(ARTICLE_FIELDS);

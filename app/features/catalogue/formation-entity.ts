@@ -12,7 +12,7 @@
  * Order matters where fields are listed together: the editor renders a group's fields, and the
  * course page and the PDF print their rows, in the order they are declared here.
  */
-import { auditFields, type FieldDeclaration, fieldLabels, textFieldChecks } from "~/platform/entity";
+import { auditFields, type FieldDeclaration, fieldLabels } from "~/platform/entity";
 import type { LheoActionElement } from "./lheo/lheo-sequence";
 import type { Formation } from "./schema.server";
 
@@ -322,9 +322,6 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
 
 /** The Journal's [label, values shown] of each field (features/audit/registry.ts). */
 export const FORMATION_AUDIT_FIELDS = /* @__PURE__ */ auditFields(FORMATION_FIELDS);
-
-/** The plain text fields' server-side checks (formation-schema.ts). */
-export const formationTextChecks = () => textFieldChecks(FORMATION_FIELDS);
 
 /** The editor's fields of `group`, in the shape of app/ui/field.tsx's FieldSpec. */
 export function editorFields(group: EditorGroup) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS } from "~/platform/control-characters";
+import { textFieldChecks } from "~/platform/entity-checks";
 import {
   commaList,
   deriveSlug,
@@ -17,8 +18,8 @@ import { SLUG_PATTERN, slugify } from "~/platform/slugify";
 import { FORMATION_BPF_OBJECTIVES } from "./bpf-objective";
 import {
   FORMATION_FIELD_LABELS,
+  FORMATION_FIELDS,
   type FormationField,
-  formationTextChecks,
   MULTILINE_FIELDS,
 } from "./formation-entity";
 import {
@@ -76,7 +77,7 @@ export const controlCharactersMessage = (field: string) =>
   `${field in FORMATION_FIELD_LABELS ? FORMATION_FIELD_LABELS[field as FormationField] : field}${NNBSP}: retirez les caractères invisibles (caractères de contrôle, souvent collés depuis un autre logiciel)`;
 
 /** The plain text fields' checks, from their declaration (formation-entity.ts). */
-const textFields = formationTextChecks();
+const textFields = textFieldChecks(FORMATION_FIELDS);
 
 const IMAGE_AGAIN = "Choisissez l'image à nouveau dans la médiathèque";
 

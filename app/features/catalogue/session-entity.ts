@@ -4,7 +4,7 @@
  * them here. `timetable` and `slot` are not columns: the Journal names the planning's changes with them
  * (features/timetable). Browser-safe.
  */
-import { auditFields, type FieldDeclaration, fieldLabels, textFieldChecks } from "~/platform/entity";
+import { auditFields, type FieldDeclaration, fieldLabels } from "~/platform/entity";
 
 export const SESSION_FIELDS = {
   startDate: { label: "Début", audit: "shown" },
@@ -21,4 +21,3 @@ export const SESSION_FIELDS = {
 
 export const SESSION_FIELD_LABELS = /* @__PURE__ */ fieldLabels(SESSION_FIELDS);
 export const SESSION_AUDIT_FIELDS = /* @__PURE__ */ auditFields(SESSION_FIELDS);
-export const sessionTextChecks = () => textFieldChecks(SESSION_FIELDS);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/platform/dates";
+import { textFieldChecks } from "~/platform/entity-checks";
 import { calendarDay, entityId, formBoolean, REQUIRED } from "~/platform/form-schema";
-import { sessionTextChecks } from "./session-entity";
+import { SESSION_FIELDS } from "./session-entity";
 import { SESSION_MODES, type SessionModeValue } from "./sessions";
 
 const MODE_VALUES = SESSION_MODES.map((m) => m.value) as [SessionModeValue, ...SessionModeValue[]];
@@ -18,7 +19,7 @@ export const sessionSchema = z
       .trim()
       .min(1, "Indiquez le lieu (une adresse ou « En ligne »)")
       .max(300),
-    ...sessionTextChecks(),
+    ...textFieldChecks(SESSION_FIELDS),
     seats: z.coerce
       .number({ error: "Nombre de places invalide" })
       .int("Nombre de places invalide")

@@ -5,7 +5,7 @@
  * public forms ask the author in their own words ('Vous êtes', 'Votre réclamation'). What the author
  * wrote is theirs: the Journal names a change to it, never its text. Browser-safe.
  */
-import { auditFields, type FieldDeclaration, fieldLabels, textFieldChecks } from "~/platform/entity";
+import { auditFields, type FieldDeclaration, fieldLabels } from "~/platform/entity";
 
 export const COMPLAINT_FIELDS = {
   reference: { label: "Référence", audit: "shown" },
@@ -32,7 +32,6 @@ export const COMPLAINT_FIELDS = {
 
 export const COMPLAINT_FIELD_LABELS = /* @__PURE__ */ fieldLabels(COMPLAINT_FIELDS);
 export const COMPLAINT_AUDIT_FIELDS = /* @__PURE__ */ auditFields(COMPLAINT_FIELDS);
-export const complaintTextChecks = () => textFieldChecks(COMPLAINT_FIELDS);
 
 /** The register's columns (Qualiopi indicator 31), in order: what an auditor checks, no contact details. */
 export const COMPLAINTS_REGISTER_COLUMNS = (

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/platform/dates";
+import { textFieldChecks } from "~/platform/entity-checks";
 import { entityId, searchQuery } from "~/platform/form-schema";
-import { COMPLAINT_FIELDS, complaintTextChecks } from "./complaint-entity";
+import { COMPLAINT_FIELDS } from "./complaint-entity";
 import { COMPLAINT_STATUSES, type ComplaintStatus } from "./statuses";
 
 /** The register's filters, read from the URL (?q=&statut=&page=): shareable, and they work without JavaScript. */
@@ -38,7 +39,7 @@ export const complaintReplySchema = z.object({
 /** The corrective action decided; blank clears it. */
 export const complaintActionSchema = z.object({
   id: entityId,
-  ...complaintTextChecks(),
+  ...textFieldChecks(COMPLAINT_FIELDS),
 });
 
 export const REGISTER_PERIOD_ERRORS = {

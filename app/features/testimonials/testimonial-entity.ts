@@ -4,7 +4,7 @@
  * them here. The author's name and words are personal: the Journal names a change to them, never its
  * values. Browser-safe.
  */
-import { auditFields, type FieldDeclaration, fieldLabels, textFieldChecks } from "~/platform/entity";
+import { auditFields, type FieldDeclaration, fieldLabels } from "~/platform/entity";
 
 export const TESTIMONIAL_FIELDS = {
   rating: { label: "Note", audit: "shown" },
@@ -20,4 +20,3 @@ export const TESTIMONIAL_FIELDS = {
 
 export const TESTIMONIAL_FIELD_LABELS = /* @__PURE__ */ fieldLabels(TESTIMONIAL_FIELDS);
 export const TESTIMONIAL_AUDIT_FIELDS = /* @__PURE__ */ auditFields(TESTIMONIAL_FIELDS);
-export const testimonialTextChecks = () => textFieldChecks(TESTIMONIAL_FIELDS);

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { textFieldChecks } from "~/platform/entity-checks";
 import { formBoolean, optionalId, optionalUrl } from "~/platform/form-schema";
-import { testimonialTextChecks } from "./testimonial-entity";
+import { TESTIMONIAL_FIELDS } from "./testimonial-entity";
 
 /** Name and content required; empty optional fields and 'general' become null. */
 export const testimonialSchema = z.object({
-  ...testimonialTextChecks(),
+  ...textFieldChecks(TESTIMONIAL_FIELDS),
   imageId: optionalId("Choisissez la photo à nouveau dans la médiathèque"),
   videoUrl: optionalUrl,
   formationId: z
