@@ -2,27 +2,28 @@ import { useCan } from "~/features/accounts";
 import { AbsenceAlertList, FollowUps } from "~/features/attendance";
 import { followUpAction, learnerFollowUpPage } from "~/features/attendance/index.server";
 import { formatDateRange, formatDay } from "~/features/catalogue";
-import { LEARNER_STATUS_LABELS } from "~/features/learners";
+import {
+  LEARNER_NOT_FOUND,
+  LEARNER_STATUS_LABELS,
+  LearnerPageError,
+  learnerListLink,
+  learnerPageTitle,
+} from "~/features/learners";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
-import { RecordError } from "~/ui/console/record-error";
 import { RecordScreen } from "~/ui/console/record-screen";
 import type { Route } from "./+types/learner-follow-up";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `Suivi des absences${loaderData?.page?.learner.name ? ` de ${loaderData.page.learner.name}` : ""} | Stagiaires | Console d'administration`,
-  },
+  { title: learnerPageTitle("Suivi des absences", loaderData?.page?.learner.name) },
 ];
-
-const NOT_FOUND = "Stagiaire introuvable";
 
 export async function loader(args: Route.LoaderArgs) {
   const { value, loadError } = await loadConsoleRecord(args, {
     permission: "learners:read",
     what: "suivis des absences",
-    notFound: NOT_FOUND,
+    notFound: LEARNER_NOT_FOUND,
     read: learnerFollowUpPage,
   });
   return { page: value, loadError };
@@ -34,10 +35,7 @@ export default function AdminLearnerFollowUp({ loaderData }: Route.ComponentProp
   const { page, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
-  const list = {
-    to: page ? `/admin/stagiaires?session=${page.learner.sessionId}` : "/admin/stagiaires",
-    label: "Stagiaires de la session",
-  };
+  const list = learnerListLink(page?.learner.sessionId);
   if (!page) {
     return (
       <RecordScreen list={list} failure={loadError ?? "Erreur lors du chargement du suivi des absences"} />
@@ -65,13 +63,4 @@ export default function AdminLearnerFollowUp({ loaderData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <RecordError
-      notFoundTitle={NOT_FOUND}
-      notFoundText="Ce ou cette stagiaire n'existe pas ou a été effacé·e."
-      backHref="/admin/stagiaires"
-      backLabel="Retour aux stagiaires"
-    />
-  );
-}
+export const ErrorBoundary = LearnerPageError;

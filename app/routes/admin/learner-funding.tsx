@@ -2,27 +2,23 @@ import { useCan } from "~/features/accounts";
 import { FundingPlanForm, InvoiceRowsTable, LearnerQuotes, ShareDrafts } from "~/features/billing";
 import { fundingAction, learnerFundingPage } from "~/features/billing/index.server";
 import { formatDateRange } from "~/features/catalogue";
+import { LEARNER_NOT_FOUND, LearnerPageError, learnerListLink, learnerPageTitle } from "~/features/learners";
 import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
-import { RecordError } from "~/ui/console/record-error";
 import { RecordScreen } from "~/ui/console/record-screen";
 import type { Route } from "./+types/learner-funding";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `Financement${loaderData?.page?.learner.name ? ` de ${loaderData.page.learner.name}` : ""} | Stagiaires | Console d'administration`,
-  },
+  { title: learnerPageTitle("Financement", loaderData?.page?.learner.name) },
 ];
-
-const NOT_FOUND = "Stagiaire introuvable";
 
 export async function loader(args: Route.LoaderArgs) {
   const { value, loadError } = await loadConsoleRecord(args, {
     permission: "invoices:read",
     what: "plans de financement",
-    notFound: NOT_FOUND,
+    notFound: LEARNER_NOT_FOUND,
     read: learnerFundingPage,
   });
   return { page: value, loadError };
@@ -34,10 +30,7 @@ export default function AdminLearnerFunding({ loaderData }: Route.ComponentProps
   const { page, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canWrite = useCan("invoices:write");
-  const list = {
-    to: page ? `/admin/stagiaires?session=${page.learner.sessionId}` : "/admin/stagiaires",
-    label: "Stagiaires de la session",
-  };
+  const list = learnerListLink(page?.learner.sessionId);
   if (!page) {
     return (
       <RecordScreen list={list} failure={loadError ?? "Erreur lors du chargement des plans de financement"} />
@@ -76,13 +69,4 @@ export default function AdminLearnerFunding({ loaderData }: Route.ComponentProps
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <RecordError
-      notFoundTitle={NOT_FOUND}
-      notFoundText="Ce ou cette stagiaire n'existe pas ou a été effacé·e."
-      backHref="/admin/stagiaires"
-      backLabel="Retour aux stagiaires"
-    />
-  );
-}
+export const ErrorBoundary = LearnerPageError;

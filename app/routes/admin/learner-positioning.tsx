@@ -1,4 +1,5 @@
 import { useCan } from "~/features/accounts";
+import { LEARNER_NOT_FOUND, LearnerPageError, learnerListLink, learnerPageTitle } from "~/features/learners";
 import {
   AdaptationDecided,
   AdaptationForm,
@@ -11,24 +12,19 @@ import { loadConsoleRecord } from "~/platform/console/record-loader.server";
 import { Card, CardContent } from "~/ui/card";
 import { useLoadErrorToast } from "~/ui/console/form-fields";
 import { PageHeader } from "~/ui/console/page-header";
-import { RecordError } from "~/ui/console/record-error";
 import { RecordScreen } from "~/ui/console/record-screen";
 import type { Route } from "./+types/learner-positioning";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `Positionnement${loaderData?.page?.learner.name ? ` de ${loaderData.page.learner.name}` : ""} | Stagiaires | Console d'administration`,
-  },
+  { title: learnerPageTitle("Positionnement", loaderData?.page?.learner.name) },
 ];
-
-const NOT_FOUND = "Stagiaire introuvable";
 
 // The answers may speak of a disability: only staff who follow the learners read them.
 export async function loader(args: Route.LoaderArgs) {
   const { value, loadError } = await loadConsoleRecord(args, {
     permission: "learners:read",
     what: "réponses de positionnement",
-    notFound: NOT_FOUND,
+    notFound: LEARNER_NOT_FOUND,
     read: learnerPositioningPage,
   });
   return { page: value, loadError };
@@ -40,10 +36,7 @@ export default function AdminLearnerPositioning({ loaderData }: Route.ComponentP
   const { page, loadError } = loaderData;
   useLoadErrorToast(loadError);
   const canWrite = useCan("learners:write");
-  const list = {
-    to: page ? `/admin/stagiaires?session=${page.learner.sessionId}` : "/admin/stagiaires",
-    label: "Stagiaires de la session",
-  };
+  const list = learnerListLink(page?.learner.sessionId);
   if (!page) {
     return (
       <RecordScreen
@@ -84,13 +77,4 @@ export default function AdminLearnerPositioning({ loaderData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <RecordError
-      notFoundTitle={NOT_FOUND}
-      notFoundText="Ce ou cette stagiaire n'existe pas ou a été effacé·e."
-      backHref="/admin/stagiaires"
-      backLabel="Retour aux stagiaires"
-    />
-  );
-}
+export const ErrorBoundary = LearnerPageError;
