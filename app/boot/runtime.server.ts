@@ -8,10 +8,11 @@ import { AttendanceLinkScheduler } from "~/features/attendance/link-scheduler.se
 import { AttendanceSheetWorker } from "~/features/attendance/sheet-jobs.server";
 import { ReminderScheduler } from "~/features/billing/reminders.server";
 import { provideApplicationUses } from "~/features/catalogue/application-uses.server";
-import { formationVersions } from "~/features/catalogue/index.server";
+import { formationVersions, provideLheoResults } from "~/features/catalogue/index.server";
 import { convertNextSessions, onSeatsRaised } from "~/features/catalogue/sessions.server";
 import { DEMO_CENTRE } from "~/features/demo/fixtures/centre.server";
 import { demoWanted, seedDemo } from "~/features/demo/seed.server";
+import { lheoResultLines } from "~/features/indicators/index.server";
 import { onLearnerAdmitted, onLearnersAnonymised } from "~/features/learners/index.server";
 import { mediaBytesFor, sweepOrphanedBytes } from "~/features/media/index.server";
 import { pageVersions } from "~/features/pages/page-versions.server";
@@ -54,6 +55,9 @@ onSeatsRaised(offerFreedSeats);
 // Lowering seats or deleting a session or formation asks applications what it holds there
 // (features/catalogue/application-uses.server.ts).
 provideApplicationUses(catalogueApplicationUses);
+// The Lhéo export carries each formation's published results; a survey answer may change them
+// (features/catalogue/lheo/lheo.server.ts, features/indicators).
+provideLheoResults({ read: lheoResultLines, tables: ["survey_invitations"] });
 // An admitted candidate, once a learner, is invited into their personal space (features/spaces).
 onLearnerAdmitted(inviteLearner);
 // And sent the positioning questionnaire, once (features/positioning).

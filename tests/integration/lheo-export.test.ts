@@ -3,12 +3,14 @@
 // the demo catalogue, a formation missing its Lhéo fields (left out), texts full of markup characters
 // and emoji, 3 000-character contents, a full session. Served with an ETag, cached until the catalogue
 // changes, never a draft nor a past session.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { applications } from "~/features/applications/schema.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
+import { surveyQuestionnaires, surveyQuestions } from "~/features/surveys/schema.server";
 import { addDays, parisToday } from "~/platform/dates";
 import { DRIVER } from "../support/db";
+import { makeLearner, makeSurveyAnswer, makeSurveyInvitation } from "../support/factories";
 import { setUpHttpApp } from "../support/fixture";
 import { lheoErrors } from "../support/lheo";
 
@@ -179,5 +181,81 @@ describe(`Lhéo export on ${DRIVER}`, () => {
     await changed();
     expect((await get("/formation/session-complete/lheo.xml")).status).toBe(404);
     expect((await exported()).xml).not.toContain("/formation/session-complete");
+  });
+
+  it("carries a formation's published results in its extras once their sample reaches the minimum, and a new answer in the next document", async () => {
+    const id = await addFormation("resultats-publies", {
+      results: [{ kind: "reussite", year: 2021, rate: 88, sample: 25, source: "enquête interne" }],
+    });
+    await addSession(id);
+    const ended = await addSession(id, {
+      startDate: addDays(parisToday(), -60),
+      endDate: addDays(parisToday(), -30),
+    });
+    const year = addDays(parisToday(), -30).slice(0, 4);
+    const [overall] = await t.app.db
+      .select({ questionnaire: surveyQuestionnaires.id, question: surveyQuestions.id })
+      .from(surveyQuestionnaires)
+      .innerJoin(surveyQuestions, eq(surveyQuestions.questionnaireId, surveyQuestionnaires.id))
+      .where(
+        and(
+          eq(surveyQuestionnaires.kind, "a_chaud"),
+          eq(surveyQuestionnaires.audience, "learner"),
+          eq(surveyQuestions.role, "overall"),
+        ),
+      );
+    if (!overall) throw new Error("no à-chaud overall question");
+    // Five learners finished (the minimum of Paramètres by default); four of them answer, 5/5 or 4/5.
+    const answer = async (learnerId: string, value: string) => {
+      const invitation = await makeSurveyInvitation(t.app.db, {
+        questionnaireId: overall.questionnaire,
+        sessionId: ended,
+        formationId: id,
+        learnerId,
+        email: "stagiaire@example.test",
+        wave: "a_chaud",
+        answeredAt: new Date(),
+      });
+      await makeSurveyAnswer(t.app.db, { invitationId: invitation.id, questionId: overall.question, value });
+    };
+    const people = [];
+    for (let i = 0; i < 5; i++) {
+      people.push(
+        await makeLearner(t.app.db, {
+          sessionId: ended,
+          firstName: "Stagiaire",
+          lastName: `Lhéo${i}`,
+          email: `lheo-resultats-${i}@example.test`,
+          status: "completed",
+        }),
+      );
+    }
+    for (const [i, p] of people.slice(0, 4).entries()) await answer(p.id, i % 2 ? "4" : "5");
+    await changed();
+    const extras = async () => {
+      const { xml } = await exported("/formation/resultats-publies/lheo.xml");
+      return [...xml.matchAll(/<extra info="resultat-publie">([^<]*)<\/extra>/g)].map((m) => m[1]);
+    };
+    const first = await extras();
+    // The completion and drop-out rates count learners (5: published); satisfaction counts answers (4: not yet).
+    expect(first).toEqual([
+      `100\u202f% — Taux d'achèvement, sessions terminées en ${year} (5 stagiaires sur 5, abandons compris)`,
+      `0\u202f% — Taux d'abandon, sessions terminées en ${year} (0 abandon sur 5 stagiaires)`,
+      "88\u202f% — Taux de réussite — Archive 2021, source\u00a0: enquête interne (25 candidats)",
+    ]);
+    expect(first.some((line) => line?.includes("Taux de satisfaction"))).toBe(false);
+    expect(first.some((line) => line?.includes("pas encore"))).toBe(false);
+    expect(first).toContain(
+      "88\u202f% — Taux de réussite — Archive 2021, source\u00a0: enquête interne (25 candidats)",
+    );
+
+    // The fifth answer is announced as the survey's own writes are: the next document has the rate.
+    const fifth = people[4];
+    if (!fifth) throw new Error("no fifth learner");
+    await answer(fifth.id, "5");
+    await t.app.events.publish({ table: "survey_invitations", op: "update" });
+    expect(await extras()).toContain(
+      `100\u202f% — Taux de satisfaction, sessions terminées en ${year} (5 réponses sur 5 stagiaires)`,
+    );
   });
 });

@@ -13,6 +13,6 @@ export {
 } from "./console-formations.server";
 export { type AdminSession, formationWithSessions, sessionAction } from "./console-sessions.server";
 export { draftFormation, formationVersions } from "./formation-versions.server";
-export { lheoResponse } from "./lheo/lheo.server";
+export { lheoResponse, provideLheoResults } from "./lheo/lheo.server";
 export { programmeFileName, programmePdf, programmeVersion, renderProgramme } from "./programme-pdf.server";
 export * from "./sessions.server";

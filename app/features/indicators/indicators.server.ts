@@ -17,7 +17,13 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import { surveyFigures } from "~/features/surveys/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { formatIsoDay } from "~/platform/paris-time";
-import { EMPTY_COUNTS, type PublishedIndicators, publishedIndicators, type YearCounts } from "./indicators";
+import {
+  EMPTY_COUNTS,
+  type PublishedIndicators,
+  publishedIndicators,
+  publishedRateLines,
+  type YearCounts,
+} from "./indicators";
 
 /** The session's end year: its end date is a calendar day of the centre (Paris), so its own year. */
 const endYear = sql<number>`extract(year from ${formationSessions.endDate})::int`;
@@ -140,6 +146,18 @@ export async function allFormationIndicators(
       }),
     }))
     .filter((f) => f.indicators.years.length > 0 || f.indicators.archives.length > 0);
+}
+
+/** Each formation's published rates and archives as lines, for the Lhéo export (app/boot hands it in). */
+export async function lheoResultLines(
+  db: Db,
+  formationIds: readonly string[],
+): Promise<ReadonlyMap<string, readonly string[]>> {
+  const wanted = new Set(formationIds);
+  const all = await allFormationIndicators(db);
+  return new Map(
+    all.filter((f) => wanted.has(f.id)).map((f) => [f.id, publishedRateLines(f.indicators)] as const),
+  );
 }
 
 /**

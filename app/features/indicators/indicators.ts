@@ -195,6 +195,17 @@ export function indicatorLines(published: PublishedIndicators): string[] {
   return lines;
 }
 
+/**
+ * Only what is published as a figure: the rates whose sample reached the minimum, then the archives
+ * (never the 'pas encore assez de réponses' sentences): what a feed such as the Lhéo export carries.
+ */
+export function publishedRateLines(published: PublishedIndicators): string[] {
+  return indicatorLines({
+    ...published,
+    years: published.years.map((y) => ({ ...y, indicators: y.indicators.filter((i) => i.rate !== null) })),
+  });
+}
+
 /** '89 % — Taux de réussite — Archive 2024, source : enquête interne (36 candidats)'. */
 export function archiveLine(a: ArchivedResult): string {
   return `${formatRate(a.rate)} — ${archiveTitle(a)} — ${archiveLabel(a)} (${plural(a.sample, RESULT_LABELS[a.kind].people.replace(/s$/, ""), RESULT_LABELS[a.kind].people)})`;

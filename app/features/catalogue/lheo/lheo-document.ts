@@ -165,6 +165,14 @@ function formation(offer: LheoOffer, ctx: Context): string {
       node("url-formation", [leaf("urlweb", `${ctx.base}/formation/${f.slug}`, 400)]),
       ...actionsOf(offer.sessions).map((group) => action(group, f, ctx)),
       ctx.organisation,
+      // Published results (Qualiopi indicator 2): Lhéo 2.3 has no element for them, so each is an
+      // `extra` of the formation, worded as on its course page, with its period and sample.
+      offer.results?.length
+        ? node(
+            "extras",
+            offer.results.map((line) => leaf("extra", line, 3000, { info: "resultat-publie" })),
+          )
+        : "",
     ],
     { numero: f.id, ...timestamps(f) },
   );

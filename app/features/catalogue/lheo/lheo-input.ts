@@ -72,4 +72,6 @@ export interface LheoCentre extends LheoReadinessCentre {
 export interface LheoOffer {
   formation: LheoFormation;
   sessions: readonly LheoSession[];
+  /** Its published results as its course page states them (none: the formation has none yet). */
+  results?: readonly string[];
 }

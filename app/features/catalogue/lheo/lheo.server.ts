@@ -14,6 +14,7 @@ import { getCentreSettings } from "~/features/settings/index.server";
 import { parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import type { EventBus } from "~/platform/events.server";
+import type { LiveTable } from "~/platform/live-tables";
 import { type FieldsWith, fieldsWith } from "../formation-entity";
 import { takenSeats } from "../sessions.server";
 import { lheoDocument } from "./lheo-document";
@@ -24,6 +25,27 @@ const gzip = promisify(gzipCallback);
 
 /** The tables the document is made of. */
 const CATALOGUE_TABLES = new Set(["formations", "formation_sessions", "centre_settings"]);
+
+/**
+ * A formation's published results (Qualiopi indicator 2: the rates whose sample reached the minimum of
+ * Paramètres, and the archives), as the lines its course page shows. The indicators feature computes
+ * them and leans on the catalogue, so it hands its reader in at boot (app/boot) rather than being
+ * imported here. Lhéo 2.3 has no element for results: they go in the formation's `extras`.
+ */
+export interface LheoResultsProvider {
+  read(db: Db, formationIds: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>>;
+  /** Tables whose changes change the lines (a survey answer); the rest is read again each day. */
+  tables: readonly LiveTable[];
+}
+
+let resultsProvider: LheoResultsProvider | null = null;
+
+export function provideLheoResults(provider: LheoResultsProvider): void {
+  resultsProvider = provider;
+}
+
+const changesExport = (table: string) =>
+  CATALOGUE_TABLES.has(table) || (resultsProvider?.tables as readonly string[] | undefined)?.includes(table);
 
 /** The fields that carry their Lhéo element as they are (formation-entity.ts). */
 const declaredColumns = Object.fromEntries(fieldsWith("lheo").map(([name]) => [name, formations[name]])) as {
@@ -162,6 +184,14 @@ export async function buildLheoExport(
     if (missing.length) left.push({ slug: formation.slug, title: formation.title, missing });
     else offers.push({ formation, sessions: own });
   }
+  const results =
+    resultsProvider && offers.length
+      ? await resultsProvider.read(
+          db,
+          offers.map((o) => o.formation.id),
+        )
+      : null;
+  for (const offer of offers) offer.results = results?.get(offer.formation.id) ?? [];
   const identity: LheoCentre = centre;
   return { xml: offers.length ? lheoDocument(offers, identity, { base, today }) : null, left };
 }
@@ -193,7 +223,7 @@ class LheoCache {
 
   constructor(events: EventBus) {
     events.subscribe((event) => {
-      if (CATALOGUE_TABLES.has(event.table)) this.generation++;
+      if (changesExport(event.table)) this.generation++;
     });
   }
 
