@@ -184,6 +184,8 @@ describe(`the Stagiaires screen on ${DRIVER}`, () => {
         routeArgs(t, getRequest(`/admin/stagiaires?session=${session}&q=roux`, moderator.cookie)),
       ),
     );
+    // A failed read shows as its French error over an empty list: say so rather than an empty result.
+    expect(page.loadError).toBeNull();
     expect((page.learners as { email: string }[]).map((l) => l.email)).toEqual(["dan@example.test"]);
   });
 
