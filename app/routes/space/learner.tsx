@@ -104,9 +104,9 @@ export default function LearnerSpacePage({ loaderData, actionData }: Route.Compo
               Vous y avez répondu le {formatDate(s.positioning.answeredAt)}. Merci{"\u00a0"}!
             </p>
           ) : (
+            // The heading names the questionnaire: the button stays short enough for a 360 px screen.
             <a href={`/espace/stagiaire/${s.learnerId}/positionnement`} className={buttonClass()}>
-              <ScrollText aria-hidden="true" className="h-4 w-4" /> Répondre au questionnaire de
-              positionnement
+              <ScrollText aria-hidden="true" className="h-4 w-4" /> Répondre au questionnaire
             </a>
           )}
         </section>
