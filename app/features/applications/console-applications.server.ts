@@ -5,24 +5,23 @@ import { formationSessions, formations } from "~/features/catalogue/schema.serve
 import {
   countByStatus,
   countRows,
+  equalIfSet,
+  listWhere,
   NO_PAGE,
   type Page,
   readPage,
-  searchMatch,
 } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import type { ApplicationFilters } from "./console-schema";
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "./status";
 
 function filterClause(filters: ApplicationFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) {
-    where.push(searchMatch(filters.q, applications.firstName, applications.lastName, applications.email));
-  }
-  if (filters.formation) where.push(eq(formationSessions.formationId, filters.formation));
-  if (filters.session) where.push(eq(applications.sessionId, filters.session));
-  if (filters.status) where.push(eq(applications.status, filters.status));
-  return where.length ? and(...where) : undefined;
+  return listWhere(
+    { q: filters.q, columns: [applications.firstName, applications.lastName, applications.email] },
+    equalIfSet(formationSessions.formationId, filters.formation),
+    equalIfSet(applications.sessionId, filters.session),
+    equalIfSet(applications.status, filters.status),
+  );
 }
 
 const listColumns = {

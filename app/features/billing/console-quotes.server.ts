@@ -4,7 +4,7 @@
  * numbered and e-mailed with the payer's acceptance link); a sent quote's answer may be recorded by
  * staff, under their name. Reading needs invoices:read, every change invoices:write.
  */
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import { learners } from "~/features/learners/schema.server";
 import {
   AdminInputError,
@@ -14,7 +14,14 @@ import {
   intentOf,
   unknownIntent,
 } from "~/platform/console/action.server";
-import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
+import {
+  countRows,
+  equalIfSet,
+  listWhere,
+  NO_PAGE,
+  type Page,
+  readPage,
+} from "~/platform/console/paging.server";
 import { addDays, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
@@ -35,10 +42,10 @@ const DEFAULT_VALIDITY_DAYS = 30;
  * --------------------------------------------------------------------------------------------- */
 
 function filterClause(filters: QuoteFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) where.push(searchMatch(filters.q, quotes.number, quotes.title, payers.name));
-  if (filters.state) where.push(eq(quotes.state, filters.state));
-  return where.length ? and(...where) : undefined;
+  return listWhere(
+    { q: filters.q, columns: [quotes.number, quotes.title, payers.name] },
+    equalIfSet(quotes.state, filters.state),
+  );
 }
 
 const listColumns = {

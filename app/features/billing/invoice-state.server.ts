@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type Page, readPage } from "~/platform/console/paging.server";
+import { equalIfSet, listWhere, type Page, readPage } from "~/platform/console/paging.server";
 import { isCalendarDay, parisToday } from "~/platform/dates";
 import type { Db } from "~/platform/db/client.server";
 import { entityId, likePattern, searchQuery } from "~/platform/form-schema";
@@ -191,18 +191,18 @@ export function invoiceFiltersFrom(params: URLSearchParams): InvoiceListFilters 
 
 /** The filters as a WHERE clause on the figures (the state left out when `withState` is false: the counters). */
 function filterClause(f: FiguresTable, filters: InvoiceListFilters, withState = true): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) {
-    where.push(
-      sql`unaccent_immutable(lower(coalesce(${f.number}, '') || ' ' || coalesce(${f.buyerName}, ''))) like unaccent_immutable(lower(${likePattern(filters.q)}::text))`,
-    );
-  }
-  if (filters.kind) where.push(eq(f.kind, filters.kind));
-  if (withState && filters.state) where.push(sql`${f.state} = ${filters.state}`);
-  if (filters.payerId) where.push(eq(f.payerId, filters.payerId));
-  if (filters.from) where.push(gte(f.issuedOn, filters.from));
-  if (filters.to) where.push(lte(f.issuedOn, filters.to));
-  return where.length ? and(...where) : undefined;
+  // The number and the buyer's name are searched together (a credit note has no name of its own).
+  return listWhere(
+    null,
+    filters.q
+      ? sql`unaccent_immutable(lower(coalesce(${f.number}, '') || ' ' || coalesce(${f.buyerName}, ''))) like unaccent_immutable(lower(${likePattern(filters.q)}::text))`
+      : undefined,
+    equalIfSet(f.kind, filters.kind),
+    withState && filters.state ? sql`${f.state} = ${filters.state}` : undefined,
+    equalIfSet(f.payerId, filters.payerId),
+    filters.from ? gte(f.issuedOn, filters.from) : undefined,
+    filters.to ? lte(f.issuedOn, filters.to) : undefined,
+  );
 }
 
 export interface InvoiceListPage {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import { diffFields } from "~/features/audit";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
 import { complaintEvents, complaints } from "~/features/complaints/schema.server";
@@ -14,10 +14,11 @@ import {
 import {
   countByStatus,
   countRows,
+  equalIfSet,
+  listWhere,
   NO_PAGE,
   type Page,
   readPage,
-  searchMatch,
 } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
 import { textFields } from "~/platform/form-data";
@@ -40,20 +41,13 @@ import { COMPLAINT_STATUSES, type ComplaintStatus, HANDLED_STATUSES } from "./st
  * --------------------------------------------------------------------------------------------- */
 
 function filterClause(filters: ComplaintFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) {
-    where.push(
-      searchMatch(
-        filters.q,
-        complaints.reference,
-        complaints.firstName,
-        complaints.lastName,
-        complaints.email,
-      ),
-    );
-  }
-  if (filters.status) where.push(eq(complaints.status, filters.status));
-  return where.length ? and(...where) : undefined;
+  return listWhere(
+    {
+      q: filters.q,
+      columns: [complaints.reference, complaints.firstName, complaints.lastName, complaints.email],
+    },
+    equalIfSet(complaints.status, filters.status),
+  );
 }
 
 const listColumns = {

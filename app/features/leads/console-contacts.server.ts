@@ -12,10 +12,11 @@ import {
 import {
   countByStatus,
   countRows,
+  equalIfSet,
+  listWhere,
   NO_PAGE,
   type Page,
   readPage,
-  searchMatch,
 } from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
@@ -29,27 +30,23 @@ import { sourceLabel } from "./sources";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "./statuses";
 
 function filterClause(filters: ContactFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) {
-    where.push(
-      searchMatch(
-        filters.q,
+  return listWhere(
+    {
+      q: filters.q,
+      columns: [
         contactRequests.firstName,
         contactRequests.lastName,
         contactRequests.email,
         contactRequests.formationInterest,
-      ),
-    );
-  }
-  if (filters.status) where.push(eq(contactRequests.status, filters.status));
-  if (filters.id) where.push(eq(contactRequests.id, filters.id));
-  if (filters.day === "aujourdhui") {
+      ],
+    },
+    equalIfSet(contactRequests.status, filters.status),
+    equalIfSet(contactRequests.id, filters.id),
     // "Today" is the centre's day, in Paris, whatever the server's time zone.
-    where.push(
-      sql`${contactRequests.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
-    );
-  }
-  return where.length ? and(...where) : undefined;
+    filters.day === "aujourdhui"
+      ? sql`${contactRequests.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`
+      : undefined,
+  );
 }
 
 /** Newest first; the id breaks ties so pages and export batches never skip or repeat a row. */

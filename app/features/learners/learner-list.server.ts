@@ -2,12 +2,19 @@
  * The Stagiaires screen as it reads: the filtered, paged list of learners with their session and who
  * pays, and the same list as a CSV for French Excel. The writes are in learners.server.ts.
  */
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import { type Actor, writeAudit } from "~/features/audit/index.server";
 import { sessionChoices } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { learners } from "~/features/learners/schema.server";
-import { countRows, NO_PAGE, type Page, readPage, searchMatch } from "~/platform/console/paging.server";
+import {
+  countRows,
+  equalIfSet,
+  listWhere,
+  NO_PAGE,
+  type Page,
+  readPage,
+} from "~/platform/console/paging.server";
 import { CSV_BOM, csvLine } from "~/platform/csv.server";
 import type { Db } from "~/platform/db/client.server";
 import { LEARNER_CSV_HEADER } from "./learner-entity";
@@ -24,16 +31,12 @@ import {
  * --------------------------------------------------------------------------------------------- */
 
 function filterClause(filters: LearnerFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (filters.q) {
-    where.push(
-      searchMatch(filters.q, learners.firstName, learners.lastName, learners.email, learners.company),
-    );
-  }
-  if (filters.formation) where.push(eq(formationSessions.formationId, filters.formation));
-  if (filters.session) where.push(eq(learners.sessionId, filters.session));
-  if (filters.status) where.push(eq(learners.status, filters.status));
-  return where.length ? and(...where) : undefined;
+  return listWhere(
+    { q: filters.q, columns: [learners.firstName, learners.lastName, learners.email, learners.company] },
+    equalIfSet(formationSessions.formationId, filters.formation),
+    equalIfSet(learners.sessionId, filters.session),
+    equalIfSet(learners.status, filters.status),
+  );
 }
 
 /** Who pays for the learner's training, as the list and the agreements read it. */

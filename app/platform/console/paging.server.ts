@@ -1,4 +1,4 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/platform/db/client.server";
 import { searchText } from "~/platform/db/columns.server";
@@ -71,6 +71,24 @@ export async function countByStatus<S extends string>(
 export function searchMatch(q: string, ...columns: AnyPgColumn[]): SQL {
   return sql`${searchText(...columns)} like unaccent_immutable(lower(${likePattern(q)}::text))`;
 }
+
+/**
+ * A console list's WHERE from its filters: `q` searched in `columns`, and each other condition that
+ * applies (a filter left empty gives undefined); undefined when nothing filters.
+ */
+export function listWhere(
+  search: { q: string | undefined; columns: AnyPgColumn[] } | null,
+  ...conditions: (SQL | undefined)[]
+): SQL | undefined {
+  const where = [search?.q ? searchMatch(search.q, ...search.columns) : undefined, ...conditions].filter(
+    (c): c is SQL => c !== undefined,
+  );
+  return where.length ? and(...where) : undefined;
+}
+
+/** `column = value` when the filter is set, else no condition. */
+export const equalIfSet = <T>(column: AnyPgColumn, value: T | null | undefined): SQL | undefined =>
+  value === undefined || value === null || value === "" ? undefined : eq(column, value);
 
 /** What the page component needs to draw the pager (the rows go on their own). */
 export function pageInfo({ page, pageCount, total, pageSize }: PageInfo): PageInfo {
