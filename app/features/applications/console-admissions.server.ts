@@ -5,16 +5,8 @@ import type { LockedSession } from "~/features/catalogue/index.server";
 import { formationSessions, formations } from "~/features/catalogue/schema.server";
 import { admissionUndone, enrolAdmitted } from "~/features/learners/index.server";
 import { getCentreSettings } from "~/features/settings/index.server";
-import {
-  AdminInputError,
-  attemptOnRecord,
-  attemptParsed,
-  consoleAction,
-  intentOf,
-  unknownIntent,
-} from "~/platform/console/action.server";
+import { AdminInputError, intentsAction, parsedIntent, recordIntent } from "~/platform/console/action.server";
 import type { Db } from "~/platform/db/client.server";
-import { textFields } from "~/platform/form-data";
 import { quoted } from "~/platform/french";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
@@ -282,56 +274,30 @@ const ERASE = {
  * The details page's action: status (with its e-mail) and notes for whoever processes applications,
  * erasure for administrators only. Erasing answers a redirect to the list, the page being gone.
  */
-export const applicationAction = consoleAction(
-  {
-    status: "applications:write",
-    note: "applications:write",
-    "offer-mail": "applications:write",
-    erase: "applications:erase",
-  },
-  async (app, actor, form) => {
-    const intent = intentOf(form);
-    const fields = textFields(form);
-    if (intent === "status") {
-      return attemptParsed(
-        app,
-        intent,
-        applicationStatusSchema().safeParse(fields),
-        STATUS_ERROR,
-        "Statut mis à jour",
-        async (input) => {
-          await changeStatus(app, actor, input);
-          return input.mail ? "Statut mis à jour et e-mail envoyé au candidat" : "Statut mis à jour";
-        },
-      );
-    }
-    if (intent === "note") {
-      return attemptParsed(
-        app,
-        intent,
-        applicationNoteSchema.safeParse(fields),
-        "Erreur lors de l'ajout de la note",
-        "Note ajoutée",
-        (input) => addNote(app, actor, input.id, input.body),
-      );
-    }
-    if (intent === "offer-mail") {
-      return attemptParsed(
-        app,
-        intent,
-        seatOfferMailSchema.safeParse(fields),
-        "Erreur lors de l'envoi de l'e-mail",
-        "Proposition envoyée au candidat",
-        (input) => sendSeatOffer(app, actor, input.id, input.mailText),
-      );
-    }
-    if (intent === "erase") {
-      const result = await attemptOnRecord(app, intent, fields.id, ERASE, (id) =>
-        eraseApplication(app, actor, id),
-      );
-      if (!result.data.ok) return result;
-      return redirectWithToast("/admin/candidatures", result.data.toast, app.config.authSecret);
-    }
-    return unknownIntent(intent);
-  },
-);
+export const applicationAction = intentsAction({
+  status: parsedIntent("applications:write", {
+    parse: (fields) => applicationStatusSchema().safeParse(fields),
+    error: STATUS_ERROR,
+    done: "Statut mis à jour",
+    run: async (app, actor, input) => {
+      await changeStatus(app, actor, input);
+      return input.mail ? "Statut mis à jour et e-mail envoyé au candidat" : "Statut mis à jour";
+    },
+  }),
+  note: parsedIntent("applications:write", {
+    parse: (fields) => applicationNoteSchema.safeParse(fields),
+    error: "Erreur lors de l'ajout de la note",
+    done: "Note ajoutée",
+    run: (app, actor, input) => addNote(app, actor, input.id, input.body),
+  }),
+  "offer-mail": parsedIntent("applications:write", {
+    parse: (fields) => seatOfferMailSchema.safeParse(fields),
+    error: "Erreur lors de l'envoi de l'e-mail",
+    done: "Proposition envoyée au candidat",
+    run: (app, actor, input) => sendSeatOffer(app, actor, input.id, input.mailText),
+  }),
+  // Erasing answers a redirect to the list, the page being gone.
+  erase: recordIntent("applications:erase", ERASE, eraseApplication, (app, done) =>
+    redirectWithToast("/admin/candidatures", done.toast, app.config.authSecret),
+  ),
+});

@@ -3,14 +3,7 @@ import { diffFields } from "~/features/audit";
 import { type Actor, auditedChange } from "~/features/audit/index.server";
 import { complaintEvents, complaints } from "~/features/complaints/schema.server";
 import { getCentreSettings } from "~/features/settings/index.server";
-import {
-  AdminInputError,
-  attemptOnRecord,
-  attemptParsed,
-  consoleAction,
-  intentOf,
-  unknownIntent,
-} from "~/platform/console/action.server";
+import { AdminInputError, intentsAction, parsedIntent, recordIntent } from "~/platform/console/action.server";
 import {
   countByStatus,
   countRows,
@@ -21,7 +14,6 @@ import {
   readPage,
 } from "~/platform/console/paging.server";
 import type { Db } from "~/platform/db/client.server";
-import { textFields } from "~/platform/form-data";
 import { enqueueMail } from "~/platform/mail/queue.server";
 import { mailOutbox } from "~/platform/mail/schema.server";
 import { centreReplyTo } from "~/platform/mail/templates.server";
@@ -252,49 +244,24 @@ const ERASE = {
  * The complaint page's action: status, reply and corrective action under complaints:write; the
  * erasure of the author's personal data under complaints:erase (administrators).
  */
-export const complaintAction = consoleAction(
-  {
-    status: "complaints:write",
-    reply: "complaints:write",
-    "corrective-action": "complaints:write",
-    erase: "complaints:erase",
-  },
-  async (app, actor, form) => {
-    const intent = intentOf(form);
-    const fields = textFields(form);
-    if (intent === "status") {
-      return attemptParsed(
-        app,
-        intent,
-        complaintStatusSchema.safeParse(fields),
-        "Erreur lors du changement de statut",
-        "Statut mis à jour",
-        (input) => setStatus(app, actor, input.id, input.status),
-      );
-    }
-    if (intent === "reply") {
-      return attemptParsed(
-        app,
-        intent,
-        complaintReplySchema.safeParse(fields),
-        "Réponse non envoyée",
-        "Réponse envoyée à l'auteur",
-        (input) => reply(app, actor, input.id, input.text),
-      );
-    }
-    if (intent === "corrective-action") {
-      return attemptParsed(
-        app,
-        intent,
-        complaintActionSchema.safeParse(fields),
-        "Action corrective non enregistrée",
-        "Action corrective enregistrée",
-        (input) => setCorrectiveAction(app, actor, input.id, input.correctiveAction),
-      );
-    }
-    if (intent === "erase") {
-      return attemptOnRecord(app, intent, fields.id, ERASE, (id) => eraseComplaint(app, actor, id));
-    }
-    return unknownIntent(intent);
-  },
-);
+export const complaintAction = intentsAction({
+  status: parsedIntent("complaints:write", {
+    parse: (fields) => complaintStatusSchema.safeParse(fields),
+    error: "Erreur lors du changement de statut",
+    done: "Statut mis à jour",
+    run: (app, actor, input) => setStatus(app, actor, input.id, input.status),
+  }),
+  reply: parsedIntent("complaints:write", {
+    parse: (fields) => complaintReplySchema.safeParse(fields),
+    error: "Réponse non envoyée",
+    done: "Réponse envoyée à l'auteur",
+    run: (app, actor, input) => reply(app, actor, input.id, input.text),
+  }),
+  "corrective-action": parsedIntent("complaints:write", {
+    parse: (fields) => complaintActionSchema.safeParse(fields),
+    error: "Action corrective non enregistrée",
+    done: "Action corrective enregistrée",
+    run: (app, actor, input) => setCorrectiveAction(app, actor, input.id, input.correctiveAction),
+  }),
+  erase: recordIntent("complaints:erase", ERASE, eraseComplaint),
+});

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "~/platform/field-errors";
+import { textFields } from "~/platform/form-data";
 import { type AdminActionResult, entityId } from "~/platform/form-schema";
 import { readFormData, readFormDataWithFiles } from "~/platform/http/body.server";
 import { REQUEST_LIMITS } from "~/platform/request-limits";
@@ -263,4 +264,80 @@ export function consoleAction<Result>(
     return handle(args.context.app, user, form, role);
   };
   return Object.assign(action, { permissions });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * A console action as a table of its intents: each names the permission it needs and how it answers,
+ * so that an action reads as the list of what its screen can do rather than a chain of `if`s.
+ * --------------------------------------------------------------------------------------------- */
+
+type IntentAnswer = ReturnType<typeof success> | ReturnType<typeof failure> | Response;
+
+/** One intent of a console action: its permission, and its answer to the posted form. */
+export interface IntentHandler {
+  permission: ConsolePermission;
+  answer(
+    app: AppRuntime,
+    actor: ConsoleUser,
+    intent: string,
+    fields: Record<string, string>,
+  ): Promise<IntentAnswer>;
+}
+
+/** An intent whose fields `parse` checks, then `run` with what they parsed to (as `attemptParsed`). */
+export function parsedIntent<T>(
+  permission: ConsolePermission,
+  spec: {
+    parse: (fields: Record<string, string>) => z.ZodSafeParseResult<T>;
+    /** The toasts' titles: of a refusal or failure, and of success (`run` may answer its own). */
+    error: string;
+    done: string;
+    run: (app: AppRuntime, actor: ConsoleUser, input: T) => Promise<unknown>;
+  },
+): IntentHandler {
+  return {
+    permission,
+    answer: (app, actor, intent, fields) =>
+      attemptParsed(app, intent, spec.parse(fields), spec.error, spec.done, (input) =>
+        spec.run(app, actor, input),
+      ),
+  };
+}
+
+/**
+ * An intent about the one record the form's `id` names (as `attemptOnRecord`); `then` may turn its
+ * success into another answer (a redirect once the record is gone).
+ */
+export function recordIntent(
+  permission: ConsolePermission,
+  titles: RecordTitles,
+  run: (app: AppRuntime, actor: ConsoleUser, id: string) => Promise<unknown>,
+  then?: (app: AppRuntime, done: AdminActionResult) => IntentAnswer | Promise<IntentAnswer>,
+): IntentHandler {
+  return {
+    permission,
+    async answer(app, actor, intent, fields) {
+      const result = await attemptOnRecord(app, intent, fields.id, titles, (id) => run(app, actor, id));
+      return then && result.data.ok ? then(app, result.data) : result;
+    },
+  };
+}
+
+/** A console action from the table of its intents (see consoleAction for the checks made first). */
+export function intentsAction(
+  intents: Readonly<Record<string, IntentHandler>>,
+  options?: ConsoleActionOptions,
+) {
+  const permissions = Object.fromEntries(Object.entries(intents).map(([name, h]) => [name, h.permission]));
+  return consoleAction(
+    permissions,
+    (app, actor, form) => {
+      const intent = intentOf(form);
+      const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+      return handler
+        ? handler.answer(app, actor, intent, textFields(form))
+        : Promise.resolve(unknownIntent(intent));
+    },
+    options,
+  );
 }
