@@ -326,6 +326,8 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   LEARNER_ORIGIN_LABELS[l.origin]
                 )}
               </Td>
+              {/* The pages' names show beside their icons only where the table has room (a wide
+                  screen); below, the icons keep every column readable, named for screen readers. */}
               <ActionsCell>
                 <Link
                   to={followUpHref(l.id)}
@@ -333,7 +335,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   aria-label={`Suivi des absences de ${name}`}
                 >
                   <ClipboardList aria-hidden="true" className="h-4 w-4" />
-                  <span className="hidden @3xl:inline">Suivi</span>
+                  <span className="hidden @5xl:inline">Suivi</span>
                 </Link>
                 <Link
                   to={positioningHref(l.id)}
@@ -341,7 +343,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                   aria-label={`Positionnement de ${name}`}
                 >
                   <ListChecks aria-hidden="true" className="h-4 w-4" />
-                  <span className="hidden @3xl:inline">Positionnement</span>
+                  <span className="hidden @5xl:inline">Positionnement</span>
                 </Link>
                 {canReadInvoices ? (
                   <Link
@@ -350,7 +352,7 @@ export default function AdminLearners({ loaderData }: Route.ComponentProps) {
                     aria-label={`Financement de ${name}`}
                   >
                     <Euro aria-hidden="true" className="h-4 w-4" />
-                    <span className="hidden @3xl:inline">Financement</span>
+                    <span className="hidden @5xl:inline">Financement</span>
                   </Link>
                 ) : null}
                 {canWrite && !l.anonymisedAt ? (
